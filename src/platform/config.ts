@@ -1,0 +1,116 @@
+/**
+ * Configuration: one TypeBox schema gives the type, the defaults and the validation of every
+ * environment variable. Only `main.ts`/`worker.ts` read `process.env`; everything else receives a
+ * `Config`. Every default works offline (embedded PGlite, in-memory cache and queue, simulated
+ * providers).
+ */
+import { Type, type Static } from 'typebox'
+import { Value } from 'typebox/value'
+
+const Bool = Type.Boolean()
+
+export const ConfigSchema = Type.Object({
+  NODE_ENV: Type.Enum(['development', 'test', 'production'], { default: 'development' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8000 }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  /** Where embedded PGlite keeps its files when DATABASE_URL is unset. */
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  /** unset → PGlite in DATA_DIR; `memory://` → in-memory PGlite; `postgres://…` → PostgreSQL server. */
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^(memory://|postgres(ql)?://)' })),
+  DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  /** `redis://…` switches cache and rate-limit state to Redis (needed with several API processes). */
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  /** Base of every link the service writes into e-mails and redirects. */
+  PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8000' }),
+  /** Comma-separated browser origins allowed by CORS; empty allows none (same-origin only). */
+  CORS_ORIGINS: Type.String({ default: '' }),
+  TRUST_PROXY: Bool,
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024, default: 1024 * 1024 }),
+  RATE_LIMIT_ENABLED: Bool,
+  /** Per-client budget for ordinary routes; sensitive routes declare tighter ones. */
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 1200 }),
+  /** HS256 signing key for access tokens (≥ 32 bytes). Generated for development when unset. */
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  /** Base64 32-byte AES-256-GCM key for secrets at rest. Generated for development when unset. */
+  SECRETS_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9+/]{43}=$' })),
+  /** `inprocess` runs jobs in memory; `durable` keeps them in the database (pg-boss). */
+  JOB_QUEUE: Type.Enum(['inprocess', 'durable'], { default: 'inprocess' }),
+  /** Whether this API process also works jobs (false when separate `worker` processes do). */
+  RUN_JOBS: Bool,
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** Default values of feature flags; tenants may override them in the database. */
+  FEATURE_STOCK_SCREENER_AI: Bool,
+  FEATURE_SUPPORT_AI: Bool,
+  REFRESH_ROTATION_ENABLED: Bool,
+})
+
+export type Config = Static<typeof ConfigSchema>
+
+/** Boolean variables and their defaults (env strings are 'true'/'false'/'1'/'0'). */
+const BOOLEAN_DEFAULTS = {
+  TRUST_PROXY: false,
+  RATE_LIMIT_ENABLED: true,
+  RUN_JOBS: true,
+  FEATURE_STOCK_SCREENER_AI: true,
+  FEATURE_SUPPORT_AI: true,
+  REFRESH_ROTATION_ENABLED: true,
+} as const
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+const KNOWN = Object.keys(ConfigSchema.properties)
+
+/** Validates the environment; throws one ConfigError that lists every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const input: Record<string, unknown> = {}
+  const problems: string[] = []
+  for (const key of KNOWN) {
+    const raw = env[key]
+    if (raw === undefined || raw === '') continue
+    if (key in BOOLEAN_DEFAULTS) {
+      const b = parseBool(raw)
+      if (b === undefined) problems.push(`${key}: must be true or false (got "${raw}")`)
+      else input[key] = b
+    } else input[key] = raw
+  }
+  for (const [key, value] of Object.entries(BOOLEAN_DEFAULTS)) input[key] ??= value
+  const converted = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, input))
+  for (const e of Value.Errors(ConfigSchema, converted)) {
+    const key = e.instancePath.replace(/^\//, '') || '(root)'
+    if (problems.some((p) => p.startsWith(`${key}:`))) continue
+    const allowed = 'allowedValues' in e.params ? (e.params.allowedValues) : undefined
+    const message = allowed ? `must be one of ${allowed.join(', ')}` : e.message
+    problems.push(`${key}: ${message} (got ${JSON.stringify(env[key] ?? null)})`)
+  }
+  const config = converted as Config
+  if (config.NODE_ENV === 'production') {
+    if (!config.JWT_SECRET) problems.push('JWT_SECRET: required in production')
+    if (!config.SECRETS_KEY) problems.push('SECRETS_KEY: required in production')
+  }
+  if (problems.length) throw new ConfigError(problems)
+  return config
+}
+
+function parseBool(raw: string): boolean | undefined {
+  const v = raw.trim().toLowerCase()
+  if (['true', '1', 'yes', 'on'].includes(v)) return true
+  if (['false', '0', 'no', 'off'].includes(v)) return false
+  return undefined
+}
+
+/** Which database engine a configuration selects. */
+export function databaseEngine(config: Pick<Config, 'DATABASE_URL'>): 'pglite-disk' | 'pglite-memory' | 'postgres' {
+  if (!config.DATABASE_URL) return 'pglite-disk'
+  return config.DATABASE_URL.startsWith('memory://') ? 'pglite-memory' : 'postgres'
+}
+
+/** A configuration for tests and tools: defaults plus overrides, validated like the real one. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', ...overrides })
+}

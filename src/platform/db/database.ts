@@ -1,0 +1,118 @@
+/**
+ * The one root database handle. Two engines, one dialect (PostgreSQL):
+ * embedded PGlite (on disk or in memory) and a PostgreSQL server through a `pg` pool.
+ * Only this folder touches the root handle; modules get tenant scopes (tenant-scope.ts).
+ */
+import { mkdirSync } from 'node:fs'
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
+import { Kysely, PostgresDialect } from 'kysely'
+import { PGliteDialect } from 'kysely-pglite-dialect'
+import pg from 'pg'
+import { databaseEngine, type Config } from '../config.ts'
+import type { Database } from './schema.ts'
+
+export type Engine = 'pglite-disk' | 'pglite-memory' | 'postgres'
+
+/** Result shape shared by both engines' raw query paths (what pg-boss and scripts expect). */
+export interface RawResult {
+  rows: Record<string, unknown>[]
+  rowCount?: number | null
+}
+
+export interface DatabaseHandle {
+  readonly engine: Engine
+  readonly db: Kysely<Database>
+  /** Runs SQL text (several statements allowed when `values` is empty) under the engine's connection lock. */
+  raw(text: string, values?: unknown[]): Promise<RawResult>
+  /** PGlite only: the data directory as a tarball (test templates, backups). */
+  dump?(): Promise<Blob>
+  /** Connection-pool figures for /metrics. */
+  poolStats(): { total: number; idle: number; waiting: number }
+  close(): Promise<void>
+}
+
+// int8 ids fit in a JS number; dates stay 'YYYY-MM-DD' strings (no local-timezone Date shift);
+// numeric stays a decimal string so money is never rounded by a float.
+const INT8 = 20
+const DATE = 1082
+const parseInt8 = (v: string) => Number(v)
+const keepText = (v: string) => v
+
+export interface CreateDatabaseOptions {
+  /** Start an in-memory PGlite from a dumped data directory (test template). */
+  loadDataDir?: Blob
+}
+
+export async function createDatabase(config: Config, opts: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const engine = databaseEngine(config)
+  if (engine === 'postgres') return createPostgres(config)
+  return createPglite(engine, config, opts)
+}
+
+async function createPglite(engine: Engine, config: Config, opts: CreateDatabaseOptions): Promise<DatabaseHandle> {
+  let dataDir: string | undefined
+  if (engine === 'pglite-disk') {
+    mkdirSync(config.DATA_DIR, { recursive: true })
+    dataDir = `${config.DATA_DIR.replace(/\/$/, '')}/pglite`
+  }
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    parsers: { [pgliteTypes.INT8]: parseInt8, [pgliteTypes.DATE]: keepText },
+  })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  let waiting = 0
+  return {
+    engine,
+    db,
+    // PGlite has a single session: raw statements take Kysely's connection (its mutex), so they
+    // can never land inside another caller's open transaction.
+    async raw(text, values) {
+      waiting++
+      return db.connection().execute(async () => {
+        waiting--
+        if (values && values.length) {
+          const r = await pglite.query<Record<string, unknown>>(text, values)
+          return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }
+        }
+        const results = await pglite.exec(text)
+        const last = results[results.length - 1]
+        return { rows: (last?.rows ?? []), rowCount: last?.affectedRows ?? 0 }
+      })
+    },
+    dump: () => db.connection().execute(() => pglite.dumpDataDir('none')),
+    poolStats: () => ({ total: 1, idle: waiting === 0 ? 1 : 0, waiting }),
+    async close() {
+      await db.destroy() // closes PGlite too, which checkpoints the data directory
+    },
+  }
+}
+
+function createPostgres(config: Config): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: config.DATABASE_URL,
+    max: config.DB_POOL_MAX,
+    application_name: 'sextant',
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8) return parseInt8
+        if (oid === DATE) return keepText
+        return pg.types.getTypeParser(oid, format)
+      }) as typeof pg.types.getTypeParser,
+    },
+  })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    engine: 'postgres',
+    db,
+    async raw(text, values) {
+      const r = await pool.query(text, values && values.length ? values : undefined)
+      const last = Array.isArray(r) ? r[r.length - 1] : r
+      return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 }
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async close() {
+      await db.destroy() // ends the pool
+    },
+  }
+}

@@ -1,0 +1,19 @@
+import { sql, type Kysely } from 'kysely'
+
+/** Runs DDL statements one by one (PGlite's extended protocol takes one statement per query). */
+export async function run(db: Kysely<unknown>, statements: string[]): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db)
+}
+
+/** The RLS predicate every tenant table uses: the transaction's tenant, or audited system work. */
+export const TENANT_PREDICATE = `(tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint
+  or current_setting('app.system', true) = 'on')`
+
+/** Row-level security for a tenant table: enabled, forced (owners too) and one isolation policy. */
+export function tenantRls(table: string, predicate = TENANT_PREDICATE): string[] {
+  return [
+    `alter table ${table} enable row level security`,
+    `alter table ${table} force row level security`,
+    `create policy tenant_isolation on ${table} using ${predicate} with check ${predicate}`,
+  ]
+}

@@ -1,0 +1,59 @@
+/**
+ * Tenant scopes: the only way modules reach the database.
+ *
+ * `withTenant` opens a short transaction that sets `app.tenant_id` and switches to the
+ * non-superuser role `sextant_app`, so PostgreSQL row-level security confines every statement to
+ * one tenant, whatever the SQL says. Repositories still filter by tenant_id explicitly (RLS is the
+ * backstop, and the filter lets indexes lead with tenant_id).
+ *
+ * `withSystem` is for audited cross-tenant work (login by e-mail, schedulers, admin reads): same
+ * role, plus `app.system = on`, which the policies accept. The reason is logged.
+ *
+ * Never await a provider, an e-mail or anything slow inside either: on PGlite an open transaction
+ * holds the only connection and stalls every other request.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Logger } from 'pino'
+import type { Database } from './schema.ts'
+
+export type TenantId = number
+
+export interface TenantScope {
+  readonly tenantId: TenantId
+  readonly db: Transaction<Database>
+}
+
+export interface SystemScope {
+  readonly reason: string
+  readonly db: Transaction<Database>
+}
+
+export interface Scopes {
+  withTenant<T>(tenantId: TenantId, work: (scope: TenantScope) => Promise<T>): Promise<T>
+  withSystem<T>(reason: string, work: (scope: SystemScope) => Promise<T>): Promise<T>
+  /** Global tables only (plans, catalogues): tenant tables read as empty here. */
+  withGlobal<T>(work: (db: Transaction<Database>) => Promise<T>): Promise<T>
+}
+
+export function createScopes(root: Kysely<Database>, log: Pick<Logger, 'info'>): Scopes {
+  const open = <T>(tenant: string, system: 'on' | 'off', work: (trx: Transaction<Database>) => Promise<T>) =>
+    root.transaction().execute(async (trx) => {
+      await sql`select set_config('app.tenant_id', ${tenant}, true),
+                       set_config('app.system', ${system}, true),
+                       set_config('role', 'sextant_app', true)`.execute(trx)
+      return work(trx)
+    })
+  return {
+    withTenant(tenantId, work) {
+      if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`)
+      return open(String(tenantId), 'off', (db) => work({ tenantId, db }))
+    },
+    withSystem(reason, work) {
+      log.info({ system_scope: reason }, 'system scope')
+      return open('', 'on', (db) => work({ reason, db }))
+    },
+    withGlobal(work) {
+      return open('', 'off', work)
+    },
+  }
+}
