@@ -1,0 +1,37 @@
+/** In-process cache (the default, offline): an LRU with per-entry TTL. */
+import { LRUCache } from 'lru-cache'
+import { cacheOverTextStore, type Cache } from './cache.port.ts'
+
+export interface MemoryCacheOptions {
+  /** Most entries kept; the least recently used go first. Default 10 000. */
+  max?: number
+  /** Clock in ms for TTLs (tests). Must stay > 0: lru-cache reads a start time of 0 as "no TTL". */
+  now?: () => number
+}
+
+export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
+  const now = opts.now
+  const lru = new LRUCache<string, string>({
+    max: opts.max ?? 10_000,
+    // Exact expiry: no clock value cached between reads, so an injected clock applies at once.
+    ttlResolution: 0,
+    ...(now ? { perf: { now } } : {}),
+  })
+  // Stores JSON text, not objects: copies on every read and the same Date handling as Redis.
+  return cacheOverTextStore({
+    kind: 'memory',
+    read: async (key) => lru.get(key),
+    write: async (key, json, ttlMs) => {
+      lru.set(key, json, { ttl: ttlMs })
+    },
+    remove: async (key) => {
+      lru.delete(key)
+    },
+    removePrefix: async (prefix) => {
+      for (const key of [...lru.keys()]) if (key.startsWith(prefix)) lru.delete(key)
+    },
+    close: async () => {
+      lru.clear()
+    },
+  })
+}
