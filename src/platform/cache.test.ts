@@ -230,14 +230,14 @@ describe('redis cache', { skip: !process.env.REDIS_URL }, () => {
 
 describe('createCache', () => {
   it('uses memory when REDIS_URL is unset', async () => {
-    const cache = createCache({})
+    const cache = createCache({ REDIS_PREFIX: 'sextant:' })
     assert.equal(cache.kind, 'memory')
     await cache.close()
   })
 
   it('uses Redis when REDIS_URL is set', async () => {
     const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true })
-    const cache = createCache({ REDIS_URL: 'redis://127.0.0.1:1' }, redis)
+    const cache = createCache({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: 'sextant:' }, redis)
     assert.equal(cache.kind, 'redis')
     await cache.close() // the caller's connection stays the caller's to close
     redis.disconnect()

@@ -20,6 +20,8 @@ export const ConfigSchema = Type.Object({
   DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   /** `redis://…` switches cache and rate-limit state to Redis (needed with several API processes). */
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  /** Namespace of every Redis key (cache, rate limits), so deployments can share a server. */
+  REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9_:.-]{1,64}$', default: 'sextant:' }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   /** Base of every link the service writes into e-mails and redirects. */
   PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8000' }),
@@ -84,7 +86,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   for (const e of Value.Errors(ConfigSchema, converted)) {
     const key = e.instancePath.replace(/^\//, '') || '(root)'
     if (problems.some((p) => p.startsWith(`${key}:`))) continue
-    const allowed = 'allowedValues' in e.params ? (e.params.allowedValues) : undefined
+    const allowed = 'allowedValues' in e.params ? e.params.allowedValues : undefined
     const message = allowed ? `must be one of ${allowed.join(', ')}` : e.message
     problems.push(`${key}: ${message} (got ${JSON.stringify(env[key] ?? null)})`)
   }
@@ -105,7 +107,9 @@ function parseBool(raw: string): boolean | undefined {
 }
 
 /** Which database engine a configuration selects. */
-export function databaseEngine(config: Pick<Config, 'DATABASE_URL'>): 'pglite-disk' | 'pglite-memory' | 'postgres' {
+export function databaseEngine(
+  config: Pick<Config, 'DATABASE_URL'>,
+): 'pglite-disk' | 'pglite-memory' | 'postgres' {
   if (!config.DATABASE_URL) return 'pglite-disk'
   return config.DATABASE_URL.startsWith('memory://') ? 'pglite-memory' : 'postgres'
 }

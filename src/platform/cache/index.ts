@@ -13,8 +13,9 @@ export { createRedisCache, type RedisCacheOptions } from './redis-cache.ts'
  * Redis when REDIS_URL is set, else memory. A given `redis` connection stays the caller's to
  * close; without one, the cache opens its own and closes it in close().
  */
-export function createCache(config: Pick<Config, 'REDIS_URL'>, redis?: Redis): Cache {
+export function createCache(config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'>, redis?: Redis): Cache {
   if (!config.REDIS_URL) return createMemoryCache()
-  if (redis) return createRedisCache(redis)
-  return createRedisCache(new Redis(config.REDIS_URL), { quitOnClose: true })
+  const prefix = `${config.REDIS_PREFIX}cache:`
+  if (redis) return createRedisCache(redis, { prefix })
+  return createRedisCache(new Redis(config.REDIS_URL), { prefix, quitOnClose: true })
 }

@@ -37,19 +37,32 @@ const INT8 = 20
 const DATE = 1082
 const parseInt8 = (v: string) => Number(v)
 const keepText = (v: string) => v
+const builtinParser = pg.types.getTypeParser as (
+  oid: number,
+  format?: 'text' | 'binary',
+) => (v: string) => unknown
 
 export interface CreateDatabaseOptions {
   /** Start an in-memory PGlite from a dumped data directory (test template). */
   loadDataDir?: Blob
+  /** Errors of idle pooled connections (a server restart, a terminated backend). */
+  onPoolError?: (err: Error) => void
 }
 
-export async function createDatabase(config: Config, opts: CreateDatabaseOptions = {}): Promise<DatabaseHandle> {
+export async function createDatabase(
+  config: Config,
+  opts: CreateDatabaseOptions = {},
+): Promise<DatabaseHandle> {
   const engine = databaseEngine(config)
-  if (engine === 'postgres') return createPostgres(config)
+  if (engine === 'postgres') return createPostgres(config, opts)
   return createPglite(engine, config, opts)
 }
 
-async function createPglite(engine: Engine, config: Config, opts: CreateDatabaseOptions): Promise<DatabaseHandle> {
+async function createPglite(
+  engine: Engine,
+  config: Config,
+  opts: CreateDatabaseOptions,
+): Promise<DatabaseHandle> {
   let dataDir: string | undefined
   if (engine === 'pglite-disk') {
     mkdirSync(config.DATA_DIR, { recursive: true })
@@ -77,7 +90,7 @@ async function createPglite(engine: Engine, config: Config, opts: CreateDatabase
         }
         const results = await pglite.exec(text)
         const last = results[results.length - 1]
-        return { rows: (last?.rows ?? []), rowCount: last?.affectedRows ?? 0 }
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 }
       })
     },
     dump: () => db.connection().execute(() => pglite.dumpDataDir('none')),
@@ -88,7 +101,7 @@ async function createPglite(engine: Engine, config: Config, opts: CreateDatabase
   }
 }
 
-function createPostgres(config: Config): DatabaseHandle {
+function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: config.DATABASE_URL,
     max: config.DB_POOL_MAX,
@@ -97,22 +110,28 @@ function createPostgres(config: Config): DatabaseHandle {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8) return parseInt8
         if (oid === DATE) return keepText
-        return pg.types.getTypeParser(oid, format)
+        return builtinParser(oid, format)
       }) as typeof pg.types.getTypeParser,
     },
   })
+  // Without a listener, an idle connection dropped by the server is an uncaught exception.
+  pool.on('error', (err) => opts.onPoolError?.(err))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     engine: 'postgres',
     db,
     async raw(text, values) {
-      const r = await pool.query(text, values && values.length ? values : undefined)
-      const last = Array.isArray(r) ? r[r.length - 1] : r
-      return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 }
+      // A multi-statement simple query answers one result per statement; callers want the last.
+      const r = (await pool.query(text, values && values.length ? values : undefined)) as unknown as
+        pg.QueryResult | pg.QueryResult[]
+      const last: pg.QueryResult | undefined = Array.isArray(r) ? r[r.length - 1] : r
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.rowCount ?? 0 }
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
-      await db.destroy() // ends the pool
+      await db.destroy()
+      // Kysely ends the pool only if it used it; raw() may have been the only user.
+      if (!pool.ended) await pool.end()
     },
   }
 }

@@ -15,7 +15,10 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   const result: MigrationResultSet = await migrator(handle).migrateToLatest()
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown'
-    throw new Error(`migration ${failed} failed: ${result.error instanceof Error ? result.error.message : JSON.stringify(result.error)}`, { cause: result.error })
+    throw new Error(
+      `migration ${failed} failed: ${result.error instanceof Error ? result.error.message : JSON.stringify(result.error)}`,
+      { cause: result.error },
+    )
   }
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

@@ -2,7 +2,7 @@
  * Row types of every table, for Kysely. Each migration that adds a table adds its interface here.
  * Tenant tables carry `tenant_id` and are protected by row-level security (see tenant-scope.ts).
  */
-import type { ColumnType, Generated, JSONColumnType } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>
@@ -12,8 +12,8 @@ export interface PlanTable {
   code: string
   name: string
   rank: number
-  features: JSONColumnType<Record<string, boolean>>
-  limits: JSONColumnType<Record<string, number>>
+  features: ColumnType<Record<string, boolean>, string | undefined, string>
+  limits: ColumnType<Record<string, number>, string | undefined, string>
   created_at: CreatedAt
 }
 

@@ -2,4 +2,6 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './0001_platform.ts'
 
-export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [['0001_platform', m0001]]
+export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
+  ['0001_platform', m0001],
+]

@@ -1,0 +1,100 @@
+/**
+ * Turns credentials into a RequestScope. Access tokens (bearer or the `svc_token` cookie) are JWTs
+ * verified locally; the user's role, status and tenant plan are read once and cached briefly, so the
+ * hot path costs no query. Session revocation and API keys are answered by hooks the identity module
+ * plugs in (`sessions`, `apiKeys`); without them every signed session is live and no API key exists.
+ */
+import { sql } from 'kysely'
+import type { Cache } from '../cache/index.ts'
+import type { Clock } from '../clock.ts'
+import type { Scopes } from '../db/tenant-scope.ts'
+import type { RequestScope } from './scope.ts'
+import type { TokenSigner } from './tokens.ts'
+
+export interface SessionChecker {
+  /** False once the session was revoked (logout, password reset). */
+  isActive(sessionId: string, userId: number, tenantId: number): Promise<boolean>
+}
+
+export interface ApiKeyResolver {
+  /** The owner of a presented API key, or null. */
+  resolve(key: string): Promise<{ tenantId: number; userId: number } | null>
+}
+
+export interface Authenticator {
+  fromAccessToken(token: string, via: 'bearer' | 'cookie'): Promise<RequestScope | null>
+  fromApiKey(key: string): Promise<RequestScope | null>
+  /** Forget cached facts about a user (role/plan/status change). */
+  invalidateUser(tenantId: number, userId: number): Promise<void>
+}
+
+interface Principal {
+  role: 'user' | 'admin'
+  plan: string
+  active: boolean
+}
+
+const PRINCIPAL_TTL_MS = 30_000
+
+export interface AuthenticatorDeps {
+  signer: TokenSigner
+  clock: Clock
+  scopes: Scopes
+  cache: Cache
+  sessions?: SessionChecker
+  apiKeys?: ApiKeyResolver
+}
+
+export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
+  const key = (tenantId: number, userId: number) => `auth:principal:${tenantId}:${userId}`
+
+  async function principal(tenantId: number, userId: number): Promise<Principal | null> {
+    const { value } = await deps.cache.wrap(key(tenantId, userId), PRINCIPAL_TTL_MS, () =>
+      deps.scopes.withTenant(tenantId, async ({ db }) => {
+        const row = await db
+          .selectFrom('app_user as u')
+          .innerJoin('tenant as t', 't.id', 'u.tenant_id')
+          .select(['u.role', 'u.status', 't.plan_code', sql<string>`t.status`.as('tenant_status')])
+          .where('u.tenant_id', '=', tenantId)
+          .where('u.id', '=', userId)
+          .executeTakeFirst()
+        if (!row) return null
+        return {
+          role: row.role,
+          plan: row.plan_code,
+          active: row.status === 'active' && row.tenant_status === 'active',
+        }
+      }),
+    )
+    return value
+  }
+
+  return {
+    async fromAccessToken(token, via) {
+      const claims = await deps.signer.verify(token, deps.clock.now())
+      if (!claims) return null
+      const p = await principal(claims.tenantId, claims.userId)
+      if (!p?.active) return null
+      if (deps.sessions && !(await deps.sessions.isActive(claims.sessionId, claims.userId, claims.tenantId)))
+        return null
+      // Role comes from the database, not the token, so a demotion takes effect within the cache TTL.
+      return {
+        tenantId: claims.tenantId,
+        userId: claims.userId,
+        role: p.role,
+        plan: p.plan,
+        sessionId: claims.sessionId,
+        via,
+      }
+    },
+    async fromApiKey(apiKey) {
+      if (!deps.apiKeys) return null
+      const owner = await deps.apiKeys.resolve(apiKey)
+      if (!owner) return null
+      const p = await principal(owner.tenantId, owner.userId)
+      if (!p?.active) return null
+      return { tenantId: owner.tenantId, userId: owner.userId, role: p.role, plan: p.plan, via: 'api_key' }
+    },
+    invalidateUser: (tenantId, userId) => deps.cache.delete(key(tenantId, userId)),
+  }
+}

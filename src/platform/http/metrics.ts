@@ -1,0 +1,55 @@
+/**
+ * Prometheus metrics at /metrics: request counts and latency by route template and status,
+ * Node's default metrics (event-loop lag, heap, GC) and database pool figures.
+ */
+import type { FastifyInstance } from 'fastify'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+
+export interface MetricsOptions {
+  poolStats: () => { total: number; idle: number; waiting: number }
+}
+
+export function createMetricsRegistry(opts: MetricsOptions) {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 })
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  })
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  })
+  for (const [name, field] of [
+    ['db_pool_connections', 'total'],
+    ['db_pool_idle', 'idle'],
+    ['db_pool_waiting', 'waiting'],
+  ] as const) {
+    new Gauge({
+      name,
+      help: `Database pool: ${field} connections (PGlite has one)`,
+      registers: [registry],
+      collect() {
+        this.set(opts.poolStats()[field])
+      },
+    })
+  }
+  return { registry, requests, duration }
+}
+
+export function installMetrics(app: FastifyInstance, opts: MetricsOptions): Registry {
+  const { registry, requests, duration } = createMetricsRegistry(opts)
+  app.addHook('onResponse', async (req, reply) => {
+    // Label by route template, never the raw URL, so ids don't explode the series count.
+    const route = req.routeOptions.url ?? 'unmatched'
+    const labels = { method: req.method, route, status: String(reply.statusCode) }
+    requests.inc(labels)
+    duration.observe(labels, reply.elapsedTime / 1000)
+  })
+  return registry
+}
