@@ -15,7 +15,9 @@ export default tseslint.config(
         'error',
         {
           // node:test's describe/it return promises the runner itself awaits.
-          allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] }],
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] },
+          ],
         },
       ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
@@ -37,7 +39,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/platform/db/database.ts', 'kysely-pglite-dialect', '@electric-sql/pglite', 'pg'],
-              message: 'Only src/platform/db may open or use the root database handle; use Scopes (tenant-scope.ts).',
+              message:
+                'Only src/platform/db may open or use the root database handle; use Scopes (tenant-scope.ts).',
             },
             {
               regex: '/modules/[^/]+/(?!index\\.ts$)',
@@ -57,7 +60,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/platform/db/database.ts', 'kysely-pglite-dialect', '@electric-sql/pglite', 'pg'],
-              message: 'Only src/platform/db may open or use the root database handle; use Scopes (tenant-scope.ts).',
+              message:
+                'Only src/platform/db may open or use the root database handle; use Scopes (tenant-scope.ts).',
             },
             {
               // A sibling module's internals: ../other/anything-but-index.ts
@@ -77,6 +81,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
       'max-lines': 'off',
     },
   },

@@ -1,0 +1,48 @@
+/**
+ * Builds the Fastify application from a container: platform plugins first (logging, errors,
+ * security, docs, metrics, authentication), then the operational routes and the module list.
+ */
+import Fastify, { type FastifyBaseLogger } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { installAuthentication } from '../platform/auth/authenticate.ts'
+import { installApiDocs } from '../platform/http/docs.ts'
+import { installErrorHandling } from '../platform/http/error-handler.ts'
+import { installMetrics } from '../platform/http/metrics.ts'
+import { ProblemSchema } from '../platform/http/problem.ts'
+import { allowedOrigins, installSecurity } from '../platform/http/security.ts'
+import type { Container } from './container.ts'
+import { modules } from './modules.ts'
+import { opsRoutes } from './ops.routes.ts'
+import type { App } from './types.ts'
+
+export const VERSION = '0.1.0'
+
+export async function buildApp(c: Container): Promise<App> {
+  const loggerInstance: FastifyBaseLogger = c.log // widen pino's Logger to what Fastify's types expect
+  const app = Fastify({
+    loggerInstance,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => c.ids.ulid(),
+    bodyLimit: c.config.BODY_LIMIT_BYTES,
+    trustProxy: c.config.TRUST_PROXY,
+    return503OnClosing: true,
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+  app.addSchema(ProblemSchema)
+  for (const m of modules) for (const s of m.schemas) app.addSchema(s)
+  installErrorHandling(app)
+  await installSecurity(app, c.config, c.redis)
+  await installApiDocs(app, { publicBaseUrl: c.config.PUBLIC_BASE_URL, version: VERSION })
+  const registry = installMetrics(app, { poolStats: () => c.database.poolStats() })
+  installAuthentication(app, { authenticator: c.authenticator, allowedOrigins: allowedOrigins(c.config) })
+
+  opsRoutes(app, c, registry)
+  for (const m of modules) m.routes(app, c)
+  return app
+}

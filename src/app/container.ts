@@ -1,0 +1,129 @@
+/**
+ * Composition root: every long-lived object is built here with an explicit `new`/factory call, in
+ * dependency order. Tests pass overrides (a fixed clock, a test database, fake providers).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Redis } from 'ioredis'
+import pino, { type Logger } from 'pino'
+import { createAuthenticator, type Authenticator } from '../platform/auth/authenticator.ts'
+import { createTokenSigner, type TokenSigner } from '../platform/auth/tokens.ts'
+import { createCache, type Cache } from '../platform/cache/index.ts'
+import { systemClock, type Clock } from '../platform/clock.ts'
+import { databaseEngine, type Config } from '../platform/config.ts'
+import { createCipher, generateKey, randomToken, type SecretCipher } from '../platform/crypto.ts'
+import { createDatabase, type DatabaseHandle } from '../platform/db/database.ts'
+import { createScopes, type Scopes } from '../platform/db/tenant-scope.ts'
+import { createFeatureFlags, type FeatureFlags } from '../platform/feature-flags.ts'
+import { loggerOptions } from '../platform/http/logging.ts'
+import { createIds, type Ids } from '../platform/ids.ts'
+import { createJobQueue, type JobQueue } from '../platform/jobs/index.ts'
+import { createHttpClient, type HttpClient } from '../providers/shared/http.ts'
+import { TenancyService } from '../modules/tenancy/index.ts'
+
+export interface Container {
+  config: Config
+  log: Logger
+  clock: Clock
+  ids: Ids
+  database: DatabaseHandle
+  scopes: Scopes
+  redis: Redis | undefined
+  cache: Cache
+  jobs: JobQueue
+  cipher: SecretCipher
+  signer: TokenSigner
+  authenticator: Authenticator
+  flags: FeatureFlags
+  http: HttpClient
+  tenancy: TenancyService
+  close(): Promise<void>
+}
+
+export interface ContainerOverrides {
+  log?: Logger
+  clock?: Clock
+  database?: DatabaseHandle
+  http?: HttpClient
+}
+
+export async function createContainer(
+  config: Config,
+  overrides: ContainerOverrides = {},
+): Promise<Container> {
+  const log = overrides.log ?? pino(loggerOptions(config.LOG_LEVEL))
+  const clock = overrides.clock ?? systemClock
+  const ids = createIds(clock)
+  const secrets = resolveSecrets(config, log)
+  const database =
+    overrides.database ??
+    (await createDatabase(config, {
+      onPoolError: (err) => log.warn({ err }, 'idle database connection failed'),
+    }))
+  const scopes = createScopes(database.db, log)
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined
+  const cache = createCache(config, redis)
+  const jobs = createJobQueue(config, database, log, clock)
+  const cipher = createCipher(secrets.secretsKey)
+  const signer = createTokenSigner(secrets.jwtSecret)
+  const authenticator = createAuthenticator({ signer, clock, scopes, cache })
+  const flags = createFeatureFlags({ config, scopes, cache })
+  const http = overrides.http ?? createHttpClient()
+  const tenancy = new TenancyService({ scopes, flags })
+
+  return {
+    config,
+    log,
+    clock,
+    ids,
+    database,
+    scopes,
+    redis,
+    cache,
+    jobs,
+    cipher,
+    signer,
+    authenticator,
+    flags,
+    http,
+    tenancy,
+    async close() {
+      await jobs.stop(config.SHUTDOWN_TIMEOUT_MS)
+      await cache.close()
+      if (redis) await redis.quit().catch(() => undefined)
+      if (!overrides.database) await database.close()
+    },
+  }
+}
+
+interface Secrets {
+  jwtSecret: string
+  secretsKey: string
+}
+
+/**
+ * Production must configure both secrets (loadConfig enforces it). In development they are generated
+ * once and kept beside the embedded database, so restarts keep sessions and encrypted data readable;
+ * an in-memory database gets throw-away ones.
+ */
+function resolveSecrets(config: Config, log: Logger): Secrets {
+  if (config.JWT_SECRET && config.SECRETS_KEY)
+    return { jwtSecret: config.JWT_SECRET, secretsKey: config.SECRETS_KEY }
+  const generated = { jwtSecret: randomToken(48), secretsKey: generateKey() }
+  let secrets = generated
+  if (databaseEngine(config) === 'pglite-disk') {
+    const file = join(config.DATA_DIR, 'dev-secrets.json')
+    if (existsSync(file)) secrets = JSON.parse(readFileSync(file, 'utf8')) as Secrets
+    else {
+      mkdirSync(config.DATA_DIR, { recursive: true })
+      writeFileSync(file, JSON.stringify(generated), { mode: 0o600 })
+      log.warn({ file }, 'generated development secrets (set JWT_SECRET and SECRETS_KEY in production)')
+    }
+  }
+  return {
+    jwtSecret: config.JWT_SECRET ?? secrets.jwtSecret,
+    secretsKey: config.SECRETS_KEY ?? secrets.secretsKey,
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The API process: configuration from the environment → container → migrations → HTTP.
+ * SIGTERM/SIGINT close the listener, let in-flight requests finish, stop jobs and close the
+ * database cleanly (PGlite checkpoints its data directory on close).
+ */
+import { buildApp } from './app/build-app.ts'
+import { createContainer } from './app/container.ts'
+import { onShutdownSignal, readConfigOrExit } from './main-support.ts'
+import { migrateToLatest } from './platform/db/migrate.ts'
+
+async function main(): Promise<void> {
+  const config = readConfigOrExit(process.env)
+  const c = await createContainer(config)
+  const applied = await migrateToLatest(c.database)
+  if (applied.length) c.log.info({ applied }, 'migrations applied')
+  const app = await buildApp(c)
+  await c.jobs.start({ work: config.RUN_JOBS })
+  await app.listen({ port: config.PORT, host: config.HOST })
+  onShutdownSignal(config.SHUTDOWN_TIMEOUT_MS, c.log, async () => {
+    await app.close()
+    await c.close()
+  })
+}
+
+await main()

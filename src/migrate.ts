@@ -1,0 +1,13 @@
+/** `npm run migrate`: applies pending migrations to the configured database and exits. */
+import { readConfigOrExit } from './main-support.ts'
+import { createDatabase } from './platform/db/database.ts'
+import { migrateToLatest } from './platform/db/migrate.ts'
+
+const config = readConfigOrExit(process.env)
+const handle = await createDatabase(config)
+try {
+  const applied = await migrateToLatest(handle)
+  process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'schema is current\n')
+} finally {
+  await handle.close()
+}

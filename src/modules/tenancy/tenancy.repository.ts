@@ -1,0 +1,46 @@
+/** SQL for plans (global) and tenants. */
+import type { Transaction } from 'kysely'
+import type { CursorKey, PageRequest } from '../../platform/http/pagination.ts'
+import type { Database } from '../../platform/db/schema.ts'
+import type { SystemScope, TenantScope } from '../../platform/db/tenant-scope.ts'
+
+export function listPlans(db: Transaction<Database>, page: PageRequest) {
+  let q = db.selectFrom('plan').select(['code', 'name', 'rank', 'features', 'limits']).orderBy('rank')
+  const after = page.after?.[0]
+  q = typeof after === 'number' ? q.where('rank', '>', after) : q.offset(page.offset)
+  return q.limit(page.pageSize + 1).execute()
+}
+
+export async function countPlans(db: Transaction<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('plan')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export function findOwnTenant(scope: TenantScope) {
+  return scope.db
+    .selectFrom('tenant')
+    .select(['id', 'name', 'plan_code', 'status', 'created_at'])
+    .where('id', '=', scope.tenantId)
+    .executeTakeFirst()
+}
+
+/** Newest first; keyset on id (ids only grow). */
+export function listTenants(scope: SystemScope, page: PageRequest, plan?: string) {
+  let q = scope.db
+    .selectFrom('tenant')
+    .select(['id', 'name', 'plan_code', 'status', 'created_at'])
+    .orderBy('id', 'desc')
+  if (plan) q = q.where('plan_code', '=', plan)
+  const after = page.after?.[0]
+  q = typeof after === 'number' ? q.where('id', '<', after) : q.offset(page.offset)
+  return q.limit(page.pageSize + 1).execute()
+}
+
+export function tenantExists(scope: SystemScope, tenantId: number) {
+  return scope.db.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst()
+}
+
+export const tenantKey = (row: { id: number }): CursorKey => [row.id]

@@ -1,0 +1,68 @@
+/** Plans, the caller's tenant, and the admin view of tenants and their feature-flag overrides. */
+import type { RequestScope } from '../../platform/auth/scope.ts'
+import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { FeatureFlag, FeatureFlags } from '../../platform/feature-flags.ts'
+import { NotFoundError } from '../../platform/http/errors.ts'
+import { resolvePage, toPage, type PageQueryInput, type PageResult } from '../../platform/http/pagination.ts'
+import * as repo from './tenancy.repository.ts'
+import type { Plan, Tenant, TenantSummary } from './tenancy.schemas.ts'
+
+export class TenancyService {
+  constructor(private readonly deps: { scopes: Scopes; flags: FeatureFlags }) {}
+
+  async plans(query: PageQueryInput): Promise<PageResult<Plan>> {
+    const page = resolvePage(query)
+    const [rows, total] = await this.deps.scopes.withGlobal(
+      async (db) => [await repo.listPlans(db, page), await repo.countPlans(db)] as const,
+    )
+    return toPage(
+      rows,
+      page,
+      (r) => [r.rank],
+      (r) => r,
+      total,
+    )
+  }
+
+  async ownTenant(scope: RequestScope): Promise<Tenant> {
+    const row = await this.deps.scopes.withTenant(scope.tenantId, (tx) => repo.findOwnTenant(tx))
+    if (!row) throw new NotFoundError('tenancy.tenant_not_found', 'Tenant not found')
+    const features = await this.deps.flags.all(scope.tenantId)
+    return {
+      id: row.id,
+      name: row.name,
+      plan: row.plan_code,
+      status: row.status,
+      created_at: row.created_at.toISOString(),
+      features,
+    }
+  }
+
+  async listTenants(query: PageQueryInput & { plan?: string }): Promise<PageResult<TenantSummary>> {
+    const page = resolvePage(query)
+    const rows = await this.deps.scopes.withSystem('admin: list tenants', (s) =>
+      repo.listTenants(s, page, query.plan),
+    )
+    return toPage(rows, page, repo.tenantKey, (r) => ({
+      id: r.id,
+      name: r.name,
+      plan: r.plan_code,
+      status: r.status,
+      created_at: r.created_at.toISOString(),
+    }))
+  }
+
+  async setFlag(
+    tenantId: number,
+    flag: FeatureFlag,
+    enabled: boolean | null,
+  ): Promise<Record<string, boolean>> {
+    const exists = await this.deps.scopes.withSystem('admin: feature flag override', (s) =>
+      repo.tenantExists(s, tenantId),
+    )
+    if (!exists) throw new NotFoundError('tenancy.tenant_not_found', 'Tenant not found')
+    if (enabled === null) await this.deps.flags.clearOverride(tenantId, flag)
+    else await this.deps.flags.setOverride(tenantId, flag, enabled)
+    return this.deps.flags.all(tenantId)
+  }
+}
