@@ -1,0 +1,127 @@
+/**
+ * `useTestApp()`: one app on its own migrated database per test file; each test makes its own
+ * tenants (isolation without truncation). `newTenant()` returns a client that calls the app as
+ * that tenant's user through `app.inject`.
+ */
+import { after, before } from 'node:test'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import pino from 'pino'
+import { buildApp } from '../../src/app/build-app.ts'
+import { createContainer, type Container } from '../../src/app/container.ts'
+import type { App } from '../../src/app/types.ts'
+import type { Role } from '../../src/platform/auth/scope.ts'
+import type { Clock } from '../../src/platform/clock.ts'
+import { createTestDatabase, type TestDatabase } from './database.ts'
+
+export interface Client {
+  tenantId: number
+  userId: number
+  token: string
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>
+  post(url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>
+  put(url: string, body?: unknown): Promise<LightMyRequestResponse>
+  patch(url: string, body?: unknown): Promise<LightMyRequestResponse>
+  delete(url: string, body?: unknown): Promise<LightMyRequestResponse>
+}
+
+export interface TestApp {
+  app: App
+  c: Container
+  db: TestDatabase
+  newTenant(opts?: { role?: Role; plan?: string; email?: string }): Promise<Client>
+  /** Calls without credentials. */
+  anon: Omit<Client, 'tenantId' | 'userId' | 'token'>
+  close(): Promise<void>
+}
+
+let seq = 0
+
+export interface TestAppOptions {
+  env?: Record<string, string>
+  clock?: Clock
+  /** Extra routes for testing platform behaviour (registered before the app is ready). */
+  routes?: (app: App) => void
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase(opts.env)
+  const c = await createContainer(db.config, {
+    database: db.handle,
+    log: pino({ level: 'silent' }),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  })
+  const app = await buildApp(c)
+  opts.routes?.(app)
+  await app.ready()
+
+  const client = (headers: Record<string, string>) => {
+    const call = (
+      method: InjectOptions['method'],
+      url: string,
+      body?: unknown,
+      extra: Record<string, string> = {},
+    ) =>
+      app.inject({
+        method,
+        url,
+        headers: { ...headers, ...extra },
+        ...(body === undefined ? {} : { payload: body as object }),
+      })
+    return {
+      inject: (o: InjectOptions) => app.inject({ ...o, headers: { ...headers, ...(o.headers ?? {}) } }),
+      get: (url: string, extra?: Record<string, string>) => call('GET', url, undefined, extra),
+      post: (url: string, body?: unknown, extra?: Record<string, string>) => call('POST', url, body, extra),
+      put: (url: string, body?: unknown) => call('PUT', url, body),
+      patch: (url: string, body?: unknown) => call('PATCH', url, body),
+      delete: (url: string, body?: unknown) => call('DELETE', url, body),
+    }
+  }
+
+  return {
+    app,
+    c,
+    db,
+    anon: client({}),
+    async newTenant({ role = 'user', plan = 'free', email } = {}) {
+      const n = ++seq
+      const address = email ?? `user${n}.${process.pid}.${Date.now()}@example.test`
+      const { tenantId, userId } = await c.scopes.withSystem('test: new tenant', async ({ db: tx }) => {
+        const t = await tx
+          .insertInto('tenant')
+          .values({ name: `Tenant ${n}`, plan_code: plan })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        const u = await tx
+          .insertInto('app_user')
+          .values({ tenant_id: t.id, email: address, role, full_name: `User ${n}` })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        return { tenantId: t.id, userId: u.id }
+      })
+      const token = await c.signer.sign(
+        { userId, tenantId, role, sessionId: c.ids.ulid(), tokenId: c.ids.ulid() },
+        900,
+        c.clock.now(),
+      )
+      return { tenantId, userId, token, ...client({ authorization: `Bearer ${token}` }) }
+    },
+    async close() {
+      await app.close()
+      await c.close()
+      await db.drop()
+    },
+  }
+}
+
+/** Registers before/after hooks for a test file and returns a handle filled in by `before`. */
+export function useTestApp(opts: TestAppOptions = {}): TestApp {
+  const handle = {} as TestApp
+  before(async () => {
+    Object.assign(handle, await buildTestApp(opts))
+  })
+  after(async () => {
+    await handle.close?.()
+  })
+  return handle
+}
