@@ -1,0 +1,151 @@
+/**
+ * Benchmark entry: `npm run bench` or `npx tsx bench/run.ts [scenario…] [--duration 10] [--connections 50]`.
+ *
+ * The engine follows DATABASE_URL (see engine.ts). The real app (server.ts) and the ceiling
+ * (ceiling-server.ts) run as child processes, so the load generator here does not share their event
+ * loop, and both are loaded in the same run so the ratio app ÷ ceiling survives the noise of a shared
+ * machine. Prints a Markdown report on stdout (progress goes to stderr); exits 1 if any scenario saw
+ * errors or non-2xx responses, or a child did not shut down cleanly.
+ */
+import { parseArgs } from 'node:util'
+import { startChild, stopChild, type Child } from './children.ts'
+import { prepareDatabases } from './engine.ts'
+import { measure, probe, type Endpoint, type Measurement } from './load.ts'
+import { failures, renderReport } from './report.ts'
+import { CEILING, findScenario, scenarios, type Scenario, type Target } from './scenarios.ts'
+
+const START_TIMEOUT_MS = 180_000 // a fresh PGlite initdb + migrations takes a few seconds; a busy machine more
+const STOP_GRACE_MS = 15_000 // the app's own shutdown allows SHUTDOWN_TIMEOUT_MS (10 s) + 2 s
+const MAX_DURATION_S = 600 // runs stay bounded whatever is typed
+
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`)
+
+interface Cli {
+  selected: Scenario[]
+  duration: number
+  connections: number
+}
+
+function usage(): string {
+  const list = scenarios.map((s) => `  ${s.name.padEnd(12)} ${s.method} ${s.path} — ${s.measures}`).join('\n')
+  return `usage: npx tsx bench/run.ts [scenario…] [--duration 10] [--connections 50]\n\nscenarios:\n${list}\n`
+}
+
+function parseCli(argv: string[]): Cli {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      help: { type: 'boolean' },
+    },
+  })
+  if (values.help) {
+    process.stdout.write(usage())
+    process.exit(0)
+  }
+  const int = (name: string, raw: string, max: number) => {
+    const n = Number(raw)
+    if (!Number.isInteger(n) || n < 1 || n > max)
+      throw new Error(`--${name} must be an integer from 1 to ${max} (got ${raw})`)
+    return n
+  }
+  const names = new Set(positionals)
+  for (const n of names) if (!findScenario(n)) throw new Error(`unknown scenario "${n}"\n\n${usage()}`)
+  names.add(CEILING) // every ratio is relative to it, so it always runs
+  return {
+    selected: scenarios.filter((s) => positionals.length === 0 || names.has(s.name)),
+    duration: int('duration', values.duration, MAX_DURATION_S),
+    connections: int('connections', values.connections, 1000),
+  }
+}
+
+// Cleanup steps run once, newest first, on success, on error and on SIGINT/SIGTERM alike.
+const cleanups: Array<() => Promise<void>> = []
+let cleaning: Promise<void> | undefined
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step()
+      } catch (err) {
+        log(`cleanup: ${err instanceof Error ? err.message : String(err)}`)
+      }
+    }
+  })()
+  return cleaning
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the servers`)
+    void cleanup().finally(() => process.exit(130))
+  })
+}
+
+interface Ready {
+  port: number
+  token?: string
+}
+
+async function main(): Promise<number> {
+  const cli = parseCli(process.argv.slice(2))
+  const dbs = await prepareDatabases(process.env['DATABASE_URL'] || undefined)
+  cleanups.push(() => dbs.dispose())
+  const shutdownProblems: string[] = []
+
+  const servers = new Map<Target, Endpoint>()
+  const scripts: Record<Target, string> = { app: 'bench/server.ts', ceiling: 'bench/ceiling-server.ts' }
+  for (const target of ['app', 'ceiling'] as const) {
+    if (!cli.selected.some((s) => s.target === target)) continue
+    log(`starting the ${target} server (${dbs.engine})…`)
+    const env = {
+      ...dbs.envFor(target),
+      RATE_LIMIT_ENABLED: 'false',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+    }
+    const child: Child<Ready> = await startChild<Ready>(target, scripts[target], env, START_TIMEOUT_MS)
+    cleanups.push(async () => {
+      const problem = await stopChild(child, STOP_GRACE_MS)
+      if (problem) shutdownProblems.push(problem)
+    })
+    servers.set(target, { baseUrl: `http://127.0.0.1:${child.ready.port}`, token: child.ready.token })
+  }
+
+  const date = new Date()
+  const rows: Measurement[] = []
+  try {
+    for (const s of cli.selected) await probe(s, servers.get(s.target)!)
+    for (const s of cli.selected) {
+      log(`${s.name}: ${s.method} ${s.path}, ${cli.connections} connections, warm-up then ${cli.duration} s…`)
+      const m = await measure(s, servers.get(s.target)!, cli.connections, cli.duration)
+      log(`${s.name}: ${Math.round(m.requestsPerSecond)} req/s`)
+      rows.push(m)
+    }
+  } finally {
+    log('stopping the servers…')
+    await cleanup()
+  }
+
+  const info = { engine: dbs.description, date, duration: cli.duration, connections: cli.connections }
+  process.stdout.write(
+    `${renderReport(
+      info,
+      rows,
+      rows.find((m) => m.scenario === CEILING),
+    )}\n`,
+  )
+  const problems = [...failures(rows), ...shutdownProblems]
+  for (const p of problems) log(`FAILED ${p}`)
+  return problems.length ? 1 : 0
+}
+
+try {
+  process.exitCode = await main()
+} catch (err) {
+  log(err instanceof Error ? (err.stack ?? err.message) : String(err))
+  await cleanup()
+  process.exitCode = 1
+}
