@@ -20,6 +20,12 @@ export interface Cache {
   wrap<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<{ value: T; hit: boolean }>
   /** Deletes every key with this prefix (tenant/user invalidation). */
   deletePrefix(prefix: string): Promise<void>
+  /**
+   * Atomically adds 1 to a counter and returns the new value; the first increment starts a window
+   * of `ttlMs` after which the counter disappears (fixed-window throttles). Later increments do
+   * not extend the window.
+   */
+  incr(key: string, ttlMs: number): Promise<number>
   close(): Promise<void>
 }
 
@@ -30,6 +36,7 @@ export interface TextStore {
   write(key: string, json: string, ttlMs: number): Promise<void>
   remove(key: string): Promise<void>
   removePrefix(prefix: string): Promise<void>
+  increment(key: string, ttlMs: number): Promise<number>
   close(): Promise<void>
 }
 
@@ -76,6 +83,7 @@ export function cacheOverTextStore(store: TextStore): Cache {
       const json = await store.read(key)
       return json === undefined ? undefined : decode<T>(json)
     },
+    incr: (key, ttlMs) => store.increment(key, checkTtl(ttlMs)),
     async set<T>(key: string, value: T, ttlMs: number) {
       const ms = checkTtl(ttlMs)
       await store.write(key, encode(value), ms)

@@ -30,6 +30,13 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
     removePrefix: async (prefix) => {
       for (const key of [...lru.keys()]) if (key.startsWith(prefix)) lru.delete(key)
     },
+    // Single-threaded: read-modify-write is atomic here. The remaining TTL is kept on update.
+    increment: async (key, ttlMs) => {
+      const current = Number(lru.get(key) ?? 0)
+      const remaining = lru.getRemainingTTL(key)
+      lru.set(key, String(current + 1), { ttl: current > 0 && remaining > 0 ? remaining : ttlMs })
+      return current + 1
+    },
     close: async () => {
       lru.clear()
     },
