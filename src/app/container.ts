@@ -19,7 +19,10 @@ import { loggerOptions } from '../platform/http/logging.ts'
 import { createIds, type Ids } from '../platform/ids.ts'
 import { createJobQueue, type JobQueue } from '../platform/jobs/index.ts'
 import { createHttpClient, type HttpClient } from '../providers/shared/http.ts'
+import { createIdentity, type Identity } from '../modules/identity/index.ts'
 import { TenancyService } from '../modules/tenancy/index.ts'
+import { createEmailSender, type EmailSender } from '../providers/email/index.ts'
+import { createSmsSender, type SmsSender } from '../providers/sms/index.ts'
 
 export interface Container {
   config: Config
@@ -36,6 +39,9 @@ export interface Container {
   authenticator: Authenticator
   flags: FeatureFlags
   http: HttpClient
+  email: EmailSender
+  sms: SmsSender
+  identity: Identity
   tenancy: TenancyService
   close(): Promise<void>
 }
@@ -45,6 +51,8 @@ export interface ContainerOverrides {
   clock?: Clock
   database?: DatabaseHandle
   http?: HttpClient
+  email?: EmailSender
+  sms?: SmsSender
 }
 
 export async function createContainer(
@@ -68,9 +76,32 @@ export async function createContainer(
   const jobs = createJobQueue(config, database, log, clock)
   const cipher = createCipher(secrets.secretsKey)
   const signer = createTokenSigner(secrets.jwtSecret)
-  const authenticator = createAuthenticator({ signer, clock, scopes, cache })
   const flags = createFeatureFlags({ config, scopes, cache })
   const http = overrides.http ?? createHttpClient()
+  const email = overrides.email ?? createEmailSender(config, { scopes, log })
+  const sms = overrides.sms ?? createSmsSender(config, { scopes, log, http })
+  const identity = createIdentity({
+    config,
+    scopes,
+    cache,
+    clock,
+    ids,
+    signer,
+    cipher,
+    jobs,
+    email,
+    sms,
+    flags,
+    log,
+  })
+  const authenticator = createAuthenticator({
+    signer,
+    clock,
+    scopes,
+    cache,
+    sessions: identity.sessions,
+    apiKeys: identity.apiKeys,
+  })
   const tenancy = new TenancyService({ scopes, flags })
 
   return {
@@ -88,9 +119,13 @@ export async function createContainer(
     authenticator,
     flags,
     http,
+    email,
+    sms,
+    identity,
     tenancy,
     async close() {
       await jobs.stop(config.SHUTDOWN_TIMEOUT_MS)
+      await email.close?.()
       await cache.close()
       if (redis) await redis.quit().catch(() => undefined)
       if (!overrides.database) await database.close()

@@ -3,6 +3,7 @@
  * route table fed from the container. Add a module here and nowhere else.
  */
 import type { TSchema } from 'typebox'
+import { identityRoutes } from '../modules/identity/index.ts'
 import { tenancyRoutes, tenancySharedSchemas } from '../modules/tenancy/index.ts'
 import type { Container } from './container.ts'
 import type { App } from './types.ts'
@@ -14,5 +15,6 @@ export interface ModuleEntry {
 }
 
 export const modules: ModuleEntry[] = [
+  { name: 'identity', schemas: [], routes: (app, c) => identityRoutes(app, c) },
   { name: 'tenancy', schemas: tenancySharedSchemas, routes: (app, c) => tenancyRoutes(app, c) },
 ]

@@ -57,7 +57,10 @@ function contract(harness: () => Harness): void {
   it('counts atomically in a fixed window that later increments do not extend', async () => {
     const { cache, elapse } = harness()
     const results = await Promise.all(Array.from({ length: 10 }, () => cache.incr('ctr:a', 100)))
-    assert.deepEqual([...results].sort((x, y) => x - y), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    assert.deepEqual(
+      [...results].sort((x, y) => x - y),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    )
     await elapse(60)
     assert.equal(await cache.incr('ctr:a', 100), 11)
     await elapse(60) // 120 ms after the first increment: the window is over

@@ -41,6 +41,25 @@ export const ConfigSchema = Type.Object({
   /** Whether this API process also works jobs (false when separate `worker` processes do). */
   RUN_JOBS: Bool,
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** Access-token lifetime; refresh tokens last REFRESH_TOKEN_TTL_DAYS. */
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 900 }),
+  REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
+  /** Adds `Secure` to the svc_token cookie (set it behind HTTPS). */
+  COOKIE_SECURE: Bool,
+  /** Login throttling: failed attempts per account per 15 minutes, login attempts per IP per minute. */
+  LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
+  LOGINS_PER_IP_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
+  REGISTRATIONS_PER_IP_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
+  /** E-mail/SMS-sending requests per IP per hour (verification, reset, reactivation). */
+  MESSAGES_PER_IP_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
+  /** SMTP delivery (e.g. smtp://user:pass@127.0.0.1:2525); unset keeps every message in the outbox table. */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  EMAIL_FROM: Type.String({ minLength: 3, default: 'Sextant <no-reply@sextant.local>' }),
+  /** Twilio-compatible SMS; all three set → real delivery, else the outbox table. */
+  TWILIO_ACCOUNT_SID: Type.Optional(Type.String({ minLength: 1 })),
+  TWILIO_AUTH_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  TWILIO_FROM: Type.Optional(Type.String({ minLength: 1 })),
+  TWILIO_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.twilio.com' }),
   /** Default values of feature flags; tenants may override them in the database. */
   FEATURE_STOCK_SCREENER_AI: Bool,
   FEATURE_SUPPORT_AI: Bool,
@@ -52,6 +71,7 @@ export type Config = Static<typeof ConfigSchema>
 /** Boolean variables and their defaults (env strings are 'true'/'false'/'1'/'0'). */
 const BOOLEAN_DEFAULTS = {
   TRUST_PROXY: false,
+  COOKIE_SECURE: false,
   RATE_LIMIT_ENABLED: true,
   RUN_JOBS: true,
   FEATURE_STOCK_SCREENER_AI: true,

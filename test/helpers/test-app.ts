@@ -16,6 +16,7 @@ import { createTestDatabase, type TestDatabase } from './database.ts'
 export interface Client {
   tenantId: number
   userId: number
+  email: string
   token: string
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>
@@ -31,7 +32,7 @@ export interface TestApp {
   db: TestDatabase
   newTenant(opts?: { role?: Role; plan?: string; email?: string }): Promise<Client>
   /** Calls without credentials. */
-  anon: Omit<Client, 'tenantId' | 'userId' | 'token'>
+  anon: Omit<Client, 'tenantId' | 'userId' | 'token' | 'email'>
   close(): Promise<void>
 }
 
@@ -54,6 +55,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const app = await buildApp(c)
   opts.routes?.(app)
   await app.ready()
+  await c.jobs.start({ work: true })
 
   const client = (headers: Record<string, string>) => {
     const call = (
@@ -99,12 +101,11 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
           .executeTakeFirstOrThrow()
         return { tenantId: t.id, userId: u.id }
       })
-      const token = await c.signer.sign(
-        { userId, tenantId, role, sessionId: c.ids.ulid(), tokenId: c.ids.ulid() },
-        900,
-        c.clock.now(),
+      const { access_token: token } = await c.identity.sessions.issue(
+        { tenantId, userId, role },
+        { ip: null, userAgent: 'test' },
       )
-      return { tenantId, userId, token, ...client({ authorization: `Bearer ${token}` }) }
+      return { tenantId, userId, token, email: address, ...client({ authorization: `Bearer ${token}` }) }
     },
     async close() {
       await app.close()

@@ -164,10 +164,10 @@ describe('authentication and roles', () => {
 
   it('role comes from the database, not the token: a user-signed admin claim is not admin', async () => {
     const u = await t.newTenant()
-    const forged = await t.c.signer.sign(
-      { userId: u.userId, tenantId: u.tenantId, role: 'admin', sessionId: 's', tokenId: 'j' },
-      60,
-      new Date(),
+    // A live session whose token claims admin for a user the database says is not.
+    const { access_token: forged } = await t.c.identity.sessions.issue(
+      { tenantId: u.tenantId, userId: u.userId, role: 'admin' },
+      { ip: null, userAgent: null },
     )
     const res = await t.anon.get('/api/admin/tenants', { authorization: `Bearer ${forged}` })
     assert.equal(res.statusCode, 403)

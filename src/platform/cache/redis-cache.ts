@@ -35,7 +35,11 @@ export function createRedisCache(redis: Redis, opts: RedisCacheOptions = {}): Ca
     },
     // INCR then PEXPIRE NX in one round trip: only the first increment sets the window.
     increment: async (key, ttlMs) => {
-      const results = await redis.multi().incr(ns + key).pexpire(ns + key, ttlMs, 'NX').exec()
+      const results = await redis
+        .multi()
+        .incr(ns + key)
+        .pexpire(ns + key, ttlMs, 'NX')
+        .exec()
       const [err, value] = results?.[0] ?? [new Error('redis transaction aborted'), null]
       if (err) throw err
       return Number(value)

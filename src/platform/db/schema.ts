@@ -38,6 +38,8 @@ export interface AppUserTable {
   email_verified_at: Date | null
   phone: string | null
   phone_verified_at: Date | null
+  password_changed_at: Date | null
+  deactivated_at: Date | null
   created_at: CreatedAt
   updated_at: UpdatedAt
 }
@@ -50,9 +52,117 @@ export interface FeatureFlagOverrideTable {
   updated_at: UpdatedAt
 }
 
+export interface AuthSessionTable {
+  tenant_id: number
+  id: string
+  user_id: number
+  created_at: CreatedAt
+  expires_at: Date
+  revoked_at: Date | null
+  ip: string | null
+  user_agent: string | null
+}
+
+export interface RefreshTokenTable {
+  tenant_id: number
+  id: Generated<number>
+  family_id: string
+  session_id: string
+  user_id: number
+  token_hash: string
+  created_at: CreatedAt
+  expires_at: Date
+  used_at: Date | null
+  revoked_at: Date | null
+}
+
+export interface MfaTotpTable {
+  tenant_id: number
+  user_id: number
+  secret_enc: string
+  verified_at: Date | null
+  last_step: number | null
+  created_at: CreatedAt
+}
+
+export interface MfaRecoveryCodeTable {
+  tenant_id: number
+  id: Generated<number>
+  user_id: number
+  code_hash: string
+  used_at: Date | null
+  created_at: CreatedAt
+}
+
+export type OneTimePurpose =
+  'email_verify' | 'email_code' | 'password_reset' | 'reactivate' | 'phone_code' | 'mfa_login'
+
+export interface OneTimeTokenTable {
+  tenant_id: number
+  id: Generated<number>
+  user_id: number
+  purpose: OneTimePurpose
+  token_hash: string
+  /** What the token verifies (the e-mail address or phone number it was sent to). */
+  target: string | null
+  attempts: Generated<number>
+  expires_at: Date
+  used_at: Date | null
+  created_at: CreatedAt
+}
+
+export interface ApiKeyTable {
+  tenant_id: number
+  user_id: number
+  prefix: string
+  key_hash: string
+  /** Reset on rotation: it is the current key's creation. */
+  created_at: UpdatedAt
+  last_used_at: Date | null
+}
+
+export interface AuditLogTable {
+  tenant_id: number | null
+  id: Generated<number>
+  user_id: number | null
+  event: string
+  ip: string | null
+  user_agent: string | null
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>
+  created_at: CreatedAt
+}
+
+export interface EmailOutboxTable {
+  tenant_id: number | null
+  id: Generated<number>
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string | null
+  headers: ColumnType<Record<string, string>, string | undefined, string>
+  created_at: CreatedAt
+}
+
+export interface SmsOutboxTable {
+  tenant_id: number | null
+  id: Generated<number>
+  to_number: string
+  body: string
+  created_at: CreatedAt
+}
+
 export interface Database {
   plan: PlanTable
   tenant: TenantTable
   app_user: AppUserTable
   feature_flag_override: FeatureFlagOverrideTable
+  auth_session: AuthSessionTable
+  refresh_token: RefreshTokenTable
+  mfa_totp: MfaTotpTable
+  mfa_recovery_code: MfaRecoveryCodeTable
+  one_time_token: OneTimeTokenTable
+  api_key: ApiKeyTable
+  audit_log: AuditLogTable
+  email_outbox: EmailOutboxTable
+  sms_outbox: SmsOutboxTable
 }

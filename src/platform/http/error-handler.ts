@@ -4,6 +4,7 @@
  * (the request id lets an operator find the logged stack).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isUpstreamError } from '../../providers/shared/upstream-errors.ts'
 import { AppError, type FieldError } from './errors.ts'
 import { problem } from './problem.ts'
 
@@ -66,6 +67,17 @@ export function installErrorHandling(app: FastifyInstance): void {
           request_id,
           ...err.extra,
           ...(errors ? { errors } : {}),
+        }),
+      )
+    }
+    if (isUpstreamError(err)) {
+      // An upstream failure the service did not degrade: say which kind, never leak its details.
+      req.log.warn({ err, provider: err.provider, kind: err.kind }, 'upstream failure')
+      return send(
+        reply,
+        502,
+        problem(502, `upstream.${err.kind}`, `The ${err.provider} service is unavailable; try again later`, {
+          request_id,
         }),
       )
     }

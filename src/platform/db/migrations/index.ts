@@ -1,7 +1,9 @@
 /** The explicit, ordered list of migrations. Append only; never edit one that has shipped. */
 import type { Migration } from 'kysely'
 import * as m0001 from './0001_platform.ts'
+import * as m0002 from './0002_identity.ts'
 
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001_platform', m0001],
+  ['0002_identity', m0002],
 ]

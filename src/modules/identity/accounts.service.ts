@@ -1,0 +1,156 @@
+/** Accounts: registration (a new free tenant each), profile, entitlements, deactivation and reactivation. */
+import type { RequestScope } from '../../platform/auth/scope.ts'
+import { sha256Hex } from '../../platform/crypto.ts'
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnprocessableError,
+} from '../../platform/http/errors.ts'
+import {
+  audit,
+  addSeconds,
+  normalizeEmail,
+  toUser,
+  type IdentityDeps,
+  type RequestContext,
+} from './identity.context.ts'
+import type { User } from './identity.schemas.ts'
+import * as creds from './credentials.repository.ts'
+import { issueToken, tenantOfToken } from './lib/one-time.ts'
+import { hashPassword, passwordProblems, verifyPassword } from './lib/passwords.ts'
+import { linkTo, messages } from './messages.ts'
+import type { SessionService } from './sessions.service.ts'
+import * as users from './users.repository.ts'
+
+export const JOB_REACTIVATION_MAIL = 'identity.reactivation_mail'
+export const JOB_VERIFICATION_MAIL = 'identity.verification_mail'
+const DAY_S = 86_400
+
+export class AccountService {
+  constructor(
+    private readonly deps: IdentityDeps,
+    private readonly sessions: SessionService,
+  ) {
+    deps.jobs.register<{ email: string }>(JOB_REACTIVATION_MAIL, (p) => this.sendReactivation(p.email))
+  }
+
+  async register(input: { email: string; password: string; full_name?: string }): Promise<User> {
+    const email = normalizeEmail(input.email)
+    const problems = passwordProblems(input.password, email)
+    if (problems.length)
+      throw new UnprocessableError('validation.weak_password', `password: ${problems[0]?.msg}`, problems)
+    const passwordHash = await hashPassword(input.password) // slow: before the transaction
+    const created = await this.deps.scopes.withSystem('register: new tenant', async (s) => {
+      if (await users.findUserByEmail(s, email)) return null
+      return users.createTenantWithOwner(s, {
+        email,
+        passwordHash,
+        fullName: input.full_name?.trim() || null,
+      })
+    })
+    if (!created) throw new ConflictError('auth.email_taken', 'An account with this e-mail already exists')
+    await this.deps.jobs.enqueue(JOB_VERIFICATION_MAIL, { email })
+    return this.me({ tenantId: created.tenantId, userId: created.userId })
+  }
+
+  async me(scope: Pick<RequestScope, 'tenantId' | 'userId'>): Promise<User> {
+    const found = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      const row = await users.findUser(s, scope.userId)
+      const totp = row ? await creds.findTotp(s, scope.userId) : undefined
+      return row ? toUser(row, Boolean(totp?.verified_at)) : null
+    })
+    if (!found) throw new NotFoundError('auth.user_not_found', 'User not found')
+    return found
+  }
+
+  async update(
+    scope: RequestScope,
+    patch: { full_name?: string | null; phone?: string | null },
+  ): Promise<User> {
+    await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      const row = await users.findUser(s, scope.userId)
+      const phoneChanged = patch.phone !== undefined && patch.phone !== row?.phone
+      await users.updateUser(s, scope.userId, {
+        ...(patch.full_name !== undefined ? { full_name: patch.full_name?.trim() || null } : {}),
+        ...(phoneChanged ? { phone: patch.phone ?? null, phone_verified_at: null } : {}),
+      })
+    })
+    return this.me(scope)
+  }
+
+  async entitlements(scope: RequestScope) {
+    const plan = await this.deps.scopes.withGlobal((db) =>
+      db
+        .selectFrom('plan')
+        .select(['code', 'features', 'limits'])
+        .where('code', '=', scope.plan)
+        .executeTakeFirstOrThrow(),
+    )
+    const flags = await this.deps.flags.all(scope.tenantId)
+    return { plan: plan.code, features: { ...plan.features, ...flags }, limits: plan.limits }
+  }
+
+  async deactivate(scope: RequestScope, password: string, ctx: RequestContext): Promise<void> {
+    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) => users.findUser(s, scope.userId))
+    if (!row || !(await verifyPassword(row.password_hash, password))) {
+      throw new ForbiddenError('auth.invalid_password', 'The password is not correct')
+    }
+    await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      users.updateUser(s, scope.userId, { status: 'deactivated', deactivated_at: this.deps.clock.now() }),
+    )
+    await this.sessions.revokeAll(scope.tenantId, scope.userId)
+    await audit(this.deps, {
+      tenantId: scope.tenantId,
+      userId: scope.userId,
+      event: 'account_deactivated',
+      ...ctx,
+    })
+  }
+
+  /** Always succeeds for the caller; the e-mail goes out (from a job) only to a deactivated account. */
+  async requestReactivation(email: string): Promise<void> {
+    await this.deps.jobs.enqueue(JOB_REACTIVATION_MAIL, { email: normalizeEmail(email) })
+  }
+
+  private async sendReactivation(email: string): Promise<void> {
+    const user = await this.deps.scopes.withSystem('reactivation mail', (s) =>
+      users.findUserByEmail(s, email),
+    )
+    if (!user || user.status !== 'deactivated') return
+    const { token, hash } = issueToken(user.tenant_id)
+    await this.deps.scopes.withTenant(user.tenant_id, (s) =>
+      creds.replaceOneTime(s, {
+        userId: user.id,
+        purpose: 'reactivate',
+        hash,
+        target: email,
+        expiresAt: addSeconds(this.deps.clock.now(), DAY_S),
+      }),
+    )
+    const url = linkTo(this.deps.config.PUBLIC_BASE_URL, '/reactivate', token)
+    await this.deps.email.send(messages.reactivate(email, user.tenant_id, url))
+  }
+
+  async confirmReactivation(token: string, ctx: RequestContext): Promise<User> {
+    const tenantId = tenantOfToken(token)
+    const userId = tenantId
+      ? await this.deps.scopes.withTenant(tenantId, async (s) => {
+          const row = await creds.findOneTimeByHash(s, 'reactivate', sha256Hex(token))
+          if (
+            !row ||
+            row.used_at ||
+            row.expires_at <= this.deps.clock.now() ||
+            !(await creds.consumeOneTime(s, row.id))
+          )
+            return null
+          await users.updateUser(s, row.user_id, { status: 'active', deactivated_at: null })
+          return row.user_id
+        })
+      : null
+    if (!tenantId || !userId)
+      throw UnprocessableError.field(['body', 'token'], 'invalid or expired token', 'invalid_token')
+    await audit(this.deps, { tenantId, userId, event: 'account_reactivated', ...ctx })
+    return this.me({ tenantId, userId })
+  }
+}
