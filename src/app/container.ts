@@ -20,6 +20,7 @@ import { createIds, type Ids } from '../platform/ids.ts'
 import { createJobQueue, type JobQueue } from '../platform/jobs/index.ts'
 import { createHttpClient, type HttpClient } from '../providers/shared/http.ts'
 import { createIdentity, type Identity } from '../modules/identity/index.ts'
+import { createPortfolio, type Portfolio } from '../modules/portfolio/index.ts'
 import { TenancyService } from '../modules/tenancy/index.ts'
 import { createEmailSender, type EmailSender } from '../providers/email/index.ts'
 import { createSmsSender, type SmsSender } from '../providers/sms/index.ts'
@@ -42,6 +43,7 @@ export interface Container {
   email: EmailSender
   sms: SmsSender
   identity: Identity
+  portfolio: Portfolio
   tenancy: TenancyService
   close(): Promise<void>
 }
@@ -103,6 +105,7 @@ export async function createContainer(
     apiKeys: identity.apiKeys,
   })
   const tenancy = new TenancyService({ scopes, flags })
+  const portfolio = createPortfolio({ scopes, clock })
 
   return {
     config,
@@ -122,6 +125,7 @@ export async function createContainer(
     email,
     sms,
     identity,
+    portfolio,
     tenancy,
     async close() {
       await jobs.stop(config.SHUTDOWN_TIMEOUT_MS)

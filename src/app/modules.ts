@@ -4,6 +4,7 @@
  */
 import type { TSchema } from 'typebox'
 import { identityRoutes } from '../modules/identity/index.ts'
+import { portfolioRoutes } from '../modules/portfolio/index.ts'
 import { tenancyRoutes, tenancySharedSchemas } from '../modules/tenancy/index.ts'
 import type { Container } from './container.ts'
 import type { App } from './types.ts'
@@ -17,4 +18,5 @@ export interface ModuleEntry {
 export const modules: ModuleEntry[] = [
   { name: 'identity', schemas: [], routes: (app, c) => identityRoutes(app, c) },
   { name: 'tenancy', schemas: tenancySharedSchemas, routes: (app, c) => tenancyRoutes(app, c) },
+  { name: 'portfolio', schemas: [], routes: (app, c) => portfolioRoutes(app, c) },
 ]

@@ -151,6 +151,91 @@ export interface SmsOutboxTable {
   created_at: CreatedAt
 }
 
+/** numeric columns: decimal strings out (exact), numbers or strings in. */
+type Numeric = ColumnType<string, string | number, string | number>
+
+export interface BrokerAccountTable {
+  tenant_id: number
+  id: Generated<number>
+  name: string
+  broker_type: string
+  account_type: string | null
+  currency: Generated<string>
+  status: Generated<'active' | 'closed' | 'inactive'>
+  external_id: string | null
+  archived_at: Date | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export interface ManualPositionTable {
+  tenant_id: number
+  id: Generated<number>
+  account_id: number
+  symbol: string
+  quantity: Numeric
+  cost_basis: Numeric
+  as_of: string
+  deleted_at: Date | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export interface RealizedTradeTable {
+  tenant_id: number
+  id: Generated<number>
+  account_id: number
+  symbol: string
+  quantity: Numeric
+  date_acquired: string
+  /** As received; `sold_on` is its parsed date, null when it is not a valid YYYY-MM-DD. */
+  date_sold: string
+  sold_on: string | null
+  proceeds: Numeric
+  cost_basis: Numeric
+  fees: ColumnType<string, string | number | undefined, string | number>
+  gain_loss: Numeric
+  term: 'short' | 'long' | 'unknown'
+  source: Generated<'manual' | 'import' | 'broker'>
+  deleted_at: Date | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export interface PortfolioSnapshotTable {
+  tenant_id: number
+  account_id: number
+  snapshot_date: string
+  symbol: string
+  quantity: Numeric
+  price: Numeric
+  market_value: Numeric
+  cost_basis: Numeric
+  unrealized_pl: Numeric
+  updated_at: UpdatedAt
+}
+
+export interface InvestorTable {
+  tenant_id: number
+  id: Generated<number>
+  name: string
+  email: string | null
+  is_owner: Generated<boolean>
+  created_at: CreatedAt
+}
+
+export interface CapitalFlowTable {
+  tenant_id: number
+  id: Generated<number>
+  investor_id: number
+  account_id: number | null
+  flow_date: string
+  amount: Numeric
+  note: string | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
 export interface Database {
   plan: PlanTable
   tenant: TenantTable
@@ -165,4 +250,10 @@ export interface Database {
   audit_log: AuditLogTable
   email_outbox: EmailOutboxTable
   sms_outbox: SmsOutboxTable
+  broker_account: BrokerAccountTable
+  manual_position: ManualPositionTable
+  realized_trade: RealizedTradeTable
+  portfolio_snapshot: PortfolioSnapshotTable
+  investor: InvestorTable
+  capital_flow: CapitalFlowTable
 }

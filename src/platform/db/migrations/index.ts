@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './0001_platform.ts'
 import * as m0002 from './0002_identity.ts'
+import * as m0003 from './0003_portfolio.ts'
 
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001_platform', m0001],
   ['0002_identity', m0002],
+  ['0003_portfolio', m0003],
 ]

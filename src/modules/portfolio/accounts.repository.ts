@@ -1,0 +1,50 @@
+/** SQL for broker accounts. */
+import { sql } from 'kysely'
+import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+
+const COLUMNS = ['id', 'name', 'broker_type', 'account_type', 'currency', 'status', 'archived_at', 'created_at', 'updated_at'] as const
+
+export function listAccounts(scope: TenantScope, includeArchived: boolean) {
+  let q = scope.db.selectFrom('broker_account').select(COLUMNS).where('tenant_id', '=', scope.tenantId)
+  if (!includeArchived) q = q.where('status', '=', 'active').where('archived_at', 'is', null)
+  return q.orderBy('id').execute()
+}
+
+export function findAccount(scope: TenantScope, id: number) {
+  return scope.db.selectFrom('broker_account').select(COLUMNS).where('tenant_id', '=', scope.tenantId).where('id', '=', id).executeTakeFirst()
+}
+
+export async function countManualAccounts(scope: TenantScope): Promise<number> {
+  const r = await scope.db
+    .selectFrom('broker_account')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', scope.tenantId)
+    .where('broker_type', '=', 'manual')
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow()
+  return Number(r.n)
+}
+
+export function insertAccount(scope: TenantScope, a: { name: string; broker_type: string; account_type: string | null; currency: string }) {
+  return scope.db
+    .insertInto('broker_account')
+    .values({ tenant_id: scope.tenantId, ...a })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow()
+}
+
+export function updateAccount(
+  scope: TenantScope,
+  id: number,
+  changes: { name?: string; status?: 'active' | 'closed' | 'inactive'; account_type?: string | null },
+) {
+  return scope.db
+    .updateTable('broker_account')
+    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirst()
+}
+
+export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>

@@ -1,0 +1,56 @@
+/** Broker accounts: list (archived hidden unless asked), create manual accounts, edit. */
+import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
+import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import { NotFoundError, PaymentRequiredError } from '../../platform/http/errors.ts'
+import * as repo from './accounts.repository.ts'
+import type { Account } from './accounts.schemas.ts'
+
+export function toAccount(r: repo.AccountRow): Account {
+  return {
+    id: r.id,
+    name: r.name,
+    broker_type: r.broker_type,
+    account_type: r.account_type,
+    currency: r.currency,
+    status: r.status,
+    archived: r.status !== 'active' || r.archived_at !== null,
+    archived_at: r.archived_at?.toISOString() ?? null,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  }
+}
+
+export const accountNotFound = () => new NotFoundError('accounts.not_found', 'Account not found')
+
+export class AccountsService {
+  constructor(private readonly deps: { scopes: Scopes; planLimit: (plan: string, limit: string) => Promise<number | undefined> }) {}
+
+  async list(scope: RequestScope, q: { tenant_id?: number; include_archived: boolean }): Promise<{ items: Account[] }> {
+    const tenantId = effectiveTenant(scope, q.tenant_id)
+    const rows = await this.deps.scopes.withTenant(tenantId, (s) => repo.listAccounts(s, q.include_archived))
+    return { items: rows.map(toAccount) }
+  }
+
+  async create(scope: RequestScope, body: { name: string; broker_type: 'manual'; account_type?: string; currency?: string }): Promise<Account> {
+    const limit = await this.deps.planLimit(scope.plan, 'manual_accounts')
+    const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      if (limit !== undefined && (await repo.countManualAccounts(s)) >= limit) return null
+      return repo.insertAccount(s, { name: body.name.trim(), broker_type: body.broker_type, account_type: body.account_type ?? null, currency: body.currency ?? 'USD' })
+    })
+    if (!row) {
+      throw new PaymentRequiredError('plan.limit_reached', `Your plan allows ${limit} active manual accounts; upgrade or close one`, {
+        extra: { limit: 'manual_accounts', allowed: limit },
+      })
+    }
+    return toAccount(row)
+  }
+
+  async update(scope: RequestScope, id: number, q: { tenant_id?: number }, body: { name?: string; status?: 'active' | 'closed' | 'inactive'; account_type?: string | null }): Promise<Account> {
+    const tenantId = effectiveTenant(scope, q.tenant_id)
+    const row = await this.deps.scopes.withTenant(tenantId, (s) =>
+      repo.updateAccount(s, id, { ...body, ...(body.name ? { name: body.name.trim() } : {}) }),
+    )
+    if (!row) throw accountNotFound()
+    return toAccount(row)
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Portfolio: broker accounts, manual holdings and closed trades, investors and capital flows, and
+ * (growing) the analytics of spec §4.14. Built by the container with `createPortfolio`.
+ */
+import type { App } from '../../app/types.ts'
+import type { Clock } from '../../platform/clock.ts'
+import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import { accountRoutes } from './accounts.routes.ts'
+import { AccountsService } from './accounts.service.ts'
+import { capitalRoutes } from './capital.routes.ts'
+import { CapitalService } from './capital.service.ts'
+import { ManualService } from './manual.service.ts'
+
+export interface Portfolio {
+  accounts: AccountsService
+  manual: ManualService
+  capital: CapitalService
+}
+
+export function createPortfolio(deps: { scopes: Scopes; clock: Clock }): Portfolio {
+  const planLimit = async (plan: string, limit: string) => {
+    const row = await deps.scopes.withGlobal((db) => db.selectFrom('plan').select('limits').where('code', '=', plan).executeTakeFirst())
+    return row?.limits[limit]
+  }
+  return {
+    accounts: new AccountsService({ scopes: deps.scopes, planLimit }),
+    manual: new ManualService(deps),
+    capital: new CapitalService(deps),
+  }
+}
+
+export function portfolioRoutes(app: App, { portfolio }: { portfolio: Portfolio }): void {
+  accountRoutes(app, portfolio)
+  capitalRoutes(app, portfolio)
+}

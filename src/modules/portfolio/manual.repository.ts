@@ -1,0 +1,125 @@
+/** SQL for manual positions (holding snapshots) and manual transactions (realized trades). */
+import { sql } from 'kysely'
+import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+
+const POSITION = ['id', 'account_id', 'symbol', 'quantity', 'cost_basis', 'as_of', 'created_at', 'updated_at'] as const
+
+/** The latest live holding per account and symbol. */
+export function latestPositions(scope: TenantScope, accountId?: number) {
+  let q = scope.db
+    .selectFrom('manual_position as p')
+    .innerJoin('broker_account as a', (j) => j.onRef('a.tenant_id', '=', 'p.tenant_id').onRef('a.id', '=', 'p.account_id'))
+    .distinctOn(['p.account_id', 'p.symbol'])
+    .select(POSITION.map((c) => `p.${c}` as const))
+    .where('p.tenant_id', '=', scope.tenantId)
+    .where('p.deleted_at', 'is', null)
+    .where('a.broker_type', '=', 'manual')
+  if (accountId !== undefined) q = q.where('p.account_id', '=', accountId)
+  return q.orderBy('p.account_id').orderBy('p.symbol').orderBy('p.as_of', 'desc').execute()
+}
+
+export function findPosition(scope: TenantScope, id: number) {
+  return scope.db.selectFrom('manual_position').select(POSITION).where('tenant_id', '=', scope.tenantId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+}
+
+/** Creates or replaces the holding of a symbol in an account for a day. */
+export async function upsertPosition(scope: TenantScope, p: { accountId: number; symbol: string; quantity: number; costBasis: number; asOf: string }) {
+  const existing = await scope.db
+    .selectFrom('manual_position')
+    .select('id')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('account_id', '=', p.accountId)
+    .where('symbol', '=', p.symbol)
+    .where('as_of', '=', p.asOf)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (existing) return updatePosition(scope, existing.id, { quantity: p.quantity, cost_basis: p.costBasis })
+  return scope.db
+    .insertInto('manual_position')
+    .values({ tenant_id: scope.tenantId, account_id: p.accountId, symbol: p.symbol, quantity: p.quantity, cost_basis: p.costBasis, as_of: p.asOf })
+    .returning(POSITION)
+    .executeTakeFirstOrThrow()
+}
+
+export function updatePosition(scope: TenantScope, id: number, changes: { quantity?: number; cost_basis?: number; as_of?: string }) {
+  return scope.db
+    .updateTable('manual_position')
+    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning(POSITION)
+    .executeTakeFirstOrThrow()
+}
+
+export async function softDeletePosition(scope: TenantScope, id: number): Promise<boolean> {
+  const r = await scope.db
+    .updateTable('manual_position')
+    .set({ deleted_at: sql<Date>`now()` })
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+const TRADE = [
+  'id', 'account_id', 'symbol', 'quantity', 'date_acquired', 'date_sold', 'sold_on', 'proceeds', 'cost_basis', 'fees',
+  'gain_loss', 'term', 'created_at', 'updated_at',
+] as const
+
+export function listTrades(scope: TenantScope, q: { accountId?: number; year?: number }) {
+  let query = scope.db.selectFrom('realized_trade').select(TRADE).where('tenant_id', '=', scope.tenantId).where('deleted_at', 'is', null)
+  if (q.accountId !== undefined) query = query.where('account_id', '=', q.accountId)
+  if (q.year !== undefined) {
+    query = query.where('sold_on', '>=', `${q.year}-01-01`).where('sold_on', '<=', `${q.year}-12-31`)
+  }
+  return query.orderBy('sold_on', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc').execute()
+}
+
+export function findTrade(scope: TenantScope, id: number) {
+  return scope.db.selectFrom('realized_trade').select(TRADE).where('tenant_id', '=', scope.tenantId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+}
+
+export interface TradeValues {
+  account_id: number
+  symbol: string
+  quantity: number
+  date_acquired: string
+  date_sold: string
+  sold_on: string | null
+  proceeds: number
+  cost_basis: number
+  fees: number
+  gain_loss: string
+  term: 'short' | 'long' | 'unknown'
+}
+
+export function insertTrade(scope: TenantScope, t: TradeValues) {
+  return scope.db.insertInto('realized_trade').values({ tenant_id: scope.tenantId, ...t }).returning(TRADE).executeTakeFirstOrThrow()
+}
+
+export function updateTrade(scope: TenantScope, id: number, t: TradeValues) {
+  return scope.db
+    .updateTable('realized_trade')
+    .set({ ...t, updated_at: sql<Date>`now()` })
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning(TRADE)
+    .executeTakeFirstOrThrow()
+}
+
+export async function softDeleteTrade(scope: TenantScope, id: number): Promise<boolean> {
+  const r = await scope.db
+    .updateTable('realized_trade')
+    .set({ deleted_at: sql<Date>`now()` })
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export type PositionRow = NonNullable<Awaited<ReturnType<typeof findPosition>>>
+export type TradeRow = NonNullable<Awaited<ReturnType<typeof findTrade>>>
