@@ -34,6 +34,16 @@ export async function buildApp(c: Container): Promise<App> {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
+  // An empty JSON body is no body (clients send `Content-Type: application/json` with nothing, e.g. on
+  // logout); routes that need one still answer 422 through their schema. Fastify's parser (with its
+  // prototype-poisoning protection) handles everything else.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body.toString()
+    if (text.trim() === '') return done(null, undefined)
+    return parseJson(req, text, done)
+  })
   app.addSchema(ProblemSchema)
   for (const m of modules) for (const s of m.schemas) app.addSchema(s)
   installErrorHandling(app)

@@ -1,4 +1,5 @@
 /** Accounts: registration (a new free tenant each), profile, entitlements, deactivation and reactivation. */
+import { principalCacheKey } from '../../platform/auth/authenticator.ts'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import { sha256Hex } from '../../platform/crypto.ts'
 import {
@@ -100,6 +101,8 @@ export class AccountService {
       users.updateUser(s, scope.userId, { status: 'deactivated', deactivated_at: this.deps.clock.now() }),
     )
     await this.sessions.revokeAll(scope.tenantId, scope.userId)
+    // API keys have no session: the cached "active" status must go too, at once.
+    await this.deps.cache.delete(principalCacheKey(scope.tenantId, scope.userId))
     await audit(this.deps, {
       tenantId: scope.tenantId,
       userId: scope.userId,
@@ -150,6 +153,7 @@ export class AccountService {
       : null
     if (!tenantId || !userId)
       throw UnprocessableError.field(['body', 'token'], 'invalid or expired token', 'invalid_token')
+    await this.deps.cache.delete(principalCacheKey(tenantId, userId))
     await audit(this.deps, { tenantId, userId, event: 'account_reactivated', ...ctx })
     return this.me({ tenantId, userId })
   }

@@ -1,3 +1,4 @@
+import { Name, Nullable } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 
 const Email = Type.String({
@@ -35,7 +36,7 @@ export type User = Static<typeof UserSchema>
 export const RegisterBody = Type.Object({
   email: Email,
   password: Password,
-  full_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  full_name: Type.Optional(Name(200)),
 })
 export const RegisterResponse = Type.Object({ user: UserSchema })
 
@@ -72,8 +73,8 @@ export const LogoutBody = Type.Object({ refresh_token: Type.Optional(Type.String
 
 export const PatchMeBody = Type.Object(
   {
-    full_name: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
-    phone: Type.Optional(Type.Union([E164, Type.Null()])),
+    full_name: Type.Optional(Nullable(Name(200))),
+    phone: Type.Optional(Nullable(E164)),
   },
   { additionalProperties: false },
 )

@@ -36,6 +36,9 @@ interface Principal {
 
 const PRINCIPAL_TTL_MS = 30_000
 
+/** The cache entry of a user's role, plan and status; delete it when any of them changes. */
+export const principalCacheKey = (tenantId: number, userId: number) => `auth:principal:${tenantId}:${userId}`
+
 export interface AuthenticatorDeps {
   signer: TokenSigner
   clock: Clock
@@ -46,7 +49,7 @@ export interface AuthenticatorDeps {
 }
 
 export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
-  const key = (tenantId: number, userId: number) => `auth:principal:${tenantId}:${userId}`
+  const key = principalCacheKey
 
   async function principal(tenantId: number, userId: number): Promise<Principal | null> {
     const { value } = await deps.cache.wrap(key(tenantId, userId), PRINCIPAL_TTL_MS, () =>
