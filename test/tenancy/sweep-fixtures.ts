@@ -24,7 +24,14 @@ const manualAccount = async (owner: Client) =>
 
 const position = async (owner: Client) => {
   const account_id = await manualAccount(owner)
-  const p = await created(await owner.post('/api/brokers/manual/positions', { account_id, symbol: 'AAPL', quantity: 1, cost_basis: 100 }))
+  const p = await created(
+    await owner.post('/api/brokers/manual/positions', {
+      account_id,
+      symbol: 'AAPL',
+      quantity: 1,
+      cost_basis: 100,
+    }),
+  )
   return { params: { position_id: p.position_id! }, body: { quantity: 2 } }
 }
 
@@ -32,7 +39,13 @@ const transaction = async (owner: Client) => {
   const account_id = await manualAccount(owner)
   const t = await created(
     await owner.post('/api/brokers/manual/transactions', {
-      account_id, symbol: 'MSFT', quantity: 1, date_acquired: '2024-01-02', date_sold: '2024-06-03', proceeds: 110, cost_basis: 100,
+      account_id,
+      symbol: 'MSFT',
+      quantity: 1,
+      date_acquired: '2024-01-02',
+      date_sold: '2024-06-03',
+      proceeds: 110,
+      cost_basis: 100,
     }),
   )
   return { params: { transaction_id: t.transaction_id! }, body: { fees: 1 } }
@@ -42,18 +55,36 @@ const investor = async (owner: Client) =>
   (await created(await owner.post('/api/investors', { name: 'Partner' }))).investor_id!
 
 export const sweepFixtures: Record<string, SweepFixture> = {
-  updateAccount: async (owner) => ({ params: { account_id: await manualAccount(owner) }, body: { name: 'Renamed' } }),
+  updateAccount: async (owner) => ({
+    params: { account_id: await manualAccount(owner) },
+    body: { name: 'Renamed' },
+  }),
   updateManualPosition: position,
   deleteManualPosition: position,
   updateManualTransaction: transaction,
   deleteManualTransaction: transaction,
-  updateInvestor: async (owner) => ({ params: { investor_id: await investor(owner) }, body: { name: 'Renamed' } }),
+  updateInvestor: async (owner) => ({
+    params: { investor_id: await investor(owner) },
+    body: { name: 'Renamed' },
+  }),
   updateCapitalFlow: async (owner) => {
-    const f = await created(await owner.post('/api/capital-flows', { investor_id: await investor(owner), date: '2024-01-02', amount: 1000 }))
+    const f = await created(
+      await owner.post('/api/capital-flows', {
+        investor_id: await investor(owner),
+        date: '2024-01-02',
+        amount: 1000,
+      }),
+    )
     return { params: { flow_id: f.flow_id! }, body: { amount: 5 } }
   },
   deleteCapitalFlow: async (owner) => {
-    const f = await created(await owner.post('/api/capital-flows', { investor_id: await investor(owner), date: '2024-01-02', amount: 1000 }))
+    const f = await created(
+      await owner.post('/api/capital-flows', {
+        investor_id: await investor(owner),
+        date: '2024-01-02',
+        amount: 1000,
+      }),
+    )
     return { params: { flow_id: f.flow_id! } }
   },
 }

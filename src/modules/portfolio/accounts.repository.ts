@@ -2,7 +2,17 @@
 import { sql } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 
-const COLUMNS = ['id', 'name', 'broker_type', 'account_type', 'currency', 'status', 'archived_at', 'created_at', 'updated_at'] as const
+const COLUMNS = [
+  'id',
+  'name',
+  'broker_type',
+  'account_type',
+  'currency',
+  'status',
+  'archived_at',
+  'created_at',
+  'updated_at',
+] as const
 
 export function listAccounts(scope: TenantScope, includeArchived: boolean) {
   let q = scope.db.selectFrom('broker_account').select(COLUMNS).where('tenant_id', '=', scope.tenantId)
@@ -11,7 +21,12 @@ export function listAccounts(scope: TenantScope, includeArchived: boolean) {
 }
 
 export function findAccount(scope: TenantScope, id: number) {
-  return scope.db.selectFrom('broker_account').select(COLUMNS).where('tenant_id', '=', scope.tenantId).where('id', '=', id).executeTakeFirst()
+  return scope.db
+    .selectFrom('broker_account')
+    .select(COLUMNS)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
 export async function countManualAccounts(scope: TenantScope): Promise<number> {
@@ -25,7 +40,10 @@ export async function countManualAccounts(scope: TenantScope): Promise<number> {
   return Number(r.n)
 }
 
-export function insertAccount(scope: TenantScope, a: { name: string; broker_type: string; account_type: string | null; currency: string }) {
+export function insertAccount(
+  scope: TenantScope,
+  a: { name: string; broker_type: string; account_type: string | null; currency: string },
+) {
   return scope.db
     .insertInto('broker_account')
     .values({ tenant_id: scope.tenantId, ...a })

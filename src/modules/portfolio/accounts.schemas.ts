@@ -1,17 +1,24 @@
+import { Name, Nullable } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 
 export const TenantQuery = Type.Object({
-  tenant_id: Type.Optional(Type.Integer({ minimum: 1, description: "Administrators only: act on another tenant" })),
+  tenant_id: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Administrators only: act on another tenant' }),
+  ),
 })
 
 export const AccountSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  broker_type: Type.String({ description: "'manual' for manually kept accounts; broker slugs for connected ones" }),
+  broker_type: Type.String({
+    description: "'manual' for manually kept accounts; broker slugs for connected ones",
+  }),
   account_type: Type.Union([Type.String(), Type.Null()]),
   currency: Type.String(),
   status: Type.Enum(['active', 'closed', 'inactive']),
-  archived: Type.Boolean({ description: 'closed, inactive or disconnected: hidden unless include_archived=true' }),
+  archived: Type.Boolean({
+    description: 'closed, inactive or disconnected: hidden unless include_archived=true',
+  }),
   archived_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -20,17 +27,25 @@ export type Account = Static<typeof AccountSchema>
 
 export const ListAccountsQuery = Type.Object({
   ...TenantQuery.properties,
-  include_archived: Type.Boolean({ default: false, description: 'Include closed/inactive (archived) accounts' }),
+  include_archived: Type.Boolean({
+    default: false,
+    description: 'Include closed/inactive (archived) accounts',
+  }),
 })
 export const AccountList = Type.Object({ items: Type.Array(AccountSchema) })
 
-const Name = Type.String({ minLength: 1, maxLength: 120 })
-const AccountType = Type.String({ minLength: 1, maxLength: 40, description: 'e.g. taxable, ira, roth_ira, 401k, club' })
+const AccountType = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: 'e.g. taxable, ira, roth_ira, 401k, club',
+})
 
 export const CreateAccountBody = Type.Object(
   {
-    name: Name,
-    broker_type: Type.Enum(['manual'], { description: 'Only manual accounts are created here; brokers connect through their flows' }),
+    name: Name(),
+    broker_type: Type.Enum(['manual'], {
+      description: 'Only manual accounts are created here; brokers connect through their flows',
+    }),
     account_type: Type.Optional(AccountType),
     currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', default: 'USD' })),
   },
@@ -38,9 +53,9 @@ export const CreateAccountBody = Type.Object(
 )
 export const PatchAccountBody = Type.Object(
   {
-    name: Type.Optional(Name),
+    name: Type.Optional(Name()),
     status: Type.Optional(Type.Enum(['active', 'closed', 'inactive'])),
-    account_type: Type.Optional(Type.Union([AccountType, Type.Null()])),
+    account_type: Type.Optional(Nullable(AccountType)),
   },
   { additionalProperties: false, minProperties: 1 },
 )

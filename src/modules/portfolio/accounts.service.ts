@@ -22,34 +22,69 @@ export function toAccount(r: repo.AccountRow): Account {
 
 export const accountNotFound = () => new NotFoundError('accounts.not_found', 'Account not found')
 
-export class AccountsService {
-  constructor(private readonly deps: { scopes: Scopes; planLimit: (plan: string, limit: string) => Promise<number | undefined> }) {}
+const limitReached = (limit: number | undefined) =>
+  new PaymentRequiredError(
+    'plan.limit_reached',
+    `Your plan allows ${limit} active manual accounts; upgrade or close one`,
+    {
+      extra: { limit: 'manual_accounts', allowed: limit },
+    },
+  )
 
-  async list(scope: RequestScope, q: { tenant_id?: number; include_archived: boolean }): Promise<{ items: Account[] }> {
+export class AccountsService {
+  constructor(
+    private readonly deps: {
+      scopes: Scopes
+      planLimit: (plan: string, limit: string) => Promise<number | undefined>
+    },
+  ) {}
+
+  async list(
+    scope: RequestScope,
+    q: { tenant_id?: number; include_archived: boolean },
+  ): Promise<{ items: Account[] }> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const rows = await this.deps.scopes.withTenant(tenantId, (s) => repo.listAccounts(s, q.include_archived))
     return { items: rows.map(toAccount) }
   }
 
-  async create(scope: RequestScope, body: { name: string; broker_type: 'manual'; account_type?: string; currency?: string }): Promise<Account> {
+  async create(
+    scope: RequestScope,
+    body: { name: string; broker_type: 'manual'; account_type?: string; currency?: string },
+  ): Promise<Account> {
     const limit = await this.deps.planLimit(scope.plan, 'manual_accounts')
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       if (limit !== undefined && (await repo.countManualAccounts(s)) >= limit) return null
-      return repo.insertAccount(s, { name: body.name.trim(), broker_type: body.broker_type, account_type: body.account_type ?? null, currency: body.currency ?? 'USD' })
-    })
-    if (!row) {
-      throw new PaymentRequiredError('plan.limit_reached', `Your plan allows ${limit} active manual accounts; upgrade or close one`, {
-        extra: { limit: 'manual_accounts', allowed: limit },
+      return repo.insertAccount(s, {
+        name: body.name.trim(),
+        broker_type: body.broker_type,
+        account_type: body.account_type ?? null,
+        currency: body.currency ?? 'USD',
       })
-    }
+    })
+    if (!row) throw limitReached(limit)
     return toAccount(row)
   }
 
-  async update(scope: RequestScope, id: number, q: { tenant_id?: number }, body: { name?: string; status?: 'active' | 'closed' | 'inactive'; account_type?: string | null }): Promise<Account> {
+  async update(
+    scope: RequestScope,
+    id: number,
+    q: { tenant_id?: number },
+    body: { name?: string; status?: 'active' | 'closed' | 'inactive'; account_type?: string | null },
+  ): Promise<Account> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
-    const row = await this.deps.scopes.withTenant(tenantId, (s) =>
-      repo.updateAccount(s, id, { ...body, ...(body.name ? { name: body.name.trim() } : {}) }),
-    )
+    const limit =
+      body.status === 'active' ? await this.deps.planLimit(scope.plan, 'manual_accounts') : undefined
+    const row = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      const current = await repo.findAccount(s, id)
+      if (!current) throw accountNotFound()
+      // Reopening a manual account takes a slot of the plan, like creating one.
+      const reopening =
+        body.status === 'active' && current.status !== 'active' && current.broker_type === 'manual'
+      if (reopening && limit !== undefined && (await repo.countManualAccounts(s)) >= limit)
+        throw limitReached(limit)
+      return repo.updateAccount(s, id, { ...body, ...(body.name ? { name: body.name.trim() } : {}) })
+    })
     if (!row) throw accountNotFound()
     return toAccount(row)
   }

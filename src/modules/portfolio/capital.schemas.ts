@@ -1,3 +1,4 @@
+import { Name, Nullable } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 
 export const InvestorSchema = Type.Object({
@@ -10,13 +11,16 @@ export const InvestorSchema = Type.Object({
 export type Investor = Static<typeof InvestorSchema>
 export const InvestorList = Type.Object({ items: Type.Array(InvestorSchema) })
 export const CreateInvestorBody = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 120 }), email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })) },
+  {
+    name: Name(),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+  },
   { additionalProperties: false },
 )
 export const PatchInvestorBody = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-    email: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()])),
+    name: Type.Optional(Name()),
+    email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
   },
   { additionalProperties: false, minProperties: 1 },
 )
@@ -32,12 +36,20 @@ export const FlowSchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 })
 export type Flow = Static<typeof FlowSchema>
-export const FlowList = Type.Object({ items: Type.Array(FlowSchema), net_capital: Type.Number({ description: 'Sum of the listed flows' }) })
+export const FlowList = Type.Object({
+  items: Type.Array(FlowSchema),
+  net_capital: Type.Number({ description: 'Sum of the listed flows' }),
+})
 export const FlowQuery = Type.Object({
   investor_id: Type.Optional(Type.Integer({ minimum: 1 })),
   account_id: Type.Optional(Type.Integer({ minimum: 1 })),
 })
-const Amount = Type.Number({ minimum: -1e13, maximum: 1e13, not: { const: 0 }, description: '+ contribution, − withdrawal; not 0' })
+const Amount = Type.Number({
+  minimum: -1e13,
+  maximum: 1e13,
+  not: { const: 0 },
+  description: '+ contribution, − withdrawal; not 0',
+})
 export const CreateFlowBody = Type.Object(
   {
     investor_id: Type.Integer({ minimum: 1 }),
@@ -52,7 +64,7 @@ export const PatchFlowBody = Type.Object(
   {
     date: Type.Optional(Type.String({ format: 'date' })),
     amount: Type.Optional(Amount),
-    note: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    note: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
   },
   { additionalProperties: false, minProperties: 1 },
 )
@@ -61,7 +73,10 @@ export const FlowParams = Type.Object({ flow_id: Type.Integer({ minimum: 1 }) })
 export const XirrBody = Type.Object(
   {
     cash_flows: Type.Array(
-      Type.Object({ date: Type.String({ format: 'date' }), amount: Type.Number({ minimum: -1e13, maximum: 1e13 }) }, { additionalProperties: false }),
+      Type.Object(
+        { date: Type.String({ format: 'date' }), amount: Type.Number({ minimum: -1e13, maximum: 1e13 }) },
+        { additionalProperties: false },
+      ),
       { minItems: 1, maxItems: 10_000 },
     ),
     guess: Type.Optional(Type.Number({ exclusiveMinimum: -1, maximum: 100 })),
@@ -69,6 +84,8 @@ export const XirrBody = Type.Object(
   { additionalProperties: false },
 )
 export const XirrResponse = Type.Object({
-  xirr: Type.Union([Type.Number(), Type.Null()], { description: 'Annualized rate (0.1 = 10 %), actual/365; null when it does not converge' }),
+  xirr: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Annualized rate (0.1 = 10 %), actual/365; null when it does not converge',
+  }),
   converged: Type.Boolean(),
 })

@@ -15,11 +15,20 @@ const investorNotFound = () => new NotFoundError('investors.not_found', 'Investo
 const flowNotFound = () => new NotFoundError('capital_flows.not_found', 'Capital flow not found')
 
 const toInvestor = (r: repo.InvestorRow): Investor => ({
-  investor_id: r.id, name: r.name, email: r.email, is_owner: r.is_owner, created_at: r.created_at.toISOString(),
+  investor_id: r.id,
+  name: r.name,
+  email: r.email,
+  is_owner: r.is_owner,
+  created_at: r.created_at.toISOString(),
 })
 const toFlow = (r: repo.FlowRow): Flow => ({
-  flow_id: r.id, investor_id: r.investor_id, account_id: r.account_id, date: r.flow_date, amount: centsToNumber(toCents(r.amount)),
-  note: r.note, created_at: r.created_at.toISOString(),
+  flow_id: r.id,
+  investor_id: r.investor_id,
+  account_id: r.account_id,
+  date: r.flow_date,
+  amount: centsToNumber(toCents(r.amount)),
+  note: r.note,
+  created_at: r.created_at.toISOString(),
 })
 
 export class CapitalService {
@@ -41,47 +50,89 @@ export class CapitalService {
     return toInvestor(row)
   }
 
-  async updateInvestor(scope: RequestScope, id: number, b: { name?: string; email?: string | null }): Promise<Investor> {
-    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.updateInvestor(s, id, b))
+  async updateInvestor(
+    scope: RequestScope,
+    id: number,
+    b: { name?: string; email?: string | null },
+  ): Promise<Investor> {
+    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.updateInvestor(s, id, {
+        ...(b.name !== undefined ? { name: b.name.trim() } : {}),
+        ...(b.email !== undefined ? { email: b.email?.toLowerCase() ?? null } : {}),
+      }),
+    )
     if (!row) throw investorNotFound()
     return toInvestor(row)
   }
 
   async flows(scope: RequestScope, q: { investor_id?: number; account_id?: number }) {
-    const rows = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.listFlows(s, { investorId: q.investor_id, accountId: q.account_id }))
-    return { items: rows.map(toFlow), net_capital: centsToNumber(sumCents(rows.map((r) => toCents(r.amount)))) }
+    const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      if (q.investor_id !== undefined && !(await repo.findInvestor(s, q.investor_id)))
+        throw investorNotFound()
+      if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id))) {
+        throw new NotFoundError('accounts.not_found', 'Account not found')
+      }
+      return repo.listFlows(s, { investorId: q.investor_id, accountId: q.account_id })
+    })
+    return {
+      items: rows.map(toFlow),
+      net_capital: centsToNumber(sumCents(rows.map((r) => toCents(r.amount)))),
+    }
   }
 
-  async addFlow(scope: RequestScope, b: { investor_id: number; account_id?: number; date: string; amount: number; note?: string }): Promise<Flow> {
+  async addFlow(
+    scope: RequestScope,
+    b: { investor_id: number; account_id?: number; date: string; amount: number; note?: string },
+  ): Promise<Flow> {
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await repo.ensureOwner(s, scope.userId)
-      if (!(await repo.findInvestor(s, b.investor_id))) throw UnprocessableError.field(['body', 'investor_id'], 'no such investor', 'not_found')
+      if (!(await repo.findInvestor(s, b.investor_id)))
+        throw UnprocessableError.field(['body', 'investor_id'], 'no such investor', 'not_found')
       if (b.account_id !== undefined && !(await accounts.findAccount(s, b.account_id))) {
         throw UnprocessableError.field(['body', 'account_id'], 'no such account', 'not_found')
       }
-      return repo.insertFlow(s, { investor_id: b.investor_id, account_id: b.account_id ?? null, flow_date: b.date, amount: b.amount, note: b.note ?? null })
+      return repo.insertFlow(s, {
+        investor_id: b.investor_id,
+        account_id: b.account_id ?? null,
+        flow_date: b.date,
+        amount: b.amount,
+        note: b.note ?? null,
+      })
     })
     return toFlow(row)
   }
 
-  async updateFlow(scope: RequestScope, id: number, b: { date?: string; amount?: number; note?: string | null }): Promise<Flow> {
+  async updateFlow(
+    scope: RequestScope,
+    id: number,
+    b: { date?: string; amount?: number; note?: string | null },
+  ): Promise<Flow> {
     const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
-      repo.updateFlow(s, id, { ...(b.date ? { flow_date: b.date } : {}), ...(b.amount !== undefined ? { amount: b.amount } : {}), ...(b.note !== undefined ? { note: b.note } : {}) }),
+      repo.updateFlow(s, id, {
+        ...(b.date ? { flow_date: b.date } : {}),
+        ...(b.amount !== undefined ? { amount: b.amount } : {}),
+        ...(b.note !== undefined ? { note: b.note } : {}),
+      }),
     )
     if (!row) throw flowNotFound()
     return toFlow(row)
   }
 
   async deleteFlow(scope: RequestScope, id: number): Promise<void> {
-    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.deleteFlow(s, id)))) throw flowNotFound()
+    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.deleteFlow(s, id))))
+      throw flowNotFound()
   }
 
   /** XIRR of arbitrary cash flows; a RangeError of the maths (one sign, < 2 flows) is a 422. */
-  xirr(b: { cash_flows: { date: string; amount: number }[]; guess?: number }): { xirr: number | null; converged: boolean } {
+  xirr(b: { cash_flows: { date: string; amount: number }[]; guess?: number }): {
+    xirr: number | null
+    converged: boolean
+  } {
     try {
       return xirr(b.cash_flows, b.guess)
     } catch (e) {
-      if (e instanceof RangeError) throw UnprocessableError.field(['body', 'cash_flows'], e.message, 'cash_flows')
+      if (e instanceof RangeError)
+        throw UnprocessableError.field(['body', 'cash_flows'], e.message, 'cash_flows')
       throw e
     }
   }

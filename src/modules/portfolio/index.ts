@@ -6,6 +6,8 @@ import type { App } from '../../app/types.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { accountRoutes } from './accounts.routes.ts'
+import { analyticsRoutes } from './analytics.routes.ts'
+import { AnalyticsService } from './analytics.service.ts'
 import { AccountsService } from './accounts.service.ts'
 import { capitalRoutes } from './capital.routes.ts'
 import { CapitalService } from './capital.service.ts'
@@ -15,21 +17,26 @@ export interface Portfolio {
   accounts: AccountsService
   manual: ManualService
   capital: CapitalService
+  analytics: AnalyticsService
 }
 
 export function createPortfolio(deps: { scopes: Scopes; clock: Clock }): Portfolio {
   const planLimit = async (plan: string, limit: string) => {
-    const row = await deps.scopes.withGlobal((db) => db.selectFrom('plan').select('limits').where('code', '=', plan).executeTakeFirst())
+    const row = await deps.scopes.withGlobal((db) =>
+      db.selectFrom('plan').select('limits').where('code', '=', plan).executeTakeFirst(),
+    )
     return row?.limits[limit]
   }
   return {
     accounts: new AccountsService({ scopes: deps.scopes, planLimit }),
     manual: new ManualService(deps),
     capital: new CapitalService(deps),
+    analytics: new AnalyticsService(deps),
   }
 }
 
 export function portfolioRoutes(app: App, { portfolio }: { portfolio: Portfolio }): void {
   accountRoutes(app, portfolio)
   capitalRoutes(app, portfolio)
+  analyticsRoutes(app, portfolio)
 }

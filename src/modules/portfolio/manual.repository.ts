@@ -2,13 +2,24 @@
 import { sql } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 
-const POSITION = ['id', 'account_id', 'symbol', 'quantity', 'cost_basis', 'as_of', 'created_at', 'updated_at'] as const
+const POSITION = [
+  'id',
+  'account_id',
+  'symbol',
+  'quantity',
+  'cost_basis',
+  'as_of',
+  'created_at',
+  'updated_at',
+] as const
 
 /** The latest live holding per account and symbol. */
 export function latestPositions(scope: TenantScope, accountId?: number) {
   let q = scope.db
     .selectFrom('manual_position as p')
-    .innerJoin('broker_account as a', (j) => j.onRef('a.tenant_id', '=', 'p.tenant_id').onRef('a.id', '=', 'p.account_id'))
+    .innerJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'p.tenant_id').onRef('a.id', '=', 'p.account_id'),
+    )
     .distinctOn(['p.account_id', 'p.symbol'])
     .select(POSITION.map((c) => `p.${c}` as const))
     .where('p.tenant_id', '=', scope.tenantId)
@@ -19,11 +30,20 @@ export function latestPositions(scope: TenantScope, accountId?: number) {
 }
 
 export function findPosition(scope: TenantScope, id: number) {
-  return scope.db.selectFrom('manual_position').select(POSITION).where('tenant_id', '=', scope.tenantId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+  return scope.db
+    .selectFrom('manual_position')
+    .select(POSITION)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
 }
 
 /** Creates or replaces the holding of a symbol in an account for a day. */
-export async function upsertPosition(scope: TenantScope, p: { accountId: number; symbol: string; quantity: number; costBasis: number; asOf: string }) {
+export async function upsertPosition(
+  scope: TenantScope,
+  p: { accountId: number; symbol: string; quantity: number; costBasis: number; asOf: string },
+) {
   const existing = await scope.db
     .selectFrom('manual_position')
     .select('id')
@@ -36,12 +56,35 @@ export async function upsertPosition(scope: TenantScope, p: { accountId: number;
   if (existing) return updatePosition(scope, existing.id, { quantity: p.quantity, cost_basis: p.costBasis })
   return scope.db
     .insertInto('manual_position')
-    .values({ tenant_id: scope.tenantId, account_id: p.accountId, symbol: p.symbol, quantity: p.quantity, cost_basis: p.costBasis, as_of: p.asOf })
+    .values({
+      tenant_id: scope.tenantId,
+      account_id: p.accountId,
+      symbol: p.symbol,
+      quantity: p.quantity,
+      cost_basis: p.costBasis,
+      as_of: p.asOf,
+    })
     .returning(POSITION)
     .executeTakeFirstOrThrow()
 }
 
-export function updatePosition(scope: TenantScope, id: number, changes: { quantity?: number; cost_basis?: number; as_of?: string }) {
+export function livePositionOn(scope: TenantScope, accountId: number, symbol: string, asOf: string) {
+  return scope.db
+    .selectFrom('manual_position')
+    .select('id')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('account_id', '=', accountId)
+    .where('symbol', '=', symbol)
+    .where('as_of', '=', asOf)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+}
+
+export function updatePosition(
+  scope: TenantScope,
+  id: number,
+  changes: { quantity?: number; cost_basis?: number; as_of?: string },
+) {
   return scope.db
     .updateTable('manual_position')
     .set({ ...changes, updated_at: sql<Date>`now()` })
@@ -64,21 +107,46 @@ export async function softDeletePosition(scope: TenantScope, id: number): Promis
 }
 
 const TRADE = [
-  'id', 'account_id', 'symbol', 'quantity', 'date_acquired', 'date_sold', 'sold_on', 'proceeds', 'cost_basis', 'fees',
-  'gain_loss', 'term', 'created_at', 'updated_at',
+  'id',
+  'account_id',
+  'symbol',
+  'quantity',
+  'date_acquired',
+  'date_sold',
+  'sold_on',
+  'proceeds',
+  'cost_basis',
+  'fees',
+  'gain_loss',
+  'term',
+  'created_at',
+  'updated_at',
 ] as const
 
 export function listTrades(scope: TenantScope, q: { accountId?: number; year?: number }) {
-  let query = scope.db.selectFrom('realized_trade').select(TRADE).where('tenant_id', '=', scope.tenantId).where('deleted_at', 'is', null)
+  let query = scope.db
+    .selectFrom('realized_trade')
+    .select(TRADE)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('deleted_at', 'is', null)
   if (q.accountId !== undefined) query = query.where('account_id', '=', q.accountId)
   if (q.year !== undefined) {
     query = query.where('sold_on', '>=', `${q.year}-01-01`).where('sold_on', '<=', `${q.year}-12-31`)
   }
-  return query.orderBy('sold_on', (ob) => ob.desc().nullsLast()).orderBy('id', 'desc').execute()
+  return query
+    .orderBy('sold_on', (ob) => ob.desc().nullsLast())
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 export function findTrade(scope: TenantScope, id: number) {
-  return scope.db.selectFrom('realized_trade').select(TRADE).where('tenant_id', '=', scope.tenantId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+  return scope.db
+    .selectFrom('realized_trade')
+    .select(TRADE)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
 }
 
 export interface TradeValues {
@@ -96,7 +164,11 @@ export interface TradeValues {
 }
 
 export function insertTrade(scope: TenantScope, t: TradeValues) {
-  return scope.db.insertInto('realized_trade').values({ tenant_id: scope.tenantId, ...t }).returning(TRADE).executeTakeFirstOrThrow()
+  return scope.db
+    .insertInto('realized_trade')
+    .values({ tenant_id: scope.tenantId, ...t })
+    .returning(TRADE)
+    .executeTakeFirstOrThrow()
 }
 
 export function updateTrade(scope: TenantScope, id: number, t: TradeValues) {
@@ -123,3 +195,47 @@ export async function softDeleteTrade(scope: TenantScope, id: number): Promise<b
 
 export type PositionRow = NonNullable<Awaited<ReturnType<typeof findPosition>>>
 export type TradeRow = NonNullable<Awaited<ReturnType<typeof findTrade>>>
+
+/**
+ * Mirrors a manual holding into the day's portfolio snapshot. A new row is priced at its book
+ * price (cost / quantity: no unrealized P&L until a market refresh prices it); an existing row
+ * keeps its market price and is revalued.
+ */
+export function upsertSnapshot(
+  scope: TenantScope,
+  p: { account_id: number; as_of: string; symbol: string; quantity: string; cost_basis: string },
+) {
+  return scope.db
+    .insertInto('portfolio_snapshot')
+    .values({
+      tenant_id: scope.tenantId,
+      account_id: p.account_id,
+      snapshot_date: p.as_of,
+      symbol: p.symbol,
+      quantity: p.quantity,
+      price: sql<string>`case when ${p.quantity}::numeric = 0 then 0 else ${p.cost_basis}::numeric / ${p.quantity}::numeric end`,
+      market_value: p.cost_basis,
+      cost_basis: p.cost_basis,
+      unrealized_pl: 0,
+    })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'account_id', 'snapshot_date', 'symbol']).doUpdateSet({
+        quantity: (eb) => eb.ref('excluded.quantity'),
+        cost_basis: (eb) => eb.ref('excluded.cost_basis'),
+        market_value: sql<string>`round(excluded.quantity * portfolio_snapshot.price, 4)`,
+        unrealized_pl: sql<string>`round(excluded.quantity * portfolio_snapshot.price, 4) - excluded.cost_basis`,
+        updated_at: sql<Date>`now()`,
+      }),
+    )
+    .execute()
+}
+
+export function deleteSnapshot(scope: TenantScope, p: { account_id: number; as_of: string; symbol: string }) {
+  return scope.db
+    .deleteFrom('portfolio_snapshot')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('account_id', '=', p.account_id)
+    .where('snapshot_date', '=', p.as_of)
+    .where('symbol', '=', p.symbol)
+    .execute()
+}

@@ -2,7 +2,11 @@ import { Type, type Static } from 'typebox'
 
 const Symbol = Type.String({ pattern: '^[A-Za-z0-9.\\-^]{1,16}$', description: 'Ticker, e.g. AAPL, BRK.B' })
 const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD' })
-const Quantity = Type.Number({ minimum: -1e12, maximum: 1e12, description: 'Shares (negative for a short position)' })
+const Quantity = Type.Number({
+  minimum: -1e12,
+  maximum: 1e12,
+  description: 'Shares (negative for a short position)',
+})
 const Money = Type.Number({ minimum: 0, maximum: 1e13 })
 
 export const PositionSchema = Type.Object({
@@ -20,7 +24,13 @@ export type Position = Static<typeof PositionSchema>
 export const PositionList = Type.Object({ items: Type.Array(PositionSchema) })
 export const PositionQuery = Type.Object({ account_id: Type.Optional(Type.Integer({ minimum: 1 })) })
 export const CreatePositionBody = Type.Object(
-  { account_id: Type.Integer({ minimum: 1 }), symbol: Symbol, quantity: Quantity, cost_basis: Money, as_of: Type.Optional(Day) },
+  {
+    account_id: Type.Integer({ minimum: 1 }),
+    symbol: Symbol,
+    quantity: Quantity,
+    cost_basis: Money,
+    as_of: Type.Optional(Day),
+  },
   { additionalProperties: false },
 )
 export const PatchPositionBody = Type.Object(
@@ -35,7 +45,10 @@ export const TransactionSchema = Type.Object({
   symbol: Type.String(),
   quantity: Type.Number(),
   date_acquired: Type.String(),
-  date_sold: Type.String({ description: 'As entered; rows whose value is not a valid YYYY-MM-DD are kept but left out of dated analytics' }),
+  date_sold: Type.String({
+    description:
+      'As entered; rows whose value is not a valid YYYY-MM-DD are kept but left out of dated analytics',
+  }),
   date_sold_valid: Type.Boolean(),
   proceeds: Type.Number(),
   cost_basis: Type.Number(),
@@ -52,8 +65,15 @@ export const TransactionQuery = Type.Object({
   account_id: Type.Optional(Type.Integer({ minimum: 1 })),
   year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200, description: 'Tax year of date_sold' })),
 })
-const Acquired = Type.String({ pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|VARIOUS)$', description: 'YYYY-MM-DD or VARIOUS' })
-const Sold = Type.String({ minLength: 1, maxLength: 40, description: 'YYYY-MM-DD (other values are stored as given)' })
+const Acquired = Type.String({
+  pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|VARIOUS)$',
+  description: 'YYYY-MM-DD or VARIOUS',
+})
+const Sold = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: 'YYYY-MM-DD (other values are stored as given)',
+})
 export const CreateTransactionBody = Type.Object(
   {
     account_id: Type.Integer({ minimum: 1 }),
@@ -64,7 +84,9 @@ export const CreateTransactionBody = Type.Object(
     proceeds: Money,
     cost_basis: Money,
     fees: Type.Optional(Money),
-    gain_loss: Type.Optional(Type.Number({ minimum: -1e13, maximum: 1e13, description: 'Defaults to proceeds − cost_basis − fees' })),
+    gain_loss: Type.Optional(
+      Type.Number({ minimum: -1e13, maximum: 1e13, description: 'Defaults to proceeds − cost_basis − fees' }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -7,7 +7,7 @@ import type { RequestScope } from '../../platform/auth/scope.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
-import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
+import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
 import * as accounts from './accounts.repository.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { holdingTerm, parseTradeDate } from './lib/dates.ts'
@@ -21,34 +21,66 @@ const tradeNotFound = () => new NotFoundError('transactions.not_found', 'Transac
 
 function toPosition(r: repo.PositionRow): Position {
   return {
-    position_id: r.id, account_id: r.account_id, symbol: r.symbol, quantity: Number(r.quantity), cost_basis: money(r.cost_basis),
-    as_of: r.as_of, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+    position_id: r.id,
+    account_id: r.account_id,
+    symbol: r.symbol,
+    quantity: Number(r.quantity),
+    cost_basis: money(r.cost_basis),
+    as_of: r.as_of,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   }
 }
 
 function toTransaction(r: repo.TradeRow): Transaction {
   return {
-    transaction_id: r.id, account_id: r.account_id, symbol: r.symbol, quantity: Number(r.quantity),
-    date_acquired: r.date_acquired, date_sold: r.date_sold, date_sold_valid: r.sold_on !== null,
-    proceeds: money(r.proceeds), cost_basis: money(r.cost_basis), fees: money(r.fees), gain_loss: money(r.gain_loss), term: r.term,
-    created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+    transaction_id: r.id,
+    account_id: r.account_id,
+    symbol: r.symbol,
+    quantity: Number(r.quantity),
+    date_acquired: r.date_acquired,
+    date_sold: r.date_sold,
+    date_sold_valid: r.sold_on !== null,
+    proceeds: money(r.proceeds),
+    cost_basis: money(r.cost_basis),
+    fees: money(r.fees),
+    gain_loss: money(r.gain_loss),
+    term: r.term,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   }
 }
 
 type TradeInput = {
-  account_id: number; symbol: string; quantity: number; date_acquired: string; date_sold: string
-  proceeds: number; cost_basis: number; fees?: number; gain_loss?: number
+  account_id: number
+  symbol: string
+  quantity: number
+  date_acquired: string
+  date_sold: string
+  proceeds: number
+  cost_basis: number
+  fees?: number
+  gain_loss?: number
 }
 
 function tradeValues(t: TradeInput): repo.TradeValues {
   const soldOn = parseTradeDate(t.date_sold.trim())
   const acquired = t.date_acquired === 'VARIOUS' ? 'VARIOUS' : parseTradeDate(t.date_acquired)
-  if (acquired === null) throw UnprocessableError.field(['body', 'date_acquired'], 'not a real calendar date', 'date')
+  if (acquired === null)
+    throw UnprocessableError.field(['body', 'date_acquired'], 'not a real calendar date', 'date')
   const fees = t.fees ?? 0
   const gl = t.gain_loss !== undefined ? toCents(t.gain_loss) : gainLoss(t.proceeds, t.cost_basis, fees)
   return {
-    account_id: t.account_id, symbol: t.symbol.toUpperCase(), quantity: t.quantity, date_acquired: acquired, date_sold: t.date_sold.trim(),
-    sold_on: soldOn, proceeds: t.proceeds, cost_basis: t.cost_basis, fees, gain_loss: String(centsToNumber(gl)),
+    account_id: t.account_id,
+    symbol: t.symbol.toUpperCase(),
+    quantity: t.quantity,
+    date_acquired: acquired,
+    date_sold: t.date_sold.trim(),
+    sold_on: soldOn,
+    proceeds: t.proceeds,
+    cost_basis: t.cost_basis,
+    fees,
+    gain_loss: String(centsToNumber(gl)),
     term: soldOn && acquired !== 'VARIOUS' ? holdingTerm(acquired, soldOn) : 'unknown',
   }
 }
@@ -61,7 +93,11 @@ export class ManualService {
     const account = await accounts.findAccount(s, accountId)
     if (!account) throw accountNotFound()
     if (account.broker_type !== 'manual') {
-      throw UnprocessableError.field(['body', field], 'is not a manual account; broker accounts sync from the broker', 'not_manual')
+      throw UnprocessableError.field(
+        ['body', field],
+        'is not a manual account; broker accounts sync from the broker',
+        'not_manual',
+      )
     }
     return account
   }
@@ -74,30 +110,70 @@ export class ManualService {
     return { items: rows.map(toPosition) }
   }
 
-  async putPosition(scope: RequestScope, b: { account_id: number; symbol: string; quantity: number; cost_basis: number; as_of?: string }): Promise<Position> {
+  async putPosition(
+    scope: RequestScope,
+    b: { account_id: number; symbol: string; quantity: number; cost_basis: number; as_of?: string },
+  ): Promise<Position> {
     const asOf = b.as_of ?? nyDate(this.deps.clock.now())
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await this.manualAccount(s, b.account_id)
-      return repo.upsertPosition(s, { accountId: b.account_id, symbol: b.symbol.toUpperCase(), quantity: b.quantity, costBasis: b.cost_basis, asOf })
+      const saved = await repo.upsertPosition(s, {
+        accountId: b.account_id,
+        symbol: b.symbol.toUpperCase(),
+        quantity: b.quantity,
+        costBasis: b.cost_basis,
+        asOf,
+      })
+      await repo.upsertSnapshot(s, saved)
+      return saved
     })
     return toPosition(row)
   }
 
-  async patchPosition(scope: RequestScope, id: number, b: { quantity?: number; cost_basis?: number; as_of?: string }): Promise<Position> {
+  async patchPosition(
+    scope: RequestScope,
+    id: number,
+    b: { quantity?: number; cost_basis?: number; as_of?: string },
+  ): Promise<Position> {
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      if (!(await repo.findPosition(s, id))) throw positionNotFound()
-      return repo.updatePosition(s, id, b)
+      const before = await repo.findPosition(s, id)
+      if (!before) throw positionNotFound()
+      const target = b.as_of ?? before.as_of
+      if (
+        target !== before.as_of &&
+        (await repo.livePositionOn(s, before.account_id, before.symbol, target))
+      ) {
+        throw new ConflictError(
+          'positions.day_taken',
+          `A ${before.symbol} holding for ${target} already exists in this account; edit that one instead`,
+        )
+      }
+      const saved = await repo.updatePosition(s, id, b)
+      if (saved.as_of !== before.as_of) await repo.deleteSnapshot(s, before)
+      await repo.upsertSnapshot(s, saved)
+      return saved
     })
     return toPosition(row)
   }
 
+  /** Soft delete; the holding also leaves its day's snapshot. */
   async deletePosition(scope: RequestScope, id: number): Promise<void> {
-    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.softDeletePosition(s, id)))) throw positionNotFound()
+    const found = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      const before = await repo.findPosition(s, id)
+      if (!before || !(await repo.softDeletePosition(s, id))) return false
+      await repo.deleteSnapshot(s, before)
+      return true
+    })
+    if (!found) throw positionNotFound()
   }
 
-  async transactions(scope: RequestScope, q: { account_id?: number; year?: number }): Promise<{ items: Transaction[] }> {
+  async transactions(
+    scope: RequestScope,
+    q: { account_id?: number; year?: number },
+  ): Promise<{ items: Transaction[] }> {
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id))) throw accountNotFound()
+      if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id)))
+        throw accountNotFound()
       return repo.listTrades(s, { accountId: q.account_id, year: q.year })
     })
     return { items: rows.map(toTransaction) }
@@ -117,18 +193,27 @@ export class ManualService {
       const current = await repo.findTrade(s, id)
       if (!current) throw tradeNotFound()
       const merged: TradeInput = {
-        account_id: current.account_id, symbol: current.symbol, quantity: Number(current.quantity), date_acquired: current.date_acquired,
-        date_sold: current.date_sold, proceeds: Number(current.proceeds), cost_basis: Number(current.cost_basis), fees: Number(current.fees),
+        account_id: current.account_id,
+        symbol: current.symbol,
+        quantity: Number(current.quantity),
+        date_acquired: current.date_acquired,
+        date_sold: current.date_sold,
+        proceeds: Number(current.proceeds),
+        cost_basis: Number(current.cost_basis),
+        fees: Number(current.fees),
+        gain_loss: Number(current.gain_loss),
         ...b,
       }
-      // A stored gain_loss is recomputed when its inputs change, unless the caller sets it.
-      if (b.gain_loss === undefined) delete merged.gain_loss
+      // The stored gain_loss is recomputed when one of its inputs changes, unless the caller sets it.
+      const inputsChanged = b.proceeds !== undefined || b.cost_basis !== undefined || b.fees !== undefined
+      if (inputsChanged && b.gain_loss === undefined) delete merged.gain_loss
       return repo.updateTrade(s, id, tradeValues(merged))
     })
     return toTransaction(row)
   }
 
   async deleteTransaction(scope: RequestScope, id: number): Promise<void> {
-    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.softDeleteTrade(s, id)))) throw tradeNotFound()
+    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.softDeleteTrade(s, id))))
+      throw tradeNotFound()
   }
 }

@@ -1,0 +1,119 @@
+/**
+ * Analytics SQL: sums happen in PostgreSQL (numeric, exact) and only aggregates come back — one
+ * row per day or period, never every trade. Rows whose date_sold did not parse (sold_on null) are
+ * left out of everything dated.
+ */
+import { sql, type SelectQueryBuilder } from 'kysely'
+import type { Database } from '../../platform/db/schema.ts'
+import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+
+export interface TradeFilter {
+  accountIds?: number[]
+  from?: string
+  to?: string
+}
+
+function trades(scope: TenantScope, f: TradeFilter) {
+  let q = scope.db
+    .selectFrom('realized_trade')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('deleted_at', 'is', null)
+    .where('sold_on', 'is not', null)
+  if (f.accountIds?.length) q = q.where('account_id', 'in', f.accountIds)
+  if (f.from) q = q.where('sold_on', '>=', f.from)
+  if (f.to) q = q.where('sold_on', '<=', f.to)
+  return q
+}
+
+/** Realized P&L per sale date. */
+export function dailyRealized(scope: TenantScope, f: TradeFilter) {
+  return trades(scope, f)
+    .select([
+      'sold_on as date',
+      sql<string>`sum(gain_loss)`.as('pnl'),
+      sql<number>`count(*)::int`.as('trades'),
+    ])
+    .groupBy('sold_on')
+    .orderBy('sold_on')
+    .execute() as Promise<{ date: string; pnl: string; trades: number }[]>
+}
+
+const PERIOD_FORMAT = {
+  daily: 'YYYY-MM-DD',
+  weekly: 'IYYY-"W"IW',
+  monthly: 'YYYY-MM',
+  quarterly: 'YYYY-"Q"Q',
+  yearly: 'YYYY',
+} as const
+
+/** Realized P&L per calendar period (ISO weeks for weekly). */
+export function periodRealized(scope: TenantScope, f: TradeFilter, period: keyof typeof PERIOD_FORMAT) {
+  const key = sql<string>`to_char(sold_on, ${sql.lit(PERIOD_FORMAT[period])})`
+  return trades(scope, f)
+    .select([
+      key.as('period'),
+      sql<string>`sum(gain_loss)`.as('pnl'),
+      sql<number>`count(*)::int`.as('trades'),
+    ])
+    .groupBy(key)
+    .orderBy(key)
+    .execute()
+}
+
+export function dateRange(scope: TenantScope, f: TradeFilter) {
+  return trades(scope, f)
+    .select([
+      sql<string | null>`min(sold_on)::text`.as('min_date'),
+      sql<string | null>`max(sold_on)::text`.as('max_date'),
+      sql<number>`count(*)::int`.as('trades'),
+    ])
+    .executeTakeFirstOrThrow()
+}
+
+/** Sum of contributions minus withdrawals, up to a date (inclusive) when given. */
+export async function netCapital(
+  scope: TenantScope,
+  f: { accountIds?: number[]; to?: string },
+): Promise<string> {
+  let q: SelectQueryBuilder<Database, 'capital_flow', object> = scope.db
+    .selectFrom('capital_flow')
+    .where('tenant_id', '=', scope.tenantId)
+  if (f.accountIds?.length) q = q.where('account_id', 'in', f.accountIds)
+  if (f.to) q = q.where('flow_date', '<=', f.to)
+  const r = await q.select(sql<string>`coalesce(sum(amount), 0)`.as('n')).executeTakeFirstOrThrow()
+  return r.n
+}
+
+/** Capital flows per date (for AUM history and unit accounting). */
+export function flowsByDate(scope: TenantScope, accountIds?: number[]) {
+  let q = scope.db.selectFrom('capital_flow').where('tenant_id', '=', scope.tenantId)
+  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
+  return q.select(['investor_id', 'flow_date as date', 'amount']).orderBy('flow_date').orderBy('id').execute()
+}
+
+/** Unrealized P&L and market value per snapshot date. */
+export function snapshotTotals(scope: TenantScope, accountIds?: number[]) {
+  let q = scope.db.selectFrom('portfolio_snapshot').where('tenant_id', '=', scope.tenantId)
+  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
+  return q
+    .select([
+      'snapshot_date as date',
+      sql<string>`sum(unrealized_pl)`.as('unrealized'),
+      sql<string>`sum(market_value)`.as('market_value'),
+    ])
+    .groupBy('snapshot_date')
+    .orderBy('snapshot_date')
+    .execute()
+}
+
+/** The account ids among `ids` that belong to the tenant. */
+export async function ownAccounts(scope: TenantScope, ids: number[]): Promise<number[]> {
+  if (!ids.length) return []
+  const rows = await scope.db
+    .selectFrom('broker_account')
+    .select('id')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', 'in', ids)
+    .execute()
+  return rows.map((r) => r.id)
+}

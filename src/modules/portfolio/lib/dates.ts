@@ -1,0 +1,106 @@
+/**
+ * Calendar dates as 'YYYY-MM-DD' strings (no time zone: a trade date is a calendar day). Arithmetic
+ * goes through UTC milliseconds, where every day is exactly 86 400 000 ms.
+ */
+
+export type Period = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly'
+export type HoldingTerm = 'short' | 'long' | 'unknown'
+
+const DAY_MS = 86_400_000
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+// setUTCFullYear, unlike Date.UTC, does not map years 0–99 onto 1900–1999.
+function utcMs(y: number, m: number, d: number): number {
+  const t = new Date(0)
+  t.setUTCFullYear(y, m - 1, d)
+  return t.getTime()
+}
+
+function parts(s: string): [number, number, number] | null {
+  const m = ISO_DATE.exec(s)
+  if (!m) return null
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  if (mo < 1 || mo > 12 || d < 1) return null
+  // Day 0 of the next month is the last day of this one.
+  const lastDay = new Date(utcMs(y, mo + 1, 0)).getUTCDate()
+  return d > lastDay ? null : [y, mo, d]
+}
+
+/** The date itself when `s` is a real calendar date written YYYY-MM-DD (surrounding blanks allowed), else null. */
+export function parseTradeDate(s: string): string | null {
+  const trimmed = s.trim()
+  return parts(trimmed) ? trimmed : null
+}
+
+function toMs(date: string): number {
+  const p = parts(date)
+  if (!p) throw new RangeError(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`)
+  return utcMs(...p)
+}
+
+function fromMs(ms: number): string {
+  const iso = new Date(ms).toISOString()
+  // Outside years 0000–9999 the ISO string grows a sign and six-digit year.
+  if (!/^\d{4}-/.test(iso)) throw new RangeError('date out of range 0000–9999')
+  return iso.slice(0, 10)
+}
+
+export function addDays(date: string, n: number): string {
+  if (!Number.isInteger(n)) throw new RangeError(`not a whole number of days: ${n}`)
+  return fromMs(toMs(date) + n * DAY_MS)
+}
+
+/** b − a in days (negative when b is earlier). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((toMs(b) - toMs(a)) / DAY_MS)
+}
+
+/**
+ * IRS "more than one year": the holding period starts the day after acquisition, so a sale is long
+ * term only after the one-year anniversary. An acquisition on Feb 29 has its anniversary on Feb 28
+ * of the next year, so the first long-term day is Mar 1. Unparseable dates ("VARIOUS") or a sale
+ * before the acquisition give 'unknown'.
+ */
+export function holdingTerm(acquired: string, sold: string): HoldingTerm {
+  const a = parts(acquired.trim())
+  const s = parseTradeDate(sold)
+  if (!a || !s) return 'unknown'
+  const [y, m, d] = a
+  const soldMs = toMs(s)
+  if (soldMs < utcMs(y, m, d)) return 'unknown'
+  // The year after a Feb 29 is never a leap year; utcMs(y + 1, 2, 29) would roll over to Mar 1.
+  const anniversary = m === 2 && d === 29 ? utcMs(y + 1, 2, 28) : utcMs(y + 1, m, d)
+  return soldMs > anniversary ? 'long' : 'short'
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0')
+}
+
+/** The bucket a date falls in; the keys of one period sort chronologically as strings. */
+export function periodKey(date: string, period: Period): string {
+  const ms = toMs(date)
+  const day = new Date(ms)
+  const y = day.getUTCFullYear()
+  const m = day.getUTCMonth() + 1
+  switch (period) {
+    case 'daily':
+      return date
+    case 'monthly':
+      return `${pad(y, 4)}-${pad(m, 2)}`
+    case 'quarterly':
+      return `${pad(y, 4)}-Q${Math.ceil(m / 3)}`
+    case 'yearly':
+      return pad(y, 4)
+    case 'weekly': {
+      // ISO 8601: weeks start Monday; week 1 holds the year's first Thursday, so a week belongs to
+      // the year of its Thursday (2021-01-01 is in 2020-W53).
+      const isoDow = ((day.getUTCDay() + 6) % 7) + 1
+      const thursday = new Date(ms + (4 - isoDow) * DAY_MS)
+      const wy = thursday.getUTCFullYear()
+      const week = Math.floor((thursday.getTime() - utcMs(wy, 1, 1)) / DAY_MS / 7) + 1
+      return `${pad(wy, 4)}-W${pad(week, 2)}`
+    }
+  }
+  throw new RangeError(`unknown period: ${String(period)}`)
+}
