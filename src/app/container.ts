@@ -23,6 +23,7 @@ import { createIdentity, type Identity } from '../modules/identity/index.ts'
 import { createPortfolio, type Portfolio } from '../modules/portfolio/index.ts'
 import { TenancyService } from '../modules/tenancy/index.ts'
 import { createEmailSender, type EmailSender } from '../providers/email/index.ts'
+import { createMarketData, type MarketDataProvider } from '../providers/market-data/index.ts'
 import { createSmsSender, type SmsSender } from '../providers/sms/index.ts'
 
 export interface Container {
@@ -40,6 +41,7 @@ export interface Container {
   authenticator: Authenticator
   flags: FeatureFlags
   http: HttpClient
+  market: MarketDataProvider
   email: EmailSender
   sms: SmsSender
   identity: Identity
@@ -53,6 +55,7 @@ export interface ContainerOverrides {
   clock?: Clock
   database?: DatabaseHandle
   http?: HttpClient
+  market?: MarketDataProvider
   email?: EmailSender
   sms?: SmsSender
 }
@@ -105,7 +108,8 @@ export async function createContainer(
     apiKeys: identity.apiKeys,
   })
   const tenancy = new TenancyService({ scopes, flags })
-  const portfolio = createPortfolio({ scopes, clock })
+  const market = overrides.market ?? createMarketData({ clock })
+  const portfolio = createPortfolio({ scopes, clock, market })
 
   return {
     config,
@@ -122,6 +126,7 @@ export async function createContainer(
     authenticator,
     flags,
     http,
+    market,
     email,
     sms,
     identity,

@@ -60,6 +60,8 @@ export const ConfigSchema = Type.Object({
   TWILIO_AUTH_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   TWILIO_FROM: Type.Optional(Type.String({ minLength: 1 })),
   TWILIO_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.twilio.com' }),
+  /** Create the demo login and its multi-year portfolio on start (idempotent). */
+  SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */
   FEATURE_STOCK_SCREENER_AI: Bool,
   FEATURE_SUPPORT_AI: Bool,
@@ -72,6 +74,7 @@ export type Config = Static<typeof ConfigSchema>
 const BOOLEAN_DEFAULTS = {
   TRUST_PROXY: false,
   COOKIE_SECURE: false,
+  SEED_DEMO: false,
   RATE_LIMIT_ENABLED: true,
   RUN_JOBS: true,
   FEATURE_STOCK_SCREENER_AI: true,

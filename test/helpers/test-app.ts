@@ -7,7 +7,7 @@ import { after, before } from 'node:test'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import pino from 'pino'
 import { buildApp } from '../../src/app/build-app.ts'
-import { createContainer, type Container } from '../../src/app/container.ts'
+import { createContainer, type Container, type ContainerOverrides } from '../../src/app/container.ts'
 import type { App } from '../../src/app/types.ts'
 import type { Role } from '../../src/platform/auth/scope.ts'
 import type { Clock } from '../../src/platform/clock.ts'
@@ -41,6 +41,8 @@ let seq = 0
 export interface TestAppOptions {
   env?: Record<string, string>
   clock?: Clock
+  /** Providers to use instead of the configured ones (fakes, failing doubles). */
+  overrides?: Pick<ContainerOverrides, 'market' | 'email' | 'sms' | 'http'>
   /** Extra routes for testing platform behaviour (registered before the app is ready). */
   routes?: (app: App) => void
 }
@@ -51,6 +53,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     database: db.handle,
     log: pino({ level: 'silent' }),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...opts.overrides,
   })
   const app = await buildApp(c)
   opts.routes?.(app)

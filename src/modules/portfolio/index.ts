@@ -12,15 +12,23 @@ import { AccountsService } from './accounts.service.ts'
 import { capitalRoutes } from './capital.routes.ts'
 import { CapitalService } from './capital.service.ts'
 import { ManualService } from './manual.service.ts'
+import { marketRoutes } from './market.routes.ts'
+import { MarketRefreshService } from './market.service.ts'
+import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 
 export interface Portfolio {
   accounts: AccountsService
   manual: ManualService
   capital: CapitalService
   analytics: AnalyticsService
+  market: MarketRefreshService
 }
 
-export function createPortfolio(deps: { scopes: Scopes; clock: Clock }): Portfolio {
+export function createPortfolio(deps: {
+  scopes: Scopes
+  clock: Clock
+  market: MarketDataProvider
+}): Portfolio {
   const planLimit = async (plan: string, limit: string) => {
     const row = await deps.scopes.withGlobal((db) =>
       db.selectFrom('plan').select('limits').where('code', '=', plan).executeTakeFirst(),
@@ -32,6 +40,7 @@ export function createPortfolio(deps: { scopes: Scopes; clock: Clock }): Portfol
     manual: new ManualService(deps),
     capital: new CapitalService(deps),
     analytics: new AnalyticsService(deps),
+    market: new MarketRefreshService(deps),
   }
 }
 
@@ -39,4 +48,5 @@ export function portfolioRoutes(app: App, { portfolio }: { portfolio: Portfolio 
   accountRoutes(app, portfolio)
   capitalRoutes(app, portfolio)
   analyticsRoutes(app, portfolio)
+  marketRoutes(app, portfolio)
 }

@@ -239,3 +239,42 @@ export function deleteSnapshot(scope: TenantScope, p: { account_id: number; as_o
     .where('symbol', '=', p.symbol)
     .execute()
 }
+
+/** Today's snapshot row of a holding at a market price. */
+export function writePricedSnapshot(
+  scope: TenantScope,
+  r: {
+    account_id: number
+    date: string
+    symbol: string
+    quantity: string
+    cost_basis: string
+    price: number
+  },
+) {
+  const marketValue = sql<string>`round(${r.quantity}::numeric * ${r.price}::numeric, 4)`
+  return scope.db
+    .insertInto('portfolio_snapshot')
+    .values({
+      tenant_id: scope.tenantId,
+      account_id: r.account_id,
+      snapshot_date: r.date,
+      symbol: r.symbol,
+      quantity: r.quantity,
+      price: r.price,
+      market_value: marketValue,
+      cost_basis: r.cost_basis,
+      unrealized_pl: sql<string>`round(${r.quantity}::numeric * ${r.price}::numeric, 4) - ${r.cost_basis}::numeric`,
+    })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'account_id', 'snapshot_date', 'symbol']).doUpdateSet({
+        quantity: (eb) => eb.ref('excluded.quantity'),
+        price: (eb) => eb.ref('excluded.price'),
+        market_value: (eb) => eb.ref('excluded.market_value'),
+        cost_basis: (eb) => eb.ref('excluded.cost_basis'),
+        unrealized_pl: (eb) => eb.ref('excluded.unrealized_pl'),
+        updated_at: sql<Date>`now()`,
+      }),
+    )
+    .execute()
+}
