@@ -5,6 +5,7 @@
  */
 import { buildApp } from './app/build-app.ts'
 import { createContainer } from './app/container.ts'
+import { DEMO_EMAIL, seedDemo } from './app/demo-seed.ts'
 import { onShutdownSignal, readConfigOrExit } from './main-support.ts'
 import { migrateToLatest } from './platform/db/migrate.ts'
 
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   if (applied.length) c.log.info({ applied }, 'migrations applied')
   const app = await buildApp(c)
   await c.jobs.start({ work: config.RUN_JOBS })
+  if (config.SEED_DEMO && (await seedDemo(c)) === 'created')
+    c.log.info({ email: DEMO_EMAIL }, 'demo login created')
   await app.listen({ port: config.PORT, host: config.HOST })
   onShutdownSignal(config.SHUTDOWN_TIMEOUT_MS, c.log, async () => {
     await app.close()

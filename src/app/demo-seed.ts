@@ -1,0 +1,194 @@
+/**
+ * The demo login: `demo@sextant.local` / `demo-portfolio-2026` on the pro plan, with two manual
+ * accounts, holdings, three years of closed trades, weekly priced snapshots, three investors and
+ * their capital flows — so a newcomer sees every analytics endpoint with real numbers.
+ * Idempotent: does nothing when the demo user exists. Deterministic: a seeded PRNG and the
+ * simulated market's prices.
+ */
+import type { Container } from './container.ts'
+import { nyDate } from '../platform/market-calendar.ts'
+import { SimulatedMarketData } from '../providers/market-data/index.ts'
+
+export const DEMO_EMAIL = 'demo@sextant.local'
+export const DEMO_PASSWORD = 'demo-portfolio-2026'
+
+const HOLDINGS = [
+  ['AAPL', 120],
+  ['MSFT', 60],
+  ['NVDA', 80],
+  ['JNJ', 90],
+  ['XOM', 150],
+  ['VTI', 200],
+  ['SCHD', 300],
+  ['BND', 250],
+] as const
+
+/** mulberry32: a tiny seeded PRNG, so the demo is the same on every machine. */
+function prng(seed: number) {
+  let a = seed
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10)
+const dayIndex = (date: string) =>
+  Math.floor((Date.parse(`${date}T00:00:00Z`) - Date.UTC(2020, 0, 1)) / 86_400_000)
+
+export async function seedDemo(c: Container): Promise<'created' | 'exists'> {
+  const exists = await c.scopes.withSystem('demo seed: lookup', ({ db }) =>
+    db.selectFrom('app_user').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst(),
+  )
+  if (exists) return 'exists'
+  const user = await c.identity.accounts.register({
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    full_name: 'Demo Investor',
+  })
+  const { tenant_id: tenantId, id: userId } = user
+  await c.scopes.withSystem('demo seed: plan and verified e-mail', async ({ db }) => {
+    await db
+      .updateTable('tenant')
+      .set({ plan_code: 'pro', name: 'Demo Investment Club' })
+      .where('id', '=', tenantId)
+      .execute()
+    await db
+      .updateTable('app_user')
+      .set({ email_verified_at: new Date() })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .execute()
+  })
+  const rnd = prng(20_260_101)
+  const today = nyDate(c.clock.now())
+  const start = new Date(`${Number(today.slice(0, 4)) - 3}-01-02T00:00:00Z`)
+  const market = new SimulatedMarketData({ clock: c.clock })
+  const price = (symbol: string, date: string) => Math.round(market.close(symbol, dayIndex(date)) * 100) / 100
+
+  await c.scopes.withTenant(tenantId, async ({ db }) => {
+    const accounts = await db
+      .insertInto('broker_account')
+      .values([
+        { tenant_id: tenantId, name: 'Club brokerage', broker_type: 'manual', account_type: 'taxable' },
+        { tenant_id: tenantId, name: 'Roth IRA', broker_type: 'manual', account_type: 'roth_ira' },
+      ])
+      .returning('id')
+      .execute()
+    const [main, ira] = [accounts[0]!.id, accounts[1]!.id]
+    const owner = await db
+      .insertInto('investor')
+      .values({ tenant_id: tenantId, name: 'Demo Investor', email: DEMO_EMAIL, is_owner: true })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const partners = await db
+      .insertInto('investor')
+      .values([
+        { tenant_id: tenantId, name: 'Ada Partner' },
+        { tenant_id: tenantId, name: 'Ben Member' },
+      ])
+      .returning('id')
+      .execute()
+    // Contributions early, a few later top-ups and one small withdrawal.
+    const flows = [
+      [owner.id, 0, 60_000],
+      [partners[0]!.id, 0, 30_000],
+      [partners[1]!.id, 180, 15_000],
+      [owner.id, 400, 10_000],
+      [partners[0]!.id, 700, -5_000],
+      [partners[1]!.id, 900, 7_500],
+    ] as const
+    await db
+      .insertInto('capital_flow')
+      .values(
+        flows.map(([investor_id, offset, amount]) => ({
+          tenant_id: tenantId,
+          investor_id,
+          account_id: main,
+          flow_date: iso(new Date(start.getTime() + offset * 86_400_000)),
+          amount,
+        })),
+      )
+      .execute()
+
+    // Three years of closed trades: a few a week, mostly small gains, some losses.
+    const trades = []
+    for (
+      let d = new Date(start);
+      iso(d) < today;
+      d = new Date(d.getTime() + 86_400_000 * (1 + Math.floor(rnd() * 4)))
+    ) {
+      const [symbol] = HOLDINGS[Math.floor(rnd() * HOLDINGS.length)]!
+      const sold = iso(d)
+      const acquired = iso(new Date(d.getTime() - 86_400_000 * (20 + Math.floor(rnd() * 500))))
+      const quantity = 5 + Math.floor(rnd() * 40)
+      const proceeds = Math.round(quantity * price(symbol, sold) * 100) / 100
+      const cost = Math.round(proceeds * (0.85 + rnd() * 0.27) * 100) / 100
+      const held = (Date.parse(sold) - Date.parse(acquired)) / 86_400_000
+      trades.push({
+        tenant_id: tenantId,
+        account_id: rnd() < 0.8 ? main : ira,
+        symbol,
+        quantity,
+        date_acquired: acquired,
+        date_sold: sold,
+        sold_on: sold,
+        proceeds,
+        cost_basis: cost,
+        fees: 1,
+        gain_loss: (Math.round((proceeds - cost - 1) * 100) / 100).toFixed(2),
+        term: held > 365 ? ('long' as const) : ('short' as const),
+      })
+    }
+    for (let i = 0; i < trades.length; i += 500)
+      await db
+        .insertInto('realized_trade')
+        .values(trades.slice(i, i + 500))
+        .execute()
+
+    // Current holdings, and weekly (Friday) priced snapshots of them.
+    const cost = new Map<string, number>()
+    for (const [symbol, quantity] of HOLDINGS) {
+      const basis = Math.round(quantity * price(symbol, iso(start)) * 100) / 100
+      cost.set(symbol, basis)
+      await db
+        .insertInto('manual_position')
+        .values({
+          tenant_id: tenantId,
+          account_id: main,
+          symbol,
+          quantity,
+          cost_basis: basis,
+          as_of: iso(start),
+        })
+        .execute()
+    }
+    const rows = []
+    for (let d = new Date(start); iso(d) <= today; d = new Date(d.getTime() + 86_400_000)) {
+      if (d.getUTCDay() !== 5 && iso(d) !== today) continue
+      for (const [symbol, quantity] of HOLDINGS) {
+        const p = price(symbol, iso(d))
+        const mv = Math.round(quantity * p * 100) / 100
+        rows.push({
+          tenant_id: tenantId,
+          account_id: main,
+          snapshot_date: iso(d),
+          symbol,
+          quantity,
+          price: p,
+          market_value: mv,
+          cost_basis: cost.get(symbol)!,
+          unrealized_pl: (mv - cost.get(symbol)!).toFixed(2),
+        })
+      }
+    }
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('portfolio_snapshot')
+        .values(rows.slice(i, i + 500))
+        .execute()
+  })
+  return 'created'
+}
