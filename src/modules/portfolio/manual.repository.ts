@@ -95,9 +95,14 @@ export function updatePosition(
     .executeTakeFirstOrThrow()
 }
 
-export async function softDeletePosition(scope: TenantScope, id: number): Promise<boolean> {
+/** Soft delete (manual holdings and trades are never removed); false when there was nothing live. */
+export async function softDelete(
+  scope: TenantScope,
+  table: 'manual_position' | 'realized_trade',
+  id: number,
+): Promise<boolean> {
   const r = await scope.db
-    .updateTable('manual_position')
+    .updateTable(table)
     .set({ deleted_at: sql<Date>`now()` })
     .where('tenant_id', '=', scope.tenantId)
     .where('id', '=', id)
@@ -180,17 +185,6 @@ export function updateTrade(scope: TenantScope, id: number, t: TradeValues) {
     .where('deleted_at', 'is', null)
     .returning(TRADE)
     .executeTakeFirstOrThrow()
-}
-
-export async function softDeleteTrade(scope: TenantScope, id: number): Promise<boolean> {
-  const r = await scope.db
-    .updateTable('realized_trade')
-    .set({ deleted_at: sql<Date>`now()` })
-    .where('tenant_id', '=', scope.tenantId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
-  return Number(r.numUpdatedRows) === 1
 }
 
 export type PositionRow = NonNullable<Awaited<ReturnType<typeof findPosition>>>

@@ -160,7 +160,7 @@ export class ManualService {
   async deletePosition(scope: RequestScope, id: number): Promise<void> {
     const found = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const before = await repo.findPosition(s, id)
-      if (!before || !(await repo.softDeletePosition(s, id))) return false
+      if (!before || !(await repo.softDelete(s, 'manual_position', id))) return false
       await repo.deleteSnapshot(s, before)
       return true
     })
@@ -213,7 +213,7 @@ export class ManualService {
   }
 
   async deleteTransaction(scope: RequestScope, id: number): Promise<void> {
-    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.softDeleteTrade(s, id))))
+    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.softDelete(s, 'realized_trade', id))))
       throw tradeNotFound()
   }
 }
