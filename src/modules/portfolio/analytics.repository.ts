@@ -91,19 +91,23 @@ export function flowsByDate(scope: TenantScope, accountIds?: number[]) {
   return q.select(['investor_id', 'flow_date as date', 'amount']).orderBy('flow_date').orderBy('id').execute()
 }
 
-/** Unrealized P&L and market value per snapshot date. */
-export function snapshotTotals(scope: TenantScope, accountIds?: number[]) {
-  let q = scope.db.selectFrom('portfolio_snapshot').where('tenant_id', '=', scope.tenantId)
-  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
-  return q
-    .select([
-      'snapshot_date as date',
-      sql<string>`sum(unrealized_pl)`.as('unrealized'),
-      sql<string>`sum(market_value)`.as('market_value'),
-    ])
-    .groupBy('snapshot_date')
-    .orderBy('snapshot_date')
-    .execute()
+/**
+ * Unrealized P&L per snapshot date, each holding (account, symbol) carried forward at its own
+ * latest row: a holding snapshotted on an earlier day still counts on later days. Done with
+ * deltas (a row's change from the holding's previous row) summed in date order, so the database
+ * returns one row per date.
+ */
+export async function snapshotTotals(scope: TenantScope, accountIds?: number[]) {
+  const accounts = accountIds?.length ? sql`and account_id in (${sql.join(accountIds)})` : sql``
+  const r = await sql<{ date: string; unrealized: string }>`
+    select date::text as date, sum(sum(delta)) over (order by date) as unrealized
+      from (select snapshot_date as date,
+                   unrealized_pl - coalesce(lag(unrealized_pl) over (partition by account_id, symbol order by snapshot_date), 0) as delta
+              from portfolio_snapshot
+             where tenant_id = ${scope.tenantId} ${accounts}) d
+     group by date
+     order by date`.execute(scope.db)
+  return r.rows
 }
 
 /** The account ids among `ids` that belong to the tenant. */

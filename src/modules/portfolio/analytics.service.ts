@@ -191,12 +191,19 @@ export class AnalyticsService {
         await repo.flowsByDate(s, accountIds),
         await listInvestors(s),
       ]
+      const realized = await repo.dailyRealized(s, { accountIds })
       const nav = (p: (typeof points)[number]) => p.capital + p.unrealized + p.allRealized
-      // The NAV just before a date's flows: everything dated strictly earlier.
+      // The NAV just before a date's flows: capital, realized P&L and the latest unrealized figure,
+      // each dated strictly earlier.
+      const before = <T extends { date: string }>(rows: T[], date: string, value: (r: T) => bigint) =>
+        rows.filter((r) => r.date < date).reduce((a, r) => a + value(r), 0n)
       const navOn = (date: string) => {
-        const before = [...points].reverse().find((p) => p.date < date)
-        const capital = flows.filter((f) => f.date < date).reduce((a, f) => a + toCents(f.amount), 0n)
-        return before ? before.unrealized + before.allRealized + capital : capital
+        const snapshot = [...points].reverse().find((p) => p.date < date)
+        return (
+          before(flows, date, (f) => toCents(f.amount)) +
+          before(realized, date, (r) => toCents(r.pnl)) +
+          (snapshot?.unrealized ?? 0n)
+        )
       }
       const current = points.at(-1)!
       let result
