@@ -11,6 +11,8 @@ import { AnalyticsService } from './analytics.service.ts'
 import { AccountsService } from './accounts.service.ts'
 import { capitalRoutes } from './capital.routes.ts'
 import { CapitalService } from './capital.service.ts'
+import { importRoutes } from './import.routes.ts'
+import { ImportService } from './import.service.ts'
 import { ManualService } from './manual.service.ts'
 import { marketRoutes } from './market.routes.ts'
 import { MarketRefreshService } from './market.service.ts'
@@ -21,6 +23,7 @@ export interface Portfolio {
   manual: ManualService
   capital: CapitalService
   analytics: AnalyticsService
+  imports: ImportService
   market: MarketRefreshService
 }
 
@@ -40,6 +43,7 @@ export function createPortfolio(deps: {
     manual: new ManualService(deps),
     capital: new CapitalService(deps),
     analytics: new AnalyticsService(deps),
+    imports: new ImportService(deps),
     market: new MarketRefreshService(deps),
   }
 }
@@ -48,5 +52,6 @@ export function portfolioRoutes(app: App, { portfolio }: { portfolio: Portfolio 
   accountRoutes(app, portfolio)
   capitalRoutes(app, portfolio)
   analyticsRoutes(app, portfolio)
+  importRoutes(app, portfolio)
   marketRoutes(app, portfolio)
 }
