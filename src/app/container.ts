@@ -23,7 +23,11 @@ import { createIdentity, type Identity } from '../modules/identity/index.ts'
 import { createPortfolio, type Portfolio } from '../modules/portfolio/index.ts'
 import { TenancyService } from '../modules/tenancy/index.ts'
 import { createEmailSender, type EmailSender } from '../providers/email/index.ts'
-import { createMarketData, type MarketDataProvider } from '../providers/market-data/index.ts'
+import {
+  createMarketProviders,
+  type MarketDataProvider,
+  type MarketProviders,
+} from '../providers/market-data/index.ts'
 import { createSmsSender, type SmsSender } from '../providers/sms/index.ts'
 
 export interface Container {
@@ -42,6 +46,7 @@ export interface Container {
   flags: FeatureFlags
   http: HttpClient
   market: MarketDataProvider
+  content: Omit<MarketProviders, 'market'>
   email: EmailSender
   sms: SmsSender
   identity: Identity
@@ -108,7 +113,8 @@ export async function createContainer(
     apiKeys: identity.apiKeys,
   })
   const tenancy = new TenancyService({ scopes, flags })
-  const market = overrides.market ?? createMarketData({ clock })
+  const { market: configuredMarket, ...content } = createMarketProviders(config, { clock, http })
+  const market = overrides.market ?? configuredMarket
   const portfolio = createPortfolio({ scopes, clock, market })
 
   return {
@@ -127,6 +133,7 @@ export async function createContainer(
     flags,
     http,
     market,
+    content,
     email,
     sms,
     identity,

@@ -60,6 +60,22 @@ export const ConfigSchema = Type.Object({
   TWILIO_AUTH_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   TWILIO_FROM: Type.Optional(Type.String({ minLength: 1 })),
   TWILIO_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.twilio.com' }),
+  /** Market data and content sources: `simulated` (offline, deterministic) or a vendor. */
+  MARKET_DATA_PROVIDER: Type.Enum(['simulated', 'alpaca'], { default: 'simulated' }),
+  NEWS_PROVIDER: Type.Enum(['simulated', 'alpaca', 'finnhub'], { default: 'simulated' }),
+  EARNINGS_PROVIDER: Type.Enum(['simulated', 'finnhub'], { default: 'simulated' }),
+  INSIDER_PROVIDER: Type.Enum(['simulated', 'finnhub', 'sec'], { default: 'simulated' }),
+  TRANSCRIPTS_PROVIDER: Type.Enum(['simulated', 'finnhub'], { default: 'simulated' }),
+  ALPACA_DATA_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://data.alpaca.markets' }),
+  ALPACA_API_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  ALPACA_API_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  FINNHUB_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://finnhub.io/api/v1' }),
+  FINNHUB_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** SEC EDGAR: submissions JSON host and archives host (filings, company tickers). */
+  SEC_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://data.sec.gov' }),
+  SEC_ARCHIVES_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://www.sec.gov' }),
+  /** The SEC requires a descriptive User-Agent with a contact e-mail. */
+  SEC_USER_AGENT: Type.Optional(Type.String({ pattern: '@' })),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */
@@ -118,8 +134,31 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (!config.JWT_SECRET) problems.push('JWT_SECRET: required in production')
     if (!config.SECRETS_KEY) problems.push('SECRETS_KEY: required in production')
   }
+  problems.push(...vendorProblems(config))
   if (problems.length) throw new ConfigError(problems)
   return config
+}
+
+/** A vendor chosen for a capability needs its credentials. */
+function vendorProblems(c: Config): string[] {
+  const chosen = [
+    c.MARKET_DATA_PROVIDER,
+    c.NEWS_PROVIDER,
+    c.EARNINGS_PROVIDER,
+    c.INSIDER_PROVIDER,
+    c.TRANSCRIPTS_PROVIDER,
+  ]
+  const out: string[] = []
+  if (chosen.includes('alpaca') && !(c.ALPACA_API_KEY_ID && c.ALPACA_API_SECRET_KEY)) {
+    out.push(
+      'ALPACA_API_KEY_ID: ALPACA_API_KEY_ID and ALPACA_API_SECRET_KEY are required when a provider is alpaca',
+    )
+  }
+  if (chosen.includes('finnhub') && !c.FINNHUB_API_KEY)
+    out.push('FINNHUB_API_KEY: required when a provider is finnhub')
+  if (chosen.includes('sec') && !c.SEC_USER_AGENT)
+    out.push('SEC_USER_AGENT: required (with a contact e-mail) when INSIDER_PROVIDER=sec')
+  return out
 }
 
 function parseBool(raw: string): boolean | undefined {

@@ -2,16 +2,16 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import type { MarketDataProvider, Quote } from '../../src/providers/market-data/index.ts'
+import { SimulatedMarketData, type Quote } from '../../src/providers/market-data/index.ts'
 import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 
 // A market the test controls: fixed prices, or a failure.
 const prices: Record<string, number> = { AAPL: 190.25, MSFT: 410.1 }
 let failing = false
-const market: MarketDataProvider = {
-  name: 'test',
-  async quotes(symbols) {
+// The simulated market, with quotes the test controls: fixed prices, or a failure.
+class TestMarket extends SimulatedMarketData {
+  override async quotes(symbols: string[]): Promise<Quote[]> {
     if (failing) throw new UpstreamServerError('down', { provider: 'test', status: 503 })
     return symbols
       .filter((s) => s in prices)
@@ -27,8 +27,9 @@ const market: MarketDataProvider = {
         delayed: false,
         as_of: '2026-11-20T15:00:00Z',
       }))
-  },
+  }
 }
+const market = new TestMarket({ clock: fixedClock('2026-11-20T15:00:00Z') })
 
 let t: TestApp
 before(async () => {

@@ -1,11 +1,84 @@
-/** Picks the market-data provider from configuration (only the simulated one exists so far). */
+/**
+ * Market data and content providers, chosen per capability by configuration (each `simulated`
+ * by default): quotes/bars/chains (MARKET_DATA_PROVIDER), news, earnings, insider filings and
+ * transcripts. The simulated content is built on the simulated market's universe and prices, so
+ * offline data is consistent across capabilities.
+ */
 import type { Clock } from '../../platform/clock.ts'
-import type { MarketDataProvider } from './market-data.port.ts'
+import type { Config } from '../../platform/config.ts'
+import type { HttpClient } from '../shared/http.ts'
+import { createAlpacaMarketData } from './alpaca.ts'
+import { createFinnhub } from './finnhub.ts'
+import type {
+  EarningsProvider,
+  InsiderProvider,
+  MarketDataProvider,
+  NewsProvider,
+  TranscriptsProvider,
+} from './market-data.port.ts'
+import { createSecEdgar } from './sec-edgar.ts'
+import { createSimulatedContent } from './simulated-content.ts'
 import { SimulatedMarketData } from './simulated.ts'
+import { UNIVERSE } from './universe.ts'
 
-export type { MarketDataProvider, Quote } from './market-data.port.ts'
+export type * from './market-data.port.ts'
 export { SimulatedMarketData } from './simulated.ts'
 
-export function createMarketData(deps: { clock: Clock }): MarketDataProvider {
-  return new SimulatedMarketData(deps)
+export interface MarketProviders {
+  market: MarketDataProvider
+  news: NewsProvider
+  earnings: EarningsProvider
+  insider: InsiderProvider
+  transcripts: TranscriptsProvider
+}
+
+export function createMarketProviders(
+  config: Config,
+  deps: { clock: Clock; http: HttpClient },
+): MarketProviders {
+  const simulated = new SimulatedMarketData({ clock: deps.clock })
+  const content = createSimulatedContent({
+    clock: deps.clock,
+    instruments: UNIVERSE,
+    priceOf: (symbol, date) => simulated.closeOn(symbol, date),
+  })
+  // loadConfig guarantees the credentials of every vendor that is chosen.
+  const alpaca = () =>
+    createAlpacaMarketData({
+      http: deps.http,
+      baseUrl: config.ALPACA_DATA_BASE_URL,
+      keyId: config.ALPACA_API_KEY_ID ?? '',
+      secretKey: config.ALPACA_API_SECRET_KEY ?? '',
+      clock: deps.clock,
+    })
+  const finnhub = () =>
+    createFinnhub({
+      http: deps.http,
+      baseUrl: config.FINNHUB_BASE_URL,
+      apiKey: config.FINNHUB_API_KEY ?? '',
+      clock: deps.clock,
+    })
+  const pick = <T>(choice: string, vendors: Record<string, () => T>, fallback: T): T =>
+    vendors[choice]?.() ?? fallback
+  return {
+    market: pick<MarketDataProvider>(config.MARKET_DATA_PROVIDER, { alpaca }, simulated),
+    news: pick<NewsProvider>(config.NEWS_PROVIDER, { alpaca, finnhub }, content),
+    earnings: pick<EarningsProvider>(config.EARNINGS_PROVIDER, { finnhub }, content),
+    transcripts: pick<TranscriptsProvider>(config.TRANSCRIPTS_PROVIDER, { finnhub }, content),
+    insider: pick<InsiderProvider>(
+      config.INSIDER_PROVIDER,
+      {
+        finnhub,
+        sec: () =>
+          createSecEdgar({
+            http: deps.http,
+            baseUrl: config.SEC_BASE_URL,
+            archivesBaseUrl: config.SEC_ARCHIVES_BASE_URL,
+            userAgent: config.SEC_USER_AGENT ?? '',
+            clock: deps.clock,
+          }),
+      },
+      content,
+    ),
+  }
 }

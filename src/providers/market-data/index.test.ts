@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { fixedClock } from '../../platform/clock.ts'
+import { ConfigError, testConfig } from '../../platform/config.ts'
+import { createHttpClient } from '../shared/http.ts'
+import { createMarketProviders } from './index.ts'
+
+const deps = { clock: fixedClock('2026-03-10T21:00:00Z'), http: createHttpClient() }
+
+describe('market providers by configuration', () => {
+  it('are all simulated by default, sharing one universe and price history', async () => {
+    const p = createMarketProviders(testConfig(), deps)
+    assert.deepEqual(
+      [p.market.name, p.news.name, p.earnings.name, p.insider.name, p.transcripts.name],
+      ['simulated', 'simulated', 'simulated', 'simulated', 'simulated'],
+    )
+    assert.ok((await p.market.universe()).some((i) => i.symbol === 'AAPL'))
+  })
+
+  it('pick each capability’s vendor independently', () => {
+    const p = createMarketProviders(
+      testConfig({
+        MARKET_DATA_PROVIDER: 'alpaca',
+        ALPACA_API_KEY_ID: 'k',
+        ALPACA_API_SECRET_KEY: 's',
+        NEWS_PROVIDER: 'finnhub',
+        FINNHUB_API_KEY: 'f',
+        EARNINGS_PROVIDER: 'finnhub',
+        INSIDER_PROVIDER: 'sec',
+        SEC_USER_AGENT: 'Sextant ops@example.com',
+      }),
+      deps,
+    )
+    assert.deepEqual(
+      [p.market.name, p.news.name, p.earnings.name, p.insider.name, p.transcripts.name],
+      ['alpaca', 'finnhub', 'finnhub', 'sec', 'simulated'],
+    )
+  })
+
+  it('refuse to start with a vendor but without its credentials, naming every missing one', () => {
+    assert.throws(
+      () => testConfig({ MARKET_DATA_PROVIDER: 'alpaca', NEWS_PROVIDER: 'finnhub', INSIDER_PROVIDER: 'sec' }),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        ['ALPACA_API_KEY_ID', 'FINNHUB_API_KEY', 'SEC_USER_AGENT'].every((k) =>
+          e.problems.some((p) => p.startsWith(k)),
+        ),
+    )
+  })
+})
