@@ -76,6 +76,10 @@ export const ConfigSchema = Type.Object({
   SEC_ARCHIVES_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://www.sec.gov' }),
   /** The SEC requires a descriptive User-Agent with a contact e-mail. */
   SEC_USER_AGENT: Type.Optional(Type.String({ pattern: '@' })),
+  /** OpenAI-compatible chat completions (hosted, Ollama, vLLM); unset → deterministic fallbacks. */
+  LLM_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */
