@@ -236,6 +236,59 @@ export interface CapitalFlowTable {
   updated_at: UpdatedAt
 }
 
+/** Global cache (0004): when a symbol's insider filings were fetched, and the dates covered. */
+export interface InsiderFetchTable {
+  symbol: string
+  window_from: string
+  window_to: string
+  provider: string
+  fetched_at: Date
+}
+
+/** Global cache (0004): the fetched Form 4 transactions of a symbol (all codes). */
+export interface InsiderTransactionTable {
+  symbol: string
+  seq: number
+  insider_name: string
+  insider_title: string | null
+  transaction_code: string
+  transaction_date: string
+  shares: Numeric
+  price: ColumnType<string | null, string | number | null, string | number | null>
+  value: ColumnType<string | null, string | number | null, string | number | null>
+  filing_url: string | null
+  filed_at: Date | null
+}
+
+export interface TranscriptSectionRow {
+  speaker: string
+  role: string | null
+  text: string
+}
+
+/** Global (0004): earnings-call transcripts, public data shared by every tenant. */
+export interface EarningsTranscriptTable {
+  id: Generated<number>
+  symbol: string
+  provider: string
+  vendor_id: string
+  title: string
+  year: number
+  quarter: number
+  call_time: Date
+  sections: ColumnType<TranscriptSectionRow[], string, string>
+  created_at: CreatedAt
+}
+
+/** Global (0004): the stored summary of a transcript. */
+export interface TranscriptSummaryTable {
+  transcript_id: number
+  summary: string
+  method: 'llm' | 'extractive'
+  model: string | null
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
 export interface Database {
   plan: PlanTable
   tenant: TenantTable
@@ -256,4 +309,8 @@ export interface Database {
   portfolio_snapshot: PortfolioSnapshotTable
   investor: InvestorTable
   capital_flow: CapitalFlowTable
+  insider_fetch: InsiderFetchTable
+  insider_transaction: InsiderTransactionTable
+  earnings_transcript: EarningsTranscriptTable
+  transcript_summary: TranscriptSummaryTable
 }

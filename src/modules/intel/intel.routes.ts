@@ -1,0 +1,31 @@
+/** GET /api/intel/insider-buying (spec §4.15). */
+import type { App } from '../../app/types.ts'
+import { scopeOf } from '../../platform/auth/authenticate.ts'
+import { problems } from '../../platform/http/problem.ts'
+import { InsiderBuying, InsiderBuyingQuery } from './intel.schemas.ts'
+import type { IntelService } from './intel.service.ts'
+
+export function insiderRoutes(app: App, intel: IntelService): void {
+  app.get(
+    '/api/intel/insider-buying',
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'getInsiderBuying',
+        summary: "Recent insider purchases (Form 4 code P) of some symbols or of the caller's holdings",
+        description:
+          'Filings are cached per symbol for 6 hours and fetched live on a miss. Any failure answers ' +
+          '200 with empty items and degraded=true.',
+        tags: ['intel'],
+        querystring: InsiderBuyingQuery,
+        response: { 200: InsiderBuying, ...problems(401, 422) },
+      },
+    },
+    (req) =>
+      intel.insiderBuying(scopeOf(req), {
+        min_value_usd: req.query.min_value_usd,
+        days: req.query.days,
+        symbols: req.query.symbols?.toUpperCase().split(','),
+      }),
+  )
+}

@@ -1,0 +1,69 @@
+/** Earnings-call transcripts (spec §4.15): list, ingest, summary. */
+import type { App } from '../../app/types.ts'
+import { problems } from '../../platform/http/problem.ts'
+import {
+  IngestQuery,
+  IngestResult,
+  SummaryParams,
+  SummaryQuery,
+  SummaryResult,
+  SymbolParams,
+  TranscriptList,
+} from './transcripts.schemas.ts'
+import type { TranscriptsService } from './transcripts.service.ts'
+
+const tags = ['earnings']
+
+export function transcriptRoutes(app: App, transcripts: TranscriptsService): void {
+  app.get(
+    '/api/earnings/transcripts/:symbol',
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'listEarningsTranscripts',
+        summary: 'Stored earnings-call transcripts of a symbol, newest first',
+        tags,
+        params: SymbolParams,
+        response: { 200: TranscriptList, ...problems(401, 422) },
+      },
+    },
+    (req) => transcripts.list(req.params.symbol.toUpperCase()),
+  )
+
+  app.post(
+    '/api/earnings/transcripts/:symbol/ingest',
+    {
+      config: { auth: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'ingestEarningsTranscripts',
+        summary: "Fetch a symbol's most recent transcripts from the provider and store the new ones",
+        description: 'Idempotent: transcripts already stored (same vendor id) are not added again.',
+        tags,
+        params: SymbolParams,
+        querystring: IngestQuery,
+        response: { 200: IngestResult, ...problems(401, 422, 429, 502) },
+      },
+    },
+    (req) => transcripts.ingest(req.params.symbol.toUpperCase(), req.query.limit),
+  )
+
+  app.post(
+    '/api/earnings/transcripts/:symbol/:transcript_id/summary',
+    {
+      config: { auth: 'user', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'summarizeEarningsTranscript',
+        summary: 'Summary of a stored transcript (language model, or extractive without one)',
+        description:
+          'Stored after the first computation and returned with cached=true until force_refresh=true. ' +
+          'A language-model failure answers the extractive summary with degraded=true (not stored).',
+        tags,
+        params: SummaryParams,
+        querystring: SummaryQuery,
+        response: { 200: SummaryResult, ...problems(401, 404, 422, 429) },
+      },
+    },
+    (req) =>
+      transcripts.summary(req.params.symbol.toUpperCase(), req.params.transcript_id, req.query.force_refresh),
+  )
+}
