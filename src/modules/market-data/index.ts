@@ -1,0 +1,36 @@
+/**
+ * Market data (spec §4.15): quotes, bars and the volume leaders, read from the market data
+ * provider. Built by the container with `createMarketDataModule`.
+ */
+import type { App } from '../../app/types.ts'
+import type { Cache } from '../../platform/cache/index.ts'
+import type { Clock } from '../../platform/clock.ts'
+import type { MarketDataProvider } from '../../providers/market-data/index.ts'
+import { quotesRoutes } from './quotes.routes.ts'
+import { QuotesService } from './quotes.service.ts'
+import { volumeLeadersRoutes } from './volume-leaders.routes.ts'
+import { VolumeLeadersService } from './volume-leaders.service.ts'
+
+export type { QuotesService } from './quotes.service.ts'
+export type { VolumeLeadersService } from './volume-leaders.service.ts'
+
+export interface MarketData {
+  quotes: QuotesService
+  volumeLeaders: VolumeLeadersService
+}
+
+export function createMarketDataModule(deps: {
+  market: MarketDataProvider
+  cache: Cache
+  clock: Clock
+}): MarketData {
+  return {
+    quotes: new QuotesService(deps),
+    volumeLeaders: new VolumeLeadersService(deps),
+  }
+}
+
+export function marketDataRoutes(app: App, { marketData }: { marketData: MarketData }): void {
+  quotesRoutes(app, marketData)
+  volumeLeadersRoutes(app, marketData)
+}

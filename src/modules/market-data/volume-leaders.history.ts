@@ -1,0 +1,70 @@
+/**
+ * Past sessions' minute volumes, held in process as prefix sums per (date, symbol), so the volume
+ * of any window on a past day is one subtraction. Past trading days do not change, and the window
+ * moves every minute, so caching per window would recompute five days × the universe each minute;
+ * loading each past session once keeps a new minute's computation to today's bars only.
+ * Bounded to the most recent `maxDates` dates (about 3 MB per date for 350 symbols).
+ */
+import { tradingDay } from '../../platform/market-calendar.ts'
+import type { MarketDataProvider } from '../../providers/market-data/index.ts'
+
+const MINUTE_MS = 60_000
+
+export class VolumeHistory {
+  private readonly dates = new Map<string, Map<string, Promise<Float64Array>>>()
+
+  constructor(
+    private readonly market: MarketDataProvider,
+    private readonly maxDates = 8,
+  ) {}
+
+  /** Volume of the regular-session minutes [from, to) of `date`; null when the session is shorter. */
+  async windowVolume(symbol: string, date: string, from: number, to: number): Promise<number | null> {
+    const prefix = await this.prefix(symbol, date)
+    if (to >= prefix.length) return null
+    return prefix[to]! - prefix[from]!
+  }
+
+  /** p[k] = volume of the first k regular minutes of `date`. */
+  private prefix(symbol: string, date: string): Promise<Float64Array> {
+    let bySymbol = this.dates.get(date)
+    if (!bySymbol) {
+      bySymbol = new Map()
+      this.dates.set(date, bySymbol)
+      // Maps iterate in insertion order: the first key is the oldest date loaded.
+      if (this.dates.size > this.maxDates) this.dates.delete(this.dates.keys().next().value!)
+    }
+    let p = bySymbol.get(symbol)
+    if (!p) {
+      p = this.load(symbol, date)
+      bySymbol.set(symbol, p)
+      // A failed load is not remembered: the next request tries again.
+      const map = bySymbol
+      p.catch(() => {
+        if (map.get(symbol) === p) map.delete(symbol)
+      })
+    }
+    return p
+  }
+
+  private async load(symbol: string, date: string): Promise<Float64Array> {
+    const day = tradingDay(date)
+    if (!day) return new Float64Array(1)
+    const open = day.open.getTime()
+    const minutes = (day.close.getTime() - open) / MINUTE_MS
+    const bars = await this.market.bars(symbol, {
+      interval: '1m',
+      start: day.open,
+      end: new Date(day.close.getTime() - 1),
+      session: 'regular',
+      limit: minutes,
+    })
+    const prefix = new Float64Array(minutes + 1)
+    for (const b of bars) {
+      const k = (Date.parse(b.time) - open) / MINUTE_MS
+      if (Number.isInteger(k) && k >= 0 && k < minutes) prefix[k + 1]! += b.volume
+    }
+    for (let k = 1; k <= minutes; k++) prefix[k]! += prefix[k - 1]!
+    return prefix
+  }
+}
