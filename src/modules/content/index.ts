@@ -1,0 +1,39 @@
+/**
+ * Content: news and the earnings calendar (spec §4.15), read from the configured content
+ * providers. Built by the container with `createContentModule`.
+ */
+import type { App } from '../../app/types.ts'
+import type { Cache } from '../../platform/cache/index.ts'
+import type { Clock } from '../../platform/clock.ts'
+import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { EarningsProvider, NewsProvider } from '../../providers/market-data/index.ts'
+import { earningsRoutes } from './earnings.routes.ts'
+import { EarningsService } from './earnings.service.ts'
+import { newsRoutes } from './news.routes.ts'
+import { NewsService } from './news.service.ts'
+
+export type { EarningsService } from './earnings.service.ts'
+export type { NewsService } from './news.service.ts'
+
+export interface ContentModule {
+  news: NewsService
+  earnings: EarningsService
+}
+
+export function createContentModule(deps: {
+  news: NewsProvider
+  earnings: EarningsProvider
+  cache: Cache
+  clock: Clock
+  scopes: Scopes
+}): ContentModule {
+  return {
+    news: new NewsService(deps),
+    earnings: new EarningsService(deps),
+  }
+}
+
+export function contentRoutes(app: App, { contentModule }: { contentModule: ContentModule }): void {
+  newsRoutes(app, contentModule)
+  earningsRoutes(app, contentModule)
+}

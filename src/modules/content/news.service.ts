@@ -1,0 +1,144 @@
+/**
+ * News: ticker and general market news from the news provider, newest first (ties by id),
+ * de-duplicated by id, paged by keyset on (published_at, id).
+ *
+ * Each query reads a bounded window (the last 30 days, at most FETCH_LIMIT items per source),
+ * cached for 60 s. A cursor pins the walk: it carries the window's lower bound, and each later
+ * page re-reads the sources only up to the last item served. So new items neither shift nor
+ * repeat the walk, old ones do not age out of it halfway, and since FETCH_LIMIT exceeds any page,
+ * a page never reaches past what a source left out.
+ */
+import type { Cache } from '../../platform/cache/index.ts'
+import type { Clock } from '../../platform/clock.ts'
+import { resolvePage, type PageQueryInput, type PageResult } from '../../platform/http/pagination.ts'
+import type { NewsItem, NewsProvider, NewsQuery } from '../../providers/market-data/index.ts'
+import { badCursor, keysetPage } from './keyset.ts'
+
+const DAY_MS = 86_400_000
+export const NEWS_WINDOW_DAYS = 30
+export const FETCH_LIMIT = 300
+const TTL_MS = 60_000
+
+/** What one query read: its window's lower bound and the merged items. */
+interface Snapshot {
+  floor: string
+  items: NewsItem[]
+}
+
+interface Position {
+  publishedAt: string
+  id: string
+  floor: string
+}
+
+const newestFirst = (a: NewsItem, b: NewsItem) =>
+  a.published_at < b.published_at
+    ? 1
+    : a.published_at > b.published_at
+      ? -1
+      : a.id < b.id
+        ? -1
+        : a.id > b.id
+          ? 1
+          : 0
+
+function isoOrNull(s: string): string | null {
+  const t = Date.parse(s)
+  return Number.isNaN(t) ? null : new Date(t).toISOString()
+}
+
+function position(key: (string | number | null)[] | null): Position | null {
+  if (!key) return null
+  const [publishedAt, id, floor] = key
+  if (
+    key.length !== 3 ||
+    typeof publishedAt !== 'string' ||
+    typeof id !== 'string' ||
+    typeof floor !== 'string'
+  ) {
+    throw badCursor()
+  }
+  if (isoOrNull(publishedAt) !== publishedAt || isoOrNull(floor) !== floor) throw badCursor()
+  return { publishedAt, id, floor }
+}
+
+/** Merges sources by id (a shared item keeps every symbol), normalising times for string order. */
+function merge(lists: NewsItem[][]): NewsItem[] {
+  const byId = new Map<string, NewsItem>()
+  for (const item of lists.flat()) {
+    const published_at = isoOrNull(item.published_at)
+    if (!published_at) continue
+    const seen = byId.get(item.id)
+    if (seen) seen.symbols = [...new Set([...seen.symbols, ...item.symbols])]
+    else byId.set(item.id, { ...item, symbols: [...item.symbols], published_at })
+  }
+  return [...byId.values()].sort(newestFirst)
+}
+
+export class NewsService {
+  constructor(private readonly deps: { news: NewsProvider; cache: Cache; clock: Clock }) {}
+
+  /** Ticker news of `symbols` merged with general market news; general news only without symbols. */
+  feed(symbols: string[] | undefined, page: PageQueryInput): Promise<PageResult<NewsItem>> {
+    const wanted = symbols?.length ? [...new Set(symbols.map((s) => s.toUpperCase()))].sort() : []
+    const sources: NewsQuery[] = wanted.length ? [{ symbols: wanted }, {}] : [{}]
+    return this.#list('feed', sources, page)
+  }
+
+  market(category: string | undefined, page: PageQueryInput): Promise<PageResult<NewsItem>> {
+    return this.#list('market', [category ? { category } : {}], page)
+  }
+
+  /** `since`: only items published strictly later. */
+  ticker(symbol: string, since: string | undefined, page: PageQueryInput): Promise<PageResult<NewsItem>> {
+    return this.#list('ticker', [{ symbols: [symbol.toUpperCase()] }], page, since)
+  }
+
+  async #list(
+    kind: string,
+    sources: NewsQuery[],
+    page: PageQueryInput,
+    since?: string,
+  ): Promise<PageResult<NewsItem>> {
+    const req = resolvePage(page)
+    const at = position(req.after)
+    const sinceIso = since === undefined ? undefined : (isoOrNull(since) ?? undefined)
+    const snap = await this.#read(kind, sources, at, sinceIso)
+    const lower = sinceIso && sinceIso > snap.floor ? sinceIso : snap.floor
+    const items = snap.items.filter((n) => n.published_at > lower)
+    return keysetPage(
+      items,
+      req,
+      (n) => [n.published_at, n.id, snap.floor],
+      (n) => !!at && (n.published_at < at.publishedAt || (n.published_at === at.publishedAt && n.id > at.id)),
+    )
+  }
+
+  /** One cached read of the sources: up to the cursor's item when paging on, else up to now. */
+  #read(
+    kind: string,
+    sources: NewsQuery[],
+    at: Position | null,
+    since: string | undefined,
+  ): Promise<Snapshot> {
+    const key = `content:news:${kind}:${JSON.stringify({ sources, since, until: at?.publishedAt, floor: at?.floor })}`
+    return this.deps.cache
+      .wrap(key, TTL_MS, async (): Promise<Snapshot> => {
+        const floor =
+          at?.floor ?? new Date(this.deps.clock.now().getTime() - NEWS_WINDOW_DAYS * DAY_MS).toISOString()
+        const lower = since && since > floor ? since : floor
+        const lists = await Promise.all(
+          sources.map((q) =>
+            this.deps.news.news({
+              ...q,
+              since: new Date(lower),
+              ...(at ? { until: new Date(at.publishedAt) } : {}),
+              limit: FETCH_LIMIT,
+            }),
+          ),
+        )
+        return { floor, items: merge(lists) }
+      })
+      .then((r) => r.value)
+  }
+}
