@@ -17,7 +17,12 @@ import type { App } from './types.ts'
 
 export const VERSION = '0.1.0'
 
-export async function buildApp(c: Container): Promise<App> {
+export interface BuildOptions {
+  /** Module names to leave out (tests that mount a module built with their own doubles). */
+  skipModules?: string[]
+}
+
+export async function buildApp(c: Container, opts: BuildOptions = {}): Promise<App> {
   const loggerInstance: FastifyBaseLogger = c.log // widen pino's Logger to what Fastify's types expect
   const app = Fastify({
     loggerInstance,
@@ -53,6 +58,6 @@ export async function buildApp(c: Container): Promise<App> {
   installAuthentication(app, { authenticator: c.authenticator, allowedOrigins: allowedOrigins(c.config) })
 
   opsRoutes(app, c, registry)
-  for (const m of modules) m.routes(app, c)
+  for (const m of modules) if (!opts.skipModules?.includes(m.name)) m.routes(app, c)
   return app
 }

@@ -20,7 +20,12 @@ import { createIds, type Ids } from '../platform/ids.ts'
 import { createJobQueue, type JobQueue } from '../platform/jobs/index.ts'
 import { createHttpClient, type HttpClient } from '../providers/shared/http.ts'
 import { createIdentity, type Identity } from '../modules/identity/index.ts'
+import { createContentModule, type ContentModule } from '../modules/content/index.ts'
+import { createIntel, type Intel } from '../modules/intel/index.ts'
+import { createMarketDataModule, type MarketData } from '../modules/market-data/index.ts'
 import { createPortfolio, type Portfolio } from '../modules/portfolio/index.ts'
+import { createTranscripts, type TranscriptsService } from '../modules/transcripts/index.ts'
+import { createLlm, type LlmProvider } from '../providers/llm/index.ts'
 import { TenancyService } from '../modules/tenancy/index.ts'
 import { createEmailSender, type EmailSender } from '../providers/email/index.ts'
 import {
@@ -51,6 +56,11 @@ export interface Container {
   sms: SmsSender
   identity: Identity
   portfolio: Portfolio
+  llm: LlmProvider | null
+  marketData: MarketData
+  contentModule: ContentModule
+  intel: Intel
+  transcripts: TranscriptsService
   tenancy: TenancyService
   close(): Promise<void>
 }
@@ -116,6 +126,20 @@ export async function createContainer(
   const { market: configuredMarket, ...content } = createMarketProviders(config, { clock, http })
   const market = overrides.market ?? configuredMarket
   const portfolio = createPortfolio({ scopes, clock, market })
+  const llm = createLlm(
+    { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL },
+    { http },
+  )
+  const marketData = createMarketDataModule({ market, cache, clock })
+  const contentModule = createContentModule({
+    news: content.news,
+    earnings: content.earnings,
+    cache,
+    clock,
+    scopes,
+  })
+  const intel = createIntel({ scopes, clock, insider: content.insider, manual: portfolio.manual, log })
+  const transcripts = createTranscripts({ scopes, transcripts: content.transcripts, llm, log })
 
   return {
     config,
@@ -138,6 +162,11 @@ export async function createContainer(
     sms,
     identity,
     portfolio,
+    llm,
+    marketData,
+    contentModule,
+    intel,
+    transcripts,
     tenancy,
     async close() {
       await jobs.stop(config.SHUTDOWN_TIMEOUT_MS)

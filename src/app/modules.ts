@@ -4,7 +4,11 @@
  */
 import type { TSchema } from 'typebox'
 import { identityRoutes } from '../modules/identity/index.ts'
+import { contentRoutes } from '../modules/content/index.ts'
+import { intelRoutes } from '../modules/intel/index.ts'
+import { marketDataRoutes } from '../modules/market-data/index.ts'
 import { portfolioRoutes } from '../modules/portfolio/index.ts'
+import { transcriptsRoutes } from '../modules/transcripts/index.ts'
 import { tenancyRoutes, tenancySharedSchemas } from '../modules/tenancy/index.ts'
 import type { Container } from './container.ts'
 import type { App } from './types.ts'
@@ -19,4 +23,8 @@ export const modules: ModuleEntry[] = [
   { name: 'identity', schemas: [], routes: (app, c) => identityRoutes(app, c) },
   { name: 'tenancy', schemas: tenancySharedSchemas, routes: (app, c) => tenancyRoutes(app, c) },
   { name: 'portfolio', schemas: [], routes: (app, c) => portfolioRoutes(app, c) },
+  { name: 'market-data', schemas: [], routes: (app, c) => marketDataRoutes(app, c) },
+  { name: 'content', schemas: [], routes: (app, c) => contentRoutes(app, c) },
+  { name: 'intel', schemas: [], routes: (app, c) => intelRoutes(app, c) },
+  { name: 'transcripts', schemas: [], routes: (app, c) => transcriptsRoutes(app, c) },
 ]

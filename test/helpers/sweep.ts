@@ -26,6 +26,7 @@ export async function crossTenantSweep(
         continue
       }
       const target = await fixture(owner)
+      if (target.shared) continue
       const url = op.path.replace(/\{(\w+)\}/g, (_, k: string) =>
         encodeURIComponent(String(target.params[k])),
       )

@@ -43,6 +43,8 @@ export interface TestAppOptions {
   clock?: Clock
   /** Providers to use instead of the configured ones (fakes, failing doubles). */
   overrides?: Pick<ContainerOverrides, 'market' | 'email' | 'sms' | 'http'>
+  /** Modules not to mount (the test mounts its own instance through `routes`). */
+  skipModules?: string[]
   /** Extra routes for testing platform behaviour (registered before the app is ready). */
   routes?: (app: App) => void
 }
@@ -55,7 +57,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...opts.overrides,
   })
-  const app = await buildApp(c)
+  const app = await buildApp(c, { skipModules: opts.skipModules ?? [] })
   opts.routes?.(app)
   await app.ready()
   await c.jobs.start({ work: true })

@@ -68,7 +68,11 @@ describe('CORS, body limits and rate limits', () => {
     const statuses: number[] = []
     for (let i = 0; i < 7; i++) statuses.push((await u.get('/api/test/limited')).statusCode)
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429])
-    assert.equal((await (await t.newTenant()).get('/api/test/limited')).statusCode, 200, 'another user is not throttled')
+    assert.equal(
+      (await (await t.newTenant()).get('/api/test/limited')).statusCode,
+      200,
+      'another user is not throttled',
+    )
     const limited = await u.get('/api/test/limited')
     assert.ok(Number(limited.headers['retry-after']) >= 1)
     assert.equal(JSON.parse(limited.body).code, 'rate_limit.exceeded')

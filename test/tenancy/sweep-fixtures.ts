@@ -10,6 +10,8 @@ import type { Client } from '../helpers/test-app.ts'
 export interface SweepTarget {
   params: Record<string, string | number>
   body?: unknown
+  /** The path names shared market data (a ticker, a public transcript), not a tenant's resource. */
+  shared?: boolean
 }
 
 export type SweepFixture = (owner: Client) => Promise<SweepTarget>
@@ -54,7 +56,15 @@ const transaction = async (owner: Client) => {
 const investor = async (owner: Client) =>
   (await created(await owner.post('/api/investors', { name: 'Partner' }))).investor_id!
 
+const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
+
 export const sweepFixtures: Record<string, SweepFixture> = {
+  getQuote: ticker,
+  getBars: ticker,
+  getTickerNews: ticker,
+  listEarningsTranscripts: ticker,
+  ingestEarningsTranscripts: ticker,
+  summarizeEarningsTranscript: async () => ({ params: { symbol: 'AAPL', transcript_id: 1 }, shared: true }),
   updateAccount: async (owner) => ({
     params: { account_id: await manualAccount(owner) },
     body: { name: 'Renamed' },
