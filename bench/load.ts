@@ -12,6 +12,7 @@ export const WARMUP_SECONDS = 3
 
 export interface Measurement {
   scenario: string
+  connections: number
   requestsPerSecond: number
   p50Ms: number
   p99Ms: number
@@ -73,6 +74,7 @@ export async function measure(
   const r = await run
   return {
     scenario: s.name,
+    connections,
     requestsPerSecond: r.requests.average,
     p50Ms: latencyUs.count ? latencyUs.percentile(50) / 1000 : NaN,
     p99Ms: latencyUs.count ? latencyUs.percentile(99) / 1000 : NaN,

@@ -7,7 +7,6 @@ export interface RunInfo {
   engine: string
   date: Date
   duration: number
-  connections: number
 }
 
 const fmt = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a')
@@ -20,12 +19,12 @@ export function renderReport(
 ): string {
   const header =
     `**${info.engine}** · Node ${process.version} · ${cpus().length} CPUs · ${info.date.toISOString().slice(0, 16).replace('T', ' ')} UTC` +
-    ` · ${info.duration} s × ${info.connections} connections (after a ${WARMUP_SECONDS} s warm-up)`
+    ` · ${info.duration} s per scenario (after a ${WARMUP_SECONDS} s warm-up)`
   const lines = [
     header,
     '',
-    '| scenario | req/s (mean) | p50 ms | p99 ms | max ms | non-2xx | errors | ÷ ceiling |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | conns | req/s (mean) | p50 ms | p99 ms | max ms | non-2xx | errors | ÷ ceiling |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ]
   for (const m of rows) {
     const ratio =
@@ -33,7 +32,7 @@ export function renderReport(
         ? fmt(m.requestsPerSecond / ceiling.requestsPerSecond, 2)
         : 'n/a'
     lines.push(
-      `| ${m.scenario} | ${thousands(m.requestsPerSecond)} | ${fmt(m.p50Ms, 2)} | ${fmt(m.p99Ms, 2)} | ${fmt(m.maxMs, 1)}` +
+      `| ${m.scenario} | ${m.connections} | ${thousands(m.requestsPerSecond)} | ${fmt(m.p50Ms, 2)} | ${fmt(m.p99Ms, 2)} | ${fmt(m.maxMs, 1)}` +
         ` | ${m.non2xx} | ${m.errors} | ${ratio} |`,
     )
   }

@@ -1,5 +1,5 @@
 /**
- * Benchmark entry: `npm run bench` or `npx tsx bench/run.ts [scenario…] [--duration 10] [--connections 50]`.
+ * Benchmark entry: `npm run bench` or `npx tsx bench/run.ts [scenario|group…] [--duration 10] [--connections 50]`.
  *
  * The engine follows DATABASE_URL (see engine.ts). The real app (server.ts) and the ceiling
  * (ceiling-server.ts) run as child processes, so the load generator here does not share their event
@@ -12,7 +12,7 @@ import { startChild, stopChild, type Child } from './children.ts'
 import { prepareDatabases } from './engine.ts'
 import { measure, probe, type Endpoint, type Measurement } from './load.ts'
 import { failures, renderReport } from './report.ts'
-import { CEILING, findScenario, scenarios, type Scenario, type Target } from './scenarios.ts'
+import { allScenarios, CEILING, scenarios, type Scenario, type Target } from './scenarios.ts'
 
 const START_TIMEOUT_MS = 180_000 // a fresh PGlite initdb + migrations takes a few seconds; a busy machine more
 const STOP_GRACE_MS = 15_000 // the app's own shutdown allows SHUTDOWN_TIMEOUT_MS (10 s) + 2 s
@@ -20,15 +20,28 @@ const MAX_DURATION_S = 600 // runs stay bounded whatever is typed
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`)
 
+const DEFAULT_CONNECTIONS = 50
+
 interface Cli {
   selected: Scenario[]
   duration: number
-  connections: number
+  /** Given on the command line: overrides every scenario's own connections. */
+  connections: number | undefined
 }
 
+const groups = () => [...new Set(allScenarios.flatMap((s) => (s.group ? [s.group] : [])))]
+
 function usage(): string {
-  const list = scenarios.map((s) => `  ${s.name.padEnd(12)} ${s.method} ${s.path} — ${s.measures}`).join('\n')
-  return `usage: npx tsx bench/run.ts [scenario…] [--duration 10] [--connections 50]\n\nscenarios:\n${list}\n`
+  const list = allScenarios
+    .map(
+      (s) => `  ${s.name.padEnd(30)} ${s.group ? `[${s.group}] ` : ''}${s.method} ${s.path} — ${s.measures}`,
+    )
+    .join('\n')
+  return (
+    `usage: npx tsx bench/run.ts [scenario|group…] [--duration 10] [--connections ${DEFAULT_CONNECTIONS}]\n\n` +
+    `With no name, runs every scenario outside a group. Groups: ${groups().join(', ')}.\n` +
+    `--connections overrides each scenario's own count (default ${DEFAULT_CONNECTIONS}).\n\nscenarios:\n${list}\n`
+  )
 }
 
 function parseCli(argv: string[]): Cli {
@@ -37,7 +50,7 @@ function parseCli(argv: string[]): Cli {
     allowPositionals: true,
     options: {
       duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '50' },
+      connections: { type: 'string' },
       help: { type: 'boolean' },
     },
   })
@@ -51,13 +64,17 @@ function parseCli(argv: string[]): Cli {
       throw new Error(`--${name} must be an integer from 1 to ${max} (got ${raw})`)
     return n
   }
-  const names = new Set(positionals)
-  for (const n of names) if (!findScenario(n)) throw new Error(`unknown scenario "${n}"\n\n${usage()}`)
+  const names = new Set<string>()
+  for (const n of positionals) {
+    const members = allScenarios.filter((s) => s.name === n || s.group === n)
+    if (!members.length) throw new Error(`unknown scenario or group "${n}"\n\n${usage()}`)
+    for (const s of members) names.add(s.name)
+  }
   names.add(CEILING) // every ratio is relative to it, so it always runs
   return {
-    selected: scenarios.filter((s) => positionals.length === 0 || names.has(s.name)),
+    selected: positionals.length ? allScenarios.filter((s) => names.has(s.name)) : [...scenarios],
     duration: int('duration', values.duration, MAX_DURATION_S),
-    connections: int('connections', values.connections, 1000),
+    connections: values.connections === undefined ? undefined : int('connections', values.connections, 1000),
   }
 }
 
@@ -100,6 +117,9 @@ async function main(): Promise<number> {
     if (!cli.selected.some((s) => s.target === target)) continue
     log(`starting the ${target} server (${dbs.engine})…`)
     const env = {
+      ...Object.fromEntries(
+        cli.selected.filter((s) => s.target === target).flatMap((s) => Object.entries(s.appEnv ?? {})),
+      ),
       ...dbs.envFor(target),
       RATE_LIMIT_ENABLED: 'false',
       LOG_LEVEL: 'silent',
@@ -119,8 +139,9 @@ async function main(): Promise<number> {
   try {
     for (const s of cli.selected) await probe(s, servers.get(s.target)!)
     for (const s of cli.selected) {
-      log(`${s.name}: ${s.method} ${s.path}, ${cli.connections} connections, warm-up then ${cli.duration} s…`)
-      const m = await measure(s, servers.get(s.target)!, cli.connections, cli.duration)
+      const connections = cli.connections ?? s.connections ?? DEFAULT_CONNECTIONS
+      log(`${s.name}: ${s.method} ${s.path}, ${connections} connections, warm-up then ${cli.duration} s…`)
+      const m = await measure(s, servers.get(s.target)!, connections, cli.duration)
       log(`${s.name}: ${Math.round(m.requestsPerSecond)} req/s`)
       rows.push(m)
     }
@@ -129,7 +150,7 @@ async function main(): Promise<number> {
     await cleanup()
   }
 
-  const info = { engine: dbs.description, date, duration: cli.duration, connections: cli.connections }
+  const info = { engine: dbs.description, date, duration: cli.duration }
   process.stdout.write(
     `${renderReport(
       info,

@@ -1,6 +1,8 @@
 /**
  * The benchmark scenarios: one row per measured request. Later work adds rows here; run.ts, the
  * load generator and the report need no change. `target` says which child process serves it.
+ * Scenarios in a `group` only run when the group (or the scenario) is named on the command line:
+ * `npx tsx bench/run.ts analytics`.
  */
 export type Target = 'app' | 'ceiling'
 
@@ -15,6 +17,12 @@ export interface Scenario {
   body?: unknown
   /** One line for the README and `--help`: what the request exercises. */
   measures: string
+  /** Opt-in set this scenario belongs to; a plain `npm run bench` leaves grouped scenarios out. */
+  group?: string
+  /** Concurrent connections for this scenario unless `--connections` is given. */
+  connections?: number
+  /** Extra environment the app server needs for this scenario (e.g. seeding). */
+  appEnv?: Record<string, string>
 }
 
 /** The reference every other scenario is divided by (see README: why it runs in the same process). */
@@ -49,6 +57,46 @@ export const scenarios: readonly Scenario[] = [
   },
 ]
 
+/**
+ * The analytics endpoints on a big tenant (bench/seed-portfolio.ts: 50,000 trades, 3 years of
+ * daily snapshots for 40 symbols). Each request aggregates every trade or snapshot of the tenant,
+ * so they run at 10 connections.
+ * The seed covers the 3 years up to today, so last year is a full seeded year.
+ */
+const SEEDED_YEAR = new Date().getUTCFullYear() - 1
+const analytics = (name: string, path: string, measures: string): Scenario => ({
+  name: `analytics-${name}`,
+  target: 'app',
+  method: 'GET',
+  path: `/api/analytics/${path}`,
+  auth: true,
+  measures,
+  group: 'analytics',
+  connections: 10,
+  appEnv: { BENCH_PORTFOLIO: '1' },
+})
+
+export const analyticsScenarios: readonly Scenario[] = [
+  analytics(
+    'aum',
+    'aum',
+    'AUM history: flows + snapshot totals per date (31k rows) + realized per day (50k rows)',
+  ),
+  analytics('cumulative-pnl', 'cumulative-pnl', 'realized P&L grouped per sale date, then a running sum'),
+  analytics('drawdown', 'drawdown', 'the cumulative series plus peak-to-trough over every date'),
+  analytics('pnl-monthly', 'pnl?period=monthly', 'realized P&L grouped by to_char(sold_on, YYYY-MM)'),
+  analytics(
+    'pnl-daily-year',
+    `pnl?period=daily&year=${SEEDED_YEAR}`,
+    `daily P&L of one year (${SEEDED_YEAR}): a sold_on range of ~1/3 of the trades`,
+  ),
+  analytics('date-range', 'date-range', 'min/max sold_on and count(*) over every valid trade'),
+  analytics('yoy', 'yoy', 'yearly P&L plus the whole AUM history'),
+  analytics('investor-allocation', 'investor-allocation', 'AUM history plus unit accounting of 40 flows'),
+]
+
+export const allScenarios: readonly Scenario[] = [...scenarios, ...analyticsScenarios]
+
 export function findScenario(name: string): Scenario | undefined {
-  return scenarios.find((s) => s.name === name)
+  return allScenarios.find((s) => s.name === name)
 }
