@@ -99,8 +99,8 @@ export class AnalyticsService {
     return this.within(scope, q, async (s, accountIds) => drawdown(await this.series(s, accountIds, q)))
   }
 
-  /** The AUM breakdown at each snapshot date and today. */
-  private async aumPoints(s: TenantScope, accountIds: number[] | undefined) {
+  /** The AUM breakdown at each snapshot date and today, with the rows it was built from (reused). */
+  private async ledger(s: TenantScope, accountIds: number[] | undefined) {
     const [flows, snaps, realized] = [
       await repo.flowsByDate(s, accountIds),
       await repo.snapshotTotals(s, accountIds),
@@ -108,6 +108,15 @@ export class AnalyticsService {
     ]
     const today = this.today()
     const dates = [...new Set([...snaps.map((r) => r.date), today])].sort()
+    return { flows, realized, points: this.points(dates, flows, snaps, realized) }
+  }
+
+  private points(
+    dates: string[],
+    flows: Awaited<ReturnType<typeof repo.flowsByDate>>,
+    snaps: Awaited<ReturnType<typeof repo.snapshotTotals>>,
+    realized: Awaited<ReturnType<typeof repo.dailyRealized>>,
+  ) {
     let fi = 0,
       ri = 0,
       si = 0
@@ -142,7 +151,7 @@ export class AnalyticsService {
 
   aum(scope: RequestScope, q: Query) {
     return this.within(scope, q, async (s, accountIds) => {
-      const points = await this.aumPoints(s, accountIds)
+      const { points } = await this.ledger(s, accountIds)
       const shape = (p: (typeof points)[number]) => ({
         net_capital: n(p.capital),
         unrealized: n(p.unrealized),
@@ -159,14 +168,16 @@ export class AnalyticsService {
 
   yoy(scope: RequestScope, q: Query) {
     return this.within(scope, q, async (s, accountIds) => {
-      const [years, points] = [
-        await repo.periodRealized(s, { accountIds }, 'yearly'),
-        await this.aumPoints(s, accountIds),
-      ]
+      const { points, realized: days } = await this.ledger(s, accountIds)
       const yearEnd = new Map<number, bigint>()
       for (const p of points) yearEnd.set(Number(p.date.slice(0, 4)), p.total) // points are in date order: the last wins
-      const all = new Set([...years.map((y) => Number(y.period)), ...yearEnd.keys()])
-      const realized = new Map(years.map((y) => [Number(y.period), toCents(y.pnl)]))
+      const realized = new Map<number, bigint>()
+      for (const d of days)
+        realized.set(
+          Number(d.date.slice(0, 4)),
+          (realized.get(Number(d.date.slice(0, 4))) ?? 0n) + toCents(d.pnl),
+        )
+      const all = new Set([...realized.keys(), ...yearEnd.keys()])
       return {
         items: yearOverYear(
           [...all].map((y) => ({
@@ -186,12 +197,10 @@ export class AnalyticsService {
    */
   investorAllocation(scope: RequestScope, q: Query) {
     return this.within(scope, q, async (s, accountIds) => {
-      const [points, flows, investors] = [
-        await this.aumPoints(s, accountIds),
-        await repo.flowsByDate(s, accountIds),
+      const [{ points, flows, realized }, investors] = [
+        await this.ledger(s, accountIds),
         await listInvestors(s),
       ]
-      const realized = await repo.dailyRealized(s, { accountIds })
       const nav = (p: (typeof points)[number]) => p.capital + p.unrealized + p.allRealized
       // The NAV just before a date's flows: capital, realized P&L and the latest unrealized figure,
       // each dated strictly earlier.

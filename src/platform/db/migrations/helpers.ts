@@ -6,8 +6,10 @@ export async function run(db: Kysely<unknown>, statements: string[]): Promise<vo
 }
 
 /** The RLS predicate every tenant table uses: the transaction's tenant, or audited system work. */
-export const TENANT_PREDICATE = `(tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint
-  or current_setting('app.system', true) = 'on')`
+// The settings are read through scalar subqueries so PostgreSQL evaluates them once per statement,
+// not once per row (0005_query_speed moved the earlier policies to this form).
+export const TENANT_PREDICATE = `(tenant_id = (select nullif(current_setting('app.tenant_id', true), '')::bigint)
+  or (select current_setting('app.system', true)) = 'on')`
 
 /** Row-level security for a tenant table: enabled, forced (owners too) and one isolation policy. */
 export function tenantRls(table: string, predicate = TENANT_PREDICATE): string[] {
