@@ -5,13 +5,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
 
 const t = useTestApp()
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-const json = (body: string) => JSON.parse(body) as Record<string, any>
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-type Body = Record<string, any>
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
@@ -78,28 +74,6 @@ const trade = (accountId: number, over: Record<string, unknown> = {}) => ({
   cost_basis: 1000,
   ...over,
 })
-
-function assertProblem(res: { statusCode: number; body: string }, status: number, code: string): Body {
-  assert.equal(res.statusCode, status, res.body)
-  const body = json(res.body)
-  assert.equal(body.status, status)
-  assert.equal(body.code, code, res.body)
-  return body
-}
-
-function assertFieldError(
-  res: { statusCode: number; body: string },
-  loc: (string | number)[],
-  type?: string,
-): void {
-  const body = assertProblem(res, 422, 'validation.failed')
-  assert.ok(
-    (body.errors as { loc: unknown[]; type: string }[]).some(
-      (e) => JSON.stringify(e.loc) === JSON.stringify(loc) && (type === undefined || e.type === type),
-    ),
-    `expected a field error at ${JSON.stringify(loc)}${type ? ` of type ${type}` : ''}: ${res.body}`,
-  )
-}
 
 const nyToday = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', {

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
+import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
 
 const TODAY = '2025-06-30'
 let t: TestApp
@@ -21,28 +22,7 @@ after(async () => {
   await t?.close()
 })
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-const json = (body: string) => JSON.parse(body) as Record<string, any>
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-type Body = Record<string, any>
-
 const ROUTES = ['aum', 'cumulative-pnl', 'date-range', 'drawdown', 'investor-allocation', 'pnl', 'yoy']
-
-function assertProblem(res: { statusCode: number; body: string }, status: number, code: string): Body {
-  assert.equal(res.statusCode, status, res.body)
-  const body = json(res.body)
-  assert.equal(body.status, status)
-  assert.equal(body.code, code, res.body)
-  return body
-}
-
-function assertFieldError(res: { statusCode: number; body: string }, loc: (string | number)[]): void {
-  const body = assertProblem(res, 422, 'validation.failed')
-  assert.ok(
-    (body.errors as { loc: unknown[] }[]).some((e) => JSON.stringify(e.loc) === JSON.stringify(loc)),
-    `expected a field error at ${JSON.stringify(loc)}: ${res.body}`,
-  )
-}
 
 /** GET an analytics route, expecting 200. */
 async function analytics(u: Client, route: string, query = ''): Promise<Body> {

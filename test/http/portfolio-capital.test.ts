@@ -5,31 +5,11 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
 
 const t = useTestApp()
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-const json = (body: string) => JSON.parse(body) as Record<string, any>
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-type Body = Record<string, any>
-
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
-
-function assertProblem(res: { statusCode: number; body: string }, status: number, code: string): Body {
-  assert.equal(res.statusCode, status, res.body)
-  const body = json(res.body)
-  assert.equal(body.status, status)
-  assert.equal(body.code, code, res.body)
-  return body
-}
-
-function assertFieldError(res: { statusCode: number; body: string }, loc: (string | number)[]): void {
-  const body = assertProblem(res, 422, 'validation.failed')
-  assert.ok(
-    (body.errors as { loc: unknown[] }[]).some((e) => JSON.stringify(e.loc) === JSON.stringify(loc)),
-    `expected a field error at ${JSON.stringify(loc)}: ${res.body}`,
-  )
-}
 
 async function investors(u: Client): Promise<Body[]> {
   const res = await u.get('/api/investors')
