@@ -53,6 +53,9 @@ interface OutboxMail {
 async function register(app: TestApp, email = newEmail('reg')) {
   const res = await app.anon.post('/api/auth/register', { email, password: PASSWORD, full_name: 'Ver Ify' })
   assert.equal(res.statusCode, 201, res.body)
+  // Jobs run concurrently on a PostgreSQL server: let the registration mail go out first, so
+  // the mails of later requests come after it in the outbox.
+  await app.c.jobs.drain()
   return { email, user: json(res).user }
 }
 
