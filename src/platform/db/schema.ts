@@ -289,6 +289,33 @@ export interface TranscriptSummaryTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 
+/** Global (0006): the free-tier universe, its publications and the bars as published. */
+export interface FreeUniverseTable {
+  symbol: string
+  position: number
+  loaded_at: Date
+}
+export interface FreePublicationTable {
+  id: Generated<number>
+  published_at: Date
+  delayed_minutes: number
+  symbols: ColumnType<string[], string, string>
+  bars: number
+  /** Per symbol: a quote-like summary of the published bars. */
+  summary: ColumnType<Record<string, Record<string, number | string>>, string, string>
+}
+export interface FreeBarTable {
+  symbol: string
+  trading_date: string
+  time: Date
+  open: Numeric
+  high: Numeric
+  low: Numeric
+  close: Numeric
+  volume: Numeric
+  vwap: ColumnType<string | null, string | number | null, string | number | null>
+}
+
 export interface Database {
   plan: PlanTable
   tenant: TenantTable
@@ -313,4 +340,7 @@ export interface Database {
   insider_transaction: InsiderTransactionTable
   earnings_transcript: EarningsTranscriptTable
   transcript_summary: TranscriptSummaryTable
+  free_universe: FreeUniverseTable
+  free_publication: FreePublicationTable
+  free_bar: FreeBarTable
 }

@@ -5,6 +5,7 @@ import * as m0002 from './0002_identity.ts'
 import * as m0003 from './0003_portfolio.ts'
 import * as m0004 from './0004_intel.ts'
 import * as m0005 from './0005_query_speed.ts'
+import * as m0006 from './0006_free_feed.ts'
 
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001_platform', m0001],
@@ -12,4 +13,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0003_portfolio', m0003],
   ['0004_intel', m0004],
   ['0005_query_speed', m0005],
+  ['0006_free_feed', m0006],
 ]
