@@ -2,12 +2,15 @@
  * Market data and content providers, chosen per capability by configuration (each `simulated`
  * by default): quotes/bars/chains (MARKET_DATA_PROVIDER), news, earnings, insider filings and
  * transcripts. The simulated content is built on the simulated market's universe and prices, so
- * offline data is consistent across capabilities.
+ * offline data is consistent across capabilities. Given a cache, the market provider answers
+ * through it (cached.ts: session-dependent TTLs, coalesced misses).
  */
+import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
 import type { HttpClient } from '../shared/http.ts'
 import { createAlpacaMarketData } from './alpaca.ts'
+import { createCachedMarketData } from './cached.ts'
 import { createFinnhub } from './finnhub.ts'
 import type {
   EarningsProvider,
@@ -22,6 +25,7 @@ import { SimulatedMarketData } from './simulated.ts'
 import { UNIVERSE } from './universe.ts'
 
 export type * from './market-data.port.ts'
+export { createCachedMarketData } from './cached.ts'
 export { SimulatedMarketData } from './simulated.ts'
 
 export interface MarketProviders {
@@ -34,7 +38,7 @@ export interface MarketProviders {
 
 export function createMarketProviders(
   config: Config,
-  deps: { clock: Clock; http: HttpClient },
+  deps: { clock: Clock; http: HttpClient; cache?: Cache },
 ): MarketProviders {
   const simulated = new SimulatedMarketData({ clock: deps.clock })
   const content = createSimulatedContent({
@@ -60,8 +64,14 @@ export function createMarketProviders(
     })
   const pick = <T>(choice: string, vendors: Record<string, () => T>, fallback: T): T =>
     vendors[choice]?.() ?? fallback
+  const market = pick<MarketDataProvider>(config.MARKET_DATA_PROVIDER, { alpaca }, simulated)
   return {
-    market: pick<MarketDataProvider>(config.MARKET_DATA_PROVIDER, { alpaca }, simulated),
+    // A vendor costs an HTTP round trip per call: cache it. The simulated market computes faster
+    // than a cache hit copies, and caching its bars only doubled memory (measured in bench/README.md).
+    market:
+      deps.cache && market !== simulated
+        ? createCachedMarketData(market, { cache: deps.cache, clock: deps.clock })
+        : market,
     news: pick<NewsProvider>(config.NEWS_PROVIDER, { alpaca, finnhub }, content),
     earnings: pick<EarningsProvider>(config.EARNINGS_PROVIDER, { finnhub }, content),
     transcripts: pick<TranscriptsProvider>(config.TRANSCRIPTS_PROVIDER, { finnhub }, content),
