@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   if (applied.length) c.log.info({ applied }, 'migrations applied')
   const app = await buildApp(c)
   await c.jobs.start({ work: config.RUN_JOBS })
+  if (config.RUN_JOBS) await c.freeFeed.schedule()
   if (config.SEED_DEMO && (await seedDemo(c)) === 'created')
     c.log.info({ email: DEMO_EMAIL }, 'demo login created')
   await app.listen({ port: config.PORT, host: config.HOST })

@@ -14,5 +14,6 @@ if (config.JOB_QUEUE !== 'durable') {
 const c = await createContainer(config)
 await migrateToLatest(c.database)
 await c.jobs.start({ work: true })
+await c.freeFeed.schedule()
 c.log.info('worker started')
 onShutdownSignal(config.SHUTDOWN_TIMEOUT_MS, c.log, () => c.close())

@@ -21,6 +21,7 @@ import { createJobQueue, type JobQueue } from '../platform/jobs/index.ts'
 import { createHttpClient, type HttpClient } from '../providers/shared/http.ts'
 import { createIdentity, type Identity } from '../modules/identity/index.ts'
 import { createContentModule, type ContentModule } from '../modules/content/index.ts'
+import { createFreeFeed, type FreeFeed } from '../modules/free-feed/index.ts'
 import { createIntel, type Intel } from '../modules/intel/index.ts'
 import { createMarketDataModule, type MarketData } from '../modules/market-data/index.ts'
 import { createPortfolio, type Portfolio } from '../modules/portfolio/index.ts'
@@ -59,6 +60,7 @@ export interface Container {
   llm: LlmProvider | null
   marketData: MarketData
   contentModule: ContentModule
+  freeFeed: FreeFeed
   intel: Intel
   transcripts: TranscriptsService
   tenancy: TenancyService
@@ -71,6 +73,8 @@ export interface ContainerOverrides {
   database?: DatabaseHandle
   http?: HttpClient
   market?: MarketDataProvider
+  /** The free-tier symbol list a reload reads (tests). */
+  freeFeedDefaults?: () => string[]
   email?: EmailSender
   sms?: SmsSender
 }
@@ -123,7 +127,7 @@ export async function createContainer(
     apiKeys: identity.apiKeys,
   })
   const tenancy = new TenancyService({ scopes, flags })
-  const { market: configuredMarket, ...content } = createMarketProviders(config, { clock, http })
+  const { market: configuredMarket, ...content } = createMarketProviders(config, { clock, http, cache })
   const market = overrides.market ?? configuredMarket
   const portfolio = createPortfolio({ scopes, clock, market })
   const llm = createLlm(
@@ -137,6 +141,14 @@ export async function createContainer(
     cache,
     clock,
     scopes,
+  })
+  const freeFeed = createFreeFeed({
+    scopes,
+    clock,
+    market,
+    jobs,
+    log,
+    ...(overrides.freeFeedDefaults ? { defaults: overrides.freeFeedDefaults } : {}),
   })
   const intel = createIntel({ scopes, clock, insider: content.insider, manual: portfolio.manual, log })
   const transcripts = createTranscripts({ scopes, transcripts: content.transcripts, llm, log })
@@ -165,6 +177,7 @@ export async function createContainer(
     llm,
     marketData,
     contentModule,
+    freeFeed,
     intel,
     transcripts,
     tenancy,

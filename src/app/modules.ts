@@ -5,6 +5,7 @@
 import type { TSchema } from 'typebox'
 import { identityRoutes } from '../modules/identity/index.ts'
 import { contentRoutes } from '../modules/content/index.ts'
+import { freeFeedRoutes } from '../modules/free-feed/index.ts'
 import { intelRoutes } from '../modules/intel/index.ts'
 import { marketDataRoutes } from '../modules/market-data/index.ts'
 import { portfolioRoutes } from '../modules/portfolio/index.ts'
@@ -26,5 +27,6 @@ export const modules: ModuleEntry[] = [
   { name: 'market-data', schemas: [], routes: (app, c) => marketDataRoutes(app, c) },
   { name: 'content', schemas: [], routes: (app, c) => contentRoutes(app, c) },
   { name: 'intel', schemas: [], routes: (app, c) => intelRoutes(app, c) },
+  { name: 'free-feed', schemas: [], routes: (app, c) => freeFeedRoutes(app, c) },
   { name: 'transcripts', schemas: [], routes: (app, c) => transcriptsRoutes(app, c) },
 ]

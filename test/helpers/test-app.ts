@@ -42,7 +42,7 @@ export interface TestAppOptions {
   env?: Record<string, string>
   clock?: Clock
   /** Providers to use instead of the configured ones (fakes, failing doubles). */
-  overrides?: Pick<ContainerOverrides, 'market' | 'email' | 'sms' | 'http'>
+  overrides?: Pick<ContainerOverrides, 'market' | 'email' | 'sms' | 'http' | 'freeFeedDefaults'>
   /** Modules not to mount (the test mounts its own instance through `routes`). */
   skipModules?: string[]
   /** Extra routes for testing platform behaviour (registered before the app is ready). */

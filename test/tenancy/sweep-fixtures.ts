@@ -62,6 +62,7 @@ export const sweepFixtures: Record<string, SweepFixture> = {
   getQuote: ticker,
   getBars: ticker,
   getTickerNews: ticker,
+  replayFreeFeed: ticker,
   listEarningsTranscripts: ticker,
   ingestEarningsTranscripts: ticker,
   summarizeEarningsTranscript: async () => ({ params: { symbol: 'AAPL', transcript_id: 1 }, shared: true }),
