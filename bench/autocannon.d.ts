@@ -6,6 +6,19 @@ declare module 'autocannon' {
   import type { EventEmitter } from 'node:events'
 
   namespace autocannon {
+    /** What setupRequest receives and returns (the parts the harness touches). */
+    interface RequestData {
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      body?: string | Buffer
+    }
+
+    /** One entry of `requests`; setupRequest runs before every request built from it. */
+    interface RequestTemplate {
+      setupRequest?: (req: RequestData) => RequestData
+    }
+
     interface Options {
       url: string
       connections?: number
@@ -16,6 +29,8 @@ declare module 'autocannon' {
       body?: string
       /** Per-request timeout in seconds. */
       timeout?: number
+      /** Each connection cycles through these in order. */
+      requests?: RequestTemplate[]
     }
 
     interface Histogram {

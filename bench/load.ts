@@ -36,26 +36,40 @@ function options(s: Scenario, target: Endpoint, connections: number, duration: n
   }
   if (s.body !== undefined) headers['content-type'] = 'application/json'
   return {
-    url: `${target.baseUrl}${s.path}`,
+    url: `${target.baseUrl}${s.paths?.[0] ?? s.path}`,
     method: s.method,
     headers,
     connections,
     duration,
     ...(s.body !== undefined ? { body: JSON.stringify(s.body) } : {}),
+    ...(s.paths ? { requests: [rotating(s.paths)] } : {}),
+  }
+}
+
+/** One request template whose path advances on every request, across all connections. */
+function rotating(paths: readonly string[]): autocannon.RequestTemplate {
+  let next = 0
+  return {
+    setupRequest: (req) => {
+      const path = paths[next++ % paths.length]!
+      return { ...req, path }
+    },
   }
 }
 
 /** One request before the load: a wrong token or route fails here with its body, not as 50k non-2xx. */
 export async function probe(s: Scenario, target: Endpoint): Promise<void> {
   const o = options(s, target, 1, 1)
-  const res = await fetch(o.url, {
-    method: o.method,
-    headers: o.headers ?? {},
-    ...(o.body ? { body: o.body } : {}),
-  })
-  const text = await res.text()
-  if (!res.ok)
-    throw new Error(`${s.name}: ${s.method} ${s.path} answered ${res.status}: ${text.slice(0, 300)}`)
+  for (const path of s.paths ?? [s.path]) {
+    const res = await fetch(`${target.baseUrl}${path}`, {
+      method: o.method,
+      headers: o.headers ?? {},
+      ...(o.body ? { body: o.body } : {}),
+    })
+    const text = await res.text()
+    if (!res.ok)
+      throw new Error(`${s.name}: ${s.method} ${path} answered ${res.status}: ${text.slice(0, 300)}`)
+  }
 }
 
 export async function measure(

@@ -4,6 +4,8 @@
  * Scenarios in a `group` only run when the group (or the scenario) is named on the command line:
  * `npx tsx bench/run.ts analytics`.
  */
+import { UNIVERSE } from '../src/providers/market-data/universe.ts'
+
 export type Target = 'app' | 'ceiling'
 
 export interface Scenario {
@@ -11,6 +13,11 @@ export interface Scenario {
   target: Target
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   path: string
+  /**
+   * When present, the requests rotate round-robin over these paths (one counter shared by every
+   * connection), and the probe checks each one; `path` is then the label shown in reports.
+   */
+  paths?: readonly string[]
   /** Send the bench user's access token (`Authorization: Bearer …`). */
   auth: boolean
   /** Sent as JSON when present. */
@@ -95,7 +102,51 @@ export const analyticsScenarios: readonly Scenario[] = [
   analytics('investor-allocation', 'investor-allocation', 'AUM history plus unit accounting of 40 flows'),
 ]
 
-export const allScenarios: readonly Scenario[] = [...scenarios, ...analyticsScenarios]
+/**
+ * Market data through the cached provider (src/providers/market-data/cached.ts) on the simulated
+ * vendor: what a dashboard polls. The first requests of each key miss; the 3 s warm-up fills the
+ * cache, so the measured run is mostly the warm path (quotes expire every 5 s in session, so a
+ * regular-session run also recomputes each symbol's quote every 5 s).
+ */
+const QUOTE_SYMBOLS = UNIVERSE.filter((i) => i.type !== 'index')
+  .slice(0, 100)
+  .map((i) => i.symbol)
+const market = (name: string, path: string, measures: string, extra: Partial<Scenario> = {}): Scenario => ({
+  name: `market-${name}`,
+  target: 'app',
+  method: 'GET',
+  path,
+  auth: true,
+  measures,
+  group: 'market',
+  ...extra,
+})
+
+export const marketScenarios: readonly Scenario[] = [
+  market(
+    'quotes-100',
+    '/api/quotes/{symbol} (100 symbols, round-robin)',
+    `one quote per request, rotating over ${QUOTE_SYMBOLS.length} universe symbols: instrument + quote, cached per symbol`,
+    { paths: QUOTE_SYMBOLS.map((s) => `/api/quotes/${s}`) },
+  ),
+  market(
+    'bars-year',
+    '/api/bars/AAPL?interval=1d&limit=260',
+    'one symbol-year of daily bars (260), cached per (symbol, interval, query)',
+  ),
+  market(
+    'volume-leaders',
+    '/api/intel/volume-leaders?window_minutes=30&page_size=100',
+    'volume leaders over the whole universe: 1m bars of the window for every stock and ETF, list cached 30 s per window end',
+  ),
+  market(
+    'news-feed',
+    '/api/news/feed?symbols=AAPL,MSFT,NVDA&page_size=50',
+    'a page of the news feed for 3 symbols (simulated news provider)',
+  ),
+]
+
+export const allScenarios: readonly Scenario[] = [...scenarios, ...analyticsScenarios, ...marketScenarios]
 
 export function findScenario(name: string): Scenario | undefined {
   return allScenarios.find((s) => s.name === name)
