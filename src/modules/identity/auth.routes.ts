@@ -2,6 +2,7 @@
 import type { App } from '../../app/types.ts'
 import { ACCESS_COOKIE, scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { NoContent } from '../../platform/http/schemas.ts'
 import type { Identity } from './index.ts'
 import { ctxOf, clearAccessCookie, grant, perIp, sendTokens } from './identity.http.ts'
 import * as S from './identity.schemas.ts'
@@ -72,7 +73,7 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
         summary: 'Revoke the current session and clear the cookie (never fails on a stale token)',
         tags,
         body: { ...S.LogoutBody, nullable: true } as typeof S.LogoutBody,
-        response: { 204: S.noContent('Logged out'), ...problems(422) },
+        response: { 204: NoContent('Logged out'), ...problems(422) },
       },
     },
     async (req, reply) => {
@@ -137,7 +138,7 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
         summary: 'Deactivate the account (password required); revokes every session',
         tags,
         body: S.PasswordBody,
-        response: { 204: S.noContent('Deactivated'), ...problems(401, 403, 422) },
+        response: { 204: NoContent('Deactivated'), ...problems(401, 403, 422) },
       },
     },
     async (req, reply) => {
@@ -156,7 +157,7 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
         summary: 'E-mail a reactivation link to a deactivated account (always 204)',
         tags,
         body: S.EmailBody,
-        response: { 204: S.noContent('Accepted'), ...problems(422, 429) },
+        response: { 204: NoContent('Accepted'), ...problems(422, 429) },
       },
     },
     async (req, reply) => {

@@ -117,6 +117,3 @@ export const RecoveryCodesResponse = Type.Object({
 })
 export const PhoneSentResponse = Type.Object({ sent: Type.Literal(true), expires_in: Type.Integer() })
 export const StatusResponse = Type.Object({ status: Type.String() })
-
-/** A 204 answer in the OpenAPI document. */
-export const noContent = (description: string) => Type.Null({ description })

@@ -2,6 +2,7 @@
 import type { App } from '../../app/types.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { NoContent } from '../../platform/http/schemas.ts'
 import type { Identity } from './index.ts'
 import { ctxOf, grant, perIp } from './identity.http.ts'
 import * as S from './identity.schemas.ts'
@@ -47,7 +48,7 @@ export function mfaRoutes(app: App, { identity: id }: { identity: Identity }): v
         summary: 'Remove TOTP (a current code or a recovery code is required)',
         tags,
         body: S.CodeBody,
-        response: { 204: S.noContent('Removed'), ...problems(401, 409, 422) },
+        response: { 204: NoContent('Removed'), ...problems(401, 409, 422) },
       },
     },
     async (req, reply) => {

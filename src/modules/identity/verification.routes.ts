@@ -2,12 +2,13 @@
 import type { App } from '../../app/types.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { NoContent } from '../../platform/http/schemas.ts'
 import type { Identity } from './index.ts'
 import { ctxOf, perIp } from './identity.http.ts'
 import * as S from './identity.schemas.ts'
 
 const tags = ['auth']
-const accepted = { 204: S.noContent('Accepted (whether or not the account exists)'), ...problems(422, 429) }
+const accepted = { 204: NoContent('Accepted (whether or not the account exists)'), ...problems(422, 429) }
 
 export function verificationRoutes(app: App, { identity: id }: { identity: Identity }): void {
   const budget = perIp(id.config.MESSAGES_PER_IP_PER_HOUR, '1 hour')

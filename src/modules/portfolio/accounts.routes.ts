@@ -2,12 +2,11 @@
 import type { App } from '../../app/types.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { NoContent } from '../../platform/http/schemas.ts'
 import * as A from './accounts.schemas.ts'
 import type { AccountsService } from './accounts.service.ts'
 import * as M from './manual.schemas.ts'
 import type { ManualService } from './manual.service.ts'
-
-const NoContent = (description: string) => ({ type: 'null', description }) as const
 
 export function accountRoutes(
   app: App,

@@ -2,6 +2,7 @@
 import type { App } from '../../app/types.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { NoContent } from '../../platform/http/schemas.ts'
 import * as C from './capital.schemas.ts'
 import type { CapitalService } from './capital.service.ts'
 
@@ -100,7 +101,7 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
         summary: 'Delete a capital flow',
         tags,
         params: C.FlowParams,
-        response: { 204: { type: 'null', description: 'Deleted' } as const, ...problems(401, 404, 422) },
+        response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },
       },
     },
     async (req, reply) => {

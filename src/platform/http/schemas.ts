@@ -9,3 +9,6 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(
 
 /** A human-entered name: trimmed by the service, so it must hold something besides blanks. */
 export const Name = (maxLength = 120) => Type.String({ minLength: 1, maxLength, pattern: '\\S' })
+
+/** A 204 answer in the OpenAPI document. */
+export const NoContent = (description: string) => Type.Null({ description })
