@@ -29,3 +29,21 @@ export function assertFieldError(
     `expected a field error at ${JSON.stringify(loc)}${type ? ` of type ${type}` : ''}: ${res.body}`,
   )
 }
+
+/** Every call answers 401 `auth.unauthenticated` without credentials. */
+export async function assertAllNeedCredentials(
+  anon: {
+    inject: (o: {
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
+      url: string
+      payload?: object
+    }) => Promise<{ statusCode: number; body: string }>
+  },
+  calls: ['GET' | 'POST' | 'PATCH' | 'DELETE', string][],
+): Promise<void> {
+  for (const [method, url] of calls) {
+    const res = await anon.inject({ method, url, ...(method === 'GET' ? {} : { payload: {} }) })
+    assert.equal(res.statusCode, 401, `${method} ${url}`)
+    assert.equal(json(res.body).code, 'auth.unauthenticated')
+  }
+}

@@ -5,7 +5,13 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
-import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
+import {
+  assertAllNeedCredentials,
+  assertFieldError,
+  assertProblem,
+  json,
+  type Body,
+} from '../helpers/assertions.ts'
 
 const t = useTestApp()
 
@@ -390,15 +396,7 @@ describe('capital flows', () => {
       ['DELETE', '/api/capital-flows/1'],
       ['POST', '/api/analytics/xirr'],
     ]
-    for (const [method, url] of calls) {
-      const res = await t.anon.inject({
-        method,
-        url,
-        ...(method === 'GET' ? {} : { payload: {} }),
-      })
-      assert.equal(res.statusCode, 401, `${method} ${url}`)
-      assert.equal(json(res.body).code, 'auth.unauthenticated')
-    }
+    await assertAllNeedCredentials(t.anon, calls)
   })
 })
 
