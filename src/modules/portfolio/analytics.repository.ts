@@ -1,6 +1,7 @@
 /**
  * Analytics SQL: sums happen in PostgreSQL (numeric, exact) and only aggregates come back — one
- * row per day or period, never every trade. Rows whose date_sold did not parse (sold_on null) are
+ * row per day or period, never every trade. The realized and unrealized figures come from the
+ * per-day rollups that triggers keep in step with every write (migration 0007_analytics_rollups). Rows whose date_sold did not parse (sold_on null) are
  * left out of everything dated.
  */
 import { sql, type SelectQueryBuilder } from 'kysely'
@@ -13,12 +14,9 @@ export interface TradeFilter {
   to?: string
 }
 
-function trades(scope: TenantScope, f: TradeFilter) {
-  let q = scope.db
-    .selectFrom('realized_trade')
-    .where('tenant_id', '=', scope.tenantId)
-    .where('deleted_at', 'is', null)
-    .where('sold_on', 'is not', null)
+/** The per-day realized rollup (migration 0007), filtered like the trades it sums. */
+function days(scope: TenantScope, f: TradeFilter) {
+  let q = scope.db.selectFrom('realized_daily').where('tenant_id', '=', scope.tenantId)
   if (f.accountIds?.length) q = q.where('account_id', 'in', f.accountIds)
   if (f.from) q = q.where('sold_on', '>=', f.from)
   if (f.to) q = q.where('sold_on', '<=', f.to)
@@ -27,11 +25,11 @@ function trades(scope: TenantScope, f: TradeFilter) {
 
 /** Realized P&L per sale date. */
 export function dailyRealized(scope: TenantScope, f: TradeFilter) {
-  return trades(scope, f)
+  return days(scope, f)
     .select([
-      'sold_on as date',
-      sql<string>`sum(gain_loss)`.as('pnl'),
-      sql<number>`count(*)::int`.as('trades'),
+      sql<string>`sold_on::text`.as('date'),
+      sql<string>`sum(pnl)`.as('pnl'),
+      sql<number>`sum(trades)::int`.as('trades'),
     ])
     .groupBy('sold_on')
     .orderBy('sold_on')
@@ -46,34 +44,22 @@ const PERIOD_FORMAT = {
   yearly: 'YYYY',
 } as const
 
-/** Realized P&L per calendar period (ISO weeks for weekly). */
-/**
- * Realized P&L per calendar period (ISO weeks for weekly). Trades are summed per day first and
- * only the day rows are formatted: to_char on every trade dominated the query on big tenants.
- */
+/** Realized P&L per calendar period (ISO weeks for weekly), from the day rows. */
 export async function periodRealized(scope: TenantScope, f: TradeFilter, period: keyof typeof PERIOD_FORMAT) {
-  const days = trades(scope, f)
-    .select(['sold_on', sql<string>`sum(gain_loss)`.as('pnl'), sql<number>`count(*)::int`.as('trades')])
-    .groupBy('sold_on')
-  const key = sql<string>`to_char(d.sold_on, ${sql.lit(PERIOD_FORMAT[period])})`
-  return scope.db
-    .selectFrom(days.as('d'))
-    .select([
-      key.as('period'),
-      sql<string>`sum(d.pnl)`.as('pnl'),
-      sql<number>`sum(d.trades)::int`.as('trades'),
-    ])
+  const key = sql<string>`to_char(sold_on, ${sql.lit(PERIOD_FORMAT[period])})`
+  return days(scope, f)
+    .select([key.as('period'), sql<string>`sum(pnl)`.as('pnl'), sql<number>`sum(trades)::int`.as('trades')])
     .groupBy(key)
     .orderBy(key)
     .execute()
 }
 
 export function dateRange(scope: TenantScope, f: TradeFilter) {
-  return trades(scope, f)
+  return days(scope, f)
     .select([
       sql<string | null>`min(sold_on)::text`.as('min_date'),
       sql<string | null>`max(sold_on)::text`.as('max_date'),
-      sql<number>`count(*)::int`.as('trades'),
+      sql<number>`coalesce(sum(trades), 0)::int`.as('trades'),
     ])
     .executeTakeFirstOrThrow()
 }
@@ -101,21 +87,21 @@ export function flowsByDate(scope: TenantScope, accountIds?: number[]) {
 
 /**
  * Unrealized P&L per snapshot date, each holding (account, symbol) carried forward at its own
- * latest row: a holding snapshotted on an earlier day still counts on later days. Done with
- * deltas (a row's change from the holding's previous row) summed in date order, so the database
- * returns one row per date.
+ * latest row: a holding snapshotted on an earlier day still counts on later days. The rollup
+ * keeps, per account and date, the sum of each row's change from its holding's previous row, so
+ * a running sum in date order is that figure.
  */
 export async function snapshotTotals(scope: TenantScope, accountIds?: number[]) {
-  const accounts = accountIds?.length ? sql`and account_id in (${sql.join(accountIds)})` : sql``
-  const r = await sql<{ date: string; unrealized: string }>`
-    select date::text as date, sum(sum(delta)) over (order by date) as unrealized
-      from (select snapshot_date as date,
-                   unrealized_pl - coalesce(lag(unrealized_pl) over (partition by account_id, symbol order by snapshot_date), 0) as delta
-              from portfolio_snapshot
-             where tenant_id = ${scope.tenantId} ${accounts}) d
-     group by date
-     order by date`.execute(scope.db)
-  return r.rows
+  let q = scope.db.selectFrom('unrealized_daily').where('tenant_id', '=', scope.tenantId)
+  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
+  return q
+    .select([
+      sql<string>`snapshot_date::text`.as('date'),
+      sql<string>`sum(sum(delta)) over (order by snapshot_date)`.as('unrealized'),
+    ])
+    .groupBy('snapshot_date')
+    .orderBy('snapshot_date')
+    .execute()
 }
 
 /** The account ids among `ids` that belong to the tenant. */

@@ -215,6 +215,23 @@ export interface PortfolioSnapshotTable {
   updated_at: UpdatedAt
 }
 
+/** Trigger-maintained per-day rollups (migration 0007); the analytics read these. */
+export interface RealizedDailyTable {
+  tenant_id: number
+  account_id: number
+  sold_on: string
+  pnl: Numeric
+  trades: number
+}
+
+export interface UnrealizedDailyTable {
+  tenant_id: number
+  account_id: number
+  snapshot_date: string
+  delta: Numeric
+  holdings: number
+}
+
 export interface InvestorTable {
   tenant_id: number
   id: Generated<number>
@@ -334,6 +351,8 @@ export interface Database {
   manual_position: ManualPositionTable
   realized_trade: RealizedTradeTable
   portfolio_snapshot: PortfolioSnapshotTable
+  realized_daily: RealizedDailyTable
+  unrealized_daily: UnrealizedDailyTable
   investor: InvestorTable
   capital_flow: CapitalFlowTable
   insider_fetch: InsiderFetchTable

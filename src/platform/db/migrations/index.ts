@@ -6,6 +6,7 @@ import * as m0003 from './0003_portfolio.ts'
 import * as m0004 from './0004_intel.ts'
 import * as m0005 from './0005_query_speed.ts'
 import * as m0006 from './0006_free_feed.ts'
+import * as m0007 from './0007_analytics_rollups.ts'
 
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001_platform', m0001],
@@ -14,4 +15,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0004_intel', m0004],
   ['0005_query_speed', m0005],
   ['0006_free_feed', m0006],
+  ['0007_analytics_rollups', m0007],
 ]
