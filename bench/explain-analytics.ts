@@ -17,6 +17,7 @@ import * as repo from '../src/modules/portfolio/analytics.repository.ts'
 import { AnalyticsService } from '../src/modules/portfolio/analytics.service.ts'
 import { listInvestors } from '../src/modules/portfolio/capital.repository.ts'
 import type { RequestScope } from '../src/platform/auth/scope.ts'
+import { createMemoryCache } from '../src/platform/cache/index.ts'
 import { systemClock } from '../src/platform/clock.ts'
 import { loadConfig } from '../src/platform/config.ts'
 import { createDatabase } from '../src/platform/db/database.ts'
@@ -27,6 +28,7 @@ import { prepareDatabases } from './engine.ts'
 import { seedPortfolio } from './seed-portfolio.ts'
 
 const RUNS = 5
+class RollBack extends Error {}
 const out = (line = '') => process.stdout.write(`${line}\n`)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
@@ -63,11 +65,19 @@ try {
   out(`seeded ${seeded.trades} trades, ${seeded.snapshots} snapshots in ${(seeded.ms / 1000).toFixed(1)} s`)
   if (values.vacuum)
     await database.raw(
-      'vacuum (analyze) realized_trade, portfolio_snapshot, capital_flow, investor, broker_account',
+      'vacuum (analyze) realized_trade, portfolio_snapshot, realized_daily, unrealized_daily, capital_flow, investor, broker_account',
     )
 
-  // 1. Whole service calls (DB + JS), as the routes make them.
-  const analytics = new AnalyticsService({ scopes, clock: systemClock })
+  // 1. Whole service calls (DB + JS), as the routes make them on a cache miss: this cache never
+  //    hits, so every call computes its answer.
+  const neverHits = {
+    ...createMemoryCache(),
+    wrap: async <T>(_k: string, _t: number, compute: () => Promise<T>) => ({
+      value: await compute(),
+      hit: false,
+    }),
+  }
+  const analytics = new AnalyticsService({ scopes, clock: systemClock, cache: neverHits })
   const who: RequestScope = { tenantId, userId: 1, role: 'user', plan: 'free', via: 'bearer' }
   const year = new Date().getUTCFullYear() - 1
   const endpoints: [string, () => Promise<unknown>][] = [
@@ -131,6 +141,95 @@ try {
     out('```')
     for (const row of plan.rows) out(Object.values(row)[0])
     out('```\n')
+  }
+
+  // 3. What the rollup triggers (migration 0007) add to writes: each statement in its own
+  //    transaction, rolled back so every run sees the same tenant.
+  const account = await scopes.withTenant(
+    tenantId,
+    async (s) =>
+      (await s.db.selectFrom('broker_account').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+  )
+  const today = nyDate(new Date())
+  const snapshot = (date: string) => ({
+    tenant_id: tenantId,
+    account_id: account,
+    snapshot_date: date,
+    symbol: 'ZZZZ',
+    quantity: 1,
+    price: 1,
+    market_value: 1,
+    cost_basis: 1,
+    unrealized_pl: 0.5,
+  })
+  const threeYearsAgo = `${Number(today.slice(0, 4)) - 3}${today.slice(4)}`
+  const writes: [string, (s: TenantScope) => Promise<unknown>][] = [
+    [
+      'one trade',
+      (s) =>
+        s.db
+          .insertInto('realized_trade')
+          .values({
+            tenant_id: tenantId,
+            account_id: account,
+            symbol: 'ZZZZ',
+            quantity: 1,
+            date_acquired: 'VARIOUS',
+            date_sold: today,
+            sold_on: today,
+            proceeds: 2,
+            cost_basis: 1,
+            gain_loss: 1,
+            term: 'short',
+          })
+          .execute(),
+    ],
+    [
+      '1,000 trades in one statement',
+      (s) =>
+        s.db
+          .insertInto('realized_trade')
+          .values(
+            Array.from({ length: 1000 }, () => ({
+              tenant_id: tenantId,
+              account_id: account,
+              symbol: 'ZZZZ',
+              quantity: 1,
+              date_acquired: 'VARIOUS',
+              date_sold: today,
+              sold_on: today,
+              proceeds: 2,
+              cost_basis: 1,
+              gain_loss: 1,
+              term: 'short' as const,
+            })),
+          )
+          .execute(),
+    ],
+    [
+      'a snapshot row dated today',
+      (s) => s.db.insertInto('portfolio_snapshot').values(snapshot(today)).execute(),
+    ],
+    [
+      'a snapshot row dated 3 years back (recomputes the account from then on)',
+      (s) => s.db.insertInto('portfolio_snapshot').values(snapshot(threeYearsAgo)).execute(),
+    ],
+  ]
+  out('\n## Writes (median of 5, rolled back; triggers included)\n')
+  out('| write | ms |')
+  out('|---|---:|')
+  for (const [name, write] of writes) {
+    const { ms } = await timed(() =>
+      scopes
+        .withTenant(tenantId, async (s) => {
+          await write(s)
+          throw new RollBack()
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof RollBack)) throw e
+        }),
+    )
+    out(`| ${name} | ${ms.toFixed(1)} |`)
   }
 } finally {
   await database.close()

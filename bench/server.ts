@@ -74,7 +74,7 @@ if (process.env['BENCH_PORTFOLIO'] === '1') {
   if (c.database.engine === 'postgres') {
     const t = performance.now()
     await c.database.raw(
-      'vacuum (analyze) realized_trade, portfolio_snapshot, capital_flow, investor, broker_account',
+      'vacuum (analyze) realized_trade, portfolio_snapshot, realized_daily, unrealized_daily, capital_flow, investor, broker_account',
     )
     process.stderr.write(
       `[app] vacuum (analyze) of the portfolio tables: ${Math.round(performance.now() - t)} ms\n`,

@@ -129,7 +129,7 @@ export async function createContainer(
   const tenancy = new TenancyService({ scopes, flags })
   const { market: configuredMarket, ...content } = createMarketProviders(config, { clock, http, cache })
   const market = overrides.market ?? configuredMarket
-  const portfolio = createPortfolio({ scopes, clock, market })
+  const portfolio = createPortfolio({ scopes, clock, market, cache })
   const llm = createLlm(
     { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL },
     { http },

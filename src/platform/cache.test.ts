@@ -206,6 +206,21 @@ describe('memory cache', () => {
     assert.equal(await cache.get('a'), 1)
     assert.equal(await cache.get('c'), 3)
   })
+
+  it('evicts by size beyond maxBytes (key + JSON length) and never stores an entry larger than it', async () => {
+    // Each entry is 1 (key) + 102 (a quoted 100-character string) = 103; 250 bytes hold two.
+    const cache = createMemoryCache({ maxBytes: 250 })
+    const big = (c: string) => c.repeat(100)
+    await cache.set('a', big('a'), 60_000)
+    await cache.set('b', big('b'), 60_000)
+    await cache.set('c', big('c'), 60_000)
+    assert.equal(await cache.get('a'), undefined, 'the oldest went to make room')
+    assert.equal(await cache.get('b'), big('b'))
+    assert.equal(await cache.get('c'), big('c'))
+    await cache.set('d', 'x'.repeat(300), 60_000)
+    assert.equal(await cache.get('d'), undefined)
+    assert.equal(await cache.get('c'), big('c'), 'an oversized entry evicts nothing')
+  })
 })
 
 describe('redis cache', { skip: !process.env.REDIS_URL }, () => {

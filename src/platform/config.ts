@@ -22,6 +22,8 @@ export const ConfigSchema = Type.Object({
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   /** Namespace of every Redis key (cache, rate limits), so deployments can share a server. */
   REDIS_PREFIX: Type.String({ pattern: '^[A-Za-z0-9_:.-]{1,64}$', default: 'sextant:' }),
+  /** Size budget of the in-process cache (used without REDIS_URL), in MiB of stored JSON text. */
+  CACHE_MEMORY_MB: Type.Integer({ minimum: 1, maximum: 65_536, default: 256 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   /** Base of every link the service writes into e-mails and redirects. */
   PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8000' }),

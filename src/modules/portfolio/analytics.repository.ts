@@ -115,3 +115,13 @@ export async function ownAccounts(scope: TenantScope, ids: number[]): Promise<nu
     .execute()
   return rows.map((r) => r.id)
 }
+
+/** The tenant's portfolio version (0 before its first write); triggers move it on every write. */
+export async function portfolioVersion(scope: TenantScope): Promise<number> {
+  const row = await scope.db
+    .selectFrom('portfolio_version')
+    .select('version')
+    .where('tenant_id', '=', scope.tenantId)
+    .executeTakeFirst()
+  return row?.version ?? 0
+}

@@ -4,6 +4,7 @@
  * realized_ytd` holds to the cent. Empty portfolios answer zeros and empty series.
  */
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
+import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
 import { ConflictError, NotFoundError } from '../../platform/http/errors.ts'
@@ -28,27 +29,71 @@ interface WindowQ extends Query {
 
 const n = (c: bigint) => centsToNumber(c)
 
+/** How many of the sorted `dates` are earlier than `date` (binary search). */
+function countBefore(dates: string[], date: string): number {
+  let lo = 0,
+    hi = dates.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (dates[mid]! < date) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** For rows in date order: a function giving the sum of `value` over rows dated before a date. */
+function sumBefore<T extends { date: string }>(rows: T[], value: (r: T) => bigint): (date: string) => bigint {
+  const dates = rows.map((r) => r.date)
+  const sums = [0n]
+  for (const r of rows) sums.push(sums.at(-1)! + value(r))
+  return (date) => sums[countBefore(dates, date)]!
+}
+
+/** Keeps memory bounded; correctness comes from the version in the key, not from expiry. */
+const ANSWER_TTL_MS = 15 * 60_000
+
+/** The query's own parameters in a stable order (the scope ones are keyed separately). */
+function canonical(q: object): string {
+  return Object.entries(q)
+    .filter(([k, v]) => v !== undefined && !['tenant_id', 'account_id', 'account_ids'].includes(k))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join('&')
+}
+
 export class AnalyticsService {
-  constructor(private readonly deps: { scopes: Scopes; clock: Clock }) {}
+  constructor(private readonly deps: { scopes: Scopes; clock: Clock; cache: Cache }) {}
 
   private today(): string {
     return nyDate(this.deps.clock.now())
   }
 
-  /** Runs `work` in the effective tenant with the requested accounts checked (404 if not theirs). */
+  /**
+   * Runs `work` in the effective tenant with the requested accounts checked (404 if not theirs),
+   * through the answer cache. The key holds the tenant's portfolio version, which every write to
+   * a table these answers read moves (a trigger, migration 0007), and today's New York date: an
+   * entry is never served after a write, in any process, and there is nothing to invalidate.
+   */
   private async within<T>(
     scope: RequestScope,
+    name: string,
     q: Query,
     work: (s: TenantScope, accountIds: number[] | undefined) => Promise<T>,
   ): Promise<T> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const ids = [
       ...new Set([...(q.account_id ? [q.account_id] : []), ...(q.account_ids?.split(',').map(Number) ?? [])]),
-    ]
+    ].sort((a, b) => a - b)
     return this.deps.scopes.withTenant(tenantId, async (s) => {
-      if (ids.length && (await repo.ownAccounts(s, ids)).length !== ids.length)
-        throw new NotFoundError('accounts.not_found', 'Account not found')
-      return work(s, ids.length ? ids : undefined)
+      // Read first: an answer computed after it can only be as new or newer than its key says.
+      const version = await repo.portfolioVersion(s)
+      const key = `analytics:${tenantId}:${version}:${this.today()}:${name}:${ids.join(',')}:${canonical(q)}`
+      const { value } = await this.deps.cache.wrap(key, ANSWER_TTL_MS, async () => {
+        if (ids.length && (await repo.ownAccounts(s, ids)).length !== ids.length)
+          throw new NotFoundError('accounts.not_found', 'Account not found')
+        return work(s, ids.length ? ids : undefined)
+      })
+      return value
     })
   }
 
@@ -65,14 +110,14 @@ export class AnalyticsService {
   }
 
   dateRange(scope: RequestScope, q: Query) {
-    return this.within(scope, q, async (s, accountIds) => {
+    return this.within(scope, 'dateRange', q, async (s, accountIds) => {
       const r = await repo.dateRange(s, { accountIds })
       return { min_date: r.min_date, max_date: r.max_date, trade_count: r.trades }
     })
   }
 
   pnl(scope: RequestScope, q: WindowQ & { period: Period }) {
-    return this.within(scope, q, async (s, accountIds) => {
+    return this.within(scope, 'pnl', q, async (s, accountIds) => {
       const rows = await repo.periodRealized(s, { accountIds, ...this.window(q) }, q.period)
       const cents = rows.map((r) => toCents(r.pnl))
       return {
@@ -89,14 +134,16 @@ export class AnalyticsService {
   }
 
   cumulativePnl(scope: RequestScope, q: WindowQ) {
-    return this.within(scope, q, async (s, accountIds) => {
+    return this.within(scope, 'cumulativePnl', q, async (s, accountIds) => {
       const items = await this.series(s, accountIds, q)
       return { items, total: items.at(-1)?.cumulative ?? 0 }
     })
   }
 
   drawdown(scope: RequestScope, q: WindowQ): Promise<Drawdown> {
-    return this.within(scope, q, async (s, accountIds) => drawdown(await this.series(s, accountIds, q)))
+    return this.within(scope, 'drawdown', q, async (s, accountIds) =>
+      drawdown(await this.series(s, accountIds, q)),
+    )
   }
 
   /** The AUM breakdown at each snapshot date and today, with the rows it was built from (reused). */
@@ -150,7 +197,7 @@ export class AnalyticsService {
   }
 
   aum(scope: RequestScope, q: Query) {
-    return this.within(scope, q, async (s, accountIds) => {
+    return this.within(scope, 'aum', q, async (s, accountIds) => {
       const { points } = await this.ledger(s, accountIds)
       const shape = (p: (typeof points)[number]) => ({
         net_capital: n(p.capital),
@@ -167,7 +214,7 @@ export class AnalyticsService {
   }
 
   yoy(scope: RequestScope, q: Query) {
-    return this.within(scope, q, async (s, accountIds) => {
+    return this.within(scope, 'yoy', q, async (s, accountIds) => {
       const { points, realized: days } = await this.ledger(s, accountIds)
       const yearEnd = new Map<number, bigint>()
       for (const p of points) yearEnd.set(Number(p.date.slice(0, 4)), p.total) // points are in date order: the last wins
@@ -196,24 +243,21 @@ export class AnalyticsService {
    * units between investors on every new year.
    */
   investorAllocation(scope: RequestScope, q: Query) {
-    return this.within(scope, q, async (s, accountIds) => {
+    return this.within(scope, 'investorAllocation', q, async (s, accountIds) => {
       const [{ points, flows, realized }, investors] = [
         await this.ledger(s, accountIds),
         await listInvestors(s),
       ]
       const nav = (p: (typeof points)[number]) => p.capital + p.unrealized + p.allRealized
       // The NAV just before a date's flows: capital, realized P&L and the latest unrealized figure,
-      // each dated strictly earlier.
-      const before = <T extends { date: string }>(rows: T[], date: string, value: (r: T) => bigint) =>
-        rows.filter((r) => r.date < date).reduce((a, r) => a + value(r), 0n)
-      const navOn = (date: string) => {
-        const snapshot = [...points].reverse().find((p) => p.date < date)
-        return (
-          before(flows, date, (f) => toCents(f.amount)) +
-          before(realized, date, (r) => toCents(r.pnl)) +
-          (snapshot?.unrealized ?? 0n)
-        )
-      }
+      // each dated strictly earlier (prefix sums, built once: one lookup per flow).
+      const capitalBefore = sumBefore(flows, (f) => toCents(f.amount))
+      const realizedBefore = sumBefore(realized, (r) => toCents(r.pnl))
+      const pointDates = points.map((p) => p.date)
+      const navOn = (date: string) =>
+        capitalBefore(date) +
+        realizedBefore(date) +
+        (points[countBefore(pointDates, date) - 1]?.unrealized ?? 0n)
       const current = points.at(-1)!
       let result
       try {

@@ -3,6 +3,7 @@
  * (growing) the analytics of spec §4.14. Built by the container with `createPortfolio`.
  */
 import type { App } from '../../app/types.ts'
+import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { accountRoutes } from './accounts.routes.ts'
@@ -31,6 +32,7 @@ export function createPortfolio(deps: {
   scopes: Scopes
   clock: Clock
   market: MarketDataProvider
+  cache: Cache
 }): Portfolio {
   const planLimit = async (plan: string, limit: string) => {
     const row = await deps.scopes.withGlobal((db) =>

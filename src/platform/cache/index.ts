@@ -13,8 +13,11 @@ export { createRedisCache, type RedisCacheOptions } from './redis-cache.ts'
  * Redis when REDIS_URL is set, else memory. A given `redis` connection stays the caller's to
  * close; without one, the cache opens its own and closes it in close().
  */
-export function createCache(config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'>, redis?: Redis): Cache {
-  if (!config.REDIS_URL) return createMemoryCache()
+export function createCache(
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX'> & Partial<Pick<Config, 'CACHE_MEMORY_MB'>>,
+  redis?: Redis,
+): Cache {
+  if (!config.REDIS_URL) return createMemoryCache({ maxBytes: (config.CACHE_MEMORY_MB ?? 256) * 1024 * 1024 })
   const prefix = `${config.REDIS_PREFIX}cache:`
   if (redis) return createRedisCache(redis, { prefix })
   return createRedisCache(new Redis(config.REDIS_URL), { prefix, quitOnClose: true })

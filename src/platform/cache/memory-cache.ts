@@ -1,10 +1,16 @@
-/** In-process cache (the default, offline): an LRU with per-entry TTL. */
+/** In-process cache (the default, offline): an LRU with per-entry TTL, bounded by count and size. */
 import { LRUCache } from 'lru-cache'
 import { cacheOverTextStore, type Cache } from './cache.port.ts'
 
 export interface MemoryCacheOptions {
   /** Most entries kept; the least recently used go first. Default 10 000. */
   max?: number
+  /**
+   * Most bytes of keys and JSON text kept (counted as string length), least recently used first;
+   * an entry larger than this is not stored. Default 256 MiB. Entries range from a few bytes to
+   * ~100 KB (an AUM history), so a count alone does not bound memory.
+   */
+  maxBytes?: number
   /** Clock in ms for TTLs (tests). Must stay > 0: lru-cache reads a start time of 0 as "no TTL". */
   now?: () => number
 }
@@ -13,6 +19,8 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
   const now = opts.now
   const lru = new LRUCache<string, string>({
     max: opts.max ?? 10_000,
+    maxSize: opts.maxBytes ?? 256 * 1024 * 1024,
+    sizeCalculation: (json, key) => json.length + key.length,
     // Exact expiry: no clock value cached between reads, so an injected clock applies at once.
     ttlResolution: 0,
     ...(now ? { perf: { now } } : {}),

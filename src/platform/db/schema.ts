@@ -1,11 +1,36 @@
 /**
- * Row types of every table, for Kysely. Each migration that adds a table adds its interface here.
+ * Row types of every table, for Kysely. Each migration that adds a table adds its interface here
+ * (the portfolio tables' live in schema-portfolio.ts).
  * Tenant tables carry `tenant_id` and are protected by row-level security (see tenant-scope.ts).
  */
 import type { ColumnType, Generated } from 'kysely'
+import type {
+  BrokerAccountTable,
+  ManualPositionTable,
+  RealizedTradeTable,
+  PortfolioSnapshotTable,
+  RealizedDailyTable,
+  UnrealizedDailyTable,
+  PortfolioVersionTable,
+  InvestorTable,
+  CapitalFlowTable,
+} from './schema-portfolio.ts'
+
+export type {
+  BrokerAccountTable,
+  ManualPositionTable,
+  RealizedTradeTable,
+  PortfolioSnapshotTable,
+  RealizedDailyTable,
+  UnrealizedDailyTable,
+  PortfolioVersionTable,
+  InvestorTable,
+  CapitalFlowTable,
+} from './schema-portfolio.ts'
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>
+type Numeric = ColumnType<string, string | number, string | number>
 
 /** Global: the catalogue of plans (free, pro, premium). */
 export interface PlanTable {
@@ -152,108 +177,6 @@ export interface SmsOutboxTable {
 }
 
 /** numeric columns: decimal strings out (exact), numbers or strings in. */
-type Numeric = ColumnType<string, string | number, string | number>
-
-export interface BrokerAccountTable {
-  tenant_id: number
-  id: Generated<number>
-  name: string
-  broker_type: string
-  account_type: string | null
-  currency: Generated<string>
-  status: Generated<'active' | 'closed' | 'inactive'>
-  external_id: string | null
-  archived_at: Date | null
-  created_at: CreatedAt
-  updated_at: UpdatedAt
-}
-
-export interface ManualPositionTable {
-  tenant_id: number
-  id: Generated<number>
-  account_id: number
-  symbol: string
-  quantity: Numeric
-  cost_basis: Numeric
-  as_of: string
-  deleted_at: Date | null
-  created_at: CreatedAt
-  updated_at: UpdatedAt
-}
-
-export interface RealizedTradeTable {
-  tenant_id: number
-  id: Generated<number>
-  account_id: number
-  symbol: string
-  quantity: Numeric
-  date_acquired: string
-  /** As received; `sold_on` is its parsed date, null when it is not a valid YYYY-MM-DD. */
-  date_sold: string
-  sold_on: string | null
-  proceeds: Numeric
-  cost_basis: Numeric
-  fees: ColumnType<string, string | number | undefined, string | number>
-  gain_loss: Numeric
-  term: 'short' | 'long' | 'unknown'
-  source: Generated<'manual' | 'import' | 'broker'>
-  deleted_at: Date | null
-  created_at: CreatedAt
-  updated_at: UpdatedAt
-}
-
-export interface PortfolioSnapshotTable {
-  tenant_id: number
-  account_id: number
-  snapshot_date: string
-  symbol: string
-  quantity: Numeric
-  price: Numeric
-  market_value: Numeric
-  cost_basis: Numeric
-  unrealized_pl: Numeric
-  updated_at: UpdatedAt
-}
-
-/** Trigger-maintained per-day rollups (migration 0007); the analytics read these. */
-export interface RealizedDailyTable {
-  tenant_id: number
-  account_id: number
-  sold_on: string
-  pnl: Numeric
-  trades: number
-}
-
-export interface UnrealizedDailyTable {
-  tenant_id: number
-  account_id: number
-  snapshot_date: string
-  delta: Numeric
-  holdings: number
-}
-
-export interface InvestorTable {
-  tenant_id: number
-  id: Generated<number>
-  name: string
-  email: string | null
-  is_owner: Generated<boolean>
-  created_at: CreatedAt
-}
-
-export interface CapitalFlowTable {
-  tenant_id: number
-  id: Generated<number>
-  investor_id: number
-  account_id: number | null
-  flow_date: string
-  amount: Numeric
-  note: string | null
-  created_at: CreatedAt
-  updated_at: UpdatedAt
-}
-
-/** Global cache (0004): when a symbol's insider filings were fetched, and the dates covered. */
 export interface InsiderFetchTable {
   symbol: string
   window_from: string
@@ -353,6 +276,7 @@ export interface Database {
   portfolio_snapshot: PortfolioSnapshotTable
   realized_daily: RealizedDailyTable
   unrealized_daily: UnrealizedDailyTable
+  portfolio_version: PortfolioVersionTable
   investor: InvestorTable
   capital_flow: CapitalFlowTable
   insider_fetch: InsiderFetchTable
