@@ -221,6 +221,25 @@ describe('news', () => {
     )
   })
 
+  it('page=N without a cursor reaches as deep as the sources go, past one provider read', async () => {
+    clock.set(iso(T0))
+    const want = expected(T0, ['BUSY'], true)
+    const seen: string[] = []
+    for (let page = 1; page <= 10; page++) {
+      const res = await u.get(`/api/news/feed?symbols=BUSY&page_size=100&page=${page}`)
+      assert.equal(res.statusCode, 200, res.body)
+      const body = json(res.body)
+      assert.equal(body.page, page)
+      seen.push(...ids(body))
+      if (!body.next_cursor) break
+    }
+    assert.ok(want.length > 400, `${want.length} items`)
+    assert.deepEqual(seen, want)
+    const beyond = json((await u.get('/api/news/feed?symbols=BUSY&page_size=100&page=9')).body)
+    assert.deepEqual(beyond.items, [])
+    assert.equal(beyond.next_cursor, null)
+  })
+
   it('rejects page_size outside 25/50/100, a forged cursor and a bad since (422 with loc)', async () => {
     const cases: [string, string[]][] = [
       ['/api/news/feed?page_size=30', ['query', 'page_size']],

@@ -2,11 +2,12 @@
  * News: ticker and general market news from the news provider, newest first (ties by id),
  * de-duplicated by id, paged by keyset on (published_at, id).
  *
- * Each query reads a bounded window (the last 30 days, at most FETCH_LIMIT items per source),
- * cached for 60 s. A cursor pins the walk: it carries the window's lower bound, and each later
+ * Each read covers a bounded window (the last 30 days, at most FETCH_LIMIT items per source) and
+ * is cached for 60 s. A cursor pins the walk: it carries the window's lower bound, and each later
  * page re-reads the sources only up to the last item served. So new items neither shift nor
- * repeat the walk, old ones do not age out of it halfway, and since FETCH_LIMIT exceeds any page,
- * a page never reaches past what a source left out.
+ * repeat the walk, and old ones do not age out of it halfway. A page never reaches past what a
+ * source left out: a read that filled FETCH_LIMIT is used only down to that source's oldest item,
+ * and the walk chains another read from there (that is also how `page=N` gets deep).
  */
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
@@ -18,11 +19,18 @@ const DAY_MS = 86_400_000
 export const NEWS_WINDOW_DAYS = 30
 export const FETCH_LIMIT = 300
 const TTL_MS = 60_000
+/** Reads one request may chain for a deep `page=N` (30 × FETCH_LIMIT items per source). */
+const MAX_READS = 30
 
-/** What one query read: its window's lower bound and the merged items. */
+/**
+ * What one query read: its window's lower bound, the merged items, and — when a source filled
+ * FETCH_LIMIT and may have left older items out — the time down to which the list is complete
+ * (exclusive), else null.
+ */
 interface Snapshot {
   floor: string
   items: NewsItem[]
+  completeAfter: string | null
 }
 
 interface Position {
@@ -60,6 +68,11 @@ function position(key: (string | number | null)[] | null): Position | null {
   }
   if (isoOrNull(publishedAt) !== publishedAt || isoOrNull(floor) !== floor) throw badCursor()
   return { publishedAt, id, floor }
+}
+
+/** The earliest valid publication time in a source's list ('' when none parses). */
+function oldest(list: NewsItem[]): string {
+  return list.map((n) => isoOrNull(n.published_at) ?? '').reduce((a, b) => (a && a < b ? a : b), '')
 }
 
 /** Merges sources by id (a shared item keeps every symbol), normalising times for string order. */
@@ -103,15 +116,49 @@ export class NewsService {
     const req = resolvePage(page)
     const at = position(req.after)
     const sinceIso = since === undefined ? undefined : (isoOrNull(since) ?? undefined)
-    const snap = await this.#read(kind, sources, at, sinceIso)
-    const lower = sinceIso && sinceIso > snap.floor ? sinceIso : snap.floor
-    const items = snap.items.filter((n) => n.published_at > lower)
+    const need = req.offset + req.pageSize + 1
+    const { floor, items } = await this.#collect(kind, sources, at, sinceIso, need)
+    // `items` already starts after the cursor, so the page starts at its first item (or at the offset).
     return keysetPage(
       items,
-      req,
-      (n) => [n.published_at, n.id, snap.floor],
-      (n) => !!at && (n.published_at < at.publishedAt || (n.published_at === at.publishedAt && n.id > at.id)),
+      { ...req, after: null },
+      (n) => [n.published_at, n.id, floor],
+      () => false,
     )
+  }
+
+  /**
+   * At least `need` items after `at` (or all there are), newest first. A read is complete only
+   * down to the oldest item of any source that filled FETCH_LIMIT; past that, the next read
+   * starts from the last complete item, as a cursor would. So `page=N` reaches as deep as the
+   * sources go, not just one read.
+   */
+  async #collect(
+    kind: string,
+    sources: NewsQuery[],
+    at: Position | null,
+    since: string | undefined,
+    need: number,
+  ): Promise<Snapshot> {
+    const items: NewsItem[] = []
+    let pos = at
+    for (let reads = 0; ; reads++) {
+      const snap = await this.#read(kind, sources, pos, since)
+      const lower = since && since > snap.floor ? since : snap.floor
+      const fresh = snap.items.filter(
+        (n) =>
+          n.published_at > lower &&
+          (!pos ||
+            n.published_at < pos.publishedAt ||
+            (n.published_at === pos.publishedAt && n.id > pos.id)) &&
+          (!snap.completeAfter || n.published_at > snap.completeAfter),
+      )
+      items.push(...fresh)
+      const last = items.at(-1)
+      if (!snap.completeAfter || items.length >= need || !fresh.length || !last || reads >= MAX_READS)
+        return { floor: snap.floor, items, completeAfter: null }
+      pos = { publishedAt: last.published_at, id: last.id, floor: snap.floor }
+    }
   }
 
   /** One cached read of the sources: up to the cursor's item when paging on, else up to now. */
@@ -137,7 +184,9 @@ export class NewsService {
             }),
           ),
         )
-        return { floor, items: merge(lists) }
+        const truncated = lists.filter((l) => l.length >= FETCH_LIMIT).map((l) => oldest(l))
+        const completeAfter = truncated.length ? truncated.sort().at(-1)! : null
+        return { floor, items: merge(lists), completeAfter }
       })
       .then((r) => r.value)
   }
