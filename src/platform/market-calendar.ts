@@ -118,9 +118,21 @@ function nyDay(at: Date): Day {
   return day
 }
 
+// en-CA formats dates as YYYY-MM-DD. One formatter, built once: luxon's zone lookup per call
+// (Intl formatToParts) dominated market-data hot paths that ask for dates per symbol and minute.
+const NY_DATE_FORMAT = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
 /** The New York calendar date (YYYY-MM-DD) of an instant. */
 export function nyDate(at: Date): string {
-  return isoOf(nyDay(at))
+  assertInstant(at)
+  const date = NY_DATE_FORMAT.format(at)
+  if (!DATE_PATTERN.test(date)) throw new RangeError('Invalid instant: outside the representable range')
+  return date
 }
 
 /** True when NYSE holds a regular session on `date` (weekday and not a full-day holiday). */
@@ -139,9 +151,39 @@ export function isEarlyClose(date: string): boolean {
   return Object.hasOwn(NYSE_EARLY_CLOSES, isoOf(coveredDay(date)))
 }
 
-/** Session instants for `date`, or null on weekends and holidays. */
+// Session instants per date, as epoch ms (the calendar's dates are a finite set, ~1,800).
+const sessions = new Map<
+  string,
+  | (Omit<TradingDay, 'open' | 'close' | 'preOpen' | 'postClose'> &
+      Record<'open' | 'close' | 'preOpen' | 'postClose', number>)
+  | null
+>()
+
+/** Session instants for `date`, or null on weekends and holidays (fresh Date objects each call). */
 export function tradingDay(date: string): TradingDay | null {
-  return tradingDayOf(coveredDay(date))
+  let s = sessions.get(date)
+  if (s === undefined) {
+    const day = tradingDayOf(coveredDay(date))
+    s = day && {
+      date: day.date,
+      earlyClose: day.earlyClose,
+      open: day.open.getTime(),
+      close: day.close.getTime(),
+      preOpen: day.preOpen.getTime(),
+      postClose: day.postClose.getTime(),
+    }
+    sessions.set(date, s)
+  }
+  return (
+    s && {
+      date: s.date,
+      earlyClose: s.earlyClose,
+      open: new Date(s.open),
+      close: new Date(s.close),
+      preOpen: new Date(s.preOpen),
+      postClose: new Date(s.postClose),
+    }
+  )
 }
 
 /** Which session is in progress at `at`. Throws RangeError if its NY date is outside the table. */

@@ -3,7 +3,9 @@
  * no volume), the window's summed volume, VWAP, price change and relative-volume z-score against
  * the same wall-clock window of the previous 5 trading days, sorted by volume descending.
  *
- * The computed list is cached 30 s per (window length, window end). Cursors carry the window
+ * The window's own session is read incrementally (SessionTape: a new minute reads only that
+ * minute's bars) and past sessions once each (VolumeHistory). The computed list is cached 30 s
+ * per (window length, window end). Cursors carry the window
  * end and length, so every page of a walk reads the same list; after the cache entry expires the
  * list is recomputed for that same window, which gives the same answer (its bars have all ended).
  */
@@ -14,7 +16,7 @@ import { resolvePage, toPage, type CursorKey } from '../../platform/http/paginat
 import { sessionAt } from '../../platform/market-calendar.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import { relVolumeZ } from './lib/rel-volume.ts'
-import { round4, windowStats } from './lib/window-stats.ts'
+import { round4 } from './lib/window-stats.ts'
 import {
   previousTradingDays,
   sessionMinutes,
@@ -23,6 +25,7 @@ import {
   type VolumeWindow,
 } from './lib/window.ts'
 import { VolumeHistory } from './volume-leaders.history.ts'
+import { SessionTape } from './volume-leaders.tape.ts'
 import {
   DEFAULT_WINDOW_MINUTES,
   MAX_WINDOW_MINUTES,
@@ -60,9 +63,11 @@ const badCursor = () => UnprocessableError.field(['query', 'cursor'], 'invalid o
 
 export class VolumeLeadersService {
   private readonly history: VolumeHistory
+  private readonly tape: SessionTape
 
   constructor(private readonly deps: { market: MarketDataProvider; cache: Cache; clock: Clock }) {
     this.history = new VolumeHistory(deps.market)
+    this.tape = new SessionTape(deps.market)
   }
 
   async leaders(q: VolumeLeadersQueryInput): Promise<VolumeLeadersPageOut> {
@@ -137,21 +142,8 @@ export class VolumeLeadersService {
     const symbols = (await market.universe()).filter((i) => i.type !== 'index').map((i) => i.symbol)
     // Days whose session is too short for the window (early closes) are left out of the z-score.
     const pastDays = previousTradingDays(w.date, HISTORY_DAYS).filter((d) => sessionMinutes(d) >= w.toMinute)
-    const startMs = w.start.getTime()
-    const endMs = w.end.getTime()
     const rows = await mapLimit(symbols, CONCURRENCY, async (symbol): Promise<VolumeLeader | null> => {
-      const bars = await market.bars(symbol, {
-        interval: '1m',
-        start: w.start,
-        end: new Date(endMs - 1),
-        session: 'regular',
-        limit: w.toMinute - w.fromMinute,
-      })
-      const inWindow = bars.filter((b) => {
-        const t = Date.parse(b.time)
-        return t >= startMs && t < endMs
-      })
-      const stats = windowStats(inWindow)
+      const stats = await this.tape.stats(symbol, w.date, w.fromMinute, w.toMinute)
       if (!stats) return null
       const past: number[] = []
       for (const day of pastDays) {

@@ -27,7 +27,7 @@ const DEFAULT_DAILY_LIMIT = 250
 const DEFAULT_INTRADAY_LIMIT = 500
 /** Without a start, intraday queries look back at most this many trading days. */
 const MAX_LOOKBACK_DAYS = 400
-const DAY_CACHE_SIZE = 512
+const DAY_CACHE_SIZE = 1024
 
 // Shared per seed: the series are pure functions of (seed, symbol), so instances can share them.
 const models = new Map<string, DailyModel>()
