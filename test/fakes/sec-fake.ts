@@ -150,8 +150,38 @@ export const SEC_FILINGS: Filing[] = [
   form4(3, '2025-01-15', 'form4-jan.xml', [JANE], [['2025-01-13', 'P', 100, 10, 'A', 4000]]),
 ]
 
-function submissions(cik: string, name: string, ticker: string, filings: Filing[]): Record<string, unknown> {
+/** EDGAR's column-oriented filing table: one parallel array per field, index i = one filing. */
+function columns(filings: Filing[]): Record<string, unknown[]> {
   const col = <T>(f: (x: Filing) => T) => filings.map(f)
+  return {
+    accessionNumber: col((f) => f.acc),
+    filingDate: col((f) => f.date),
+    reportDate: col((f) => f.date),
+    acceptanceDateTime: col((f) => `${f.date}T16:05:00.000Z`),
+    act: col((f) => (f.form.startsWith('4') ? '' : '34')),
+    form: col((f) => f.form),
+    fileNumber: col(() => ''),
+    filmNumber: col(() => ''),
+    items: col(() => ''),
+    size: col(() => 4321),
+    isXBRL: col(() => 0),
+    isInlineXBRL: col(() => 0),
+    primaryDocument: col((f) => f.doc),
+    primaryDocDescription: col((f) => (f.form.startsWith('4') ? 'FORM 4' : f.form)),
+  }
+}
+
+/** Filings before this date are in Example Corp's older page (`filings.files`), not in `recent`. */
+export const SEC_RECENT_FROM = '2025-03-01'
+export const SEC_OLDER_PAGE = `CIK${SEC_ISSUER_CIK}-submissions-001.json`
+
+function submissions(
+  cik: string,
+  name: string,
+  ticker: string,
+  filings: Filing[],
+  older: Filing[] = [],
+): Record<string, unknown> {
   return {
     cik: String(Number(cik)),
     entityType: 'operating',
@@ -168,23 +198,17 @@ function submissions(cik: string, name: string, ticker: string, filings: Filing[
     fiscalYearEnd: '1231',
     stateOfIncorporation: 'DE',
     filings: {
-      recent: {
-        accessionNumber: col((f) => f.acc),
-        filingDate: col((f) => f.date),
-        reportDate: col((f) => f.date),
-        acceptanceDateTime: col((f) => `${f.date}T16:05:00.000Z`),
-        act: col((f) => (f.form.startsWith('4') ? '' : '34')),
-        form: col((f) => f.form),
-        fileNumber: col(() => ''),
-        filmNumber: col(() => ''),
-        items: col(() => ''),
-        size: col(() => 4321),
-        isXBRL: col(() => 0),
-        isInlineXBRL: col(() => 0),
-        primaryDocument: col((f) => f.doc),
-        primaryDocDescription: col((f) => (f.form.startsWith('4') ? 'FORM 4' : f.form)),
-      },
-      files: [],
+      recent: columns(filings),
+      files: older.length
+        ? [
+            {
+              name: SEC_OLDER_PAGE,
+              filingCount: older.length,
+              filingFrom: older.at(-1)!.date,
+              filingTo: older[0]!.date,
+            },
+          ]
+        : [],
     },
   }
 }
@@ -200,7 +224,20 @@ ROUTES.set(
 )
 ROUTES.set(
   `/submissions/CIK${SEC_ISSUER_CIK}.json`,
-  json(submissions(SEC_ISSUER_CIK, 'Example Corp', 'EXMP', SEC_FILINGS)),
+  json(
+    submissions(
+      SEC_ISSUER_CIK,
+      'Example Corp',
+      'EXMP',
+      SEC_FILINGS.filter((f) => f.date >= SEC_RECENT_FROM),
+      SEC_FILINGS.filter((f) => f.date < SEC_RECENT_FROM),
+    ),
+  ),
+)
+// An older page holds the same columns at its top level.
+ROUTES.set(
+  `/submissions/${SEC_OLDER_PAGE}`,
+  json(columns(SEC_FILINGS.filter((f) => f.date < SEC_RECENT_FROM))),
 )
 ROUTES.set(
   `/submissions/CIK${SEC_OTHER_CIK}.json`,

@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { SEC_ISSUER_CIK, startSecFake, type SecFake } from '../../../test/fakes/sec-fake.ts'
+import { SEC_ISSUER_CIK, SEC_OLDER_PAGE, startSecFake, type SecFake } from '../../../test/fakes/sec-fake.ts'
 import { fixedClock, systemClock, type Clock } from '../../platform/clock.ts'
 import {
   UpstreamAuthError,
@@ -111,11 +111,18 @@ describe('sec edgar adapter', () => {
     )
     // The 2025-03-20 filing is in range, but its purchase (2025-03-18) is not.
     assert.deepEqual(await sec().insiderTransactions(['EXMP'], '2025-03-19', '2025-03-31'), [])
+    fake.reset()
+    // January is older than filings.recent reaches: it comes from the older page in filings.files.
     const january = await sec().insiderTransactions(['EXMP'], '2025-01-01', '2025-01-31')
     assert.deepEqual(
       january.map((t) => [t.transaction_date, t.shares, t.value]),
       [['2025-01-13', 100, 1000]],
     )
+    assert.ok(fake.requests.some((r) => r.path === `/submissions/${SEC_OLDER_PAGE}`))
+    // A range that recent covers never reads the older page.
+    fake.reset()
+    await sec().insiderTransactions(['EXMP'], '2025-04-01', '2025-04-20')
+    assert.ok(!fake.requests.some((r) => r.path === `/submissions/${SEC_OLDER_PAGE}`))
   })
 
   it('uses a given CIK map first and answers nothing for unknown symbols', async () => {

@@ -1,6 +1,7 @@
 /**
  * SEC EDGAR insider purchases (wire-facts §6): ticker → CIK, the submissions JSON's recent
- * filings, then each Form 4 ownershipDocument. Only open-market/private purchases (code P,
+ * filings (and its older pages when the range reaches past them), then each Form 4
+ * ownershipDocument. Amendments (4/A) are not read: they restate filings already counted. Only open-market/private purchases (code P,
  * acquired) are answered: the product's "insider buying" signal counts purchases only.
  * SEC asks for a declared User-Agent with a contact and at most 10 requests/second.
  */
@@ -76,11 +77,39 @@ function malformed(url: string, detail: string, body: string, status = 200): Ups
   })
 }
 
-/** Rows of `filings.recent` (column-oriented parallel arrays) that are Form 4s. */
-function form4Filings(url: string, payload: unknown): Filing[] {
+interface OlderPage {
+  name: string
+  filingFrom: string
+  filingTo: string
+}
+
+/** `filings.recent` of a submissions JSON, and its list of older pages (`filings.files`). */
+function submissionsOf(
+  url: string,
+  payload: unknown,
+): { recent: Record<string, unknown>; older: OlderPage[] } {
   const body = JSON.stringify(payload) ?? ''
-  const recent = isObj(payload) && isObj(payload.filings) ? payload.filings.recent : undefined
-  if (!isObj(recent)) throw malformed(url, 'has no filings.recent', body)
+  const filings = isObj(payload) && isObj(payload.filings) ? payload.filings : undefined
+  if (!filings || !isObj(filings.recent)) throw malformed(url, 'has no filings.recent', body)
+  const files = filings.files ?? []
+  if (!Array.isArray(files)) throw malformed(url, 'has a bad filings.files list', body)
+  const older = files.map((f): OlderPage => {
+    if (
+      !isObj(f) ||
+      typeof f.name !== 'string' ||
+      !/^[A-Za-z0-9-]+\.json$/.test(f.name) ||
+      typeof f.filingFrom !== 'string' ||
+      typeof f.filingTo !== 'string'
+    )
+      throw malformed(url, 'has a bad filings.files entry', body)
+    return { name: f.name, filingFrom: f.filingFrom, filingTo: f.filingTo }
+  })
+  return { recent: filings.recent, older }
+}
+
+/** Rows of a column-oriented filing table (parallel arrays) that are Form 4s. */
+function form4Filings(url: string, recent: Record<string, unknown>): Filing[] {
+  const body = JSON.stringify(recent) ?? ''
   const column = (k: string): string[] => {
     const v = recent[k]
     if (!Array.isArray(v) || !v.every((x) => typeof x === 'string'))
@@ -215,6 +244,29 @@ export function createSecEdgar(opts: SecEdgarOptions): InsiderProvider {
     return out
   }
 
+  /**
+   * Form 4s of a filer filed in [from, to]: `filings.recent` (about the latest year or 1,000
+   * filings), plus the older pages of `filings.files` that overlap the range when recent does not
+   * reach back to `from`.
+   */
+  async function form4sOf(cik: string, from: string, to: string): Promise<Filing[]> {
+    const url = `${dataBase}/submissions/CIK${cik.padStart(10, '0')}.json`
+    const { recent, older } = submissionsOf(url, await getJson(url))
+    const found = form4Filings(url, recent)
+    const dates = recent['filingDate']
+    const oldestRecent = Array.isArray(dates)
+      ? (dates as string[]).reduce((a, b) => (b < a ? b : a), '9999')
+      : ''
+    if (oldestRecent <= from) return found
+    for (const page of older.filter((p) => p.filingTo >= from && p.filingFrom <= to)) {
+      const pageUrl = `${dataBase}/submissions/${page.name}`
+      const payload = await getJson(pageUrl)
+      if (!isObj(payload)) throw malformed(pageUrl, 'is not an object', JSON.stringify(payload) ?? '')
+      found.push(...form4Filings(pageUrl, payload))
+    }
+    return found
+  }
+
   async function insiderTransactions(
     symbols: string[],
     from: string,
@@ -226,9 +278,7 @@ export function createSecEdgar(opts: SecEdgarOptions): InsiderProvider {
     for (const symbol of symbols) {
       const cik = await cikOf(symbol)
       if (cik === null) continue
-      const url = `${dataBase}/submissions/CIK${cik.padStart(10, '0')}.json`
-      // Only filings.recent is read (about the latest year); older pages in filings.files are not.
-      const filings = form4Filings(url, await getJson(url))
+      const filings = (await form4sOf(cik, from, lastFiling))
         .filter((f) => f.filingDate >= from && f.filingDate <= lastFiling)
         .sort((a, b) => b.filingDate.localeCompare(a.filingDate))
         .slice(0, maxFilings)
