@@ -9,6 +9,7 @@ import pino, { type Logger } from 'pino'
 import { createAuthenticator, type Authenticator } from '../platform/auth/authenticator.ts'
 import { createTokenSigner, type TokenSigner } from '../platform/auth/tokens.ts'
 import { createCache, type Cache } from '../platform/cache/index.ts'
+import { createDailyBudget } from '../platform/daily-budget.ts'
 import { systemClock, type Clock } from '../platform/clock.ts'
 import { databaseEngine, type Config } from '../platform/config.ts'
 import { createCipher, generateKey, randomToken, type SecretCipher } from '../platform/crypto.ts'
@@ -151,7 +152,13 @@ export async function createContainer(
     ...(overrides.freeFeedDefaults ? { defaults: overrides.freeFeedDefaults } : {}),
   })
   const intel = createIntel({ scopes, clock, insider: content.insider, manual: portfolio.manual, log })
-  const transcripts = createTranscripts({ scopes, transcripts: content.transcripts, llm, log })
+  const transcripts = createTranscripts({
+    scopes,
+    transcripts: content.transcripts,
+    llm,
+    llmBudget: createDailyBudget('llm-calls', config.LLM_DAILY_CALLS_PER_TENANT, { cache, clock }),
+    log,
+  })
 
   return {
     config,

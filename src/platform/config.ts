@@ -82,6 +82,8 @@ export const ConfigSchema = Type.Object({
   LLM_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
+  /** Language-model calls a tenant may cause per New York day; past it, deterministic fallbacks. */
+  LLM_DAILY_CALLS_PER_TENANT: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 200 }),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */

@@ -1,6 +1,9 @@
 /** Earnings transcripts: idempotent ingest, list, extractive and language-model summaries, 404s. */
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
+import { createDailyBudget } from '../../src/platform/daily-budget.ts'
+import { createMemoryCache } from '../../src/platform/cache/index.ts'
+import { systemClock } from '../../src/platform/clock.ts'
 import { createTranscripts, transcriptsRoutes } from '../../src/modules/transcripts/index.ts'
 import type { Scopes } from '../../src/platform/db/tenant-scope.ts'
 import { createOpenAiCompatible, type LlmProvider } from '../../src/providers/llm/index.ts'
@@ -71,6 +74,7 @@ const transcripts = createTranscripts({
   get llm() {
     return llm
   },
+  llmBudget: createDailyBudget('llm-calls', 3, { cache: createMemoryCache(), clock: systemClock }),
 })
 
 before(async () => {
@@ -227,6 +231,32 @@ describe('earnings transcripts', () => {
     assert.equal((await list(u, 'ACME')).items[2].has_summary, false)
     // The model is back: the next request uses it.
     assert.equal((await summary(u, 'ACME', id)).method, 'llm')
+  })
+
+  it('a tenant past its daily model budget gets extractive summaries, degraded; other tenants do not', async () => {
+    const heavy = await t.newTenant()
+    const light = await t.newTenant()
+    await ok(heavy.post('/api/earnings/transcripts/ACME/ingest?limit=3'))
+    const id = (await list(heavy, 'ACME')).items[0].transcript_id as number
+    llm = createOpenAiCompatible({
+      http: createHttpClient(),
+      baseUrl: fake.baseUrl,
+      apiKey: fake.apiKey,
+      model: 'm',
+    })
+    fake.answer = 'A model summary.'
+    for (let i = 0; i < 3; i++)
+      assert.equal((await summary(heavy, 'ACME', id, '?force_refresh=true')).method, 'llm')
+    const over = await summary(heavy, 'ACME', id, '?force_refresh=true')
+    assert.equal(over.method, 'extractive')
+    assert.equal(over.degraded, true)
+    assert.equal(over.reason, 'daily language-model budget used up (3 calls per day)')
+    assert.equal(fake.requests.length, 3, 'the fourth request never reached the model')
+    const stored = await summary(heavy, 'ACME', id)
+    assert.equal(stored.method, 'llm', 'the degraded answer was not stored over the model one')
+    assert.equal(stored.cached, true)
+    assert.equal((await summary(light, 'ACME', id, '?force_refresh=true')).method, 'llm')
+    assert.equal(fake.requests.length, 4)
   })
 
   it('404 for an unknown transcript or another symbol’s; 422 for bad input; 502 when the provider fails', async () => {

@@ -1,4 +1,5 @@
 /** Earnings-call transcripts (spec §4.15): list, ingest, summary. */
+import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../app/types.ts'
 import { problems } from '../../platform/http/problem.ts'
 import {
@@ -56,7 +57,8 @@ export function transcriptRoutes(app: App, transcripts: TranscriptsService): voi
         summary: 'Summary of a stored transcript (language model, or extractive without one)',
         description:
           'Stored after the first computation and returned with cached=true until force_refresh=true. ' +
-          'A language-model failure answers the extractive summary with degraded=true (not stored).',
+          'A language-model failure, or a tenant past its daily model budget (LLM_DAILY_CALLS_PER_TENANT), ' +
+          'answers the extractive summary with degraded=true and a reason (not stored).',
         tags,
         params: SummaryParams,
         querystring: SummaryQuery,
@@ -64,6 +66,11 @@ export function transcriptRoutes(app: App, transcripts: TranscriptsService): voi
       },
     },
     (req) =>
-      transcripts.summary(req.params.symbol.toUpperCase(), req.params.transcript_id, req.query.force_refresh),
+      transcripts.summary(
+        scopeOf(req).tenantId,
+        req.params.symbol.toUpperCase(),
+        req.params.transcript_id,
+        req.query.force_refresh,
+      ),
   )
 }

@@ -8,6 +8,7 @@
 import type { Logger } from 'pino'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { AppError, NotFoundError } from '../../platform/http/errors.ts'
+import type { DailyBudget } from '../../platform/daily-budget.ts'
 import type { LlmProvider } from '../../providers/llm/index.ts'
 import type { Transcript, TranscriptsProvider } from '../../providers/market-data/index.ts'
 import { isUpstreamError } from '../../providers/shared/upstream-errors.ts'
@@ -20,6 +21,8 @@ export interface TranscriptsDeps {
   transcripts: TranscriptsProvider
   /** null: no language model configured; summaries are extractive. */
   llm: LlmProvider | null
+  /** Model calls per tenant and day; past it, summaries are extractive (degraded, not stored). */
+  llmBudget: DailyBudget
   log?: Pick<Logger, 'warn'>
 }
 
@@ -77,7 +80,13 @@ export class TranscriptsService {
     })
   }
 
-  async summary(symbol: string, transcriptId: number, forceRefresh: boolean): Promise<SummaryResult> {
+  /** `tenantId`: whose daily model budget a new summary draws on. */
+  async summary(
+    tenantId: number,
+    symbol: string,
+    transcriptId: number,
+    forceRefresh: boolean,
+  ): Promise<SummaryResult> {
     const row = await this.deps.scopes.withGlobal((db) => repo.findWithSummary(db, symbol, transcriptId))
     if (!row) throw notFound()
     if (row.summary !== null && row.method !== null && !forceRefresh) {
@@ -90,7 +99,7 @@ export class TranscriptsService {
         degraded: false,
       }
     }
-    const made = await this.summarise(row.title, row.sections)
+    const made = await this.summarise(tenantId, row.title, row.sections)
     // A fallback after a model failure is not stored: the next request tries the model again.
     if (!made.degraded) {
       await this.deps.scopes.withSystem('transcripts: store summary', ({ db }) =>
@@ -106,12 +115,20 @@ export class TranscriptsService {
   }
 
   private async summarise(
+    tenantId: number,
     title: string,
     sections: SummarySection[],
   ): Promise<Omit<SummaryResult, 'transcript_id' | 'cached'>> {
     const extractive = () => ({ summary: extractiveSummary(sections), method: 'extractive' as const })
     const llm = this.deps.llm
     if (!llm) return { ...extractive(), degraded: false }
+    if (!(await this.deps.llmBudget.take(tenantId))) {
+      return {
+        ...extractive(),
+        degraded: true,
+        reason: `daily language-model budget used up (${this.deps.llmBudget.limit} calls per day)`,
+      }
+    }
     try {
       const transcript = sections
         .map((s) => `${s.speaker}${s.role ? ` (${s.role})` : ''}: ${s.text}`)
