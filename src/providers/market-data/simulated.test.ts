@@ -71,6 +71,32 @@ describe('simulated universe', () => {
     assert.deepEqual(await m.bars('ZZZZQ', { interval: '1d' }), [])
     assert.deepEqual(await m.optionChain('ZZZZQ'), { underlying: 'ZZZZQ', expirations: [], contracts: [] })
   })
+
+  it('covers the S&P 500: at least 500 stocks with unique symbols, share classes included', async () => {
+    const m = at(LATE)
+    const stocks = (await m.universe()).filter((i) => i.type === 'stock')
+    assert.ok(stocks.length >= 500, `${stocks.length} stocks`)
+    assert.equal(new Set(stocks.map((s) => s.symbol)).size, stocks.length, 'unique symbols')
+    const expected = {
+      FICO: 'Information Technology',
+      FOXA: 'Communication Services',
+      FOX: 'Communication Services',
+      NVR: 'Consumer Discretionary',
+      'BF.B': 'Consumer Staples',
+      RMD: 'Health Care',
+      MTB: 'Financials',
+      ODFL: 'Industrials',
+      CTRA: 'Energy',
+      ATO: 'Utilities',
+      ESS: 'Real Estate',
+      STLD: 'Materials',
+    }
+    for (const [symbol, sector] of Object.entries(expected)) {
+      const i = await m.instrument(symbol)
+      assert.equal(i?.type, 'stock', symbol)
+      assert.equal(i?.sector, sector, symbol)
+    }
+  })
 })
 
 describe('simulated daily bars', () => {

@@ -7,6 +7,9 @@ import { hashString } from './sim-random.ts'
 import { COMMUNICATION, DISCRETIONARY, TECHNOLOGY } from './universe-stocks-a.ts'
 import { FINANCIALS, HEALTH_CARE, STAPLES } from './universe-stocks-b.ts'
 import { ENERGY, INDUSTRIALS, MATERIALS, REAL_ESTATE, UTILITIES } from './universe-stocks-c.ts'
+import { COMMUNICATION_2, DISCRETIONARY_2, TECHNOLOGY_2 } from './universe-stocks-d.ts'
+import { FINANCIALS_2, HEALTH_CARE_2, STAPLES_2 } from './universe-stocks-e.ts'
+import { ENERGY_2, INDUSTRIALS_2, MATERIALS_2, REAL_ESTATE_2, UTILITIES_2 } from './universe-stocks-f.ts'
 import { DERIVED, FUNDS, VIX } from './universe-funds.ts'
 import type { SectorBlock } from './universe-types.ts'
 
@@ -62,16 +65,27 @@ function build(): { instruments: Instrument[]; profiles: Map<string, Profile> } 
   const profiles = new Map<string, Profile>()
   const blocks: SectorBlock[] = [
     TECHNOLOGY,
+    TECHNOLOGY_2,
     COMMUNICATION,
+    COMMUNICATION_2,
     DISCRETIONARY,
+    DISCRETIONARY_2,
     STAPLES,
+    STAPLES_2,
     HEALTH_CARE,
+    HEALTH_CARE_2,
     FINANCIALS,
+    FINANCIALS_2,
     INDUSTRIALS,
+    INDUSTRIALS_2,
     ENERGY,
+    ENERGY_2,
     UTILITIES,
+    UTILITIES_2,
     REAL_ESTATE,
+    REAL_ESTATE_2,
     MATERIALS,
+    MATERIALS_2,
   ]
   for (const { sector, rows } of blocks) {
     const p = SECTOR_PARAMS[sector]!
