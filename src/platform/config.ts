@@ -7,6 +7,19 @@
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
 
+/**
+ * `simulated` (the default), one vendor, or vendors in fallback order (`finnhub,alpaca`). The
+ * simulated market is never a fallback: real and invented data must not mix.
+ */
+function providerList(vendors: string[]) {
+  const one = `(${vendors.join('|')})`
+  return Type.String({
+    pattern: `^(simulated|${one}(,${one})*)$`,
+    default: 'simulated',
+    description: `simulated, or one or more of ${vendors.join(', ')} in fallback order (comma-separated)`,
+  })
+}
+
 const Bool = Type.Boolean()
 
 export const ConfigSchema = Type.Object({
@@ -63,11 +76,11 @@ export const ConfigSchema = Type.Object({
   TWILIO_FROM: Type.Optional(Type.String({ minLength: 1 })),
   TWILIO_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.twilio.com' }),
   /** Market data and content sources: `simulated` (offline, deterministic) or a vendor. */
-  MARKET_DATA_PROVIDER: Type.Enum(['simulated', 'alpaca'], { default: 'simulated' }),
-  NEWS_PROVIDER: Type.Enum(['simulated', 'alpaca', 'finnhub'], { default: 'simulated' }),
-  EARNINGS_PROVIDER: Type.Enum(['simulated', 'finnhub'], { default: 'simulated' }),
-  INSIDER_PROVIDER: Type.Enum(['simulated', 'finnhub', 'sec'], { default: 'simulated' }),
-  TRANSCRIPTS_PROVIDER: Type.Enum(['simulated', 'finnhub'], { default: 'simulated' }),
+  MARKET_DATA_PROVIDER: providerList(['alpaca']),
+  NEWS_PROVIDER: providerList(['alpaca', 'finnhub']),
+  EARNINGS_PROVIDER: providerList(['finnhub']),
+  INSIDER_PROVIDER: providerList(['finnhub', 'sec']),
+  TRANSCRIPTS_PROVIDER: providerList(['finnhub']),
   ALPACA_DATA_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://data.alpaca.markets' }),
   ALPACA_API_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
   ALPACA_API_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -155,7 +168,7 @@ function vendorProblems(c: Config): string[] {
     c.EARNINGS_PROVIDER,
     c.INSIDER_PROVIDER,
     c.TRANSCRIPTS_PROVIDER,
-  ]
+  ].flatMap((v) => v.split(','))
   const out: string[] = []
   if (chosen.includes('alpaca') && !(c.ALPACA_API_KEY_ID && c.ALPACA_API_SECRET_KEY)) {
     out.push(
@@ -165,7 +178,7 @@ function vendorProblems(c: Config): string[] {
   if (chosen.includes('finnhub') && !c.FINNHUB_API_KEY)
     out.push('FINNHUB_API_KEY: required when a provider is finnhub')
   if (chosen.includes('sec') && !c.SEC_USER_AGENT)
-    out.push('SEC_USER_AGENT: required (with a contact e-mail) when INSIDER_PROVIDER=sec')
+    out.push('SEC_USER_AGENT: required (with a contact e-mail) when INSIDER_PROVIDER includes sec')
   return out
 }
 

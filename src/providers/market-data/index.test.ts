@@ -4,6 +4,7 @@ import { fixedClock } from '../../platform/clock.ts'
 import { ConfigError, testConfig } from '../../platform/config.ts'
 import { createHttpClient } from '../shared/http.ts'
 import { createMarketProviders } from './index.ts'
+import { startAlpacaDataFake } from '../../../test/fakes/alpaca-data-fake.ts'
 
 const deps = { clock: fixedClock('2026-03-10T21:00:00Z'), http: createHttpClient() }
 
@@ -45,6 +46,35 @@ describe('market providers by configuration', () => {
         ['ALPACA_API_KEY_ID', 'FINNHUB_API_KEY', 'SEC_USER_AGENT'].every((k) =>
           e.problems.some((p) => p.startsWith(k)),
         ),
+    )
+  })
+
+  it('a vendor list falls back in order on upstream errors, and never to the simulated market', async () => {
+    const alpaca = await startAlpacaDataFake()
+    try {
+      const p = createMarketProviders(
+        testConfig({
+          // Nothing listens on port 9 of loopback: every Finnhub call fails as unreachable.
+          NEWS_PROVIDER: 'finnhub,alpaca',
+          FINNHUB_BASE_URL: 'http://127.0.0.1:9',
+          FINNHUB_API_KEY: 'f',
+          ALPACA_DATA_BASE_URL: alpaca.baseUrl,
+          ALPACA_API_KEY_ID: alpaca.credentials.keyId,
+          ALPACA_API_SECRET_KEY: alpaca.credentials.secretKey,
+        }),
+        { ...deps, http: createHttpClient({ sleep: async () => undefined }) },
+      )
+      assert.equal(p.news.name, 'finnhub>alpaca')
+      const items = await p.news.news({ symbols: ['AAPL'], limit: 5 })
+      assert.ok(items.length > 0, 'answered by alpaca')
+      assert.ok(alpaca.requests.some((r) => r.path === '/v1beta1/news'))
+    } finally {
+      await alpaca.close()
+    }
+    assert.throws(() => testConfig({ NEWS_PROVIDER: 'finnhub,simulated', FINNHUB_API_KEY: 'f' }), ConfigError)
+    assert.throws(
+      () => testConfig({ INSIDER_PROVIDER: 'finnhub,sec', FINNHUB_API_KEY: 'f' }),
+      (e: unknown) => e instanceof ConfigError && e.problems.some((x) => x.startsWith('SEC_USER_AGENT')),
     )
   })
 })

@@ -1,7 +1,8 @@
 /**
  * Market data and content providers, chosen per capability by configuration (each `simulated`
  * by default): quotes/bars/chains (MARKET_DATA_PROVIDER), news, earnings, insider filings and
- * transcripts. The simulated content is built on the simulated market's universe and prices, so
+ * transcripts; a vendor list (`finnhub,alpaca`) falls back in order on upstream errors
+ * (fallback.ts). The simulated content is built on the simulated market's universe and prices, so
  * offline data is consistent across capabilities. Given a cache, the market provider answers
  * through it (cached.ts: session-dependent TTLs, coalesced misses).
  */
@@ -11,6 +12,7 @@ import type { Config } from '../../platform/config.ts'
 import type { HttpClient } from '../shared/http.ts'
 import { createAlpacaMarketData } from './alpaca.ts'
 import { createCachedMarketData } from './cached.ts'
+import { withFallback } from './fallback.ts'
 import { createFinnhub } from './finnhub.ts'
 import type {
   EarningsProvider,
@@ -62,8 +64,12 @@ export function createMarketProviders(
       apiKey: config.FINNHUB_API_KEY ?? '',
       clock: deps.clock,
     })
-  const pick = <T>(choice: string, vendors: Record<string, () => T>, fallback: T): T =>
-    vendors[choice]?.() ?? fallback
+  // `choice` is `simulated` or vendor names in fallback order (validated by loadConfig).
+  const pick = <T extends { readonly name: string }>(
+    choice: string,
+    vendors: Record<string, () => T>,
+    simulatedOne: T,
+  ): T => (choice === 'simulated' ? simulatedOne : withFallback(choice.split(',').map((v) => vendors[v]!())))
   const market = pick<MarketDataProvider>(config.MARKET_DATA_PROVIDER, { alpaca }, simulated)
   return {
     // A vendor costs an HTTP round trip per call: cache it. The simulated market computes faster
