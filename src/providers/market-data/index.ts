@@ -28,6 +28,7 @@ import { UNIVERSE } from './universe.ts'
 
 export type * from './market-data.port.ts'
 export { createCachedMarketData } from './cached.ts'
+export { moversOf, type Movers } from './movers.ts'
 export { SimulatedMarketData } from './simulated.ts'
 
 export interface MarketProviders {
