@@ -60,6 +60,7 @@ const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: 
 
 export const sweepFixtures: Record<string, SweepFixture> = {
   getQuote: ticker,
+  getInstrument: ticker,
   getBars: ticker,
   getTickerNews: ticker,
   replayFreeFeed: ticker,

@@ -1,20 +1,24 @@
 /**
- * Market data (spec §4.15): quotes, bars and the volume leaders, read from the market data
- * provider. Built by the container with `createMarketDataModule`.
+ * Market data (spec §4.15): quotes, bars and the volume leaders, plus symbol search and
+ * metadata, read from the market data provider. Built by the container with `createMarketDataModule`.
  */
 import type { App } from '../../app/types.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
+import { instrumentsRoutes } from './instruments.routes.ts'
+import { InstrumentsService } from './instruments.service.ts'
 import { quotesRoutes } from './quotes.routes.ts'
 import { QuotesService } from './quotes.service.ts'
 import { volumeLeadersRoutes } from './volume-leaders.routes.ts'
 import { VolumeLeadersService } from './volume-leaders.service.ts'
 
+export type { InstrumentsService } from './instruments.service.ts'
 export type { QuotesService } from './quotes.service.ts'
 export type { VolumeLeadersService } from './volume-leaders.service.ts'
 
 export interface MarketData {
+  instruments: InstrumentsService
   quotes: QuotesService
   volumeLeaders: VolumeLeadersService
 }
@@ -25,12 +29,14 @@ export function createMarketDataModule(deps: {
   clock: Clock
 }): MarketData {
   return {
+    instruments: new InstrumentsService(deps),
     quotes: new QuotesService(deps),
     volumeLeaders: new VolumeLeadersService(deps),
   }
 }
 
 export function marketDataRoutes(app: App, { marketData }: { marketData: MarketData }): void {
+  instrumentsRoutes(app, marketData)
   quotesRoutes(app, marketData)
   volumeLeadersRoutes(app, marketData)
 }

@@ -77,4 +77,34 @@ describe('market providers by configuration', () => {
       (e: unknown) => e instanceof ConfigError && e.problems.some((x) => x.startsWith('SEC_USER_AGENT')),
     )
   })
+
+  it('a vendor without an asset list gets the reference universe: metadata, no invented market caps', async () => {
+    const alpaca = await startAlpacaDataFake()
+    try {
+      const p = createMarketProviders(
+        testConfig({
+          MARKET_DATA_PROVIDER: 'alpaca',
+          ALPACA_DATA_BASE_URL: alpaca.baseUrl,
+          ALPACA_API_KEY_ID: alpaca.credentials.keyId,
+          ALPACA_API_SECRET_KEY: alpaca.credentials.secretKey,
+        }),
+        deps,
+      )
+      const universe = await p.market.universe()
+      assert.ok(universe.filter((i) => i.type === 'stock').length >= 500)
+      assert.ok(universe.every((i) => i.market_cap === null))
+      const aapl = await p.market.instrument('aapl')
+      assert.deepEqual(
+        [aapl?.name, aapl?.sector, aapl?.type],
+        ['Apple Inc.', 'Information Technology', 'stock'],
+      )
+      assert.equal(alpaca.requests.length, 0, 'listed symbols need no request')
+      // A symbol outside the list is still what the vendor's snapshot proves.
+      const other = await p.market.instrument('ZZZZ')
+      assert.equal(other, null)
+      assert.ok(alpaca.requests.some((r) => r.path === '/v2/stocks/snapshots'))
+    } finally {
+      await alpaca.close()
+    }
+  })
 })

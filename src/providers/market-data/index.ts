@@ -21,6 +21,7 @@ import type {
   NewsProvider,
   TranscriptsProvider,
 } from './market-data.port.ts'
+import { withReferenceUniverse } from './reference.ts'
 import { createSecEdgar } from './sec-edgar.ts'
 import { createSimulatedContent } from './simulated-content.ts'
 import { SimulatedMarketData } from './simulated.ts'
@@ -71,7 +72,11 @@ export function createMarketProviders(
     vendors: Record<string, () => T>,
     simulatedOne: T,
   ): T => (choice === 'simulated' ? simulatedOne : withFallback(choice.split(',').map((v) => vendors[v]!())))
-  const market = pick<MarketDataProvider>(config.MARKET_DATA_PROVIDER, { alpaca }, simulated)
+  const market = pick<MarketDataProvider>(
+    config.MARKET_DATA_PROVIDER,
+    { alpaca: () => withReferenceUniverse(alpaca()) },
+    simulated,
+  )
   return {
     // A vendor costs an HTTP round trip per call: cache it. The simulated market computes faster
     // than a cache hit copies, and caching its bars only doubled memory (measured in bench/README.md).

@@ -1,0 +1,47 @@
+/**
+ * GET /api/instruments (symbol search) and GET /api/instruments/{symbol} (metadata). Not in the
+ * spec's tables: designed here for type-ahead when adding positions and watchlists, documented in
+ * the OpenAPI document.
+ */
+import type { App } from '../../app/types.ts'
+import { problems } from '../../platform/http/problem.ts'
+import { InstrumentSchema, InstrumentsPage, InstrumentsQuery } from './instruments.schemas.ts'
+import type { InstrumentsService } from './instruments.service.ts'
+import { SymbolParams } from './quotes.schemas.ts'
+
+export function instrumentsRoutes(app: App, { instruments }: { instruments: InstrumentsService }): void {
+  app.get(
+    '/api/instruments',
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'searchInstruments',
+        summary: 'Search the market universe by ticker or name',
+        description:
+          'An exact ticker first, then tickers starting with `q`, then names with a word starting ' +
+          'with it, then other matches; within each, larger market caps first. Without `q`, every ' +
+          'instrument (filtered by `type` and `sector`), largest first.',
+        tags: ['market-data'],
+        querystring: InstrumentsQuery,
+        response: { 200: InstrumentsPage, ...problems(401, 422, 502) },
+      },
+    },
+    (req) => instruments.search(req.query),
+  )
+
+  app.get(
+    '/api/instruments/:symbol',
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'getInstrument',
+        summary: 'Metadata of one symbol: name, exchange, type, sector, industry, market cap',
+        description: '404 `market.unknown_symbol` when the market data provider does not cover it.',
+        tags: ['market-data'],
+        params: SymbolParams,
+        response: { 200: InstrumentSchema, ...problems(401, 404, 422, 502) },
+      },
+    },
+    (req) => instruments.get(req.params.symbol),
+  )
+}

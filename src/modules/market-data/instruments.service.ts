@@ -1,0 +1,41 @@
+/**
+ * Symbol search and metadata over the market data provider's universe (the simulated one, or
+ * the reference list for a vendor without an asset list). The universe is read through the
+ * provider, which the container caches for vendors (metadata TTL).
+ */
+import { NotFoundError } from '../../platform/http/errors.ts'
+import { pageArray, resolvePage, type PageResult } from '../../platform/http/pagination.ts'
+import type { Instrument, MarketDataProvider } from '../../providers/market-data/index.ts'
+import type { InstrumentOut, InstrumentsQueryInput } from './instruments.schemas.ts'
+import { searchInstruments } from './lib/search.ts'
+
+const shape = (i: Instrument): InstrumentOut => ({
+  symbol: i.symbol,
+  name: i.name,
+  exchange: i.exchange,
+  type: i.type,
+  sector: i.sector,
+  industry: i.industry,
+  market_cap: i.market_cap,
+})
+
+export class InstrumentsService {
+  constructor(private readonly deps: { market: MarketDataProvider }) {}
+
+  async search(q: InstrumentsQueryInput): Promise<PageResult<InstrumentOut>> {
+    const found = searchInstruments(await this.deps.market.universe(), {
+      ...(q.q !== undefined ? { q: q.q } : {}),
+      ...(q.type !== undefined ? { type: q.type } : {}),
+      ...(q.sector !== undefined ? { sector: q.sector } : {}),
+    })
+    // The order is fixed for a given universe, so an index cursor walks it exactly once.
+    return pageArray(found.map(shape), resolvePage(q))
+  }
+
+  async get(symbol: string): Promise<InstrumentOut> {
+    const sym = symbol.toUpperCase()
+    const i = await this.deps.market.instrument(sym)
+    if (!i) throw new NotFoundError('market.unknown_symbol', `Unknown symbol ${sym}`)
+    return shape(i)
+  }
+}
