@@ -3,7 +3,8 @@
  * A fixed clock inside a regular session (Wednesday 2026-11-18, 11:00 ET) and the simulated
  * market over the whole universe. Times the first request (cold: five past sessions to load), then
  * one request per following minute (the window moves, so the list is recomputed each time), then
- * repeated requests within a minute (the list cache). The cache is the in-process one.
+ * repeated requests within a minute (the list cache), and the simulator's cost to generate one
+ * symbol-day of 1-minute bars. The cache is the in-process one.
  */
 import { createMarketDataModule } from '../src/modules/market-data/index.ts'
 import { createMemoryCache } from '../src/platform/cache/index.ts'
@@ -32,10 +33,18 @@ for (let i = 0; i < MINUTES; i++) {
 }
 const hits: number[] = []
 for (let i = 0; i < 200; i++) hits.push(await ms(ask))
+// One symbol-day of 1-minute bars (pre, regular and post sessions), generated on a fresh
+// simulator so nothing comes from its day cache: the whole universe, one past day each.
+const fresh = new SimulatedMarketData({ clock })
+const universe = (await fresh.universe()).map((i) => i.symbol)
+const t0 = performance.now()
+for (const s of universe) fresh.day(s, 500)
+const perDay = (performance.now() - t0) / universe.length
 const fmt = (x: number) => x.toFixed(2)
 process.stdout.write(
   `${symbols} symbols, window 30 min\n` +
     `first request (cold): ${fmt(cold)} ms\n` +
     `new minute: median ${fmt(median(perMinute))} ms, max ${fmt(Math.max(...perMinute))} ms over ${MINUTES} minutes\n` +
-    `same minute (list cached): median ${fmt(median(hits))} ms\n`,
+    `same minute (list cached): median ${fmt(median(hits))} ms\n` +
+    `one symbol-day of 1-minute bars generated: ${fmt(perDay * 1000)} µs (mean over ${universe.length})\n`,
 )
