@@ -16,17 +16,7 @@ import type {
   CapitalFlowTable,
 } from './schema-portfolio.ts'
 
-export type {
-  BrokerAccountTable,
-  ManualPositionTable,
-  RealizedTradeTable,
-  PortfolioSnapshotTable,
-  RealizedDailyTable,
-  UnrealizedDailyTable,
-  PortfolioVersionTable,
-  InvestorTable,
-  CapitalFlowTable,
-} from './schema-portfolio.ts'
+export type * from './schema-portfolio.ts'
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>
