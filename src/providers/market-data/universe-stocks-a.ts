@@ -1,12 +1,21 @@
 /** S&P 500 constituents, part 1: technology, communication services, consumer discretionary. */
 import type { SectorBlock } from './universe-types.ts'
-
-const SEMI = 'Semiconductors & Semiconductor Equipment'
-const SOFT = 'Software'
-const HW = 'Technology Hardware, Storage & Peripherals'
-const COMMS = 'Communications Equipment'
-const ELEC = 'Electronic Equipment, Instruments & Components'
-const ITS = 'IT Services'
+import {
+  AUTO,
+  COMMS,
+  ELEC,
+  ENT,
+  HHD,
+  HRL,
+  HW,
+  IMS,
+  ITS,
+  MEDIA,
+  SEMI,
+  SOFT,
+  SPEC,
+  TEXT,
+} from './universe-industries.ts'
 
 export const TECHNOLOGY: SectorBlock = {
   sector: 'Information Technology',
@@ -60,10 +69,6 @@ export const TECHNOLOGY: SectorBlock = {
   ],
 }
 
-const MEDIA = 'Media'
-const ENT = 'Entertainment'
-const IMS = 'Interactive Media & Services'
-
 export const COMMUNICATION: SectorBlock = {
   sector: 'Communication Services',
   rows: [
@@ -84,12 +89,6 @@ export const COMMUNICATION: SectorBlock = {
     ['OMC', 'Omnicom Group Inc.', 'NYSE', MEDIA, 14, 75],
   ],
 }
-
-const SPEC = 'Specialty Retail'
-const HRL = 'Hotels, Restaurants & Leisure'
-const AUTO = 'Automobiles'
-const HHD = 'Household Durables'
-const TEXT = 'Textiles, Apparel & Luxury Goods'
 
 export const DISCRETIONARY: SectorBlock = {
   sector: 'Consumer Discretionary',

@@ -1,10 +1,21 @@
 /** S&P 500 constituents, part 2: consumer staples, health care, financials. */
 import type { SectorBlock } from './universe-types.ts'
-
-const DIST = 'Consumer Staples Distribution & Retail'
-const BEV = 'Beverages'
-const FOOD = 'Food Products'
-const HHP = 'Household Products'
+import {
+  BANK,
+  BEV,
+  BIO,
+  CAP,
+  CONS,
+  DIST,
+  EQUIP,
+  FOOD,
+  FS,
+  HHP,
+  INS,
+  PHARMA,
+  SVC,
+  TOOLS,
+} from './universe-industries.ts'
 
 export const STAPLES: SectorBlock = {
   sector: 'Consumer Staples',
@@ -33,12 +44,6 @@ export const STAPLES: SectorBlock = {
     ['EL', 'The Estée Lauder Companies Inc.', 'NYSE', 'Personal Care Products', 30, 85, 1.5],
   ],
 }
-
-const PHARMA = 'Pharmaceuticals'
-const BIO = 'Biotechnology'
-const EQUIP = 'Health Care Equipment & Supplies'
-const SVC = 'Health Care Providers & Services'
-const TOOLS = 'Life Sciences Tools & Services'
 
 export const HEALTH_CARE: SectorBlock = {
   sector: 'Health Care',
@@ -77,12 +82,6 @@ export const HEALTH_CARE: SectorBlock = {
     ['IQV', 'IQVIA Holdings Inc.', 'NYSE', TOOLS, 30, 180],
   ],
 }
-
-const BANK = 'Banks'
-const CAP = 'Capital Markets'
-const INS = 'Insurance'
-const FS = 'Financial Services'
-const CONS = 'Consumer Finance'
 
 export const FINANCIALS: SectorBlock = {
   sector: 'Financials',

@@ -1,14 +1,23 @@
 /** S&P 500 constituents, part 3: industrials, energy, utilities, real estate, materials. */
 import type { SectorBlock } from './universe-types.ts'
-
-const AERO = 'Aerospace & Defense'
-const MACH = 'Machinery'
-const ELEQ = 'Electrical Equipment'
-const GRND = 'Ground Transportation'
-const BLDG = 'Building Products'
-const CSS = 'Commercial Services & Supplies'
-const TRAD = 'Trading Companies & Distributors'
-const PROF = 'Professional Services'
+import {
+  AERO,
+  BLDG,
+  CHEM,
+  CSS,
+  ELEQ,
+  ELU,
+  GRND,
+  MACH,
+  MINE,
+  MULTI,
+  OFS,
+  OGCF,
+  PROF,
+  RREIT,
+  SREIT,
+  TRAD,
+} from './universe-industries.ts'
 
 export const INDUSTRIALS: SectorBlock = {
   sector: 'Industrials',
@@ -56,9 +65,6 @@ export const INDUSTRIALS: SectorBlock = {
   ],
 }
 
-const OGCF = 'Oil, Gas & Consumable Fuels'
-const OFS = 'Energy Equipment & Services'
-
 export const ENERGY: SectorBlock = {
   sector: 'Energy',
   rows: [
@@ -83,9 +89,6 @@ export const ENERGY: SectorBlock = {
   ],
 }
 
-const ELU = 'Electric Utilities'
-const MULTI = 'Multi-Utilities'
-
 export const UTILITIES: SectorBlock = {
   sector: 'Utilities',
   rows: [
@@ -109,9 +112,6 @@ export const UTILITIES: SectorBlock = {
   ],
 }
 
-const SREIT = 'Specialized REITs'
-const RREIT = 'Retail REITs'
-
 export const REAL_ESTATE: SectorBlock = {
   sector: 'Real Estate',
   rows: [
@@ -131,9 +131,6 @@ export const REAL_ESTATE: SectorBlock = {
     ['AVB', 'AvalonBay Communities, Inc.', 'NYSE', 'Residential REITs', 29, 205],
   ],
 }
-
-const CHEM = 'Chemicals'
-const MINE = 'Metals & Mining'
 
 export const MATERIALS: SectorBlock = {
   sector: 'Materials',

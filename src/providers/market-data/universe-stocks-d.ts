@@ -1,12 +1,20 @@
 /** S&P 500 constituents, part 4: more technology, communication services, consumer discretionary. */
 import type { SectorBlock } from './universe-types.ts'
-
-const SEMI = 'Semiconductors & Semiconductor Equipment'
-const SOFT = 'Software'
-const HW = 'Technology Hardware, Storage & Peripherals'
-const COMMS = 'Communications Equipment'
-const ELEC = 'Electronic Equipment, Instruments & Components'
-const ITS = 'IT Services'
+import {
+  COMMS,
+  DISTRIBUTORS,
+  ELEC,
+  ENT,
+  HHD,
+  HRL,
+  HW,
+  ITS,
+  MEDIA,
+  SEMI,
+  SOFT,
+  SPEC,
+  TEXT,
+} from './universe-industries.ts'
 
 export const TECHNOLOGY_2: SectorBlock = {
   sector: 'Information Technology',
@@ -39,9 +47,6 @@ export const TECHNOLOGY_2: SectorBlock = {
   ],
 }
 
-const MEDIA = 'Media'
-const ENT = 'Entertainment'
-
 export const COMMUNICATION_2: SectorBlock = {
   sector: 'Communication Services',
   rows: [
@@ -54,12 +59,6 @@ export const COMMUNICATION_2: SectorBlock = {
     ['MTCH', 'Match Group, Inc.', 'NASDAQ', 'Interactive Media & Services', 8, 33],
   ],
 }
-
-const SPEC = 'Specialty Retail'
-const HRL = 'Hotels, Restaurants & Leisure'
-const HHD = 'Household Durables'
-const TEXT = 'Textiles, Apparel & Luxury Goods'
-const DIST = 'Distributors'
 
 export const DISCRETIONARY_2: SectorBlock = {
   sector: 'Consumer Discretionary',
@@ -77,9 +76,9 @@ export const DISCRETIONARY_2: SectorBlock = {
     ['LVS', 'Las Vegas Sands Corp.', 'NYSE', HRL, 38, 55, 1.3],
     ['WYNN', 'Wynn Resorts, Limited', 'NASDAQ', HRL, 12, 115, 1.4],
     ['MGM', 'MGM Resorts International', 'NYSE', HRL, 10, 35, 1.4],
-    ['GPC', 'Genuine Parts Company', 'NYSE', DIST, 18, 130],
-    ['POOL', 'Pool Corporation', 'NASDAQ', DIST, 11, 290],
-    ['LKQ', 'LKQ Corporation', 'NASDAQ', DIST, 8, 31],
+    ['GPC', 'Genuine Parts Company', 'NYSE', DISTRIBUTORS, 18, 130],
+    ['POOL', 'Pool Corporation', 'NASDAQ', DISTRIBUTORS, 11, 290],
+    ['LKQ', 'LKQ Corporation', 'NASDAQ', DISTRIBUTORS, 8, 31],
     ['APTV', 'Aptiv PLC', 'NYSE', 'Automobile Components', 17, 80, 1.3],
     ['DECK', 'Deckers Outdoor Corporation', 'NYSE', TEXT, 15, 100, 1.5],
     ['RL', 'Ralph Lauren Corporation', 'NYSE', TEXT, 20, 330],

@@ -1,10 +1,20 @@
 /** S&P 500 constituents, part 5: more consumer staples, health care, financials. */
 import type { SectorBlock } from './universe-types.ts'
-
-const DIST = 'Consumer Staples Distribution & Retail'
-const BEV = 'Beverages'
-const FOOD = 'Food Products'
-const HHP = 'Household Products'
+import {
+  BANK,
+  BEV,
+  BIO,
+  CAP,
+  DIST,
+  EQUIP,
+  FOOD,
+  FS,
+  HHP,
+  INS,
+  PHARMA,
+  SVC,
+  TOOLS,
+} from './universe-industries.ts'
 
 export const STAPLES_2: SectorBlock = {
   sector: 'Consumer Staples',
@@ -25,12 +35,6 @@ export const STAPLES_2: SectorBlock = {
     ['LW', 'Lamb Weston Holdings, Inc.', 'NYSE', FOOD, 8, 55, 1.4],
   ],
 }
-
-const PHARMA = 'Pharmaceuticals'
-const BIO = 'Biotechnology'
-const EQUIP = 'Health Care Equipment & Supplies'
-const SVC = 'Health Care Providers & Services'
-const TOOLS = 'Life Sciences Tools & Services'
 
 export const HEALTH_CARE_2: SectorBlock = {
   sector: 'Health Care',
@@ -65,11 +69,6 @@ export const HEALTH_CARE_2: SectorBlock = {
     ['VTRS', 'Viatris Inc.', 'NASDAQ', PHARMA, 12, 10],
   ],
 }
-
-const BANK = 'Banks'
-const CAP = 'Capital Markets'
-const INS = 'Insurance'
-const FS = 'Financial Services'
 
 export const FINANCIALS_2: SectorBlock = {
   sector: 'Financials',

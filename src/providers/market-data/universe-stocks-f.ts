@@ -1,16 +1,27 @@
 /** S&P 500 constituents, part 6: more industrials, energy, utilities, real estate, materials. */
 import type { SectorBlock } from './universe-types.ts'
-
-const AERO = 'Aerospace & Defense'
-const MACH = 'Machinery'
-const ELEQ = 'Electrical Equipment'
-const GRND = 'Ground Transportation'
-const BLDG = 'Building Products'
-const CSS = 'Commercial Services & Supplies'
-const PROF = 'Professional Services'
-const CENG = 'Construction & Engineering'
-const AIRF = 'Air Freight & Logistics'
-const AIRL = 'Passenger Airlines'
+import {
+  AERO,
+  AIRF,
+  AIRL,
+  BLDG,
+  CENG,
+  CHEM,
+  CSS,
+  ELEQ,
+  ELU,
+  GRND,
+  HCREIT,
+  MACH,
+  MULTI,
+  OGCF,
+  OREIT,
+  PACK,
+  PROF,
+  RES,
+  RREIT,
+  SREIT,
+} from './universe-industries.ts'
 
 export const INDUSTRIALS_2: SectorBlock = {
   sector: 'Industrials',
@@ -58,8 +69,6 @@ export const INDUSTRIALS_2: SectorBlock = {
   ],
 }
 
-const OGCF = 'Oil, Gas & Consumable Fuels'
-
 export const ENERGY_2: SectorBlock = {
   sector: 'Energy',
   rows: [
@@ -69,9 +78,6 @@ export const ENERGY_2: SectorBlock = {
     ['APA', 'APA Corporation', 'NASDAQ', OGCF, 8, 22, 1.4],
   ],
 }
-
-const ELU = 'Electric Utilities'
-const MULTI = 'Multi-Utilities'
 
 export const UTILITIES_2: SectorBlock = {
   sector: 'Utilities',
@@ -101,12 +107,6 @@ export const UTILITIES_2: SectorBlock = {
   ],
 }
 
-const RES = 'Residential REITs'
-const SREIT = 'Specialized REITs'
-const RREIT = 'Retail REITs'
-const HCREIT = 'Health Care REITs'
-const OREIT = 'Office REITs'
-
 export const REAL_ESTATE_2: SectorBlock = {
   sector: 'Real Estate',
   rows: [
@@ -129,9 +129,6 @@ export const REAL_ESTATE_2: SectorBlock = {
     ['HST', 'Host Hotels & Resorts, Inc.', 'NASDAQ', 'Hotel & Resort REITs', 11, 16],
   ],
 }
-
-const CHEM = 'Chemicals'
-const PACK = 'Containers & Packaging'
 
 export const MATERIALS_2: SectorBlock = {
   sector: 'Materials',
