@@ -162,48 +162,28 @@ try {
     cost_basis: 1,
     unrealized_pl: 0.5,
   })
+  const trade = () => ({
+    tenant_id: tenantId,
+    account_id: account,
+    symbol: 'ZZZZ',
+    quantity: 1,
+    date_acquired: 'VARIOUS',
+    date_sold: today,
+    sold_on: today,
+    proceeds: 2,
+    cost_basis: 1,
+    gain_loss: 1,
+    term: 'short' as const,
+  })
   const threeYearsAgo = `${Number(today.slice(0, 4)) - 3}${today.slice(4)}`
   const writes: [string, (s: TenantScope) => Promise<unknown>][] = [
-    [
-      'one trade',
-      (s) =>
-        s.db
-          .insertInto('realized_trade')
-          .values({
-            tenant_id: tenantId,
-            account_id: account,
-            symbol: 'ZZZZ',
-            quantity: 1,
-            date_acquired: 'VARIOUS',
-            date_sold: today,
-            sold_on: today,
-            proceeds: 2,
-            cost_basis: 1,
-            gain_loss: 1,
-            term: 'short',
-          })
-          .execute(),
-    ],
+    ['one trade', (s) => s.db.insertInto('realized_trade').values(trade()).execute()],
     [
       '1,000 trades in one statement',
       (s) =>
         s.db
           .insertInto('realized_trade')
-          .values(
-            Array.from({ length: 1000 }, () => ({
-              tenant_id: tenantId,
-              account_id: account,
-              symbol: 'ZZZZ',
-              quantity: 1,
-              date_acquired: 'VARIOUS',
-              date_sold: today,
-              sold_on: today,
-              proceeds: 2,
-              cost_basis: 1,
-              gain_loss: 1,
-              term: 'short' as const,
-            })),
-          )
+          .values(Array.from({ length: 1000 }, trade))
           .execute(),
     ],
     [
