@@ -6,7 +6,7 @@
  * Bounded to the most recent `maxDates` dates (about 3 MB per date for 350 symbols).
  */
 import { tradingDay } from '../../platform/market-calendar.ts'
-import type { MarketDataProvider } from '../../providers/market-data/index.ts'
+import { barsOfMany, type Bar, type MarketDataProvider } from '../../providers/market-data/index.ts'
 
 const MINUTE_MS = 60_000
 
@@ -25,8 +25,39 @@ export class VolumeHistory {
     return prefix[to]! - prefix[from]!
   }
 
+  /**
+   * Loads, for each date, the sessions of the symbols not held yet, all symbols of a date
+   * together (`barsOfMany`: one request per batch of symbols on a vendor that takes lists).
+   */
+  async prepare(symbols: readonly string[], dates: readonly string[]): Promise<void> {
+    for (const date of dates) {
+      const day = tradingDay(date)
+      if (!day) continue
+      const bySymbol = this.datesMap(date)
+      const missing = symbols.filter((s) => !bySymbol.has(s))
+      if (!missing.length) continue
+      const loading = barsOfMany(this.market, missing, {
+        interval: '1m',
+        start: day.open,
+        end: new Date(day.close.getTime() - 1),
+        session: 'regular',
+      })
+      for (const symbol of missing) {
+        const p = loading.then((all) =>
+          prefixOf(day.open.getTime(), day.close.getTime(), all.get(symbol) ?? []),
+        )
+        bySymbol.set(symbol, p)
+        // A failed load is not remembered: the next request tries again.
+        p.catch(() => {
+          if (bySymbol.get(symbol) === p) bySymbol.delete(symbol)
+        })
+      }
+      await loading
+    }
+  }
+
   /** p[k] = volume of the first k regular minutes of `date`. */
-  private prefix(symbol: string, date: string): Promise<Float64Array> {
+  private datesMap(date: string): Map<string, Promise<Float64Array>> {
     let bySymbol = this.dates.get(date)
     if (!bySymbol) {
       bySymbol = new Map()
@@ -34,6 +65,11 @@ export class VolumeHistory {
       // Maps iterate in insertion order: the first key is the oldest date loaded.
       if (this.dates.size > this.maxDates) this.dates.delete(this.dates.keys().next().value!)
     }
+    return bySymbol
+  }
+
+  private prefix(symbol: string, date: string): Promise<Float64Array> {
+    const bySymbol = this.datesMap(date)
     let p = bySymbol.get(symbol)
     if (!p) {
       p = this.load(symbol, date)
@@ -50,8 +86,7 @@ export class VolumeHistory {
   private async load(symbol: string, date: string): Promise<Float64Array> {
     const day = tradingDay(date)
     if (!day) return new Float64Array(1)
-    const open = day.open.getTime()
-    const minutes = (day.close.getTime() - open) / MINUTE_MS
+    const minutes = (day.close.getTime() - day.open.getTime()) / MINUTE_MS
     const bars = await this.market.bars(symbol, {
       interval: '1m',
       start: day.open,
@@ -59,12 +94,18 @@ export class VolumeHistory {
       session: 'regular',
       limit: minutes,
     })
-    const prefix = new Float64Array(minutes + 1)
-    for (const b of bars) {
-      const k = (Date.parse(b.time) - open) / MINUTE_MS
-      if (Number.isInteger(k) && k >= 0 && k < minutes) prefix[k + 1]! += b.volume
-    }
-    for (let k = 1; k <= minutes; k++) prefix[k]! += prefix[k - 1]!
-    return prefix
+    return prefixOf(day.open.getTime(), day.close.getTime(), bars)
   }
+}
+
+/** Prefix sums of a session's minute volumes: p[k] = volume of its first k minutes. */
+function prefixOf(open: number, close: number, bars: readonly Bar[]): Float64Array {
+  const minutes = (close - open) / MINUTE_MS
+  const prefix = new Float64Array(minutes + 1)
+  for (const b of bars) {
+    const k = (Date.parse(b.time) - open) / MINUTE_MS
+    if (Number.isInteger(k) && k >= 0 && k < minutes) prefix[k + 1]! += b.volume
+  }
+  for (let k = 1; k <= minutes; k++) prefix[k]! += prefix[k - 1]!
+  return prefix
 }

@@ -142,6 +142,10 @@ export class VolumeLeadersService {
     const symbols = (await market.universe()).filter((i) => i.type !== 'index').map((i) => i.symbol)
     // Days whose session is too short for the window (early closes) are left out of the z-score.
     const pastDays = previousTradingDays(w.date, HISTORY_DAYS).filter((d) => sessionMinutes(d) >= w.toMinute)
+    // Read what is missing for every symbol at once (a vendor that takes symbol lists gets a few
+    // requests, not one per symbol); the per-symbol figures below then come from memory.
+    await this.tape.prepare(symbols, w.date, w.toMinute)
+    await this.history.prepare(symbols, pastDays)
     const rows = await mapLimit(symbols, CONCURRENCY, async (symbol): Promise<VolumeLeader | null> => {
       const stats = await this.tape.stats(symbol, w.date, w.fromMinute, w.toMinute)
       if (!stats) return null

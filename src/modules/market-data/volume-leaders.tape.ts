@@ -10,7 +10,7 @@
  * Bounded to the `maxDates` most recent dates (about 10 KB per symbol and date).
  */
 import { tradingDay } from '../../platform/market-calendar.ts'
-import type { MarketDataProvider } from '../../providers/market-data/index.ts'
+import { barsOfMany, type Bar, type MarketDataProvider } from '../../providers/market-data/index.ts'
 import { round4, type WindowStats } from './lib/window-stats.ts'
 
 const MINUTE_MS = 60_000
@@ -86,7 +86,42 @@ export class SessionTape {
     return tape
   }
 
-  /** Reads minutes [loaded, to) and appends them. */
+  /**
+   * Brings every symbol's tape of `date` up to minute `to`, reading the missing minutes of all of
+   * them together (`barsOfMany`: one request per batch of symbols on a vendor that takes lists).
+   * Batches run one after another, so two overlapping calls never read the same minutes twice.
+   */
+  prepare(symbols: readonly string[], date: string, to: number): Promise<void> {
+    const run = this.batch.then(() => this.fill(symbols, date, to))
+    this.batch = run.catch(() => undefined)
+    return run
+  }
+
+  private batch: Promise<void> = Promise.resolve()
+
+  private async fill(symbols: readonly string[], date: string, to: number): Promise<void> {
+    // Tapes needing the same minutes are read together (usually all of them: from the same minute).
+    const groups = new Map<number, string[]>()
+    for (const symbol of symbols) {
+      const tape = this.tape(symbol, date)
+      if (!tape || tape.loaded >= Math.min(to, tape.close.length)) continue
+      groups.set(tape.loaded, [...(groups.get(tape.loaded) ?? []), symbol])
+    }
+    const open = tradingDay(date)?.open.getTime()
+    if (open === undefined) return
+    for (const [from, group] of groups) {
+      const end = Math.min(to, this.tape(group[0]!, date)!.close.length)
+      const bars = await barsOfMany(this.market, group, {
+        interval: '1m',
+        start: new Date(open + from * MINUTE_MS),
+        end: new Date(open + end * MINUTE_MS - 1),
+        session: 'regular',
+      })
+      for (const symbol of group) append(this.tape(symbol, date)!, open, from, end, bars.get(symbol) ?? [])
+    }
+  }
+
+  /** Reads minutes [loaded, to) of one symbol and appends them. */
   private async extend(symbol: string, date: string, tape: Tape, to: number): Promise<void> {
     const from = tape.loaded
     const end = Math.min(to, tape.close.length)
@@ -99,20 +134,27 @@ export class SessionTape {
       session: 'regular',
       limit: end - from,
     })
-    const vol = new Float64Array(end - from)
-    const pv = new Float64Array(end - from)
-    for (const b of bars) {
-      const k = (Date.parse(b.time) - open) / MINUTE_MS
-      if (!Number.isInteger(k) || k < from || k >= end) continue
-      vol[k - from] = b.volume
-      // A bar without a vendor vwap is weighted at its close (as windowStats does).
-      pv[k - from] = (b.vwap ?? b.close) * b.volume
-      tape.close[k] = b.close
-    }
-    for (let k = from; k < end; k++) {
-      tape.vol[k + 1] = tape.vol[k]! + vol[k - from]!
-      tape.pv[k + 1] = tape.pv[k]! + pv[k - from]!
-    }
-    tape.loaded = end
+    append(tape, open, from, end, bars)
   }
+}
+
+/** Appends the bars of minutes [from, end) to a tape that holds exactly [0, from). */
+function append(tape: Tape, open: number, from: number, end: number, bars: readonly Bar[]): void {
+  // Another reader got there first (with the same minutes): nothing to add.
+  if (tape.loaded !== from) return
+  const vol = new Float64Array(end - from)
+  const pv = new Float64Array(end - from)
+  for (const b of bars) {
+    const k = (Date.parse(b.time) - open) / MINUTE_MS
+    if (!Number.isInteger(k) || k < from || k >= end) continue
+    vol[k - from] = b.volume
+    // A bar without a vendor vwap is weighted at its close (as windowStats does).
+    pv[k - from] = (b.vwap ?? b.close) * b.volume
+    tape.close[k] = b.close
+  }
+  for (let k = from; k < end; k++) {
+    tape.vol[k + 1] = tape.vol[k]! + vol[k - from]!
+    tape.pv[k + 1] = tape.pv[k]! + pv[k - from]!
+  }
+  tape.loaded = end
 }

@@ -143,6 +143,37 @@ describe('alpaca market data: bars', () => {
   })
 })
 
+describe('alpaca market data: bars of many symbols', () => {
+  it('one symbol list per request, paged, regular session only; the same bars as one symbol at a time', async () => {
+    // Pages of 2,000 bars (the shared fake pages by 3 to exercise paging on small answers).
+    const big = await startAlpacaDataFake({ pageSize: 2000 })
+    try {
+      const md = createAlpacaMarketData({
+        http: createHttpClient({ sleep: async () => undefined }),
+        baseUrl: big.baseUrl,
+        ...big.credentials,
+        clock: fixedClock(big.now),
+      })
+      const end = new Date(big.now.getTime() - 60_000)
+      const start = new Date(end.getTime() - 5 * 86_400_000)
+      const query = { interval: '1m' as const, start, end, session: 'regular' as const }
+      const many = await md.barsMany(['aapl', 'MSFT', 'SPY', 'ZZZZ'], query)
+      const manyRequests = big.requests.filter((r) => r.path === '/v2/stocks/bars')
+      assert.ok(manyRequests.length >= 2, 'more bars than one page holds: paged')
+      assert.ok(manyRequests.every((r) => r.query['symbols'] === 'AAPL,MSFT,SPY,ZZZZ'))
+      assert.ok(manyRequests.slice(1).every((r) => r.query['page_token']))
+      assert.deepEqual([...many.keys()].sort(), ['AAPL', 'MSFT', 'SPY'], 'an unknown symbol is absent')
+      for (const symbol of ['AAPL', 'MSFT', 'SPY']) {
+        const one = await md.bars(symbol, query)
+        assert.ok(one.length > 390, `${symbol}: several sessions`)
+        assert.deepEqual(many.get(symbol), one, symbol)
+      }
+    } finally {
+      await big.close()
+    }
+  })
+})
+
 describe('alpaca market data: option chain', () => {
   it('lists every expiration and answers the nearest one, mapped from OCC symbols', async () => {
     const chain = await md.optionChain('aapl')

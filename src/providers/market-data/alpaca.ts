@@ -22,6 +22,7 @@ import type {
   BarsQuery,
   Instrument,
   Interval,
+  ManyBarsQuery,
   MarketDataProvider,
   NewsItem,
   NewsProvider,
@@ -43,7 +44,9 @@ export interface AlpacaMarketDataOptions {
   clock: Clock
 }
 
-export type AlpacaMarketData = MarketDataProvider & NewsProvider
+export type AlpacaMarketData = MarketDataProvider &
+  NewsProvider &
+  Required<Pick<MarketDataProvider, 'barsMany'>>
 
 type Query = Record<string, string | number | boolean | undefined>
 
@@ -203,6 +206,43 @@ export function createAlpacaMarketData(opts: AlpacaMarketDataOptions): AlpacaMar
     return newestFirst.reverse()
   }
 
+  /**
+   * The multi-symbol form of /v2/stocks/bars: up to SNAPSHOT_BATCH symbols per request, oldest
+   * first, paged by next_page_token (a page's `limit` counts bars across its symbols).
+   */
+  async function barsMany(symbols: string[], query: ManyBarsQuery): Promise<Map<string, Bar[]>> {
+    const wanted = [...new Set(symbols.map((s) => s.trim().toUpperCase()).filter((s) => s !== ''))]
+    const length = INTERVAL_MS[query.interval]
+    const regularOnly = query.interval !== '1d' && (query.session ?? 'regular') === 'regular'
+    const out = new Map<string, Bar[]>()
+    for (let i = 0; i < wanted.length; i += SNAPSHOT_BATCH) {
+      const batch = wanted.slice(i, i + SNAPSHOT_BATCH)
+      const q: Query = {
+        symbols: batch.join(','),
+        timeframe: TIMEFRAME[query.interval],
+        start: query.start.toISOString(),
+        end: query.end.toISOString(),
+        feed,
+        sort: 'asc',
+      }
+      const rows = await paginate('/v2/stocks/bars', q, MAX_BARS_PER_PAGE, undefined, (body) => {
+        const all = obj(body['bars'], 'bars')
+        return Object.entries(all).flatMap(([sym, list]) => {
+          if (list === null) return []
+          if (!Array.isArray(list)) throw protocolError(`bars.${sym} is not a list`)
+          return list.map((b, k) => [sym, parseBar(b, `bars.${sym}[${k}]`)] as const)
+        })
+      })
+      for (const [sym, bar] of rows) {
+        if (regularOnly && !overlapsRegularSession(new Date(bar.time), length)) continue
+        const list = out.get(sym)
+        if (list) list.push(bar)
+        else out.set(sym, [bar])
+      }
+    }
+    return out
+  }
+
   async function optionChain(symbol: string, query: { expiration?: string } = {}): Promise<OptionChain> {
     const underlying = symbol.trim().toUpperCase()
     // The whole chain (every expiration) is needed to list expirations; feed is left to the
@@ -278,6 +318,7 @@ export function createAlpacaMarketData(opts: AlpacaMarketDataOptions): AlpacaMar
     name: PROVIDER,
     quotes,
     bars,
+    barsMany,
     optionChain,
     instrument,
     // No asset list in the wire facts (see instrument()); an empty universe is the honest answer.

@@ -27,6 +27,7 @@ import {
 import type {
   Bar,
   BarsQuery,
+  ManyBarsQuery,
   Instrument,
   MarketDataProvider,
   OptionChain,
@@ -221,6 +222,11 @@ export function createCachedMarketData(
       )
       return value
     },
+
+    // Not cached: its callers (volume leaders) read each window once and keep what they read.
+    ...(inner.barsMany
+      ? { barsMany: (symbols: string[], query: ManyBarsQuery) => inner.barsMany!(symbols, query) }
+      : {}),
 
     async optionChain(symbol, query) {
       const sym = norm(symbol)

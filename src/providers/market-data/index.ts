@@ -30,6 +30,7 @@ import { UNIVERSE } from './universe.ts'
 export type * from './market-data.port.ts'
 export { createCachedMarketData } from './cached.ts'
 export { moversOf, type Movers } from './movers.ts'
+export { barsOfMany } from './bars-many.ts'
 export { SimulatedMarketData } from './simulated.ts'
 
 export interface MarketProviders {

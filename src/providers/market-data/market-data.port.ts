@@ -45,6 +45,14 @@ export interface BarsQuery {
   session?: 'regular' | 'extended'
 }
 
+/** A window for several symbols at once: bounded by time, not by a per-symbol count. */
+export interface ManyBarsQuery {
+  interval: Interval
+  start: Date
+  end: Date
+  session?: 'regular' | 'extended'
+}
+
 export interface OptionContract {
   /** OCC symbol, e.g. AAPL250117C00150000. */
   symbol: string
@@ -87,6 +95,12 @@ export interface MarketDataProvider {
   quotes(symbols: string[]): Promise<Quote[]>
   /** Bars oldest first; an unknown symbol answers an empty list. */
   bars(symbol: string, query: BarsQuery): Promise<Bar[]>
+  /**
+   * Optional: bars of many symbols between `start` and `end`, in as few requests as the vendor
+   * allows (Alpaca takes a symbol list). Symbols without bars are absent. Callers use
+   * `barsOfMany` (bars-many.ts), which falls back to one `bars` call per symbol.
+   */
+  barsMany?(symbols: string[], query: ManyBarsQuery): Promise<Map<string, Bar[]>>
   /** The option chain of one expiration (the nearest by default). */
   optionChain(symbol: string, query?: { expiration?: string }): Promise<OptionChain>
   /** Metadata of one symbol, or null when unknown. */

@@ -18,6 +18,7 @@ export function withReferenceUniverse(market: MarketDataProvider): MarketDataPro
     name: market.name,
     quotes: (symbols) => market.quotes(symbols),
     bars: (symbol, query) => market.bars(symbol, query),
+    ...(market.barsMany ? { barsMany: market.barsMany.bind(market) } : {}),
     optionChain: (symbol, query) => market.optionChain(symbol, query),
     async instrument(symbol) {
       const known = BY_SYMBOL.get(symbol.trim().toUpperCase())
