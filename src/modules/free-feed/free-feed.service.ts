@@ -3,6 +3,7 @@
  * published 15 minutes late (by an admin or the `free-feed.publish` job), stored as published, and
  * replayed per day. Provider calls run outside any transaction; the tables are global.
  */
+import { mapLimit } from '../../platform/concurrency.ts'
 import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
@@ -47,19 +48,6 @@ const INTERVAL_MINUTES: Record<ReplayInterval, number> = { '1m': 1, '5m': 5, '15
 function isRealDate(date: string): boolean {
   const d = new Date(`${date}T00:00:00Z`)
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++
-      out[i] = await fn(items[i]!)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return out
 }
 
 function summarise(bars: Bar[]): FreeSummary {

@@ -9,6 +9,7 @@
  * end and length, so every page of a walk reads the same list; after the cache entry expires the
  * list is recomputed for that same window, which gives the same answer (its bars have all ended).
  */
+import { mapLimit } from '../../platform/concurrency.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
@@ -44,19 +45,6 @@ const CURSOR_MAX_AGE_MS = 7 * 86_400_000
 interface Computed {
   window: { start: string; end: string }
   items: VolumeLeader[]
-}
-
-async function mapLimit<T, R>(xs: readonly T[], limit: number, f: (x: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(xs.length)
-  let next = 0
-  const worker = async () => {
-    while (next < xs.length) {
-      const i = next++
-      out[i] = await f(xs[i]!)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, xs.length) }, worker))
-  return out
 }
 
 const badCursor = () => UnprocessableError.field(['query', 'cursor'], 'invalid or expired cursor', 'cursor')

@@ -3,6 +3,7 @@
  * per batch of symbols and page, instead of one per symbol), else `bars` per symbol, a few at a
  * time. Whole-universe features (volume leaders) read through this.
  */
+import { mapLimit } from '../../platform/concurrency.ts'
 import type { Bar, MarketDataProvider, ManyBarsQuery } from './market-data.port.ts'
 
 /** `bars` calls in flight at once when the provider has no batch call. */
@@ -15,15 +16,10 @@ export async function barsOfMany(
 ): Promise<Map<string, Bar[]>> {
   if (!symbols.length) return new Map()
   if (market.barsMany) return market.barsMany([...symbols], query)
+  const lists = await mapLimit(symbols, CONCURRENCY, (symbol) => market.bars(symbol, query))
   const out = new Map<string, Bar[]>()
-  let next = 0
-  const worker = async () => {
-    while (next < symbols.length) {
-      const symbol = symbols[next++]!
-      const bars = await market.bars(symbol, query)
-      if (bars.length) out.set(symbol, bars)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, symbols.length) }, worker))
+  symbols.forEach((symbol, i) => {
+    if (lists[i]!.length) out.set(symbol, lists[i]!)
+  })
   return out
 }
