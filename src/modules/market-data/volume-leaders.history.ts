@@ -20,8 +20,10 @@ export class VolumeHistory {
 
   /** Volume of the regular-session minutes [from, to) of `date`; null when the session is shorter. */
   async windowVolume(symbol: string, date: string, from: number, to: number): Promise<number | null> {
-    const prefix = await this.prefix(symbol, date)
-    if (to >= prefix.length) return null
+    if (!this.datesMap(date).has(symbol)) await this.prepare([symbol], [date])
+    const prefix = await this.datesMap(date).get(symbol)
+    // No entry: not a trading day.
+    if (!prefix || to >= prefix.length) return null
     return prefix[to]! - prefix[from]!
   }
 
@@ -56,7 +58,7 @@ export class VolumeHistory {
     }
   }
 
-  /** p[k] = volume of the first k regular minutes of `date`. */
+  /** The sessions held for `date`, by symbol (a new date evicts the oldest beyond maxDates). */
   private datesMap(date: string): Map<string, Promise<Float64Array>> {
     let bySymbol = this.dates.get(date)
     if (!bySymbol) {
@@ -66,35 +68,6 @@ export class VolumeHistory {
       if (this.dates.size > this.maxDates) this.dates.delete(this.dates.keys().next().value!)
     }
     return bySymbol
-  }
-
-  private prefix(symbol: string, date: string): Promise<Float64Array> {
-    const bySymbol = this.datesMap(date)
-    let p = bySymbol.get(symbol)
-    if (!p) {
-      p = this.load(symbol, date)
-      bySymbol.set(symbol, p)
-      // A failed load is not remembered: the next request tries again.
-      const map = bySymbol
-      p.catch(() => {
-        if (map.get(symbol) === p) map.delete(symbol)
-      })
-    }
-    return p
-  }
-
-  private async load(symbol: string, date: string): Promise<Float64Array> {
-    const day = tradingDay(date)
-    if (!day) return new Float64Array(1)
-    const minutes = (day.close.getTime() - day.open.getTime()) / MINUTE_MS
-    const bars = await this.market.bars(symbol, {
-      interval: '1m',
-      start: day.open,
-      end: new Date(day.close.getTime() - 1),
-      session: 'regular',
-      limit: minutes,
-    })
-    return prefixOf(day.open.getTime(), day.close.getTime(), bars)
   }
 }
 

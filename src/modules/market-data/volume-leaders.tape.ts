@@ -22,8 +22,6 @@ interface Tape {
   vol: Float64Array
   pv: Float64Array
   close: Float64Array
-  /** The extension in progress: extensions of one tape run one after another. */
-  busy: Promise<void>
 }
 
 export class SessionTape {
@@ -38,12 +36,8 @@ export class SessionTape {
   async stats(symbol: string, date: string, from: number, to: number): Promise<WindowStats | null> {
     const tape = this.tape(symbol, date)
     if (!tape) return null
-    if (tape.loaded < to) {
-      const extension = tape.busy.then(() => this.extend(symbol, date, tape, to))
-      // A failed read leaves `loaded` where it was: the next request reads those minutes again.
-      tape.busy = extension.catch(() => undefined)
-      await extension
-    }
+    // A failed read leaves `loaded` where it was: the next request reads those minutes again.
+    if (tape.loaded < Math.min(to, tape.close.length)) await this.prepare([symbol], date, to)
     let first = from
     while (first < to && Number.isNaN(tape.close[first]!)) first++
     if (first === to) return null
@@ -79,7 +73,6 @@ export class SessionTape {
         vol: new Float64Array(minutes + 1),
         pv: new Float64Array(minutes + 1),
         close: new Float64Array(minutes).fill(Number.NaN),
-        busy: Promise.resolve(),
       }
       bySymbol.set(symbol, tape)
     }
@@ -89,7 +82,8 @@ export class SessionTape {
   /**
    * Brings every symbol's tape of `date` up to minute `to`, reading the missing minutes of all of
    * them together (`barsOfMany`: one request per batch of symbols on a vendor that takes lists).
-   * Batches run one after another, so two overlapping calls never read the same minutes twice.
+   * Batches run one after another, so two overlapping calls never read the same minutes twice;
+   * `stats` reads a lone symbol's missing minutes the same way.
    */
   prepare(symbols: readonly string[], date: string, to: number): Promise<void> {
     const run = this.batch.then(() => this.fill(symbols, date, to))
@@ -120,28 +114,10 @@ export class SessionTape {
       for (const symbol of group) append(this.tape(symbol, date)!, open, from, end, bars.get(symbol) ?? [])
     }
   }
-
-  /** Reads minutes [loaded, to) of one symbol and appends them. */
-  private async extend(symbol: string, date: string, tape: Tape, to: number): Promise<void> {
-    const from = tape.loaded
-    const end = Math.min(to, tape.close.length)
-    if (from >= end) return
-    const open = tradingDay(date)!.open.getTime()
-    const bars = await this.market.bars(symbol, {
-      interval: '1m',
-      start: new Date(open + from * MINUTE_MS),
-      end: new Date(open + end * MINUTE_MS - 1),
-      session: 'regular',
-      limit: end - from,
-    })
-    append(tape, open, from, end, bars)
-  }
 }
 
-/** Appends the bars of minutes [from, end) to a tape that holds exactly [0, from). */
+/** Appends the bars of minutes [from, end) to a tape that holds exactly [0, from) (batches run one at a time). */
 function append(tape: Tape, open: number, from: number, end: number, bars: readonly Bar[]): void {
-  // Another reader got there first (with the same minutes): nothing to add.
-  if (tape.loaded !== from) return
   const vol = new Float64Array(end - from)
   const pv = new Float64Array(end - from)
   for (const b of bars) {
