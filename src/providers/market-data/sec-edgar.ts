@@ -107,8 +107,14 @@ function submissionsOf(
   return { recent: filings.recent, older }
 }
 
-/** Rows of a column-oriented filing table (parallel arrays) that are Form 4s. */
-function form4Filings(url: string, recent: Record<string, unknown>): Filing[] {
+/**
+ * Rows of a column-oriented filing table (parallel arrays) that are Form 4s, and the table's
+ * earliest filing date of any form (null when it is empty): how far back it reaches.
+ */
+function form4Filings(
+  url: string,
+  recent: Record<string, unknown>,
+): { filings: Filing[]; oldest: string | null } {
   const body = JSON.stringify(recent) ?? ''
   const column = (k: string): string[] => {
     const v = recent[k]
@@ -133,7 +139,7 @@ function form4Filings(url: string, recent: Record<string, unknown>): Filing[] {
     }
     out.push({ accession, filingDate, primaryDocument })
   })
-  return out
+  return { filings: out, oldest: dates.length ? dates.reduce((a, b) => (b < a ? b : a)) : null }
 }
 
 export function createSecEdgar(opts: SecEdgarOptions): InsiderProvider {
@@ -252,17 +258,13 @@ export function createSecEdgar(opts: SecEdgarOptions): InsiderProvider {
   async function form4sOf(cik: string, from: string, to: string): Promise<Filing[]> {
     const url = `${dataBase}/submissions/CIK${cik.padStart(10, '0')}.json`
     const { recent, older } = submissionsOf(url, await getJson(url))
-    const found = form4Filings(url, recent)
-    const dates = recent['filingDate']
-    const oldestRecent = Array.isArray(dates)
-      ? (dates as string[]).reduce((a, b) => (b < a ? b : a), '9999')
-      : ''
-    if (oldestRecent <= from) return found
+    const { filings: found, oldest } = form4Filings(url, recent)
+    if (oldest !== null && oldest <= from) return found
     for (const page of older.filter((p) => p.filingTo >= from && p.filingFrom <= to)) {
       const pageUrl = `${dataBase}/submissions/${page.name}`
       const payload = await getJson(pageUrl)
       if (!isObj(payload)) throw malformed(pageUrl, 'is not an object', JSON.stringify(payload) ?? '')
-      found.push(...form4Filings(pageUrl, payload))
+      found.push(...form4Filings(pageUrl, payload).filings)
     }
     return found
   }
