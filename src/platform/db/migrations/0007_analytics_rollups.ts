@@ -78,6 +78,19 @@ const BUMP = (rows: string) => `
   select distinct tenant_id, 1 from ${rows} order by tenant_id
   on conflict (tenant_id) do update set version = v.version + 1;`
 
+/**
+ * `<name>_ins|_upd|_del`: statement-level AFTER triggers on `table` calling `fn`, with the
+ * transition tables each event has (new_rows, old_rows and new_rows, old_rows).
+ */
+function statementTriggers(name: string, table: string, fn: string): string[] {
+  const each = `for each statement execute function ${fn}()`
+  return [
+    `create trigger ${name}_ins after insert on ${table} referencing new table as new_rows ${each}`,
+    `create trigger ${name}_upd after update on ${table} referencing old table as old_rows new table as new_rows ${each}`,
+    `create trigger ${name}_del after delete on ${table} referencing old table as old_rows ${each}`,
+  ]
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await run(db, [
     `create table realized_daily (
@@ -115,12 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        end if;
        return null;
      end $$`,
-    `create trigger realized_daily_ins after insert on realized_trade referencing new table as new_rows
-       for each statement execute function realized_daily_apply()`,
-    `create trigger realized_daily_upd after update on realized_trade referencing old table as old_rows new table as new_rows
-       for each statement execute function realized_daily_apply()`,
-    `create trigger realized_daily_del after delete on realized_trade referencing old table as old_rows
-       for each statement execute function realized_daily_apply()`,
+    ...statementTriggers('realized_daily', 'realized_trade', 'realized_daily_apply'),
 
     `create function unrealized_daily_apply() returns trigger language plpgsql as $$
      declare touched record;
@@ -131,12 +139,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        end if;
        return null;
      end $$`,
-    `create trigger unrealized_daily_ins after insert on portfolio_snapshot referencing new table as new_rows
-       for each statement execute function unrealized_daily_apply()`,
-    `create trigger unrealized_daily_upd after update on portfolio_snapshot referencing old table as old_rows new table as new_rows
-       for each statement execute function unrealized_daily_apply()`,
-    `create trigger unrealized_daily_del after delete on portfolio_snapshot referencing old table as old_rows
-       for each statement execute function unrealized_daily_apply()`,
+    ...statementTriggers('unrealized_daily', 'portfolio_snapshot', 'unrealized_daily_apply'),
 
     // One counter per tenant, moved by every write to what the analytics read. Answers are cached
     // under the version they were computed at, so a write makes the old entries unreachable at
@@ -154,14 +157,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        end if;
        return null;
      end $$`,
-    ...VERSIONED_TABLES.flatMap((table) => [
-      `create trigger ${table}_version_ins after insert on ${table} referencing new table as new_rows
-         for each statement execute function portfolio_version_bump()`,
-      `create trigger ${table}_version_upd after update on ${table} referencing old table as old_rows new table as new_rows
-         for each statement execute function portfolio_version_bump()`,
-      `create trigger ${table}_version_del after delete on ${table} referencing old table as old_rows
-         for each statement execute function portfolio_version_bump()`,
-    ]),
+    ...VERSIONED_TABLES.flatMap((table) =>
+      statementTriggers(`${table}_version`, table, 'portfolio_version_bump'),
+    ),
 
     // Existing rows. Migrations run as the owner, whom FORCE ROW LEVEL SECURITY filters too; the
     // setting is local to the migration transaction.
