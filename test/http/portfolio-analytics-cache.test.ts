@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
+import { createManualAccount } from '../helpers/portfolio.ts'
 import { json, type Body } from '../helpers/assertions.ts'
 
 const clock = fixedClock('2025-06-30T16:00:00Z')
@@ -24,12 +25,6 @@ async function read(u: Client, route: string): Promise<Body> {
   const res = await u.get(`/api/analytics/${route}`)
   assert.equal(res.statusCode, 200, res.body)
   return json(res.body)
-}
-
-async function setup(u: Client): Promise<number> {
-  const res = await u.post('/api/accounts', { name: 'Brokerage', broker_type: 'manual' })
-  assert.equal(res.statusCode, 201, res.body)
-  return json(res.body).id as number
 }
 
 async function sell(u: Client, accountId: number, dateSold: string, gain: number): Promise<number> {
@@ -57,7 +52,7 @@ const version = (tenantId: number) =>
 describe('analytics answer cache', () => {
   it('every write through the API is seen by the next read', async () => {
     const u = await t.newTenant()
-    const account = await setup(u)
+    const account = await createManualAccount(u)
     assert.deepEqual(await read(u, 'date-range'), { min_date: null, max_date: null, trade_count: 0 })
     const id = await sell(u, account, '2025-03-04', 120)
     assert.equal((await read(u, 'date-range')).trade_count, 1)
@@ -75,7 +70,7 @@ describe('analytics answer cache', () => {
 
   it('a write no service made (plain SQL) is seen too: the version moves in the database', async () => {
     const u = await t.newTenant()
-    const account = await setup(u)
+    const account = await createManualAccount(u)
     assert.equal((await read(u, 'aum')).current.unrealized, 0)
     const v0 = await version(u.tenantId)
     await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
@@ -101,7 +96,7 @@ describe('analytics answer cache', () => {
   it('repeated reads are answered from the cache: with the version forced back, the old answer returns', async () => {
     // Proves the cache is used (and that correctness rests on the version alone).
     const u = await t.newTenant()
-    const account = await setup(u)
+    const account = await createManualAccount(u)
     await sell(u, account, '2025-02-03', 50)
     const v = await version(u.tenantId)
     assert.equal((await read(u, 'cumulative-pnl')).total, 50)
@@ -117,7 +112,7 @@ describe('analytics answer cache', () => {
     clock.set('2025-07-01T03:55:00Z') // 23:55 in New York on 2025-06-30
     try {
       const u = await t.newTenant()
-      const account = await setup(u)
+      const account = await createManualAccount(u)
       await sell(u, account, '2025-06-30', 10)
       const q = 'cumulative-pnl?period_days=1'
       assert.equal((await read(u, q)).total, 10)
@@ -133,8 +128,8 @@ describe('analytics answer cache', () => {
   it('tenants and account selections never share an entry', async () => {
     const a = await t.newTenant()
     const b = await t.newTenant()
-    const [a1, a2] = [await setup(a), await setup(a)]
-    await setup(b)
+    const [a1, a2] = [await createManualAccount(a), await createManualAccount(a)]
+    await createManualAccount(b)
     await sell(a, a1, '2025-01-10', 7)
     await sell(a, a2, '2025-01-11', 3)
     assert.equal((await read(a, 'cumulative-pnl')).total, 10)

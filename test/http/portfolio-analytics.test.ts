@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
+import { createManualAccount } from '../helpers/portfolio.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
 
@@ -29,12 +30,6 @@ async function analytics(u: Client, route: string, query = ''): Promise<Body> {
   const res = await u.get(`/api/analytics/${route}${query}`)
   assert.equal(res.statusCode, 200, res.body)
   return json(res.body)
-}
-
-async function createAccount(u: Client, name = 'Brokerage'): Promise<number> {
-  const res = await u.post('/api/accounts', { name, broker_type: 'manual' })
-  assert.equal(res.statusCode, 201, res.body)
-  return json(res.body).id as number
 }
 
 /**
@@ -115,7 +110,7 @@ const cents = (x: number) => Math.round(x * 100)
 describe('date-range', () => {
   it('min and max of valid sale dates; unparseable and deleted trades are left out', async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     await sale(u, acct, '2024-03-15', 10)
     await sale(u, acct, '2023-11-02', 20)
     await sale(u, acct, '2025-01-20', 30)
@@ -141,13 +136,13 @@ describe('date-range', () => {
     const u = await t.newTenant()
     assert.deepEqual(await analytics(u, 'date-range'), { min_date: null, max_date: null, trade_count: 0 })
     // Only an undated trade: still nothing dated.
-    await sale(u, await createAccount(u), 'Various', 5)
+    await sale(u, await createManualAccount(u), 'Various', 5)
     assert.deepEqual(await analytics(u, 'date-range'), { min_date: null, max_date: null, trade_count: 0 })
   })
 
   it('an admin reads another tenant with tenant_id; a non-admin naming another tenant → 403', async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     await sale(u, acct, '2024-02-29', 1)
     await sale(u, acct, '2024-07-04', 2)
     const admin = await t.newTenant({ role: 'admin' })
@@ -194,7 +189,7 @@ describe('pnl', () => {
    */
   const seed = async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     for (const [date, gain] of [
       ['2023-07-04', 5.55],
       ['2024-12-30', 0.1],
@@ -342,7 +337,7 @@ describe('cumulative-pnl and drawdown', () => {
    */
   const seed = async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     await sale(u, acct, '2025-01-05', 1200)
     await sale(u, acct, '2025-01-05', -200)
     await sale(u, acct, '2025-02-05', -300)
@@ -425,7 +420,7 @@ describe('cumulative-pnl and drawdown', () => {
 
   it('losing from the start: the peak is the starting 0 → peak_date null and no percentage', async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     await sale(u, acct, '2025-01-10', -100)
     await sale(u, acct, '2025-01-20', 30)
     await sale(u, acct, '2025-02-01', -50)
@@ -449,7 +444,7 @@ describe('cumulative-pnl and drawdown', () => {
 
   it('a return to the old high moves the peak to that later day; reaching the peak again is a recovery', async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     await sale(u, acct, '2025-01-10', 500)
     await sale(u, acct, '2025-01-20', -200)
     await sale(u, acct, '2025-02-01', 200)
@@ -489,8 +484,8 @@ describe('cumulative-pnl and drawdown', () => {
 
   it('account_id and account_ids select accounts (their union when both are given)', async () => {
     const u = await t.newTenant()
-    const a1 = await createAccount(u, 'One')
-    const a2 = await createAccount(u, 'Two')
+    const a1 = await createManualAccount(u, 'One')
+    const a2 = await createManualAccount(u, 'Two')
     await sale(u, a1, '2025-01-05', 1000)
     await sale(u, a1, '2025-03-05', -400)
     await sale(u, a2, '2024-12-01', 50)
@@ -564,7 +559,7 @@ describe('cumulative-pnl and drawdown', () => {
 describe('aum', () => {
   it('current = net capital + unrealized + realized year to date, to the cent; one point per snapshot date and today', async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     const owner = await ownerInvestor(u)
     await addFlow(u, owner, '2025-01-02', 10_000)
     await addFlow(u, owner, '2025-03-01', -2_500)
@@ -632,7 +627,7 @@ describe('aum', () => {
 
   it('a snapshot dated today is a single point; realized year to date is 0 before any sale of the year', async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     const owner = await ownerInvestor(u)
     await addFlow(u, owner, '2024-05-01', 0.1)
     await addFlow(u, owner, TODAY, 0.2)
@@ -655,8 +650,8 @@ describe('aum', () => {
 
   it('unrealized P&L of two accounts snapshotted on different days adds up', async () => {
     const u = await t.newTenant()
-    const a1 = await createAccount(u, 'One')
-    const a2 = await createAccount(u, 'Two')
+    const a1 = await createManualAccount(u, 'One')
+    const a2 = await createManualAccount(u, 'Two')
     // One holding per account, each still held today (GET positions lists both as latest).
     await snapshot(
       u,
@@ -703,7 +698,7 @@ describe('aum', () => {
 describe('yoy', () => {
   it('realized P&L per year against the calendar year before; year-end AUM from the last point of a year', async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     const owner = await ownerInvestor(u)
     await sale(u, acct, '2019-05-01', 400)
     await sale(u, acct, '2021-03-01', 1000)
@@ -752,7 +747,7 @@ describe('yoy', () => {
 describe('investor-allocation', () => {
   it('the investment club by unit accounting, not by net contributions', async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u, 'Club')
+    const acct = await createManualAccount(u, 'Club')
     const a = await ownerInvestor(u)
     const b = await addInvestor(u, 'Bea')
     const c = await addInvestor(u, 'Cal')
@@ -863,7 +858,7 @@ describe('investor-allocation', () => {
 
   it('realized P&L dated before a flow prices its units even without a snapshot in between', async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     const a = await ownerInvestor(u)
     const b = await addInvestor(u, 'Bea')
     /*
@@ -891,7 +886,7 @@ describe('investor-allocation', () => {
 
   it('no capital flows → no items and no units', async () => {
     const u = await t.newTenant()
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     await addInvestor(u, 'Bea')
     await sale(u, acct, '2025-01-10', 250)
     // NAV is still reported: 0 capital + 0 unrealized + 250 realized.
@@ -925,9 +920,9 @@ describe('access', () => {
   it("another tenant's account → 404 accounts.not_found on every route, alone or among own accounts", async () => {
     const owner = await t.newTenant()
     const other = await t.newTenant()
-    const theirs = await createAccount(owner)
+    const theirs = await createManualAccount(owner)
     await sale(owner, theirs, '2025-01-05', 100)
-    const mine = await createAccount(other)
+    const mine = await createManualAccount(other)
     for (const route of ROUTES) {
       assertProblem(
         await other.get(`/api/analytics/${route}?account_id=${theirs}`),
@@ -953,7 +948,7 @@ describe('access', () => {
     const owner = await t.newTenant()
     const other = await t.newTenant()
     const admin = await t.newTenant({ role: 'admin' })
-    const acct = await createAccount(owner)
+    const acct = await createManualAccount(owner)
     await sale(owner, acct, '2025-01-05', 100)
     for (const route of ROUTES) {
       assertProblem(

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { createManualAccount } from '../helpers/portfolio.ts'
 import {
   assertAllNeedCredentials,
   assertFieldError,
@@ -45,12 +46,6 @@ async function flows(u: Client, query = ''): Promise<{ items: Body[]; net_capita
   const res = await u.get(`/api/capital-flows${query}`)
   assert.equal(res.statusCode, 200, res.body)
   return json(res.body) as { items: Body[]; net_capital: number }
-}
-
-async function createAccount(u: Client, name = 'Club account'): Promise<number> {
-  const res = await u.post('/api/accounts', { name, broker_type: 'manual' })
-  assert.equal(res.statusCode, 201, res.body)
-  return json(res.body).id as number
 }
 
 const fullName = (u: Client) =>
@@ -189,7 +184,7 @@ describe('capital flows', () => {
   it('records contributions and withdrawals by date; net_capital is their exact sum', async () => {
     const u = await t.newTenant()
     const me = await owner(u)
-    const acct = await createAccount(u)
+    const acct = await createManualAccount(u)
     const alice = await addInvestor(u, { name: 'Alice' })
 
     // Written out of date order: the list is by date.
@@ -260,7 +255,7 @@ describe('capital flows', () => {
     const other = await t.newTenant()
     const me = await owner(u)
     const theirInvestor = await owner(other)
-    const theirAccount = await createAccount(other)
+    const theirAccount = await createManualAccount(other)
     const ok = { investor_id: me.investor_id, date: '2024-01-02', amount: 100 }
     const cases: [Record<string, unknown>, (string | number)[]][] = [
       [{ ...ok, amount: 0 }, ['body', 'amount']],
@@ -358,7 +353,7 @@ describe('capital flows', () => {
     const a = await t.newTenant()
     const b = await t.newTenant()
     const aOwner = await owner(a)
-    const aAccount = await createAccount(a)
+    const aAccount = await createManualAccount(a)
     const f = await addFlow(a, {
       investor_id: aOwner.investor_id,
       account_id: aAccount,

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { nyDate } from '../../src/platform/market-calendar.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { createManualAccount } from '../helpers/portfolio.ts'
 
 const t = useTestApp()
 
@@ -25,12 +26,6 @@ async function imported(u: Client, query: string, csv: string): Promise<Body> {
   const res = await importCsv(u, query, csv)
   assert.equal(res.statusCode, 200, res.body)
   return json(res.body)
-}
-
-async function manualAccount(u: Client): Promise<number> {
-  const res = await u.post('/api/accounts', { name: 'Brokerage', broker_type: 'manual' })
-  assert.equal(res.statusCode, 201, res.body)
-  return json(res.body).id as number
 }
 
 async function list(u: Client, what: 'transactions' | 'positions', accountId: number): Promise<Body[]> {
@@ -65,7 +60,7 @@ const positionsQuery = (accountId: number) => `account_id=${accountId}&kind=posi
 describe('transactions import', () => {
   it('imports a broker-style export; rows are listed with exact amounts and source=import', async () => {
     const u = await t.newTenant()
-    const acct = await manualAccount(u)
+    const acct = await createManualAccount(u)
     const r = await imported(u, tradesQuery(acct), TRADES_CSV)
     assert.deepEqual(r, {
       kind: 'transactions',
@@ -95,7 +90,7 @@ describe('transactions import', () => {
 
   it('a dry run validates and counts but writes nothing', async () => {
     const u = await t.newTenant()
-    const acct = await manualAccount(u)
+    const acct = await createManualAccount(u)
     const dry = await imported(u, tradesQuery(acct, '&dry_run=true'), TRADES_CSV)
     assert.deepEqual([dry.dry_run, dry.imported], [true, 3])
     assert.deepEqual(await list(u, 'transactions', acct), [])
@@ -106,7 +101,7 @@ describe('transactions import', () => {
 
   it('skips rows already stored or repeated in the file; re-importing imports nothing', async () => {
     const u = await t.newTenant()
-    const acct = await manualAccount(u)
+    const acct = await createManualAccount(u)
     // The same trade entered by hand earlier (amounts written differently) is a duplicate.
     const manual = await u.post('/api/brokers/manual/transactions', {
       account_id: acct,
@@ -135,7 +130,7 @@ describe('transactions import', () => {
 
   it('any bad row → 422 import.invalid_rows located by line and column, and nothing is imported', async () => {
     const u = await t.newTenant()
-    const acct = await manualAccount(u)
+    const acct = await createManualAccount(u)
     const csv =
       'symbol,quantity,date_acquired,date_sold,proceeds,cost_basis,fees\n' +
       'AAPL,1,2023-01-10,2023-06-01,100,90,\n' +
@@ -166,7 +161,7 @@ describe('transactions import', () => {
 
   it('file-level problems → 422: missing or doubled column, malformed CSV, empty file, too many rows', async () => {
     const u = await t.newTenant()
-    const acct = await manualAccount(u)
+    const acct = await createManualAccount(u)
     const q = tradesQuery(acct)
     const noProceeds = 'ticker,shares,acquired,sold,cost\nAAPL,1,2023-01-10,2023-06-01,1\n'
     const missing = await failed(u, q, noProceeds, 422, 'import.missing_columns')
@@ -189,7 +184,7 @@ describe('transactions import', () => {
 describe('positions import', () => {
   it('imports holdings (default as_of today, New York), shown by GET positions and snapshots', async () => {
     const u = await t.newTenant()
-    const acct = await manualAccount(u)
+    const acct = await createManualAccount(u)
     const csv =
       '\uFEFFTicker,Name,Shares,Cost Basis,Date\r\n' +
       'AAPL,"Apple, Inc.","1,200","$123,456.78",2024-01-02\r\n' +
@@ -232,7 +227,7 @@ describe('import: access, content type and query', () => {
   it('another tenant’s or an unknown account → 404; a broker account → 422; nothing written', async () => {
     const owner = await t.newTenant()
     const other = await t.newTenant()
-    const acct = await manualAccount(owner)
+    const acct = await createManualAccount(owner)
     for (const q of [tradesQuery(acct), tradesQuery(acct, '&dry_run=true'), tradesQuery(999999999)])
       await failed(other, q, TRADES_CSV, 404, 'accounts.not_found')
     assert.deepEqual(await list(owner, 'transactions', acct), [])
@@ -251,7 +246,7 @@ describe('import: access, content type and query', () => {
 
   it('a body that is not text/csv → 415; the CSV parser does not leak to other routes', async () => {
     const u = await t.newTenant()
-    const acct = await manualAccount(u)
+    const acct = await createManualAccount(u)
     const unsupported = 'request.unsupported_media_type'
     await failed(u, tradesQuery(acct), '{}', 415, unsupported, 'application/json')
     await failed(u, tradesQuery(acct), TRADES_CSV, 415, unsupported, 'text/plain')
@@ -268,7 +263,7 @@ describe('import: access, content type and query', () => {
 
   it('missing or invalid query parameters → 422 naming them', async () => {
     const u = await t.newTenant()
-    const acct = await manualAccount(u)
+    const acct = await createManualAccount(u)
     const cases: [string, string][] = [
       [`account_id=${acct}`, 'kind'],
       [`account_id=${acct}&kind=trades`, 'kind'],
