@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import {
+  overlapsRegularSession,
   CALENDAR_FIRST_YEAR,
   CALENDAR_LAST_YEAR,
   holidayName,
@@ -339,5 +340,27 @@ describe('bad input throws RangeError', () => {
   it('rejects invalid instants', () => {
     assert.throws(() => sessionAt(new Date('nope')), RangeError)
     assert.throws(() => nextOpen(new Date(Number.NaN)), RangeError)
+  })
+})
+
+describe('overlapsRegularSession', () => {
+  const MIN = 60_000
+  it('uses the day’s session, early closes included; a bar spanning an edge counts', () => {
+    // 2026-03-10 (EDT): 09:30 ET = 13:30Z, 16:00 ET = 20:00Z.
+    assert.equal(overlapsRegularSession(new Date('2026-03-10T13:29:00Z'), MIN), false)
+    assert.equal(overlapsRegularSession(new Date('2026-03-10T13:25:00Z'), 15 * MIN), true)
+    assert.equal(overlapsRegularSession(new Date('2026-03-10T19:59:00Z'), MIN), true)
+    assert.equal(overlapsRegularSession(new Date('2026-03-10T20:00:00Z'), MIN), false)
+    // 2026-11-27 closes at 13:00 ET (18:00Z, EST).
+    assert.equal(overlapsRegularSession(new Date('2026-11-27T18:00:00Z'), MIN), false)
+    assert.equal(overlapsRegularSession(new Date('2026-11-27T17:59:00Z'), MIN), true)
+  })
+
+  it('a holiday or a year outside the table is judged by a full day’s clock times', () => {
+    // 2026-07-03 (observed Independence Day, EDT) and 2031-03-11 (EDT).
+    assert.equal(overlapsRegularSession(new Date('2026-07-03T15:00:00Z'), MIN), true)
+    assert.equal(overlapsRegularSession(new Date('2026-07-03T12:00:00Z'), MIN), false)
+    assert.equal(overlapsRegularSession(new Date('2031-03-11T19:59:00Z'), MIN), true)
+    assert.equal(overlapsRegularSession(new Date('2031-03-11T20:00:00Z'), MIN), false)
   })
 })

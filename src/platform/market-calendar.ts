@@ -198,6 +198,25 @@ export function sessionAt(at: Date): MarketSession {
   return 'closed'
 }
 
+/**
+ * True when [at, at + lengthMs) overlaps the regular session of its New York day (a bar that
+ * starts before the open or spans the close counts). Days without a session, and days outside the
+ * calendar's years, use the clock times of a full day (09:30–16:00), so a vendor's bar on such a
+ * day is judged by its time alone.
+ */
+export function overlapsRegularSession(at: Date, lengthMs: number): boolean {
+  const t = at.getTime()
+  let day: TradingDay | null = null
+  try {
+    day = tradingDay(nyDate(at))
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e
+  }
+  if (day) return t < day.close.getTime() && t + lengthMs > day.open.getTime()
+  const local = nyDay(at)
+  return t < instantOn(local, CLOSE).getTime() && t + lengthMs > instantOn(local, OPEN).getTime()
+}
+
 export function isRegularHours(at: Date): boolean {
   return sessionAt(at) === 'regular'
 }

@@ -3,9 +3,23 @@
  * a payload that does not match throws UpstreamProtocolError, so bad data never reaches callers.
  */
 import { UpstreamProtocolError } from '../shared/upstream-errors.ts'
-import type { Bar, NewsItem, OptionContract, Quote } from './market-data.port.ts'
+import type { Bar, Interval, NewsItem, OptionContract, Quote } from './market-data.port.ts'
 
 export const PROVIDER = 'alpaca'
+
+// Page-size caps from the wire facts (A1 DATA_V2_MAX_LIMIT etc.).
+export const MAX_BARS_PER_PAGE = 10_000
+export const MAX_NEWS_PER_PAGE = 50
+export const MAX_OPTIONS_PER_PAGE = 1_000
+
+/** The `timeframe` parameter of /v2/stocks/bars for each domain interval. */
+export const TIMEFRAME: Record<Interval, string> = {
+  '1m': '1Min',
+  '5m': '5Min',
+  '15m': '15Min',
+  '1h': '1Hour',
+  '1d': '1Day',
+}
 
 type Obj = Record<string, unknown>
 

@@ -3,12 +3,15 @@
  * from options snapshots, and news. Auth is the key pair (APCA-API-KEY-ID / APCA-API-SECRET-KEY);
  * every request goes through the shared HTTP client, so retries and typed errors come from there.
  */
-import { DateTime } from 'luxon'
 import type { Clock } from '../../platform/clock.ts'
-import { isEarlyClose } from '../../platform/market-calendar.ts'
+import { overlapsRegularSession } from '../../platform/market-calendar.ts'
 import type { HttpClient } from '../shared/http.ts'
 import {
+  MAX_BARS_PER_PAGE,
+  MAX_NEWS_PER_PAGE,
+  MAX_OPTIONS_PER_PAGE,
   PROVIDER,
+  TIMEFRAME,
   nextPageToken,
   obj,
   parseBar,
@@ -50,10 +53,6 @@ export type AlpacaMarketData = MarketDataProvider &
 
 type Query = Record<string, string | number | boolean | undefined>
 
-// Page-size caps from the wire facts (A1 DATA_V2_MAX_LIMIT etc.).
-const MAX_BARS_PER_PAGE = 10_000
-const MAX_NEWS_PER_PAGE = 50
-const MAX_OPTIONS_PER_PAGE = 1_000
 /** A runaway next_page_token loop is a protocol fault, not something to follow forever. */
 const MAX_PAGES = 500
 /** Symbols per snapshots request: keeps URLs short ([unconfirmed]: Alpaca's own cap is not in the wire facts). */
@@ -63,36 +62,12 @@ const DEFAULT_NEWS_LIMIT = 50
 /** Pages scanned when filtering news by category client-side (Alpaca's archive goes back years). */
 const NEWS_FILTER_PAGES = 10
 
-const TIMEFRAME: Record<Interval, string> = {
-  '1m': '1Min',
-  '5m': '5Min',
-  '15m': '15Min',
-  '1h': '1Hour',
-  '1d': '1Day',
-}
 const INTERVAL_MS: Record<Interval, number> = {
   '1m': 60_000,
   '5m': 300_000,
   '15m': 900_000,
   '1h': 3_600_000,
   '1d': 86_400_000,
-}
-
-/** True when the bar [start, start + length) overlaps the NY regular session of its day. */
-function overlapsRegularSession(start: Date, lengthMs: number): boolean {
-  const local = DateTime.fromJSDate(start, { zone: 'America/New_York' })
-  const date = local.toISODate() ?? ''
-  let early = false
-  try {
-    early = isEarlyClose(date)
-  } catch (e) {
-    // Outside the holiday table's years: assume a full day rather than drop bars.
-    if (!(e instanceof RangeError)) throw e
-  }
-  const open = local.set({ hour: 9, minute: 30, second: 0, millisecond: 0 }).toMillis()
-  const close = local.set({ hour: early ? 13 : 16, minute: 0, second: 0, millisecond: 0 }).toMillis()
-  const t = start.getTime()
-  return t < close && t + lengthMs > open
 }
 
 function checkLimit(limit: number | undefined, what: string): void {
