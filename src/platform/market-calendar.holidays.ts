@@ -1,96 +1,138 @@
-// NYSE full-day closures and 13:00 ET early closes, 2024–2028.
+// NYSE full-day closures and 13:00 ET early closes, 1990–2100, computed by rule.
 //
-// Source: NYSE holiday and trading-hours schedule (NYSE Group "Holiday and Early Closings Calendar"
-// announcements covering 2022–2024, 2025–2027 and 2026–2028), plus the one-off closure of
-// 2025-01-09 (National Day of Mourning for President Jimmy Carter).
+// The regular holidays follow NYSE Rule 7.2 (observance: Sunday → Monday, Saturday → Friday,
+// except New Year's Day: a Saturday Jan 1 is not observed at all). Unscheduled closures and the
+// one-off early closes are data below. The tables are built once at load (~1,900 rows, pure date
+// arithmetic) so lookups stay O(1); market-calendar.test.ts checks them against the NYSE's own
+// published lists (2024–2028 as announced, and sample past years).
 //
-// This is an explicit table on purpose: NYSE observance rules have exceptions (e.g. a Saturday
-// New Year's Day is NOT moved to the Friday before, per NYSE Rule 7.2) and unscheduled closures
-// happen, so computing the dates from rules would silently be wrong. Extend the table (and
-// CALENDAR_LAST_YEAR in market-calendar.ts) when NYSE publishes a new year.
-//
-// Every date's weekday was checked when the table was written; the weekday is noted per row.
+// Scope: early closes are modelled as 13:00 ET only, from 1993; the 14:00 closes of 1990–1992
+// (Christmas Eve, day after Thanksgiving 1992) are not represented.
 
-export const NYSE_HOLIDAYS: Readonly<Record<string, string>> = {
-  // 2024
-  '2024-01-01': "New Year's Day", // Mon
-  '2024-01-15': 'Martin Luther King, Jr. Day', // Mon
-  '2024-02-19': "Washington's Birthday", // Mon
-  '2024-03-29': 'Good Friday', // Fri
-  '2024-05-27': 'Memorial Day', // Mon
-  '2024-06-19': 'Juneteenth National Independence Day', // Wed
-  '2024-07-04': 'Independence Day', // Thu
-  '2024-09-02': 'Labor Day', // Mon
-  '2024-11-28': 'Thanksgiving Day', // Thu
-  '2024-12-25': 'Christmas Day', // Wed
+export const HOLIDAY_FIRST_YEAR = 1990
+export const HOLIDAY_LAST_YEAR = 2100
 
-  // 2025
-  '2025-01-01': "New Year's Day", // Wed
-  '2025-01-09': 'National Day of Mourning for President Jimmy Carter', // Thu, unscheduled closure
-  '2025-01-20': 'Martin Luther King, Jr. Day', // Mon
-  '2025-02-17': "Washington's Birthday", // Mon
-  '2025-04-18': 'Good Friday', // Fri
-  '2025-05-26': 'Memorial Day', // Mon
-  '2025-06-19': 'Juneteenth National Independence Day', // Thu
-  '2025-07-04': 'Independence Day', // Fri
-  '2025-09-01': 'Labor Day', // Mon
-  '2025-11-27': 'Thanksgiving Day', // Thu
-  '2025-12-25': 'Christmas Day', // Thu
-
-  // 2026
-  '2026-01-01': "New Year's Day", // Thu
-  '2026-01-19': 'Martin Luther King, Jr. Day', // Mon
-  '2026-02-16': "Washington's Birthday", // Mon
-  '2026-04-03': 'Good Friday', // Fri
-  '2026-05-25': 'Memorial Day', // Mon
-  '2026-06-19': 'Juneteenth National Independence Day', // Fri
-  '2026-07-03': 'Independence Day (observed)', // Fri; July 4 is a Saturday
-  '2026-09-07': 'Labor Day', // Mon
-  '2026-11-26': 'Thanksgiving Day', // Thu
-  '2026-12-25': 'Christmas Day', // Fri
-
-  // 2027
-  '2027-01-01': "New Year's Day", // Fri
-  '2027-01-18': 'Martin Luther King, Jr. Day', // Mon
-  '2027-02-15': "Washington's Birthday", // Mon
-  '2027-03-26': 'Good Friday', // Fri
-  '2027-05-31': 'Memorial Day', // Mon
-  '2027-06-18': 'Juneteenth National Independence Day (observed)', // Fri; June 19 is a Saturday
-  '2027-07-05': 'Independence Day (observed)', // Mon; July 4 is a Sunday
-  '2027-09-06': 'Labor Day', // Mon
-  '2027-11-25': 'Thanksgiving Day', // Thu
-  '2027-12-24': 'Christmas Day (observed)', // Fri; Dec 25 is a Saturday
-  // 2027-12-31 (Fri) is a normal trading day: New Year's Day 2028 is a Saturday and is not observed.
-
-  // 2028 (no New Year's Day holiday: Jan 1 is a Saturday)
-  '2028-01-17': 'Martin Luther King, Jr. Day', // Mon
-  '2028-02-21': "Washington's Birthday", // Mon
-  '2028-04-14': 'Good Friday', // Fri
-  '2028-05-29': 'Memorial Day', // Mon
-  '2028-06-19': 'Juneteenth National Independence Day', // Mon
-  '2028-07-04': 'Independence Day', // Tue
-  '2028-09-04': 'Labor Day', // Mon
-  '2028-11-23': 'Thanksgiving Day', // Thu
-  '2028-12-25': 'Christmas Day', // Mon
+/** Unscheduled full-day closures (days of mourning, September 11, Hurricane Sandy). */
+const UNSCHEDULED_CLOSURES: Readonly<Record<string, string>> = {
+  '1994-04-27': 'National Day of Mourning for President Richard Nixon',
+  '2001-09-11': 'September 11 attacks',
+  '2001-09-12': 'September 11 attacks',
+  '2001-09-13': 'September 11 attacks',
+  '2001-09-14': 'September 11 attacks',
+  '2004-06-11': 'National Day of Mourning for President Ronald Reagan',
+  '2007-01-02': 'National Day of Mourning for President Gerald Ford',
+  '2012-10-29': 'Hurricane Sandy',
+  '2012-10-30': 'Hurricane Sandy',
+  '2018-12-05': 'National Day of Mourning for President George H.W. Bush',
+  '2025-01-09': 'National Day of Mourning for President Jimmy Carter',
 }
 
-// Regular session ends 13:00 ET (late trading 17:00 ET). Only days that are weekday trading days
-// appear: no July 3 early close in 2026 (it is the observed holiday) or 2027 (a Saturday), and no
-// Christmas Eve early close in 2027 (observed holiday) or 2028 (a Sunday).
-export const NYSE_EARLY_CLOSES: Readonly<Record<string, string>> = {
-  '2024-07-03': 'Day before Independence Day', // Wed
-  '2024-11-29': 'Day after Thanksgiving', // Fri
-  '2024-12-24': 'Christmas Eve', // Tue
-
-  '2025-07-03': 'Day before Independence Day', // Thu
-  '2025-11-28': 'Day after Thanksgiving', // Fri
-  '2025-12-24': 'Christmas Eve', // Wed
-
-  '2026-11-27': 'Day after Thanksgiving', // Fri
-  '2026-12-24': 'Christmas Eve', // Thu
-
-  '2027-11-26': 'Day after Thanksgiving', // Fri
-
-  '2028-07-03': 'Day before Independence Day', // Mon
-  '2028-11-24': 'Day after Thanksgiving', // Fri
+/** Early closes the NYSE called outside its standing rules. */
+const ONE_OFF_EARLY_CLOSES: Readonly<Record<string, string>> = {
+  '1997-12-26': 'Day after Christmas',
+  '2003-12-26': 'Day after Christmas',
 }
+
+/** A UTC-midnight day as [year, month (1–12), day]; all arithmetic below is on day numbers. */
+const DAY_MS = 86_400_000
+const dayNo = (y: number, m: number, d: number): number => Date.UTC(y, m - 1, d) / DAY_MS
+const iso = (dn: number): string => new Date(dn * DAY_MS).toISOString().slice(0, 10)
+/** 0 = Sunday … 6 = Saturday. */
+const weekday = (dn: number): number => new Date(dn * DAY_MS).getUTCDay()
+
+/** The n-th (1-based) `wd` weekday of a month; n = -1 is the last one. */
+function nthWeekday(y: number, m: number, wd: number, n: number): number {
+  if (n > 0) {
+    const first = dayNo(y, m, 1)
+    return first + ((wd - weekday(first) + 7) % 7) + 7 * (n - 1)
+  }
+  const last = dayNo(y, m + 1, 1) - 1
+  return last - ((weekday(last) - wd + 7) % 7)
+}
+
+/** Easter Sunday (Gregorian), by the anonymous (Meeus/Jones/Butcher) computus. */
+export function easterSunday(y: number): string {
+  const a = y % 19
+  const b = Math.floor(y / 100)
+  const c = y % 100
+  const d = Math.floor(b / 4)
+  const e = b % 4
+  const f = Math.floor((b + 8) / 25)
+  const g = Math.floor((b - f + 1) / 3)
+  const h = (19 * a + b - d - g + 15) % 30
+  const i = Math.floor(c / 4)
+  const k = c % 4
+  const l = (32 + 2 * e + 2 * i - h - k) % 7
+  const m = Math.floor((a + 11 * h + 22 * l) / 451)
+  const month = Math.floor((h + l - 7 * m + 114) / 31)
+  const day = ((h + l - 7 * m + 114) % 31) + 1
+  return iso(dayNo(y, month, day))
+}
+
+/** A fixed-date holiday moved off the weekend: Saturday → Friday, Sunday → Monday. */
+function observed(dn: number, name: string): [number, string] {
+  const wd = weekday(dn)
+  if (wd === 6) return [dn - 1, `${name} (observed)`]
+  if (wd === 0) return [dn + 1, `${name} (observed)`]
+  return [dn, name]
+}
+
+function regularHolidays(y: number): [number, string][] {
+  const days: [number, string][] = []
+  const newYear = dayNo(y, 1, 1)
+  // NYSE Rule 7.2: a Saturday New Year's Day is not moved to the last trading day of the year.
+  if (weekday(newYear) !== 6) days.push(observed(newYear, "New Year's Day"))
+  if (y >= 1998) days.push([nthWeekday(y, 1, 1, 3), 'Martin Luther King, Jr. Day'])
+  days.push([nthWeekday(y, 2, 1, 3), "Washington's Birthday"])
+  days.push([Date.parse(`${easterSunday(y)}T00:00:00Z`) / DAY_MS - 2, 'Good Friday'])
+  days.push([nthWeekday(y, 5, 1, -1), 'Memorial Day'])
+  if (y >= 2022) days.push(observed(dayNo(y, 6, 19), 'Juneteenth National Independence Day'))
+  days.push(observed(dayNo(y, 7, 4), 'Independence Day'))
+  days.push([nthWeekday(y, 9, 1, 1), 'Labor Day'])
+  days.push([nthWeekday(y, 11, 4, 4), 'Thanksgiving Day'])
+  days.push(observed(dayNo(y, 12, 25), 'Christmas Day'))
+  return days
+}
+
+/**
+ * The standing early-close rules (from 1993): the day after Thanksgiving; Christmas Eve on a
+ * Monday–Thursday; July 3 on a Monday, Tuesday or Thursday (from 1995). When July 4 is a Thursday
+ * the NYSE closed early on Friday July 5 until 2012, and on Wednesday July 3 since 2013.
+ */
+function ruleEarlyCloses(y: number): [number, string][] {
+  if (y < 1993) return []
+  const days: [number, string][] = [[nthWeekday(y, 11, 4, 4) + 1, 'Day after Thanksgiving']]
+  const christmasEve = dayNo(y, 12, 24)
+  if (weekday(christmasEve) >= 1 && weekday(christmasEve) <= 4) days.push([christmasEve, 'Christmas Eve'])
+  const july3 = dayNo(y, 7, 3)
+  const wd = weekday(july3)
+  if (y >= 1995 && (wd === 1 || wd === 2 || wd === 4)) days.push([july3, 'Day before Independence Day'])
+  if (y >= 2013 && wd === 3) days.push([july3, 'Day before Independence Day'])
+  if (y >= 1996 && y <= 2012 && wd === 3) days.push([july3 + 2, 'Day after Independence Day'])
+  return days
+}
+
+function buildTables(): { holidays: Record<string, string>; earlyCloses: Record<string, string> } {
+  const holidays: Record<string, string> = {}
+  const earlyCloses: Record<string, string> = {}
+  for (let y = HOLIDAY_FIRST_YEAR; y <= HOLIDAY_LAST_YEAR; y++) {
+    for (const [dn, name] of regularHolidays(y)) holidays[iso(dn)] = name
+    for (const [dn, name] of ruleEarlyCloses(y)) earlyCloses[iso(dn)] = name
+  }
+  Object.assign(holidays, UNSCHEDULED_CLOSURES)
+  Object.assign(earlyCloses, ONE_OFF_EARLY_CLOSES)
+  // A closed day is never also an early close, and only weekdays count.
+  for (const date of Object.keys(earlyCloses)) {
+    const wd = weekday(Date.parse(`${date}T00:00:00Z`) / DAY_MS)
+    if (Object.hasOwn(holidays, date) || wd === 0 || wd === 6) delete earlyCloses[date]
+  }
+  return { holidays, earlyCloses }
+}
+
+const TABLES = buildTables()
+
+/** Full-day closures keyed by New York date (YYYY-MM-DD), 1990–2100. */
+export const NYSE_HOLIDAYS: Readonly<Record<string, string>> = Object.freeze(TABLES.holidays)
+
+/** Trading days whose regular session ends at 13:00 ET (late trading 17:00 ET), 1993–2100. */
+export const NYSE_EARLY_CLOSES: Readonly<Record<string, string>> = Object.freeze(TABLES.earlyCloses)

@@ -24,9 +24,9 @@ import { NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from './market-calendar.holidays.ts'
 const utc = (iso: string): Date => new Date(iso)
 
 describe('covered range', () => {
-  it('exports 2024..2028', () => {
-    assert.equal(CALENDAR_FIRST_YEAR, 2024)
-    assert.equal(CALENDAR_LAST_YEAR, 2028)
+  it('exports 1990..2100', () => {
+    assert.equal(CALENDAR_FIRST_YEAR, 1990)
+    assert.equal(CALENDAR_LAST_YEAR, 2100)
   })
 
   it('holiday table rows are weekdays inside the covered years and never also early closes', () => {
@@ -34,7 +34,7 @@ describe('covered range', () => {
       const weekday = new Date(`${date}T12:00:00Z`).getUTCDay()
       assert.ok(weekday >= 1 && weekday <= 5, `${date} falls on a weekend`)
       const year = Number(date.slice(0, 4))
-      assert.ok(year >= 2024 && year <= 2028, `${date} outside covered years`)
+      assert.ok(year >= 1990 && year <= 2100, `${date} outside covered years`)
     }
     for (const date of Object.keys(NYSE_EARLY_CLOSES)) assert.equal(NYSE_HOLIDAYS[date], undefined, date)
   })
@@ -291,25 +291,25 @@ describe('nextOpen and lastClose', () => {
 
 describe('out-of-range years throw', () => {
   it('date functions', () => {
-    assert.throws(() => isTradingDay('2023-12-29'), RangeError)
-    assert.throws(() => isTradingDay('2029-01-02'), RangeError)
-    assert.throws(() => holidayName('2029-01-01'), RangeError)
-    assert.throws(() => isEarlyClose('2023-11-24'), RangeError)
-    assert.throws(() => tradingDay('2029-06-01'), RangeError)
-    assert.throws(() => tradingDaysBetween('2023-12-01', '2024-01-31'), RangeError)
-    assert.throws(() => tradingDaysBetween('2028-12-01', '2029-01-31'), RangeError)
+    assert.throws(() => isTradingDay('1989-12-29'), RangeError)
+    assert.throws(() => isTradingDay('2101-01-03'), RangeError)
+    assert.throws(() => holidayName('2101-01-01'), RangeError)
+    assert.throws(() => isEarlyClose('1989-11-24'), RangeError)
+    assert.throws(() => tradingDay('2101-06-01'), RangeError)
+    assert.throws(() => tradingDaysBetween('1989-12-01', '1990-01-31'), RangeError)
+    assert.throws(() => tradingDaysBetween('2100-12-01', '2101-01-31'), RangeError)
   })
 
   it('walks that would leave the table', () => {
-    assert.throws(() => nextTradingDay('2028-12-29'), RangeError)
-    assert.throws(() => previousTradingDay('2024-01-02'), RangeError)
-    assert.throws(() => nextOpen(utc('2028-12-29T22:00:00Z')), RangeError)
-    assert.throws(() => lastClose(utc('2024-01-02T15:00:00Z')), RangeError)
+    assert.throws(() => nextTradingDay('2100-12-31'), RangeError)
+    assert.throws(() => previousTradingDay('1990-01-02'), RangeError)
+    assert.throws(() => nextOpen(utc('2100-12-31T22:00:00Z')), RangeError)
+    assert.throws(() => lastClose(utc('1990-01-02T15:00:00Z')), RangeError)
   })
 
   it('instant functions', () => {
-    assert.throws(() => sessionAt(utc('2029-03-01T15:00:00Z')), RangeError)
-    assert.throws(() => isRegularHours(utc('2023-06-01T15:00:00Z')), RangeError)
+    assert.throws(() => sessionAt(utc('2101-03-01T15:00:00Z')), RangeError)
+    assert.throws(() => isRegularHours(utc('1989-06-01T15:00:00Z')), RangeError)
   })
 })
 
@@ -357,10 +357,10 @@ describe('overlapsRegularSession', () => {
   })
 
   it('a holiday or a year outside the table is judged by a full day’s clock times', () => {
-    // 2026-07-03 (observed Independence Day, EDT) and 2031-03-11 (EDT).
+    // 2026-07-03 (observed Independence Day, EDT) and 2101-03-15 (EDT).
     assert.equal(overlapsRegularSession(new Date('2026-07-03T15:00:00Z'), MIN), true)
     assert.equal(overlapsRegularSession(new Date('2026-07-03T12:00:00Z'), MIN), false)
-    assert.equal(overlapsRegularSession(new Date('2031-03-11T19:59:00Z'), MIN), true)
-    assert.equal(overlapsRegularSession(new Date('2031-03-11T20:00:00Z'), MIN), false)
+    assert.equal(overlapsRegularSession(new Date('2101-03-15T19:59:00Z'), MIN), true)
+    assert.equal(overlapsRegularSession(new Date('2101-03-15T20:00:00Z'), MIN), false)
   })
 })

@@ -1,15 +1,21 @@
 // NYSE market calendar: trading days, session boundaries and holiday lookups.
 //
 // All wall-clock logic runs in America/New_York through luxon, so the UTC instants of the
-// session edges shift correctly across DST changes. Holidays come from an explicit table
-// (market-calendar.holidays.ts) that only covers CALENDAR_FIRST_YEAR..CALENDAR_LAST_YEAR;
-// anything that depends on a date outside that range throws a RangeError rather than guessing.
+// session edges shift correctly across DST changes. Holidays and early closes are computed by the
+// NYSE's rules plus its one-off closures (market-calendar.holidays.ts) for
+// CALENDAR_FIRST_YEAR..CALENDAR_LAST_YEAR; anything that depends on a date outside that range
+// throws a RangeError rather than guessing.
 //
 // Sessions (ET): pre 04:00–09:30, regular 09:30–16:00, post 16:00–20:00. On early-close days the
 // regular session ends 13:00 and the post session 17:00. Intervals are half-open [start, end).
 
 import { DateTime } from 'luxon'
-import { NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from './market-calendar.holidays.ts'
+import {
+  HOLIDAY_FIRST_YEAR,
+  HOLIDAY_LAST_YEAR,
+  NYSE_EARLY_CLOSES,
+  NYSE_HOLIDAYS,
+} from './market-calendar.holidays.ts'
 
 export type MarketSession = 'pre' | 'regular' | 'post' | 'closed'
 
@@ -28,8 +34,8 @@ export interface TradingDay {
 }
 
 /** First and last calendar years whose NYSE holidays are known to this module. */
-export const CALENDAR_FIRST_YEAR = 2024
-export const CALENDAR_LAST_YEAR = 2028
+export const CALENDAR_FIRST_YEAR = HOLIDAY_FIRST_YEAR
+export const CALENDAR_LAST_YEAR = HOLIDAY_LAST_YEAR
 
 const ZONE = 'America/New_York'
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
@@ -151,7 +157,7 @@ export function isEarlyClose(date: string): boolean {
   return Object.hasOwn(NYSE_EARLY_CLOSES, isoOf(coveredDay(date)))
 }
 
-// Session instants per date, as epoch ms (the calendar's dates are a finite set, ~1,800).
+// Session instants per date, as epoch ms (filled on demand; one entry per date asked about).
 const sessions = new Map<
   string,
   | (Omit<TradingDay, 'open' | 'close' | 'preOpen' | 'postClose'> &

@@ -115,8 +115,8 @@ describe('publish and replay', () => {
     for (const b of stored) assert.ok(b.time.getTime() + 60_000 <= Date.parse(NOW) - 15 * 60_000)
   })
 
-  it('replays exactly the published minutes, even once the market has moved on', async () => {
-    clock.set('2026-11-20T18:00:00Z') // two hours later, nothing newer published
+  it('replays the published minutes, then history under the same delay, once the market has moved on', async () => {
+    clock.set('2026-11-20T18:00:00Z') // two hours later (13:00 ET), nothing newer published
     try {
       const late = await t.newTenant() // a session issued at the later time
       const r = await late.get('/api/free/replay/aapl?date=2026-11-20')
@@ -124,7 +124,9 @@ describe('publish and replay', () => {
       const replay = body<ReplayBody>(r)
       assert.equal(replay.symbol, 'AAPL')
       assert.equal(replay.interval, '1m')
-      assert.deepEqual(replay.items, await expectedMinutes('AAPL', NOW, '2026-11-20T15:44:00Z'))
+      assert.deepEqual(replay.items.slice(0, 75), await expectedMinutes('AAPL', NOW, '2026-11-20T15:44:00Z'))
+      assert.equal(replay.items.length, 195, '09:30–12:44 ET: 15 minutes late')
+      assert.equal(replay.items.at(-1)!.time, '2026-11-20T17:44:00.000Z')
     } finally {
       clock.set(NOW)
     }
@@ -165,10 +167,10 @@ describe('publish and replay', () => {
     )
   })
 
-  it('answers empty items for a day without a publication', async () => {
-    const r = await user.get('/api/free/replay/SPY?date=2026-11-19')
+  it('answers empty items for a day without a session', async () => {
+    const r = await user.get('/api/free/replay/SPY?date=2026-11-21')
     assert.equal(r.statusCode, 200)
-    assert.deepEqual(body<ReplayBody>(r), { symbol: 'SPY', date: '2026-11-19', interval: '1m', items: [] })
+    assert.deepEqual(body<ReplayBody>(r), { symbol: 'SPY', date: '2026-11-21', interval: '1m', items: [] })
   })
 
   it('404s a symbol outside the universe', async () => {

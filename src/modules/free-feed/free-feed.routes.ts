@@ -68,14 +68,18 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
       config: { auth: 'user' },
       schema: {
         operationId: 'replayFreeFeed',
-        summary: "One symbol's bars of a day, as the free feed published them",
+        summary: "One symbol's regular-session bars of a day, as the free feed publishes them",
         description:
-          '5m and 15m bars are aggregated from the published 1-minute bars. Empty items when nothing ' +
-          'was published that day; 404 `free_feed.unknown_symbol` outside the free universe.',
+          'The published 1-minute bars of the date; minutes this installation never published are ' +
+          "rebuilt from the market provider's history under the same 15-minute delay, so any past " +
+          'session replays in full and today stops 15 minutes ago. Empty items on a day without a ' +
+          'session (weekend, NYSE holiday) or in the future. 5m and 15m bars are aggregated from the ' +
+          '1-minute bars. 404 `free_feed.unknown_symbol` outside the free universe; 502 when nothing ' +
+          'was published and the provider fails.',
         tags: ['free-feed'],
         params: ReplayParams,
         querystring: ReplayQuery,
-        response: { 200: ReplaySchema, ...problems(401, 404, 422) },
+        response: { 200: ReplaySchema, ...problems(401, 404, 422, 502) },
       },
     },
     (req) => feed().replay(req.params.symbol, req.query),

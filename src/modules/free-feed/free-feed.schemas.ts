@@ -53,7 +53,9 @@ export const ReplaySchema = Type.Object({
   date: Type.String({ format: 'date' }),
   interval: Type.Enum([...REPLAY_INTERVALS]),
   items: Type.Array(ReplayBarSchema, {
-    description: 'Oldest first; empty when nothing was published that day',
+    description:
+      'Oldest first: published minutes, completed from provider history under the 15-minute delay; ' +
+      'empty on a day without a session or not yet traded',
   }),
 })
 export type ReplayOut = Static<typeof ReplaySchema>

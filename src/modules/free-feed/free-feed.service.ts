@@ -1,14 +1,16 @@
 /**
  * The free-tier feed (spec §4.15): a small universe of liquid symbols whose 1-minute bars are
  * published 15 minutes late (by an admin or the `free-feed.publish` job), stored as published, and
- * replayed per day. Provider calls run outside any transaction; the tables are global.
+ * replayed per day. A replay of a session this installation did not (fully) publish is completed
+ * from the provider's history under the same delay rule, so every past session replays.
+ * Provider calls run outside any transaction; the tables are global.
  */
 import { mapLimit } from '../../platform/concurrency.ts'
 import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
-import { nyDate, sessionAt } from '../../platform/market-calendar.ts'
+import { nyDate, sessionAt, tradingDay } from '../../platform/market-calendar.ts'
 import type { Bar, MarketDataProvider } from '../../providers/market-data/index.ts'
 import { isUpstreamError, type UpstreamError } from '../../providers/shared/upstream-errors.ts'
 import { aggregateBars } from './free-feed.aggregate.ts'
@@ -191,7 +193,7 @@ export class FreeFeedService {
     }
     const rows = await this.deps.scopes.withGlobal((db) => repo.bars(db, sym, q.date))
     const num = (v: string | null) => (v === null ? null : Number(v))
-    const minutes: ReplayBar[] = rows.map((r) => ({
+    const published: ReplayBar[] = rows.map((r) => ({
       time: r.time.toISOString(),
       open: Number(r.open),
       high: Number(r.high),
@@ -200,7 +202,49 @@ export class FreeFeedService {
       volume: Number(r.volume),
       vwap: num(r.vwap),
     }))
+    const minutes = await this.completeFromHistory(sym, q.date, published)
     const items = aggregateBars(minutes, INTERVAL_MINUTES[q.interval]).slice(0, q.limit)
     return { symbol: sym, date: q.date, interval: q.interval, items }
+  }
+
+  /**
+   * The published minutes of a session, completed with the provider's bars for the minutes that
+   * were never published (a fresh installation, a job that was down), under the publication's
+   * delay: only whole minutes ended 15 minutes before now. Published minutes win. A date without
+   * a session (weekend, holiday, outside the calendar's years) or not yet delayed has none. If the
+   * provider fails, what was published is served; with nothing published the error propagates (502).
+   */
+  private async completeFromHistory(
+    symbol: string,
+    date: string,
+    published: ReplayBar[],
+  ): Promise<ReplayBar[]> {
+    const session = sessionOf(date)
+    const cutoff = this.deps.clock.now().getTime() - DELAY_MINUTES * MINUTE_MS
+    if (!session) return published
+    const end = Math.min(session.close.getTime(), cutoff)
+    const expected = Math.max(0, Math.floor((end - session.open.getTime()) / MINUTE_MS))
+    if (published.length >= expected) return published
+    let history: Bar[]
+    try {
+      history = await this.delayedBars(symbol, date, new Date(end))
+    } catch (e) {
+      if (!isUpstreamError(e) || !published.length) throw e
+      this.deps.log.warn({ err: e, symbol, date }, 'free replay: history unavailable; published bars only')
+      return published
+    }
+    const byTime = new Map<string, ReplayBar>(history.map((b) => [b.time, { ...b, vwap: b.vwap ?? null }]))
+    for (const b of published) byTime.set(b.time, b)
+    return [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time))
+  }
+}
+
+/** The regular session of `date`, or null (no session, or a year the calendar does not know). */
+function sessionOf(date: string): { open: Date; close: Date } | null {
+  try {
+    return tradingDay(date)
+  } catch (e) {
+    if (e instanceof RangeError) return null
+    throw e
   }
 }

@@ -4,9 +4,9 @@ import { isTradingDay, tradingDay } from '../../platform/market-calendar.ts'
 import { indexOfDate, sessionOf, simDays } from './sim-calendar.ts'
 
 describe('simulated trading-day table', () => {
-  it('matches the platform NYSE calendar day by day over 2024–2028, sessions included', () => {
+  it('matches the platform NYSE calendar day by day over 2015–2030, sessions included', () => {
     const days = new Map(simDays().map((d) => [d.date, d]))
-    for (let t = Date.UTC(2024, 0, 1); t <= Date.UTC(2028, 11, 31); t += 86_400_000) {
+    for (let t = Date.UTC(2015, 0, 2); t <= Date.UTC(2030, 11, 31); t += 86_400_000) {
       const date = new Date(t).toISOString().slice(0, 10)
       const sim = days.get(date)
       assert.equal(Boolean(sim), isTradingDay(date), date)
@@ -21,8 +21,10 @@ describe('simulated trading-day table', () => {
     }
   })
 
-  it('treats weekdays as trading days outside the calendar years', () => {
-    assert.ok(indexOfDate('2019-07-04') >= 0, 'no holiday table for 2019: a weekday trades')
+  it('closes on NYSE holidays before 2024 too', () => {
+    assert.equal(indexOfDate('2019-07-04'), -1, 'Independence Day 2019')
+    assert.equal(indexOfDate('2023-01-02'), -1, "New Year's Day 2023 (observed)")
+    assert.ok(indexOfDate('2019-07-05') >= 0)
     assert.equal(indexOfDate('2019-07-06'), -1, 'Saturday')
     assert.equal(indexOfDate('2026-04-03'), -1, 'Good Friday 2026')
   })

@@ -1,11 +1,10 @@
 /**
  * The simulated market's trading-day table, 2015–2030: NYSE days from the platform calendar's
- * holiday tables where they exist (2024–2028; read directly, as luxon per day costs a quarter
- * second), plain weekdays elsewhere. Session instants are computed
+ * rule-built holiday tables (read directly, as luxon per day costs a quarter second). Session
+ * instants are computed
  * arithmetically (US DST rules) because luxon per bar would dominate the generation time; a test
  * checks them against the platform calendar.
  */
-import { CALENDAR_FIRST_YEAR, CALENDAR_LAST_YEAR } from '../../platform/market-calendar.ts'
 import { NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from '../../platform/market-calendar.holidays.ts'
 
 export const DAY_MS = 86_400_000
@@ -40,10 +39,8 @@ function build(): { days: SimDay[]; numbers: Int32Array } {
     const weekday = d.getUTCDay()
     if (weekday === 0 || weekday === 6) continue
     const date = d.toISOString().slice(0, 10)
-    const year = d.getUTCFullYear()
-    const covered = year >= CALENDAR_FIRST_YEAR && year <= CALENDAR_LAST_YEAR
-    if (covered && Object.hasOwn(NYSE_HOLIDAYS, date)) continue
-    days.push({ date, dayNumber: dn, earlyClose: covered && Object.hasOwn(NYSE_EARLY_CLOSES, date) })
+    if (Object.hasOwn(NYSE_HOLIDAYS, date)) continue
+    days.push({ date, dayNumber: dn, earlyClose: Object.hasOwn(NYSE_EARLY_CLOSES, date) })
   }
   return { days, numbers: Int32Array.from(days, (d) => d.dayNumber) }
 }

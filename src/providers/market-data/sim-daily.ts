@@ -10,6 +10,47 @@ import { MARKET_VOL, SECTOR_PARAMS, type Profile } from './universe.ts'
 
 export const ANCHOR_DATE = '2025-07-01'
 const VIX_MEAN = Math.log(17)
+/**
+ * Stationary standard deviation of a price's log distance from its trend line: about ±16%, so
+ * five years stay within roughly 0.5×–2× of the reference price however volatile the name.
+ */
+const LEVEL_SPREAD = 0.16
+
+/**
+ * The trend (log growth per day) and the daily pull κ back to it, or null for a product that
+ * must track its underlying exactly (an index on its ETF). κ = σ²/(2·s²) makes the spread of
+ * the level s whatever the daily vol σ, while each day's move keeps its full size.
+ */
+function anchoredTrend(p: Profile): { trend: number; pull: number } | null {
+  if (p.kind === 'vix') return null
+  if (p.kind === 'derived' && p.leverage === 1 && p.noise === 0) return null
+  const trend = p.kind === 'factor' ? p.drift - (p.sigma * p.sigma) / 2 : -p.fee
+  return { trend, pull: (p.sigma * p.sigma) / (2 * LEVEL_SPREAD * LEVEL_SPREAD) }
+}
+
+/**
+ * Turns log-returns r (r[0] unused) into closes with out[anchor] = ref. With a trend, the log
+ * level is an Ornstein–Uhlenbeck deviation around ref·e^(trend·(t − anchor)): the deviation is
+ * filtered forward from the table's start, so every day's value is fixed whatever is asked.
+ */
+function anchorLevels(
+  out: Float64Array,
+  r: Float64Array,
+  ref: number,
+  anchor: number,
+  ou: { trend: number; pull: number } | null,
+): void {
+  const n = out.length
+  const dev = new Float64Array(n)
+  let y = 0
+  for (let t = 1; t < n; t++) {
+    y = ou ? (1 - ou.pull) * y + (r[t]! - ou.trend) : y + r[t]!
+    dev[t] = y
+  }
+  const at = dev[anchor]!
+  const trend = ou?.trend ?? 0
+  for (let t = 0; t < n; t++) out[t] = ref * Math.exp(trend * (t - anchor) + dev[t]! - at)
+}
 
 export interface DailyBar {
   o: number
@@ -100,12 +141,7 @@ export class DailyModel {
           r[t] = Math.log(Math.max(0.01, 1 + simple)) - p.fee + noise
         }
       }
-      // Anchor: log close at the anchor index is log(ref); walk both ways from it.
-      let lp = Math.log(p.ref)
-      out[this.anchor] = p.ref
-      for (let t = this.anchor + 1; t < n; t++) out[t] = Math.exp((lp += r[t]!))
-      lp = Math.log(p.ref)
-      for (let t = this.anchor - 1; t >= 0; t--) out[t] = Math.exp((lp -= r[t + 1]!))
+      anchorLevels(out, r, p.ref, this.anchor, anchoredTrend(p))
     }
     this.closes.set(symbol, out)
     return out

@@ -1,20 +1,12 @@
 /**
- * Simulated quarterly results: one report per symbol and calendar quarter, 3–6 weeks after quarter
- * end on a business day. Estimates follow a seeded EPS and revenue level with a growth trend; the
+ * Simulated quarterly results: one report per symbol and fiscal quarter, on the company's own
+ * fiscal calendar and reporting lag (simulated-content-fiscal.ts), on a trading day. Estimates follow a seeded EPS and revenue level with a growth trend; the
  * model always knows the actuals, and the port hides them until the release time has passed.
  */
 import type { Company } from './simulated-content-shared.ts'
 import { sectorStyle } from './simulated-content-shared.ts'
-import {
-  addDays,
-  nyInstant,
-  previousQuarter,
-  quarterEnd,
-  quarterOf,
-  rand,
-  round2,
-  shiftBusinessDays,
-} from './simulated-content-random.ts'
+import { reportDate } from './simulated-content-fiscal.ts'
+import { nyInstant, previousQuarter, quarterOf, rand, round2 } from './simulated-content-random.ts'
 
 export interface EarningsModel {
   symbol: string
@@ -41,7 +33,6 @@ interface Profile {
   growth: number
   grossMargin: number
   opexShare: number
-  reportOffset: number
   hour: 'bmo' | 'amc'
   beatRate: number
 }
@@ -57,17 +48,16 @@ function profile(seed: string, company: Company): Profile {
     grossMargin,
     // Keeps the operating margin between roughly 5 % and 35 %.
     opexShare: r.between(Math.max(0.08, grossMargin - 0.35), grossMargin - 0.05),
-    reportOffset: r.int(21, 35),
     hour: r.chance(0.55) ? 'amc' : 'bmo',
     beatRate: r.between(0.6, 0.85),
   }
 }
 
-/** The full (actuals included) results of one symbol's calendar quarter. */
+/** The full (actuals included) results of one symbol's fiscal quarter. */
 export function earningsModel(seed: string, company: Company, year: number, quarter: number): EarningsModel {
   const p = profile(seed, company)
   const r = rand(seed, company.symbol, year, quarter, 'earnings')
-  const date = shiftBusinessDays(addDays(quarterEnd(year, quarter), p.reportOffset + r.int(0, 4)), 0)
+  const date = reportDate(company.symbol, year, quarter, r.int(0, 4))
   // Quarters since 2024 drive the trend; the fourth quarter is seasonally a little stronger.
   const t = (year - 2024) * 4 + quarter - 1
   const trend = (1 + p.growth) ** (t / 4) * (quarter === 4 ? 1.03 : 1)
@@ -118,14 +108,22 @@ export class EarningsBook {
     return model
   }
 
-  /** Reports dated in calendar year `year` (the prior fourth quarter and this year's first three). */
+  /**
+   * Reports dated in calendar year `year`, in date order: fiscal quarters end up to two months
+   * after the calendar ones and report within ~10 weeks, so they come from the prior fiscal year's
+   * last two quarters and this year's first three.
+   */
   reportedIn(company: Company, year: number): EarningsModel[] {
-    return [
-      this.event(company, year - 1, 4),
-      this.event(company, year, 1),
-      this.event(company, year, 2),
-      this.event(company, year, 3),
+    const candidates: [number, number][] = [
+      [year - 1, 3],
+      [year - 1, 4],
+      [year, 1],
+      [year, 2],
+      [year, 3],
     ]
+    return candidates
+      .map(([y, q]) => this.event(company, y, q))
+      .filter((e) => Number(e.date.slice(0, 4)) === year)
   }
 
   /** Reports whose call took place at or before `now`, newest first, at most `limit`. */

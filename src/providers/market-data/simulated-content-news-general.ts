@@ -28,7 +28,13 @@ const ADJ = [
   'Pinnacle',
 ]
 const NOUN = ['Holdings', 'Labs', 'Logistics', 'Therapeutics', 'Energy', 'Software', 'Foods', 'Materials']
-const firm = (r: Rand) => `${r.pick(ADJ)} ${r.pick(NOUN)}`
+const FIRMS = ADJ.flatMap((adj) => NOUN.map((noun) => `${adj} ${noun}`))
+const firm = (r: Rand) => r.pick(FIRMS)
+/** Two different firms: a deal or a review always has two parties. */
+const twoFirms = (r: Rand): [string, string] => {
+  const [a, b] = r.sample(FIRMS, 2)
+  return [a!, b!]
+}
 
 type GeneralTemplate = (r: Rand, level: (what: string, lo: number, hi: number) => number) => Headline
 
@@ -132,7 +138,7 @@ export const GENERAL_TEMPLATES: Record<GeneralCategory, readonly GeneralTemplate
   ],
   merger: [
     (r) => {
-      const [a, b] = [firm(r), firm(r)]
+      const [a, b] = twoFirms(r)
       const bn = round1(r.between(0.8, 28))
       return [
         `${a} agrees to buy ${b} for $${bn} billion`,
@@ -147,14 +153,14 @@ export const GENERAL_TEMPLATES: Record<GeneralCategory, readonly GeneralTemplate
       ]
     },
     (r) => {
-      const [a, b] = [firm(r), firm(r)]
+      const [a, b] = twoFirms(r)
       return [
         `Antitrust regulators open in-depth review of ${a}–${b} deal`,
         `The review extends the timeline of the ${round1(r.between(2, 20))} billion-dollar merger by up to ${r.int(3, 6)} months.`,
       ]
     },
     (r) => {
-      const [a, b] = [firm(r), firm(r)]
+      const [a, b] = twoFirms(r)
       return [
         `${a} and ${b} in merger talks`,
         `The companies are discussing an all-stock combination that would create a group with about $${round1(r.between(3, 40))} billion in annual revenue.`,
