@@ -89,6 +89,13 @@ describe('data directory lock', () => {
     await next.close()
   })
 
+  it('takes over a torn lock file (no pid in it)', async () => {
+    writeFileSync(join(dir, LOCK_FILE), '{"pi')
+    const next = await open(dir)
+    assert.equal((JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8')) as { pid: number }).pid, process.pid)
+    await next.close()
+  })
+
   it('memory:// databases take no lock', async () => {
     const a = await createDatabase(testConfig())
     const b = await createDatabase(testConfig())

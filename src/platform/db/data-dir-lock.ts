@@ -38,6 +38,8 @@ export interface DataDirLock {
 const heldHere = new Set<string>()
 
 function alive(pid: number): boolean {
+  // Not a pid (a torn or foreign file): kill(0) would signal our own process group and say "alive".
+  if (!Number.isInteger(pid) || pid <= 0) return false
   if (pid === process.pid) return false // only reached for a path not in heldHere
   try {
     process.kill(pid, 0)
@@ -57,13 +59,13 @@ function readOwner(path: string): LockOwner | undefined {
   }
 }
 
-/** Moves a stale lock aside; false when it changed under us (another process took it first). */
-function removeStale(path: string, seen: LockOwner): boolean {
+/** Moves a stale lock aside, unless it changed under us (then the caller's next attempt sees it). */
+function removeStale(path: string, seen: LockOwner): void {
   const aside = `${path}.stale-${process.pid}`
   try {
     renameSync(path, aside) // atomic: of two processes taking over, one moves it
   } catch {
-    return false
+    return // another process moved it first
   }
   const moved = readOwner(aside)
   if (moved && moved.pid !== seen.pid) {
@@ -72,11 +74,8 @@ function removeStale(path: string, seen: LockOwner): boolean {
     } catch {
       // a third process locked in between: the directory is held either way
     }
-    unlinkSync(aside)
-    return false
   }
   unlinkSync(aside)
-  return true
 }
 
 /**
