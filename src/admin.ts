@@ -3,8 +3,7 @@
  * Promotes an existing account to administrator, or creates one (in a new tenant) with the
  * password from ADMIN_PASSWORD, or a generated one printed once.
  */
-import { readConfigOrExit } from './main-support.ts'
-import { createContainer } from './app/container.ts'
+import { createContainerOrExit, readConfigOrExit } from './main-support.ts'
 import { migrateToLatest } from './platform/db/migrate.ts'
 import { randomToken } from './platform/crypto.ts'
 import { hashPassword } from './modules/identity/index.ts'
@@ -16,7 +15,12 @@ if (command !== 'create-admin' || !rawEmail || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.tes
 }
 const email = rawEmail.trim().toLowerCase()
 const config = { ...readConfigOrExit(process.env), LOG_LEVEL: 'warn' as const }
-const c = await createContainer(config)
+// No HTTP operation creates the first administrator, so the CLI needs the directory to itself.
+const c = await createContainerOrExit(
+  config,
+  'npm run admin',
+  'stop it, run this command, then start it again',
+)
 try {
   await migrateToLatest(c.database)
   const generated = process.env['ADMIN_PASSWORD'] ? undefined : randomToken(18)

@@ -1,5 +1,7 @@
 /** Start-up helpers shared by the API (main.ts), the worker and the CLI scripts. */
+import { createContainer, type Container } from './app/container.ts'
 import { ConfigError, loadConfig, type Config } from './platform/config.ts'
+import { DataDirLockedError } from './platform/db/data-dir-lock.ts'
 
 export function readConfigOrExit(env: NodeJS.ProcessEnv): Config {
   try {
@@ -10,6 +12,24 @@ export function readConfigOrExit(env: NodeJS.ProcessEnv): Config {
       process.exit(78) // EX_CONFIG
     }
     throw e
+  }
+}
+
+/**
+ * Builds the container as `owner`; when another live process holds the embedded data directory,
+ * exits 75 (EX_TEMPFAIL) saying who holds it and `instead` (what to do rather than wait).
+ */
+export async function createContainerOrExit(
+  config: Config,
+  owner: string,
+  instead: string,
+): Promise<Container> {
+  try {
+    return await createContainer(config, { owner })
+  } catch (e) {
+    if (!(e instanceof DataDirLockedError)) throw e
+    process.stderr.write(`${e.message}: ${instead}\n`)
+    process.exit(75)
   }
 }
 

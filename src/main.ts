@@ -4,14 +4,17 @@
  * database cleanly (PGlite checkpoints its data directory on close).
  */
 import { buildApp } from './app/build-app.ts'
-import { createContainer } from './app/container.ts'
 import { DEMO_EMAIL, seedDemo } from './app/demo-seed.ts'
-import { onShutdownSignal, readConfigOrExit } from './main-support.ts'
+import { createContainerOrExit, onShutdownSignal, readConfigOrExit } from './main-support.ts'
 import { migrateToLatest } from './platform/db/migrate.ts'
 
 async function main(): Promise<void> {
   const config = readConfigOrExit(process.env)
-  const c = await createContainer(config)
+  const c = await createContainerOrExit(
+    config,
+    'the server',
+    'stop it before starting another on the same DATA_DIR',
+  )
   const applied = await migrateToLatest(c.database)
   if (applied.length) c.log.info({ applied }, 'migrations applied')
   const app = await buildApp(c)

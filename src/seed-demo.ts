@@ -1,10 +1,13 @@
 /** `npm run seed:demo`: creates the demo login and its portfolio in the configured database. */
-import { createContainer } from './app/container.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './app/demo-seed.ts'
-import { readConfigOrExit } from './main-support.ts'
+import { createContainerOrExit, readConfigOrExit } from './main-support.ts'
 import { migrateToLatest } from './platform/db/migrate.ts'
 
-const c = await createContainer({ ...readConfigOrExit(process.env), LOG_LEVEL: 'warn' })
+const c = await createContainerOrExit(
+  { ...readConfigOrExit(process.env), LOG_LEVEL: 'warn' },
+  'npm run seed:demo',
+  'stop it, or restart it with SEED_DEMO=true (the server then creates the demo login itself)',
+)
 try {
   await migrateToLatest(c.database)
   await c.jobs.start({ work: true })

@@ -2,16 +2,19 @@
  * The job worker for the scaled topology: same container and job handlers as the API, no HTTP.
  * Run one or more beside API processes started with RUN_JOBS=false and JOB_QUEUE=durable.
  */
-import { createContainer } from './app/container.ts'
 import { migrateToLatest } from './platform/db/migrate.ts'
-import { onShutdownSignal, readConfigOrExit } from './main-support.ts'
+import { createContainerOrExit, onShutdownSignal, readConfigOrExit } from './main-support.ts'
 
 const config = readConfigOrExit(process.env)
 if (config.JOB_QUEUE !== 'durable') {
   process.stderr.write('worker: JOB_QUEUE=durable is required (in-process jobs run inside the API process)\n')
   process.exit(78)
 }
-const c = await createContainer(config)
+const c = await createContainerOrExit(
+  config,
+  'a worker',
+  'embedded PGlite serves one process: use DATABASE_URL=postgres://…',
+)
 await migrateToLatest(c.database)
 await c.jobs.start({ work: true })
 await c.freeFeed.schedule()

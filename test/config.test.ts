@@ -25,10 +25,17 @@ describe('configuration', () => {
       DATABASE_URL: 'memory://',
     })
     assert.equal(c.PORT, 9001)
+    assert.equal(c.PUBLIC_BASE_URL, 'http://localhost:9001', 'links follow the listener')
     assert.equal(c.RATE_LIMIT_ENABLED, false)
     assert.equal(c.TRUST_PROXY, true)
     assert.equal(databaseEngine(c), 'pglite-memory')
     assert.equal(databaseEngine(loadConfig({ DATABASE_URL: 'postgres://u:p@h/db' })), 'postgres')
+  })
+
+  it('PUBLIC_BASE_URL defaults from PORT; an explicit one wins', () => {
+    assert.equal(loadConfig({ PORT: '3000' }).PUBLIC_BASE_URL, 'http://localhost:3000')
+    const proxied = loadConfig({ PORT: '3000', PUBLIC_BASE_URL: 'https://sextant.example.com' })
+    assert.equal(proxied.PUBLIC_BASE_URL, 'https://sextant.example.com')
   })
 
   it('lists every bad variable in one error', () => {

@@ -13,6 +13,7 @@ import { allowedOrigins, installSecurity } from '../platform/http/security.ts'
 import type { Container } from './container.ts'
 import { modules } from './modules.ts'
 import { opsRoutes } from './ops.routes.ts'
+import { sitePages } from './pages/index.ts'
 import type { App } from './types.ts'
 
 export const VERSION = '0.1.0'
@@ -58,6 +59,7 @@ export async function buildApp(c: Container, opts: BuildOptions = {}): Promise<A
   installAuthentication(app, { authenticator: c.authenticator, allowedOrigins: allowedOrigins(c.config) })
 
   opsRoutes(app, c, registry)
+  sitePages(app)
   for (const m of modules) if (!opts.skipModules?.includes(m.name)) m.routes(app, c)
   return app
 }

@@ -78,6 +78,8 @@ export interface ContainerOverrides {
   freeFeedDefaults?: () => string[]
   email?: EmailSender
   sms?: SmsSender
+  /** Who this process is, named to another process that finds the data directory held. */
+  owner?: string
 }
 
 export async function createContainer(
@@ -87,12 +89,14 @@ export async function createContainer(
   const log = overrides.log ?? pino(loggerOptions(config.LOG_LEVEL))
   const clock = overrides.clock ?? systemClock
   const ids = createIds(clock)
-  const secrets = resolveSecrets(config, log)
   const database =
     overrides.database ??
     (await createDatabase(config, {
+      ...(overrides.owner ? { owner: overrides.owner } : {}),
       onPoolError: (err) => log.warn({ err }, 'idle database connection failed'),
     }))
+  // After the database: the data-directory lock also guards the secrets file kept there.
+  const secrets = resolveSecrets(config, log)
   const scopes = createScopes(database.db, log)
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })

@@ -6,7 +6,12 @@
  * simulated market's prices.
  */
 import type { Container } from './container.ts'
-import { nyDate } from '../platform/market-calendar.ts'
+import {
+  CALENDAR_FIRST_YEAR,
+  nyDate,
+  previousTradingDay,
+  tradingDaysBetween,
+} from '../platform/market-calendar.ts'
 import { SimulatedMarketData } from '../providers/market-data/index.ts'
 
 export const DEMO_EMAIL = 'demo@sextant.local'
@@ -38,6 +43,13 @@ const iso = (d: Date) => d.toISOString().slice(0, 10)
 const dayIndex = (date: string) =>
   Math.floor((Date.parse(`${date}T00:00:00Z`) - Date.UTC(2020, 0, 1)) / 86_400_000)
 
+/** Where purchases may begin: ~500 days before the first sale, within the calendar's years. */
+function firstSession(start: Date): string {
+  const back = iso(new Date(start.getTime() - 500 * 86_400_000))
+  const floor = `${CALENDAR_FIRST_YEAR}-01-01`
+  return back < floor ? floor : back
+}
+
 export async function seedDemo(c: Container): Promise<'created' | 'exists'> {
   const exists = await c.scopes.withSystem('demo seed: lookup', ({ db }) =>
     db.selectFrom('app_user').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst(),
@@ -64,7 +76,8 @@ export async function seedDemo(c: Container): Promise<'created' | 'exists'> {
   })
   const rnd = prng(20_260_101)
   const today = nyDate(c.clock.now())
-  const start = new Date(`${Number(today.slice(0, 4)) - 3}-01-02T00:00:00Z`)
+  // Three years back, or from the first year whose NYSE sessions the calendar knows.
+  const start = new Date(`${Math.max(Number(today.slice(0, 4)) - 3, CALENDAR_FIRST_YEAR)}-01-02T00:00:00Z`)
   const market = new SimulatedMarketData({ clock: c.clock })
   const price = (symbol: string, date: string) => Math.round(market.close(symbol, dayIndex(date)) * 100) / 100
 
@@ -113,16 +126,18 @@ export async function seedDemo(c: Container): Promise<'created' | 'exists'> {
       )
       .execute()
 
-    // Three years of closed trades: a few a week, mostly small gains, some losses.
+    // Three years of closed trades: a few a week, mostly small gains, some losses. Bought and sold
+    // on NYSE sessions only (steps through the calendar's trading days, never calendar days).
     const trades = []
-    for (
-      let d = new Date(start);
-      iso(d) < today;
-      d = new Date(d.getTime() + 86_400_000 * (1 + Math.floor(rnd() * 4)))
-    ) {
+    const sessions = tradingDaysBetween(firstSession(start), previousTradingDay(today))
+    const firstSale = Math.max(
+      1,
+      sessions.findIndex((d) => d >= iso(start)),
+    )
+    for (let i = firstSale; i < sessions.length; i += 1 + Math.floor(rnd() * 3)) {
       const [symbol] = HOLDINGS[Math.floor(rnd() * HOLDINGS.length)]!
-      const sold = iso(d)
-      const acquired = iso(new Date(d.getTime() - 86_400_000 * (20 + Math.floor(rnd() * 500))))
+      const sold = sessions[i]!
+      const acquired = sessions[Math.max(0, i - 14 - Math.floor(rnd() * 345))]!
       const quantity = 5 + Math.floor(rnd() * 40)
       const proceeds = Math.round(quantity * price(symbol, sold) * 100) / 100
       const cost = Math.round(proceeds * (0.85 + rnd() * 0.27) * 100) / 100

@@ -38,8 +38,11 @@ export const ConfigSchema = Type.Object({
   /** Size budget of the in-process cache (used without REDIS_URL), in MiB of stored JSON text. */
   CACHE_MEMORY_MB: Type.Integer({ minimum: 1, maximum: 65_536, default: 256 }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
-  /** Base of every link the service writes into e-mails and redirects. */
-  PUBLIC_BASE_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8000' }),
+  /** Base of every link the service writes into e-mails and redirects; unset → http://localhost:PORT. */
+  PUBLIC_BASE_URL: Type.String({
+    pattern: '^https?://',
+    description: 'default: http://localhost:${PORT}, so links follow the listener',
+  }),
   /** Comma-separated browser origins allowed by CORS; empty allows none (same-origin only). */
   CORS_ORIGINS: Type.String({ default: '' }),
   TRUST_PROXY: Bool,
@@ -142,7 +145,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     } else input[key] = raw
   }
   for (const [key, value] of Object.entries(BOOLEAN_DEFAULTS)) input[key] ??= value
-  const converted = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, input))
+  const converted = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, input)) as Record<string, unknown>
+  // A default that depends on another setting: e-mailed links must reach this listener.
+  converted['PUBLIC_BASE_URL'] ??= `http://localhost:${String(converted['PORT'])}`
   for (const e of Value.Errors(ConfigSchema, converted)) {
     const key = e.instancePath.replace(/^\//, '') || '(root)'
     if (problems.some((p) => p.startsWith(`${key}:`))) continue

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../src/app/demo-seed.ts'
+import { isTradingDay } from '../../src/platform/market-calendar.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()
@@ -40,5 +41,24 @@ describe('demo seed', () => {
     const shares = allocation.items.reduce((a: number, i: { share_pct: number }) => a + i.share_pct, 0)
     assert.ok(Math.abs(shares - 100) < 0.001)
     assert.ok((await get('/api/analytics/yoy')).items.length >= 3)
+  })
+
+  it('buys and sells every demo trade on an NYSE session, never before buying', async () => {
+    await seedDemo(t.c)
+    const trades = await t.c.scopes.withSystem('test: demo trades', ({ db }) =>
+      db
+        .selectFrom('realized_trade')
+        .innerJoin('app_user', 'app_user.tenant_id', 'realized_trade.tenant_id')
+        .where('app_user.email', '=', DEMO_EMAIL)
+        .select(['date_acquired', 'sold_on'])
+        .execute(),
+    )
+    assert.ok(trades.length > 300, `${trades.length} trades`)
+    const offSession = trades
+      .flatMap((r) => [r.date_acquired, r.sold_on])
+      .filter((d) => !d || !isTradingDay(String(d)))
+    assert.deepEqual(offSession, [], `${offSession.length} trade dates are not NYSE sessions`)
+    const early = trades.filter((r) => !(String(r.date_acquired) < String(r.sold_on)))
+    assert.deepEqual(early, [], 'acquired before sold')
   })
 })

@@ -13,6 +13,7 @@ import { mfaRoutes } from './mfa.routes.ts'
 import { SessionService } from './sessions.service.ts'
 import { VerificationService } from './verification.service.ts'
 import { verificationRoutes } from './verification.routes.ts'
+import { identityPages } from './web.routes.ts'
 
 export type { IdentityDeps } from './identity.context.ts'
 export { hashPassword } from './lib/passwords.ts'
@@ -43,4 +44,5 @@ export function identityRoutes(app: App, deps: { identity: Identity }): void {
   authRoutes(app, deps)
   mfaRoutes(app, deps)
   verificationRoutes(app, deps)
+  identityPages(app)
 }

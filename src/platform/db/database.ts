@@ -4,11 +4,13 @@
  * Only this folder touches the root handle; modules get tenant scopes (tenant-scope.ts).
  */
 import { mkdirSync } from 'node:fs'
+import { basename } from 'node:path'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { databaseEngine, type Config } from '../config.ts'
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts'
 import type { Database } from './schema.ts'
 
 export type Engine = 'pglite-disk' | 'pglite-memory' | 'postgres'
@@ -47,6 +49,8 @@ export interface CreateDatabaseOptions {
   loadDataDir?: Blob
   /** Errors of idle pooled connections (a server restart, a terminated backend). */
   onPoolError?: (err: Error) => void
+  /** Who opens an on-disk PGlite directory, named in the error another process gets ("the server"). */
+  owner?: string
 }
 
 export async function createDatabase(
@@ -64,15 +68,24 @@ async function createPglite(
   opts: CreateDatabaseOptions,
 ): Promise<DatabaseHandle> {
   let dataDir: string | undefined
+  let lock: DataDirLock | undefined
   if (engine === 'pglite-disk') {
     mkdirSync(config.DATA_DIR, { recursive: true })
+    // Before PGlite touches a file: a second process on one directory loses writes (data-dir-lock.ts).
+    lock = lockDataDir(config.DATA_DIR, opts.owner ?? `process ${basename(process.argv[1] ?? 'node')}`)
     dataDir = `${config.DATA_DIR.replace(/\/$/, '')}/pglite`
   }
-  const pglite = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-    parsers: { [pgliteTypes.INT8]: parseInt8, [pgliteTypes.DATE]: keepText },
-  })
+  let pglite: PGlite
+  try {
+    pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+      parsers: { [pgliteTypes.INT8]: parseInt8, [pgliteTypes.DATE]: keepText },
+    })
+  } catch (e) {
+    lock?.release()
+    throw e
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
   let waiting = 0
   return {
@@ -96,7 +109,11 @@ async function createPglite(
     dump: () => db.connection().execute(() => pglite.dumpDataDir('none')),
     poolStats: () => ({ total: 1, idle: waiting === 0 ? 1 : 0, waiting }),
     async close() {
-      await db.destroy() // closes PGlite too, which checkpoints the data directory
+      try {
+        await db.destroy() // closes PGlite too, which checkpoints the data directory
+      } finally {
+        lock?.release()
+      }
     },
   }
 }

@@ -1,0 +1,14 @@
+/**
+ * Pages of the whole service: the landing page at `/` (what this is, where the docs are, how to
+ * log in) and the stylesheet every page shares. Module pages (identity's e-mailed links) live in
+ * their module and link to `/assets/site.css`.
+ */
+import { servePages } from '../../platform/http/pages.ts'
+import type { App } from '../types.ts'
+
+export function sitePages(app: App): void {
+  servePages(app, new URL('./', import.meta.url), {
+    '/': 'landing.html',
+    '/assets/site.css': 'site.css',
+  })
+}

@@ -1,0 +1,18 @@
+/**
+ * The pages the identity e-mails link to (PUBLIC_BASE_URL + /verify-email, /reset-password): a
+ * person opens them in a browser, and their scripts call this module's JSON operations
+ * (verify-email/confirm, password-reset/confirm). They live here, beside the service that writes
+ * the links, so a change of route or message is made in one module.
+ */
+import type { App } from '../../app/types.ts'
+import { servePages } from '../../platform/http/pages.ts'
+
+export function identityPages(app: App): void {
+  servePages(app, new URL('./web/', import.meta.url), {
+    '/verify-email': 'verify-email.html',
+    '/reset-password': 'reset-password.html',
+    '/assets/identity/api.js': 'api.js',
+    '/assets/identity/verify-email.js': 'verify-email.js',
+    '/assets/identity/reset-password.js': 'reset-password.js',
+  })
+}

@@ -1,0 +1,36 @@
+// Calls to the identity API from its pages, and the words a person reads when one fails.
+
+/** The `token` of this page's link, or null. */
+export const linkToken = () => new URLSearchParams(window.location.search).get('token')
+
+/** POSTs JSON; resolves { ok, body } (body: the answer or its RFC 9457 problem document). */
+export async function postJson(path, payload) {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(payload),
+  })
+  const body = await res.json().catch(() => ({}))
+  return { ok: res.ok, body }
+}
+
+/** A problem's sentences: its field messages ("new_password: must be at least …"), else its detail. */
+export function problemLines(problem) {
+  const fields = (problem.errors ?? []).map((e) => {
+    const field = (e.loc ?? []).filter((p) => p !== 'body').join('.')
+    return field ? `${field.replace(/_/g, ' ')}: ${e.msg}` : e.msg
+  })
+  if (fields.length) return fields
+  return [problem.detail ?? problem.title ?? 'Something went wrong; try again later.']
+}
+
+/** Replaces `el`'s content with one paragraph per line (text only: nothing is parsed as HTML). */
+export function showLines(el, lines) {
+  el.replaceChildren(
+    ...lines.map((line) => {
+      const p = document.createElement('p')
+      p.textContent = line
+      return p
+    }),
+  )
+}

@@ -1,0 +1,37 @@
+// Sends the chosen password with the e-mailed token; shows the API's reasons when it refuses one.
+import { linkToken, postJson, problemLines, showLines } from './api.js'
+
+const form = document.getElementById('reset')
+const errors = document.getElementById('errors')
+const status = document.getElementById('status')
+const field = (id) => document.getElementById(id)
+
+function fail(lines) {
+  showLines(errors, lines)
+  errors.dataset.outcome = 'failed'
+}
+
+async function submit(event) {
+  event.preventDefault()
+  errors.replaceChildren()
+  const token = linkToken()
+  const password = field('new_password').value
+  if (!token) return fail(['This link has no token. Open the link from the e-mail again.'])
+  if (password !== field('repeat_password').value) return fail(['The two passwords differ.'])
+  const button = form.querySelector('button')
+  button.disabled = true
+  try {
+    const { ok, body } = await postJson('/api/auth/password-reset/confirm', { token, new_password: password })
+    if (!ok) return fail(problemLines(body))
+    form.hidden = true
+    status.textContent =
+      'Your password is changed and every session was signed out. Log in with the new password.'
+    status.dataset.outcome = 'done'
+  } catch {
+    fail(['The service could not be reached; try again later.'])
+  } finally {
+    button.disabled = false
+  }
+}
+
+form.addEventListener('submit', (event) => void submit(event))

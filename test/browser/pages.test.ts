@@ -1,0 +1,152 @@
+/**
+ * The pages in a real browser (headless Chromium): the landing page renders its links; the
+ * e-mailed verification link confirms the address; the reset link's form shows the API's refusal
+ * of a weak password, then sets a strong one the next login accepts. Under the pages' CSP: any
+ * violation Chromium reports fails the test.
+ */
+import assert from 'node:assert/strict'
+import { createServer } from 'node:net'
+import { after, before, describe, it } from 'node:test'
+import type { Browser, Page } from 'puppeteer-core'
+import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
+import { browserSkipReason, launchChromium } from '../helpers/browser.ts'
+
+const PASSWORD = 'correct horse battery'
+const NEW_PASSWORD = 'a new and longer passphrase'
+
+/** A free TCP port, so PUBLIC_BASE_URL (http://localhost:PORT by default) is where the app listens. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+  })
+
+describe('pages in Chromium', { skip: browserSkipReason() }, () => {
+  let t: TestApp
+  let browser: Browser
+  let base: string
+  const cspViolations: string[] = []
+
+  before(async () => {
+    const port = await freePort()
+    t = await buildTestApp({ env: { PORT: String(port), REGISTRATIONS_PER_IP_PER_HOUR: '1000' } })
+    base = t.c.config.PUBLIC_BASE_URL
+    assert.equal(base, `http://localhost:${port}`, 'the default base URL follows PORT')
+    await t.app.listen({ port, host: 'localhost' })
+    browser = await launchChromium()
+  })
+  after(async () => {
+    await browser?.close()
+    await t?.close()
+  })
+
+  async function open(url: string): Promise<Page> {
+    const page = await browser.newPage()
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text())
+    })
+    const res = await page.goto(url, { waitUntil: 'load' })
+    assert.equal(res?.status(), 200, url)
+    return page
+  }
+
+  /** The link to `path` in the newest e-mail to `email`. */
+  async function linkIn(email: string, path: string): Promise<string> {
+    await t.c.jobs.drain()
+    const mail = await t.c.scopes.withSystem('test: outbox', ({ db }) =>
+      db
+        .selectFrom('email_outbox')
+        .select('text_body')
+        .where('to_address', '=', email)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow(),
+    )
+    const link = new RegExp(`${base}${path}\\?token=[^\\s"]+`).exec(mail.text_body)?.[0]
+    assert.ok(link, `a ${path} link in: ${mail.text_body}`)
+    return link
+  }
+
+  const login = (email: string, password: string) =>
+    t.anon.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: new URLSearchParams({ grant_type: 'password', username: email, password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+
+  async function register(email: string) {
+    const res = await t.anon.post('/api/auth/register', {
+      email,
+      password: PASSWORD,
+      full_name: 'Page Reader',
+    })
+    assert.equal(res.statusCode, 201, res.body)
+  }
+
+  const outcome = (page: Page, selector: string) =>
+    page.waitForSelector(`${selector}[data-outcome]`).then(() =>
+      page.$eval(selector, (el) => ({
+        outcome: el.getAttribute('data-outcome'),
+        text: el.textContent ?? '',
+      })),
+    )
+
+  it('renders the landing page with its links', async () => {
+    const page = await open(`${base}/`)
+    assert.equal(await page.$eval('h1', (h) => h.textContent), 'Sextant')
+    const hrefs = await page.$$eval('a', (as) => as.map((a) => a.getAttribute('href')))
+    for (const href of ['/docs', '/openapi.json', '/healthz', '/readyz'])
+      assert.ok(hrefs.includes(href), href)
+    // A string, so this file needs no DOM typings: it runs in the page.
+    const css = await page.evaluate(`getComputedStyle(document.querySelector('main')).maxWidth`)
+    assert.equal(css, '672px', 'the stylesheet applies (42rem)')
+    await page.close()
+  })
+
+  it('the e-mailed verification link verifies the address', async () => {
+    const email = `verify.${process.pid}@example.test`
+    await register(email)
+    const page = await open(await linkIn(email, '/verify-email'))
+    const shown = await outcome(page, '#status')
+    assert.equal(shown.outcome, 'done', shown.text)
+    assert.match(shown.text, new RegExp(`${email.replace(/\./g, '\\.')} is verified`))
+    const token = (JSON.parse((await login(email, PASSWORD)).body) as { access_token: string }).access_token
+    const me = await t.anon.get('/api/auth/me', { authorization: `Bearer ${token}` })
+    assert.equal((JSON.parse(me.body) as { email_verified: boolean }).email_verified, true)
+    await page.reload({ waitUntil: 'load' })
+    const again = await outcome(page, '#status')
+    assert.equal(again.outcome, 'failed', 'a used link says so')
+    await page.close()
+  })
+
+  it('the reset link shows the API refusing a weak password, then sets a strong one', async () => {
+    const email = `reset.${process.pid}@example.test`
+    await register(email)
+    const req = await t.anon.post('/api/auth/password-reset/request', { email })
+    assert.equal(req.statusCode, 204, req.body)
+    const page = await open(await linkIn(email, '/reset-password'))
+    const submit = async (password: string) => {
+      for (const id of ['#new_password', '#repeat_password']) await page.locator(id).fill(password)
+      await page.click('button[type=submit]')
+    }
+    await submit('short')
+    const refused = await outcome(page, '#errors')
+    assert.equal(refused.outcome, 'failed')
+    assert.match(refused.text, /new password: must be at least \d+ characters/)
+    assert.equal((await login(email, 'short')).statusCode, 400)
+
+    await submit(NEW_PASSWORD)
+    const done = await outcome(page, '#status')
+    assert.equal(done.outcome, 'done', done.text)
+    assert.equal(await page.$eval('#reset', (f) => f.hasAttribute('hidden')), true, 'the form is gone')
+    assert.equal((await login(email, NEW_PASSWORD)).statusCode, 200)
+    assert.equal((await login(email, PASSWORD)).statusCode, 400, 'the old password no longer works')
+    await page.close()
+  })
+
+  it('reports no Content-Security-Policy violation on any page', () => {
+    assert.deepEqual(cspViolations, [])
+  })
+})
