@@ -74,7 +74,7 @@ const intel = createIntel({
   scopes,
   clock,
   insider,
-  manual: { positions: (s) => t.c.portfolio.manual.positions(s) },
+  manual: { heldSymbols: (s) => t.c.portfolio.manual.heldSymbols(s) },
 })
 
 before(async () => {

@@ -24,7 +24,7 @@ export interface IntelDeps {
   clock: Clock
   insider: InsiderProvider
   /** The caller's holdings, for the default symbols. */
-  manual: Pick<Portfolio['manual'], 'positions'>
+  manual: Pick<Portfolio['manual'], 'heldSymbols'>
   log?: Pick<Logger, 'warn'>
 }
 
@@ -80,8 +80,7 @@ export class IntelService {
   }
 
   private async heldSymbols(scope: RequestScope): Promise<string[]> {
-    const { items } = await this.deps.manual.positions(scope)
-    return items.filter((p) => p.quantity !== 0).map((p) => p.symbol)
+    return this.deps.manual.heldSymbols(scope)
   }
 
   /** Fetches the symbols whose stored filings are older than the TTL or do not reach back to `since`. */
