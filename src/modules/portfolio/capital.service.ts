@@ -7,8 +7,15 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
 import * as accounts from './accounts.repository.ts'
 import * as repo from './capital.repository.ts'
+import {
+  afterKey,
+  resolvePage,
+  toPage,
+  type PageQueryInput,
+  type PageResult,
+} from '../../platform/http/pagination.ts'
 import type { Flow, Investor } from './capital.schemas.ts'
-import { centsToNumber, sumCents, toCents } from './lib/money.ts'
+import { centsToNumber, toCents } from './lib/money.ts'
 import { xirr } from './lib/xirr.ts'
 
 const investorNotFound = () => new NotFoundError('investors.not_found', 'Investor not found')
@@ -34,12 +41,14 @@ const toFlow = (r: repo.FlowRow): Flow => ({
 export class CapitalService {
   constructor(private readonly deps: { scopes: Scopes }) {}
 
-  async investors(scope: RequestScope): Promise<{ items: Investor[] }> {
+  async investors(scope: RequestScope, q: PageQueryInput): Promise<PageResult<Investor>> {
+    const page = resolvePage(q)
+    const after = afterKey<[number, number]>(page, ['int', 'int'])
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await repo.ensureOwner(s, scope.userId)
-      return repo.listInvestors(s)
+      return repo.listInvestors(s, { page, after })
     })
-    return { items: rows.map(toInvestor) }
+    return toPage(rows, page, (r) => [r.is_owner ? 0 : 1, r.id], toInvestor)
   }
 
   async addInvestor(scope: RequestScope, b: { name: string; email?: string }): Promise<Investor> {
@@ -65,18 +74,21 @@ export class CapitalService {
     return toInvestor(row)
   }
 
-  async flows(scope: RequestScope, q: { investor_id?: number; account_id?: number }) {
-    const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+  async flows(scope: RequestScope, q: PageQueryInput & { investor_id?: number; account_id?: number }) {
+    const page = resolvePage(q)
+    const after = afterKey<[string, number]>(page, ['date', 'int'])
+    const filter = { investorId: q.investor_id, accountId: q.account_id }
+    const [rows, total] = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       if (q.investor_id !== undefined && !(await repo.findInvestor(s, q.investor_id)))
         throw investorNotFound()
       if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id))) {
         throw new NotFoundError('accounts.not_found', 'Account not found')
       }
-      return repo.listFlows(s, { investorId: q.investor_id, accountId: q.account_id })
+      return [await repo.listFlows(s, filter, { page, after }), await repo.sumFlows(s, filter)] as const
     })
     return {
-      items: rows.map(toFlow),
-      net_capital: centsToNumber(sumCents(rows.map((r) => toCents(r.amount)))),
+      ...toPage(rows, page, (r) => [r.flow_date, r.id], toFlow),
+      net_capital: centsToNumber(toCents(total)),
     }
   }
 

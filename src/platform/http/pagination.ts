@@ -153,13 +153,16 @@ export function pageArray<T>(all: T[], req: PageRequest): PageResult<T> {
 }
 
 /** What each position of a cursor key must hold before it reaches SQL: `?` allows null. */
-export type KeyPart = 'int' | 'text' | 'date' | 'date?'
+export type KeyPart = 'int' | 'text' | 'date' | 'date?' | 'time?'
 
 const KEY_CHECKS: Record<KeyPart, (x: unknown) => boolean> = {
   int: (x) => Number.isSafeInteger(x),
   text: (x) => typeof x === 'string',
   date: (x) => typeof x === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(x),
   'date?': (x) => x === null || KEY_CHECKS.date(x),
+  'time?': (x) =>
+    x === null ||
+    (typeof x === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(x) && !Number.isNaN(Date.parse(x))),
 }
 
 /**
