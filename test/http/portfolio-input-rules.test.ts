@@ -100,6 +100,19 @@ describe('quantities and amounts are never rounded', () => {
     assert.deepEqual(rowErrors(res), [[2, 'quantity', 'decimals']])
     assert.deepEqual(json((await u.get(TRADES)).body).items, [])
   })
+  it('a capital flow of 0.00001 is a 422 (it would be stored as a zero flow), not a 500', async () => {
+    const u = await t.newTenant()
+    const [me] = json((await u.get('/api/investors')).body).items as Body[]
+    const flow = { investor_id: me!.investor_id, date: '2026-01-02', amount: 0.00001 }
+    assertFieldError(await u.post('/api/capital-flows', flow), ['body', 'amount'], 'decimals')
+    const ok = await u.post('/api/capital-flows', { ...flow, amount: 1000.1234 })
+    assert.equal(ok.statusCode, 201, ok.body)
+    assertFieldError(
+      await u.patch(`/api/capital-flows/${json(ok.body).flow_id}`, { amount: -0.00001 }),
+      ['body', 'amount'],
+      'decimals',
+    )
+  })
 })
 
 describe('trade dates', () => {

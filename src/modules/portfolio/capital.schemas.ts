@@ -51,7 +51,7 @@ const Amount = Type.Number({
   minimum: -1e13,
   maximum: 1e13,
   not: { const: 0 },
-  description: '+ contribution, − withdrawal; not 0',
+  description: '+ contribution, − withdrawal; not 0; at most 4 decimal places (more is a 422, never rounded)',
 })
 export const CreateFlowBody = Type.Object(
   {

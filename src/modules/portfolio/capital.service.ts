@@ -16,6 +16,7 @@ import {
 } from '../../platform/http/pagination.ts'
 import type { Flow, Investor } from './capital.schemas.ts'
 import { centsToNumber, toCents } from './lib/money.ts'
+import { amountIssues, rejectBody } from './lib/rules.ts'
 import { xirr } from './lib/xirr.ts'
 
 const investorNotFound = () => new NotFoundError('investors.not_found', 'Investor not found')
@@ -96,6 +97,7 @@ export class CapitalService {
     scope: RequestScope,
     b: { investor_id: number; account_id?: number; date: string; amount: number; note?: string },
   ): Promise<Flow> {
+    rejectBody(amountIssues(b.amount))
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await repo.ensureOwner(s, scope.userId)
       if (!(await repo.findInvestor(s, b.investor_id)))
@@ -119,6 +121,7 @@ export class CapitalService {
     id: number,
     b: { date?: string; amount?: number; note?: string | null },
   ): Promise<Flow> {
+    rejectBody(amountIssues(b.amount))
     const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
       repo.updateFlow(s, id, {
         ...(b.date ? { flow_date: b.date } : {}),

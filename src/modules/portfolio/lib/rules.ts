@@ -23,6 +23,11 @@ function decimals(field: string, value: Num, max: number): RuleIssue[] {
   return [{ field, msg: `must have at most ${max} decimal places; it is never rounded`, type: 'decimals' }]
 }
 
+/** A capital flow's amount (numeric(20, 4): 0.00001 would become 0). */
+export function amountIssues(amount: Num): RuleIssue[] {
+  return decimals('amount', amount, MONEY_DECIMALS)
+}
+
 /** Quantities and amounts of a holding, as stored without rounding. */
 export function holdingIssues(h: { quantity?: Num; cost_basis?: Num }): RuleIssue[] {
   return [
