@@ -134,12 +134,12 @@ export async function createContainer(
   const tenancy = new TenancyService({ scopes, flags })
   const { market: configuredMarket, ...content } = createMarketProviders(config, { clock, http, cache })
   const market = overrides.market ?? configuredMarket
-  const portfolio = createPortfolio({ scopes, clock, market, cache })
+  const marketData = createMarketDataModule({ market, cache, clock })
+  const portfolio = createPortfolio({ scopes, clock, market, cache, instruments: marketData.instruments })
   const llm = createLlm(
     { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL },
     { http },
   )
-  const marketData = createMarketDataModule({ market, cache, clock })
   const contentModule = createContentModule({
     news: content.news,
     earnings: content.earnings,

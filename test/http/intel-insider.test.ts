@@ -45,6 +45,11 @@ const FILINGS: InsiderTransaction[] = [
   tx('OTHER', 'P', '2026-11-12', 40, 25),
   tx('TTL', 'P', '2026-11-19', 1, 100),
   tx('DOWN', 'P', '2026-11-19', 1, 100),
+  // 40 purchases of two symbols over 4 days, some filings undated: for the page walk.
+  ...Array.from({ length: 40 }, (_, i) => ({
+    ...tx(i % 2 ? 'PG1' : 'PG2', 'P', `2026-11-1${i % 4}`, 10 + i, 1, `Buyer ${i}`),
+    filed_at: i % 5 === 0 ? null : `2026-11-1${i % 4}T2${i % 3}:00:00Z`,
+  })),
 ]
 
 // The provider, with a call log and failures the test controls.
@@ -74,7 +79,7 @@ const intel = createIntel({
   scopes,
   clock,
   insider,
-  manual: { positions: (s) => t.c.portfolio.manual.positions(s) },
+  manual: { heldSymbols: (s) => t.c.portfolio.manual.heldSymbols(s) },
 })
 
 before(async () => {
@@ -154,6 +159,7 @@ describe('insider buying', () => {
         quantity: 5,
         cost_basis: 100,
         as_of: '2026-11-02',
+        allow_unlisted: true, // test tickers, not in the simulated universe
       })
       assert.equal(res.statusCode, 201, res.body)
     }
@@ -163,7 +169,8 @@ describe('insider buying', () => {
       [['CCC', 'ZZZ']],
     )
     calls.length = 0
-    assert.deepEqual(await buying(other, ''), { items: [], degraded: false })
+    const empty = { items: [], next_cursor: null, page: 1, page_size: 25, degraded: false }
+    assert.deepEqual(await buying(other, ''), empty)
     assert.equal(calls.length, 0)
   })
 
@@ -190,13 +197,24 @@ describe('insider buying', () => {
     const u = await t.newTenant()
     failure = new UpstreamServerError('down', { provider: 'test', status: 503 })
     const down = await buying(u, '?symbols=DOWN')
-    assert.deepEqual(down, { items: [], degraded: true, reason: 'insider data unavailable (server)' })
+    const page = { next_cursor: null, page: 1, page_size: 25 }
+    assert.deepEqual(down, {
+      items: [],
+      ...page,
+      degraded: true,
+      reason: 'insider data unavailable (server)',
+    })
     failure = new TypeError('boom')
     assert.deepEqual((await buying(u, '?symbols=DOWN')).items, [])
     failure = null
     badRows = true // the provider's rows break the insert: a database error inside the cache step
     const broken = await buying(u, '?symbols=DOWN')
-    assert.deepEqual(broken, { items: [], degraded: true, reason: 'insider data unavailable (internal)' })
+    assert.deepEqual(broken, {
+      items: [],
+      ...page,
+      degraded: true,
+      reason: 'insider data unavailable (internal)',
+    })
     badRows = false
     assert.deepEqual(brief((await buying(u, '?symbols=DOWN')).items), ['DOWN 2026-11-19 100'])
     assert.equal(calls.length, 4, 'nothing was cached by the failed attempts')
@@ -216,5 +234,23 @@ describe('insider buying', () => {
       assert.deepEqual(json(res.body).errors[0].loc, ['query', field], query)
     }
     assert.equal((await t.anon.get('/api/intel/insider-buying')).statusCode, 401)
+  })
+
+  it('pages with a cursor: every purchase once, in order, page_size validated', async () => {
+    const u = await t.newTenant()
+    const all = (await buying(u, '?symbols=PG1,PG2&page_size=100')).items as Item[]
+    assert.equal(all.length, 40)
+    const seen: Item[] = []
+    let body = await buying(u, '?symbols=PG1,PG2&page_size=25')
+    assert.deepEqual([body.page, body.page_size, body.items.length], [1, 25, 25])
+    seen.push(...body.items)
+    body = await buying(u, `?symbols=PG1,PG2&page_size=25&cursor=${body.next_cursor}`)
+    assert.deepEqual([body.page, body.items.length, body.next_cursor], [2, 15, null])
+    seen.push(...body.items)
+    assert.deepEqual(seen, all)
+    const bad = await u.get('/api/intel/insider-buying?symbols=PG1&page_size=7')
+    assert.equal(bad.statusCode, 422)
+    const tampered = await u.get('/api/intel/insider-buying?symbols=PG1&cursor=eyJ2IjoxfQ')
+    assert.deepEqual(json(tampered.body).errors[0].loc, ['query', 'cursor'])
   })
 })

@@ -693,8 +693,15 @@ describe('manual transactions', () => {
     assert.equal(await term('2024-02-29', '2025-02-28'), 'short')
     assert.equal(await term('2024-02-29', '2025-03-01'), 'long')
     assert.equal(await term('VARIOUS', '2024-06-01'), 'unknown')
-    // A sale before the purchase cannot be classified.
-    assert.equal(await term('2024-06-01', '2024-01-01'), 'unknown')
+    // A sale before the purchase is refused (issue 9).
+    assertFieldError(
+      await u.post(
+        '/api/brokers/manual/transactions',
+        trade(acct.id, { date_acquired: '2024-06-01', date_sold: '2024-01-01' }),
+      ),
+      ['body', 'date_sold'],
+      'sold_before_acquired',
+    )
 
     const various = await createTrade(u, trade(acct.id, { date_sold: 'Various' }))
     assert.equal(various.term, 'unknown')

@@ -217,7 +217,7 @@ describe('positions import', () => {
 
     const again = await imported(u, positionsQuery(acct), csv)
     assert.deepEqual([again.imported, again.skipped_duplicates], [0, 3])
-    const badRow = 'symbol,quantity,cost_basis,as_of\nX,1,-1,2024-13-01\n'
+    const badRow = 'symbol,quantity,cost_basis,as_of\nAAPL,1,-1,2024-13-01\n'
     const bad = await failed(u, positionsQuery(acct), badRow, 422, 'import.invalid_rows')
     assert.equal(bad.errors.map((e: Body) => e.loc.join()).join(' '), 'body,2,cost_basis body,2,as_of')
   })
@@ -286,6 +286,8 @@ describe('import: access, content type and query', () => {
     assert.equal(op.requestBody.content['text/csv'].schema.type, 'string')
     assert.deepEqual((op.parameters as Body[]).map((p) => [p.name, p.in, p.required ?? false]).sort(), [
       ['account_id', 'query', true],
+      ['allow_unlisted', 'query', false],
+      ['date_format', 'query', false],
       ['dry_run', 'query', false],
       ['kind', 'query', true],
     ])

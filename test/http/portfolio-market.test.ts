@@ -62,6 +62,7 @@ async function holdings(u: Client) {
     quantity: 1,
     cost_basis: 5,
     as_of: '2026-11-02',
+    allow_unlisted: true, // a private holding: no market price
   })
   return account
 }

@@ -4,6 +4,7 @@
  */
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../platform/db/schema.ts'
+import type { PageRequest } from '../../platform/http/pagination.ts'
 import type { InsiderTransaction } from '../../providers/market-data/index.ts'
 
 type Db = Transaction<Database>
@@ -65,8 +66,20 @@ export async function replace(
   }
 }
 
-/** Stored purchases (code P) of the symbols on or after `since`, worth at least `minValue`; newest first. */
-export function purchases(db: Db, q: { symbols: string[]; since: string; minValue: number }) {
+/** A purchase's place in the list order: (transaction_date, filed_at, symbol, seq). */
+export type PurchaseKey = [string, string | null, string, number]
+
+/**
+ * One page of stored purchases (code P) of the symbols on or after `since`, worth at least
+ * `minValue`: newest first (transaction date, then filing time, undated filings last), symbol and
+ * seq as the unique tiebreaker; keyset after the cursor's row, plus one row to tell a next page.
+ */
+export function purchases(
+  db: Db,
+  q: { symbols: string[]; since: string; minValue: number },
+  page: PageRequest,
+  after: PurchaseKey | null,
+) {
   let query = db
     .selectFrom('insider_transaction')
     .select([
@@ -78,16 +91,30 @@ export function purchases(db: Db, q: { symbols: string[]; since: string; minValu
       'price',
       'value',
       'filing_url',
+      'filed_at',
+      'seq',
     ])
     .where('symbol', 'in', q.symbols)
     .where('transaction_code', '=', 'P')
     .where('transaction_date', '>=', q.since)
   // A purchase without a price has no value: it passes only the default (no) threshold.
   if (q.minValue > 0) query = query.where('value', '>=', sql<string>`${q.minValue}::numeric`)
+  if (after) query = query.where(afterPurchase(after))
+  else query = query.offset(page.offset)
   return query
     .orderBy('transaction_date', 'desc')
     .orderBy('filed_at', (ob) => ob.desc().nullsLast())
     .orderBy('symbol')
     .orderBy('seq')
+    .limit(page.pageSize + 1)
     .execute()
+}
+
+// Strictly after `k` in the order above (mixed directions, so spelled out rather than a row comparison).
+function afterPurchase([date, filed, symbol, seq]: PurchaseKey) {
+  const filedAt = filed === null ? null : new Date(filed)
+  const laterFiling = filedAt === null ? sql`false` : sql`(filed_at < ${filedAt} or filed_at is null)`
+  return sql<boolean>`(transaction_date < ${date}
+    or (transaction_date = ${date} and ${laterFiling})
+    or (transaction_date = ${date} and filed_at is not distinct from ${filedAt}::timestamptz and (symbol, seq) > (${symbol}, ${seq})))`
 }

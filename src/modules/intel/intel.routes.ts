@@ -23,6 +23,7 @@ export function insiderRoutes(app: App, intel: IntelService): void {
     },
     (req) =>
       intel.insiderBuying(scopeOf(req), {
+        ...req.query,
         min_value_usd: req.query.min_value_usd,
         days: req.query.days,
         symbols: req.query.symbols?.toUpperCase().split(','),

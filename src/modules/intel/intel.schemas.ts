@@ -1,7 +1,9 @@
 /** GET /api/intel/insider-buying: query and answer. */
 import { Type, type Static } from 'typebox'
+import { Page, PageQuery } from '../../platform/http/pagination.ts'
 
 export const InsiderBuyingQuery = Type.Object({
+  ...PageQuery.properties,
   min_value_usd: Type.Number({
     minimum: 0,
     default: 0,
@@ -35,7 +37,11 @@ export const InsiderPurchase = Type.Object({
 export type InsiderPurchase = Static<typeof InsiderPurchase>
 
 export const InsiderBuying = Type.Object({
-  items: Type.Array(InsiderPurchase, { description: 'Open-market purchases (Form 4 code P), newest first' }),
+  ...Page(InsiderPurchase).properties,
+  items: Type.Array(InsiderPurchase, {
+    description:
+      'Open-market purchases (Form 4 code P), newest first (then by filing time, symbol); one page',
+  }),
   degraded: Type.Boolean({ description: 'True when the data could not be read; items is then empty' }),
   reason: Type.Optional(Type.String()),
 })

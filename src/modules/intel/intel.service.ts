@@ -12,6 +12,13 @@ import { nyDate } from '../../platform/market-calendar.ts'
 import type { InsiderProvider } from '../../providers/market-data/index.ts'
 import { isUpstreamError } from '../../providers/shared/upstream-errors.ts'
 import type { Portfolio } from '../portfolio/index.ts'
+import {
+  afterKey,
+  resolvePage,
+  toPage,
+  type PageQueryInput,
+  type PageRequest,
+} from '../../platform/http/pagination.ts'
 import * as repo from './intel.repository.ts'
 import type { InsiderBuying } from './intel.schemas.ts'
 
@@ -24,11 +31,11 @@ export interface IntelDeps {
   clock: Clock
   insider: InsiderProvider
   /** The caller's holdings, for the default symbols. */
-  manual: Pick<Portfolio['manual'], 'positions'>
+  manual: Pick<Portfolio['manual'], 'heldSymbols'>
   log?: Pick<Logger, 'warn'>
 }
 
-export interface InsiderBuyingQuery {
+export interface InsiderBuyingQuery extends PageQueryInput {
   min_value_usd: number
   days: number
   symbols?: string[] | undefined
@@ -44,29 +51,45 @@ export class IntelService {
   constructor(private readonly deps: IntelDeps) {}
 
   async insiderBuying(scope: RequestScope, q: InsiderBuyingQuery): Promise<InsiderBuying> {
+    // Paging input is the caller's to fix (422), checked before the degraded catch-all.
+    const page = resolvePage(q)
+    const after = afterKey<repo.PurchaseKey>(page, ['date', 'time?', 'text', 'int'])
+    const empty = { items: [], next_cursor: null, page: page.page, page_size: page.pageSize }
     try {
-      return await this.purchases(scope, q)
+      return await this.purchases(scope, q, page, after, empty)
     } catch (e) {
       this.deps.log?.warn({ err: e }, 'insider buying degraded')
       const reason = isUpstreamError(e)
         ? `insider data unavailable (${e.kind})`
         : 'insider data unavailable (internal)'
-      return { items: [], degraded: true, reason }
+      return { ...empty, degraded: true, reason }
     }
   }
 
-  private async purchases(scope: RequestScope, q: InsiderBuyingQuery): Promise<InsiderBuying> {
+  private async purchases(
+    scope: RequestScope,
+    q: InsiderBuyingQuery,
+    page: PageRequest,
+    after: repo.PurchaseKey | null,
+    empty: Omit<InsiderBuying, 'degraded'>,
+  ): Promise<InsiderBuying> {
     const symbols = [...new Set(q.symbols ?? (await this.heldSymbols(scope)))].sort()
-    if (!symbols.length) return { items: [], degraded: false }
+    if (!symbols.length) return { ...empty, degraded: false }
     const now = this.deps.clock.now()
     const today = nyDate(now)
     const since = minusDays(today, q.days)
     await this.refresh(symbols, now, today, since)
     const rows = await this.deps.scopes.withGlobal((db) =>
-      repo.purchases(db, { symbols, since, minValue: q.min_value_usd }),
+      repo.purchases(db, { symbols, since, minValue: q.min_value_usd }, page, after),
     )
     const num = (v: string | null) => (v === null ? null : Number(v))
-    const items = rows.map((r) => ({
+    const key = (r: (typeof rows)[number]): repo.PurchaseKey => [
+      r.transaction_date,
+      r.filed_at?.toISOString() ?? null,
+      r.symbol,
+      r.seq,
+    ]
+    const shaped = toPage(rows, page, key, (r) => ({
       symbol: r.symbol,
       insider_name: r.insider_name,
       insider_title: r.insider_title,
@@ -76,12 +99,11 @@ export class IntelService {
       value: num(r.value),
       filing_url: r.filing_url,
     }))
-    return { items, degraded: false }
+    return { ...shaped, degraded: false }
   }
 
   private async heldSymbols(scope: RequestScope): Promise<string[]> {
-    const { items } = await this.deps.manual.positions(scope)
-    return items.filter((p) => p.quantity !== 0).map((p) => p.symbol)
+    return this.deps.manual.heldSymbols(scope)
   }
 
   /** Fetches the symbols whose stored filings are older than the TTL or do not reach back to `since`. */

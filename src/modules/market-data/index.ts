@@ -14,6 +14,8 @@ import { volumeLeadersRoutes } from './volume-leaders.routes.ts'
 import { VolumeLeadersService } from './volume-leaders.service.ts'
 
 export type { InstrumentsService } from './instruments.service.ts'
+/** The port other modules check symbols through (portfolio: unknown tickers are a 422). */
+export type InstrumentLookup = Pick<InstrumentsService, 'unlisted'>
 export type { QuotesService } from './quotes.service.ts'
 export type { VolumeLeadersService } from './volume-leaders.service.ts'
 

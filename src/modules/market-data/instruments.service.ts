@@ -9,6 +9,8 @@ import type { Instrument, MarketDataProvider } from '../../providers/market-data
 import type { InstrumentOut, InstrumentsQueryInput } from './instruments.schemas.ts'
 import { searchInstruments } from './lib/search.ts'
 
+const LOOKUP_CONCURRENCY = 8
+
 const shape = (i: Instrument): InstrumentOut => ({
   symbol: i.symbol,
   name: i.name,
@@ -30,6 +32,21 @@ export class InstrumentsService {
     })
     // The order is fixed for a given universe, so an index cursor walks it exactly once.
     return pageArray(found.map(shape), resolvePage(q))
+  }
+
+  /**
+   * Of `symbols`, the ones the provider does not list (upper case, sorted). Each distinct symbol
+   * is looked up once, a few at a time, so a 20,000-row import costs one lookup per ticker.
+   */
+  async unlisted(symbols: Iterable<string>): Promise<string[]> {
+    const distinct = [...new Set([...symbols].map((s) => s.toUpperCase()))].sort()
+    const missing: string[] = []
+    for (let i = 0; i < distinct.length; i += LOOKUP_CONCURRENCY) {
+      const batch = distinct.slice(i, i + LOOKUP_CONCURRENCY)
+      const found = await Promise.all(batch.map((s) => this.deps.market.instrument(s)))
+      missing.push(...batch.filter((_, j) => !found[j]))
+    }
+    return missing
   }
 
   async get(symbol: string): Promise<InstrumentOut> {

@@ -1,6 +1,7 @@
 /** SQL for broker accounts. */
 import { sql } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { PageRequest } from '../../platform/http/pagination.ts'
 
 const COLUMNS = [
   'id',
@@ -14,10 +15,20 @@ const COLUMNS = [
   'updated_at',
 ] as const
 
-export function listAccounts(scope: TenantScope, includeArchived: boolean) {
+/** One page in id order (keyset after the cursor's id), with one extra row to tell a next page. */
+export function listAccounts(
+  scope: TenantScope,
+  includeArchived: boolean,
+  page: PageRequest,
+  afterId: number | null,
+) {
   let q = scope.db.selectFrom('broker_account').select(COLUMNS).where('tenant_id', '=', scope.tenantId)
   if (!includeArchived) q = q.where('status', '=', 'active').where('archived_at', 'is', null)
-  return q.orderBy('id').execute()
+  q = afterId === null ? q.offset(page.offset) : q.where('id', '>', afterId)
+  return q
+    .orderBy('id')
+    .limit(page.pageSize + 1)
+    .execute()
 }
 
 export function findAccount(scope: TenantScope, id: number) {

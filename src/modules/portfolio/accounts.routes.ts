@@ -68,7 +68,7 @@ export function accountRoutes(
         response: { 200: M.PositionList, ...problems(401, 404, 422) },
       },
     },
-    (req) => manual.positions(scopeOf(req), req.query.account_id),
+    (req) => manual.positions(scopeOf(req), req.query),
   )
 
   app.post(

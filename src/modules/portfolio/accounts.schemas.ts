@@ -1,5 +1,6 @@
 import { Name, Nullable } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
+import { Page, PageQuery } from '../../platform/http/pagination.ts'
 
 export const TenantQuery = Type.Object({
   tenant_id: Type.Optional(
@@ -26,13 +27,14 @@ export const AccountSchema = Type.Object({
 export type Account = Static<typeof AccountSchema>
 
 export const ListAccountsQuery = Type.Object({
+  ...PageQuery.properties,
   ...TenantQuery.properties,
   include_archived: Type.Boolean({
     default: false,
     description: 'Include closed/inactive (archived) accounts',
   }),
 })
-export const AccountList = Type.Object({ items: Type.Array(AccountSchema) })
+export const AccountList = Page(AccountSchema)
 
 const AccountType = Type.String({
   minLength: 1,

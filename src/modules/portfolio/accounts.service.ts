@@ -2,6 +2,13 @@
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { NotFoundError, PaymentRequiredError } from '../../platform/http/errors.ts'
+import {
+  afterKey,
+  resolvePage,
+  toPage,
+  type PageQueryInput,
+  type PageResult,
+} from '../../platform/http/pagination.ts'
 import * as repo from './accounts.repository.ts'
 import type { Account } from './accounts.schemas.ts'
 
@@ -41,11 +48,15 @@ export class AccountsService {
 
   async list(
     scope: RequestScope,
-    q: { tenant_id?: number; include_archived: boolean },
-  ): Promise<{ items: Account[] }> {
+    q: PageQueryInput & { tenant_id?: number; include_archived: boolean },
+  ): Promise<PageResult<Account>> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
-    const rows = await this.deps.scopes.withTenant(tenantId, (s) => repo.listAccounts(s, q.include_archived))
-    return { items: rows.map(toAccount) }
+    const page = resolvePage(q)
+    const after = afterKey<[number]>(page, ['int'])
+    const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
+      repo.listAccounts(s, q.include_archived, page, after?.[0] ?? null),
+    )
+    return toPage(rows, page, (r) => [r.id], toAccount)
   }
 
   async create(

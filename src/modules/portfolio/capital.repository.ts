@@ -1,18 +1,24 @@
 /** SQL for investors and capital flows. */
 import { sql } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Keyset } from './manual.repository.ts'
 
 const INVESTOR = ['id', 'name', 'email', 'is_owner', 'created_at'] as const
 const FLOW = ['id', 'investor_id', 'account_id', 'flow_date', 'amount', 'note', 'created_at'] as const
 
-export function listInvestors(scope: TenantScope) {
-  return scope.db
+/** The owner first, then by id; the key is (rank, id) with rank 0 for the owner, 1 for others. */
+const RANK = sql<number>`case when is_owner then 0 else 1 end`
+
+/** All investors, or one page (keyset after the cursor's (rank, id), plus one row). */
+export function listInvestors(scope: TenantScope, keyset?: Keyset<[number, number]>) {
+  let q = scope.db
     .selectFrom('investor')
-    .select(INVESTOR)
+    .select([...INVESTOR])
     .where('tenant_id', '=', scope.tenantId)
-    .orderBy('is_owner', 'desc')
-    .orderBy('id')
-    .execute()
+  if (keyset?.after) q = q.where(sql<boolean>`(${RANK}, id) > (${keyset.after[0]}, ${keyset.after[1]})`)
+  else if (keyset) q = q.offset(keyset.page.offset)
+  q = q.orderBy(RANK).orderBy('id')
+  return (keyset ? q.limit(keyset.page.pageSize + 1) : q).execute()
 }
 
 export function findInvestor(scope: TenantScope, id: number) {
@@ -69,11 +75,34 @@ export function updateInvestor(scope: TenantScope, id: number, i: { name?: strin
     .executeTakeFirst()
 }
 
-export function listFlows(scope: TenantScope, q: { investorId?: number; accountId?: number }) {
-  let query = scope.db.selectFrom('capital_flow').select(FLOW).where('tenant_id', '=', scope.tenantId)
+type FlowFilter = { investorId?: number; accountId?: number }
+
+function flows(scope: TenantScope, q: FlowFilter) {
+  let query = scope.db.selectFrom('capital_flow').where('tenant_id', '=', scope.tenantId)
   if (q.investorId !== undefined) query = query.where('investor_id', '=', q.investorId)
   if (q.accountId !== undefined) query = query.where('account_id', '=', q.accountId)
-  return query.orderBy('flow_date').orderBy('id').execute()
+  return query
+}
+
+/** One page of flows in (flow_date, id) order, keyset after the cursor's, plus one row. */
+export function listFlows(scope: TenantScope, q: FlowFilter, keyset: Keyset<[string, number]>) {
+  let query = flows(scope, q).select(FLOW)
+  if (keyset.after)
+    query = query.where(sql<boolean>`(flow_date, id) > (${keyset.after[0]}::date, ${keyset.after[1]})`)
+  else query = query.offset(keyset.page.offset)
+  return query
+    .orderBy('flow_date')
+    .orderBy('id')
+    .limit(keyset.page.pageSize + 1)
+    .execute()
+}
+
+/** The exact sum of every flow the filter matches (all pages), as a numeric string. */
+export async function sumFlows(scope: TenantScope, q: FlowFilter): Promise<string> {
+  const r = await flows(scope, q)
+    .select(sql<string>`coalesce(sum(amount), 0)`.as('total'))
+    .executeTakeFirstOrThrow()
+  return r.total
 }
 
 export function findFlow(scope: TenantScope, id: number) {

@@ -15,10 +15,11 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
         operationId: 'listInvestors',
         summary: 'Investors of the tenant, the owner first',
         tags,
-        response: { 200: C.InvestorList, ...problems(401) },
+        querystring: C.InvestorQuery,
+        response: { 200: C.InvestorList, ...problems(401, 422) },
       },
     },
-    (req) => capital.investors(scopeOf(req)),
+    (req) => capital.investors(scopeOf(req), req.query),
   )
 
   app.post(

@@ -1,5 +1,6 @@
 import { Name, Nullable } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
+import { Page, PageQuery } from '../../platform/http/pagination.ts'
 
 export const InvestorSchema = Type.Object({
   investor_id: Type.Integer(),
@@ -9,7 +10,8 @@ export const InvestorSchema = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 })
 export type Investor = Static<typeof InvestorSchema>
-export const InvestorList = Type.Object({ items: Type.Array(InvestorSchema) })
+export const InvestorList = Page(InvestorSchema)
+export const InvestorQuery = PageQuery
 export const CreateInvestorBody = Type.Object(
   {
     name: Name(),
@@ -37,10 +39,11 @@ export const FlowSchema = Type.Object({
 })
 export type Flow = Static<typeof FlowSchema>
 export const FlowList = Type.Object({
-  items: Type.Array(FlowSchema),
-  net_capital: Type.Number({ description: 'Sum of the listed flows' }),
+  ...Page(FlowSchema).properties,
+  net_capital: Type.Number({ description: 'Sum of every flow the filters match, on all pages' }),
 })
 export const FlowQuery = Type.Object({
+  ...PageQuery.properties,
   investor_id: Type.Optional(Type.Integer({ minimum: 1 })),
   account_id: Type.Optional(Type.Integer({ minimum: 1 })),
 })
@@ -48,7 +51,7 @@ const Amount = Type.Number({
   minimum: -1e13,
   maximum: 1e13,
   not: { const: 0 },
-  description: '+ contribution, − withdrawal; not 0',
+  description: '+ contribution, − withdrawal; not 0; at most 4 decimal places (more is a 422, never rounded)',
 })
 export const CreateFlowBody = Type.Object(
   {

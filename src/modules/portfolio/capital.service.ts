@@ -7,8 +7,16 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
 import * as accounts from './accounts.repository.ts'
 import * as repo from './capital.repository.ts'
+import {
+  afterKey,
+  resolvePage,
+  toPage,
+  type PageQueryInput,
+  type PageResult,
+} from '../../platform/http/pagination.ts'
 import type { Flow, Investor } from './capital.schemas.ts'
-import { centsToNumber, sumCents, toCents } from './lib/money.ts'
+import { centsToNumber, toCents } from './lib/money.ts'
+import { amountIssues, rejectBody } from './lib/rules.ts'
 import { xirr } from './lib/xirr.ts'
 
 const investorNotFound = () => new NotFoundError('investors.not_found', 'Investor not found')
@@ -34,12 +42,14 @@ const toFlow = (r: repo.FlowRow): Flow => ({
 export class CapitalService {
   constructor(private readonly deps: { scopes: Scopes }) {}
 
-  async investors(scope: RequestScope): Promise<{ items: Investor[] }> {
+  async investors(scope: RequestScope, q: PageQueryInput): Promise<PageResult<Investor>> {
+    const page = resolvePage(q)
+    const after = afterKey<[number, number]>(page, ['int', 'int'])
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await repo.ensureOwner(s, scope.userId)
-      return repo.listInvestors(s)
+      return repo.listInvestors(s, { page, after })
     })
-    return { items: rows.map(toInvestor) }
+    return toPage(rows, page, (r) => [r.is_owner ? 0 : 1, r.id], toInvestor)
   }
 
   async addInvestor(scope: RequestScope, b: { name: string; email?: string }): Promise<Investor> {
@@ -65,18 +75,21 @@ export class CapitalService {
     return toInvestor(row)
   }
 
-  async flows(scope: RequestScope, q: { investor_id?: number; account_id?: number }) {
-    const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+  async flows(scope: RequestScope, q: PageQueryInput & { investor_id?: number; account_id?: number }) {
+    const page = resolvePage(q)
+    const after = afterKey<[string, number]>(page, ['date', 'int'])
+    const filter = { investorId: q.investor_id, accountId: q.account_id }
+    const [rows, total] = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       if (q.investor_id !== undefined && !(await repo.findInvestor(s, q.investor_id)))
         throw investorNotFound()
       if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id))) {
         throw new NotFoundError('accounts.not_found', 'Account not found')
       }
-      return repo.listFlows(s, { investorId: q.investor_id, accountId: q.account_id })
+      return [await repo.listFlows(s, filter, { page, after }), await repo.sumFlows(s, filter)] as const
     })
     return {
-      items: rows.map(toFlow),
-      net_capital: centsToNumber(sumCents(rows.map((r) => toCents(r.amount)))),
+      ...toPage(rows, page, (r) => [r.flow_date, r.id], toFlow),
+      net_capital: centsToNumber(toCents(total)),
     }
   }
 
@@ -84,6 +97,7 @@ export class CapitalService {
     scope: RequestScope,
     b: { investor_id: number; account_id?: number; date: string; amount: number; note?: string },
   ): Promise<Flow> {
+    rejectBody(amountIssues(b.amount))
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await repo.ensureOwner(s, scope.userId)
       if (!(await repo.findInvestor(s, b.investor_id)))
@@ -107,6 +121,7 @@ export class CapitalService {
     id: number,
     b: { date?: string; amount?: number; note?: string | null },
   ): Promise<Flow> {
+    rejectBody(amountIssues(b.amount))
     const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
       repo.updateFlow(s, id, {
         ...(b.date ? { flow_date: b.date } : {}),

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { DATE_FORMATS } from './lib/csv-dates.ts'
 
 export const ImportKindSchema = Type.Enum(['transactions', 'positions'], {
   description: 'transactions: closed trades; positions: holdings',
@@ -12,6 +13,27 @@ export const ImportQuery = Type.Object({
     Type.Boolean({
       default: false,
       description: 'Validate and count without writing; answers exactly what the import would',
+    }),
+  ),
+  date_format: Type.Optional(
+    Type.Enum([...DATE_FORMATS], {
+      default: 'auto',
+      description:
+        'How dates are written. YYYY-MM-DD is always accepted. iso: only that. us: also ' +
+        'MM/DD/YYYY, M/D/YYYY and M/D/YY. dmy: also DD/MM/YYYY, D/M/YYYY and D/M/YY. auto (default): ' +
+        'as us (US brokers export month/day), after checking the whole file: a slash date that ' +
+        'can only be day/month (13/01/2024) answers 422 import.date_format naming it, so a ' +
+        'day/month file is never misread; send dmy for those. Two-digit years: 00–60 are ' +
+        '2000–2060, 61–99 are 1961–1999. Dates are stored as YYYY-MM-DD; a date_sold that is ' +
+        'not a date in the format is kept as text and left out of dated analytics.',
+    }),
+  ),
+  allow_unlisted: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'Accept symbols the market data provider does not list (private holdings); otherwise ' +
+        'each row with one is an error naming it',
     }),
   ),
 })

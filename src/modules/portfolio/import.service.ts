@@ -1,8 +1,8 @@
 /**
  * CSV import of manual closed trades and holdings. All or nothing: any bad row answers 422 and
  * writes nothing. Rows already stored (live) or repeated in the file are skipped, so importing the
- * same file twice imports nothing the second time. Row rules mirror manual.schemas.ts and
- * ManualService (the JSON endpoints); keep them in step.
+ * same file twice imports nothing the second time. Rows obey the JSON endpoints' rules
+ * (lib/rules.ts, import.rows.ts); symbols are looked up once per distinct ticker.
  */
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
@@ -19,9 +19,10 @@ import {
   type ColumnMapping,
   type CsvRecord,
 } from './lib/csv.ts'
-import { holdingTerm, parseTradeDate } from './lib/dates.ts'
-import { centsToString, gainLoss, roundDiv, toCents } from './lib/money.ts'
+import { dayFirstEvidence, type DateFormat } from './lib/csv-dates.ts'
+import { fixed, readHolding, readTrade, SYMBOL, type Holding, type Trade } from './import.rows.ts'
 import * as repo from './manual.repository.ts'
+import type { InstrumentLookup } from '../market-data/index.ts'
 
 export const MAX_ROWS = 20_000
 const MAX_REPORTED_ERRORS = 100
@@ -49,79 +50,6 @@ function mapHeader(kind: ImportKind, header: CsvRecord): { columns: ColumnMap; i
     throw fail('import.missing_columns', `Missing columns: ${missing.map((c) => c.field).join(', ')}`, errors)
   }
   return { columns, ignored }
-}
-
-/** The decimal rounded half away from zero to `scale` places, as PostgreSQL numeric stores it. */
-function fixed(decimal: string, scale: number): string {
-  const m = /^(-)?(\d*)(?:\.(\d*))?$/.exec(decimal.trim())
-  if (!m) throw new RangeError(`not a decimal: ${decimal}`)
-  const [, neg, int = '', frac = ''] = m
-  const units = BigInt(int + frac || '0')
-  const scaled =
-    frac.length <= scale
-      ? units * 10n ** BigInt(scale - frac.length)
-      : roundDiv(units, 10n ** BigInt(frac.length - scale))
-  const digits = scaled.toString().padStart(scale + 1, '0')
-  return `${neg && scaled !== 0n ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`
-}
-
-const MONEY = { min: 0, max: 1e13, money: true }
-const SYMBOL = /^[A-Za-z0-9.\-^]{1,16}$/ // as manual.schemas.ts
-const readSymbol = (r: RecordReader) =>
-  r.matching('symbol', SYMBOL, 'must be 1–16 letters, digits, ".", "-" or "^"')?.toUpperCase()
-
-// Numerics stay decimal strings, written exactly.
-type Trade = Omit<repo.TradeValues, Numerics> & Record<Numerics, string>
-type Numerics = 'quantity' | 'proceeds' | 'cost_basis' | 'fees'
-type Holding = { account_id: number; symbol: string; quantity: string; cost_basis: string; as_of: string }
-
-function readTrade(r: RecordReader, accountId: number): Trade | undefined {
-  const symbol = readSymbol(r)
-  const quantity = r.number('quantity', { min: 0, exclusiveMin: true, max: 1e12 })
-  const acquiredCell = r.required('date_acquired')
-  let acquired: string | undefined
-  if (acquiredCell !== undefined) {
-    acquired = /^various$/i.test(acquiredCell) ? 'VARIOUS' : (parseTradeDate(acquiredCell) ?? undefined)
-    if (acquired === undefined)
-      r.fail('date_acquired', 'must be a real date written YYYY-MM-DD or VARIOUS', 'date')
-  }
-  let sold = r.required('date_sold')
-  if (sold !== undefined && sold.length > 40)
-    sold = r.fail('date_sold', 'must be at most 40 characters', 'length')
-  const proceeds = r.number('proceeds', MONEY)
-  const cost = r.number('cost_basis', MONEY)
-  const fees = r.number('fees', { ...MONEY, optional: true }) ?? '0'
-  const gl = r.number('gain_loss', { min: -1e13, max: 1e13, money: true, optional: true })
-  if (r.issues.length || !symbol || !quantity || !acquired || !sold || !proceeds || !cost) return undefined
-  const soldOn = parseTradeDate(sold)
-  return {
-    account_id: accountId,
-    symbol,
-    quantity: fixed(quantity, 8),
-    date_acquired: acquired,
-    date_sold: sold,
-    sold_on: soldOn,
-    proceeds: fixed(proceeds, 4),
-    cost_basis: fixed(cost, 4),
-    fees: fixed(fees, 4),
-    gain_loss: centsToString(gl !== undefined ? toCents(gl) : gainLoss(proceeds, cost, fees)),
-    term: soldOn && acquired !== 'VARIOUS' ? holdingTerm(acquired, soldOn) : 'unknown',
-  }
-}
-
-function readHolding(r: RecordReader, accountId: number, today: string): Holding | undefined {
-  const symbol = readSymbol(r)
-  const quantity = r.number('quantity', { min: -1e12, max: 1e12 })
-  const cost = r.number('cost_basis', MONEY)
-  const asOf = r.date('as_of', true) ?? today
-  if (r.issues.length || !symbol || !quantity || !cost) return undefined
-  return {
-    account_id: accountId,
-    symbol,
-    quantity: fixed(quantity, 8),
-    cost_basis: fixed(cost, 4),
-    as_of: asOf,
-  }
 }
 
 // Natural keys, over stored values and file rows alike (numerics at their column's scale).
@@ -238,24 +166,71 @@ async function importHoldings(s: TenantScope, accountId: number, rows: Holding[]
   return imported
 }
 
-export class ImportService {
-  constructor(private readonly deps: { scopes: Scopes; clock: Clock }) {}
+const UNLISTED = (symbol: string) =>
+  `${symbol} is not listed by the market data provider (allow_unlisted=true accepts private holdings)`
+const DATE_FIELDS = ['date_acquired', 'date_sold', 'as_of']
 
-  async importCsv(
-    scope: RequestScope,
-    q: { account_id: number; kind: ImportKind; dry_run: boolean },
-    body: string,
-  ): Promise<ImportResult> {
+/** auto: a slash date only day/month can read stops the import rather than be misread (lib/csv-dates.ts). */
+function checkDateFormat(format: DateFormat, columns: ColumnMap, records: CsvRecord[]): void {
+  if (format !== 'auto') return
+  const cells = function* () {
+    for (const rec of records)
+      for (const field of DATE_FIELDS) {
+        const c = columns.get(field)
+        if (c) yield { text: rec.cells[c.index] ?? '', line: rec.line, header: c.header }
+      }
+  }
+  const day = dayFirstEvidence(cells())
+  if (!day) return
+  const msg =
+    `"${day.text.trim()}" can only be day/month, but date_format=auto reads slash dates as ` +
+    'month/day (MM/DD/YYYY); send date_format=dmy if the file is day/month, or fix the date'
+  throw fail('import.date_format', msg, [{ loc: ['body', day.line, day.header], msg, type: 'date_format' }])
+}
+
+type Query = {
+  account_id: number
+  kind: ImportKind
+  dry_run: boolean
+  date_format?: DateFormat
+  allow_unlisted?: boolean
+}
+
+export class ImportService {
+  constructor(private readonly deps: { scopes: Scopes; clock: Clock; instruments: InstrumentLookup }) {}
+
+  /** The file's symbols the provider does not list, looked up once each, outside any transaction. */
+  private async unlisted(body: string, q: Query): Promise<Set<string>> {
+    if (q.allow_unlisted) return new Set()
+    let symbols: string[]
+    try {
+      const { header, records } = readCsv(body)
+      const c = mapHeader(q.kind, header).columns.get('symbol')
+      symbols = c ? records.map((rec) => (rec.cells[c.index] ?? '').trim()).filter((x) => SYMBOL.test(x)) : []
+    } catch {
+      return new Set() // the import itself reports the file's problem
+    }
+    return new Set(await this.deps.instruments.unlisted(symbols))
+  }
+
+  async importCsv(scope: RequestScope, q: Query, body: string): Promise<ImportResult> {
     const today = nyDate(this.deps.clock.now())
+    const format = q.date_format ?? 'auto'
+    const unknown = await this.unlisted(body, q)
     return this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       // The account first: a foreign one answers 404 whatever the file holds.
       await manualAccount(s, q.account_id, !q.dry_run)
       const { header, records } = readCsv(body)
       const { columns, ignored } = mapHeader(q.kind, header)
+      checkDateFormat(format, columns, records)
       const summary = { kind: q.kind, dry_run: q.dry_run, rows: records.length, ignored_columns: ignored }
-      const readers = records.map((rec) => new RecordReader(columns, rec))
-      const trades = q.kind === 'transactions' ? readers.map((r) => readTrade(r, q.account_id)) : []
+      const readers = records.map((rec) => new RecordReader(columns, rec, format))
+      const trades = q.kind === 'transactions' ? readers.map((r) => readTrade(r, q.account_id, today)) : []
       const holdings = q.kind === 'positions' ? readers.map((r) => readHolding(r, q.account_id, today)) : []
+      for (const r of readers) {
+        const symbol = r.cell('symbol').toUpperCase()
+        if (unknown.has(symbol)) r.fail('symbol', UNLISTED(symbol), 'unknown_symbol')
+      }
       const issues = readers.flatMap((r) => r.issues)
       if (issues.length) {
         const errors = issues

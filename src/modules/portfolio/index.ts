@@ -18,6 +18,7 @@ import { ManualService } from './manual.service.ts'
 import { marketRoutes } from './market.routes.ts'
 import { MarketRefreshService } from './market.service.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
+import type { InstrumentLookup } from '../market-data/index.ts'
 
 export interface Portfolio {
   accounts: AccountsService
@@ -33,6 +34,8 @@ export function createPortfolio(deps: {
   clock: Clock
   market: MarketDataProvider
   cache: Cache
+  /** The market-data module's symbol lookup: unknown tickers are refused unless allowed. */
+  instruments: InstrumentLookup
 }): Portfolio {
   const planLimit = async (plan: string, limit: string) => {
     const row = await deps.scopes.withGlobal((db) =>

@@ -1,6 +1,13 @@
 /** SQL for manual positions (holding snapshots) and manual transactions (realized trades). */
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { PageRequest } from '../../platform/http/pagination.ts'
+
+/** A page to read: the request, and its keyset position already checked against the list's key. */
+export interface Keyset<K> {
+  page: PageRequest
+  after: K | null
+}
 
 const POSITION = [
   'id',
@@ -13,8 +20,11 @@ const POSITION = [
   'updated_at',
 ] as const
 
-/** The latest live holding per account and symbol. */
-export function latestPositions(scope: TenantScope, accountId?: number) {
+/**
+ * The latest live holding per account and symbol, in (account_id, symbol) order: all of them, or
+ * one page (keyset after the cursor's account and symbol, plus one row to tell a next page).
+ */
+export function latestPositions(scope: TenantScope, accountId?: number, keyset?: Keyset<[number, string]>) {
   let q = scope.db
     .selectFrom('manual_position as p')
     .innerJoin('broker_account as a', (j) =>
@@ -26,7 +36,18 @@ export function latestPositions(scope: TenantScope, accountId?: number) {
     .where('p.deleted_at', 'is', null)
     .where('a.broker_type', '=', 'manual')
   if (accountId !== undefined) q = q.where('p.account_id', '=', accountId)
-  return q.orderBy('p.account_id').orderBy('p.symbol').orderBy('p.as_of', 'desc').execute()
+  if (keyset?.after) {
+    const [account, symbol] = keyset.after
+    q = q.where(sql<boolean>`(p.account_id, p.symbol) > (${account}, ${symbol})`)
+  } else if (keyset) q = q.offset(keyset.page.offset)
+  q = q.orderBy('p.account_id').orderBy('p.symbol').orderBy('p.as_of', 'desc')
+  return (keyset ? q.limit(keyset.page.pageSize + 1) : q).execute()
+}
+
+/** Symbols held (quantity not 0) in the tenant's manual accounts. */
+export async function heldSymbols(scope: TenantScope): Promise<string[]> {
+  const rows = await latestPositions(scope)
+  return [...new Set(rows.filter((r) => Number(r.quantity) !== 0).map((r) => r.symbol))]
 }
 
 export function findPosition(scope: TenantScope, id: number) {
@@ -128,7 +149,15 @@ const TRADE = [
   'updated_at',
 ] as const
 
-export function listTrades(scope: TenantScope, q: { accountId?: number; year?: number }) {
+/**
+ * Trades, newest sale first (undated legacy sales last), id as the tiebreaker: one page, keyset
+ * after the cursor's (sold_on, id), plus one row to tell a next page.
+ */
+export function listTrades(
+  scope: TenantScope,
+  q: { accountId?: number; year?: number },
+  keyset: Keyset<[string | null, number]>,
+) {
   let query = scope.db
     .selectFrom('realized_trade')
     .select(TRADE)
@@ -138,9 +167,19 @@ export function listTrades(scope: TenantScope, q: { accountId?: number; year?: n
   if (q.year !== undefined) {
     query = query.where('sold_on', '>=', `${q.year}-01-01`).where('sold_on', '<=', `${q.year}-12-31`)
   }
+  if (keyset.after) {
+    const [soldOn, id] = keyset.after
+    // After (d, id) in "sold_on desc nulls last, id desc": earlier dates, then the undated, or the same date with a lower id.
+    query = query.where(
+      soldOn === null
+        ? sql<boolean>`sold_on is null and id < ${id}`
+        : sql<boolean>`(sold_on < ${soldOn} or sold_on is null or (sold_on = ${soldOn} and id < ${id}))`,
+    )
+  } else query = query.offset(keyset.page.offset)
   return query
     .orderBy('sold_on', (ob) => ob.desc().nullsLast())
     .orderBy('id', 'desc')
+    .limit(keyset.page.pageSize + 1)
     .execute()
 }
 
@@ -191,9 +230,17 @@ export type PositionRow = NonNullable<Awaited<ReturnType<typeof findPosition>>>
 export type TradeRow = NonNullable<Awaited<ReturnType<typeof findTrade>>>
 
 /**
+ * Unrealized P&L of a holding worth `value` (quantity × price, negative for a short): long,
+ * value − cost paid; short, whose cost_basis is the proceeds received, proceeds − cost to buy
+ * back = value + cost_basis; flat, 0. One expression: value − sign(quantity) × cost_basis.
+ */
+const unrealized = (quantity: RawBuilder<unknown>, value: RawBuilder<unknown>, cost: RawBuilder<unknown>) =>
+  sql<string>`${value} - sign(${quantity}) * ${cost}`
+
+/**
  * Mirrors a manual holding into the day's portfolio snapshot. A new row is priced at its book
- * price (cost / quantity: no unrealized P&L until a market refresh prices it); an existing row
- * keeps its market price and is revalued.
+ * price (cost / |quantity|, worth ±cost: no unrealized P&L until a market refresh prices it); an
+ * existing row keeps its market price and is revalued.
  */
 export function upsertSnapshot(
   scope: TenantScope,
@@ -207,8 +254,8 @@ export function upsertSnapshot(
       snapshot_date: p.as_of,
       symbol: p.symbol,
       quantity: p.quantity,
-      price: sql<string>`case when ${p.quantity}::numeric = 0 then 0 else ${p.cost_basis}::numeric / ${p.quantity}::numeric end`,
-      market_value: p.cost_basis,
+      price: sql<string>`case when ${p.quantity}::numeric = 0 then 0 else ${p.cost_basis}::numeric / abs(${p.quantity}::numeric) end`,
+      market_value: sql<string>`sign(${p.quantity}::numeric) * ${p.cost_basis}::numeric`,
       cost_basis: p.cost_basis,
       unrealized_pl: 0,
     })
@@ -217,7 +264,11 @@ export function upsertSnapshot(
         quantity: (eb) => eb.ref('excluded.quantity'),
         cost_basis: (eb) => eb.ref('excluded.cost_basis'),
         market_value: sql<string>`round(excluded.quantity * portfolio_snapshot.price, 4)`,
-        unrealized_pl: sql<string>`round(excluded.quantity * portfolio_snapshot.price, 4) - excluded.cost_basis`,
+        unrealized_pl: unrealized(
+          sql`excluded.quantity`,
+          sql`round(excluded.quantity * portfolio_snapshot.price, 4)`,
+          sql`excluded.cost_basis`,
+        ),
         updated_at: sql<Date>`now()`,
       }),
     )
@@ -258,7 +309,7 @@ export function writePricedSnapshot(
       price: r.price,
       market_value: marketValue,
       cost_basis: r.cost_basis,
-      unrealized_pl: sql<string>`round(${r.quantity}::numeric * ${r.price}::numeric, 4) - ${r.cost_basis}::numeric`,
+      unrealized_pl: unrealized(sql`${r.quantity}::numeric`, marketValue, sql`${r.cost_basis}::numeric`),
     })
     .onConflict((oc) =>
       oc.columns(['tenant_id', 'account_id', 'snapshot_date', 'symbol']).doUpdateSet({

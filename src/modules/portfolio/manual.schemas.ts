@@ -1,40 +1,65 @@
 import { Type, type Static } from 'typebox'
+import { Page, PageQuery } from '../../platform/http/pagination.ts'
 
 const Symbol = Type.String({ pattern: '^[A-Za-z0-9.\\-^]{1,16}$', description: 'Ticker, e.g. AAPL, BRK.B' })
 const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD' })
 const Quantity = Type.Number({
   minimum: -1e12,
   maximum: 1e12,
-  description: 'Shares (negative for a short position)',
+  description:
+    'Shares: positive long, negative short, 0 flat. At most 8 decimal places (more is a 422, never rounded).',
 })
-const Money = Type.Number({ minimum: 0, maximum: 1e13 })
+const Money = Type.Number({
+  minimum: 0,
+  maximum: 1e13,
+  description: 'USD, at most 4 decimal places (more is a 422, never rounded)',
+})
+const CostBasis = Type.Number({
+  minimum: 0,
+  maximum: 1e13,
+  description:
+    'USD, at most 4 decimal places. Long: the total paid. Short: the proceeds received when ' +
+    'selling short (positive), so unrealized = cost_basis − |quantity| × price. Flat: ignored.',
+})
+// No schema default: Ajv would insert it and an empty PATCH would pass minProperties.
+const AllowUnlisted = Type.Boolean({
+  description:
+    'Default false. Accept a symbol the market data provider does not list (a private holding); otherwise an ' +
+    'unknown symbol is a 422 naming it',
+})
 
 export const PositionSchema = Type.Object({
   position_id: Type.Integer(),
   account_id: Type.Integer(),
   symbol: Type.String(),
   quantity: Type.Number(),
-  cost_basis: Type.Number({ description: 'Total cost of the holding' }),
+  cost_basis: Type.Number({
+    description: 'Long: total paid; short: proceeds received (positive); see the request field',
+  }),
   as_of: Type.String({ format: 'date' }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 })
 export type Position = Static<typeof PositionSchema>
 
-export const PositionList = Type.Object({ items: Type.Array(PositionSchema) })
-export const PositionQuery = Type.Object({ account_id: Type.Optional(Type.Integer({ minimum: 1 })) })
+export const PositionList = Page(PositionSchema)
+export const PositionQuery = Type.Object({
+  ...PageQuery.properties,
+  account_id: Type.Optional(Type.Integer({ minimum: 1 })),
+})
 export const CreatePositionBody = Type.Object(
   {
     account_id: Type.Integer({ minimum: 1 }),
     symbol: Symbol,
     quantity: Quantity,
-    cost_basis: Money,
+    cost_basis: CostBasis,
     as_of: Type.Optional(Day),
+    allow_unlisted: Type.Optional(AllowUnlisted),
   },
   { additionalProperties: false },
 )
 export const PatchPositionBody = Type.Object(
-  { quantity: Type.Optional(Quantity), cost_basis: Type.Optional(Money), as_of: Type.Optional(Day) },
+  { quantity: Type.Optional(Quantity), cost_basis: Type.Optional(CostBasis), as_of: Type.Optional(Day) },
   { additionalProperties: false, minProperties: 1 },
 )
 export const PositionParams = Type.Object({ position_id: Type.Integer({ minimum: 1 }) })
@@ -60,46 +85,59 @@ export const TransactionSchema = Type.Object({
 })
 export type Transaction = Static<typeof TransactionSchema>
 
-export const TransactionList = Type.Object({ items: Type.Array(TransactionSchema) })
+export const TransactionList = Page(TransactionSchema)
 export const TransactionQuery = Type.Object({
+  ...PageQuery.properties,
   account_id: Type.Optional(Type.Integer({ minimum: 1 })),
   year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200, description: 'Tax year of date_sold' })),
 })
 const Acquired = Type.String({
   pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|VARIOUS)$',
-  description: 'YYYY-MM-DD or VARIOUS',
+  description: 'YYYY-MM-DD or VARIOUS; a date must not be in the future (New York)',
 })
 const Sold = Type.String({
   minLength: 1,
   maxLength: 40,
-  description: 'YYYY-MM-DD (other values are stored as given)',
+  description:
+    'YYYY-MM-DD: not in the future (New York) and not before date_acquired. Other text is ' +
+    'stored as given (legacy) and left out of dated analytics.',
+})
+const TradeQuantity = Type.Number({
+  exclusiveMinimum: 0,
+  maximum: 1e12,
+  description: 'Shares sold, positive, at most 8 decimal places (more is a 422, never rounded)',
+})
+const GainLoss = Type.Number({
+  minimum: -1e13,
+  maximum: 1e13,
+  description: 'USD, at most 4 decimal places; defaults to proceeds − cost_basis − fees',
 })
 export const CreateTransactionBody = Type.Object(
   {
     account_id: Type.Integer({ minimum: 1 }),
     symbol: Symbol,
-    quantity: Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }),
+    quantity: TradeQuantity,
     date_acquired: Acquired,
     date_sold: Sold,
     proceeds: Money,
     cost_basis: Money,
     fees: Type.Optional(Money),
-    gain_loss: Type.Optional(
-      Type.Number({ minimum: -1e13, maximum: 1e13, description: 'Defaults to proceeds − cost_basis − fees' }),
-    ),
+    gain_loss: Type.Optional(GainLoss),
+    allow_unlisted: Type.Optional(AllowUnlisted),
   },
   { additionalProperties: false },
 )
 export const PatchTransactionBody = Type.Object(
   {
     symbol: Type.Optional(Symbol),
-    quantity: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+    quantity: Type.Optional(TradeQuantity),
     date_acquired: Type.Optional(Acquired),
     date_sold: Type.Optional(Sold),
     proceeds: Type.Optional(Money),
     cost_basis: Type.Optional(Money),
     fees: Type.Optional(Money),
-    gain_loss: Type.Optional(Type.Number({ minimum: -1e13, maximum: 1e13 })),
+    gain_loss: Type.Optional(GainLoss),
+    allow_unlisted: Type.Optional(AllowUnlisted),
   },
   { additionalProperties: false, minProperties: 1 },
 )

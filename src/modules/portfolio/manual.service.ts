@@ -8,12 +8,24 @@ import { nyDate } from '../../platform/market-calendar.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
+import {
+  afterKey,
+  resolvePage,
+  toPage,
+  type PageQueryInput,
+  type PageResult,
+} from '../../platform/http/pagination.ts'
 import * as accounts from './accounts.repository.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { holdingTerm, parseTradeDate } from './lib/dates.ts'
-import { centsToNumber, gainLoss, toCents } from './lib/money.ts'
+import { centsToNumber, centsToString, gainLoss, toCents } from './lib/money.ts'
+import { holdingIssues, rejectBody, tradeIssues } from './lib/rules.ts'
 import * as repo from './manual.repository.ts'
 import type { Position, Transaction } from './manual.schemas.ts'
+import type { InstrumentLookup } from '../market-data/index.ts'
+
+export const unlistedMessage = (symbol: string) =>
+  `unknown symbol ${symbol}: the market data provider does not list it (send allow_unlisted: true for a private holding)`
 
 const money = (s: string | number) => centsToNumber(toCents(s))
 const positionNotFound = () => new NotFoundError('positions.not_found', 'Position not found')
@@ -52,6 +64,7 @@ function toTransaction(r: repo.TradeRow): Transaction {
 }
 
 type TradeInput = {
+  allow_unlisted?: boolean
   account_id: number
   symbol: string
   quantity: number
@@ -63,13 +76,17 @@ type TradeInput = {
   gain_loss?: number
 }
 
-function tradeValues(t: TradeInput): repo.TradeValues {
+/** The row to store, after the shared rules (lib/rules.ts) pass; `today` is the New York date. */
+function tradeValues(t: TradeInput, today: string): repo.TradeValues {
   const soldOn = parseTradeDate(t.date_sold.trim())
   const acquired = t.date_acquired === 'VARIOUS' ? 'VARIOUS' : parseTradeDate(t.date_acquired)
   if (acquired === null)
     throw UnprocessableError.field(['body', 'date_acquired'], 'not a real calendar date', 'date')
+  rejectBody(tradeIssues({ ...t, date_acquired: acquired, sold_on: soldOn }, today))
   const fees = t.fees ?? 0
-  const gl = t.gain_loss !== undefined ? toCents(t.gain_loss) : gainLoss(t.proceeds, t.cost_basis, fees)
+  // A given gain_loss is kept as sent (at most 4 decimals); the default is exact cents.
+  const gl =
+    t.gain_loss !== undefined ? String(t.gain_loss) : centsToString(gainLoss(t.proceeds, t.cost_basis, fees))
   return {
     account_id: t.account_id,
     symbol: t.symbol.toUpperCase(),
@@ -80,13 +97,25 @@ function tradeValues(t: TradeInput): repo.TradeValues {
     proceeds: t.proceeds,
     cost_basis: t.cost_basis,
     fees,
-    gain_loss: String(centsToNumber(gl)),
+    gain_loss: gl,
     term: soldOn && acquired !== 'VARIOUS' ? holdingTerm(acquired, soldOn) : 'unknown',
   }
 }
 
 export class ManualService {
-  constructor(private readonly deps: { scopes: Scopes; clock: Clock }) {}
+  constructor(private readonly deps: { scopes: Scopes; clock: Clock; instruments: InstrumentLookup }) {}
+
+  private today(): string {
+    return nyDate(this.deps.clock.now())
+  }
+
+  /** 422 on a symbol the market data provider does not list, unless the caller allows it. */
+  private async listed(symbol: string | undefined, allowUnlisted: boolean | undefined): Promise<void> {
+    if (symbol === undefined || allowUnlisted) return
+    const [unknown] = await this.deps.instruments.unlisted([symbol])
+    if (unknown)
+      throw UnprocessableError.field(['body', 'symbol'], unlistedMessage(unknown), 'unknown_symbol')
+  }
 
   /** The account must be the caller's (404 otherwise) and a manual one (422 otherwise). */
   private async manualAccount(s: TenantScope, accountId: number, field = 'account_id') {
@@ -102,19 +131,39 @@ export class ManualService {
     return account
   }
 
-  async positions(scope: RequestScope, accountId?: number): Promise<{ items: Position[] }> {
+  async positions(
+    scope: RequestScope,
+    q: PageQueryInput & { account_id?: number },
+  ): Promise<PageResult<Position>> {
+    const page = resolvePage(q)
+    const after = afterKey<[number, string]>(page, ['int', 'text'])
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      if (accountId !== undefined && !(await accounts.findAccount(s, accountId))) throw accountNotFound()
-      return repo.latestPositions(s, accountId)
+      if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id)))
+        throw accountNotFound()
+      return repo.latestPositions(s, q.account_id, { page, after })
     })
-    return { items: rows.map(toPosition) }
+    return toPage(rows, page, (r) => [r.account_id, r.symbol], toPosition)
+  }
+
+  /** Symbols the tenant holds (not flat), for other modules (insider buying). */
+  heldSymbols(scope: RequestScope): Promise<string[]> {
+    return this.deps.scopes.withTenant(scope.tenantId, (s) => repo.heldSymbols(s))
   }
 
   async putPosition(
     scope: RequestScope,
-    b: { account_id: number; symbol: string; quantity: number; cost_basis: number; as_of?: string },
+    b: {
+      account_id: number
+      symbol: string
+      quantity: number
+      cost_basis: number
+      as_of?: string
+      allow_unlisted?: boolean
+    },
   ): Promise<Position> {
-    const asOf = b.as_of ?? nyDate(this.deps.clock.now())
+    rejectBody(holdingIssues(b))
+    await this.listed(b.symbol, b.allow_unlisted)
+    const asOf = b.as_of ?? this.today()
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await this.manualAccount(s, b.account_id)
       const saved = await repo.upsertPosition(s, {
@@ -135,6 +184,7 @@ export class ManualService {
     id: number,
     b: { quantity?: number; cost_basis?: number; as_of?: string },
   ): Promise<Position> {
+    rejectBody(holdingIssues(b))
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const before = await repo.findPosition(s, id)
       if (!before) throw positionNotFound()
@@ -169,18 +219,21 @@ export class ManualService {
 
   async transactions(
     scope: RequestScope,
-    q: { account_id?: number; year?: number },
-  ): Promise<{ items: Transaction[] }> {
+    q: PageQueryInput & { account_id?: number; year?: number },
+  ): Promise<PageResult<Transaction>> {
+    const page = resolvePage(q)
+    const after = afterKey<[string | null, number]>(page, ['date?', 'int'])
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id)))
         throw accountNotFound()
-      return repo.listTrades(s, { accountId: q.account_id, year: q.year })
+      return repo.listTrades(s, { accountId: q.account_id, year: q.year }, { page, after })
     })
-    return { items: rows.map(toTransaction) }
+    return toPage(rows, page, (r) => [r.sold_on, r.id], toTransaction)
   }
 
   async createTransaction(scope: RequestScope, b: TradeInput): Promise<Transaction> {
-    const values = tradeValues(b)
+    const values = tradeValues(b, this.today())
+    await this.listed(values.symbol, b.allow_unlisted)
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await this.manualAccount(s, b.account_id)
       return repo.insertTrade(s, values)
@@ -189,6 +242,8 @@ export class ManualService {
   }
 
   async patchTransaction(scope: RequestScope, id: number, b: Partial<TradeInput>): Promise<Transaction> {
+    await this.listed(b.symbol, b.allow_unlisted)
+    const today = this.today()
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const current = await repo.findTrade(s, id)
       if (!current) throw tradeNotFound()
@@ -207,7 +262,7 @@ export class ManualService {
       // The stored gain_loss is recomputed when one of its inputs changes, unless the caller sets it.
       const inputsChanged = b.proceeds !== undefined || b.cost_basis !== undefined || b.fees !== undefined
       if (inputsChanged && b.gain_loss === undefined) delete merged.gain_loss
-      return repo.updateTrade(s, id, tradeValues(merged))
+      return repo.updateTrade(s, id, tradeValues(merged, today))
     })
     return toTransaction(row)
   }

@@ -151,3 +151,29 @@ export function pageArray<T>(all: T[], req: PageRequest): PageResult<T> {
     all.length,
   )
 }
+
+/** What each position of a cursor key must hold before it reaches SQL: `?` allows null. */
+export type KeyPart = 'int' | 'text' | 'date' | 'date?' | 'time?'
+
+const KEY_CHECKS: Record<KeyPart, (x: unknown) => boolean> = {
+  int: (x) => Number.isSafeInteger(x),
+  text: (x) => typeof x === 'string',
+  date: (x) => typeof x === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(x),
+  'date?': (x) => x === null || KEY_CHECKS.date(x),
+  'time?': (x) =>
+    x === null ||
+    (typeof x === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(x) && !Number.isNaN(Date.parse(x))),
+}
+
+/**
+ * The request's keyset position, checked against the list's key shape (a cursor of another list
+ * or a tampered one is a 422 on `cursor`, never a database error); null without a cursor.
+ */
+export function afterKey<T extends CursorKey>(req: PageRequest, shape: readonly KeyPart[]): T | null {
+  const k = req.after
+  if (!k) return null
+  if (k.length !== shape.length || !shape.every((part, i) => KEY_CHECKS[part](k[i]))) {
+    throw UnprocessableError.field(['query', 'cursor'], 'invalid or expired cursor', 'cursor')
+  }
+  return k as T
+}

@@ -5,7 +5,7 @@
  * records (every field empty, e.g. trailing lines or `,,,`) are dropped. Fields are not trimmed.
  * Also: header-to-field mapping with aliases, and cell readers for spreadsheet-style values.
  */
-import { parseTradeDate } from './dates.ts'
+import { readDate, type DateFormat } from './csv-dates.ts'
 
 export interface CsvRecord {
   /** 1-based physical line where the record starts (a quoted line break moves later records down). */
@@ -164,7 +164,19 @@ export class RecordReader {
   constructor(
     private readonly columns: ColumnMapping['columns'],
     readonly record: CsvRecord,
+    private readonly dateFormat: DateFormat = 'iso',
   ) {}
+
+  /** The cell as YYYY-MM-DD when it is a date in the file's format, else null. */
+  asDate(text: string): string | null {
+    return readDate(text, this.dateFormat)
+  }
+
+  /** How dates may be written, for messages. */
+  get dateForms(): string {
+    if (this.dateFormat === 'iso') return 'YYYY-MM-DD'
+    return this.dateFormat === 'dmy' ? 'YYYY-MM-DD or DD/MM/YYYY' : 'YYYY-MM-DD or MM/DD/YYYY'
+  }
 
   cell(field: string): string {
     const c = this.columns.get(field)
@@ -201,10 +213,10 @@ export class RecordReader {
     return v
   }
 
-  /** A real calendar date written YYYY-MM-DD. */
+  /** A real calendar date in the file's date format, as YYYY-MM-DD. */
   date(field: string, optional = false): string | undefined {
     const v = optional ? this.cell(field) : this.required(field)
     if (v === undefined || v === '') return undefined
-    return parseTradeDate(v) ?? this.fail(field, 'must be a real date written YYYY-MM-DD', 'date')
+    return this.asDate(v) ?? this.fail(field, `must be a real date written ${this.dateForms}`, 'date')
   }
 }

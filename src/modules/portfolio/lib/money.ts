@@ -67,6 +67,19 @@ function toDecimal(x: MoneyInput | bigint): Decimal {
   return typeof x === 'bigint' ? { units: x, scale: 2 } : parseDecimal(x)
 }
 
+/**
+ * Significant decimal places (trailing zeros do not count, they change nothing): 1e-9 → 9,
+ * 120 → 0, '12.50' → 1. Throws RangeError on a non-decimal.
+ */
+export function decimalPlaces(x: MoneyInput): number {
+  let { units, scale } = parseDecimal(x)
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n
+    scale--
+  }
+  return scale
+}
+
 /** An amount in cents: '0.1' and 0.1 are both exactly 10 cents; 0.005 → 1, −0.005 → −1. */
 export function toCents(x: MoneyInput): bigint {
   return decimalToCents(parseDecimal(x))

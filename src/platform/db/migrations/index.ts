@@ -7,6 +7,7 @@ import * as m0004 from './0004_intel.ts'
 import * as m0005 from './0005_query_speed.ts'
 import * as m0006 from './0006_free_feed.ts'
 import * as m0007 from './0007_analytics_rollups.ts'
+import * as m0008 from './0008_short_positions.ts'
 
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['0001_platform', m0001],
@@ -16,4 +17,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['0005_query_speed', m0005],
   ['0006_free_feed', m0006],
   ['0007_analytics_rollups', m0007],
+  ['0008_short_positions', m0008],
 ]
