@@ -1,3 +1,4 @@
+import { Id, Text } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 
 const Symbol = Type.String({ pattern: '^[A-Za-z0-9.\\-^]{1,16}$', description: 'Ticker, e.g. AAPL, BRK.B' })
@@ -22,10 +23,10 @@ export const PositionSchema = Type.Object({
 export type Position = Static<typeof PositionSchema>
 
 export const PositionList = Type.Object({ items: Type.Array(PositionSchema) })
-export const PositionQuery = Type.Object({ account_id: Type.Optional(Type.Integer({ minimum: 1 })) })
+export const PositionQuery = Type.Object({ account_id: Type.Optional(Id()) })
 export const CreatePositionBody = Type.Object(
   {
-    account_id: Type.Integer({ minimum: 1 }),
+    account_id: Id(),
     symbol: Symbol,
     quantity: Quantity,
     cost_basis: Money,
@@ -37,7 +38,7 @@ export const PatchPositionBody = Type.Object(
   { quantity: Type.Optional(Quantity), cost_basis: Type.Optional(Money), as_of: Type.Optional(Day) },
   { additionalProperties: false, minProperties: 1 },
 )
-export const PositionParams = Type.Object({ position_id: Type.Integer({ minimum: 1 }) })
+export const PositionParams = Type.Object({ position_id: Id() })
 
 export const TransactionSchema = Type.Object({
   transaction_id: Type.Integer(),
@@ -62,21 +63,21 @@ export type Transaction = Static<typeof TransactionSchema>
 
 export const TransactionList = Type.Object({ items: Type.Array(TransactionSchema) })
 export const TransactionQuery = Type.Object({
-  account_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  account_id: Type.Optional(Id()),
   year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200, description: 'Tax year of date_sold' })),
 })
 const Acquired = Type.String({
   pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|VARIOUS)$',
   description: 'YYYY-MM-DD or VARIOUS',
 })
-const Sold = Type.String({
+const Sold = Text({
   minLength: 1,
   maxLength: 40,
   description: 'YYYY-MM-DD (other values are stored as given)',
 })
 export const CreateTransactionBody = Type.Object(
   {
-    account_id: Type.Integer({ minimum: 1 }),
+    account_id: Id(),
     symbol: Symbol,
     quantity: Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }),
     date_acquired: Acquired,
@@ -103,4 +104,4 @@ export const PatchTransactionBody = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 )
-export const TransactionParams = Type.Object({ transaction_id: Type.Integer({ minimum: 1 }) })
+export const TransactionParams = Type.Object({ transaction_id: Id() })
