@@ -29,10 +29,6 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(
 /** A row id: a whole number from 1 to 2^53 − 1. */
 export const Id = (opts: IntegerOptions = {}) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...opts })
 
-/** A bounded whole number (counts, years, limits). */
-export const Int = (minimum: number, maximum: number, opts: IntegerOptions = {}) =>
-  Type.Integer({ minimum, maximum, ...opts })
-
 /** Free text on one line (names, tokens, search terms): no control characters. */
 export const Text = (opts: StringOptions) => Type.String({ pattern: SINGLE_LINE, ...opts })
 

@@ -43,7 +43,13 @@ function finiteOnly(validate: Validate): Validate {
     const errors = ((ok ? [] : validate.errors) ?? []) as { instancePath: string }[]
     wrapped.errors = [
       ...errors.filter((e) => !bad.includes(e.instancePath)),
-      ...bad.map((instancePath) => ({ instancePath, schemaPath: '#', keyword: 'finite', params: {} })),
+      ...bad.map((instancePath) => ({
+        instancePath,
+        schemaPath: '#',
+        keyword: 'finite',
+        params: {},
+        message: 'must be a finite number',
+      })),
     ]
     if (wrapped.errors.length === 0) wrapped.errors = null
     return wrapped.errors === null
