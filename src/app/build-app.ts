@@ -10,6 +10,7 @@ import { installErrorHandling } from '../platform/http/error-handler.ts'
 import { installMetrics } from '../platform/http/metrics.ts'
 import { ProblemSchema } from '../platform/http/problem.ts'
 import { allowedOrigins, installSecurity } from '../platform/http/security.ts'
+import { closeBodySchemas, requireDeclaredMediaType, schemaController } from '../platform/http/validation.ts'
 import type { Container } from './container.ts'
 import { modules } from './modules.ts'
 import { opsRoutes } from './ops.routes.ts'
@@ -32,9 +33,7 @@ export async function buildApp(c: Container, opts: BuildOptions = {}): Promise<A
     bodyLimit: c.config.BODY_LIMIT_BYTES,
     trustProxy: c.config.TRUST_PROXY,
     return503OnClosing: true,
-    ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
-    },
+    schemaController: schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addHook('onRequest', async (req, reply) => {
@@ -50,6 +49,10 @@ export async function buildApp(c: Container, opts: BuildOptions = {}): Promise<A
     if (text.trim() === '') return done(null, undefined)
     return parseJson(req, text, done)
   })
+  // Strict input (ADR 0012): bodies closed before they are compiled and documented, and read only
+  // in the media types their route declares.
+  app.addHook('onRoute', closeBodySchemas)
+  app.addHook('preValidation', requireDeclaredMediaType)
   app.addSchema(ProblemSchema)
   for (const m of modules) for (const s of m.schemas) app.addSchema(s)
   installErrorHandling(app)

@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import type { Registry } from 'prom-client'
 import { pendingMigrations } from '../platform/db/migrate.ts'
 import { problems } from '../platform/http/problem.ts'
+import { Text } from '../platform/http/schemas.ts'
 import type { Container } from './container.ts'
 import type { App } from './types.ts'
 
@@ -92,7 +93,7 @@ export function opsRoutes(app: App, c: Container, registry: Registry): void {
         summary: 'Dead letters: jobs that exhausted their retries',
         tags: ['admin'],
         querystring: Type.Object({
-          name: Type.Optional(Type.String({ maxLength: 100 })),
+          name: Type.Optional(Text({ maxLength: 100 })),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
         }),
         response: { 200: Type.Object({ items: Type.Array(FailedJob) }), ...problems(401, 403, 422) },

@@ -125,16 +125,19 @@ describe('POST /api/auth/register', () => {
     }
   })
 
-  it('unknown fields (role, plan, tenant_id) are ignored: still a user on free in a new tenant', async () => {
+  it('unknown fields (role, plan, tenant_id) are refused (422 naming each); nothing is created', async () => {
     const victim = await t.newTenant({ plan: 'premium' })
+    const email = newEmail('sneaky')
     const res = await t.anon.post('/api/auth/register', {
-      ...{ email: newEmail('sneaky'), password: PASSWORD },
+      ...{ email, password: PASSWORD },
       ...{ role: 'admin', plan: 'premium', tenant_id: victim.tenantId, email_verified: true },
     })
-    assert.equal(res.statusCode, 201)
-    const { user } = json(res.body)
-    assert.deepEqual([user.role, user.plan, user.email_verified], ['user', 'free', false])
-    assert.notEqual(user.tenant_id, victim.tenantId)
+    assert.equal(res.statusCode, 422, res.body)
+    const locs = (json(res.body).errors as { loc: string[] }[]).map((e) => e.loc[1])
+    assert.deepEqual(locs.sort(), ['email_verified', 'plan', 'role', 'tenant_id'])
+    const retry = await t.anon.post('/api/auth/register', { email, password: PASSWORD })
+    assert.equal(retry.statusCode, 201, 'the address was not taken by the refused request')
+    assert.deepEqual([json(retry.body).user.role, json(retry.body).user.plan], ['user', 'free'])
   })
 })
 

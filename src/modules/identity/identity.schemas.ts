@@ -1,4 +1,4 @@
-import { Name, Nullable } from '../../platform/http/schemas.ts'
+import { Name, Nullable, Text } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 
 const Email = Type.String({
@@ -7,7 +7,7 @@ const Email = Type.String({
   maxLength: 254,
   description: 'E-mail address (case-insensitive)',
 })
-const Password = Type.String({
+const Password = Text({
   minLength: 1,
   maxLength: 1024,
   description: '8–128 characters, not a common password',
@@ -40,12 +40,16 @@ export const RegisterBody = Type.Object({
 })
 export const RegisterResponse = Type.Object({ user: UserSchema })
 
-export const TokenForm = Type.Object({
-  grant_type: Type.Optional(Type.String({ maxLength: 64 })),
-  username: Type.String({ minLength: 1, maxLength: 254 }),
-  password: Type.String({ minLength: 1, maxLength: 1024 }),
-  scope: Type.Optional(Type.String({ maxLength: 1024 })),
-})
+/** RFC 6749 §3.2: the token endpoint ignores parameters it does not know (client_id, …). */
+export const TokenForm = Type.Object(
+  {
+    grant_type: Type.Optional(Text({ maxLength: 64 })),
+    username: Text({ minLength: 1, maxLength: 254 }),
+    password: Text({ minLength: 1, maxLength: 1024 }),
+    scope: Type.Optional(Text({ maxLength: 1024 })),
+  },
+  { additionalProperties: true },
+)
 
 export const TokenResponse = Type.Object({
   access_token: Type.String(),
@@ -68,8 +72,8 @@ export const OAuthError = Type.Object({
   error_description: Type.String(),
 })
 
-export const RefreshBody = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 512 }) })
-export const LogoutBody = Type.Object({ refresh_token: Type.Optional(Type.String({ maxLength: 512 })) })
+export const RefreshBody = Type.Object({ refresh_token: Text({ minLength: 1, maxLength: 512 }) })
+export const LogoutBody = Type.Object({ refresh_token: Type.Optional(Text({ maxLength: 512 })) })
 
 export const PatchMeBody = Type.Object(
   {
@@ -87,19 +91,19 @@ export const EntitlementsSchema = Type.Object({
 
 export const PasswordBody = Type.Object({ password: Password })
 export const EmailBody = Type.Object({ email: Email })
-export const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 512 }) })
+export const TokenBody = Type.Object({ token: Text({ minLength: 1, maxLength: 512 }) })
 export const EmailCodeBody = Type.Object({ email: Email, code: Code })
 export const CodeBody = Type.Object({
-  code: Type.String({ minLength: 6, maxLength: 32, description: 'TOTP or recovery code' }),
+  code: Text({ minLength: 6, maxLength: 32, description: 'TOTP or recovery code' }),
 })
 export const PhoneCodeBody = Type.Object({ code: Code })
 export const ResetConfirmBody = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 512 }),
+  token: Text({ minLength: 1, maxLength: 512 }),
   new_password: Password,
 })
 export const ChallengeBody = Type.Object({
-  mfa_token: Type.String({ minLength: 1, maxLength: 512 }),
-  code: Type.String({ minLength: 6, maxLength: 32, description: 'A TOTP code or an unused recovery code' }),
+  mfa_token: Text({ minLength: 1, maxLength: 512 }),
+  code: Text({ minLength: 6, maxLength: 32, description: 'A TOTP code or an unused recovery code' }),
 })
 
 export const ApiKeySchema = Type.Object({

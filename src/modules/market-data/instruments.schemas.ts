@@ -1,4 +1,5 @@
 /** GET /api/instruments and GET /api/instruments/{symbol}: symbol search and metadata. */
+import { NOT_BLANK, Text } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 import { Page, PageQuery } from '../../platform/http/pagination.ts'
 
@@ -25,13 +26,14 @@ export const InstrumentsQuery = Type.Intersect([
       Type.String({
         minLength: 1,
         maxLength: 64,
-        pattern: '\\S',
+        pattern: NOT_BLANK,
+        errorMessage: { pattern: 'must not be blank' },
         description: 'Text to find in tickers and names (case-insensitive); omitted: every instrument',
       }),
     ),
     type: Type.Optional(Type.Enum([...INSTRUMENT_TYPES], { description: 'Only this kind of instrument' })),
     sector: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, description: 'Only this GICS sector (case-insensitive)' }),
+      Text({ minLength: 1, maxLength: 64, description: 'Only this GICS sector (case-insensitive)' }),
     ),
   }),
   PageQuery,

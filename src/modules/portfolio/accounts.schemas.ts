@@ -1,11 +1,9 @@
-import { Name, Nullable } from '../../platform/http/schemas.ts'
+import { Id, Name, Nullable, Text } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 import { Page, PageQuery } from '../../platform/http/pagination.ts'
 
 export const TenantQuery = Type.Object({
-  tenant_id: Type.Optional(
-    Type.Integer({ minimum: 1, description: 'Administrators only: act on another tenant' }),
-  ),
+  tenant_id: Type.Optional(Id({ description: 'Administrators only: act on another tenant' })),
 })
 
 export const AccountSchema = Type.Object({
@@ -36,7 +34,7 @@ export const ListAccountsQuery = Type.Object({
 })
 export const AccountList = Page(AccountSchema)
 
-const AccountType = Type.String({
+const AccountType = Text({
   minLength: 1,
   maxLength: 40,
   description: 'e.g. taxable, ira, roth_ira, 401k, club',
@@ -61,4 +59,4 @@ export const PatchAccountBody = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 )
-export const AccountParams = Type.Object({ account_id: Type.Integer({ minimum: 1 }) })
+export const AccountParams = Type.Object({ account_id: Id() })

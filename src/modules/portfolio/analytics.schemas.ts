@@ -1,10 +1,9 @@
+import { Id } from '../../platform/http/schemas.ts'
 import { Type } from 'typebox'
 
 export const AnalyticsQuery = Type.Object({
-  tenant_id: Type.Optional(
-    Type.Integer({ minimum: 1, description: 'Administrators only: read another tenant' }),
-  ),
-  account_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  tenant_id: Type.Optional(Id({ description: 'Administrators only: read another tenant' })),
+  account_id: Type.Optional(Id()),
   account_ids: Type.Optional(
     Type.String({ pattern: '^[0-9]{1,15}(,[0-9]{1,15}){0,99}$', description: 'Comma-separated account ids' }),
   ),

@@ -1,4 +1,4 @@
-import { Name, Nullable } from '../../platform/http/schemas.ts'
+import { Id, MultilineText, Name, Nullable } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 import { Page, PageQuery } from '../../platform/http/pagination.ts'
 
@@ -26,7 +26,7 @@ export const PatchInvestorBody = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 )
-export const InvestorParams = Type.Object({ investor_id: Type.Integer({ minimum: 1 }) })
+export const InvestorParams = Type.Object({ investor_id: Id() })
 
 export const FlowSchema = Type.Object({
   flow_id: Type.Integer(),
@@ -44,22 +44,23 @@ export const FlowList = Type.Object({
 })
 export const FlowQuery = Type.Object({
   ...PageQuery.properties,
-  investor_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  account_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  investor_id: Type.Optional(Id()),
+  account_id: Type.Optional(Id()),
 })
 const Amount = Type.Number({
   minimum: -1e13,
   maximum: 1e13,
   not: { const: 0 },
+  errorMessage: { not: 'must not be zero: a contribution is positive, a withdrawal negative' },
   description: '+ contribution, − withdrawal; not 0; at most 4 decimal places (more is a 422, never rounded)',
 })
 export const CreateFlowBody = Type.Object(
   {
-    investor_id: Type.Integer({ minimum: 1 }),
-    account_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    investor_id: Id(),
+    account_id: Type.Optional(Id()),
     date: Type.String({ format: 'date' }),
     amount: Amount,
-    note: Type.Optional(Type.String({ maxLength: 500 })),
+    note: Type.Optional(MultilineText({ maxLength: 500 })),
   },
   { additionalProperties: false },
 )
@@ -67,11 +68,11 @@ export const PatchFlowBody = Type.Object(
   {
     date: Type.Optional(Type.String({ format: 'date' })),
     amount: Type.Optional(Amount),
-    note: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+    note: Type.Optional(Nullable(MultilineText({ maxLength: 500 }))),
   },
   { additionalProperties: false, minProperties: 1 },
 )
-export const FlowParams = Type.Object({ flow_id: Type.Integer({ minimum: 1 }) })
+export const FlowParams = Type.Object({ flow_id: Id() })
 
 export const XirrBody = Type.Object(
   {

@@ -1,3 +1,4 @@
+import { Id, MULTI_LINE } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 import { DATE_FORMATS } from './lib/csv-dates.ts'
 
@@ -7,7 +8,7 @@ export const ImportKindSchema = Type.Enum(['transactions', 'positions'], {
 export type ImportKind = Static<typeof ImportKindSchema>
 
 export const ImportQuery = Type.Object({
-  account_id: Type.Integer({ minimum: 1, description: 'A manual account of the caller' }),
+  account_id: Id({ description: 'A manual account of the caller' }),
   kind: ImportKindSchema,
   dry_run: Type.Optional(
     Type.Boolean({
@@ -75,6 +76,7 @@ const listColumns = (kind: ImportKind) =>
     .join(', ')
 
 export const ImportCsvBody = Type.String({
+  pattern: MULTI_LINE,
   description:
     'CSV (RFC 4180, UTF-8, optional BOM): a header line, then at most 20,000 rows. Headers are ' +
     `case-insensitive; aliases in parentheses. transactions: ${listColumns('transactions')}. ` +

@@ -1,3 +1,4 @@
+import { Id, Text } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 import { Page, PageQuery } from '../../platform/http/pagination.ts'
 
@@ -45,11 +46,11 @@ export type Position = Static<typeof PositionSchema>
 export const PositionList = Page(PositionSchema)
 export const PositionQuery = Type.Object({
   ...PageQuery.properties,
-  account_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  account_id: Type.Optional(Id()),
 })
 export const CreatePositionBody = Type.Object(
   {
-    account_id: Type.Integer({ minimum: 1 }),
+    account_id: Id(),
     symbol: Symbol,
     quantity: Quantity,
     cost_basis: CostBasis,
@@ -62,7 +63,7 @@ export const PatchPositionBody = Type.Object(
   { quantity: Type.Optional(Quantity), cost_basis: Type.Optional(CostBasis), as_of: Type.Optional(Day) },
   { additionalProperties: false, minProperties: 1 },
 )
-export const PositionParams = Type.Object({ position_id: Type.Integer({ minimum: 1 }) })
+export const PositionParams = Type.Object({ position_id: Id() })
 
 export const TransactionSchema = Type.Object({
   transaction_id: Type.Integer(),
@@ -88,14 +89,14 @@ export type Transaction = Static<typeof TransactionSchema>
 export const TransactionList = Page(TransactionSchema)
 export const TransactionQuery = Type.Object({
   ...PageQuery.properties,
-  account_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  account_id: Type.Optional(Id()),
   year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2200, description: 'Tax year of date_sold' })),
 })
 const Acquired = Type.String({
   pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|VARIOUS)$',
   description: 'YYYY-MM-DD or VARIOUS; a date must not be in the future (New York)',
 })
-const Sold = Type.String({
+const Sold = Text({
   minLength: 1,
   maxLength: 40,
   description:
@@ -114,7 +115,7 @@ const GainLoss = Type.Number({
 })
 export const CreateTransactionBody = Type.Object(
   {
-    account_id: Type.Integer({ minimum: 1 }),
+    account_id: Id(),
     symbol: Symbol,
     quantity: TradeQuantity,
     date_acquired: Acquired,
@@ -141,4 +142,4 @@ export const PatchTransactionBody = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 )
-export const TransactionParams = Type.Object({ transaction_id: Type.Integer({ minimum: 1 }) })
+export const TransactionParams = Type.Object({ transaction_id: Id() })

@@ -1,3 +1,4 @@
+import { Id } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 import { Page, PageQuery } from '../../platform/http/pagination.ts'
 
@@ -40,7 +41,7 @@ export type TenantSummary = Static<typeof TenantSummarySchema>
 export const TenantSummaryPage = Page(TenantSummarySchema)
 
 export const FlagParams = Type.Object({
-  tenant_id: Type.Integer({ minimum: 1 }),
+  tenant_id: Id(),
   flag: Type.Enum(['stock_screener_ai', 'support_ai', 'refresh_rotation']),
 })
 export const FlagBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false })

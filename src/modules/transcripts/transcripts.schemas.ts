@@ -1,4 +1,5 @@
 /** Earnings-call transcripts (spec §4.15): parameters and answers. */
+import { Id } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 
 const Symbol = Type.String({ pattern: '^[A-Za-z0-9.\\-^]{1,16}$', description: 'Ticker (case-insensitive)' })
@@ -6,7 +7,7 @@ const Symbol = Type.String({ pattern: '^[A-Za-z0-9.\\-^]{1,16}$', description: '
 export const SymbolParams = Type.Object({ symbol: Symbol })
 export const SummaryParams = Type.Object({
   symbol: Symbol,
-  transcript_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  transcript_id: Id(),
 })
 
 export const IngestQuery = Type.Object({

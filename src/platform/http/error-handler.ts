@@ -6,45 +6,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isUpstreamError } from '../../providers/shared/upstream-errors.ts'
 import { AppError, type FieldError } from './errors.ts'
+import { toFieldErrors, type AjvIssue } from './field-errors.ts'
 import { problem } from './problem.ts'
 
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'
-
-interface AjvIssue {
-  instancePath: string
-  keyword: string
-  params: Record<string, unknown>
-  message?: string
-}
-
-const LOCATION: Record<string, string> = {
-  querystring: 'query',
-  params: 'path',
-  body: 'body',
-  headers: 'header',
-}
-
-/** Maps one Ajv issue to `{loc, msg, type}` with a loc like ["query","page_size"]. */
-export function toFieldError(context: string, issue: AjvIssue): FieldError {
-  const loc: (string | number)[] = [LOCATION[context] ?? context]
-  for (const part of issue.instancePath.split('/').slice(1)) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~')
-    loc.push(/^\d+$/.test(key) ? Number(key) : key)
-  }
-  const p = issue.params
-  if (issue.keyword === 'required' && typeof p['missingProperty'] === 'string') {
-    loc.push(p['missingProperty'])
-    return { loc, msg: 'field required', type: 'required' }
-  }
-  if (issue.keyword === 'additionalProperties' && typeof p['additionalProperty'] === 'string') {
-    loc.push(p['additionalProperty'])
-    return { loc, msg: 'unknown field', type: 'additional_properties' }
-  }
-  if (issue.keyword === 'enum' && Array.isArray(p['allowedValues'])) {
-    return { loc, msg: `must be one of ${p['allowedValues'].join(', ')}`, type: 'enum' }
-  }
-  return { loc, msg: issue.message ?? 'invalid value', type: issue.keyword }
-}
 
 function describe(errors: FieldError[]): string {
   return errors.map((e) => `${e.loc.slice(1).join('.') || e.loc[0]}: ${e.msg}`).join('; ')
@@ -83,7 +48,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const fe = err as FastifyError & { validation?: AjvIssue[]; validationContext?: string }
     if (fe.validation) {
-      const errors = fe.validation.map((v) => toFieldError(fe.validationContext ?? 'body', v))
+      const errors = toFieldErrors(fe.validationContext ?? 'body', fe.validation)
       return send(reply, 422, problem(422, 'validation.failed', describe(errors), { request_id, errors }))
     }
     switch (fe.code) {

@@ -23,7 +23,12 @@ export const PageQuery = Type.Object({
     Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Legacy page size, at most 100' }),
   ),
   cursor: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 512, description: "Opaque; the previous page's next_cursor" }),
+    Type.String({
+      minLength: 1,
+      maxLength: 512,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: "Opaque; the previous page's next_cursor",
+    }),
   ),
 })
 export type PageQueryInput = Static<typeof PageQuery>

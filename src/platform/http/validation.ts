@@ -1,0 +1,115 @@
+/**
+ * Request validation, one mechanism for every route (ADR 0012):
+ * - query strings, path parameters and headers are text, so their validator coerces types
+ *   ("10" → 10); JSON bodies are typed already, so theirs does not (a "10" where a number is
+ *   wanted is a 422, never a silent conversion);
+ * - nothing is ever removed silently: every request-body object is strict (unknown fields are
+ *   422 `additional_properties`), unless its schema says `additionalProperties: true`;
+ * - a number that is not finite (`1e400` reads as Infinity, in a query or in JSON) is invalid;
+ * - a body is read only in the media types its route declares (`consumes`, default JSON): a form
+ *   or text body sent to a JSON operation is a 415 that says which type to send;
+ * - `errorMessage` is an annotation a schema may carry to say, from the user's side, what a
+ *   failed rule means (read by field-errors.ts).
+ */
+import { AjvCompiler, type Ajv } from '@fastify/ajv-compiler'
+import type { FastifyRequest, FastifyServerOptions, RouteOptions } from 'fastify'
+import { AppError } from './errors.ts'
+import type { JSONSchema } from './field-errors.ts'
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null }
+type CompilerInput = { schema: object; method: string; url: string; httpPart?: string }
+type ExternalSchemas = Parameters<ReturnType<typeof AjvCompiler>>[0]
+
+const BASE_OPTIONS = { allErrors: true, removeAdditional: false, useDefaults: true, verbose: true }
+
+const annotations = (ajv: Ajv): Ajv =>
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: ['string', 'object'] })
+
+/** Paths (Ajv `instancePath` style) of every non-finite number in a validated value. */
+export function nonFinitePaths(value: unknown, path = ''): string[] {
+  if (typeof value === 'number') return Number.isFinite(value) ? [] : [path]
+  if (value === null || typeof value !== 'object') return []
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value)
+  return entries.flatMap(([k, v]) =>
+    nonFinitePaths(v, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  )
+}
+
+/** Runs Ajv, then fails on any number coercion or JSON parsing turned into ±Infinity or NaN. */
+function finiteOnly(validate: Validate): Validate {
+  const wrapped: Validate = (data) => {
+    const ok = validate(data)
+    const bad = nonFinitePaths(data)
+    const errors = ((ok ? [] : validate.errors) ?? []) as { instancePath: string }[]
+    wrapped.errors = [
+      ...errors.filter((e) => !bad.includes(e.instancePath)),
+      ...bad.map((instancePath) => ({
+        instancePath,
+        schemaPath: '#',
+        keyword: 'finite',
+        params: {},
+        message: 'must be a finite number',
+      })),
+    ]
+    if (wrapped.errors.length === 0) wrapped.errors = null
+    return wrapped.errors === null
+  }
+  return wrapped
+}
+
+/** Fastify `schemaController`: a coercing Ajv for text parts, a non-coercing one for bodies. */
+export function schemaController(): NonNullable<FastifyServerOptions['schemaController']> {
+  const pool = AjvCompiler()
+  return {
+    compilersFactory: {
+      buildValidator(externalSchemas: ExternalSchemas) {
+        const build = (coerceTypes: false | 'array') =>
+          pool(externalSchemas, { customOptions: { ...BASE_OPTIONS, coerceTypes }, plugins: [annotations] })
+        const text = build('array')
+        const json = build(false)
+        return (input: CompilerInput) =>
+          finiteOnly((input.httpPart === 'body' ? json : text)(input) as Validate)
+      },
+    },
+  } as NonNullable<FastifyServerOptions['schemaController']>
+}
+
+/** A copy of a body schema where every object without an explicit `additionalProperties` is closed. */
+export function strictObjects(schema: JSONSchema): JSONSchema {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema
+  const out: JSONSchema = { ...schema }
+  const closable = out['type'] === 'object' && out['properties'] && !out['patternProperties']
+  if (closable && out['additionalProperties'] === undefined) out['additionalProperties'] = false
+  const props = out['properties'] as Record<string, JSONSchema> | undefined
+  if (props)
+    out['properties'] = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, strictObjects(v)]))
+  if (out['items']) out['items'] = strictObjects(out['items'] as JSONSchema)
+  for (const key of ['anyOf', 'oneOf', 'allOf'])
+    if (Array.isArray(out[key])) out[key] = (out[key] as JSONSchema[]).map(strictObjects)
+  return out
+}
+
+/** `onRoute` hook: closes every route's body schema before it is compiled and documented. */
+export function closeBodySchemas(route: RouteOptions): void {
+  const schema = route.schema as { body?: JSONSchema } | undefined
+  if (schema?.body) schema.body = strictObjects(schema.body)
+}
+
+/**
+ * `preValidation` hook: a parsed body in a media type the route does not declare is a 415 that
+ * names the accepted types (a JSON text sent as text/plain or a form is not guessed at).
+ */
+export async function requireDeclaredMediaType(req: FastifyRequest): Promise<void> {
+  if (req.body === undefined) return
+  const sent = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+  const accepted = (req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes ?? [
+    'application/json',
+  ]
+  if (accepted.includes(sent)) return
+  throw new AppError(
+    415,
+    'request.unsupported_media_type',
+    `This operation reads ${accepted.join(' or ')}, not ${sent || 'an untyped body'}: send Content-Type: ${accepted[0]}`,
+    { extra: { accepted } },
+  )
+}
