@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { installAuthentication } from '../platform/auth/authenticate.ts'
 import { installApiDocs } from '../platform/http/docs.ts'
 import { installErrorHandling } from '../platform/http/error-handler.ts'
+import { frameworkErrorOptions } from '../platform/http/framework-errors.ts'
 import { installMetrics } from '../platform/http/metrics.ts'
 import { ProblemSchema } from '../platform/http/problem.ts'
 import { allowedOrigins, installSecurity } from '../platform/http/security.ts'
@@ -30,9 +31,9 @@ export async function buildApp(c: Container, opts: BuildOptions = {}): Promise<A
     loggerInstance,
     requestIdHeader: 'x-request-id',
     genReqId: () => c.ids.ulid(),
+    ...frameworkErrorOptions(),
     bodyLimit: c.config.BODY_LIMIT_BYTES,
     trustProxy: c.config.TRUST_PROXY,
-    return503OnClosing: true,
     schemaController: schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 

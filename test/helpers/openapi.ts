@@ -1,5 +1,6 @@
 /** Reading the app's own OpenAPI document in contract tests. */
 import type { App } from '../../src/app/types.ts'
+import type { JsonSchema } from './fuzz-schema.ts'
 
 export interface Operation {
   method: string
@@ -8,9 +9,11 @@ export interface Operation {
   summary?: string
   tags?: string[]
   auth: 'public' | 'user' | 'admin'
-  parameters: { name: string; in: string; required?: boolean }[]
+  parameters: { name: string; in: string; required?: boolean; schema?: JsonSchema }[]
   hasBody: boolean
-  responses: Record<string, unknown>
+  /** The first media type of the request body and its schema. */
+  body?: { type: string; schema: JsonSchema }
+  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
@@ -32,9 +35,16 @@ export async function operations(app: App): Promise<Operation[]> {
         auth: (op['x-auth'] as Operation['auth'] | undefined) ?? 'user',
         parameters: (op['parameters'] as Operation['parameters'] | undefined) ?? [],
         hasBody: op['requestBody'] !== undefined,
-        responses: (op['responses'] as Record<string, unknown> | undefined) ?? {},
+        ...bodyOf(op['requestBody']),
+        responses: (op['responses'] as Operation['responses'] | undefined) ?? {},
       })
     }
   }
   return ops
+}
+
+function bodyOf(requestBody: unknown): Pick<Operation, 'body'> {
+  const content = (requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined)?.content
+  const [type, media] = Object.entries(content ?? {})[0] ?? []
+  return type ? { body: { type, schema: media?.schema ?? {} } } : {}
 }

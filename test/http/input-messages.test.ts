@@ -144,7 +144,7 @@ describe('validation messages say what the value must be', () => {
       const body = assertProblem(res, 415, 'request.unsupported_media_type')
       assert.equal(
         body.detail,
-        `This operation reads application/json, not ${type}: send Content-Type: application/json`,
+        `This operation accepts a body of type application/json (send Content-Type: application/json); got ${type}`,
       )
       assert.deepEqual(body.accepted, ['application/json'])
     }

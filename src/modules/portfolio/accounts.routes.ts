@@ -94,7 +94,7 @@ export function accountRoutes(
         tags,
         params: M.PositionParams,
         body: M.PatchPositionBody,
-        response: { 200: M.PositionSchema, ...problems(401, 404, 422) },
+        response: { 200: M.PositionSchema, ...problems(401, 404, 409, 422) },
       },
     },
     (req) => manual.patchPosition(scopeOf(req), req.params.position_id, req.body),

@@ -59,7 +59,7 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
         summary: 'Contributions (+) and withdrawals (−) by date, with their sum',
         tags,
         querystring: C.FlowQuery,
-        response: { 200: C.FlowList, ...problems(401, 422) },
+        response: { 200: C.FlowList, ...problems(401, 404, 422) },
       },
     },
     (req) => capital.flows(scopeOf(req), req.query),

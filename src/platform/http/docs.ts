@@ -5,6 +5,25 @@
 import swagger from '@fastify/swagger'
 import scalar from '@scalar/fastify-api-reference'
 import type { FastifyInstance } from 'fastify'
+import { problems } from './problem.ts'
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * The errors any operation can answer whatever its handler does, documented once here: a malformed
+ * URL (400), rate limiting (429), a failure (500) or a draining server (503); an over-long path
+ * parameter (414); for methods with a body, too large (413), wrong media type (415) or not JSON (422);
+ * for private ones, no credentials (401) and, on writes, a cookie without an allowed Origin (403).
+ * A route's own entry for a status wins (the OAuth token endpoint's 400 keeps its RFC 6749 shape).
+ */
+export function sharedErrorStatuses(method: string, url: string, auth: string): number[] {
+  const statuses = [400, 429, 500, 503]
+  if (/[:{]/.test(url)) statuses.push(414)
+  const write = !SAFE.has(method.toUpperCase())
+  if (write) statuses.push(413, 415, 422)
+  if (auth !== 'public') statuses.push(401, ...(write ? [403] : []))
+  return statuses
+}
 
 export async function installApiDocs(app: FastifyInstance, opts: { publicBaseUrl: string; version: string }) {
   await app.register(swagger, {
@@ -29,10 +48,14 @@ export async function installApiDocs(app: FastifyInstance, opts: { publicBaseUrl
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (json.$id as string) || `def-${i}` },
     transform: ({ schema, url, route }) => {
       const auth = (route.config as { auth?: string } | undefined)?.auth ?? 'user'
+      const method = Array.isArray(route.method) ? String(route.method[0]) : route.method
+      // Without a response schema swagger documents `200: Default Response`; keep that answer.
+      const own = (schema?.response as object | undefined) ?? { 200: { description: 'Default Response' } }
+      const response = { ...problems(...sharedErrorStatuses(method, route.url, auth)), ...own }
       const security: Record<string, string[]>[] =
         auth === 'public' ? [] : [{ bearerAuth: [] }, { apiKey: [] }, { cookieAuth: [] }]
       // `x-auth` lets contract tests (the cross-tenant sweep) tell user routes from admin/public ones.
-      return { schema: { ...schema, security, 'x-auth': auth }, url }
+      return { schema: { ...schema, response, security, 'x-auth': auth }, url }
     },
   })
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())

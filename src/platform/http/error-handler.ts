@@ -6,10 +6,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isUpstreamError } from '../../providers/shared/upstream-errors.ts'
 import { AppError, type FieldError } from './errors.ts'
+import { frameworkProblem, installDrainAnswer, PROBLEM_TYPE } from './framework-errors.ts'
 import { toFieldErrors, type AjvIssue } from './field-errors.ts'
 import { problem } from './problem.ts'
-
-const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'
 
 function describe(errors: FieldError[]): string {
   return errors.map((e) => `${e.loc.slice(1).join('.') || e.loc[0]}: ${e.msg}`).join('; ')
@@ -20,6 +19,7 @@ function send(reply: FastifyReply, status: number, body: object): FastifyReply {
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
+  installDrainAnswer(app)
   app.setErrorHandler((err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) => {
     const request_id = req.id
     if (err instanceof AppError) {
@@ -64,14 +64,11 @@ export function installErrorHandling(app: FastifyInstance): void {
           }),
         )
       }
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, problem(415, 'request.unsupported_media_type', fe.message, { request_id }))
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(
-          reply,
-          413,
-          problem(413, 'request.body_too_large', 'The request body is too large', { request_id }),
-        )
+    }
+    const known = frameworkProblem(fe, req)
+    if (known) {
+      if (known.status >= 500) req.log.error({ err }, 'framework error')
+      return send(reply, known.status, known)
     }
     const status = fe.statusCode ?? 500
     if (status === 429) {

@@ -14,6 +14,7 @@
 import { AjvCompiler, type Ajv } from '@fastify/ajv-compiler'
 import type { FastifyRequest, FastifyServerOptions, RouteOptions } from 'fastify'
 import { AppError } from './errors.ts'
+import { acceptedMediaTypes, unsupportedMediaType } from './framework-errors.ts'
 import type { JSONSchema } from './field-errors.ts'
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null }
@@ -25,14 +26,26 @@ const BASE_OPTIONS = { allErrors: true, removeAdditional: false, useDefaults: tr
 const annotations = (ajv: Ajv): Ajv =>
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: ['string', 'object'] })
 
-/** Paths (Ajv `instancePath` style) of every non-finite number in a validated value. */
-export function nonFinitePaths(value: unknown, path = ''): string[] {
-  if (typeof value === 'number') return Number.isFinite(value) ? [] : [path]
-  if (value === null || typeof value !== 'object') return []
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value)
-  return entries.flatMap(([k, v]) =>
-    nonFinitePaths(v, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
-  )
+/**
+ * Paths (Ajv `instancePath` style) of every non-finite number in a validated value. Walked with an
+ * explicit stack: a hostile body may nest thousands of levels, more than the call stack holds.
+ */
+export function nonFinitePaths(value: unknown): string[] {
+  const found: string[] = []
+  const todo: [unknown, string][] = [[value, '']]
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [v, path] = next
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) found.push(path)
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v)
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i]!
+        todo.push([x, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`])
+      }
+    }
+  }
+  return found
 }
 
 /** Runs Ajv, then fails on any number coercion or JSON parsing turned into ±Infinity or NaN. */
@@ -102,14 +115,9 @@ export function closeBodySchemas(route: RouteOptions): void {
 export async function requireDeclaredMediaType(req: FastifyRequest): Promise<void> {
   if (req.body === undefined) return
   const sent = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-  const accepted = (req.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes ?? [
-    'application/json',
-  ]
+  const accepted = acceptedMediaTypes(req)
   if (accepted.includes(sent)) return
-  throw new AppError(
-    415,
-    'request.unsupported_media_type',
-    `This operation reads ${accepted.join(' or ')}, not ${sent || 'an untyped body'}: send Content-Type: ${accepted[0]}`,
-    { extra: { accepted } },
-  )
+  throw new AppError(415, 'request.unsupported_media_type', unsupportedMediaType(req), {
+    extra: { accepted },
+  })
 }
