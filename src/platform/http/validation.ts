@@ -38,7 +38,9 @@ export function nonFinitePaths(value: unknown): string[] {
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) found.push(path)
     } else if (v !== null && typeof v === 'object') {
-      const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v)
+      const entries: [string, unknown][] = Array.isArray(v)
+        ? v.map((x: unknown, i) => [String(i), x])
+        : Object.entries(v)
       for (let i = entries.length - 1; i >= 0; i--) {
         const [k, x] = entries[i]!
         todo.push([x, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`])
