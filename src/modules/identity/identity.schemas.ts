@@ -45,6 +45,13 @@ export const TokenForm = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
   scope: Type.Optional(Type.String({ maxLength: 1024 })),
+  client_id: Type.Optional(
+    Type.String({
+      maxLength: 256,
+      description: 'Accepted and ignored (RFC 6749 §2.3.1): no client is registered',
+    }),
+  ),
+  client_secret: Type.Optional(Type.String({ maxLength: 1024, description: 'Accepted and ignored' })),
 })
 
 export const TokenResponse = Type.Object({
