@@ -9,12 +9,17 @@ import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { operations } from '../helpers/openapi.ts'
-import { docOperations } from '../helpers/openapi-doc.ts'
+import { docOperations, gaps, invalidExamples } from '../helpers/openapi-doc.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp({ env: { REGISTRATIONS_PER_IP_PER_HOUR: '1000', LOGINS_PER_IP_PER_MINUTE: '1000' } })
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed document
 const openapi = async (): Promise<Record<string, any>> => JSON.parse((await t.anon.get('/openapi.json')).body)
+/**
+ * Errors that are not problems by design: the token endpoints answer RFC 6749 errors (what OAuth 2.0
+ * clients parse); readiness answers its own body on 503 (what load balancers read).
+ */
+const NOT_PROBLEMS = ['POST /api/auth/token 400', 'POST /api/auth/mfa/challenge 400', 'GET /readyz 503']
 const ENDPOINTS = new URL('../../../shared/spec/endpoints.tsv', import.meta.url).pathname
 
 describe('OpenAPI document', () => {
@@ -48,6 +53,20 @@ describe('OpenAPI document', () => {
     const login = doc.paths['/api/auth/token'].post
     assert.deepEqual(login.security, [])
     assert.deepEqual(doc.paths['/api/auth/me'].get.security[0], { OAuth2PasswordBearer: [] })
+  })
+
+  it('explains every operation: description, examples, response descriptions, problems, defaults', async () => {
+    const doc = await openapi()
+    const ops = docOperations(doc)
+    assert.ok(ops.length >= 79, `${ops.length} operations`)
+    assert.deepEqual(
+      ops.flatMap((o) => gaps(o, NOT_PROBLEMS)),
+      [],
+    )
+  })
+
+  it('has examples that validate against their own schemas', async () => {
+    assert.deepEqual(invalidExamples(await openapi()), [])
   })
 
   it('accepts a defaulted parameter left out, and fills in its default', async () => {
