@@ -83,8 +83,9 @@ function withAnswers(response: unknown, examples: RouteExamples): unknown {
 }
 
 /** The route schema as the document should show it (the route's own validation is not touched). */
-export function documentedSchema(schema: FastifySchema, auth: string): Json {
-  const { examples, ...rest } = schema
+export function documentedSchema(schema: FastifySchema | undefined, auth: string): Json {
+  // A route without a schema is still documented, with its security requirement.
+  const { examples, ...rest } = schema ?? {}
   const ex: RouteExamples = examples ?? {}
   const out: Json = { ...rest, security: securityFor(auth), 'x-auth': auth }
   if (rest.querystring)
