@@ -36,6 +36,9 @@ describe('OpenAPI document', () => {
       password: { tokenUrl: '/api/auth/token', scopes: {} },
     })
     assert.ok(doc.components.schemas.Problem, 'the shared Problem schema is a component')
+    // The reference page (rendered client-side) preselects the password flow for "Authorize".
+    const page = await t.anon.get('/docs/')
+    assert.match(page.body, /"preferredSecurityScheme":\s*"OAuth2PasswordBearer"/)
   })
 
   it('requires no credentials on public operations and any of the four on the others', async () => {

@@ -59,7 +59,9 @@ export function instrumentsRoutes(app: App, { instruments }: { instruments: Inst
       schema: {
         operationId: 'getInstrument',
         summary: 'Metadata of one symbol: name, exchange, type, sector, industry, market cap',
-        description: '404 `market.unknown_symbol` when the market data provider does not cover it.',
+        description:
+          'What the market data provider knows of a ticker (case-insensitive). ' +
+          '404 `market.unknown_symbol` when the market data provider does not cover it; 502 when it fails.',
         examples: {
           params: { symbol: 'AAPL' },
           200: {

@@ -12,7 +12,10 @@ export function quotesRoutes(app: App, { quotes }: { quotes: QuotesService }): v
       schema: {
         operationId: 'getQuote',
         summary: 'Latest quote of one symbol',
-        description: '404 `market.unknown_symbol` when the market data provider does not cover the symbol.',
+        description:
+          'Last price, bid/ask, session volume and change against the previous close (delayed=true when the ' +
+          'provider is not real time). 404 `market.unknown_symbol` when the provider does not cover the ' +
+          'symbol; 502 when it fails.',
         examples: {
           params: { symbol: 'AAPL' },
           200: {
