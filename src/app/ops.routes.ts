@@ -32,6 +32,9 @@ export function opsRoutes(app: App, c: Container, registry: Registry): void {
       schema: {
         operationId: 'healthz',
         summary: 'Liveness: the process answers',
+        description:
+          'Answers 200 as long as the process runs; it checks nothing else. Use /readyz to know whether requests can be served.',
+        examples: { 200: { description: 'The process is alive', value: { status: 'ok' } } },
         tags: ['ops'],
         response: { 200: Health },
       },
@@ -46,6 +49,27 @@ export function opsRoutes(app: App, c: Container, registry: Registry): void {
       schema: {
         operationId: 'readyz',
         summary: 'Readiness: database reachable and migrations applied',
+        description:
+          'Checks that the database answers and that every migration is applied. 200 when both hold; 503 ' +
+          'with the same body (not a problem document, so load balancers can read it) naming what is missing.',
+        examples: {
+          200: {
+            description: 'Ready to serve requests',
+            value: {
+              status: 'ready',
+              checks: { database: 'ok', migrations: 'current' },
+              pending_migrations: [],
+            },
+          },
+          503: {
+            description: 'Not ready: the database is unreachable or migrations are pending',
+            value: {
+              status: 'not_ready',
+              checks: { database: 'ok', migrations: 'pending' },
+              pending_migrations: ['0008_analytics_rollups'],
+            },
+          },
+        },
         tags: ['ops'],
         response: { 200: Readiness, 503: Readiness },
       },
@@ -78,6 +102,17 @@ export function opsRoutes(app: App, c: Container, registry: Registry): void {
       schema: {
         operationId: 'metrics',
         summary: 'Prometheus metrics (text exposition format)',
+        description:
+          'Process and HTTP metrics (request counts and durations per route and status, event-loop lag, ' +
+          'memory) in the Prometheus text format, for a Prometheus scraper.',
+        examples: {
+          200: {
+            description: 'Metrics in the Prometheus text exposition format',
+            mediaType: 'text/plain; version=0.0.4',
+            value:
+              '# HELP process_cpu_seconds_total Total user and system CPU time spent in seconds.\n# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 12.5\n',
+          },
+        },
         tags: ['ops'],
       },
     },
@@ -91,6 +126,26 @@ export function opsRoutes(app: App, c: Container, registry: Registry): void {
       schema: {
         operationId: 'adminListFailedJobs',
         summary: 'Dead letters: jobs that exhausted their retries',
+        description:
+          'Administrators only. Background jobs that failed on every retry, newest first, optionally of one ' +
+          'job name; `limit` caps the list (default 50, at most 100). 403 for a non-administrator.',
+        examples: {
+          query: { name: 'identity.verification_mail', limit: 20 },
+          200: {
+            description: 'The dead-lettered jobs',
+            value: {
+              items: [
+                {
+                  id: '01JDC6Q8Z3T3W5V1YF4K9N2M7H',
+                  name: 'identity.verification_mail',
+                  error: 'SMTP server refused the connection (ECONNREFUSED)',
+                  attempts: 3,
+                  failed_at: '2026-11-24T21:05:12.000Z',
+                },
+              ],
+            },
+          },
+        },
         tags: ['admin'],
         querystring: Type.Object({
           name: Type.Optional(Text({ maxLength: 100 })),

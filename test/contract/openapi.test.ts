@@ -1,14 +1,25 @@
 /**
  * OpenAPI completeness: every route is documented with an operationId, summary, tags and its error
- * answers. Also prints the coverage of the interface spec's 217 operations (not a failure yet).
+ * answers; it explains itself (description, examples that validate, no "Default Response", errors
+ * as problems, no required parameter that has a default); and its security requirement lets /docs
+ * log in with the OAuth 2.0 password flow. Also prints the coverage of the interface spec's 217
+ * operations (not a failure yet).
  */
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { operations } from '../helpers/openapi.ts'
+import { docOperations, gaps, invalidExamples } from '../helpers/openapi-doc.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
-const t = useTestApp()
+const t = useTestApp({ env: { REGISTRATIONS_PER_IP_PER_HOUR: '1000', LOGINS_PER_IP_PER_MINUTE: '1000' } })
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed document
+const openapi = async (): Promise<Record<string, any>> => JSON.parse((await t.anon.get('/openapi.json')).body)
+/**
+ * Errors that are not problems by design: the token endpoints answer RFC 6749 errors (what OAuth 2.0
+ * clients parse); readiness answers its own body on 503 (what load balancers read).
+ */
+const NOT_PROBLEMS = ['POST /api/auth/token 400', 'POST /api/auth/mfa/challenge 400', 'GET /readyz 503']
 const ENDPOINTS = new URL('../../../shared/spec/endpoints.tsv', import.meta.url).pathname
 
 describe('OpenAPI document', () => {
@@ -16,11 +27,89 @@ describe('OpenAPI document', () => {
     const doc = JSON.parse((await t.anon.get('/openapi.json')).body)
     assert.equal(doc.openapi, '3.1.0')
     assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), [
+      'OAuth2PasswordBearer',
       'apiKey',
       'bearerAuth',
       'cookieAuth',
     ])
+    assert.deepEqual(doc.components.securitySchemes.OAuth2PasswordBearer.flows, {
+      password: { tokenUrl: '/api/auth/token', scopes: {} },
+    })
     assert.ok(doc.components.schemas.Problem, 'the shared Problem schema is a component')
+    // The reference page (rendered client-side) preselects the password flow for "Authorize".
+    const page = await t.anon.get('/docs/')
+    assert.match(page.body, /"preferredSecurityScheme":\s*"OAuth2PasswordBearer"/)
+  })
+
+  it('requires no credentials on public operations and any of the four on the others', async () => {
+    const doc = await openapi()
+    const wrong = docOperations(doc).flatMap(({ name, op }) => {
+      const want =
+        op['x-auth'] === 'public'
+          ? []
+          : [{ OAuth2PasswordBearer: [] }, { bearerAuth: [] }, { apiKey: [] }, { cookieAuth: [] }]
+      return JSON.stringify(op.security) === JSON.stringify(want)
+        ? []
+        : [`${name}: ${JSON.stringify(op.security)}`]
+    })
+    assert.deepEqual(wrong, [])
+    const login = doc.paths['/api/auth/token'].post
+    assert.deepEqual(login.security, [])
+    assert.deepEqual(doc.paths['/api/auth/me'].get.security[0], { OAuth2PasswordBearer: [] })
+  })
+
+  it('explains every operation: description, examples, response descriptions, problems, defaults', async () => {
+    const doc = await openapi()
+    const ops = docOperations(doc)
+    assert.ok(ops.length >= 79, `${ops.length} operations`)
+    assert.deepEqual(
+      ops.flatMap((o) => gaps(o, NOT_PROBLEMS)),
+      [],
+    )
+  })
+
+  it('has examples that validate against their own schemas', async () => {
+    assert.deepEqual(invalidExamples(await openapi()), [])
+  })
+
+  it('accepts a defaulted parameter left out, and fills in its default', async () => {
+    const user = await t.newTenant()
+    const insider = await user.get('/api/intel/insider-buying?symbols=AAPL')
+    assert.equal(insider.statusCode, 200, insider.body)
+    const replay = await t.anon.get('/api/free/replay/SPY?date=2026-11-20')
+    assert.notEqual(replay.statusCode, 422, replay.body)
+  })
+
+  it('logs in with what an OAuth 2.0 password-flow client sends (the /docs reference included)', async () => {
+    const email = `docs.${process.pid}@example.test`
+    const password = 'orbit-lantern-42'
+    assert.equal((await t.anon.post('/api/auth/register', { email, password })).statusCode, 201)
+    const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      t.anon.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        payload: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      })
+    const basic = `Basic ${Buffer.from('docs:secret').toString('base64')}`
+    const sends = [
+      // Scalar without a client: no client_id, no scope
+      [{ grant_type: 'password', username: email, password }, {}],
+      // client credentials in the body (x-scalar-credentials-location: body), a scope
+      [{ grant_type: 'password', username: email, password, scope: 'read', client_id: 'docs' }, {}],
+      [{ grant_type: 'password', username: email, password, client_id: 'docs', client_secret: 's' }, {}],
+      // client credentials as HTTP Basic (Scalar's default when a secret is filled in)
+      [{ grant_type: 'password', username: email, password }, { authorization: basic }],
+    ] as const
+    for (const [fields, headers] of sends) {
+      const res = await form(fields, headers)
+      assert.equal(res.statusCode, 200, `${JSON.stringify(fields)}: ${res.body}`)
+      const body = JSON.parse(res.body)
+      assert.equal(body.token_type, 'bearer')
+      const me = await t.anon.get('/api/auth/me', { authorization: `Bearer ${body.access_token}` })
+      assert.equal(me.statusCode, 200, me.body)
+      assert.equal(JSON.parse(me.body).email, email)
+    }
   })
 
   it('documents every route: operationId (unique), summary, tags, and its error answers', async () => {

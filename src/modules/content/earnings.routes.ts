@@ -15,6 +15,46 @@ export function earningsRoutes(app: App, { earnings }: { earnings: EarningsServi
       schema: {
         operationId: 'getEarningsCalendar',
         summary: 'Earnings reports between two dates (at most 60 days apart), ascending by date',
+        description:
+          'Scheduled and reported earnings between from (default today, New York) and to (default 14 days ' +
+          'later), optionally of some symbols; ascending by date, before-open reports first. More than 60 ' +
+          'days between from and to, or to before from, answers 422. Provider answers are cached 60 s; a ' +
+          'provider failure answers 502. Paginated (page_size or limit, then next_cursor).',
+        examples: {
+          query: { from: '2026-11-16', to: '2026-11-20', symbols: 'HD,NVDA' },
+          200: {
+            description: 'A page of earnings events',
+            value: {
+              items: [
+                {
+                  symbol: 'HD',
+                  date: '2026-11-17',
+                  hour: 'bmo',
+                  quarter: 3,
+                  year: 2026,
+                  eps_estimate: 3.84,
+                  eps_actual: 3.91,
+                  revenue_estimate: 41200000000,
+                  revenue_actual: 41540000000,
+                },
+                {
+                  symbol: 'NVDA',
+                  date: '2026-11-19',
+                  hour: 'amc',
+                  quarter: 3,
+                  year: 2027,
+                  eps_estimate: 1.12,
+                  eps_actual: null,
+                  revenue_estimate: 54800000000,
+                  revenue_actual: null,
+                },
+              ],
+              next_cursor: null,
+              page: 1,
+              page_size: 25,
+            },
+          },
+        },
         tags: ['earnings'],
         querystring: CalendarQuery,
         response: { 200: EarningsPage, ...errors },
@@ -32,6 +72,34 @@ export function earningsRoutes(app: App, { earnings }: { earnings: EarningsServi
       schema: {
         operationId: 'getUpcomingEarnings',
         summary: "Upcoming earnings reports of the caller's open positions",
+        description:
+          'Upcoming earnings of the symbols the caller holds (manual positions), from today over the next ' +
+          '`days` days (today included; default 14, at most 90); ascending by date. Empty when nothing is ' +
+          'held. A provider failure answers 502. Paginated (page_size or limit, then next_cursor).',
+        examples: {
+          query: { days: 30 },
+          200: {
+            description: 'A page of upcoming reports',
+            value: {
+              items: [
+                {
+                  symbol: 'NVDA',
+                  date: '2026-11-25',
+                  hour: 'amc',
+                  quarter: 3,
+                  year: 2027,
+                  eps_estimate: 1.12,
+                  eps_actual: null,
+                  revenue_estimate: 54800000000,
+                  revenue_actual: null,
+                },
+              ],
+              next_cursor: null,
+              page: 1,
+              page_size: 25,
+            },
+          },
+        },
         tags: ['earnings'],
         querystring: UpcomingQuery,
         response: { 200: EarningsPage, ...errors },

@@ -20,6 +20,12 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
         operationId: 'getFreeUniverse',
         summary: 'The free-tier symbol universe',
         description: 'Seeded from the configured default list on first use; changed only by a reload.',
+        examples: {
+          200: {
+            description: 'The universe',
+            value: { symbols: ['SPY', 'QQQ', 'AAPL', 'MSFT'], updated_at: '2026-11-24T14:00:00.000Z' },
+          },
+        },
         tags: ['free-feed'],
         response: { 200: UniverseSchema, ...problems(401) },
       },
@@ -37,6 +43,12 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
         description:
           'Symbols the market data provider does not know are dropped. A provider failure answers ' +
           '502 `upstream.<kind>` and leaves the stored list as it was.',
+        examples: {
+          200: {
+            description: 'The universe after the reload',
+            value: { symbols: ['SPY', 'QQQ', 'AAPL', 'MSFT'], updated_at: '2026-11-24T16:45:00.000Z' },
+          },
+        },
         tags: ['free-feed'],
         response: { 200: UniverseSchema, ...problems(401, 403, 502) },
       },
@@ -55,6 +67,12 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
           "Stores, per universe symbol, today's regular-session 1-minute bars that ended at least 15 " +
           'minutes ago, and records the publication. Symbols whose data cannot be read are left out; ' +
           '502 `upstream.<kind>` when none can.',
+        examples: {
+          200: {
+            description: 'The publication just recorded',
+            value: { published_at: '2026-11-24T16:45:00.000Z', symbols: 4, bars: 1200 },
+          },
+        },
         tags: ['free-feed'],
         response: { 200: PublicationSchema, ...problems(401, 403, 502) },
       },
@@ -76,6 +94,38 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
           'session (weekend, NYSE holiday) or in the future. 5m and 15m bars are aggregated from the ' +
           '1-minute bars. 404 `free_feed.unknown_symbol` outside the free universe; 502 when nothing ' +
           'was published and the provider fails.',
+        examples: {
+          params: { symbol: 'SPY' },
+          query: { date: '2026-11-23', interval: '5m', limit: 2 },
+          200: {
+            description: 'The bars of that day (published, else rebuilt from history), oldest first',
+            value: {
+              symbol: 'SPY',
+              date: '2026-11-23',
+              interval: '5m',
+              items: [
+                {
+                  time: '2026-11-23T14:30:00.000Z',
+                  open: 742.1,
+                  high: 743.05,
+                  low: 741.62,
+                  close: 742.88,
+                  volume: 2150340,
+                  vwap: 742.41,
+                },
+                {
+                  time: '2026-11-23T14:35:00.000Z',
+                  open: 742.9,
+                  high: 743.4,
+                  low: 742.35,
+                  close: 743.12,
+                  volume: 1480221,
+                  vwap: 742.93,
+                },
+              ],
+            },
+          },
+        },
         tags: ['free-feed'],
         params: ReplayParams,
         querystring: ReplayQuery,

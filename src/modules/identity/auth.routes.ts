@@ -6,6 +6,7 @@ import { NoContent } from '../../platform/http/schemas.ts'
 import type { Identity } from './index.ts'
 import { ctxOf, clearAccessCookie, grant, perIp, sendTokens } from './identity.http.ts'
 import * as S from './identity.schemas.ts'
+import { API_KEY, ENTITLEMENTS, ROTATED_API_KEY, TOKENS, USER } from './identity.examples.ts'
 
 const tags = ['auth']
 
@@ -18,6 +19,17 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'register',
         summary: 'Create an account in a new free tenant',
+        description:
+          'Creates a user in a new free-plan tenant of its own and e-mails a verification link. Passwords: ' +
+          '8–128 characters, not a common one (else 422 `validation.weak_password`); a registered e-mail ' +
+          'answers 409 `auth.email_taken`. Limited per IP (429). Then log in at POST /api/auth/token.',
+        examples: {
+          body: { email: 'ada@example.com', password: 'orbit-lantern-42', full_name: 'Ada Lovelace' },
+          201: {
+            description: 'The new user (e-mail not yet verified)',
+            value: { user: { ...USER, email_verified: false } },
+          },
+        },
         tags,
         body: S.RegisterBody,
         response: { 201: S.RegisterResponse, ...problems(409, 422, 429) },
@@ -33,6 +45,18 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'login',
         summary: 'OAuth 2.0 password grant (form-encoded); sets the svc_token cookie',
+        examples: {
+          body: { grant_type: 'password', username: 'ada@example.com', password: 'orbit-lantern-42' },
+          200: {
+            description:
+              'Tokens (the access token also as the `svc_token` cookie), or an mfa_token under MFA',
+            value: TOKENS,
+          },
+          400: {
+            description: 'RFC 6749 error: invalid_grant (bad credentials) or unsupported_grant_type',
+            value: { error: 'invalid_grant', error_description: 'Invalid e-mail or password' },
+          },
+        },
         tags,
         description:
           'Answers an mfa-pending token instead when the user has verified MFA; finish at POST /api/auth/mfa/challenge.',
@@ -55,6 +79,17 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'refreshToken',
         summary: 'Rotate a refresh token for a new access token',
+        description:
+          'Exchanges a refresh token for a new token pair; the one presented stops working. Presenting a used ' +
+          'one revokes its whole family (every token of that login): 401 `auth.refresh_token_reused`; an ' +
+          'unknown or expired one: 401 `auth.invalid_refresh_token`.',
+        examples: {
+          body: { refresh_token: 'srt_17.eP95neSxQ0mD7a3YbLr1Vt9kZc2HwJ5uNf8gKp4oTqA' },
+          200: {
+            description: 'A new token pair (the cookie is set again)',
+            value: { ...TOKENS, refresh_token: 'srt_17.bbpRY7CwT2nLq9XzV4mK8sJd1HfA6uGe3oPiRy5tN0c' },
+          },
+        },
         tags,
         body: S.RefreshBody,
         response: { 200: S.TokenResponse, ...problems(401, 422) },
@@ -71,6 +106,13 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'logout',
         summary: 'Revoke the current session and clear the cookie (never fails on a stale token)',
+        description:
+          'Revokes the session of the access token presented (cookie or bearer) and the refresh token if given, ' +
+          'then clears the `svc_token` cookie. Never a 401: a missing, stale or invalid token still gets 204.',
+        examples: {
+          body: { refresh_token: 'srt_17.bbpRY7CwT2nLq9XzV4mK8sJd1HfA6uGe3oPiRy5tN0c' },
+          204: { description: 'Logged out; the cookie is cleared' },
+        },
         tags,
         body: { ...S.LogoutBody, nullable: true } as typeof S.LogoutBody,
         response: { 204: NoContent('Logged out'), ...problems(422) },
@@ -96,6 +138,13 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'getMe',
         summary: 'The current user',
+        description: 'The profile of the user the credentials belong to.',
+        examples: {
+          200: {
+            description: 'The current user',
+            value: { ...USER, phone: '+15551234567', phone_verified: true, plan: 'pro' },
+          },
+        },
         tags,
         response: { 200: S.UserSchema, ...problems(401) },
       },
@@ -109,6 +158,16 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'updateMe',
         summary: 'Update name or phone (a new phone must be verified again)',
+        description:
+          'Changes the full name and/or the phone (E.164, e.g. +15551234567); null clears either. A new phone ' +
+          'is unverified until POST /api/auth/verify-phone/confirm. Unknown fields and an empty body answer 422.',
+        examples: {
+          body: { full_name: 'Ada King', phone: '+15551234567' },
+          200: {
+            description: 'The updated user',
+            value: { ...USER, full_name: 'Ada King', phone: '+15551234567', plan: 'pro' },
+          },
+        },
         tags,
         body: S.PatchMeBody,
         response: { 200: S.UserSchema, ...problems(401, 422) },
@@ -123,6 +182,12 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'getEntitlements',
         summary: 'Effective access envelope: plan, features, limits',
+        description:
+          "What the caller may use: the tenant's plan, each feature (the plan's, with the tenant's feature " +
+          'flag overrides applied) and the numeric limits of the plan.',
+        examples: {
+          200: { description: 'The plan, features and limits in effect', value: ENTITLEMENTS },
+        },
         tags,
         response: { 200: S.EntitlementsSchema, ...problems(401) },
       },
@@ -136,6 +201,14 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'deactivateAccount',
         summary: 'Deactivate the account (password required); revokes every session',
+        description:
+          'Deactivates the caller after checking the password (403 `auth.invalid_password` when wrong): every ' +
+          'session and refresh token is revoked and the cookie cleared. The account can be restored with ' +
+          'POST /api/auth/reactivate/request.',
+        examples: {
+          body: { password: 'orbit-lantern-42' },
+          204: { description: 'Deactivated and logged out everywhere' },
+        },
         tags,
         body: S.PasswordBody,
         response: { 204: NoContent('Deactivated'), ...problems(401, 403, 422) },
@@ -155,6 +228,13 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'requestReactivation',
         summary: 'E-mail a reactivation link to a deactivated account (always 204)',
+        description:
+          'E-mails a reactivation link when the address belongs to a deactivated account. Always 204, whether ' +
+          'or not such an account exists (no account enumeration). Limited per IP address (429).',
+        examples: {
+          body: { email: 'ada@example.com' },
+          204: { description: 'Accepted; an e-mail is sent if the account is deactivated' },
+        },
         tags,
         body: S.EmailBody,
         response: { 204: NoContent('Accepted'), ...problems(422, 429) },
@@ -173,6 +253,13 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'confirmReactivation',
         summary: 'Reactivate with the e-mailed token',
+        description:
+          'Reactivates the account named by the e-mailed token; the token works once. An unknown, used or ' +
+          'expired token answers 422 (`loc: ["body","token"]`). Log in again afterwards.',
+        examples: {
+          body: { token: '17.Hh3kQ9xV2mB7nC4zL8pR1sT6wY0aD5fG9jK2uE7iO3q' },
+          200: { description: 'The reactivated user', value: { user: USER } },
+        },
         tags,
         body: S.TokenBody,
         response: { 200: S.RegisterResponse, ...problems(422) },
@@ -187,6 +274,15 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'getApiKey',
         summary: 'API key metadata; creates the key (plaintext shown once) when absent',
+        description:
+          "The caller's API key (one per user; send it as `X-API-Key`). The first call creates it and is the " +
+          'only answer with the plaintext `key`; later ones show its prefix and last use. Not cacheable.',
+        examples: {
+          200: {
+            description: 'The key metadata (and the plaintext key when it was just created)',
+            value: API_KEY,
+          },
+        },
         tags,
         response: { 200: S.ApiKeySchema, ...problems(401) },
       },
@@ -200,6 +296,14 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       schema: {
         operationId: 'rotateApiKey',
         summary: 'Replace the API key (plaintext shown once; the old key stops working)',
+        description:
+          'Replaces the API key: the old key stops working at once; the new plaintext key is in this answer only.',
+        examples: {
+          200: {
+            description: 'The new key, with its plaintext',
+            value: ROTATED_API_KEY,
+          },
+        },
         tags,
         response: { 200: S.ApiKeySchema, ...problems(401) },
       },

@@ -47,6 +47,13 @@ export const TokenForm = Type.Object(
     username: Text({ minLength: 1, maxLength: 254 }),
     password: Text({ minLength: 1, maxLength: 1024 }),
     scope: Type.Optional(Text({ maxLength: 1024 })),
+    client_id: Type.Optional(
+      Text({
+        maxLength: 256,
+        description: 'Accepted and ignored (RFC 6749 §2.3.1): no client is registered',
+      }),
+    ),
+    client_secret: Type.Optional(Text({ maxLength: 1024, description: 'Accepted and ignored' })),
   },
   { additionalProperties: true },
 )

@@ -16,6 +16,29 @@ export function insiderRoutes(app: App, intel: IntelService): void {
         description:
           'Filings are cached per symbol for 6 hours and fetched live on a miss. Any failure answers ' +
           '200 with empty items and degraded=true.',
+        examples: {
+          query: { symbols: 'AAPL,JPM', days: 30, min_value_usd: 100000 },
+          200: {
+            description:
+              'Insider purchases, newest first (empty with degraded=true when the data could not be read)',
+            value: {
+              items: [
+                {
+                  symbol: 'JPM',
+                  insider_name: 'Dimon James',
+                  insider_title: 'Chairman and CEO',
+                  transaction_date: '2026-11-18',
+                  shares: 5000,
+                  price: 241.35,
+                  value: 1206750,
+                  filing_url:
+                    'https://www.sec.gov/Archives/edgar/data/19617/000001961726000123/0000019617-26-000123-index.htm',
+                },
+              ],
+              degraded: false,
+            },
+          },
+        },
         tags: ['intel'],
         querystring: InsiderBuyingQuery,
         response: { 200: InsiderBuying, ...problems(401, 422) },

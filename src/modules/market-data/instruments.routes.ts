@@ -21,6 +21,29 @@ export function instrumentsRoutes(app: App, { instruments }: { instruments: Inst
           'An exact ticker first, then tickers starting with `q`, then names with a word starting ' +
           'with it, then other matches; within each, larger market caps first. Without `q`, every ' +
           'instrument (filtered by `type` and `sector`), largest first.',
+        examples: {
+          query: { q: 'apple', type: 'stock', page_size: 25 },
+          200: {
+            description: 'A page of matching instruments',
+            value: {
+              items: [
+                {
+                  symbol: 'AAPL',
+                  name: 'Apple Inc.',
+                  exchange: 'NASDAQ',
+                  type: 'stock',
+                  sector: 'Information Technology',
+                  industry: 'Technology Hardware, Storage & Peripherals',
+                  market_cap: 3400000000000,
+                },
+              ],
+              next_cursor: null,
+              page: 1,
+              page_size: 25,
+              total: 1,
+            },
+          },
+        },
         tags: ['market-data'],
         querystring: InstrumentsQuery,
         response: { 200: InstrumentsPage, ...problems(401, 422, 502) },
@@ -36,7 +59,24 @@ export function instrumentsRoutes(app: App, { instruments }: { instruments: Inst
       schema: {
         operationId: 'getInstrument',
         summary: 'Metadata of one symbol: name, exchange, type, sector, industry, market cap',
-        description: '404 `market.unknown_symbol` when the market data provider does not cover it.',
+        description:
+          'What the market data provider knows of a ticker (case-insensitive). ' +
+          '404 `market.unknown_symbol` when the market data provider does not cover it; 502 when it fails.',
+        examples: {
+          params: { symbol: 'AAPL' },
+          200: {
+            description: 'The instrument',
+            value: {
+              symbol: 'AAPL',
+              name: 'Apple Inc.',
+              exchange: 'NASDAQ',
+              type: 'stock',
+              sector: 'Information Technology',
+              industry: 'Technology Hardware, Storage & Peripherals',
+              market_cap: 3400000000000,
+            },
+          },
+        },
         tags: ['market-data'],
         params: SymbolParams,
         response: { 200: InstrumentSchema, ...problems(401, 404, 422, 502) },

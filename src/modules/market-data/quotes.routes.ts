@@ -12,7 +12,28 @@ export function quotesRoutes(app: App, { quotes }: { quotes: QuotesService }): v
       schema: {
         operationId: 'getQuote',
         summary: 'Latest quote of one symbol',
-        description: '404 `market.unknown_symbol` when the market data provider does not cover the symbol.',
+        description:
+          'Last price, bid/ask, session volume and change against the previous close (delayed=true when the ' +
+          'provider is not real time). 404 `market.unknown_symbol` when the provider does not cover the ' +
+          'symbol; 502 when it fails.',
+        examples: {
+          params: { symbol: 'AAPL' },
+          200: {
+            description: 'The latest quote',
+            value: {
+              symbol: 'AAPL',
+              last: 300.7,
+              bid: 300.67,
+              ask: 300.73,
+              volume: 85773483,
+              change: -9.06,
+              change_pct: -2.9248,
+              previous_close: 309.76,
+              delayed: false,
+              as_of: '2026-11-24T21:00:00.000Z',
+            },
+          },
+        },
         tags: ['market-data'],
         params: SymbolParams,
         response: { 200: QuoteSchema, ...problems(401, 404, 422, 502) },
@@ -32,6 +53,37 @@ export function quotesRoutes(app: App, { quotes }: { quotes: QuotesService }): v
           'The most recent `limit` bars of `interval` (intraday bars cover the regular session). ' +
           'A series rather than a page, so `limit` goes to 1000. 404 `market.unknown_symbol` ' +
           'when the provider does not cover the symbol.',
+        examples: {
+          params: { symbol: 'AAPL' },
+          query: { interval: '1d', limit: 2 },
+          200: {
+            description: 'The most recent bars, oldest first',
+            value: {
+              symbol: 'AAPL',
+              interval: '1d',
+              items: [
+                {
+                  time: '2026-11-23T05:00:00.000Z',
+                  open: 309.6,
+                  high: 311.83,
+                  low: 307.96,
+                  close: 309.76,
+                  volume: 40141849,
+                  vwap: null,
+                },
+                {
+                  time: '2026-11-24T05:00:00.000Z',
+                  open: 307.08,
+                  high: 309.53,
+                  low: 300.57,
+                  close: 300.7,
+                  volume: 85773483,
+                  vwap: null,
+                },
+              ],
+            },
+          },
+        },
         tags: ['market-data'],
         params: SymbolParams,
         querystring: BarsQuery,

@@ -7,6 +7,7 @@ import * as A from './accounts.schemas.ts'
 import type { AccountsService } from './accounts.service.ts'
 import * as M from './manual.schemas.ts'
 import type { ManualService } from './manual.service.ts'
+import { ACCOUNT, POSITION, TRADE } from './portfolio.examples.ts'
 
 export function accountRoutes(
   app: App,
@@ -18,6 +19,14 @@ export function accountRoutes(
       schema: {
         operationId: 'listAccounts',
         summary: 'Broker accounts; archived (closed/inactive) ones only with include_archived=true',
+        description:
+          "The tenant's accounts, manual and broker-connected. Closed and inactive (archived) accounts are left " +
+          'out unless include_archived=true. Administrators may pass tenant_id to read another tenant (403 ' +
+          'for anyone else).',
+        examples: {
+          query: { include_archived: true },
+          200: { description: 'The accounts', value: { items: [ACCOUNT] } },
+        },
         tags: ['accounts'],
         querystring: A.ListAccountsQuery,
         response: { 200: A.AccountList, ...problems(401, 403, 422) },
@@ -32,6 +41,17 @@ export function accountRoutes(
       schema: {
         operationId: 'createAccount',
         summary: 'Create a manual account',
+        description:
+          'Creates a manually kept account (broker_type must be `manual`; brokers connect through their own ' +
+          'flows). The currency defaults to USD. The plan caps the number of active manual accounts: over it, ' +
+          '402 `plan.limit_reached`.',
+        examples: {
+          body: { name: 'Roth IRA', broker_type: 'manual', account_type: 'roth_ira', currency: 'USD' },
+          201: {
+            description: 'The created account',
+            value: { ...ACCOUNT, id: 2, name: 'Roth IRA', account_type: 'roth_ira' },
+          },
+        },
         tags: ['accounts'],
         body: A.CreateAccountBody,
         response: { 201: A.AccountSchema, ...problems(401, 402, 422) },
@@ -46,6 +66,27 @@ export function accountRoutes(
       schema: {
         operationId: 'updateAccount',
         summary: 'Rename an account, change its type or status',
+        description:
+          'Renames an account, changes its type (null clears it) or its status. Closing or deactivating ' +
+          'archives it (hidden from lists unless include_archived=true); reopening a manual account takes a ' +
+          "slot of the plan (402 when full). 404 for an account that is not the tenant's; an empty body is a 422.",
+        examples: {
+          params: { account_id: 2 },
+          body: { name: 'Roth IRA (Ada)', status: 'closed' },
+          200: {
+            description: 'The account after the change',
+            value: {
+              ...ACCOUNT,
+              id: 2,
+              name: 'Roth IRA (Ada)',
+              account_type: 'roth_ira',
+              status: 'closed',
+              archived: true,
+              archived_at: '2026-11-24T16:20:00.000Z',
+              updated_at: '2026-11-24T16:20:00.000Z',
+            },
+          },
+        },
         tags: ['accounts'],
         params: A.AccountParams,
         querystring: A.TenantQuery,
@@ -63,6 +104,13 @@ export function accountRoutes(
       schema: {
         operationId: 'listManualPositions',
         summary: 'Latest manual holdings (one per account and symbol)',
+        description:
+          "The latest holding of each symbol in the tenant's manual accounts (or in one account), as of the " +
+          "most recent day recorded. 404 when account_id is not one of the tenant's accounts.",
+        examples: {
+          query: { account_id: 1 },
+          200: { description: 'The holdings', value: { items: [POSITION] } },
+        },
         tags,
         querystring: M.PositionQuery,
         response: { 200: M.PositionList, ...problems(401, 404, 422) },
@@ -77,6 +125,14 @@ export function accountRoutes(
       schema: {
         operationId: 'putManualPosition',
         summary: 'Create or replace the holding of a symbol for a day (default: today, New York)',
+        description:
+          'Records the holding of one symbol in a manual account for a day (as_of, default today in New York): ' +
+          'quantity and total cost. A holding already recorded for that symbol and day is replaced. 404 for an ' +
+          "account that is not the tenant's; 422 for a broker-connected account (those sync from the broker).",
+        examples: {
+          body: { account_id: 1, symbol: 'MSFT', quantity: 60, cost_basis: 19800, as_of: '2026-11-24' },
+          201: { description: 'The recorded holding', value: POSITION },
+        },
         tags,
         body: M.CreatePositionBody,
         response: { 201: M.PositionSchema, ...problems(401, 404, 422) },
@@ -91,6 +147,18 @@ export function accountRoutes(
       schema: {
         operationId: 'updateManualPosition',
         summary: 'Edit a manual holding',
+        description:
+          'Changes the quantity, the cost or the day of a manual holding. Moving it onto a day that already ' +
+          'has a holding of the same symbol answers 409 `positions.day_taken` (edit that one instead). 404 ' +
+          'for an unknown or deleted holding.',
+        examples: {
+          params: { position_id: 9 },
+          body: { quantity: 75, cost_basis: 24850.5 },
+          200: {
+            description: 'The holding after the change',
+            value: { ...POSITION, quantity: 75, cost_basis: 24850.5, updated_at: '2026-11-24T16:30:00.000Z' },
+          },
+        },
         tags,
         params: M.PositionParams,
         body: M.PatchPositionBody,
@@ -106,6 +174,10 @@ export function accountRoutes(
       schema: {
         operationId: 'deleteManualPosition',
         summary: 'Soft-delete a manual holding',
+        description:
+          "Deletes a manual holding (a soft delete: it leaves lists and analytics, including its day's " +
+          'snapshot). 404 for an unknown or already deleted holding.',
+        examples: { params: { position_id: 9 }, 204: { description: 'Deleted' } },
         tags,
         params: M.PositionParams,
         response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },
@@ -123,6 +195,13 @@ export function accountRoutes(
       schema: {
         operationId: 'listManualTransactions',
         summary: 'Manual closed trades, newest sale first',
+        description:
+          "Closed trades (realized gains and losses) of the tenant's manual accounts, newest sale first; " +
+          "optionally of one account and of one tax year (of date_sold). 404 when account_id is not the tenant's.",
+        examples: {
+          query: { account_id: 1, year: 2025 },
+          200: { description: 'The closed trades', value: { items: [TRADE] } },
+        },
         tags,
         querystring: M.TransactionQuery,
         response: { 200: M.TransactionList, ...problems(401, 404, 422) },
@@ -137,6 +216,24 @@ export function accountRoutes(
       schema: {
         operationId: 'createManualTransaction',
         summary: 'Record a closed trade (a realized gain or loss)',
+        description:
+          'Records a closed trade in a manual account. gain_loss defaults to proceeds − cost_basis − fees ' +
+          '(fees default to 0); term is long when held more than a year, unknown when date_acquired is VARIOUS ' +
+          'or date_sold is not a YYYY-MM-DD date (such trades are kept but left out of date-based analytics). ' +
+          "404 for an account that is not the tenant's; 422 for a broker-connected one.",
+        examples: {
+          body: {
+            account_id: 1,
+            symbol: 'NVDA',
+            quantity: 11,
+            date_acquired: '2025-07-07',
+            date_sold: '2025-12-26',
+            proceeds: 2895.31,
+            cost_basis: 2711.1,
+            fees: 1,
+          },
+          201: { description: 'The recorded trade', value: TRADE },
+        },
         tags,
         body: M.CreateTransactionBody,
         response: { 201: M.TransactionSchema, ...problems(401, 404, 422) },
@@ -151,6 +248,23 @@ export function accountRoutes(
       schema: {
         operationId: 'updateManualTransaction',
         summary: 'Edit a closed trade (gain_loss is recomputed unless given)',
+        description:
+          'Corrects a closed trade. gain_loss is recomputed from proceeds, cost_basis and fees when one of them ' +
+          'changes, unless the body sets it; term follows the dates. 404 for an unknown or deleted trade.',
+        examples: {
+          params: { transaction_id: 459 },
+          body: { proceeds: 2920.15, fees: 0.5 },
+          200: {
+            description: 'The trade after the change',
+            value: {
+              ...TRADE,
+              proceeds: 2920.15,
+              fees: 0.5,
+              gain_loss: 208.55,
+              updated_at: '2026-11-24T16:40:00.000Z',
+            },
+          },
+        },
         tags,
         params: M.TransactionParams,
         body: M.PatchTransactionBody,
@@ -166,6 +280,10 @@ export function accountRoutes(
       schema: {
         operationId: 'deleteManualTransaction',
         summary: 'Soft-delete a closed trade',
+        description:
+          'Deletes a closed trade (a soft delete: it leaves lists and every P&L figure). 404 for an unknown or ' +
+          'already deleted trade.',
+        examples: { params: { transaction_id: 459 }, 204: { description: 'Deleted' } },
         tags,
         params: M.TransactionParams,
         response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },

@@ -15,6 +15,42 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
       schema: {
         operationId: 'getAum',
         summary: 'AUM history and breakdown: total_aum = net_capital + unrealized + realized_ytd',
+        description:
+          'Assets under management today and at each snapshot date: net_capital (capital flows to date), ' +
+          'unrealized (gain of the latest priced holdings) and realized_ytd (gain_loss of trades sold this ' +
+          'year); total_aum = net_capital + unrealized + realized_ytd, to the cent. Scope with account_id or ' +
+          "account_ids (404 if one is not the tenant's); administrators may pass tenant_id.",
+        examples: {
+          query: { account_ids: '1,2' },
+          200: {
+            description: 'Today’s breakdown and its history',
+            value: {
+              current: {
+                net_capital: 117500,
+                unrealized: -7372.9,
+                realized_ytd: 11993.34,
+                total_aum: 122120.44,
+                as_of: '2026-11-24',
+              },
+              history: [
+                {
+                  date: '2026-11-13',
+                  net_capital: 117500,
+                  unrealized: -6120.4,
+                  realized_ytd: 11410.2,
+                  total_aum: 122789.8,
+                },
+                {
+                  date: '2026-11-20',
+                  net_capital: 117500,
+                  unrealized: -7012.15,
+                  realized_ytd: 11993.34,
+                  total_aum: 122481.19,
+                },
+              ],
+            },
+          },
+        },
         tags,
         querystring: S.AnalyticsQuery,
         response: { 200: S.AumResponse, ...errors },
@@ -29,6 +65,23 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
       schema: {
         operationId: 'getCumulativePnl',
         summary: 'Cumulative realized P&L by sale date',
+        description:
+          'Realized P&L per sale date and its running total, oldest first, optionally of one year or of the ' +
+          'last period_days days. Trades whose date_sold is not a YYYY-MM-DD date are left out. Scoping as ' +
+          'for /api/analytics/aum.',
+        examples: {
+          query: { year: 2025 },
+          200: {
+            description: 'The daily P&L and its running total',
+            value: {
+              items: [
+                { date: '2025-01-02', pnl: 188.6, cumulative: 188.6 },
+                { date: '2025-01-06', pnl: -1577.98, cumulative: -1389.38 },
+              ],
+              total: -1389.38,
+            },
+          },
+        },
         tags,
         querystring: S.WindowQuery,
         response: { 200: S.CumulativeResponse, ...errors },
@@ -43,6 +96,17 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
       schema: {
         operationId: 'getTradeDateRange',
         summary: 'First and last valid sale dates of realized trades',
+        description:
+          'The first and last sale dates of the realized trades (only those whose date_sold is a YYYY-MM-DD ' +
+          'date) and how many there are; nulls when there are none. Administrators may pass tenant_id to read ' +
+          'another tenant; for anyone else it is a 403.',
+        examples: {
+          query: { account_id: 1 },
+          200: {
+            description: 'The date range',
+            value: { min_date: '2023-01-03', max_date: '2026-11-20', trade_count: 585 },
+          },
+        },
         tags,
         querystring: S.AnalyticsQuery,
         response: { 200: S.DateRangeResponse, ...errors },
@@ -57,6 +121,27 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
       schema: {
         operationId: 'getDrawdown',
         summary: 'Peak-to-trough drawdown of cumulative realized P&L',
+        description:
+          'The largest fall of cumulative realized P&L from a running peak (as an amount and as a percent of ' +
+          'the peak, null when the peak is not above 0), with its peak, trough and recovery dates and the ' +
+          'series. Same filters as cumulative-pnl; trades with a non-date date_sold are left out.',
+        examples: {
+          query: { year: 2025 },
+          200: {
+            description: 'The maximum drawdown and the series',
+            value: {
+              max_drawdown: 4289.45,
+              max_drawdown_pct: 119.3,
+              peak_date: '2025-02-07',
+              trough_date: '2025-03-10',
+              recovery_date: '2025-05-09',
+              series: [
+                { date: '2025-01-02', cumulative: 188.6, drawdown: 0 },
+                { date: '2025-01-06', cumulative: -1389.38, drawdown: 1577.98 },
+              ],
+            },
+          },
+        },
         tags,
         querystring: S.WindowQuery,
         response: { 200: S.DrawdownResponse, ...errors },
@@ -71,6 +156,43 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
       schema: {
         operationId: 'getInvestorAllocation',
         summary: "Each investor's share by unit accounting",
+        description:
+          "Each investor's share by unit accounting, as a fund or club keeps it: a contribution buys units at " +
+          'the NAV per unit of its date and a withdrawal redeems them, so a share reflects when the money came ' +
+          'in. NAV = capital + unrealized + all realized P&L. 409 `analytics.inconsistent_capital_flows` when ' +
+          'the flows cannot be allocated (e.g. a withdrawal larger than the holding).',
+        examples: {
+          query: { account_id: 1 },
+          200: {
+            description: 'NAV, units and each investor’s share',
+            value: {
+              as_of: '2026-11-24',
+              nav: 149036.5,
+              nav_per_unit: 1.17825,
+              total_units: 126489.682805,
+              items: [
+                {
+                  investor_id: 1,
+                  name: 'Ada Lovelace',
+                  units: 76424.015103,
+                  share_pct: 60.4192,
+                  value: 90046.61,
+                  net_contributed: 70000,
+                  gain: 20046.61,
+                },
+                {
+                  investor_id: 2,
+                  name: 'Charles Babbage',
+                  units: 23671.990022,
+                  share_pct: 18.7146,
+                  value: 27891.53,
+                  net_contributed: 25000,
+                  gain: 2891.53,
+                },
+              ],
+            },
+          },
+        },
         tags,
         querystring: S.AnalyticsQuery,
         response: { 200: S.AllocationResponse, ...problems(401, 403, 404, 409, 422) },
@@ -85,6 +207,24 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
       schema: {
         operationId: 'getPnl',
         summary: 'Realized P&L per period (daily by default)',
+        description:
+          'Realized P&L and trade count per period: daily (the default), weekly (ISO weeks), monthly, quarterly ' +
+          'or yearly, oldest first, with the total. Same filters as cumulative-pnl; trades with a non-date ' +
+          'date_sold are left out.',
+        examples: {
+          query: { period: 'monthly', year: 2025 },
+          200: {
+            description: 'P&L per period',
+            value: {
+              period: 'monthly',
+              items: [
+                { period: '2025-01', pnl: 1756.88, trades: 14 },
+                { period: '2025-02', pnl: -1729.13, trades: 14 },
+              ],
+              total: 27.75,
+            },
+          },
+        },
         tags,
         querystring: S.PnlQuery,
         response: { 200: S.PnlResponse, ...errors },
@@ -99,6 +239,33 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
       schema: {
         operationId: 'getYearOverYear',
         summary: 'Per year: realized P&L, year-end AUM and their growth',
+        description:
+          'For each year with realized trades: realized P&L, AUM at year end, and the growth of each against ' +
+          'the calendar year before (null for the first year or after a gap). Scoping as for /api/analytics/aum.',
+        examples: {
+          query: { account_ids: '1,2' },
+          200: {
+            description: 'One row per year, oldest first',
+            value: {
+              items: [
+                {
+                  year: 2023,
+                  realized_pnl: 17054.2,
+                  year_end_aum: 56884.42,
+                  pnl_growth_pct: null,
+                  aum_growth_pct: null,
+                },
+                {
+                  year: 2024,
+                  realized_pnl: 1976.75,
+                  year_end_aum: 82233.92,
+                  pnl_growth_pct: -88.41,
+                  aum_growth_pct: 44.56,
+                },
+              ],
+            },
+          },
+        },
         tags,
         querystring: S.AnalyticsQuery,
         response: { 200: S.YoyResponse, ...errors },

@@ -14,6 +14,32 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
       schema: {
         operationId: 'listInvestors',
         summary: 'Investors of the tenant, the owner first',
+        description:
+          'The people whose money the tenant manages (club members, partners). The account holder is an ' +
+          'investor created automatically (is_owner=true) and comes first.',
+        examples: {
+          200: {
+            description: 'The investors',
+            value: {
+              items: [
+                {
+                  investor_id: 1,
+                  name: 'Ada Lovelace',
+                  email: 'ada@example.com',
+                  is_owner: true,
+                  created_at: '2026-11-24T15:02:11.000Z',
+                },
+                {
+                  investor_id: 2,
+                  name: 'Charles Babbage',
+                  email: null,
+                  is_owner: false,
+                  created_at: '2026-11-24T15:30:00.000Z',
+                },
+              ],
+            },
+          },
+        },
         tags,
         querystring: C.InvestorQuery,
         response: { 200: C.InvestorList, ...problems(401, 422) },
@@ -28,6 +54,21 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
       schema: {
         operationId: 'createInvestor',
         summary: 'Add an investor (a club member, a partner)',
+        description:
+          'Adds an investor, with an optional e-mail (stored in lower case). Their money is recorded as capital flows.',
+        examples: {
+          body: { name: 'Charles Babbage', email: 'charles@example.com' },
+          201: {
+            description: 'The new investor',
+            value: {
+              investor_id: 2,
+              name: 'Charles Babbage',
+              email: 'charles@example.com',
+              is_owner: false,
+              created_at: '2026-11-24T15:30:00.000Z',
+            },
+          },
+        },
         tags,
         body: C.CreateInvestorBody,
         response: { 201: C.InvestorSchema, ...problems(401, 422) },
@@ -42,6 +83,22 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
       schema: {
         operationId: 'updateInvestor',
         summary: 'Rename an investor or change their e-mail',
+        description:
+          'Renames an investor or changes their e-mail (null clears it). 404 for an investor of another tenant.',
+        examples: {
+          params: { investor_id: 2 },
+          body: { email: null },
+          200: {
+            description: 'The investor after the change',
+            value: {
+              investor_id: 2,
+              name: 'Charles Babbage',
+              email: null,
+              is_owner: false,
+              created_at: '2026-11-24T15:30:00.000Z',
+            },
+          },
+        },
         tags,
         params: C.InvestorParams,
         body: C.PatchInvestorBody,
@@ -57,6 +114,38 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
       schema: {
         operationId: 'listCapitalFlows',
         summary: 'Contributions (+) and withdrawals (−) by date, with their sum',
+        description:
+          'Money in (+) and out (−) by date, optionally of one investor or one account, with net_capital, their ' +
+          "sum to the cent. 404 when investor_id or account_id is not the tenant's.",
+        examples: {
+          query: { investor_id: 1 },
+          200: {
+            description: 'The flows and their sum',
+            value: {
+              items: [
+                {
+                  flow_id: 1,
+                  investor_id: 1,
+                  account_id: 1,
+                  date: '2023-01-03',
+                  amount: 60000,
+                  note: 'Initial contribution',
+                  created_at: '2026-11-24T15:35:00.000Z',
+                },
+                {
+                  flow_id: 5,
+                  investor_id: 1,
+                  account_id: 1,
+                  date: '2025-06-02',
+                  amount: -2500,
+                  note: null,
+                  created_at: '2026-11-24T15:36:00.000Z',
+                },
+              ],
+              net_capital: 57500,
+            },
+          },
+        },
         tags,
         querystring: C.FlowQuery,
         response: { 200: C.FlowList, ...problems(401, 404, 422) },
@@ -71,6 +160,25 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
       schema: {
         operationId: 'createCapitalFlow',
         summary: 'Record a contribution or withdrawal',
+        description:
+          'Records a contribution (positive amount) or a withdrawal (negative) of an investor, optionally tied ' +
+          'to an account. An amount of 0, an unknown investor_id or account_id answer 422. Flows feed ' +
+          'net_capital, AUM and the investor allocation.',
+        examples: {
+          body: { investor_id: 2, account_id: 1, date: '2026-11-24', amount: 5000, note: 'Q4 contribution' },
+          201: {
+            description: 'The recorded flow',
+            value: {
+              flow_id: 7,
+              investor_id: 2,
+              account_id: 1,
+              date: '2026-11-24',
+              amount: 5000,
+              note: 'Q4 contribution',
+              created_at: '2026-11-24T15:40:00.000Z',
+            },
+          },
+        },
         tags,
         body: C.CreateFlowBody,
         response: { 201: C.FlowSchema, ...problems(401, 422) },
@@ -85,6 +193,24 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
       schema: {
         operationId: 'updateCapitalFlow',
         summary: 'Correct a capital flow',
+        description:
+          'Corrects the date, amount or note of a flow (null clears the note). 404 for an unknown flow.',
+        examples: {
+          params: { flow_id: 7 },
+          body: { amount: 4500 },
+          200: {
+            description: 'The flow after the change',
+            value: {
+              flow_id: 7,
+              investor_id: 2,
+              account_id: 1,
+              date: '2026-11-24',
+              amount: 4500,
+              note: 'Q4 contribution',
+              created_at: '2026-11-24T15:40:00.000Z',
+            },
+          },
+        },
         tags,
         params: C.FlowParams,
         body: C.PatchFlowBody,
@@ -100,6 +226,8 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
       schema: {
         operationId: 'deleteCapitalFlow',
         summary: 'Delete a capital flow',
+        description: 'Deletes a capital flow for good. 404 for an unknown flow.',
+        examples: { params: { flow_id: 7 }, 204: { description: 'Deleted' } },
         tags,
         params: C.FlowParams,
         response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },
@@ -117,6 +245,23 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
       schema: {
         operationId: 'computeXirr',
         summary: 'Annualized rate of irregular cash flows (Newton–Raphson, actual/365)',
+        description:
+          'The annualized internal rate of return of dated cash flows (negative = money invested, positive = ' +
+          'money received), by Newton–Raphson with actual/365 day counts; nothing is stored. xirr is null ' +
+          '(converged=false) when it does not converge; fewer than two flows or flows all of one sign answer 422.',
+        examples: {
+          body: {
+            cash_flows: [
+              { date: '2025-01-02', amount: -10000 },
+              { date: '2025-07-01', amount: -5000 },
+              { date: '2026-01-02', amount: 16500 },
+            ],
+          },
+          200: {
+            description: 'The rate (0.1 = 10 % a year)',
+            value: { xirr: 0.12035400796180347, converged: true },
+          },
+        },
         tags: ['analytics'],
         body: C.XirrBody,
         response: { 200: C.XirrResponse, ...problems(401, 422) },

@@ -30,6 +30,25 @@ export function importRoutes(app: App, { imports }: { imports: ImportService }):
             'without writing and answers exactly as the import would (so also 422 on bad rows). Other ' +
             '422 codes: import.empty, import.malformed_csv, import.missing_columns, ' +
             'import.duplicate_column, import.too_many_rows. Imported transactions have source=import.',
+          examples: {
+            query: { account_id: 1, kind: 'transactions', dry_run: true },
+            body:
+              'Symbol,Quantity,Date Acquired,Date Sold,Proceeds,Cost Basis,Fees\n' +
+              'AAPL,10,2024-03-01,2025-02-14,"$2,441.20","$1,795.40",1.00\n' +
+              'MSFT,5,VARIOUS,2025-06-30,"2,470.05","1,910.00",0\n',
+            200: {
+              description: 'What was (or, on a dry run, would be) imported',
+              value: {
+                kind: 'transactions',
+                dry_run: true,
+                rows: 2,
+                imported: 2,
+                skipped_duplicates: 0,
+                errors: [],
+                ignored_columns: [],
+              },
+            },
+          },
           tags: ['manual holdings'],
           consumes: ['text/csv'],
           querystring: I.ImportQuery,

@@ -30,6 +30,27 @@ export function marketRoutes(app: App, { market }: { market: MarketRefreshServic
       schema: {
         operationId: 'refreshMarketPrices',
         summary: "Price the caller's holdings now and write today's snapshots",
+        description:
+          "Prices the caller's current holdings (or only the listed symbols among them) at the latest quote and " +
+          "writes today's priced snapshot of each, which unrealized P&L and AUM read. Symbols not held or not " +
+          'priced are listed in missing. When market data is unavailable the answer is 200 with degraded=true ' +
+          'and nothing is written. At most 30 calls a minute (429).',
+        examples: {
+          query: { symbols: 'AAPL,MSFT' },
+          200: {
+            description: 'What was priced and written',
+            value: {
+              as_of: '2026-11-24',
+              updated: 2,
+              prices: [
+                { symbol: 'AAPL', price: 300.7 },
+                { symbol: 'MSFT', price: 329.51 },
+              ],
+              missing: [],
+              degraded: false,
+            },
+          },
+        },
         tags: ['analytics'],
         querystring: Query,
         response: { 200: Result, ...problems(401, 422, 429) },

@@ -1,10 +1,12 @@
 /**
  * OpenAPI 3.1 generated from the route schemas (`/openapi.json`) and the interactive reference at
- * `/docs`. Security requirements are derived from each route's `config.auth`.
+ * `/docs`. Security requirements are derived from each route's `config.auth`; examples and success
+ * descriptions from its `schema.examples` (see docs-transform.ts).
  */
 import swagger from '@fastify/swagger'
 import scalar from '@scalar/fastify-api-reference'
 import type { FastifyInstance } from 'fastify'
+import { documentedSchema } from './docs-transform.ts'
 import { problems } from './problem.ts'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -25,6 +27,9 @@ export function sharedErrorStatuses(method: string, url: string, auth: string): 
   return statuses
 }
 
+/** Where an OAuth 2.0 client (and the /docs reference) exchanges a password for a token. */
+const TOKEN_URL = '/api/auth/token'
+
 export async function installApiDocs(app: FastifyInstance, opts: { publicBaseUrl: string; version: string }) {
   await app.register(swagger, {
     openapi: {
@@ -39,6 +44,14 @@ export async function installApiDocs(app: FastifyInstance, opts: { publicBaseUrl
       servers: [{ url: opts.publicBaseUrl }],
       components: {
         securitySchemes: {
+          OAuth2PasswordBearer: {
+            type: 'oauth2',
+            description:
+              'Log in with your e-mail as username and your password (RFC 6749 password grant, ' +
+              'form-encoded; no client id or secret is needed). Accounts with MFA get an mfa_token ' +
+              'instead: finish at POST /api/auth/mfa/challenge and paste the access token as bearerAuth.',
+            flows: { password: { tokenUrl: TOKEN_URL, scopes: {} } },
+          },
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
           cookieAuth: { type: 'apiKey', in: 'cookie', name: 'svc_token' },
@@ -52,10 +65,8 @@ export async function installApiDocs(app: FastifyInstance, opts: { publicBaseUrl
       // Without a response schema swagger documents `200: Default Response`; keep that answer.
       const own = (schema?.response as object | undefined) ?? { 200: { description: 'Default Response' } }
       const response = { ...problems(...sharedErrorStatuses(method, route.url, auth)), ...own }
-      const security: Record<string, string[]>[] =
-        auth === 'public' ? [] : [{ bearerAuth: [] }, { apiKey: [] }, { cookieAuth: [] }]
       // `x-auth` lets contract tests (the cross-tenant sweep) tell user routes from admin/public ones.
-      return { schema: { ...schema, response, security, 'x-auth': auth }, url }
+      return { schema: documentedSchema({ ...schema, response }, auth), url }
     },
   })
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
@@ -64,6 +75,11 @@ export async function installApiDocs(app: FastifyInstance, opts: { publicBaseUrl
     docs.addHook('onRoute', (route) => {
       route.config = { ...(route.config ?? {}), auth: 'public' }
     })
-    await docs.register(scalar, { routePrefix: '/docs', logLevel: 'warn' })
+    await docs.register(scalar, {
+      routePrefix: '/docs',
+      logLevel: 'warn',
+      // Preselect the password flow, so "Authorize" in /docs asks for an e-mail and a password.
+      configuration: { authentication: { preferredSecurityScheme: 'OAuth2PasswordBearer' } },
+    })
   })
 }
