@@ -25,7 +25,10 @@ export function accountRoutes(
           'for anyone else).',
         examples: {
           query: { include_archived: true },
-          200: { description: 'The accounts', value: { items: [ACCOUNT] } },
+          200: {
+            description: 'The accounts',
+            value: { items: [ACCOUNT], next_cursor: null, page: 1, page_size: 25 },
+          },
         },
         tags: ['accounts'],
         querystring: A.ListAccountsQuery,
@@ -109,7 +112,10 @@ export function accountRoutes(
           "most recent day recorded. 404 when account_id is not one of the tenant's accounts.",
         examples: {
           query: { account_id: 1 },
-          200: { description: 'The holdings', value: { items: [POSITION] } },
+          200: {
+            description: 'The holdings',
+            value: { items: [POSITION], next_cursor: null, page: 1, page_size: 25 },
+          },
         },
         tags,
         querystring: M.PositionQuery,
@@ -200,7 +206,10 @@ export function accountRoutes(
           "optionally of one account and of one tax year (of date_sold). 404 when account_id is not the tenant's.",
         examples: {
           query: { account_id: 1, year: 2025 },
-          200: { description: 'The closed trades', value: { items: [TRADE] } },
+          200: {
+            description: 'The closed trades',
+            value: { items: [TRADE], next_cursor: null, page: 1, page_size: 25 },
+          },
         },
         tags,
         querystring: M.TransactionQuery,

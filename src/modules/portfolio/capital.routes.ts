@@ -18,6 +18,7 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
           'The people whose money the tenant manages (club members, partners). The account holder is an ' +
           'investor created automatically (is_owner=true) and comes first.',
         examples: {
+          query: { page_size: 25 },
           200: {
             description: 'The investors',
             value: {
@@ -37,6 +38,9 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
                   created_at: '2026-11-24T15:30:00.000Z',
                 },
               ],
+              next_cursor: null,
+              page: 1,
+              page_size: 25,
             },
           },
         },
@@ -142,6 +146,9 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
                   created_at: '2026-11-24T15:36:00.000Z',
                 },
               ],
+              next_cursor: null,
+              page: 1,
+              page_size: 25,
               net_capital: 57500,
             },
           },
