@@ -6,11 +6,8 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { Migrator, sql } from 'kysely'
-import { testConfig } from '../../src/platform/config.ts'
-import { createDatabase } from '../../src/platform/db/database.ts'
-import { migrateToLatest } from '../../src/platform/db/migrate.ts'
-import { migrations } from '../../src/platform/db/migrations/index.ts'
+import { sql } from 'kysely'
+import { upgradedDatabase } from '../helpers/upgrade.ts'
 import type { TenantScope } from '../../src/platform/db/tenant-scope.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
@@ -268,28 +265,18 @@ describe('analytics rollups stay equal to the base tables', () => {
 
 describe('migration 0007 backfills the rollups from existing rows', () => {
   it('an upgraded database answers the same as the base tables', async () => {
-    const handle = await createDatabase(testConfig())
+    const handle = await upgradedDatabase('0006_free_feed', async (trx) => {
+      await sql`insert into realized_trade (tenant_id, account_id, symbol, quantity, date_acquired, date_sold, sold_on, proceeds, cost_basis, gain_loss, term)
+                select a.tenant_id, a.id, 'X', 1, 'VARIOUS', d::date::text, case when g % 5 = 0 then null else d::date end, 1, 1, g * 1.25 - 30, 'short'
+                  from broker_account a, generate_series(1, 40) g, lateral (select date '2025-01-01' + (g % 9) as d) x`.execute(
+        trx,
+      )
+      await sql`insert into portfolio_snapshot (tenant_id, account_id, snapshot_date, symbol, quantity, price, market_value, cost_basis, unrealized_pl)
+                select a.tenant_id, a.id, date '2025-02-01' + g, s, 1, 1, 1, 1, g * 3.5 - length(s) * 7
+                  from broker_account a, generate_series(0, 9) g, unnest(array['A', 'BB', 'CCC']) s
+                 where g % length(s) = 0`.execute(trx)
+    })
     try {
-      const provider = { getMigrations: async () => Object.fromEntries(migrations) }
-      const before = await new Migrator({ db: handle.db, provider }).migrateTo('0006_free_feed')
-      assert.equal(before.error, undefined)
-      await handle.db.transaction().execute(async (trx) => {
-        await sql`select set_config('app.system', 'on', true)`.execute(trx)
-        await sql`insert into tenant (name, plan_code) values ('t', 'free')`.execute(trx)
-        await sql`insert into broker_account (tenant_id, name, broker_type) select id, 'a', 'manual' from tenant`.execute(
-          trx,
-        )
-        await sql`insert into realized_trade (tenant_id, account_id, symbol, quantity, date_acquired, date_sold, sold_on, proceeds, cost_basis, gain_loss, term)
-                  select a.tenant_id, a.id, 'X', 1, 'VARIOUS', d::date::text, case when g % 5 = 0 then null else d::date end, 1, 1, g * 1.25 - 30, 'short'
-                    from broker_account a, generate_series(1, 40) g, lateral (select date '2025-01-01' + (g % 9) as d) x`.execute(
-          trx,
-        )
-        await sql`insert into portfolio_snapshot (tenant_id, account_id, snapshot_date, symbol, quantity, price, market_value, cost_basis, unrealized_pl)
-                  select a.tenant_id, a.id, date '2025-02-01' + g, s, 1, 1, 1, 1, g * 3.5 - length(s) * 7
-                    from broker_account a, generate_series(0, 9) g, unnest(array['A', 'BB', 'CCC']) s
-                   where g % length(s) = 0`.execute(trx)
-      })
-      await migrateToLatest(handle)
       await handle.db.transaction().execute(async (trx) => {
         await sql`select set_config('app.system', 'on', true)`.execute(trx)
         const rows = async (q: typeof REALIZED_ROLLUP) => (await q.execute(trx)).rows.map((r) => r.k)

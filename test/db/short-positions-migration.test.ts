@@ -5,36 +5,23 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { Migrator, sql } from 'kysely'
-import { testConfig } from '../../src/platform/config.ts'
-import { createDatabase } from '../../src/platform/db/database.ts'
-import { migrateToLatest } from '../../src/platform/db/migrate.ts'
-import { migrations } from '../../src/platform/db/migrations/index.ts'
+import { sql } from 'kysely'
+import { upgradedDatabase } from '../helpers/upgrade.ts'
 
 describe('migration 0008_short_positions', () => {
   it('rewrites old short and flat rows; long rows and the rollup follow', async () => {
-    const handle = await createDatabase(testConfig())
+    const handle = await upgradedDatabase('0007_analytics_rollups', async (trx) => {
+      // As the old code wrote them: SPY short −5 for 2,500 at book (price −500, worth +2,500),
+      // then priced at 746.13 (unrealized −6,230.65); AAPL long; MSFT flat with a cost.
+      await sql`insert into portfolio_snapshot (tenant_id, account_id, snapshot_date, symbol, quantity, price, market_value, cost_basis, unrealized_pl)
+                select a.tenant_id, a.id, d::date, s, q, p, mv, c, u from broker_account a, (values
+                  ('2026-11-02', 'SPY', -5, -500, 2500, 2500, 0),
+                  ('2026-11-20', 'SPY', -5, 746.13, -3730.65, 2500, -6230.65),
+                  ('2026-11-02', 'AAPL', 10, 150, 1500, 1500, 0),
+                  ('2026-11-20', 'AAPL', 10, 190.25, 1902.5, 1500, 402.5),
+                  ('2026-11-02', 'MSFT', 0, 0, 300, 300, 0)) v(d, s, q, p, mv, c, u)`.execute(trx)
+    })
     try {
-      const provider = { getMigrations: async () => Object.fromEntries(migrations) }
-      const before = await new Migrator({ db: handle.db, provider }).migrateTo('0007_analytics_rollups')
-      assert.equal(before.error, undefined)
-      await handle.db.transaction().execute(async (trx) => {
-        await sql`select set_config('app.system', 'on', true)`.execute(trx)
-        await sql`insert into tenant (name, plan_code) values ('t', 'free')`.execute(trx)
-        await sql`insert into broker_account (tenant_id, name, broker_type) select id, 'a', 'manual' from tenant`.execute(
-          trx,
-        )
-        // As the old code wrote them: SPY short −5 for 2,500 at book (price −500, worth +2,500),
-        // then priced at 746.13 (unrealized −6,230.65); AAPL long; MSFT flat with a cost.
-        await sql`insert into portfolio_snapshot (tenant_id, account_id, snapshot_date, symbol, quantity, price, market_value, cost_basis, unrealized_pl)
-                  select a.tenant_id, a.id, d::date, s, q, p, mv, c, u from broker_account a, (values
-                    ('2026-11-02', 'SPY', -5, -500, 2500, 2500, 0),
-                    ('2026-11-20', 'SPY', -5, 746.13, -3730.65, 2500, -6230.65),
-                    ('2026-11-02', 'AAPL', 10, 150, 1500, 1500, 0),
-                    ('2026-11-20', 'AAPL', 10, 190.25, 1902.5, 1500, 402.5),
-                    ('2026-11-02', 'MSFT', 0, 0, 300, 300, 0)) v(d, s, q, p, mv, c, u)`.execute(trx)
-      })
-      await migrateToLatest(handle)
       await handle.db.transaction().execute(async (trx) => {
         await sql`select set_config('app.system', 'on', true)`.execute(trx)
         const rows = await sql<{ k: string }>`
