@@ -7,6 +7,18 @@ import type { EarningsService } from './earnings.service.ts'
 
 const errors = problems(401, 422, 502)
 
+/** NVIDIA's fiscal Q3 report, as the examples show it (each sets its own date). */
+const NVDA_Q3 = {
+  symbol: 'NVDA',
+  hour: 'amc',
+  quarter: 3,
+  year: 2027,
+  eps_estimate: 1.12,
+  eps_actual: null,
+  revenue_estimate: 54800000000,
+  revenue_actual: null,
+}
+
 export function earningsRoutes(app: App, { earnings }: { earnings: EarningsService }): void {
   app.get(
     '/api/earnings/calendar',
@@ -37,17 +49,7 @@ export function earningsRoutes(app: App, { earnings }: { earnings: EarningsServi
                   revenue_estimate: 41200000000,
                   revenue_actual: 41540000000,
                 },
-                {
-                  symbol: 'NVDA',
-                  date: '2026-11-19',
-                  hour: 'amc',
-                  quarter: 3,
-                  year: 2027,
-                  eps_estimate: 1.12,
-                  eps_actual: null,
-                  revenue_estimate: 54800000000,
-                  revenue_actual: null,
-                },
+                { ...NVDA_Q3, date: '2026-11-19' },
               ],
               next_cursor: null,
               page: 1,
@@ -81,19 +83,7 @@ export function earningsRoutes(app: App, { earnings }: { earnings: EarningsServi
           200: {
             description: 'A page of upcoming reports',
             value: {
-              items: [
-                {
-                  symbol: 'NVDA',
-                  date: '2026-11-25',
-                  hour: 'amc',
-                  quarter: 3,
-                  year: 2027,
-                  eps_estimate: 1.12,
-                  eps_actual: null,
-                  revenue_estimate: 54800000000,
-                  revenue_actual: null,
-                },
-              ],
+              items: [{ ...NVDA_Q3, date: '2026-11-25' }],
               next_cursor: null,
               page: 1,
               page_size: 25,

@@ -9,6 +9,17 @@ import { InstrumentSchema, InstrumentsPage, InstrumentsQuery } from './instrumen
 import type { InstrumentsService } from './instruments.service.ts'
 import { SymbolParams } from './quotes.schemas.ts'
 
+/** The instrument the examples show. */
+const AAPL = {
+  symbol: 'AAPL',
+  name: 'Apple Inc.',
+  exchange: 'NASDAQ',
+  type: 'stock',
+  sector: 'Information Technology',
+  industry: 'Technology Hardware, Storage & Peripherals',
+  market_cap: 3400000000000,
+}
+
 export function instrumentsRoutes(app: App, { instruments }: { instruments: InstrumentsService }): void {
   app.get(
     '/api/instruments',
@@ -26,17 +37,7 @@ export function instrumentsRoutes(app: App, { instruments }: { instruments: Inst
           200: {
             description: 'A page of matching instruments',
             value: {
-              items: [
-                {
-                  symbol: 'AAPL',
-                  name: 'Apple Inc.',
-                  exchange: 'NASDAQ',
-                  type: 'stock',
-                  sector: 'Information Technology',
-                  industry: 'Technology Hardware, Storage & Peripherals',
-                  market_cap: 3400000000000,
-                },
-              ],
+              items: [AAPL],
               next_cursor: null,
               page: 1,
               page_size: 25,
@@ -66,15 +67,7 @@ export function instrumentsRoutes(app: App, { instruments }: { instruments: Inst
           params: { symbol: 'AAPL' },
           200: {
             description: 'The instrument',
-            value: {
-              symbol: 'AAPL',
-              name: 'Apple Inc.',
-              exchange: 'NASDAQ',
-              type: 'stock',
-              sector: 'Information Technology',
-              industry: 'Technology Hardware, Storage & Peripherals',
-              market_cap: 3400000000000,
-            },
+            value: AAPL,
           },
         },
         tags: ['market-data'],
