@@ -16,7 +16,7 @@ import type { Container } from './container.ts'
 import { modules } from './modules.ts'
 import { opsRoutes } from './ops.routes.ts'
 import { sitePages } from './pages/index.ts'
-import type { App } from './types.ts'
+import type { App } from '../platform/http/app-type.ts'
 
 export const VERSION = '0.1.0'
 

@@ -12,7 +12,7 @@ import { portfolioRoutes } from '../modules/portfolio/index.ts'
 import { transcriptsRoutes } from '../modules/transcripts/index.ts'
 import { tenancyRoutes, tenancySharedSchemas } from '../modules/tenancy/index.ts'
 import type { Container } from './container.ts'
-import type { App } from './types.ts'
+import type { App } from '../platform/http/app-type.ts'
 
 export interface ModuleEntry {
   name: string

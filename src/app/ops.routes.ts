@@ -5,7 +5,7 @@ import { pendingMigrations } from '../platform/db/migrate.ts'
 import { problems } from '../platform/http/problem.ts'
 import { Text } from '../platform/http/schemas.ts'
 import type { Container } from './container.ts'
-import type { App } from './types.ts'
+import type { App } from '../platform/http/app-type.ts'
 
 const Health = Type.Object({ status: Type.Literal('ok') })
 const Readiness = Type.Object({

@@ -1,5 +1,5 @@
 /** Reading the app's own OpenAPI document in contract tests. */
-import type { App } from '../../src/app/types.ts'
+import type { App } from '../../src/platform/http/app-type.ts'
 import type { JsonSchema } from './fuzz-schema.ts'
 
 export interface Operation {

@@ -4,7 +4,7 @@
  * their module and link to `/assets/site.css`.
  */
 import { servePages } from '../../platform/http/pages.ts'
-import type { App } from '../types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 
 export function sitePages(app: App): void {
   servePages(app, new URL('./', import.meta.url), {

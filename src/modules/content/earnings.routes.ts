@@ -1,5 +1,5 @@
 /** GET /api/earnings/calendar and /api/earnings/upcoming (spec §4.15). */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { CalendarQuery, EarningsPage, UpcomingQuery } from './earnings.schemas.ts'

@@ -2,7 +2,7 @@
  * Content: news and the earnings calendar (spec §4.15), read from the configured content
  * providers. Built by the container with `createContentModule`.
  */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'

@@ -1,5 +1,5 @@
 /** GET /api/news/feed, /api/news/market, /api/news/ticker/{symbol} (spec §4.15). */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { FeedQuery, MarketQuery, NewsPage, TickerParams, TickerQuery } from './news.schemas.ts'
 import type { NewsService } from './news.service.ts'

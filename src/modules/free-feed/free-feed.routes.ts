@@ -1,5 +1,5 @@
 /** The free-tier feed routes (spec §4.15): universe, reload, publish, replay. */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import {
   PublicationSchema,

@@ -4,7 +4,7 @@
  * `createFreeFeed` (which registers the job: call it before `jobs.start`); `schedule()` installs
  * the cron after `jobs.start`; routes mounted with `freeFeedRoutes`.
  */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import type { JobQueue } from '../../platform/jobs/index.ts'
 import { freeFeedRouteTable } from './free-feed.routes.ts'
 import { FreeFeedService, type FreeFeedDeps } from './free-feed.service.ts'

@@ -1,5 +1,5 @@
 /** Routes of spec §4.1: registration, login, refresh, logout, profile, entitlements, API key, deactivation. */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { ACCESS_COOKIE, scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { NoContent } from '../../platform/http/schemas.ts'

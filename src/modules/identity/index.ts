@@ -3,7 +3,7 @@
  * e-mail/phone verification, password reset and API keys. The container builds it with
  * `createIdentity`; the authenticator uses its session check and API-key resolver.
  */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { AccountService } from './accounts.service.ts'
 import { ApiKeyService } from './api-keys.service.ts'
 import { authRoutes } from './auth.routes.ts'

@@ -1,5 +1,5 @@
 /** MFA routes: TOTP enrolment and removal, and the login challenge. */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { NoContent } from '../../platform/http/schemas.ts'

@@ -1,5 +1,5 @@
 /** Routes of spec §4.2 and phone verification: e-mail link and code, password reset, phone code. */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { NoContent } from '../../platform/http/schemas.ts'

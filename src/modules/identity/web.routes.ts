@@ -4,7 +4,7 @@
  * (verify-email/confirm, password-reset/confirm). They live here, beside the service that writes
  * the links, so a change of route or message is made in one module.
  */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { servePages } from '../../platform/http/pages.ts'
 
 export function identityPages(app: App): void {

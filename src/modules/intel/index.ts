@@ -2,7 +2,7 @@
  * Intel: insider buying (spec §4.15), from the InsiderProvider through a global 6-hour cache.
  * Built by the container with `createIntel`; routes mounted with `intelRoutes`.
  */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { insiderRoutes } from './intel.routes.ts'
 import { IntelService, type IntelDeps } from './intel.service.ts'
 

@@ -2,7 +2,7 @@
  * Market data (spec §4.15): quotes, bars and the volume leaders, plus symbol search and
  * metadata, read from the market data provider. Built by the container with `createMarketDataModule`.
  */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'

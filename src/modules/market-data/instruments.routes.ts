@@ -3,7 +3,7 @@
  * spec's tables: designed here for type-ahead when adding positions and watchlists, documented in
  * the OpenAPI document.
  */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { InstrumentSchema, InstrumentsPage, InstrumentsQuery } from './instruments.schemas.ts'
 import type { InstrumentsService } from './instruments.service.ts'

@@ -1,5 +1,5 @@
 /** GET /api/quotes/{symbol} and GET /api/bars/{symbol} (spec §4.15). */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { BarsQuery, BarsSchema, QuoteSchema, SymbolParams } from './quotes.schemas.ts'
 import type { QuotesService } from './quotes.service.ts'

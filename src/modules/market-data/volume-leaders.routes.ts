@@ -1,5 +1,5 @@
 /** GET /api/intel/volume-leaders (spec §4.15). */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { VolumeLeadersPage, VolumeLeadersQuery } from './volume-leaders.schemas.ts'
 import type { VolumeLeadersService } from './volume-leaders.service.ts'

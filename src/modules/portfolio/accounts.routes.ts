@@ -1,5 +1,5 @@
 /** Spec §4.3 (accounts) and the manual part of §4.10 (manual positions and transactions). */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { NoContent } from '../../platform/http/schemas.ts'

@@ -1,5 +1,5 @@
 /** Spec §4.14 analytics (xirr lives with capital flows). */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
 import * as S from './analytics.schemas.ts'

@@ -1,5 +1,5 @@
 /** Investors and capital flows (designed here; not shown in the spec), and POST /api/analytics/xirr. */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { NoContent } from '../../platform/http/schemas.ts'

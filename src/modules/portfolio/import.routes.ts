@@ -1,5 +1,5 @@
 /** CSV import of manual transactions and positions (a `text/csv` body, parsed only in this scope). */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
 import * as I from './import.schemas.ts'

@@ -2,7 +2,7 @@
  * Portfolio: broker accounts, manual holdings and closed trades, investors and capital flows, and
  * (growing) the analytics of spec §4.14. Built by the container with `createPortfolio`.
  */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'

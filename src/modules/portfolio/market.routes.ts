@@ -1,6 +1,6 @@
 /** POST /api/market/refresh (spec §4.14). */
 import { Type } from 'typebox'
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
 import type { MarketRefreshService } from './market.service.ts'

@@ -1,4 +1,4 @@
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { PageQuery } from '../../platform/http/pagination.ts'
 import { problems } from '../../platform/http/problem.ts'

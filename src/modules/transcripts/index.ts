@@ -2,7 +2,7 @@
  * Earnings-call transcripts (spec §4.15): ingest, list and summaries (language model or extractive).
  * Built by the container with `createTranscripts`; routes mounted with `transcriptsRoutes`.
  */
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { transcriptRoutes } from './transcripts.routes.ts'
 import { TranscriptsService, type TranscriptsDeps } from './transcripts.service.ts'
 

@@ -1,6 +1,6 @@
 /** Earnings-call transcripts (spec §4.15): list, ingest, summary. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
-import type { App } from '../../app/types.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import {
   IngestQuery,

@@ -1,3 +1,4 @@
+/** The Fastify instance every route table receives (a platform type: modules depend on it, not on src/app). */
 import type {
   FastifyBaseLogger,
   FastifyInstance,
