@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
 import { readConfigOrExit } from '../src/main-support.ts'
 import { createDatabase } from '../src/platform/db/database.ts'
-import { migrateToLatest } from '../src/platform/db/migrate.ts'
+import { migrateToLatest } from '../src/app/migrations.ts'
 
 const config = readConfigOrExit(process.env)
 const database = await createDatabase(config)

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { buildApp } from '../src/app/build-app.ts'
 import { createContainer } from '../src/app/container.ts'
 import { onShutdownSignal, readConfigOrExit } from '../src/main-support.ts'
-import { migrateToLatest } from '../src/platform/db/migrate.ts'
+import { migrateToLatest } from '../src/app/migrations.ts'
 import { nyDate } from '../src/platform/market-calendar.ts'
 import { seedPortfolio } from './seed-portfolio.ts'
 

@@ -6,7 +6,7 @@
  * repeated requests within a minute (the list cache), and the simulator's cost to generate one
  * symbol-day of 1-minute bars. The cache is the in-process one.
  */
-import { createMarketDataModule } from '../src/modules/market-data/index.ts'
+import { VolumeLeadersService } from '../src/modules/intel/index.ts'
 import { createMemoryCache } from '../src/platform/cache/index.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulated.ts'
@@ -15,7 +15,7 @@ const MINUTES = Number(process.argv[2] ?? 20)
 const clock = fixedClock('2026-11-18T16:00:00Z')
 const market = new SimulatedMarketData({ clock })
 const cache = createMemoryCache({ now: () => clock.now().getTime() })
-const { volumeLeaders } = createMarketDataModule({ market, cache, clock })
+const volumeLeaders = new VolumeLeadersService({ market, cache, clock })
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const ms = async (work: () => Promise<unknown>) => {
   const t = performance.now()

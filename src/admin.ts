@@ -4,7 +4,7 @@
  * password from ADMIN_PASSWORD, or a generated one printed once.
  */
 import { createContainerOrExit, readConfigOrExit } from './main-support.ts'
-import { migrateToLatest } from './platform/db/migrate.ts'
+import { migrateToLatest } from './app/migrations.ts'
 import { randomToken } from './platform/crypto.ts'
 import { hashPassword } from './modules/identity/index.ts'
 

@@ -6,7 +6,7 @@
 import { buildApp } from './app/build-app.ts'
 import { DEMO_EMAIL, seedDemo } from './app/demo-seed.ts'
 import { createContainerOrExit, onShutdownSignal, readConfigOrExit } from './main-support.ts'
-import { migrateToLatest } from './platform/db/migrate.ts'
+import { migrateToLatest } from './app/migrations.ts'
 
 async function main(): Promise<void> {
   const config = readConfigOrExit(process.env)
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   if (applied.length) c.log.info({ applied }, 'migrations applied')
   const app = await buildApp(c)
   await c.jobs.start({ work: config.RUN_JOBS })
-  if (config.RUN_JOBS) await c.freeFeed.schedule()
+  if (config.RUN_JOBS) await c.scheduleJobs()
   if (config.SEED_DEMO && (await seedDemo(c)) === 'created')
     c.log.info({ email: DEMO_EMAIL }, 'demo login created')
   await app.listen({ port: config.PORT, host: config.HOST })

@@ -1,7 +1,7 @@
 /** `npm run migrate`: applies pending migrations to the configured database and exits. */
 import { readConfigOrExit } from './main-support.ts'
 import { createDatabase } from './platform/db/database.ts'
-import { migrateToLatest } from './platform/db/migrate.ts'
+import { migrateToLatest } from './app/migrations.ts'
 
 const config = readConfigOrExit(process.env)
 const handle = await createDatabase(config)

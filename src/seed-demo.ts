@@ -1,7 +1,7 @@
 /** `npm run seed:demo`: creates the demo login and its portfolio in the configured database. */
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './app/demo-seed.ts'
 import { createContainerOrExit, readConfigOrExit } from './main-support.ts'
-import { migrateToLatest } from './platform/db/migrate.ts'
+import { migrateToLatest } from './app/migrations.ts'
 
 const c = await createContainerOrExit(
   { ...readConfigOrExit(process.env), LOG_LEVEL: 'warn' },

@@ -2,7 +2,7 @@
  * The job worker for the scaled topology: same container and job handlers as the API, no HTTP.
  * Run one or more beside API processes started with RUN_JOBS=false and JOB_QUEUE=durable.
  */
-import { migrateToLatest } from './platform/db/migrate.ts'
+import { migrateToLatest } from './app/migrations.ts'
 import { createContainerOrExit, onShutdownSignal, readConfigOrExit } from './main-support.ts'
 
 const config = readConfigOrExit(process.env)
@@ -17,6 +17,6 @@ const c = await createContainerOrExit(
 )
 await migrateToLatest(c.database)
 await c.jobs.start({ work: true })
-await c.freeFeed.schedule()
+await c.scheduleJobs()
 c.log.info('worker started')
 onShutdownSignal(config.SHUTDOWN_TIMEOUT_MS, c.log, () => c.close())

@@ -13,19 +13,14 @@ import { ProblemSchema } from '../platform/http/problem.ts'
 import { allowedOrigins, installSecurity } from '../platform/http/security.ts'
 import { closeBodySchemas, requireDeclaredMediaType, schemaController } from '../platform/http/validation.ts'
 import type { Container } from './container.ts'
-import { modules } from './modules.ts'
+import { modules, type AnyModule } from './modules.ts'
 import { opsRoutes } from './ops.routes.ts'
 import { sitePages } from './pages/index.ts'
 import type { App } from '../platform/http/app-type.ts'
 
 export const VERSION = '0.1.0'
 
-export interface BuildOptions {
-  /** Module names to leave out (tests that mount a module built with their own doubles). */
-  skipModules?: string[]
-}
-
-export async function buildApp(c: Container, opts: BuildOptions = {}): Promise<App> {
+export async function buildApp(c: Container): Promise<App> {
   const loggerInstance: FastifyBaseLogger = c.log // widen pino's Logger to what Fastify's types expect
   const app = Fastify({
     loggerInstance,
@@ -55,7 +50,6 @@ export async function buildApp(c: Container, opts: BuildOptions = {}): Promise<A
   app.addHook('onRoute', closeBodySchemas)
   app.addHook('preValidation', requireDeclaredMediaType)
   app.addSchema(ProblemSchema)
-  for (const m of modules) for (const s of m.schemas) app.addSchema(s)
   installErrorHandling(app)
   await installSecurity(app, c.config, c.redis)
   await installApiDocs(app, { publicBaseUrl: c.config.PUBLIC_BASE_URL, version: VERSION })
@@ -64,6 +58,15 @@ export async function buildApp(c: Container, opts: BuildOptions = {}): Promise<A
 
   opsRoutes(app, c, registry)
   sitePages(app)
-  for (const m of modules) if (!opts.skipModules?.includes(m.name)) m.routes(app, c)
+  mountModules(app, c)
   return app
+}
+
+/** Each module's routes as an encapsulated plugin: what one registers (hooks, decorators) stays its own. */
+function mountModules(app: App, c: Container): void {
+  const apis = c as unknown as Record<string, unknown>
+  for (const m of modules as readonly AnyModule[]) {
+    const routes = m.routes
+    if (routes) void app.register(async (scope) => routes(scope as App, apis[m.key]))
+  }
 }

@@ -1,83 +1,50 @@
 /**
- * Composition root: every long-lived object is built here with an explicit `new`/factory call, in
- * dependency order. Tests pass overrides (a fixed clock, a test database, fake providers).
+ * Composition root: the platform's services, then the providers, then every module of the list
+ * (module-graph.ts, in dependency order), then the authenticator. Tests pass overrides (a fixed
+ * clock, a test database, any provider).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Redis } from 'ioredis'
 import pino, { type Logger } from 'pino'
 import { createAuthenticator, type Authenticator } from '../platform/auth/authenticator.ts'
-import { createTokenSigner, type TokenSigner } from '../platform/auth/tokens.ts'
+import { createTokenSigner } from '../platform/auth/tokens.ts'
 import { createCache, type Cache } from '../platform/cache/index.ts'
-import { createDailyBudget } from '../platform/daily-budget.ts'
 import { systemClock, type Clock } from '../platform/clock.ts'
 import { databaseEngine, type Config } from '../platform/config.ts'
-import { createCipher, generateKey, randomToken, type SecretCipher } from '../platform/crypto.ts'
+import { createCipher, generateKey, randomToken } from '../platform/crypto.ts'
 import { createDatabase, type DatabaseHandle } from '../platform/db/database.ts'
-import { createScopes, type Scopes } from '../platform/db/tenant-scope.ts'
-import { createFeatureFlags, type FeatureFlags } from '../platform/feature-flags.ts'
+import { createScopes } from '../platform/db/tenant-scope.ts'
+import { createFeatureFlags } from '../platform/feature-flags.ts'
 import { loggerOptions } from '../platform/http/logging.ts'
-import { createIds, type Ids } from '../platform/ids.ts'
-import { createJobQueue, type JobQueue } from '../platform/jobs/index.ts'
+import { createIds } from '../platform/ids.ts'
+import { createJobQueue } from '../platform/jobs/index.ts'
 import { createHttpClient, type HttpClient } from '../providers/shared/http.ts'
-import { createIdentity, type Identity } from '../modules/identity/index.ts'
-import { createContentModule, type ContentModule } from '../modules/content/index.ts'
-import { createFreeFeed, type FreeFeed } from '../modules/free-feed/index.ts'
-import { createIntel, type Intel } from '../modules/intel/index.ts'
-import { createMarketDataModule, type MarketData } from '../modules/market-data/index.ts'
-import { createPortfolio, type Portfolio } from '../modules/portfolio/index.ts'
-import { createTranscripts, type TranscriptsService } from '../modules/transcripts/index.ts'
-import { createLlm, type LlmProvider } from '../providers/llm/index.ts'
-import { TenancyService } from '../modules/tenancy/index.ts'
-import { createEmailSender, type EmailSender } from '../providers/email/index.ts'
-import {
-  createMarketProviders,
-  type MarketDataProvider,
-  type MarketProviders,
-} from '../providers/market-data/index.ts'
-import { createSmsSender, type SmsSender } from '../providers/sms/index.ts'
+import { createProviders, type Providers } from '../providers/index.ts'
+import type { ModuleContext } from '../modules/module.ts'
+import { buildModules, registerJobs } from './module-graph.ts'
+import { modules, type ModuleApis } from './modules.ts'
 
-export interface Container {
-  config: Config
-  log: Logger
-  clock: Clock
-  ids: Ids
-  database: DatabaseHandle
-  scopes: Scopes
-  redis: Redis | undefined
-  cache: Cache
-  jobs: JobQueue
-  cipher: SecretCipher
-  signer: TokenSigner
-  authenticator: Authenticator
-  flags: FeatureFlags
-  http: HttpClient
-  market: MarketDataProvider
-  content: Omit<MarketProviders, 'market'>
-  email: EmailSender
-  sms: SmsSender
-  identity: Identity
-  portfolio: Portfolio
-  llm: LlmProvider | null
-  marketData: MarketData
-  contentModule: ContentModule
-  freeFeed: FreeFeed
-  intel: Intel
-  transcripts: TranscriptsService
-  tenancy: TenancyService
-  close(): Promise<void>
-}
+/** The platform, the providers and every module's API under its key (`c.portfolio`, `c.identity`). */
+export type Container = ModuleContext &
+  ModuleApis & {
+    database: DatabaseHandle
+    redis: Redis | undefined
+    authenticator: Authenticator
+    /** Installs the modules' cron schedules; call after `jobs.start` in the process that runs jobs. */
+    scheduleJobs(): Promise<void>
+    close(): Promise<void>
+  }
 
 export interface ContainerOverrides {
   log?: Logger
   clock?: Clock
   database?: DatabaseHandle
   http?: HttpClient
-  market?: MarketDataProvider
-  /** The free-tier symbol list a reload reads (tests). */
-  freeFeedDefaults?: () => string[]
-  email?: EmailSender
-  sms?: SmsSender
+  /** A cache whose entries expire on the test's clock. */
+  cache?: Cache
+  /** Any provider in place of the configured one (fakes, failing doubles, loopback adapters). */
+  providers?: Partial<Providers>
   /** Who this process is, named to another process that finds the data directory held. */
   owner?: string
 }
@@ -88,7 +55,6 @@ export async function createContainer(
 ): Promise<Container> {
   const log = overrides.log ?? pino(loggerOptions(config.LOG_LEVEL))
   const clock = overrides.clock ?? systemClock
-  const ids = createIds(clock)
   const database =
     overrides.database ??
     (await createDatabase(config, {
@@ -97,108 +63,63 @@ export async function createContainer(
     }))
   // After the database: the data-directory lock also guards the secrets file kept there.
   const secrets = resolveSecrets(config, log)
-  const scopes = createScopes(database.db, log)
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined
-  const cache = createCache(config, redis)
-  const jobs = createJobQueue(config, database, log, clock)
-  const cipher = createCipher(secrets.secretsKey)
-  const signer = createTokenSigner(secrets.jwtSecret)
-  const flags = createFeatureFlags({ config, scopes, cache })
-  const http = overrides.http ?? createHttpClient()
-  const email = overrides.email ?? createEmailSender(config, { scopes, log })
-  const sms = overrides.sms ?? createSmsSender(config, { scopes, log, http })
-  const identity = createIdentity({
-    config,
-    scopes,
-    cache,
-    clock,
-    ids,
-    signer,
-    cipher,
-    jobs,
-    email,
-    sms,
-    flags,
-    log,
-  })
+  const ctx = platformContext(config, { log, clock, database, redis, secrets, overrides })
+  const providers = createProviders(config, ctx, overrides.providers)
+  const context: ModuleContext = { ...ctx, providers }
+  const apis = buildModules(modules, context) as ModuleApis
+  const jobs = registerJobs(modules, apis, context)
   const authenticator = createAuthenticator({
-    signer,
-    clock,
-    scopes,
-    cache,
-    sessions: identity.sessions,
-    apiKeys: identity.apiKeys,
+    ...context,
+    sessions: apis.identity.sessions,
+    apiKeys: apis.identity.apiKeys,
   })
-  const tenancy = new TenancyService({ scopes, flags })
-  const { market: configuredMarket, ...content } = createMarketProviders(config, { clock, http, cache })
-  const market = overrides.market ?? configuredMarket
-  const marketData = createMarketDataModule({ market, cache, clock })
-  const portfolio = createPortfolio({ scopes, clock, market, cache, instruments: marketData.instruments })
-  const llm = createLlm(
-    { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL },
-    { http },
-  )
-  const contentModule = createContentModule({
-    news: content.news,
-    earnings: content.earnings,
-    cache,
-    clock,
-    scopes,
-  })
-  const freeFeed = createFreeFeed({
-    scopes,
-    clock,
-    market,
-    jobs,
-    log,
-    ...(overrides.freeFeedDefaults ? { defaults: overrides.freeFeedDefaults } : {}),
-  })
-  const intel = createIntel({ scopes, clock, insider: content.insider, manual: portfolio.manual, log })
-  const transcripts = createTranscripts({
-    scopes,
-    transcripts: content.transcripts,
-    llm,
-    llmBudget: createDailyBudget('llm-calls', config.LLM_DAILY_CALLS_PER_TENANT, { cache, clock }),
-    log,
-  })
+  return {
+    ...context,
+    ...apis,
+    database,
+    redis,
+    authenticator,
+    scheduleJobs: jobs.schedule,
+    async close() {
+      await context.jobs.stop(config.SHUTDOWN_TIMEOUT_MS)
+      await providers.email.close?.()
+      await context.cache.close()
+      if (redis) await redis.quit().catch(() => undefined)
+      if (!overrides.database) await database.close()
+    },
+  }
+}
 
+/** The platform's services, shared by the providers and every module. */
+function platformContext(
+  config: Config,
+  deps: {
+    log: Logger
+    clock: Clock
+    database: DatabaseHandle
+    redis: Redis | undefined
+    secrets: Secrets
+    overrides: Pick<ContainerOverrides, 'http' | 'cache'>
+  },
+): Omit<ModuleContext, 'providers'> {
+  const { log, clock, database } = deps
+  const scopes = createScopes(database.db, log)
+  const cache = deps.overrides.cache ?? createCache(config, deps.redis)
   return {
     config,
     log,
     clock,
-    ids,
-    database,
+    ids: createIds(clock),
     scopes,
-    redis,
     cache,
-    jobs,
-    cipher,
-    signer,
-    authenticator,
-    flags,
-    http,
-    market,
-    content,
-    email,
-    sms,
-    identity,
-    portfolio,
-    llm,
-    marketData,
-    contentModule,
-    freeFeed,
-    intel,
-    transcripts,
-    tenancy,
-    async close() {
-      await jobs.stop(config.SHUTDOWN_TIMEOUT_MS)
-      await email.close?.()
-      await cache.close()
-      if (redis) await redis.quit().catch(() => undefined)
-      if (!overrides.database) await database.close()
-    },
+    jobs: createJobQueue(config, database, log, clock),
+    cipher: createCipher(deps.secrets.secretsKey),
+    signer: createTokenSigner(deps.secrets.jwtSecret),
+    flags: createFeatureFlags({ config, scopes, cache }),
+    http: deps.overrides.http ?? createHttpClient(),
   }
 }
 

@@ -55,7 +55,7 @@ export async function seedDemo(c: Container): Promise<'created' | 'exists'> {
     db.selectFrom('app_user').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst(),
   )
   if (exists) return 'exists'
-  const user = await c.identity.accounts.register({
+  const user = await c.identity.users.register({
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
     full_name: 'Demo Investor',

@@ -1,32 +1,31 @@
 /**
- * The ordered, greppable list of feature modules. Each contributes its shared (`$id`) schemas and a
- * route table fed from the container. Add a module here and nowhere else.
+ * The feature modules, in route (and OpenAPI) order. A module is one folder under src/modules with a
+ * `defineModule` export; adding it here is the only edit outside its folder (CONTRIBUTING.md, "Adding
+ * a module"). The container builds them in dependency order, whatever their order here.
  */
-import type { TSchema } from 'typebox'
-import { identityRoutes } from '../modules/identity/index.ts'
-import { contentRoutes } from '../modules/content/index.ts'
-import { freeFeedRoutes } from '../modules/free-feed/index.ts'
-import { intelRoutes } from '../modules/intel/index.ts'
-import { marketDataRoutes } from '../modules/market-data/index.ts'
-import { portfolioRoutes } from '../modules/portfolio/index.ts'
-import { transcriptsRoutes } from '../modules/transcripts/index.ts'
-import { tenancyRoutes, tenancySharedSchemas } from '../modules/tenancy/index.ts'
-import type { Container } from './container.ts'
-import type { App } from '../platform/http/app-type.ts'
+import { contentModule } from '../modules/content/index.ts'
+import { freeFeedModule } from '../modules/free-feed/index.ts'
+import { identityModule } from '../modules/identity/index.ts'
+import { intelModule } from '../modules/intel/index.ts'
+import { marketDataModule } from '../modules/market-data/index.ts'
+import type { ModuleDefinition } from '../modules/module.ts'
+import { portfolioModule } from '../modules/portfolio/index.ts'
+import { tenancyModule } from '../modules/tenancy/index.ts'
+import { transcriptsModule } from '../modules/transcripts/index.ts'
 
-export interface ModuleEntry {
-  name: string
-  schemas: TSchema[]
-  routes: (app: App, c: Container) => void
-}
+export const modules = [
+  identityModule,
+  tenancyModule,
+  portfolioModule,
+  marketDataModule,
+  contentModule,
+  intelModule,
+  freeFeedModule,
+  transcriptsModule,
+] as const
 
-export const modules: ModuleEntry[] = [
-  { name: 'identity', schemas: [], routes: (app, c) => identityRoutes(app, c) },
-  { name: 'tenancy', schemas: tenancySharedSchemas, routes: (app, c) => tenancyRoutes(app, c) },
-  { name: 'portfolio', schemas: [], routes: (app, c) => portfolioRoutes(app, c) },
-  { name: 'market-data', schemas: [], routes: (app, c) => marketDataRoutes(app, c) },
-  { name: 'content', schemas: [], routes: (app, c) => contentRoutes(app, c) },
-  { name: 'intel', schemas: [], routes: (app, c) => intelRoutes(app, c) },
-  { name: 'free-feed', schemas: [], routes: (app, c) => freeFeedRoutes(app, c) },
-  { name: 'transcripts', schemas: [], routes: (app, c) => transcriptsRoutes(app, c) },
-]
+/** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
+export type ModuleApis = { [M in (typeof modules)[number] as M['key']]: ReturnType<M['build']> }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of differently typed modules
+export type AnyModule = ModuleDefinition<string, any, any>

@@ -1,7 +1,7 @@
 /** Operational endpoints: liveness, readiness, metrics and the dead-letter view of jobs. */
 import { Type } from 'typebox'
 import type { Registry } from 'prom-client'
-import { pendingMigrations } from '../platform/db/migrate.ts'
+import { pendingMigrations } from './migrations.ts'
 import { problems } from '../platform/http/problem.ts'
 import { Text } from '../platform/http/schemas.ts'
 import type { Container } from './container.ts'

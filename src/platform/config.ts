@@ -100,6 +100,10 @@ export const ConfigSchema = Type.Object({
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
   /** Language-model calls a tenant may cause per New York day; past it, deterministic fallbacks. */
   LLM_DAILY_CALLS_PER_TENANT: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 200 }),
+  /** The free-tier universe a reload of the free feed loads (comma-separated); unset → its built-in list. */
+  FREE_FEED_SYMBOLS: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z][A-Za-z0-9.\\-]{0,9}(,[A-Za-z][A-Za-z0-9.\\-]{0,9})*$' }),
+  ),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */

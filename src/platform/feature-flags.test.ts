@@ -5,6 +5,7 @@ import { createMemoryCache, type Cache } from './cache/index.ts'
 import { testConfig, type Config } from './config.ts'
 import { createDatabase, type DatabaseHandle } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { platformMigrations } from './db/migrations/index.ts'
 import { createScopes, type Scopes } from './db/tenant-scope.ts'
 import { createFeatureFlags, featureFlagCacheKey, type FeatureFlags } from './feature-flags.ts'
 
@@ -16,7 +17,7 @@ describe('feature flags', () => {
 
   before(async () => {
     handle = await createDatabase(testConfig())
-    await migrateToLatest(handle)
+    await migrateToLatest(handle, platformMigrations)
     const real = createScopes(handle.db, pino({ level: 'silent' }))
     scopes = {
       ...real,

@@ -20,8 +20,19 @@ const PAST_YEARS: Record<number, { closed: string[]; early: string[] }> = {
     early: ['11-26'],
   },
   2001: {
-    closed: ['01-01', '01-15', '02-19', '04-13', '05-28', '07-04', '09-03', '09-11', '09-12', '09-13', '09-14']
-      .concat(['11-22', '12-25']),
+    closed: [
+      '01-01',
+      '01-15',
+      '02-19',
+      '04-13',
+      '05-28',
+      '07-04',
+      '09-03',
+      '09-11',
+      '09-12',
+      '09-13',
+      '09-14',
+    ].concat(['11-22', '12-25']),
     early: ['07-03', '11-23', '12-24'],
   },
   2008: {
@@ -29,7 +40,19 @@ const PAST_YEARS: Record<number, { closed: string[]; early: string[] }> = {
     early: ['07-03', '11-28', '12-24'],
   },
   2012: {
-    closed: ['01-02', '01-16', '02-20', '04-06', '05-28', '07-04', '09-03', '10-29', '10-30', '11-22', '12-25'],
+    closed: [
+      '01-02',
+      '01-16',
+      '02-20',
+      '04-06',
+      '05-28',
+      '07-04',
+      '09-03',
+      '10-29',
+      '10-30',
+      '11-22',
+      '12-25',
+    ],
     early: ['07-03', '11-23', '12-24'],
   },
   2018: {
@@ -65,7 +88,10 @@ describe('NYSE calendar by rule', () => {
         if (wd !== 0 && wd !== 6) weekdays.push(new Date(t).toISOString().slice(0, 10))
       }
       const closedDays = weekdays.filter((d) => !all.includes(d))
-      assert.deepEqual(closedDays, closed.map((md) => `${year}-${md}`))
+      assert.deepEqual(
+        closedDays,
+        closed.map((md) => `${year}-${md}`),
+      )
       assert.deepEqual(
         all.filter((d) => isEarlyClose(d)),
         early.map((md) => `${year}-${md}`),

@@ -11,11 +11,7 @@ import { useTestApp } from '../helpers/test-app.ts'
 const t = useTestApp()
 const PROBLEM = '#/components/schemas/Problem'
 /** Documented with another shape on purpose: RFC 6749 grant errors, the readiness report. */
-const OWN_SHAPE = new Set([
-  'POST /api/auth/token 400',
-  'POST /api/auth/mfa/challenge 400',
-  'GET /readyz 503',
-])
+const OWN_SHAPE = new Set(['POST /api/auth/token 400', 'POST /api/auth/mfa/challenge 400', 'GET /readyz 503'])
 
 it('documents the framework-level errors on every operation, each as a Problem', async () => {
   const missing: string[] = []

@@ -1,7 +1,7 @@
 /** Child process for the durability test: commits rows one by one and reports each commit. */
 import { testConfig } from '../../src/platform/config.ts'
 import { createDatabase } from '../../src/platform/db/database.ts'
-import { migrateToLatest } from '../../src/platform/db/migrate.ts'
+import { migrateToLatest } from '../../src/app/migrations.ts'
 
 const dir = process.argv[2]
 if (!dir) throw new Error('usage: writer.ts DATA_DIR')

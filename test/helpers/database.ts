@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { testConfig, type Config } from '../../src/platform/config.ts'
 import { createDatabase, type DatabaseHandle } from '../../src/platform/db/database.ts'
-import { migrateToLatest } from '../../src/platform/db/migrate.ts'
+import { migrateToLatest } from '../../src/app/migrations.ts'
 
 const MIGRATIONS_DIR = new URL('../../src/platform/db/migrations/', import.meta.url).pathname
 const TEMPLATE_DIR = new URL('../../.tmp/', import.meta.url).pathname

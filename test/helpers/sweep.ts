@@ -22,7 +22,7 @@ export async function crossTenantSweep(
     if (pathParams.length) {
       const fixture = op.operationId ? fixtures[op.operationId] : undefined
       if (!fixture) {
-        findings.push(`${name}: no sweep fixture (add one to test/tenancy/sweep-fixtures.ts)`)
+        findings.push(`${name}: no sweep fixture (declare one in its module's sweep)`)
         continue
       }
       const target = await fixture(owner)

@@ -42,9 +42,9 @@ export interface TestAppOptions {
   env?: Record<string, string>
   clock?: Clock
   /** Providers to use instead of the configured ones (fakes, failing doubles). */
-  overrides?: Pick<ContainerOverrides, 'market' | 'email' | 'sms' | 'http' | 'freeFeedDefaults'>
-  /** Modules not to mount (the test mounts its own instance through `routes`). */
-  skipModules?: string[]
+  providers?: ContainerOverrides['providers']
+  http?: ContainerOverrides['http']
+  cache?: ContainerOverrides['cache']
   /** Extra routes for testing platform behaviour (registered before the app is ready). */
   routes?: (app: App) => void
 }
@@ -55,9 +55,11 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     database: db.handle,
     log: pino({ level: 'silent' }),
     ...(opts.clock ? { clock: opts.clock } : {}),
-    ...opts.overrides,
+    ...(opts.providers ? { providers: opts.providers } : {}),
+    ...(opts.http ? { http: opts.http } : {}),
+    ...(opts.cache ? { cache: opts.cache } : {}),
   })
-  const app = await buildApp(c, { skipModules: opts.skipModules ?? [] })
+  const app = await buildApp(c)
   opts.routes?.(app)
   await app.ready()
   await c.jobs.start({ work: true })

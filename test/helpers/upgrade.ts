@@ -2,8 +2,8 @@
 import { Migrator, sql, type Transaction } from 'kysely'
 import { testConfig } from '../../src/platform/config.ts'
 import { createDatabase, type DatabaseHandle } from '../../src/platform/db/database.ts'
-import { migrateToLatest } from '../../src/platform/db/migrate.ts'
-import { migrations } from '../../src/platform/db/migrations/index.ts'
+import { migrateToLatest } from '../../src/app/migrations.ts'
+import { migrations } from '../../src/app/migrations.ts'
 import type { Database } from '../../src/platform/db/schema.ts'
 
 /**

@@ -1,14 +1,7 @@
 /** Earnings transcripts: idempotent ingest, list, extractive and language-model summaries, 404s. */
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
-import { createDailyBudget } from '../../src/platform/daily-budget.ts'
-import { createMemoryCache } from '../../src/platform/cache/index.ts'
-import { systemClock } from '../../src/platform/clock.ts'
-import { createTranscripts, transcriptsRoutes } from '../../src/modules/transcripts/index.ts'
-import type { Scopes } from '../../src/platform/db/tenant-scope.ts'
-import { createOpenAiCompatible, type LlmProvider } from '../../src/providers/llm/index.ts'
 import type { Transcript, TranscriptsProvider } from '../../src/providers/market-data/index.ts'
-import { createHttpClient } from '../../src/providers/shared/http.ts'
 import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
 import { startOpenAiFake, type OpenAiFake } from '../fakes/openai-fake.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
@@ -59,39 +52,31 @@ const provider: TranscriptsProvider = {
   },
 }
 
-let t: TestApp
+let t: TestApp // no language model configured
+let tm: TestApp // the OpenAI-compatible adapter, configured as an operator would, against the loopback fake
 let fake: OpenAiFake
-let llm: LlmProvider | null = null
-const scopes: Scopes = {
-  withTenant: (id, work) => t.c.scopes.withTenant(id, work),
-  withSystem: (reason, work) => t.c.scopes.withSystem(reason, work),
-  withGlobal: (work) => t.c.scopes.withGlobal(work),
-}
-// The model is read per request, so tests switch between "none configured" and the fake.
-const transcripts = createTranscripts({
-  scopes,
-  transcripts: provider,
-  get llm() {
-    return llm
-  },
-  llmBudget: createDailyBudget('llm-calls', 3, { cache: createMemoryCache(), clock: systemClock }),
-})
 
 before(async () => {
   fake = await startOpenAiFake()
-  t = await buildTestApp({
-    skipModules: ['transcripts'],
-    routes: (app) => transcriptsRoutes(app, { transcripts }),
+  t = await buildTestApp({ providers: { transcripts: provider } })
+  tm = await buildTestApp({
+    env: {
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_API_KEY: fake.apiKey,
+      LLM_MODEL: 'gpt-test',
+      LLM_DAILY_CALLS_PER_TENANT: '3',
+    },
+    providers: { transcripts: provider },
   })
 })
 after(async () => {
   await t.close()
+  await tm.close()
   await fake.close()
 })
 beforeEach(() => {
   fetches.length = 0
   failing = false
-  llm = null
   fake.reset()
 })
 
@@ -178,14 +163,9 @@ describe('earnings transcripts', () => {
   })
 
   it('with a model: the answer becomes the summary; the request carries the model, messages and key', async () => {
+    const u = await tm.newTenant()
     await ok(u.post('/api/earnings/transcripts/ACME/ingest?limit=3'))
     const id = (await list(u, 'ACME')).items[1].transcript_id as number
-    llm = createOpenAiCompatible({
-      http: createHttpClient({ sleep: async () => undefined }),
-      baseUrl: fake.baseUrl,
-      apiKey: fake.apiKey,
-      model: 'gpt-test',
-    })
     fake.answer = '  ACME grew revenue 8% and guided to $13.0–13.4 billion.  '
     const body = await summary(u, 'ACME', id)
     assert.deepEqual(body, {
@@ -213,14 +193,9 @@ describe('earnings transcripts', () => {
   })
 
   it('a model failure falls back to the extractive summary, degraded and not stored', async () => {
+    const u = await tm.newTenant()
     await ok(u.post('/api/earnings/transcripts/ACME/ingest?limit=3'))
     const id = (await list(u, 'ACME')).items[2].transcript_id as number
-    llm = createOpenAiCompatible({
-      http: createHttpClient(),
-      baseUrl: fake.baseUrl,
-      apiKey: fake.apiKey,
-      model: 'm',
-    })
     fake.failNext(500)
     const body = await summary(u, 'ACME', id)
     assert.equal(body.method, 'extractive')
@@ -234,16 +209,10 @@ describe('earnings transcripts', () => {
   })
 
   it('a tenant past its daily model budget gets extractive summaries, degraded; other tenants do not', async () => {
-    const heavy = await t.newTenant()
-    const light = await t.newTenant()
+    const heavy = await tm.newTenant()
+    const light = await tm.newTenant()
     await ok(heavy.post('/api/earnings/transcripts/ACME/ingest?limit=3'))
     const id = (await list(heavy, 'ACME')).items[0].transcript_id as number
-    llm = createOpenAiCompatible({
-      http: createHttpClient(),
-      baseUrl: fake.baseUrl,
-      apiKey: fake.apiKey,
-      model: 'm',
-    })
     fake.answer = 'A model summary.'
     for (let i = 0; i < 3; i++)
       assert.equal((await summary(heavy, 'ACME', id, '?force_refresh=true')).method, 'llm')

@@ -1,13 +1,9 @@
 /** GET /api/earnings/calendar and /api/earnings/upcoming: ranges, filters, order, open positions. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { contentRoutes, createContentModule } from '../../src/modules/content/index.ts'
 import { createMemoryCache } from '../../src/platform/cache/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { testConfig } from '../../src/platform/config.ts'
 import type { EarningsEvent, EarningsProvider } from '../../src/providers/market-data/index.ts'
-import { createMarketProviders } from '../../src/providers/market-data/index.ts'
-import { createHttpClient } from '../../src/providers/shared/http.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 
 // 15:00Z is 10:00 or 11:00 in New York: "today" is 2026-03-10.
@@ -49,21 +45,7 @@ const provider: EarningsProvider = {
 let t: TestApp
 let u: Client
 before(async () => {
-  const providers = createMarketProviders(testConfig(), { clock, http: createHttpClient() })
-  let app: TestApp | undefined
-  const contentModule = createContentModule({
-    news: providers.news,
-    earnings: provider,
-    cache: createMemoryCache(),
-    clock,
-    get scopes() {
-      return app!.c.scopes
-    },
-  })
-  t = app = await buildTestApp({
-    skipModules: ['content'],
-    routes: (a) => contentRoutes(a, { contentModule }),
-  })
+  t = await buildTestApp({ clock, cache: createMemoryCache(), providers: { earnings: provider } })
   u = await t.newTenant()
 })
 after(() => t.close())

@@ -32,14 +32,13 @@ const DEFAULTS = [
   'SPY', 'QQQ', 'IWM', 'DIA', 'AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META',
   'TSLA', 'JPM', 'XOM', 'V', 'UNH', 'JNJ', 'WMT', 'BAC', 'AMD', 'NFLX',
 ] // prettier-ignore
-let configured: string[] = [...DEFAULTS]
 
 let t: TestApp
 let user: Client
 let admin: Client
 before(async () => {
-  t = await buildTestApp({ clock, overrides: { market, freeFeedDefaults: () => configured } })
-  await t.c.freeFeed.schedule()
+  t = await buildTestApp({ clock, providers: { market } })
+  await t.c.scheduleJobs()
   user = await t.newTenant()
   admin = await t.newTenant({ role: 'admin' })
 })
@@ -77,7 +76,8 @@ describe('free universe', () => {
   })
 
   it('reloads for an admin only, dropping symbols the provider does not know', async () => {
-    configured = ['aapl', 'ZZZZQ', 'SPY']
+    // FREE_FEED_SYMBOLS as an operator would set it; a reload reads it again.
+    t.c.config.FREE_FEED_SYMBOLS = 'aapl,ZZZZQ,SPY'
     const denied = await user.post('/api/free/universe/reload')
     assert.equal(denied.statusCode, 403)
     assert.deepEqual(body<{ symbols: string[] }>(await user.get('/api/free/universe')).symbols, DEFAULTS)
@@ -90,7 +90,7 @@ describe('free universe', () => {
       'SPY',
     ])
 
-    configured = [...DEFAULTS]
+    delete t.c.config.FREE_FEED_SYMBOLS
     const back = await admin.post('/api/free/universe/reload')
     assert.deepEqual(body<{ symbols: string[] }>(back).symbols, DEFAULTS)
   })

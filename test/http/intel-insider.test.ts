@@ -1,9 +1,7 @@
 /** GET /api/intel/insider-buying: purchases only, filters, default symbols, the 6-hour cache, degradation. */
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
-import { createIntel, intelRoutes } from '../../src/modules/intel/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
-import type { Scopes } from '../../src/platform/db/tenant-scope.ts'
 import type { InsiderProvider, InsiderTransaction } from '../../src/providers/market-data/index.ts'
 import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
@@ -69,21 +67,9 @@ const insider: InsiderProvider = {
 }
 
 let t: TestApp
-// Routes are mounted before the app exists: reach its scopes and portfolio late.
-const scopes: Scopes = {
-  withTenant: (id, work) => t.c.scopes.withTenant(id, work),
-  withSystem: (reason, work) => t.c.scopes.withSystem(reason, work),
-  withGlobal: (work) => t.c.scopes.withGlobal(work),
-}
-const intel = createIntel({
-  scopes,
-  clock,
-  insider,
-  manual: { heldSymbols: (s) => t.c.portfolio.manual.heldSymbols(s) },
-})
-
 before(async () => {
-  t = await buildTestApp({ skipModules: ['intel'], routes: (app) => intelRoutes(app, { intel }) })
+  // The 6-hour cache is walked on the clock; the user's session must outlive it.
+  t = await buildTestApp({ clock, env: { ACCESS_TOKEN_TTL_SECONDS: '86400' }, providers: { insider } })
 })
 after(() => t.close())
 beforeEach(() => {

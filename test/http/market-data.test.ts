@@ -1,7 +1,6 @@
 /** GET /api/quotes/{symbol}, /api/bars/{symbol} and /api/intel/volume-leaders (spec §4.15). */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createMarketDataModule, marketDataRoutes } from '../../src/modules/market-data/index.ts'
 import { createMemoryCache } from '../../src/platform/cache/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { SimulatedMarketData, type Bar, type BarsQuery } from '../../src/providers/market-data/index.ts'
@@ -26,12 +25,7 @@ const cache = createMemoryCache()
 
 let t: TestApp
 before(async () => {
-  const marketData = createMarketDataModule({ market, cache, clock })
-  t = await buildTestApp({
-    clock,
-    skipModules: ['market-data'],
-    routes: (app) => marketDataRoutes(app, { marketData }),
-  })
+  t = await buildTestApp({ clock, cache, providers: { market } })
 })
 after(async () => {
   await t.close()

@@ -1,15 +1,11 @@
 /** GET /api/news/feed, /api/news/market, /api/news/ticker/{symbol}: merging, since, stable cursors. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { contentRoutes, createContentModule } from '../../src/modules/content/index.ts'
 import { createMemoryCache } from '../../src/platform/cache/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import type { NewsItem, NewsProvider, NewsQuery } from '../../src/providers/market-data/index.ts'
-import { createHttpClient } from '../../src/providers/shared/http.ts'
 import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
-import { createMarketProviders } from '../../src/providers/market-data/index.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
-import { testConfig } from '../../src/platform/config.ts'
 
 const T0 = Date.parse('2026-03-10T15:00:00Z')
 const HOUR = 3_600_000
@@ -90,20 +86,12 @@ function expected(now: number, symbols: string[] | null, general: boolean): stri
 let t: TestApp
 let u: Client
 before(async () => {
-  const providers = createMarketProviders(testConfig(), { clock, http: createHttpClient() })
-  let app: TestApp | undefined
-  const contentModule = createContentModule({
-    news: provider,
-    earnings: providers.earnings,
-    cache: createMemoryCache({ now: () => clock.now().getTime() }),
+  t = await buildTestApp({
     clock,
-    get scopes() {
-      return app!.c.scopes
-    },
-  })
-  t = app = await buildTestApp({
-    skipModules: ['content'],
-    routes: (a) => contentRoutes(a, { contentModule }),
+    // The walks move the clock by days; the user's session must outlive them.
+    env: { ACCESS_TOKEN_TTL_SECONDS: '86400' },
+    cache: createMemoryCache({ now: () => clock.now().getTime() }),
+    providers: { news: provider },
   })
   u = await t.newTenant()
 })
@@ -256,6 +244,7 @@ describe('news', () => {
 
   it('caches a query for 60 s of the clock', async () => {
     clock.set(iso(T0 + 5 * 24 * HOUR))
+    const u = await t.newTenant() // a session of this day
     const before = calls.length
     await u.get('/api/news/ticker/MSFT')
     await u.get('/api/news/ticker/MSFT')
@@ -267,6 +256,7 @@ describe('news', () => {
 
   it('answers 502 when the provider fails, and 401 without credentials', async () => {
     clock.set(iso(T0 + 7 * 24 * HOUR))
+    const u = await t.newTenant() // a session of this day
     failing = true
     try {
       const res = await u.get('/api/news/ticker/NVDA')

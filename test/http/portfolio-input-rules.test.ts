@@ -23,7 +23,7 @@ class CountingMarket extends SimulatedMarketData {
 
 let t: TestApp
 before(async () => {
-  t = await buildTestApp({ clock, overrides: { market: new CountingMarket({ clock }) } })
+  t = await buildTestApp({ clock, providers: { market: new CountingMarket({ clock }) } })
 })
 after(() => t.close())
 

@@ -33,7 +33,7 @@ const market = new TestMarket({ clock: fixedClock('2026-11-20T15:00:00Z') })
 
 let t: TestApp
 before(async () => {
-  t = await buildTestApp({ clock: fixedClock('2026-11-20T15:00:00Z'), overrides: { market } })
+  t = await buildTestApp({ clock: fixedClock('2026-11-20T15:00:00Z'), providers: { market } })
 })
 after(() => t.close())
 

@@ -36,7 +36,7 @@ const clock = fixedClock('2026-11-20T15:00:00Z')
 
 let t: TestApp
 before(async () => {
-  t = await buildTestApp({ clock, overrides: { market: new TestMarket({ clock }) } })
+  t = await buildTestApp({ clock, providers: { market: new TestMarket({ clock }) } })
 })
 after(() => t.close())
 

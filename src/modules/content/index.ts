@@ -1,12 +1,6 @@
-/**
- * Content: news and the earnings calendar (spec §4.15), read from the configured content
- * providers. Built by the container with `createContentModule`.
- */
+/** Content (spec §4.15): news and the earnings calendar, read from the configured content providers. */
 import type { App } from '../../platform/http/app-type.ts'
-import type { Cache } from '../../platform/cache/index.ts'
-import type { Clock } from '../../platform/clock.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
-import type { EarningsProvider, NewsProvider } from '../../providers/market-data/index.ts'
+import { defineModule, type ModuleContext, type SweepFixture } from '../module.ts'
 import { earningsRoutes } from './earnings.routes.ts'
 import { EarningsService } from './earnings.service.ts'
 import { newsRoutes } from './news.routes.ts'
@@ -15,25 +9,32 @@ import { NewsService } from './news.service.ts'
 export type { EarningsService } from './earnings.service.ts'
 export type { NewsService } from './news.service.ts'
 
-export interface ContentModule {
+export interface Content {
   news: NewsService
   earnings: EarningsService
 }
 
-export function createContentModule(deps: {
-  news: NewsProvider
-  earnings: EarningsProvider
-  cache: Cache
-  clock: Clock
-  scopes: Scopes
-}): ContentModule {
+function createContent(ctx: ModuleContext): Content {
   return {
-    news: new NewsService(deps),
-    earnings: new EarningsService(deps),
+    news: new NewsService({ ...ctx, news: ctx.providers.news }),
+    earnings: new EarningsService({ ...ctx, earnings: ctx.providers.earnings }),
   }
 }
 
-export function contentRoutes(app: App, { contentModule }: { contentModule: ContentModule }): void {
-  newsRoutes(app, contentModule)
-  earningsRoutes(app, contentModule)
+function contentRoutes(app: App, content: Content): void {
+  newsRoutes(app, content)
+  earningsRoutes(app, content)
 }
+
+const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
+
+export const contentModule = defineModule({
+  name: 'content',
+  key: 'content',
+  needs: {},
+  tables: [],
+  migrations: [],
+  build: createContent,
+  routes: contentRoutes,
+  sweep: { getTickerNews: ticker },
+})

@@ -10,8 +10,7 @@ import {
 } from './free-feed.schemas.ts'
 import type { FreeFeedService } from './free-feed.service.ts'
 
-/** `feed()` is read per request, so the service may be bound after the routes are mounted. */
-export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void {
+export function freeFeedRoutes(app: App, feed: FreeFeedService): void {
   app.get(
     '/api/free/universe',
     {
@@ -30,7 +29,7 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
         response: { 200: UniverseSchema, ...problems(401) },
       },
     },
-    () => feed().universe(),
+    () => feed.universe(),
   )
 
   app.post(
@@ -53,7 +52,7 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
         response: { 200: UniverseSchema, ...problems(401, 403, 502) },
       },
     },
-    () => feed().reload(),
+    () => feed.reload(),
   )
 
   app.post(
@@ -77,7 +76,7 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
         response: { 200: PublicationSchema, ...problems(401, 403, 502) },
       },
     },
-    () => feed().publish(),
+    () => feed.publish(),
   )
 
   app.get(
@@ -132,6 +131,6 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
         response: { 200: ReplaySchema, ...problems(401, 404, 422, 502) },
       },
     },
-    (req) => feed().replay(req.params.symbol, req.query),
+    (req) => feed.replay(req.params.symbol, req.query),
   )
 }

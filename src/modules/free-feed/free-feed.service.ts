@@ -7,6 +7,7 @@
  */
 import { mapLimit } from '../../platform/concurrency.ts'
 import type { Logger } from 'pino'
+import type { Config } from '../../platform/config.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
@@ -41,8 +42,8 @@ export interface FreeFeedDeps {
   clock: Clock
   market: MarketDataProvider
   log: Pick<Logger, 'info' | 'warn'>
-  /** The configured default list, read again on every reload (default DEFAULT_FREE_UNIVERSE). */
-  defaults?: () => readonly string[]
+  /** FREE_FEED_SYMBOLS, read again on every reload (unset → DEFAULT_FREE_UNIVERSE). */
+  config: Pick<Config, 'FREE_FEED_SYMBOLS'>
 }
 
 const INTERVAL_MINUTES: Record<ReplayInterval, number> = { '1m': 1, '5m': 5, '15m': 15 }
@@ -68,7 +69,7 @@ export class FreeFeedService {
   constructor(private readonly deps: FreeFeedDeps) {}
 
   private defaults(): string[] {
-    const list = this.deps.defaults?.() ?? DEFAULT_FREE_UNIVERSE
+    const list = this.deps.config.FREE_FEED_SYMBOLS?.split(',') ?? DEFAULT_FREE_UNIVERSE
     return [...new Set(list.map((s) => s.trim().toUpperCase()).filter(Boolean))]
   }
 

@@ -35,7 +35,7 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
         response: { 201: S.RegisterResponse, ...problems(409, 422, 429) },
       },
     },
-    async (req, reply) => reply.code(201).send({ user: await id.accounts.register(req.body) }),
+    async (req, reply) => reply.code(201).send({ user: await id.users.register(req.body) }),
   )
 
   app.post(
@@ -149,7 +149,7 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
         response: { 200: S.UserSchema, ...problems(401) },
       },
     },
-    (req) => id.accounts.me(scopeOf(req)),
+    (req) => id.users.me(scopeOf(req)),
   )
 
   app.patch(
@@ -173,7 +173,7 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
         response: { 200: S.UserSchema, ...problems(401, 422) },
       },
     },
-    (req) => id.accounts.update(scopeOf(req), req.body),
+    (req) => id.users.update(scopeOf(req), req.body),
   )
 
   app.get(
@@ -192,7 +192,7 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
         response: { 200: S.EntitlementsSchema, ...problems(401) },
       },
     },
-    (req) => id.accounts.entitlements(scopeOf(req)),
+    (req) => id.users.entitlements(scopeOf(req)),
   )
 
   app.post(
@@ -215,7 +215,7 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       },
     },
     async (req, reply) => {
-      await id.accounts.deactivate(scopeOf(req), req.body.password, ctxOf(req))
+      await id.users.deactivate(scopeOf(req), req.body.password, ctxOf(req))
       clearAccessCookie(reply, cfg)
       return reply.code(204).send(null)
     },
@@ -241,7 +241,7 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
       },
     },
     async (req, reply) => {
-      await id.accounts.requestReactivation(req.body.email)
+      await id.users.requestReactivation(req.body.email)
       return reply.code(204).send(null)
     },
   )
@@ -265,7 +265,7 @@ export function authRoutes(app: App, { identity: id }: { identity: Identity }): 
         response: { 200: S.RegisterResponse, ...problems(422) },
       },
     },
-    async (req) => ({ user: await id.accounts.confirmReactivation(req.body.token, ctxOf(req)) }),
+    async (req) => ({ user: await id.users.confirmReactivation(req.body.token, ctxOf(req)) }),
   )
 
   app.get(

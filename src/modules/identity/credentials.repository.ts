@@ -1,6 +1,6 @@
 /** SQL for one-time tokens and codes, TOTP, recovery codes and API keys. */
 import { sql } from 'kysely'
-import type { OneTimePurpose } from '../../platform/db/schema.ts'
+import type { OneTimePurpose } from './identity.tables.ts'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 
 /** Issues a token/code, invalidating the earlier unused ones of the same purpose (one valid at a time). */

@@ -6,8 +6,8 @@
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import { sha256Hex, timingSafeEqualStr } from '../../platform/crypto.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
-import type { OneTimePurpose } from '../../platform/db/schema.ts'
-import { JOB_VERIFICATION_MAIL, type AccountService } from './accounts.service.ts'
+import type { OneTimePurpose } from './identity.tables.ts'
+import { JOB_VERIFICATION_MAIL, type UsersService } from './users.service.ts'
 import {
   audit,
   addSeconds,
@@ -23,8 +23,8 @@ import { linkTo, messages } from './messages.ts'
 import type { SessionService } from './sessions.service.ts'
 import * as users from './users.repository.ts'
 
-const JOB_EMAIL_CODE = 'identity.email_code_mail'
-const JOB_RESET = 'identity.password_reset_mail'
+export const JOB_EMAIL_CODE = 'identity.email_code_mail'
+export const JOB_RESET = 'identity.password_reset_mail'
 const CODE_TTL_S = 600
 const CODE_ATTEMPTS = 5
 const invalid = (field: string, what = 'token') =>
@@ -33,13 +33,9 @@ const invalid = (field: string, what = 'token') =>
 export class VerificationService {
   constructor(
     private readonly deps: IdentityDeps,
-    private readonly accounts: AccountService,
+    private readonly users: UsersService,
     private readonly sessions: SessionService,
-  ) {
-    deps.jobs.register<{ email: string }>(JOB_VERIFICATION_MAIL, (p) => this.sendEmailLink(p.email))
-    deps.jobs.register<{ email: string }>(JOB_EMAIL_CODE, (p) => this.sendEmailCode(p.email))
-    deps.jobs.register<{ email: string }>(JOB_RESET, (p) => this.sendReset(p.email))
-  }
+  ) {}
 
   private get now() {
     return this.deps.clock.now()
@@ -82,7 +78,8 @@ export class VerificationService {
     return token
   }
 
-  private async sendEmailLink(email: string): Promise<void> {
+  /** Job handler (identity module jobs). */
+  async sendEmailLink(email: string): Promise<void> {
     const user = await this.account(email)
     if (!user || user.email_verified_at) return
     const token = await this.issueLink(user, 'email_verify', 86_400)
@@ -95,7 +92,8 @@ export class VerificationService {
     )
   }
 
-  private async sendEmailCode(email: string): Promise<void> {
+  /** Job handler (identity module jobs). */
+  async sendEmailCode(email: string): Promise<void> {
     const user = await this.account(email)
     if (!user || user.email_verified_at) return
     const code = newCode()
@@ -111,7 +109,8 @@ export class VerificationService {
     await this.deps.email.send(messages.emailCode(email, user.tenant_id, code))
   }
 
-  private async sendReset(email: string): Promise<void> {
+  /** Job handler (identity module jobs). */
+  async sendReset(email: string): Promise<void> {
     const user = await this.account(email)
     if (!user) return
     const token = await this.issueLink(user, 'password_reset', 3_600)
@@ -146,7 +145,7 @@ export class VerificationService {
     await this.deps.scopes.withTenant(tenantId, (s) =>
       users.updateUser(s, owner.userId, { email_verified_at: this.now }),
     )
-    return this.accounts.me({ tenantId, userId: owner.userId })
+    return this.users.me({ tenantId, userId: owner.userId })
   }
 
   /**
@@ -182,7 +181,7 @@ export class VerificationService {
     await this.deps.scopes.withTenant(user.tenant_id, (s) =>
       users.updateUser(s, user.id, { email_verified_at: this.now }),
     )
-    return this.accounts.me({ tenantId: user.tenant_id, userId: user.id })
+    return this.users.me({ tenantId: user.tenant_id, userId: user.id })
   }
 
   async confirmPasswordReset(token: string, newPassword: string, ctx: RequestContext): Promise<void> {
@@ -213,7 +212,7 @@ export class VerificationService {
   }
 
   async requestPhoneCode(scope: RequestScope): Promise<{ sent: true; expires_in: number }> {
-    const user = await this.accounts.me(scope)
+    const user = await this.users.me(scope)
     if (!user.phone)
       throw UnprocessableError.field(
         ['body', 'phone'],
@@ -235,11 +234,11 @@ export class VerificationService {
   }
 
   async confirmPhoneCode(scope: RequestScope, code: string): Promise<User> {
-    const { phone } = await this.accounts.me(scope)
+    const { phone } = await this.users.me(scope)
     await this.checkCode(scope.tenantId, scope.userId, 'phone_code', code, phone)
     await this.deps.scopes.withTenant(scope.tenantId, (s) =>
       users.updateUser(s, scope.userId, { phone_verified_at: this.now }),
     )
-    return this.accounts.me(scope)
+    return this.users.me(scope)
   }
 }

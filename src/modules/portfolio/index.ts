@@ -1,24 +1,29 @@
 /**
- * Portfolio: broker accounts, manual holdings and closed trades, investors and capital flows, and
- * (growing) the analytics of spec §4.14. Built by the container with `createPortfolio`.
+ * Portfolio: accounts, manual holdings and closed trades, investors and capital flows, CSV import,
+ * the market refresh of snapshots, and the analytics of spec §4.14.
  */
 import type { App } from '../../platform/http/app-type.ts'
-import type { Cache } from '../../platform/cache/index.ts'
-import type { Clock } from '../../platform/clock.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
-import { accountRoutes } from './accounts.routes.ts'
+import type { MarketData } from '../market-data/index.ts'
+import { defineModule, type ModuleContext } from '../module.ts'
+import { accountsRoutes } from './accounts.routes.ts'
+import { AccountsService } from './accounts.service.ts'
 import { analyticsRoutes } from './analytics.routes.ts'
 import { AnalyticsService } from './analytics.service.ts'
-import { AccountsService } from './accounts.service.ts'
 import { capitalRoutes } from './capital.routes.ts'
 import { CapitalService } from './capital.service.ts'
 import { importRoutes } from './import.routes.ts'
 import { ImportService } from './import.service.ts'
+import { manualRoutes } from './manual.routes.ts'
 import { ManualService } from './manual.service.ts'
-import { marketRoutes } from './market.routes.ts'
-import { MarketRefreshService } from './market.service.ts'
-import type { MarketDataProvider } from '../../providers/market-data/index.ts'
-import type { InstrumentLookup } from '../market-data/index.ts'
+import { marketRefreshRoutes } from './market-refresh.routes.ts'
+import { MarketRefreshService } from './market-refresh.service.ts'
+import * as m0003 from './migrations/0003_portfolio.ts'
+import * as m0007 from './migrations/0007_analytics_rollups.ts'
+import * as m0008 from './migrations/0008_short_positions.ts'
+import { portfolioSweep } from './portfolio.sweep.ts'
+import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
+
+export type { ManualService } from './manual.service.ts'
 
 export interface Portfolio {
   accounts: AccountsService
@@ -26,17 +31,18 @@ export interface Portfolio {
   capital: CapitalService
   analytics: AnalyticsService
   imports: ImportService
-  market: MarketRefreshService
+  marketRefresh: MarketRefreshService
 }
 
-export function createPortfolio(deps: {
-  scopes: Scopes
-  clock: Clock
-  market: MarketDataProvider
-  cache: Cache
-  /** The market-data module's symbol lookup: unknown tickers are refused unless allowed. */
-  instruments: InstrumentLookup
-}): Portfolio {
+function createPortfolio(ctx: ModuleContext, { marketData }: { marketData: MarketData }): Portfolio {
+  const deps = {
+    scopes: ctx.scopes,
+    clock: ctx.clock,
+    cache: ctx.cache,
+    market: ctx.providers.market,
+    // Unknown tickers are refused unless the caller allows an unlisted holding.
+    instruments: marketData.instruments,
+  }
   const planLimit = async (plan: string, limit: string) => {
     const row = await deps.scopes.withGlobal((db) =>
       db.selectFrom('plan').select('limits').where('code', '=', plan).executeTakeFirst(),
@@ -49,14 +55,30 @@ export function createPortfolio(deps: {
     capital: new CapitalService(deps),
     analytics: new AnalyticsService(deps),
     imports: new ImportService(deps),
-    market: new MarketRefreshService(deps),
+    marketRefresh: new MarketRefreshService(deps),
   }
 }
 
-export function portfolioRoutes(app: App, { portfolio }: { portfolio: Portfolio }): void {
-  accountRoutes(app, portfolio)
+function portfolioRoutes(app: App, portfolio: Portfolio): void {
+  accountsRoutes(app, portfolio)
+  manualRoutes(app, portfolio)
   capitalRoutes(app, portfolio)
   analyticsRoutes(app, portfolio)
   importRoutes(app, portfolio)
-  marketRoutes(app, portfolio)
+  marketRefreshRoutes(app, portfolio)
 }
+
+export const portfolioModule = defineModule({
+  name: 'portfolio',
+  key: 'portfolio',
+  needs: { marketData: true },
+  tables: PORTFOLIO_TABLES,
+  migrations: [
+    ['0003_portfolio', m0003],
+    ['0007_analytics_rollups', m0007],
+    ['0008_short_positions', m0008],
+  ],
+  build: createPortfolio,
+  routes: portfolioRoutes,
+  sweep: portfolioSweep,
+})

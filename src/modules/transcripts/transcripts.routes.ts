@@ -15,7 +15,7 @@ import type { TranscriptsService } from './transcripts.service.ts'
 
 const tags = ['earnings']
 
-export function transcriptRoutes(app: App, transcripts: TranscriptsService): void {
+export function transcriptsRoutes(app: App, transcripts: TranscriptsService): void {
   app.get(
     '/api/earnings/transcripts/:symbol',
     {

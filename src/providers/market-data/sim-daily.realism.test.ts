@@ -49,7 +49,8 @@ describe('simulated price history over five years', () => {
       const ref = profileOf(symbol)!.ref
       const lo = Math.min(...closes) / ref
       const hi = Math.max(...closes) / ref
-      if (symbol !== '^VIX' && (lo < 0.3 || hi > 3)) problems.push(`${symbol} ${lo.toFixed(2)}–${hi.toFixed(2)}×`)
+      if (symbol !== '^VIX' && (lo < 0.3 || hi > 3))
+        problems.push(`${symbol} ${lo.toFixed(2)}–${hi.toFixed(2)}×`)
       const vol = annualVol(closes)
       const [vlo, vhi] = volRange(symbol, type, sector)
       if (vol < vlo || vol > vhi) problems.push(`${symbol} vol ${vol.toFixed(2)} outside ${vlo}–${vhi}`)

@@ -8,7 +8,9 @@ import { UNIVERSE } from './universe.ts'
 const content = createSimulatedContent({ clock: fixedClock('2026-11-25T15:00:00Z'), instruments: UNIVERSE })
 const STOCKS = UNIVERSE.filter((i) => i.type === 'stock')
 const RETAILERS = STOCKS.filter((i) =>
-  ['Specialty Retail', 'Broadline Retail', 'Consumer Staples Distribution & Retail'].includes(i.industry ?? ''),
+  ['Specialty Retail', 'Broadline Retail', 'Consumer Staples Distribution & Retail'].includes(
+    i.industry ?? '',
+  ),
 )
 const DAY = 86_400_000
 const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / DAY
@@ -61,7 +63,11 @@ describe('simulated earnings calendar over a year', () => {
 
   it('has retailers report their third quarter in late November', async () => {
     assert.ok(RETAILERS.length >= 15, `${RETAILERS.length} retailers`)
-    const events = await content.calendar('2026-11-01', '2026-12-31', RETAILERS.map((i) => i.symbol))
+    const events = await content.calendar(
+      '2026-11-01',
+      '2026-12-31',
+      RETAILERS.map((i) => i.symbol),
+    )
     for (const { symbol } of RETAILERS) {
       const e = events.find((x) => x.symbol === symbol)
       assert.ok(e && e.date >= '2026-11-13' && e.date <= '2026-12-01', `${symbol} ${e?.date}`)

@@ -19,14 +19,14 @@ import {
   type PageQueryInput,
   type PageRequest,
 } from '../../platform/http/pagination.ts'
-import * as repo from './intel.repository.ts'
-import type { InsiderBuying } from './intel.schemas.ts'
+import * as repo from './insider.repository.ts'
+import type { InsiderBuying } from './insider.schemas.ts'
 
 export const INSIDER_TTL_MS = 6 * 3_600_000
 /** A fetch covers at least this many days, so shorter look-backs reuse it. */
 export const MIN_FETCH_DAYS = 90
 
-export interface IntelDeps {
+export interface InsiderDeps {
   scopes: Scopes
   clock: Clock
   insider: InsiderProvider
@@ -47,8 +47,8 @@ function minusDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10)
 }
 
-export class IntelService {
-  constructor(private readonly deps: IntelDeps) {}
+export class InsiderService {
+  constructor(private readonly deps: InsiderDeps) {}
 
   async insiderBuying(scope: RequestScope, q: InsiderBuyingQuery): Promise<InsiderBuying> {
     // Paging input is the caller's to fix (422), checked before the degraded catch-all.

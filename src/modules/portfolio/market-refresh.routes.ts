@@ -3,7 +3,7 @@ import { Type } from 'typebox'
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
-import type { MarketRefreshService } from './market.service.ts'
+import type { MarketRefreshService } from './market-refresh.service.ts'
 
 const Query = Type.Object({
   symbols: Type.Optional(
@@ -22,7 +22,10 @@ const Result = Type.Object({
   reason: Type.Optional(Type.String()),
 })
 
-export function marketRoutes(app: App, { market }: { market: MarketRefreshService }): void {
+export function marketRefreshRoutes(
+  app: App,
+  { marketRefresh }: { marketRefresh: MarketRefreshService },
+): void {
   app.post(
     '/api/market/refresh',
     {
@@ -56,6 +59,6 @@ export function marketRoutes(app: App, { market }: { market: MarketRefreshServic
         response: { 200: Result, ...problems(401, 422, 429) },
       },
     },
-    (req) => market.refresh(scopeOf(req), req.query.symbols?.toUpperCase().split(',')),
+    (req) => marketRefresh.refresh(scopeOf(req), req.query.symbols?.toUpperCase().split(',')),
   )
 }

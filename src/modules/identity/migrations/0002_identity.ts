@@ -4,7 +4,7 @@
  * codes, keys) or encrypted (TOTP secrets); none is ever stored in plain text.
  */
 import type { Kysely } from 'kysely'
-import { run, tenantRls } from './helpers.ts'
+import { run, tenantRls } from '../../../platform/db/migrations/helpers.ts'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await run(db, [

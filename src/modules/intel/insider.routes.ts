@@ -2,10 +2,10 @@
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
-import { InsiderBuying, InsiderBuyingQuery } from './intel.schemas.ts'
-import type { IntelService } from './intel.service.ts'
+import { InsiderBuying, InsiderBuyingQuery } from './insider.schemas.ts'
+import type { InsiderService } from './insider.service.ts'
 
-export function insiderRoutes(app: App, intel: IntelService): void {
+export function insiderRoutes(app: App, { insider }: { insider: InsiderService }): void {
   app.get(
     '/api/intel/insider-buying',
     {
@@ -48,7 +48,7 @@ export function insiderRoutes(app: App, intel: IntelService): void {
       },
     },
     (req) =>
-      intel.insiderBuying(scopeOf(req), {
+      insider.insiderBuying(scopeOf(req), {
         ...req.query,
         min_value_usd: req.query.min_value_usd,
         days: req.query.days,

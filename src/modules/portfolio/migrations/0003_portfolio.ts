@@ -4,7 +4,7 @@
  * flows. Money is `numeric` (exact); `date_sold` is kept as received beside its parsed date.
  */
 import type { Kysely } from 'kysely'
-import { run, tenantRls } from './helpers.ts'
+import { run, tenantRls } from '../../../platform/db/migrations/helpers.ts'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await run(db, [

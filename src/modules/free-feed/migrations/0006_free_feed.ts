@@ -5,7 +5,7 @@
  * `scopes.withGlobal`, written through the audited `scopes.withSystem`.
  */
 import type { Kysely } from 'kysely'
-import { run } from './helpers.ts'
+import { run } from '../../../platform/db/migrations/helpers.ts'
 
 const SYMBOL = `check (symbol ~ '^[A-Z0-9.\\-^]{1,16}$')`
 

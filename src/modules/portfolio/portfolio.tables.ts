@@ -1,14 +1,9 @@
 /**
- * Row types of the portfolio tables (migrations 0003, 0005, 0007), part of `Database` in
- * schema.ts: accounts, manual holdings, realized trades, snapshots, the analytics rollups and
- * capital. Dates are 'YYYY-MM-DD' strings; numeric columns read as exact decimal strings.
+ * Row types of the portfolio tables. They join `Database` (platform/db/schema.ts) by declaration
+ * merging, so the platform's scopes type every query without the platform importing this layer.
  */
 import type { ColumnType, Generated } from 'kysely'
-
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>
-
-type Numeric = ColumnType<string, string | number, string | number>
+import { type CreatedAt, type Numeric, type UpdatedAt, ownedTables } from '../../platform/db/tables.ts'
 
 export interface BrokerAccountTable {
   tenant_id: number
@@ -114,4 +109,31 @@ export interface CapitalFlowTable {
   updated_at: UpdatedAt
 }
 
-/** Global cache (0004): when a symbol's insider filings were fetched, and the dates covered. */
+/** The tables this module alone reads and writes (the table-ownership test holds the code to it). */
+export interface PortfolioTables {
+  broker_account: BrokerAccountTable
+  manual_position: ManualPositionTable
+  realized_trade: RealizedTradeTable
+  portfolio_snapshot: PortfolioSnapshotTable
+  realized_daily: RealizedDailyTable
+  unrealized_daily: UnrealizedDailyTable
+  portfolio_version: PortfolioVersionTable
+  investor: InvestorTable
+  capital_flow: CapitalFlowTable
+}
+
+declare module '../../platform/db/schema.ts' {
+  interface Database extends PortfolioTables {}
+}
+
+export const PORTFOLIO_TABLES = ownedTables<PortfolioTables>({
+  broker_account: true,
+  manual_position: true,
+  realized_trade: true,
+  portfolio_snapshot: true,
+  realized_daily: true,
+  unrealized_daily: true,
+  portfolio_version: true,
+  investor: true,
+  capital_flow: true,
+})

@@ -7,7 +7,7 @@
  * analytics version, so every figure built on unrealized (AUM, snapshots, allocation) follows.
  */
 import type { Kysely } from 'kysely'
-import { run } from './helpers.ts'
+import { run } from '../../../platform/db/migrations/helpers.ts'
 
 // Old rows priced with a negative book price carry the opposite sign of their value.
 const VALUE = `case when quantity = 0 then 0 when price < 0 then -market_value else market_value end`

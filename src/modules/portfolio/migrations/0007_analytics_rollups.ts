@@ -20,7 +20,7 @@
  * in opposite orders.
  */
 import type { Kysely } from 'kysely'
-import { run, tenantRls } from './helpers.ts'
+import { run, tenantRls } from '../../../platform/db/migrations/helpers.ts'
 
 const TRADE_LIVE = `deleted_at is null and sold_on is not null`
 

@@ -28,13 +28,11 @@ export const JOB_REACTIVATION_MAIL = 'identity.reactivation_mail'
 export const JOB_VERIFICATION_MAIL = 'identity.verification_mail'
 const DAY_S = 86_400
 
-export class AccountService {
+export class UsersService {
   constructor(
     private readonly deps: IdentityDeps,
     private readonly sessions: SessionService,
-  ) {
-    deps.jobs.register<{ email: string }>(JOB_REACTIVATION_MAIL, (p) => this.sendReactivation(p.email))
-  }
+  ) {}
 
   async register(input: { email: string; password: string; full_name?: string }): Promise<User> {
     const email = normalizeEmail(input.email)
@@ -116,7 +114,8 @@ export class AccountService {
     await this.deps.jobs.enqueue(JOB_REACTIVATION_MAIL, { email: normalizeEmail(email) })
   }
 
-  private async sendReactivation(email: string): Promise<void> {
+  /** Job handler (identity module jobs). */
+  async sendReactivation(email: string): Promise<void> {
     const user = await this.deps.scopes.withSystem('reactivation mail', (s) =>
       users.findUserByEmail(s, email),
     )

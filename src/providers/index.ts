@@ -1,0 +1,65 @@
+/**
+ * Every external service the modules reach, behind its port, chosen by configuration (each has a
+ * deterministic simulated or local default). Tests replace any of them through
+ * `ContainerOverrides.providers`; the modules never know which adapter they got.
+ */
+import type { Logger } from 'pino'
+import type { Cache } from '../platform/cache/index.ts'
+import type { Clock } from '../platform/clock.ts'
+import type { Config } from '../platform/config.ts'
+import type { Scopes } from '../platform/db/tenant-scope.ts'
+import { createEmailSender, type EmailSender } from './email/index.ts'
+import { createLlm, type LlmProvider } from './llm/index.ts'
+import {
+  createMarketProviders,
+  type EarningsProvider,
+  type InsiderProvider,
+  type MarketDataProvider,
+  type NewsProvider,
+  type TranscriptsProvider,
+} from './market-data/index.ts'
+import type { HttpClient } from './shared/http.ts'
+import { createSmsSender, type SmsSender } from './sms/index.ts'
+
+export interface Providers {
+  market: MarketDataProvider
+  news: NewsProvider
+  earnings: EarningsProvider
+  insider: InsiderProvider
+  transcripts: TranscriptsProvider
+  /** Null when no language model is configured: callers use their deterministic fallbacks. */
+  llm: LlmProvider | null
+  email: EmailSender
+  sms: SmsSender
+}
+
+export interface ProviderDeps {
+  clock: Clock
+  http: HttpClient
+  cache: Cache
+  scopes: Scopes
+  log: Logger
+}
+
+/** The configured providers, with `overrides` taking the place of any of them. */
+export function createProviders(
+  config: Config,
+  deps: ProviderDeps,
+  overrides: Partial<Providers> = {},
+): Providers {
+  const market = createMarketProviders(config, deps)
+  const llm =
+    'llm' in overrides
+      ? (overrides.llm ?? null)
+      : createLlm({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }, deps)
+  return {
+    market: overrides.market ?? market.market,
+    news: overrides.news ?? market.news,
+    earnings: overrides.earnings ?? market.earnings,
+    insider: overrides.insider ?? market.insider,
+    transcripts: overrides.transcripts ?? market.transcripts,
+    llm,
+    email: overrides.email ?? createEmailSender(config, deps),
+    sms: overrides.sms ?? createSmsSender(config, deps),
+  }
+}
