@@ -13,7 +13,6 @@ import { ProblemSchema } from '../platform/http/problem.ts'
 import { allowedOrigins, installSecurity } from '../platform/http/security.ts'
 import { closeBodySchemas, requireDeclaredMediaType, schemaController } from '../platform/http/validation.ts'
 import type { Container } from './container.ts'
-import { modules, type AnyModule } from './modules.ts'
 import { opsRoutes } from './ops.routes.ts'
 import { sitePages } from './pages/index.ts'
 import type { App } from '../platform/http/app-type.ts'
@@ -65,7 +64,7 @@ export async function buildApp(c: Container): Promise<App> {
 /** Each module's routes as an encapsulated plugin: what one registers (hooks, decorators) stays its own. */
 function mountModules(app: App, c: Container): void {
   const apis = c as unknown as Record<string, unknown>
-  for (const m of modules as readonly AnyModule[]) {
+  for (const m of c.modules) {
     const routes = m.routes
     if (routes) void app.register(async (scope) => routes(scope as App, apis[m.key]))
   }

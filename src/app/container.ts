@@ -23,7 +23,7 @@ import { createHttpClient, type HttpClient } from '../providers/shared/http.ts'
 import { createProviders, type Providers } from '../providers/index.ts'
 import type { ModuleContext } from '../modules/module.ts'
 import { buildModules, registerJobs } from './module-graph.ts'
-import { modules, type ModuleApis } from './modules.ts'
+import { modules, type AnyModule, type ModuleApis } from './modules.ts'
 
 /** The platform, the providers and every module's API under its key (`c.portfolio`, `c.identity`). */
 export type Container = ModuleContext &
@@ -31,6 +31,8 @@ export type Container = ModuleContext &
     database: DatabaseHandle
     redis: Redis | undefined
     authenticator: Authenticator
+    /** The modules this container built (the app mounts their routes). */
+    modules: readonly AnyModule[]
     /** Installs the modules' cron schedules; call after `jobs.start` in the process that runs jobs. */
     scheduleJobs(): Promise<void>
     close(): Promise<void>
@@ -45,6 +47,8 @@ export interface ContainerOverrides {
   cache?: Cache
   /** Any provider in place of the configured one (fakes, failing doubles, loopback adapters). */
   providers?: Partial<Providers>
+  /** The module list, when not the app's own (a test adding an example module). */
+  modules?: readonly AnyModule[]
   /** Who this process is, named to another process that finds the data directory held. */
   owner?: string
 }
@@ -69,8 +73,9 @@ export async function createContainer(
   const ctx = platformContext(config, { log, clock, database, redis, secrets, overrides })
   const providers = createProviders(config, ctx, overrides.providers)
   const context: ModuleContext = { ...ctx, providers }
-  const apis = buildModules(modules, context) as ModuleApis
-  const jobs = registerJobs(modules, apis, context)
+  const list = overrides.modules ?? modules
+  const apis = buildModules(list, context) as ModuleApis
+  const jobs = registerJobs(list, apis, context)
   const authenticator = createAuthenticator({
     ...context,
     sessions: apis.identity.sessions,
@@ -82,6 +87,7 @@ export async function createContainer(
     database,
     redis,
     authenticator,
+    modules: list,
     scheduleJobs: jobs.schedule,
     async close() {
       await context.jobs.stop(config.SHUTDOWN_TIMEOUT_MS)

@@ -7,6 +7,8 @@ import { after, before } from 'node:test'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import pino from 'pino'
 import { buildApp } from '../../src/app/build-app.ts'
+import { collectMigrations } from '../../src/app/migrations.ts'
+import { migrateToLatest as migrateList } from '../../src/platform/db/migrate.ts'
 import { createContainer, type Container, type ContainerOverrides } from '../../src/app/container.ts'
 import type { App } from '../../src/platform/http/app-type.ts'
 import type { Role } from '../../src/platform/auth/scope.ts'
@@ -45,12 +47,15 @@ export interface TestAppOptions {
   providers?: ContainerOverrides['providers']
   http?: ContainerOverrides['http']
   cache?: ContainerOverrides['cache']
+  /** A module list in place of the app's (migrated before the app is built). */
+  modules?: ContainerOverrides['modules']
   /** Extra routes for testing platform behaviour (registered before the app is ready). */
   routes?: (app: App) => void
 }
 
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase(opts.env)
+  if (opts.modules) await migrateList(db.handle, collectMigrations(opts.modules))
   const c = await createContainer(db.config, {
     database: db.handle,
     log: pino({ level: 'silent' }),
@@ -58,6 +63,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...(opts.providers ? { providers: opts.providers } : {}),
     ...(opts.http ? { http: opts.http } : {}),
     ...(opts.cache ? { cache: opts.cache } : {}),
+    ...(opts.modules ? { modules: opts.modules } : {}),
   })
   const app = await buildApp(c)
   opts.routes?.(app)

@@ -33,7 +33,6 @@ export interface PlatformTables {
 }
 
 // Modules extend this interface (declaration merging); it has no members of its own.
- 
 export interface Database extends PlatformTables {}
 
 export const PLATFORM_TABLES = ownedTables<PlatformTables>({ feature_flag_override: true, audit_log: true })
