@@ -8,7 +8,7 @@
  *    doubled quotes, $ amounts with thousands separators) parsed alternately by both in the same
  *    run; the ratio of the medians is the figure to compare (see bench/README.md).
  */
-import { parse } from 'csv-parse/sync'
+import { parse, type Options } from 'csv-parse/sync'
 import { CsvError, parseCsv } from '../src/modules/portfolio/lib/csv.ts'
 
 type Answer = string // JSON of [line, cells][] or `error@line`
@@ -32,11 +32,15 @@ const CSV_PARSE_OPTIONS = {
   skip_records_with_empty_values: true,
   record_delimiter: ['\r\n', '\n', '\r'],
   info: true,
-} as const
+} satisfies Options
+/** What `info: true` makes of each record (the typings do not say). */
+type WithInfo = { record: string[]; info: { lines: number } }
 
 function csvParse(text: string): Answer {
   try {
-    return JSON.stringify(parse(text, CSV_PARSE_OPTIONS).map((r) => [r.info.lines, r.record]))
+    return JSON.stringify(
+      (parse(text, CSV_PARSE_OPTIONS) as unknown as WithInfo[]).map((r) => [r.info.lines, r.record]),
+    )
   } catch (e) {
     return `error@${(e as { lines?: number }).lines ?? '?'}`
   }
@@ -63,6 +67,8 @@ const CASES: { name: string; input: string; right: Answer }[] = [
   { name: 'UTF-8 BOM', input: '\uFEFFsymbol,qty\nA,1', right: '[[1,["symbol","qty"]],[2,["A","1"]]]' },
   { name: 'blank lines', input: 'a\n\n\nb\n\n', right: '[[1,["a"]],[4,["b"]]]' },
   { name: 'line of commas', input: 'a,b\n,,\n1,2', right: '[[1,["a","b"]],[3,["1","2"]]]' },
+  // RFC 4180: spaces are part of a field, so this is a record (csv-parse's skip option drops it).
+  { name: 'line of spaces', input: 'a\n  \nb', right: '[[1,["a"]],[2,["  "]],[3,["b"]]]' },
   {
     name: 'ragged rows',
     input: 'a,b,c\n1\n1,2,3,4',
