@@ -3,16 +3,32 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import Big from 'big.js'
 import fc from 'fast-check'
-import { centsToNumber, centsToString, gainLoss, roundDiv, sumCents, toCents } from './money.ts'
+import {
+  centsToNumber,
+  centsToString,
+  decimalPlaces,
+  gainLoss,
+  roundDiv,
+  sumCents,
+  toCents,
+} from './money.ts'
 
 const RUNS = { seed: 10_19, numRuns: 500 }
 const digits = (max: number) =>
   fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: max }).map((d) => d.join(''))
-/** A decimal string as users, brokers and numeric columns write it: '-1234.5678', '.5', '7.'. */
+/** A decimal string as users, brokers, numeric columns and JSON write it: '-1234.5678', '.5', '7.', '1.5e-7'. */
 const decimal = fc
-  .tuple(fc.constantFrom('', '-', '+'), digits(22), fc.boolean(), digits(12))
+  .tuple(
+    fc.constantFrom('', '-', '+'),
+    digits(22),
+    fc.boolean(),
+    digits(12),
+    fc.option(fc.integer({ min: -30, max: 30 })),
+  )
   .filter(([, int, dot, frac]) => int + frac !== '' && (dot || frac === ''))
-  .map(([sign, int, dot, frac]) => `${sign}${int}${dot ? '.' : ''}${frac}`)
+  .map(
+    ([sign, int, dot, frac, exp]) => `${sign}${int}${dot ? '.' : ''}${frac}${exp === null ? '' : `e${exp}`}`,
+  )
 const cents = fc.bigInt({ min: -(10n ** 24n), max: 10n ** 24n })
 
 // big.js reads no leading '+'; otherwise the same decimal.
@@ -83,6 +99,17 @@ describe('money properties', () => {
         assert.ok((twiceError < 0n ? -twiceError : twiceError) <= ad, `${n}/${d} → ${q}`)
         const tie = twiceError === ad || twiceError === -ad
         if (tie) assert.equal(q > 0n, n > 0n === d > 0n, `tie ${n}/${d}`)
+      }),
+      RUNS,
+    )
+  })
+
+  it('decimalPlaces counts the significant decimals, as big.js normalises them', () => {
+    fc.assert(
+      fc.property(decimal, (s) => {
+        const b = big(s)
+        // big.js keeps the digits without trailing zeros (c) and the exponent of the first (e).
+        return decimalPlaces(s) === (b.eq(0) ? 0 : Math.max(0, b.c.length - b.e - 1))
       }),
       RUNS,
     )
