@@ -1,6 +1,7 @@
 /**
  * Exact money: amounts are parsed as decimals into BigInt and rounded once, at the cent, half away
  * from zero. Throughout this lib a bigint is a count of cents; numbers and strings are currency units.
+ * BigInt rather than big.js (as exact without a precision setting, and faster): ADR 0019.
  */
 
 export type MoneyInput = number | string
