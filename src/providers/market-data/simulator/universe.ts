@@ -4,14 +4,7 @@
  */
 import type { Instrument } from '../market-data.port.ts'
 import { hashString } from './random.ts'
-import { COMMUNICATION, DISCRETIONARY, TECHNOLOGY } from './universe-stocks-a.ts'
-import { FINANCIALS, HEALTH_CARE, STAPLES } from './universe-stocks-b.ts'
-import { ENERGY, INDUSTRIALS, MATERIALS, REAL_ESTATE, UTILITIES } from './universe-stocks-c.ts'
-import { COMMUNICATION_2, DISCRETIONARY_2, TECHNOLOGY_2 } from './universe-stocks-d.ts'
-import { FINANCIALS_2, HEALTH_CARE_2, STAPLES_2 } from './universe-stocks-e.ts'
-import { ENERGY_2, INDUSTRIALS_2, MATERIALS_2, REAL_ESTATE_2, UTILITIES_2 } from './universe-stocks-f.ts'
-import { DERIVED, FUNDS, VIX } from './universe-funds.ts'
-import type { SectorBlock } from './universe-types.ts'
+import { UNIVERSE_DATA } from './universe-data.ts'
 
 /** Daily vol of the market factor at a VIX of 17. */
 export const MARKET_VOL = 0.0095
@@ -63,31 +56,8 @@ function sectorSigma(sector: string | null, load: number): number {
 function build(): { instruments: Instrument[]; profiles: Map<string, Profile> } {
   const instruments: Instrument[] = []
   const profiles = new Map<string, Profile>()
-  const blocks: SectorBlock[] = [
-    TECHNOLOGY,
-    TECHNOLOGY_2,
-    COMMUNICATION,
-    COMMUNICATION_2,
-    DISCRETIONARY,
-    DISCRETIONARY_2,
-    STAPLES,
-    STAPLES_2,
-    HEALTH_CARE,
-    HEALTH_CARE_2,
-    FINANCIALS,
-    FINANCIALS_2,
-    INDUSTRIALS,
-    INDUSTRIALS_2,
-    ENERGY,
-    ENERGY_2,
-    UTILITIES,
-    UTILITIES_2,
-    REAL_ESTATE,
-    REAL_ESTATE_2,
-    MATERIALS,
-    MATERIALS_2,
-  ]
-  for (const { sector, rows } of blocks) {
+  const { stocks, funds, derived, vix: VIX } = UNIVERSE_DATA
+  for (const { sector, rows } of stocks.sectors) {
     const p = SECTOR_PARAMS[sector]!
     for (const [symbol, name, exchange, industry, capBn, price, volMult = 1] of rows) {
       instruments.push({ symbol, name, exchange, type: 'stock', sector, industry, market_cap: capBn * 1e9 })
@@ -109,7 +79,7 @@ function build(): { instruments: Instrument[]; profiles: Map<string, Profile> } 
       })
     }
   }
-  for (const [symbol, name, exchange, sector, category, price, volM, beta, load, idioPct] of FUNDS) {
+  for (const [symbol, name, exchange, sector, category, price, volM, beta, load, idioPct] of funds.rows) {
     instruments.push({ symbol, name, exchange, type: 'etf', sector, industry: category, market_cap: null })
     const idio = idioPct / 100
     profiles.set(symbol, {
@@ -126,7 +96,7 @@ function build(): { instruments: Instrument[]; profiles: Map<string, Profile> } 
       extended: true,
     })
   }
-  for (const [symbol, name, exchange, type, underlying, leverage, price, volM] of DERIVED) {
+  for (const [symbol, name, exchange, type, underlying, leverage, price, volM] of derived.rows) {
     const base = profiles.get(underlying)!
     const index = type === 'index'
     instruments.push({
