@@ -3,6 +3,7 @@
  * and earnings-call transcripts. Wire format: /work/shared/reference/wire-facts.md §7.
  */
 import { systemClock, type Clock } from '../../../platform/clock.ts'
+import { DAY_MS } from '../../../platform/dates.ts'
 import { UpstreamProtocolError, type HttpClient } from '../../shared/http.ts'
 import type {
   EarningsEvent,
@@ -39,7 +40,6 @@ export type FinnhubProvider = NewsProvider & EarningsProvider & InsiderProvider 
 type Obj = Record<string, unknown>
 type Query = Record<string, string | undefined>
 
-const DAY_MS = 86_400_000
 const YMD = /^\d{4}-\d{2}-\d{2}$/
 const HOURS = new Set(['bmo', 'amc', 'dmh'])
 

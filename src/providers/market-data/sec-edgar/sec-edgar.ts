@@ -6,6 +6,7 @@
  * SEC asks for a declared User-Agent with a contact and at most 10 requests/second.
  */
 import type { Clock } from '../../../platform/clock.ts'
+import { addDays, DAY_MS } from '../../../platform/dates.ts'
 import { UpstreamProtocolError, type HttpClient } from '../../shared/http.ts'
 import type { InsiderProvider, InsiderTransaction } from '../market-data.port.ts'
 import { Form4ParseError, parseForm4, type Form4 } from './form4.ts'
@@ -32,15 +33,12 @@ export interface SecEdgarOptions {
 type Obj = Record<string, unknown>
 
 const PROVIDER = 'sec'
-const DAY_MS = 86_400_000
 // Form 4 is due within 2 business days; a week covers weekends and holidays for trades made on `to`.
 const FILING_LAG_DAYS = 7
 const TICKERS_TTL_MS = DAY_MS
 const YMD = /^\d{4}-\d{2}-\d{2}$/
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
-const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 const round2 = (n: number): number => Math.round(n * 100) / 100
 
 /** Slots at least 1000/rate ms apart, reserved synchronously so concurrent callers queue too. */

@@ -5,9 +5,9 @@
  * arithmetically (US DST rules) because luxon per bar would dominate the generation time; a test
  * checks them against the platform calendar.
  */
+import { DAY_MS } from '../../../platform/dates.ts'
 import { NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from '../../../platform/market-calendar.holidays.ts'
 
-export const DAY_MS = 86_400_000
 const HOUR_MS = 3_600_000
 export const FIRST_DATE = '2015-01-02'
 export const LAST_DATE = '2030-12-31'

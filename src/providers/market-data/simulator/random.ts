@@ -3,6 +3,7 @@
  * counters) give random access — any day of any symbol without replaying earlier ones — and
  * a small sequential generator serves the hot intraday loop.
  */
+import { mulberry32Bits } from '../../../platform/random.ts'
 
 /** FNV-1a, 32 bits: turns a seed string into a key. */
 export function hashString(text: string): number {
@@ -44,20 +45,16 @@ export function normalAt(key: number, a: number, b: number): number {
 
 /** mulberry32 with Box–Muller normals: a fast sequential stream for one symbol-day. */
 export class Rng {
-  private state: number
+  private readonly bits: () => number
   private spare = Number.NaN
 
   constructor(seed: number) {
-    this.state = seed | 0
+    this.bits = mulberry32Bits(seed)
   }
 
   /** 32 random bits. */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) | 0
-    let t = this.state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return (t ^ (t >>> 14)) >>> 0
+    return this.bits()
   }
 
   uniform(): number {

@@ -24,7 +24,8 @@ import { isOperating, seededPrice } from './shared.ts'
 
 export type { Company } from './shared.ts'
 import { transcriptFor } from './transcripts.ts'
-import { addDays, DATE, isBusinessDay, nextQuarter, nyDay, quarterOf, shiftBusinessDays } from './random.ts'
+import { addDays, DAY_MS } from '../../../../platform/dates.ts'
+import { DATE, isBusinessDay, nextQuarter, nyDay, quarterOf, shiftBusinessDays } from './random.ts'
 
 export interface SimulatedContentDeps {
   clock: Clock
@@ -35,7 +36,6 @@ export interface SimulatedContentDeps {
   priceOf?: (symbol: string, date: string) => number | null
 }
 
-const DAY_MS = 86_400_000
 const DEFAULT_NEWS_DAYS = 7
 const DEFAULT_NEWS_LIMIT = 50
 const MAX_NEWS_LIMIT = 500

@@ -6,7 +6,8 @@
  * annual report). So reports arrive every week of the year, not in four seasonal bursts.
  */
 import { instrumentOf } from '../universe.ts'
-import { addDays, rand, shiftBusinessDays } from './random.ts'
+import { addDays } from '../../../../platform/dates.ts'
+import { rand, shiftBusinessDays } from './random.ts'
 
 export interface FiscalSchedule {
   /** Months by which the fiscal quarters end after the calendar quarters: 0, 1 or 2. */

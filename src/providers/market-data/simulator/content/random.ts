@@ -3,6 +3,8 @@
  * key string (seed, symbol, date, …), so answers never depend on call order or on other symbols.
  */
 import { DateTime } from 'luxon'
+import { addDays, DAY_MS } from '../../../../platform/dates.ts'
+import { mulberry32 } from '../../../../platform/random.ts'
 import {
   CALENDAR_FIRST_YEAR,
   CALENDAR_LAST_YEAR,
@@ -29,19 +31,15 @@ export function hashHex(text: string): string {
 
 /** A small seeded stream (mulberry32) for the several draws one item needs. */
 export class Rand {
-  #state: number
+  readonly #next: () => number
 
   constructor(key: string) {
-    this.#state = hash53(key) % 4294967296
+    this.#next = mulberry32(hash53(key) % 4294967296)
   }
 
   /** Uniform in [0, 1). */
   next(): number {
-    this.#state = (this.#state + 0x6d2b79f5) | 0
-    let t = this.#state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    return this.#next()
   }
 
   between(lo: number, hi: number): number {
@@ -94,13 +92,8 @@ export const round1 = (x: number): number => Math.round(x * 10) / 10
 // ---- calendar dates (YYYY-MM-DD, New York) ----
 
 const ZONE = 'America/New_York'
-const DAY_MS = 86_400_000
 const businessDays = new Map<string, boolean>()
 export const DATE = /^\d{4}-\d{2}-\d{2}$/
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
-}
 
 export function dayNumber(date: string): number {
   return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS)
