@@ -11,12 +11,14 @@
  *
  * Every TTL except the metadata's is also cut at the next session change, so a value from the
  * closed market is not served after the open. Identical concurrent misses share one inner call
- * (the cache's single-flight per key; quotes keep their own per-symbol in-flight map, so a
+ * (the cache's single-flight per key; quotes keep their own per-symbol in-flight map in
+ * coalesced-quotes.ts, so a
  * `quotes([...])` asks the inner provider once, for the missing symbols only). Errors are not
  * cached. Every cached value is plain JSON (ISO strings, no Dates), so a hit equals a miss.
  */
 import type { Cache } from '../../../platform/cache/index.ts'
 import type { Clock } from '../../../platform/clock.ts'
+import { coalescedQuotes } from './coalesced-quotes.ts'
 import {
   nextTradingDay,
   nyDate,
@@ -31,7 +33,6 @@ import type {
   Instrument,
   MarketDataProvider,
   OptionChain,
-  Quote,
 } from '../market-data.port.ts'
 
 const SECOND = 1000
@@ -150,69 +151,16 @@ export function createCachedMarketData(
   const timeAt = memoMarketTime()
   const prefix = `market:${inner.name}:${VERSION}:`
   const key = (kind: string, rest: string) => `${prefix}${kind}:${rest}`
-  /**
-   * Quotes being fetched by this process: symbol → the quote as JSON text (each waiter parses its
-   * own copy, as a cache hit would give), or null when the provider had none.
-   */
-  const inflight = new Map<string, Promise<string | null>>()
-  const parse = (p: Promise<string | null>) => {
-    const quote = p.then((j) => (j === null ? null : (JSON.parse(j) as Quote)))
-    // Marked handled now: the caller awaits it only after its own cache reads, and a failure of
-    // someone else's flight in between must not surface as an unhandled rejection.
-    quote.catch(() => undefined)
-    return quote
-  }
-
-  /** One inner call for `symbols`; registers each in `inflight` before any await. */
-  function fetchQuotes(symbols: string[]): Map<string, Promise<string | null>> {
-    const call = (async () => {
-      const t = timeAt(clock.now())
-      const quotes = await inner.quotes(symbols)
-      const bySymbol = new Map(quotes.map((q): [string, Quote] => [norm(q.symbol), q]))
-      const ttl = quoteTtl(t)
-      // A symbol the provider does not know is not cached: it may just have no quote yet.
-      await Promise.all([...bySymbol].map(([s, q]) => cache.set(key('quote', s), q, ttl)))
-      return new Map([...bySymbol].map(([s, q]): [string, string] => [s, JSON.stringify(q)]))
-    })()
-    const out = new Map<string, Promise<string | null>>()
-    for (const s of symbols) {
-      const p = call.then((m) => m.get(s) ?? null)
-      out.set(s, p)
-      inflight.set(s, p)
-      const clear = () => {
-        if (inflight.get(s) === p) inflight.delete(s)
-      }
-      p.then(clear, clear)
-    }
-    return out
-  }
+  const quotes = coalescedQuotes({
+    fetch: (symbols) => inner.quotes(symbols),
+    cache,
+    key: (symbol) => key('quote', symbol),
+    ttl: () => quoteTtl(timeAt(clock.now())),
+  })
 
   return {
     name: inner.name,
-
-    async quotes(symbols) {
-      const wanted = [...new Set(symbols.map(norm).filter((s) => s !== ''))]
-      const found = new Map<string, Promise<Quote | null>>()
-      const toRead: string[] = []
-      for (const s of wanted) {
-        const flying = inflight.get(s)
-        if (flying) found.set(s, parse(flying))
-        else toRead.push(s)
-      }
-      const cached = await Promise.all(toRead.map((s) => cache.get<Quote>(key('quote', s))))
-      const missing: string[] = []
-      toRead.forEach((s, i) => {
-        const hit = cached[i]
-        if (hit !== undefined) return void found.set(s, Promise.resolve(hit))
-        // Another call may have started fetching it while this one read the cache.
-        const flying = inflight.get(s)
-        if (flying) found.set(s, parse(flying))
-        else missing.push(s)
-      })
-      if (missing.length) for (const [s, p] of fetchQuotes(missing)) found.set(s, parse(p))
-      const answers = await Promise.all(wanted.map((s) => found.get(s) ?? Promise.resolve(null)))
-      return answers.filter((q): q is Quote => q !== null)
-    },
+    quotes,
 
     async bars(symbol, query) {
       const sym = norm(symbol)
