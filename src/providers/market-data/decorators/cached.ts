@@ -12,9 +12,8 @@
  * Every TTL except the metadata's is also cut at the next session change, so a value from the
  * closed market is not served after the open. Identical concurrent misses share one inner call
  * (the cache's single-flight per key; quotes keep their own per-symbol in-flight map in
- * coalesced-quotes.ts, so a
- * `quotes([...])` asks the inner provider once, for the missing symbols only). Errors are not
- * cached. Every cached value is plain JSON (ISO strings, no Dates), so a hit equals a miss.
+ * coalesced-quotes.ts, so a `quotes([...])` asks the inner provider once, for the missing symbols
+ * only). Errors are not cached. Every cached value is plain JSON (ISO strings, no Dates), so a hit equals a miss.
  */
 import type { Cache } from '../../../platform/cache/index.ts'
 import type { Clock } from '../../../platform/clock.ts'
