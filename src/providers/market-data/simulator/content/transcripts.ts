@@ -31,10 +31,8 @@ export function transcriptId(symbol: string, year: number, quarter: number): str
   return `${symbol}-${year}Q${quarter}`
 }
 
-export function transcriptFor(
-  seed: string,
-  { company, event: e, yearAgo, next }: TranscriptInput,
-): Transcript {
+/** Everything the call says, drawn in one fixed order from the call's seeded stream. */
+function callFacts(seed: string, { company, event: e, yearAgo, next }: TranscriptInput) {
   const r = rand(seed, company.symbol, e.year, e.quarter, 'transcript')
   const style = sectorStyle(company.sector)
   const roster = insiders(seed, company.symbol)
@@ -59,9 +57,41 @@ export function transcriptFor(
   const analysts = [0, 1].map(
     (i) => `${personName(seed, company.symbol, e.year, e.quarter, 'analyst', i)}, ${r.pick(FIRMS)}`,
   )
-  const upDown = (x: number) => (x >= 0 ? 'up' : 'down')
+  // Drawn last: the order of draws fixes every number, so a new draw goes at the end.
+  const buyback = money(e.revenueActual * r.between(0.03, 0.12))
+  return {
+    company,
+    e,
+    next,
+    ceo,
+    cfo,
+    beatRevenue,
+    yoy,
+    marginBps,
+    stance,
+    tilt,
+    low,
+    high,
+    product,
+    driver,
+    risk1,
+    risk2,
+    risk3,
+    quarterName,
+    nextName,
+    analysts,
+    buyback,
+  }
+}
+type CallFacts = ReturnType<typeof callFacts>
 
-  const sections: TranscriptSection[] = [
+const upDown = (x: number) => (x >= 0 ? 'up' : 'down')
+
+/** The operator's opening, then the CEO's and the CFO's prepared remarks. */
+function preparedRemarks(f: CallFacts): TranscriptSection[] {
+  const { company, e, ceo, cfo, beatRevenue, yoy, marginBps, stance, tilt, low, high } = f
+  const { product, driver, risk1, risk2, quarterName, nextName, buyback } = f
+  return [
     {
       speaker: 'Operator',
       role: 'Operator',
@@ -89,8 +119,15 @@ export function transcriptFor(
         `Gross margin was ${pct(e.grossMargin)}, ${upDown(marginBps)} ${Math.abs(marginBps)} basis points from a year ago, and operating margin was ${pct(e.operatingMargin)}. ` +
         `For the ${nextName}, our guidance calls for revenue between ${money(low)} and ${money(high)}, with gross margin of approximately ${pct(e.grossMargin + tilt / 2)}. ` +
         `The main risks to this outlook are ${risk1} and ${risk2}. ` +
-        `We returned ${money(e.revenueActual * r.between(0.03, 0.12))} to shareholders through buybacks and dividends during the quarter.`,
+        `We returned ${buyback} to shareholders through buybacks and dividends during the quarter.`,
     },
+  ]
+}
+
+/** The question-and-answer session and the close. */
+function questionsAndAnswers(f: CallFacts): TranscriptSection[] {
+  const { e, ceo, cfo, beatRevenue, marginBps, product, driver, risk3, nextName, analysts } = f
+  return [
     {
       speaker: 'Operator',
       role: 'Operator',
@@ -126,7 +163,12 @@ export function transcriptFor(
       text: 'This concludes the question-and-answer session and today’s conference call. Thank you for participating; you may now disconnect.',
     },
   ]
+}
 
+export function transcriptFor(seed: string, input: TranscriptInput): Transcript {
+  const f = callFacts(seed, input)
+  const { company, e } = f
+  const sections = [...preparedRemarks(f), ...questionsAndAnswers(f)]
   return {
     id: transcriptId(company.symbol, e.year, e.quarter),
     symbol: company.symbol,
