@@ -4,7 +4,7 @@
  */
 import type { Instrument } from '../market-data.port.ts'
 import { hashString } from './random.ts'
-import { UNIVERSE_DATA } from './universe-data.ts'
+import { UNIVERSE_DATA, type DerivedRow, type FundRow, type UniverseData } from './universe-data.ts'
 
 /** Daily vol of the market factor at a VIX of 17. */
 export const MARKET_VOL = 0.0095
@@ -53,11 +53,14 @@ function sectorSigma(sector: string | null, load: number): number {
   return sector ? (SECTOR_PARAMS[sector]?.vol ?? 0.007) * load : 0
 }
 
-function build(): { instruments: Instrument[]; profiles: Map<string, Profile> } {
-  const instruments: Instrument[] = []
-  const profiles = new Map<string, Profile>()
-  const { stocks, funds, derived, vix: VIX } = UNIVERSE_DATA
-  for (const { sector, rows } of stocks.sectors) {
+interface Built {
+  instruments: Instrument[]
+  profiles: Map<string, Profile>
+}
+
+/** Stocks load their sector's factor with their own beta; metadata jitter is per symbol. */
+function addStocks({ instruments, profiles }: Built, sectors: UniverseData['stocks']['sectors']): void {
+  for (const { sector, rows } of sectors) {
     const p = SECTOR_PARAMS[sector]!
     for (const [symbol, name, exchange, industry, capBn, price, volMult = 1] of rows) {
       instruments.push({ symbol, name, exchange, type: 'stock', sector, industry, market_cap: capBn * 1e9 })
@@ -79,7 +82,10 @@ function build(): { instruments: Instrument[]; profiles: Map<string, Profile> } 
       })
     }
   }
-  for (const [symbol, name, exchange, sector, category, price, volM, beta, load, idioPct] of funds.rows) {
+}
+
+function addFunds({ instruments, profiles }: Built, rows: readonly FundRow[]): void {
+  for (const [symbol, name, exchange, sector, category, price, volM, beta, load, idioPct] of rows) {
     instruments.push({ symbol, name, exchange, type: 'etf', sector, industry: category, market_cap: null })
     const idio = idioPct / 100
     profiles.set(symbol, {
@@ -96,7 +102,11 @@ function build(): { instruments: Instrument[]; profiles: Map<string, Profile> } 
       extended: true,
     })
   }
-  for (const [symbol, name, exchange, type, underlying, leverage, price, volM] of derived.rows) {
+}
+
+/** Leveraged, inverse and index products follow their underlying, which must be added first. */
+function addDerived({ instruments, profiles }: Built, rows: readonly DerivedRow[]): void {
+  for (const [symbol, name, exchange, type, underlying, leverage, price, volM] of rows) {
     const base = profiles.get(underlying)!
     const index = type === 'index'
     instruments.push({
@@ -121,6 +131,9 @@ function build(): { instruments: Instrument[]; profiles: Map<string, Profile> } 
       extended: !index,
     })
   }
+}
+
+function addVix({ instruments, profiles }: Built, VIX: UniverseData['vix']): void {
   instruments.push({
     symbol: VIX.symbol,
     name: VIX.name,
@@ -138,7 +151,15 @@ function build(): { instruments: Instrument[]; profiles: Map<string, Profile> } 
     avgVolume: 0,
     extended: false,
   })
-  return { instruments, profiles }
+}
+
+function build(): Built {
+  const built: Built = { instruments: [], profiles: new Map() }
+  addStocks(built, UNIVERSE_DATA.stocks.sectors)
+  addFunds(built, UNIVERSE_DATA.funds.rows)
+  addDerived(built, UNIVERSE_DATA.derived.rows)
+  addVix(built, UNIVERSE_DATA.vix)
+  return built
 }
 
 const { instruments: INSTRUMENTS, profiles: PROFILES } = build()
