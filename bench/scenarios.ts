@@ -4,7 +4,7 @@
  * Scenarios in a `group` only run when the group (or the scenario) is named on the command line:
  * `npx tsx bench/run.ts analytics`.
  */
-import { UNIVERSE } from '../src/providers/market-data/universe.ts'
+import { UNIVERSE } from '../src/providers/market-data/simulator/universe.ts'
 
 export type Target = 'app' | 'ceiling'
 
@@ -103,7 +103,7 @@ export const analyticsScenarios: readonly Scenario[] = [
 ]
 
 /**
- * Market data through the cached provider (src/providers/market-data/cached.ts) on the simulated
+ * Market data through the cached provider (src/providers/market-data/decorators/cached.ts) on the simulated
  * vendor: what a dashboard polls. The first requests of each key miss; the 3 s warm-up fills the
  * cache, so the measured run is mostly the warm path (quotes expire every 5 s in session, so a
  * regular-session run also recomputes each symbol's quote every 5 s).

@@ -11,7 +11,9 @@
 import type { Insertable } from 'kysely'
 import type { Database } from '../src/platform/db/schema.ts'
 import type { Scopes, TenantScope } from '../src/platform/db/tenant-scope.ts'
-import { addDays, daysBetween } from '../src/modules/portfolio/lib/dates.ts'
+import { daysBetween } from '../src/modules/portfolio/lib/dates.ts'
+import { addDays } from '../src/platform/dates.ts'
+import { mulberry32 } from '../src/platform/random.ts'
 
 export const SEED = {
   years: 3,
@@ -31,18 +33,6 @@ export interface SeedSummary {
   from: string
   to: string
   ms: number
-}
-
-/** mulberry32: small, fast, good enough for test data, and the same sequence on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 const money = (n: number, digits = 4) => n.toFixed(digits)
@@ -65,7 +55,7 @@ function symbolNames(count: number): string[] {
 
 export async function seedPortfolio(scopes: Scopes, tenantId: number, today: string): Promise<SeedSummary> {
   const started = performance.now()
-  const rand = prng(20_261_122)
+  const rand = mulberry32(20_261_122)
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!
   const from = addDays(today, -365 * SEED.years)
   const days = weekdays(from, today)

@@ -9,7 +9,7 @@
 import { VolumeLeadersService } from '../src/modules/intel/index.ts'
 import { createMemoryCache } from '../src/platform/cache/index.ts'
 import { fixedClock } from '../src/platform/clock.ts'
-import { SimulatedMarketData } from '../src/providers/market-data/simulated.ts'
+import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'
 
 const MINUTES = Number(process.argv[2] ?? 20)
 const clock = fixedClock('2026-11-18T16:00:00Z')

@@ -5,9 +5,9 @@
  */
 import type { Cache } from './cache/index.ts'
 import type { Clock } from './clock.ts'
+import { DAY_MS } from './dates.ts'
 import { nyDate } from './market-calendar.ts'
 
-const DAY_MS = 86_400_000
 
 export interface DailyBudget {
   readonly limit: number

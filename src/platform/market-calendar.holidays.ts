@@ -9,6 +9,8 @@
 // Scope: early closes are modelled as 13:00 ET only, from 1993; the 14:00 closes of 1990–1992
 // (Christmas Eve, day after Thanksgiving 1992) are not represented.
 
+import { DAY_MS } from './dates.ts'
+
 export const HOLIDAY_FIRST_YEAR = 1990
 export const HOLIDAY_LAST_YEAR = 2100
 
@@ -34,7 +36,6 @@ const ONE_OFF_EARLY_CLOSES: Readonly<Record<string, string>> = {
 }
 
 /** A UTC-midnight day as [year, month (1–12), day]; all arithmetic below is on day numbers. */
-const DAY_MS = 86_400_000
 const dayNo = (y: number, m: number, d: number): number => Date.UTC(y, m - 1, d) / DAY_MS
 const iso = (dn: number): string => new Date(dn * DAY_MS).toISOString().slice(0, 10)
 /** 0 = Sunday … 6 = Saturday. */

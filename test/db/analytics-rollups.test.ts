@@ -9,6 +9,7 @@ import { describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { upgradedDatabase } from '../helpers/upgrade.ts'
 import type { TenantScope } from '../../src/platform/db/tenant-scope.ts'
+import { mulberry32 } from '../../src/platform/random.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()
@@ -40,16 +41,6 @@ async function assertInStep(s: TenantScope, step: string) {
   )
 }
 
-/** mulberry32: the same write sequence on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 async function twoAccounts(s: TenantScope): Promise<[number, number]> {
   const rows = await s.db
     .insertInto('broker_account')
@@ -71,7 +62,7 @@ async function twoAccounts(s: TenantScope): Promise<[number, number]> {
 describe('analytics rollups stay equal to the base tables', () => {
   it('through a random sequence of trade writes', async () => {
     const u = await t.newTenant()
-    const rnd = random(7)
+    const rnd = mulberry32(7)
     await t.c.scopes.withTenant(u.tenantId, async (s) => {
       const accounts = await twoAccounts(s)
       const day = () => `2025-0${1 + Math.floor(rnd() * 3)}-1${Math.floor(rnd() * 10)}`
@@ -135,7 +126,7 @@ describe('analytics rollups stay equal to the base tables', () => {
 
   it('through a random sequence of snapshot writes, including upserts and date moves', async () => {
     const u = await t.newTenant()
-    const rnd = random(11)
+    const rnd = mulberry32(11)
     await t.c.scopes.withTenant(u.tenantId, async (s) => {
       const accounts = await twoAccounts(s)
       const symbols = ['AAPL', 'MSFT', 'SPY']

@@ -6,6 +6,7 @@
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
+import { addDays, DAY_MS } from '../../platform/dates.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
 import {
@@ -20,12 +21,10 @@ import { openSymbols } from './earnings.repository.ts'
 import { DEFAULT_DAYS, MAX_RANGE_DAYS } from './earnings.schemas.ts'
 import { badCursor, keysetPage } from './keyset.ts'
 
-const DAY_MS = 86_400_000
 const TTL_MS = 60_000
 const HOUR_RANK: Record<string, number> = { bmo: 0, dmh: 1, amc: 2 }
 
 const ms = (date: string) => Date.parse(`${date}T00:00:00Z`)
-const addDays = (date: string, n: number) => new Date(ms(date) + n * DAY_MS).toISOString().slice(0, 10)
 
 /** The sort key: date, hour (bmo, dmh, amc, unknown), symbol, fiscal period. */
 function keyOf(e: EarningsEvent): [string, number, string, number] {

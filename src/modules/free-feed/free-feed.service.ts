@@ -9,6 +9,7 @@ import { mapLimit } from '../../platform/concurrency.ts'
 import type { Logger } from 'pino'
 import type { Config } from '../../platform/config.ts'
 import type { Clock } from '../../platform/clock.ts'
+import { DAY_MS } from '../../platform/dates.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
 import { nyDate, sessionAt, tradingDay } from '../../platform/market-calendar.ts'
@@ -27,7 +28,6 @@ import type {
 
 export const DELAY_MINUTES = 15
 const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
 /** Parallel provider calls per publication (vendor rate limits). */
 const CONCURRENCY = 5
 

@@ -9,6 +9,7 @@ import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
+import { minusDays } from '../../platform/dates.ts'
 import type { InsiderProvider } from '../../providers/market-data/index.ts'
 import { isUpstreamError } from '../../providers/shared/upstream-errors.ts'
 import type { Portfolio } from '../portfolio/index.ts'
@@ -39,12 +40,6 @@ export interface InsiderBuyingQuery extends PageQueryInput {
   min_value_usd: number
   days: number
   symbols?: string[] | undefined
-}
-
-function minusDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() - days)
-  return d.toISOString().slice(0, 10)
 }
 
 export class InsiderService {

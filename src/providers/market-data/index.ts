@@ -2,18 +2,18 @@
  * Market data and content providers, chosen per capability by configuration (each `simulated`
  * by default): quotes/bars/chains (MARKET_DATA_PROVIDER), news, earnings, insider filings and
  * transcripts; a vendor list (`finnhub,alpaca`) falls back in order on upstream errors
- * (fallback.ts). The simulated content is built on the simulated market's universe and prices, so
+ * (decorators/fallback.ts). The simulated content is built on the simulated market's universe and prices, so
  * offline data is consistent across capabilities. Given a cache, the market provider answers
- * through it (cached.ts: session-dependent TTLs, coalesced misses).
+ * through it (decorators/cached.ts: session-dependent TTLs, coalesced misses).
  */
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
 import type { HttpClient } from '../shared/http.ts'
-import { createAlpacaMarketData } from './alpaca.ts'
-import { createCachedMarketData } from './cached.ts'
-import { withFallback } from './fallback.ts'
-import { createFinnhub } from './finnhub.ts'
+import { createAlpacaMarketData } from './alpaca/alpaca.ts'
+import { createCachedMarketData } from './decorators/cached.ts'
+import { withFallback } from './decorators/fallback.ts'
+import { createFinnhub } from './finnhub/finnhub.ts'
 import type {
   EarningsProvider,
   InsiderProvider,
@@ -21,17 +21,17 @@ import type {
   NewsProvider,
   TranscriptsProvider,
 } from './market-data.port.ts'
-import { withReferenceUniverse } from './reference.ts'
-import { createSecEdgar } from './sec-edgar.ts'
-import { createSimulatedContent } from './simulated-content.ts'
-import { SimulatedMarketData } from './simulated.ts'
-import { UNIVERSE } from './universe.ts'
+import { withReferenceUniverse } from './decorators/reference.ts'
+import { createSecEdgar } from './sec-edgar/sec-edgar.ts'
+import { createSimulatedContent } from './simulator/content/content.ts'
+import { SimulatedMarketData } from './simulator/simulated.ts'
+import { UNIVERSE } from './simulator/universe.ts'
 
 export type * from './market-data.port.ts'
-export { createCachedMarketData } from './cached.ts'
+export { createCachedMarketData } from './decorators/cached.ts'
 export { moversOf, type Movers } from './movers.ts'
 export { barsOfMany } from './bars-many.ts'
-export { SimulatedMarketData } from './simulated.ts'
+export { SimulatedMarketData } from './simulator/simulated.ts'
 
 export interface MarketProviders {
   market: MarketDataProvider

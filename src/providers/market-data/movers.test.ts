@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { fixedClock } from '../../platform/clock.ts'
 import type { Instrument, Quote } from './market-data.port.ts'
 import { moversOf } from './movers.ts'
-import { SimulatedMarketData } from './simulated.ts'
+import { SimulatedMarketData } from './simulator/simulated.ts'
 
 const quote = (symbol: string, change_pct: number, volume: number): Quote => ({
   symbol,

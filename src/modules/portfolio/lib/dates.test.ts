@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { addDays, daysBetween, holdingTerm, parseTradeDate, periodKey } from './dates.ts'
+import { addDays } from '../../../platform/dates.ts'
+import { daysBetween, holdingTerm, parseTradeDate, periodKey } from './dates.ts'
 
 describe('parseTradeDate', () => {
   it('keeps real calendar dates', () => {

@@ -1,53 +1,13 @@
-/**
- * Calendar dates as 'YYYY-MM-DD' strings (no time zone: a trade date is a calendar day). Arithmetic
- * goes through UTC milliseconds, where every day is exactly 86 400 000 ms.
- */
+/** Trade-date rules over 'YYYY-MM-DD' strings; the day arithmetic itself is platform/dates.ts. */
+import { DAY_MS, dateParts as parts, dateToMs as toMs, utcMs } from '../../../platform/dates.ts'
 
 export type Period = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly'
 export type HoldingTerm = 'short' | 'long' | 'unknown'
-
-const DAY_MS = 86_400_000
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-// setUTCFullYear, unlike Date.UTC, does not map years 0–99 onto 1900–1999.
-function utcMs(y: number, m: number, d: number): number {
-  const t = new Date(0)
-  t.setUTCFullYear(y, m - 1, d)
-  return t.getTime()
-}
-
-function parts(s: string): [number, number, number] | null {
-  const m = ISO_DATE.exec(s)
-  if (!m) return null
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  if (mo < 1 || mo > 12 || d < 1) return null
-  // Day 0 of the next month is the last day of this one.
-  const lastDay = new Date(utcMs(y, mo + 1, 0)).getUTCDate()
-  return d > lastDay ? null : [y, mo, d]
-}
 
 /** The date itself when `s` is a real calendar date written YYYY-MM-DD (surrounding blanks allowed), else null. */
 export function parseTradeDate(s: string): string | null {
   const trimmed = s.trim()
   return parts(trimmed) ? trimmed : null
-}
-
-function toMs(date: string): number {
-  const p = parts(date)
-  if (!p) throw new RangeError(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`)
-  return utcMs(...p)
-}
-
-function fromMs(ms: number): string {
-  const iso = new Date(ms).toISOString()
-  // Outside years 0000–9999 the ISO string grows a sign and six-digit year.
-  if (!/^\d{4}-/.test(iso)) throw new RangeError('date out of range 0000–9999')
-  return iso.slice(0, 10)
-}
-
-export function addDays(date: string, n: number): string {
-  if (!Number.isInteger(n)) throw new RangeError(`not a whole number of days: ${n}`)
-  return fromMs(toMs(date) + n * DAY_MS)
 }
 
 /** b − a in days (negative when b is earlier). */
