@@ -76,6 +76,9 @@ describe('earnings calendar', () => {
     ])
     assert.match(reversed.detail as string, /must not be after/)
     await expect422('/api/earnings/calendar?from=2026-02-30', ['query', 'from'])
+    // The default to (from + 14 days) would fall past the year 9999.
+    const edge = await expect422('/api/earnings/calendar?from=9999-12-20', ['query', 'from'])
+    assert.match(edge.detail as string, /past 9999-12-31; give to/)
     await expect422('/api/earnings/calendar?page_size=30', ['query', 'page_size'])
   })
 

@@ -62,6 +62,19 @@ export interface CalendarInput {
   symbols?: string[] | undefined
 }
 
+/** from + 14 days; a from within 14 days of the year 10000 has no such day (422, not a 500). */
+function defaultTo(from: string): string {
+  try {
+    return addDays(from, DEFAULT_DAYS)
+  } catch {
+    throw UnprocessableError.field(
+      ['query', 'from'],
+      `from (${from}) + ${DEFAULT_DAYS} days is past 9999-12-31; give to`,
+      'date_range',
+    )
+  }
+}
+
 export class EarningsService {
   constructor(
     private readonly deps: { earnings: EarningsProvider; cache: Cache; clock: Clock; scopes: Scopes },
@@ -70,7 +83,7 @@ export class EarningsService {
   /** from defaults to today (New York), to to from + 14 days; from ≤ to ≤ from + 60 days. */
   async calendar(q: CalendarInput, page: PageQueryInput): Promise<PageResult<EarningsEvent>> {
     const from = q.from ?? nyDate(this.deps.clock.now())
-    const to = q.to ?? addDays(from, DEFAULT_DAYS)
+    const to = q.to ?? defaultTo(from)
     if (from > to) {
       throw UnprocessableError.field(
         ['query', 'from'],
