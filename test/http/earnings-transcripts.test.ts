@@ -9,7 +9,7 @@ import type { Scopes } from '../../src/platform/db/tenant-scope.ts'
 import { createOpenAiCompatible, type LlmProvider } from '../../src/providers/llm/index.ts'
 import type { Transcript, TranscriptsProvider } from '../../src/providers/market-data/index.ts'
 import { createHttpClient } from '../../src/providers/shared/http.ts'
-import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
+import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { startOpenAiFake, type OpenAiFake } from '../fakes/openai-fake.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 

@@ -5,7 +5,7 @@ import { createIntel, intelRoutes } from '../../src/modules/intel/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import type { Scopes } from '../../src/platform/db/tenant-scope.ts'
 import type { InsiderProvider, InsiderTransaction } from '../../src/providers/market-data/index.ts'
-import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
+import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 
 // The service's own clock: 2026-11-20 10:00 in New York. The app keeps real time (sessions).

@@ -5,7 +5,7 @@ import { createMarketDataModule, marketDataRoutes } from '../../src/modules/mark
 import { createMemoryCache } from '../../src/platform/cache/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { SimulatedMarketData, type Bar, type BarsQuery } from '../../src/providers/market-data/index.ts'
-import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
+import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 
 // Tuesday 2026-03-10, 11:00 ET (EDT since 2026-03-08): the regular session is open.
