@@ -12,6 +12,7 @@ import { createHttpClient } from '../../src/providers/shared/http.ts'
 import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { startOpenAiFake, type OpenAiFake } from '../fakes/openai-fake.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
 
 const REVENUE = 'Revenue for the quarter was $12.5 billion, up 8% year over year.'
 const GUIDANCE =
@@ -95,7 +96,6 @@ beforeEach(() => {
   fake.reset()
 })
 
-const json = (b: string) => JSON.parse(b) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 const ok = async (p: Promise<{ statusCode: number; body: string }>) => {
   const res = await p
   assert.equal(res.statusCode, 200, res.body)

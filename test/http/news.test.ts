@@ -10,6 +10,7 @@ import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { createMarketProviders } from '../../src/providers/market-data/index.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { testConfig } from '../../src/platform/config.ts'
+import { json } from '../helpers/assertions.ts'
 
 const T0 = Date.parse('2026-03-10T15:00:00Z')
 const HOUR = 3_600_000
@@ -109,8 +110,6 @@ before(async () => {
 })
 after(() => t.close())
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = (b: string) => JSON.parse(b) as Record<string, any>
 const ids = (body: Record<string, unknown>) => (body.items as NewsItem[]).map((n) => n.id)
 
 async function walk(first: string, between: () => void = () => {}) {

@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
 import {
+  badCursor,
   resolvePage,
   type CursorKey,
   type PageQueryInput,
@@ -18,7 +19,7 @@ import { nyDate } from '../../platform/market-calendar.ts'
 import type { EarningsEvent, EarningsProvider } from '../../providers/market-data/index.ts'
 import { openSymbols } from './earnings.repository.ts'
 import { DEFAULT_DAYS, MAX_RANGE_DAYS } from './earnings.schemas.ts'
-import { badCursor, keysetPage } from './keyset.ts'
+import { keysetPage } from './keyset.ts'
 
 const DAY_MS = 86_400_000
 const TTL_MS = 60_000
