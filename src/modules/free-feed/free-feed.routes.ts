@@ -12,6 +12,13 @@ import type { FreeFeedService } from './free-feed.service.ts'
 
 /** `feed()` is read per request, so the service may be bound after the routes are mounted. */
 export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void {
+  getFreeUniverseRoute(app, feed)
+  reloadFreeUniverseRoute(app, feed)
+  publishFreeFeedRoute(app, feed)
+  replayFreeFeedRoute(app, feed)
+}
+
+function getFreeUniverseRoute(app: App, feed: () => FreeFeedService): void {
   app.get(
     '/api/free/universe',
     {
@@ -32,7 +39,9 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
     },
     () => feed().universe(),
   )
+}
 
+function reloadFreeUniverseRoute(app: App, feed: () => FreeFeedService): void {
   app.post(
     '/api/free/universe/reload',
     {
@@ -55,7 +64,9 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
     },
     () => feed().reload(),
   )
+}
 
+function publishFreeFeedRoute(app: App, feed: () => FreeFeedService): void {
   app.post(
     '/api/free/publish',
     {
@@ -79,7 +90,9 @@ export function freeFeedRouteTable(app: App, feed: () => FreeFeedService): void 
     },
     () => feed().publish(),
   )
+}
 
+function replayFreeFeedRoute(app: App, feed: () => FreeFeedService): void {
   app.get(
     '/api/free/replay/:symbol',
     {

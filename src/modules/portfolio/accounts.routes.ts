@@ -1,18 +1,21 @@
-/** Spec §4.3 (accounts) and the manual part of §4.10 (manual positions and transactions). */
+/** Spec §4.3 (accounts); then the manual part of §4.10, in manual-holdings.routes.ts. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
-import { NoContent } from '../../platform/http/schemas.ts'
 import * as A from './accounts.schemas.ts'
 import type { AccountsService } from './accounts.service.ts'
-import * as M from './manual.schemas.ts'
 import type { ManualService } from './manual.service.ts'
-import { ACCOUNT, POSITION, TRADE } from './portfolio.examples.ts'
+import { ACCOUNT } from './portfolio.examples.ts'
+import { manualHoldingsRoutes } from './manual-holdings.routes.ts'
 
-export function accountRoutes(
-  app: App,
-  { accounts, manual }: { accounts: AccountsService; manual: ManualService },
-): void {
+export function accountRoutes(app: App, deps: { accounts: AccountsService; manual: ManualService }): void {
+  listAccountsRoute(app, deps)
+  createAccountRoute(app, deps)
+  updateAccountRoute(app, deps)
+  manualHoldingsRoutes(app, deps)
+}
+
+function listAccountsRoute(app: App, { accounts }: { accounts: AccountsService }): void {
   app.get(
     '/api/accounts',
     {
@@ -37,7 +40,9 @@ export function accountRoutes(
     },
     (req) => accounts.list(scopeOf(req), req.query),
   )
+}
 
+function createAccountRoute(app: App, { accounts }: { accounts: AccountsService }): void {
   app.post(
     '/api/accounts',
     {
@@ -62,7 +67,9 @@ export function accountRoutes(
     },
     async (req, reply) => reply.code(201).send(await accounts.create(scopeOf(req), req.body)),
   )
+}
 
+function updateAccountRoute(app: App, { accounts }: { accounts: AccountsService }): void {
   app.patch(
     '/api/accounts/:account_id',
     {
@@ -98,209 +105,5 @@ export function accountRoutes(
       },
     },
     (req) => accounts.update(scopeOf(req), req.params.account_id, req.query, req.body),
-  )
-
-  const tags = ['manual holdings']
-  app.get(
-    '/api/brokers/manual/positions',
-    {
-      schema: {
-        operationId: 'listManualPositions',
-        summary: 'Latest manual holdings (one per account and symbol)',
-        description:
-          "The latest holding of each symbol in the tenant's manual accounts (or in one account), as of the " +
-          "most recent day recorded. 404 when account_id is not one of the tenant's accounts.",
-        examples: {
-          query: { account_id: 1 },
-          200: {
-            description: 'The holdings',
-            value: { items: [POSITION], next_cursor: null, page: 1, page_size: 25 },
-          },
-        },
-        tags,
-        querystring: M.PositionQuery,
-        response: { 200: M.PositionList, ...problems(401, 404, 422) },
-      },
-    },
-    (req) => manual.positions(scopeOf(req), req.query),
-  )
-
-  app.post(
-    '/api/brokers/manual/positions',
-    {
-      schema: {
-        operationId: 'putManualPosition',
-        summary: 'Create or replace the holding of a symbol for a day (default: today, New York)',
-        description:
-          'Records the holding of one symbol in a manual account for a day (as_of, default today in New York): ' +
-          'quantity and total cost. A holding already recorded for that symbol and day is replaced. 404 for an ' +
-          "account that is not the tenant's; 422 for a broker-connected account (those sync from the broker).",
-        examples: {
-          body: { account_id: 1, symbol: 'MSFT', quantity: 60, cost_basis: 19800, as_of: '2026-11-24' },
-          201: { description: 'The recorded holding', value: POSITION },
-        },
-        tags,
-        body: M.CreatePositionBody,
-        response: { 201: M.PositionSchema, ...problems(401, 404, 422) },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await manual.putPosition(scopeOf(req), req.body)),
-  )
-
-  app.patch(
-    '/api/brokers/manual/positions/:position_id',
-    {
-      schema: {
-        operationId: 'updateManualPosition',
-        summary: 'Edit a manual holding',
-        description:
-          'Changes the quantity, the cost or the day of a manual holding. Moving it onto a day that already ' +
-          'has a holding of the same symbol answers 409 `positions.day_taken` (edit that one instead). 404 ' +
-          'for an unknown or deleted holding.',
-        examples: {
-          params: { position_id: 9 },
-          body: { quantity: 75, cost_basis: 24850.5 },
-          200: {
-            description: 'The holding after the change',
-            value: { ...POSITION, quantity: 75, cost_basis: 24850.5, updated_at: '2026-11-24T16:30:00.000Z' },
-          },
-        },
-        tags,
-        params: M.PositionParams,
-        body: M.PatchPositionBody,
-        response: { 200: M.PositionSchema, ...problems(401, 404, 409, 422) },
-      },
-    },
-    (req) => manual.patchPosition(scopeOf(req), req.params.position_id, req.body),
-  )
-
-  app.delete(
-    '/api/brokers/manual/positions/:position_id',
-    {
-      schema: {
-        operationId: 'deleteManualPosition',
-        summary: 'Soft-delete a manual holding',
-        description:
-          "Deletes a manual holding (a soft delete: it leaves lists and analytics, including its day's " +
-          'snapshot). 404 for an unknown or already deleted holding.',
-        examples: { params: { position_id: 9 }, 204: { description: 'Deleted' } },
-        tags,
-        params: M.PositionParams,
-        response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },
-      },
-    },
-    async (req, reply) => {
-      await manual.deletePosition(scopeOf(req), req.params.position_id)
-      return reply.code(204).send(null)
-    },
-  )
-
-  app.get(
-    '/api/brokers/manual/transactions',
-    {
-      schema: {
-        operationId: 'listManualTransactions',
-        summary: 'Manual closed trades, newest sale first',
-        description:
-          "Closed trades (realized gains and losses) of the tenant's manual accounts, newest sale first; " +
-          "optionally of one account and of one tax year (of date_sold). 404 when account_id is not the tenant's.",
-        examples: {
-          query: { account_id: 1, year: 2025 },
-          200: {
-            description: 'The closed trades',
-            value: { items: [TRADE], next_cursor: null, page: 1, page_size: 25 },
-          },
-        },
-        tags,
-        querystring: M.TransactionQuery,
-        response: { 200: M.TransactionList, ...problems(401, 404, 422) },
-      },
-    },
-    (req) => manual.transactions(scopeOf(req), req.query),
-  )
-
-  app.post(
-    '/api/brokers/manual/transactions',
-    {
-      schema: {
-        operationId: 'createManualTransaction',
-        summary: 'Record a closed trade (a realized gain or loss)',
-        description:
-          'Records a closed trade in a manual account. gain_loss defaults to proceeds − cost_basis − fees ' +
-          '(fees default to 0); term is long when held more than a year, unknown when date_acquired is VARIOUS ' +
-          'or date_sold is not a YYYY-MM-DD date (such trades are kept but left out of date-based analytics). ' +
-          "404 for an account that is not the tenant's; 422 for a broker-connected one.",
-        examples: {
-          body: {
-            account_id: 1,
-            symbol: 'NVDA',
-            quantity: 11,
-            date_acquired: '2025-07-07',
-            date_sold: '2025-12-26',
-            proceeds: 2895.31,
-            cost_basis: 2711.1,
-            fees: 1,
-          },
-          201: { description: 'The recorded trade', value: TRADE },
-        },
-        tags,
-        body: M.CreateTransactionBody,
-        response: { 201: M.TransactionSchema, ...problems(401, 404, 422) },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await manual.createTransaction(scopeOf(req), req.body)),
-  )
-
-  app.patch(
-    '/api/brokers/manual/transactions/:transaction_id',
-    {
-      schema: {
-        operationId: 'updateManualTransaction',
-        summary: 'Edit a closed trade (gain_loss is recomputed unless given)',
-        description:
-          'Corrects a closed trade. gain_loss is recomputed from proceeds, cost_basis and fees when one of them ' +
-          'changes, unless the body sets it; term follows the dates. 404 for an unknown or deleted trade.',
-        examples: {
-          params: { transaction_id: 459 },
-          body: { proceeds: 2920.15, fees: 0.5 },
-          200: {
-            description: 'The trade after the change',
-            value: {
-              ...TRADE,
-              proceeds: 2920.15,
-              fees: 0.5,
-              gain_loss: 208.55,
-              updated_at: '2026-11-24T16:40:00.000Z',
-            },
-          },
-        },
-        tags,
-        params: M.TransactionParams,
-        body: M.PatchTransactionBody,
-        response: { 200: M.TransactionSchema, ...problems(401, 404, 422) },
-      },
-    },
-    (req) => manual.patchTransaction(scopeOf(req), req.params.transaction_id, req.body),
-  )
-
-  app.delete(
-    '/api/brokers/manual/transactions/:transaction_id',
-    {
-      schema: {
-        operationId: 'deleteManualTransaction',
-        summary: 'Soft-delete a closed trade',
-        description:
-          'Deletes a closed trade (a soft delete: it leaves lists and every P&L figure). 404 for an unknown or ' +
-          'already deleted trade.',
-        examples: { params: { transaction_id: 459 }, 204: { description: 'Deleted' } },
-        tags,
-        params: M.TransactionParams,
-        response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },
-      },
-    },
-    async (req, reply) => {
-      await manual.deleteTransaction(scopeOf(req), req.params.transaction_id)
-      return reply.code(204).send(null)
-    },
   )
 }

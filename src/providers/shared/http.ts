@@ -120,6 +120,72 @@ function isTimeout(e: unknown): boolean {
   return e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')
 }
 
+type Fetch = typeof globalThis.fetch
+
+/** One attempt: returns the response or a classified UpstreamError (never throws one). */
+async function attempt(
+  doFetch: Fetch,
+  provider: string,
+  target: string,
+  url: URL,
+  init: RequestInit,
+  ms: number,
+): Promise<HttpResponse | UpstreamError> {
+  let res: Response
+  let text: string
+  try {
+    // The signal also covers reading the body, so a stalled stream still times out.
+    res = await doFetch(url, { ...init, signal: AbortSignal.timeout(ms) })
+    text = await res.text()
+  } catch (e) {
+    if (isTimeout(e)) {
+      return new UpstreamTimeoutError(`${provider} ${target} timed out after ${ms} ms`, {
+        provider,
+        cause: e,
+      })
+    }
+    const code = errorCode(e instanceof Error ? e.cause : undefined) ?? errorCode(e) ?? 'fetch failed'
+    return new UpstreamNetworkError(`${provider} ${target} network error: ${code}`, { provider, cause: e })
+  }
+  return readResponse(res, text, provider, target)
+}
+
+function readResponse(
+  res: Response,
+  text: string,
+  provider: string,
+  target: string,
+): HttpResponse | UpstreamError {
+  if (res.status >= 400) {
+    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'))
+    const msg = `${provider} ${target} failed with HTTP ${res.status}`
+    return errorForStatus(res.status, msg, { provider, body: text, retryAfterMs })
+  }
+
+  let body: unknown = text
+  if (isJsonContentType(res.headers.get('content-type'))) {
+    try {
+      body = text === '' ? null : JSON.parse(text)
+    } catch (e) {
+      return new UpstreamProtocolError(`${provider} ${target} returned invalid JSON`, {
+        provider,
+        status: res.status,
+        body: text,
+        cause: e,
+      })
+    }
+  }
+  return { status: res.status, headers: res.headers, body, text }
+}
+
+function shouldRetry(err: UpstreamError, idempotent: boolean): boolean {
+  // A 429 means the request was rejected before processing, so it is safe for any method.
+  if (err.kind === 'rate_limited') return true
+  if (!idempotent) return false
+  if (err.kind === 'timeout' || err.kind === 'network') return true
+  return err.status !== undefined && (err.status === 500 || TRANSIENT_STATUSES.has(err.status))
+}
+
 export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
   const timeoutMs = opts.timeoutMs ?? HTTP_DEFAULTS.timeoutMs
   const retries = opts.retries ?? HTTP_DEFAULTS.retries
@@ -129,63 +195,6 @@ export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
   const doFetch = opts.fetch ?? globalThis.fetch
   const sleep = opts.sleep ?? ((ms: number) => delay(ms).then(() => undefined))
   const random = opts.random ?? Math.random
-
-  // One attempt: returns the response or a classified UpstreamError (never throws one).
-  async function attempt(
-    req: HttpRequest,
-    method: string,
-    url: URL,
-    target: string,
-    init: RequestInit,
-  ): Promise<HttpResponse | UpstreamError> {
-    const provider = req.provider
-    const ms = req.timeoutMs ?? timeoutMs
-    let res: Response
-    let text: string
-    try {
-      // The signal also covers reading the body, so a stalled stream still times out.
-      res = await doFetch(url, { ...init, signal: AbortSignal.timeout(ms) })
-      text = await res.text()
-    } catch (e) {
-      if (isTimeout(e)) {
-        return new UpstreamTimeoutError(`${provider} ${target} timed out after ${ms} ms`, {
-          provider,
-          cause: e,
-        })
-      }
-      const code = errorCode(e instanceof Error ? e.cause : undefined) ?? errorCode(e) ?? 'fetch failed'
-      return new UpstreamNetworkError(`${provider} ${target} network error: ${code}`, { provider, cause: e })
-    }
-
-    if (res.status >= 400) {
-      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'))
-      const msg = `${provider} ${target} failed with HTTP ${res.status}`
-      return errorForStatus(res.status, msg, { provider, body: text, retryAfterMs })
-    }
-
-    let body: unknown = text
-    if (isJsonContentType(res.headers.get('content-type'))) {
-      try {
-        body = text === '' ? null : JSON.parse(text)
-      } catch (e) {
-        return new UpstreamProtocolError(`${provider} ${target} returned invalid JSON`, {
-          provider,
-          status: res.status,
-          body: text,
-          cause: e,
-        })
-      }
-    }
-    return { status: res.status, headers: res.headers, body, text }
-  }
-
-  function shouldRetry(err: UpstreamError, idempotent: boolean): boolean {
-    // A 429 means the request was rejected before processing, so it is safe for any method.
-    if (err.kind === 'rate_limited') return true
-    if (!idempotent) return false
-    if (err.kind === 'timeout' || err.kind === 'network') return true
-    return err.status !== undefined && (err.status === 500 || TRANSIENT_STATUSES.has(err.status))
-  }
 
   async function request<T = unknown>(req: HttpRequest): Promise<HttpResponse<T>> {
     const method = (req.method ?? 'GET').toUpperCase()
@@ -202,7 +211,7 @@ export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
     const maxRetries = req.retries ?? retries
 
     for (let n = 0; ; n++) {
-      const out = await attempt(req, method, url, target, init)
+      const out = await attempt(doFetch, req.provider, target, url, init, req.timeoutMs ?? timeoutMs)
       if (!(out instanceof UpstreamError)) return out as HttpResponse<T>
       if (n >= maxRetries || !shouldRetry(out, idempotent)) throw out
       if (out.retryAfterMs !== undefined) {
