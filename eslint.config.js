@@ -63,11 +63,12 @@ const importBoundaries = [
 
 const sizeAndEnvRules = [
   {
-    files: ['**/*.ts'],
+    // No data file needs an exception today (universe data is becoming JSON); if one ever does,
+    // name it here with the reason, rather than raising the limit.
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
   },
   {
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'src/**/*.js'],
     ignores: [tests],
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
@@ -91,7 +92,8 @@ const sizeAndEnvRules = [
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value=/^(node:)?process$/] ImportSpecifier[imported.name='env']",
+          selector:
+            "ImportDeclaration[source.value=/^(node:)?process$/] ImportSpecifier[imported.name='env']",
           message: 'Only src/platform/config.ts reads process.env.',
         },
       ],
