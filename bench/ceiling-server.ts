@@ -12,7 +12,7 @@ import { readConfigOrExit } from '../src/main-support.ts'
 import { createDatabase } from '../src/platform/db/database.ts'
 import { migrateToLatest } from '../src/app/migrations.ts'
 
-const config = readConfigOrExit(process.env)
+const config = readConfigOrExit()
 const database = await createDatabase(config)
 await migrateToLatest(database)
 

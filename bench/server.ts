@@ -18,7 +18,7 @@ import { seedPortfolio } from './seed-portfolio.ts'
 
 const TOKEN_TTL_SECONDS = 3600 // longer than any bounded run
 
-const config = readConfigOrExit(process.env)
+const config = readConfigOrExit()
 const c = await createContainer(config)
 await migrateToLatest(c.database)
 const app = await buildApp(c)

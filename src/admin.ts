@@ -6,6 +6,7 @@
 import { createContainerOrExit, readConfigOrExit } from './main-support.ts'
 import { migrateToLatest } from './app/migrations.ts'
 import { randomToken } from './platform/crypto.ts'
+import { adminPasswordFromEnv } from './platform/config.ts'
 import { hashPassword } from './modules/identity/index.ts'
 
 const [command, rawEmail] = process.argv.slice(2)
@@ -14,7 +15,7 @@ if (command !== 'create-admin' || !rawEmail || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.tes
   process.exit(64) // EX_USAGE
 }
 const email = rawEmail.trim().toLowerCase()
-const config = { ...readConfigOrExit(process.env), LOG_LEVEL: 'warn' as const }
+const config = { ...readConfigOrExit(), LOG_LEVEL: 'warn' as const }
 // No HTTP operation creates the first administrator, so the CLI needs the directory to itself.
 const c = await createContainerOrExit(
   config,
@@ -23,8 +24,9 @@ const c = await createContainerOrExit(
 )
 try {
   await migrateToLatest(c.database)
-  const generated = process.env['ADMIN_PASSWORD'] ? undefined : randomToken(18)
-  const passwordHash = await hashPassword(process.env['ADMIN_PASSWORD'] ?? generated!)
+  const given = adminPasswordFromEnv()
+  const generated = given ? undefined : randomToken(18)
+  const passwordHash = await hashPassword(given ?? generated!)
   const outcome = await c.scopes.withSystem(`admin cli: create-admin ${email}`, async ({ db }) => {
     const existing = await db
       .selectFrom('app_user')

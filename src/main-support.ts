@@ -3,9 +3,10 @@ import { createContainer, type Container } from './app/container.ts'
 import { ConfigError, loadConfig, type Config } from './platform/config.ts'
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts'
 
-export function readConfigOrExit(env: NodeJS.ProcessEnv): Config {
+/** The configuration from the environment; exits 78 (EX_CONFIG) listing every bad variable. */
+export function readConfigOrExit(): Config {
   try {
-    return loadConfig(env)
+    return loadConfig()
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`${e.message}\n`)

@@ -9,7 +9,7 @@ import { createContainerOrExit, onShutdownSignal, readConfigOrExit } from './mai
 import { migrateToLatest } from './app/migrations.ts'
 
 async function main(): Promise<void> {
-  const config = readConfigOrExit(process.env)
+  const config = readConfigOrExit()
   const c = await createContainerOrExit(
     config,
     'the server',

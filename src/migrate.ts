@@ -3,7 +3,7 @@ import { readConfigOrExit } from './main-support.ts'
 import { createDatabase } from './platform/db/database.ts'
 import { migrateToLatest } from './app/migrations.ts'
 
-const config = readConfigOrExit(process.env)
+const config = readConfigOrExit()
 const handle = await createDatabase(config)
 try {
   const applied = await migrateToLatest(handle)

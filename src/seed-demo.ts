@@ -4,7 +4,7 @@ import { createContainerOrExit, readConfigOrExit } from './main-support.ts'
 import { migrateToLatest } from './app/migrations.ts'
 
 const c = await createContainerOrExit(
-  { ...readConfigOrExit(process.env), LOG_LEVEL: 'warn' },
+  { ...readConfigOrExit(), LOG_LEVEL: 'warn' },
   'npm run seed:demo',
   'stop it, or restart it with SEED_DEMO=true (the server then creates the demo login itself)',
 )

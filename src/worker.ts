@@ -5,7 +5,7 @@
 import { migrateToLatest } from './app/migrations.ts'
 import { createContainerOrExit, onShutdownSignal, readConfigOrExit } from './main-support.ts'
 
-const config = readConfigOrExit(process.env)
+const config = readConfigOrExit()
 if (config.JOB_QUEUE !== 'durable') {
   process.stderr.write('worker: JOB_QUEUE=durable is required (in-process jobs run inside the API process)\n')
   process.exit(78)

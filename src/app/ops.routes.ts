@@ -25,6 +25,13 @@ const FailedJob = Type.Object({
 })
 
 export function opsRoutes(app: App, c: Container, registry: Registry): void {
+  healthzRoute(app)
+  readyzRoute(app, c)
+  metricsRoute(app, registry)
+  adminListFailedJobsRoute(app, c)
+}
+
+function healthzRoute(app: App): void {
   app.get(
     '/healthz',
     {
@@ -41,7 +48,9 @@ export function opsRoutes(app: App, c: Container, registry: Registry): void {
     },
     async () => ({ status: 'ok' as const }),
   )
+}
 
+function readyzRoute(app: App, c: Container): void {
   app.get(
     '/readyz',
     {
@@ -94,7 +103,9 @@ export function opsRoutes(app: App, c: Container, registry: Registry): void {
       })
     },
   )
+}
 
+function metricsRoute(app: App, registry: Registry): void {
   app.get(
     '/metrics',
     {
@@ -118,7 +129,9 @@ export function opsRoutes(app: App, c: Container, registry: Registry): void {
     },
     async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()),
   )
+}
 
+function adminListFailedJobsRoute(app: App, c: Container): void {
   app.get(
     '/api/admin/jobs/failed',
     {

@@ -1,8 +1,8 @@
 /**
  * Configuration: one TypeBox schema gives the type, the defaults and the validation of every
- * environment variable. Only `main.ts`/`worker.ts` read `process.env`; everything else receives a
- * `Config`. Every default works offline (embedded PGlite, in-memory cache and queue, simulated
- * providers).
+ * environment variable. This file is the only reader of `process.env` (lint enforces it);
+ * everything else receives a `Config`. Every default works offline (embedded PGlite, in-memory
+ * cache and queue, simulated providers).
  */
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
@@ -136,7 +136,7 @@ export class ConfigError extends Error {
 const KNOWN = Object.keys(ConfigSchema.properties)
 
 /** Validates the environment; throws one ConfigError that lists every bad variable. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const input: Record<string, unknown> = {}
   const problems: string[] = []
   for (const key of KNOWN) {
@@ -196,6 +196,13 @@ function parseBool(raw: string): boolean | undefined {
   if (['true', '1', 'yes', 'on'].includes(v)) return true
   if (['false', '0', 'no', 'off'].includes(v)) return false
   return undefined
+}
+
+/** The first administrator's password for `npm run admin`; not a server setting, so not in Config. */
+export function adminPasswordFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
+  return env['ADMIN_PASSWORD'] || undefined
 }
 
 /** Which database engine a configuration selects. */

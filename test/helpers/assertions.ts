@@ -4,7 +4,9 @@ import assert from 'node:assert/strict'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
 export type Body = Record<string, any>
 
-export const json = (body: string) => JSON.parse(body) as Body
+/** An answer's JSON body, from the body text or from the response itself. */
+export const json = (from: string | { body: string }) =>
+  JSON.parse(typeof from === 'string' ? from : from.body) as Body
 
 /** Asserts a problem answer with this status and code, and returns its body. */
 export function assertProblem(res: { statusCode: number; body: string }, status: number, code: string): Body {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { describe, it } from 'node:test'
 import { Secret, TOTP, URI } from 'otpauth'
 import { useTestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
 
 const t = useTestApp({
   env: {
@@ -16,8 +17,6 @@ const t = useTestApp({
   },
 })
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-const json = (body: string) => JSON.parse(body) as Record<string, any>
 const PASSWORD = 'orbit-lantern-42'
 let seq = 0
 const newEmail = (tag = 'm') => `${tag}${++seq}.${process.pid}@example.test`

@@ -10,12 +10,11 @@ import { describe, it } from 'node:test'
 import type { LightMyRequestResponse } from 'fastify'
 import { ResourceOwnerPassword } from 'simple-oauth2'
 import { buildTestApp, useTestApp, type TestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
 
 const HIGH = { REGISTRATIONS_PER_IP_PER_HOUR: '10000', LOGINS_PER_IP_PER_MINUTE: '10000' }
 const t = useTestApp({ env: { ...HIGH, MESSAGES_PER_IP_PER_HOUR: '10000' } })
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-const json = (body: string) => JSON.parse(body) as Record<string, any>
 const PASSWORD = 'orbit-lantern-42'
 let seq = 0
 const newEmail = (tag = 'u') => `${tag}${++seq}.${process.pid}@example.test`

@@ -4,7 +4,6 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { LightMyRequestResponse } from 'fastify'
 import {
   header,
   htmlOf,
@@ -16,6 +15,7 @@ import {
 } from '../fakes/smtp-sink.ts'
 import { startTwilioFake, twilioError, type TwilioFake } from '../fakes/twilio-fake.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
 
 const BASE = 'https://app.sextant.test'
 const FROM = 'Sextant <no-reply@sextant.test>'
@@ -26,9 +26,6 @@ const LIMITS = {
   LOGINS_PER_IP_PER_MINUTE: '1000',
 }
 const PASSWORD = 'correct horse battery'
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-const json = (res: LightMyRequestResponse) => JSON.parse(res.body) as Record<string, any>
 
 let seq = 0
 const newEmail = (tag: string) => `${tag}${++seq}.${process.pid}.${Date.now()}@example.test`

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test'
 import type { LightMyRequestResponse } from 'fastify'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, useTestApp, type TestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
 
 const BASE = 'https://app.sextant.test'
 const ENV = {
@@ -18,9 +19,6 @@ const ENV = {
 const PASSWORD = 'correct horse battery'
 
 const t = useTestApp({ env: ENV })
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-const json = (res: LightMyRequestResponse) => JSON.parse(res.body) as Record<string, any>
 
 let seq = 0
 const newEmail = (tag: string) => `${tag}${++seq}.${process.pid}.${Date.now()}@example.test`

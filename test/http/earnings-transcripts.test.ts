@@ -2,8 +2,9 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
 import type { Transcript, TranscriptsProvider } from '../../src/providers/market-data/index.ts'
-import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
+import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { startOpenAiFake, type OpenAiFake } from '../fakes/openai-fake.ts'
+import { json } from '../helpers/assertions.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 
 const REVENUE = 'Revenue for the quarter was $12.5 billion, up 8% year over year.'
@@ -80,7 +81,6 @@ beforeEach(() => {
   fake.reset()
 })
 
-const json = (b: string) => JSON.parse(b) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 const ok = async (p: Promise<{ statusCode: number; body: string }>) => {
   const res = await p
   assert.equal(res.statusCode, 200, res.body)

@@ -5,6 +5,7 @@ import { createMemoryCache } from '../../src/platform/cache/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import type { EarningsEvent, EarningsProvider } from '../../src/providers/market-data/index.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
 
 // 15:00Z is 10:00 or 11:00 in New York: "today" is 2026-03-10.
 const clock = fixedClock('2026-03-10T15:00:00Z')
@@ -50,8 +51,6 @@ before(async () => {
 })
 after(() => t.close())
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = (b: string) => JSON.parse(b) as Record<string, any>
 const items = (body: Record<string, unknown>) => body.items as EarningsEvent[]
 const pairs = (body: Record<string, unknown>) => items(body).map((e) => `${e.symbol}@${e.date}`)
 

@@ -8,7 +8,7 @@ import {
   type BarsQuery,
   type Instrument,
 } from '../../src/providers/market-data/index.ts'
-import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
+import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 
 // Friday 2026-11-20, 11:00 New York (EST): the delayed window ends 10:45, so 09:30–10:44 is published.

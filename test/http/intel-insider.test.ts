@@ -3,8 +3,9 @@ import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import type { InsiderProvider, InsiderTransaction } from '../../src/providers/market-data/index.ts'
-import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
+import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
 
 // The service's own clock: 2026-11-20 10:00 in New York. The app keeps real time (sessions).
 const START = '2026-11-20T15:00:00Z'
@@ -79,7 +80,6 @@ beforeEach(() => {
   clock.set(START)
 })
 
-const json = (b: string) => JSON.parse(b) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 const buying = async (u: Client, query: string) => {
   const res = await u.get(`/api/intel/insider-buying${query}`)
   assert.equal(res.statusCode, 200, res.body)

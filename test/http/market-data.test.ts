@@ -4,8 +4,9 @@ import { after, before, describe, it } from 'node:test'
 import { createMemoryCache } from '../../src/platform/cache/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { SimulatedMarketData, type Bar, type BarsQuery } from '../../src/providers/market-data/index.ts'
-import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
+import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
 
 // Tuesday 2026-03-10, 11:00 ET (EDT since 2026-03-08): the regular session is open.
 const NOW = '2026-03-10T15:00:00Z'
@@ -33,7 +34,6 @@ after(async () => {
 })
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-const json = (b: string) => JSON.parse(b) as Json
 
 /** A user whose session is issued at the clock's current time. */
 async function userAt(at: string): Promise<Client> {

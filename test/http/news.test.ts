@@ -4,7 +4,8 @@ import { after, before, describe, it } from 'node:test'
 import { createMemoryCache } from '../../src/platform/cache/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import type { NewsItem, NewsProvider, NewsQuery } from '../../src/providers/market-data/index.ts'
-import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
+import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
+import { json } from '../helpers/assertions.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 
 const T0 = Date.parse('2026-03-10T15:00:00Z')
@@ -97,8 +98,6 @@ before(async () => {
 })
 after(() => t.close())
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = (b: string) => JSON.parse(b) as Record<string, any>
 const ids = (body: Record<string, unknown>) => (body.items as NewsItem[]).map((n) => n.id)
 
 async function walk(first: string, between: () => void = () => {}) {

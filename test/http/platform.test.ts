@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { SignJWT, UnsecuredJWT } from 'jose'
 import { useTestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
 
 const t = useTestApp({
   routes: (app) => {
@@ -12,9 +13,6 @@ const t = useTestApp({
     app.post('/api/test/echo', { config: { auth: 'user' } }, (req) => ({ ok: true, body: req.body }))
   },
 })
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-const json = (body: string) => JSON.parse(body) as Record<string, any>
 
 describe('errors are RFC 9457 problems', () => {
   it('unknown route → 404 problem+json', async () => {

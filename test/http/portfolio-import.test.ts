@@ -7,12 +7,9 @@ import { describe, it } from 'node:test'
 import { nyDate } from '../../src/platform/market-calendar.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 import { createManualAccount } from '../helpers/portfolio.ts'
+import { json, type Body } from '../helpers/assertions.ts'
 
 const t = useTestApp()
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are read loosely
-type Body = Record<string, any>
-const json = (body: string) => JSON.parse(body) as Body
 
 const importCsv = (u: Client, query: string, csv: string, type = 'text/csv') =>
   u.inject({

@@ -3,8 +3,9 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { SimulatedMarketData, type Quote } from '../../src/providers/market-data/index.ts'
-import { UpstreamServerError } from '../../src/providers/shared/upstream-errors.ts'
+import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
 
 // A market the test controls: fixed prices, or a failure.
 const prices: Record<string, number> = { AAPL: 190.25, MSFT: 410.1 }
@@ -36,8 +37,6 @@ before(async () => {
   t = await buildTestApp({ clock: fixedClock('2026-11-20T15:00:00Z'), providers: { market } })
 })
 after(() => t.close())
-
-const json = (b: string) => JSON.parse(b) as Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function holdings(u: Client) {
   const account = json((await u.post('/api/accounts', { name: 'Main', broker_type: 'manual' })).body)

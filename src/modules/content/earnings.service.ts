@@ -10,6 +10,7 @@ import { addDays, DAY_MS } from '../../platform/dates.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
 import {
+  badCursor,
   resolvePage,
   type CursorKey,
   type PageQueryInput,
@@ -19,7 +20,7 @@ import { nyDate } from '../../platform/market-calendar.ts'
 import type { EarningsEvent, EarningsProvider } from '../../providers/market-data/index.ts'
 import { openSymbols } from './earnings.repository.ts'
 import { DEFAULT_DAYS, MAX_RANGE_DAYS } from './earnings.schemas.ts'
-import { badCursor, keysetPage } from './keyset.ts'
+import { keysetPage } from './keyset.ts'
 
 const TTL_MS = 60_000
 const HOUR_RANK: Record<string, number> = { bmo: 0, dmh: 1, amc: 2 }

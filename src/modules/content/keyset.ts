@@ -4,10 +4,6 @@
  * between never shift or repeat the walk (an offset would).
  */
 import { toPage, type CursorKey, type PageRequest, type PageResult } from '../../platform/http/pagination.ts'
-import { UnprocessableError } from '../../platform/http/errors.ts'
-
-export const badCursor = () =>
-  UnprocessableError.field(['query', 'cursor'], 'invalid or expired cursor', 'cursor')
 
 /** `isAfter(item)`: the item sorts strictly after the cursor's position (called only with one). */
 export function keysetPage<T>(

@@ -6,7 +6,13 @@ import type { NewsService } from './news.service.ts'
 
 const errors = problems(401, 422, 502)
 
-export function newsRoutes(app: App, { news }: { news: NewsService }): void {
+export function newsRoutes(app: App, deps: { news: NewsService }): void {
+  getNewsFeedRoute(app, deps)
+  getMarketNewsRoute(app, deps)
+  getTickerNewsRoute(app, deps)
+}
+
+function getNewsFeedRoute(app: App, { news }: { news: NewsService }): void {
   app.get(
     '/api/news/feed',
     {
@@ -50,6 +56,9 @@ export function newsRoutes(app: App, { news }: { news: NewsService }): void {
     },
     (req) => news.feed(req.query.symbols?.split(','), req.query),
   )
+}
+
+function getMarketNewsRoute(app: App, { news }: { news: NewsService }): void {
   app.get(
     '/api/news/market',
     {
@@ -91,6 +100,9 @@ export function newsRoutes(app: App, { news }: { news: NewsService }): void {
     },
     (req) => news.market(req.query.category, req.query),
   )
+}
+
+function getTickerNewsRoute(app: App, { news }: { news: NewsService }): void {
   app.get(
     '/api/news/ticker/:symbol',
     {

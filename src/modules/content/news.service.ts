@@ -12,9 +12,14 @@
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { DAY_MS } from '../../platform/dates.ts'
-import { resolvePage, type PageQueryInput, type PageResult } from '../../platform/http/pagination.ts'
 import type { NewsItem, NewsProvider, NewsQuery } from '../../providers/market-data/index.ts'
-import { badCursor, keysetPage } from './keyset.ts'
+import { keysetPage } from './keyset.ts'
+import {
+  badCursor,
+  resolvePage,
+  type PageQueryInput,
+  type PageResult,
+} from '../../platform/http/pagination.ts'
 
 export const NEWS_WINDOW_DAYS = 30
 export const FETCH_LIMIT = 300

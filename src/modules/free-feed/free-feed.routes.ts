@@ -11,6 +11,13 @@ import {
 import type { FreeFeedService } from './free-feed.service.ts'
 
 export function freeFeedRoutes(app: App, feed: FreeFeedService): void {
+  getFreeUniverseRoute(app, feed)
+  reloadFreeUniverseRoute(app, feed)
+  publishFreeFeedRoute(app, feed)
+  replayFreeFeedRoute(app, feed)
+}
+
+function getFreeUniverseRoute(app: App, feed: FreeFeedService): void {
   app.get(
     '/api/free/universe',
     {
@@ -31,7 +38,9 @@ export function freeFeedRoutes(app: App, feed: FreeFeedService): void {
     },
     () => feed.universe(),
   )
+}
 
+function reloadFreeUniverseRoute(app: App, feed: FreeFeedService): void {
   app.post(
     '/api/free/universe/reload',
     {
@@ -54,7 +63,9 @@ export function freeFeedRoutes(app: App, feed: FreeFeedService): void {
     },
     () => feed.reload(),
   )
+}
 
+function publishFreeFeedRoute(app: App, feed: FreeFeedService): void {
   app.post(
     '/api/free/publish',
     {
@@ -78,7 +89,9 @@ export function freeFeedRoutes(app: App, feed: FreeFeedService): void {
     },
     () => feed.publish(),
   )
+}
 
+function replayFreeFeedRoute(app: App, feed: FreeFeedService): void {
   app.get(
     '/api/free/replay/:symbol',
     {

@@ -1,5 +1,6 @@
 /** The free-tier feed (spec §4.15): universe, publication and replay shapes. */
 import { Type, type Static } from 'typebox'
+import { Bar } from '../../platform/http/schemas.ts'
 
 export const UniverseSchema = Type.Object({
   symbols: Type.Array(Type.String(), { description: 'The free-tier symbols, in their configured order' }),
@@ -37,15 +38,7 @@ export const ReplayQuery = Type.Object({
   }),
 })
 
-export const ReplayBarSchema = Type.Object({
-  time: Type.String({ format: 'date-time', description: 'Start of the bar' }),
-  open: Type.Number(),
-  high: Type.Number(),
-  low: Type.Number(),
-  close: Type.Number(),
-  volume: Type.Number(),
-  vwap: Type.Union([Type.Number(), Type.Null()], { description: 'null when the source gave none' }),
-})
+export const ReplayBarSchema = Bar('null when the source gave none')
 export type ReplayBar = Static<typeof ReplayBarSchema>
 
 export const ReplaySchema = Type.Object({

@@ -14,7 +14,7 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
 import { nyDate, sessionAt, tradingDay } from '../../platform/market-calendar.ts'
 import type { Bar, MarketDataProvider } from '../../providers/market-data/index.ts'
-import { isUpstreamError, type UpstreamError } from '../../providers/shared/upstream-errors.ts'
+import { isUpstreamError, type UpstreamError } from '../../platform/upstream-errors.ts'
 import { aggregateBars } from './free-feed.aggregate.ts'
 import * as repo from './free-feed.repository.ts'
 import type {

@@ -10,7 +10,14 @@ import { TOKENS } from './identity.examples.ts'
 
 const tags = ['auth']
 
-export function mfaRoutes(app: App, { identity: id }: { identity: Identity }): void {
+export function mfaRoutes(app: App, deps: { identity: Identity }): void {
+  setupTotpRoute(app, deps)
+  verifyTotpRoute(app, deps)
+  disableTotpRoute(app, deps)
+  mfaChallengeRoute(app, deps)
+}
+
+function setupTotpRoute(app: App, { identity: id }: { identity: Identity }): void {
   app.post(
     '/api/auth/mfa/totp/setup',
     {
@@ -37,7 +44,9 @@ export function mfaRoutes(app: App, { identity: id }: { identity: Identity }): v
     },
     async (req, reply) => reply.header('cache-control', 'no-store').send(await id.mfa.setup(scopeOf(req))),
   )
+}
 
+function verifyTotpRoute(app: App, { identity: id }: { identity: Identity }): void {
   app.post(
     '/api/auth/mfa/totp/verify',
     {
@@ -79,7 +88,9 @@ export function mfaRoutes(app: App, { identity: id }: { identity: Identity }): v
         .header('cache-control', 'no-store')
         .send(await id.mfa.verify(scopeOf(req), req.body.code, ctxOf(req))),
   )
+}
 
+function disableTotpRoute(app: App, { identity: id }: { identity: Identity }): void {
   app.delete(
     '/api/auth/mfa/totp',
     {
@@ -103,7 +114,9 @@ export function mfaRoutes(app: App, { identity: id }: { identity: Identity }): v
       return reply.code(204).send(null)
     },
   )
+}
 
+function mfaChallengeRoute(app: App, { identity: id }: { identity: Identity }): void {
   app.post(
     '/api/auth/mfa/challenge',
     {

@@ -11,10 +11,20 @@ import { USER } from './identity.examples.ts'
 const tags = ['auth']
 const accepted = { 204: NoContent('Accepted (whether or not the account exists)'), ...problems(422, 429) }
 
-export function verificationRoutes(app: App, { identity: id }: { identity: Identity }): void {
+export function verificationRoutes(app: App, deps: { identity: Identity }): void {
+  requestEmailVerificationRoute(app, deps)
+  confirmEmailVerificationRoute(app, deps)
+  requestEmailCodeRoute(app, deps)
+  confirmEmailCodeRoute(app, deps)
+  requestPasswordResetRoute(app, deps)
+  confirmPasswordResetRoute(app, deps)
+  requestPhoneVerificationRoute(app, deps)
+  confirmPhoneVerificationRoute(app, deps)
+}
+
+function requestEmailVerificationRoute(app: App, { identity: id }: { identity: Identity }): void {
   const budget = perIp(id.config.MESSAGES_PER_IP_PER_HOUR, '1 hour')
   const v = id.verification
-
   app.post(
     '/api/auth/verify-email/request',
     {
@@ -37,7 +47,10 @@ export function verificationRoutes(app: App, { identity: id }: { identity: Ident
       return reply.code(204).send(null)
     },
   )
+}
 
+function confirmEmailVerificationRoute(app: App, { identity: id }: { identity: Identity }): void {
+  const v = id.verification
   app.post(
     '/api/auth/verify-email/confirm',
     {
@@ -59,7 +72,11 @@ export function verificationRoutes(app: App, { identity: id }: { identity: Ident
     },
     async (req) => ({ user: await v.confirmEmailLink(req.body.token) }),
   )
+}
 
+function requestEmailCodeRoute(app: App, { identity: id }: { identity: Identity }): void {
+  const budget = perIp(id.config.MESSAGES_PER_IP_PER_HOUR, '1 hour')
+  const v = id.verification
   app.post(
     '/api/auth/verify-email/code/request',
     {
@@ -81,7 +98,10 @@ export function verificationRoutes(app: App, { identity: id }: { identity: Ident
       return reply.code(204).send(null)
     },
   )
+}
 
+function confirmEmailCodeRoute(app: App, { identity: id }: { identity: Identity }): void {
+  const v = id.verification
   app.post(
     '/api/auth/verify-email/code/confirm',
     {
@@ -103,7 +123,11 @@ export function verificationRoutes(app: App, { identity: id }: { identity: Ident
     },
     async (req) => ({ user: await v.confirmEmailCode(req.body.email, req.body.code) }),
   )
+}
 
+function requestPasswordResetRoute(app: App, { identity: id }: { identity: Identity }): void {
+  const budget = perIp(id.config.MESSAGES_PER_IP_PER_HOUR, '1 hour')
+  const v = id.verification
   app.post(
     '/api/auth/password-reset/request',
     {
@@ -125,7 +149,10 @@ export function verificationRoutes(app: App, { identity: id }: { identity: Ident
       return reply.code(204).send(null)
     },
   )
+}
 
+function confirmPasswordResetRoute(app: App, { identity: id }: { identity: Identity }): void {
+  const v = id.verification
   app.post(
     '/api/auth/password-reset/confirm',
     {
@@ -154,7 +181,10 @@ export function verificationRoutes(app: App, { identity: id }: { identity: Ident
       return { status: 'password_updated' }
     },
   )
+}
 
+function requestPhoneVerificationRoute(app: App, { identity: id }: { identity: Identity }): void {
+  const v = id.verification
   app.post(
     '/api/auth/verify-phone/request',
     {
@@ -172,7 +202,10 @@ export function verificationRoutes(app: App, { identity: id }: { identity: Ident
     },
     (req) => v.requestPhoneCode(scopeOf(req)),
   )
+}
 
+function confirmPhoneVerificationRoute(app: App, { identity: id }: { identity: Identity }): void {
+  const v = id.verification
   app.post(
     '/api/auth/verify-phone/confirm',
     {

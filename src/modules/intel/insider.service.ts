@@ -11,7 +11,7 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import { minusDays } from '../../platform/dates.ts'
 import type { InsiderProvider } from '../../providers/market-data/index.ts'
-import { isUpstreamError } from '../../providers/shared/upstream-errors.ts'
+import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import {
   afterKey,

@@ -13,7 +13,7 @@ import { mapLimit } from '../../platform/concurrency.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
-import { resolvePage, toPage, type CursorKey } from '../../platform/http/pagination.ts'
+import { badCursor, resolvePage, toPage, type CursorKey } from '../../platform/http/pagination.ts'
 import { sessionAt } from '../../platform/market-calendar.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import { relVolumeZ } from './lib/rel-volume.ts'
@@ -46,8 +46,6 @@ interface Computed {
   window: { start: string; end: string }
   items: VolumeLeader[]
 }
-
-const badCursor = () => UnprocessableError.field(['query', 'cursor'], 'invalid or expired cursor', 'cursor')
 
 export class VolumeLeadersService {
   private readonly history: VolumeHistory

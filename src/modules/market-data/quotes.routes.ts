@@ -4,7 +4,12 @@ import { problems } from '../../platform/http/problem.ts'
 import { BarsQuery, BarsSchema, QuoteSchema, SymbolParams } from './quotes.schemas.ts'
 import type { QuotesService } from './quotes.service.ts'
 
-export function quotesRoutes(app: App, { quotes }: { quotes: QuotesService }): void {
+export function quotesRoutes(app: App, deps: { quotes: QuotesService }): void {
+  getQuoteRoute(app, deps)
+  getBarsRoute(app, deps)
+}
+
+function getQuoteRoute(app: App, { quotes }: { quotes: QuotesService }): void {
   app.get(
     '/api/quotes/:symbol',
     {
@@ -41,7 +46,9 @@ export function quotesRoutes(app: App, { quotes }: { quotes: QuotesService }): v
     },
     (req) => quotes.quote(req.params.symbol),
   )
+}
 
+function getBarsRoute(app: App, { quotes }: { quotes: QuotesService }): void {
   app.get(
     '/api/bars/:symbol',
     {

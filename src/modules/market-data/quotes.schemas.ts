@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { Bar } from '../../platform/http/schemas.ts'
 
 /** US tickers: letters/digits with an optional class suffix (BRK.B), or an index (^GSPC). */
 export const SymbolParams = Type.Object({
@@ -40,15 +41,7 @@ export const BarsQuery = Type.Object({
   ),
 })
 
-export const BarSchema = Type.Object({
-  time: Type.String({ format: 'date-time', description: 'Start of the bar' }),
-  open: Type.Number(),
-  high: Type.Number(),
-  low: Type.Number(),
-  close: Type.Number(),
-  volume: Type.Number(),
-  vwap: Type.Union([Type.Number(), Type.Null()], { description: 'null when the vendor gives none' }),
-})
+export const BarSchema = Bar('null when the vendor gives none')
 
 export const BarsSchema = Type.Object({
   symbol: Type.String(),

@@ -6,7 +6,13 @@ import * as A from './accounts.schemas.ts'
 import type { AccountsService } from './accounts.service.ts'
 import { ACCOUNT } from './portfolio.examples.ts'
 
-export function accountsRoutes(app: App, { accounts }: { accounts: AccountsService }): void {
+export function accountsRoutes(app: App, deps: { accounts: AccountsService }): void {
+  listAccountsRoute(app, deps)
+  createAccountRoute(app, deps)
+  updateAccountRoute(app, deps)
+}
+
+function listAccountsRoute(app: App, { accounts }: { accounts: AccountsService }): void {
   app.get(
     '/api/accounts',
     {
@@ -31,7 +37,9 @@ export function accountsRoutes(app: App, { accounts }: { accounts: AccountsServi
     },
     (req) => accounts.list(scopeOf(req), req.query),
   )
+}
 
+function createAccountRoute(app: App, { accounts }: { accounts: AccountsService }): void {
   app.post(
     '/api/accounts',
     {
@@ -56,7 +64,9 @@ export function accountsRoutes(app: App, { accounts }: { accounts: AccountsServi
     },
     async (req, reply) => reply.code(201).send(await accounts.create(scopeOf(req), req.body)),
   )
+}
 
+function updateAccountRoute(app: App, { accounts }: { accounts: AccountsService }): void {
   app.patch(
     '/api/accounts/:account_id',
     {

@@ -8,7 +8,17 @@ import type { AnalyticsService } from './analytics.service.ts'
 const tags = ['analytics']
 const errors = problems(401, 403, 404, 422)
 
-export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsService }): void {
+export function analyticsRoutes(app: App, deps: { analytics: AnalyticsService }): void {
+  getAumRoute(app, deps)
+  getCumulativePnlRoute(app, deps)
+  getTradeDateRangeRoute(app, deps)
+  getDrawdownRoute(app, deps)
+  getInvestorAllocationRoute(app, deps)
+  getPnlRoute(app, deps)
+  getYearOverYearRoute(app, deps)
+}
+
+function getAumRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
   app.get(
     '/api/analytics/aum',
     {
@@ -58,7 +68,9 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
     },
     (req) => analytics.aum(scopeOf(req), req.query),
   )
+}
 
+function getCumulativePnlRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
   app.get(
     '/api/analytics/cumulative-pnl',
     {
@@ -89,7 +101,9 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
     },
     (req) => analytics.cumulativePnl(scopeOf(req), req.query),
   )
+}
 
+function getTradeDateRangeRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
   app.get(
     '/api/analytics/date-range',
     {
@@ -114,7 +128,9 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
     },
     (req) => analytics.dateRange(scopeOf(req), req.query),
   )
+}
 
+function getDrawdownRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
   app.get(
     '/api/analytics/drawdown',
     {
@@ -149,7 +165,9 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
     },
     (req) => analytics.drawdown(scopeOf(req), req.query),
   )
+}
 
+function getInvestorAllocationRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
   app.get(
     '/api/analytics/investor-allocation',
     {
@@ -200,7 +218,9 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
     },
     (req) => analytics.investorAllocation(scopeOf(req), req.query),
   )
+}
 
+function getPnlRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
   app.get(
     '/api/analytics/pnl',
     {
@@ -232,7 +252,9 @@ export function analyticsRoutes(app: App, { analytics }: { analytics: AnalyticsS
     },
     (req) => analytics.pnl(scopeOf(req), req.query),
   )
+}
 
+function getYearOverYearRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
   app.get(
     '/api/analytics/yoy',
     {

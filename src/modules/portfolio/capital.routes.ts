@@ -6,8 +6,20 @@ import { NoContent } from '../../platform/http/schemas.ts'
 import * as C from './capital.schemas.ts'
 import type { CapitalService } from './capital.service.ts'
 
-export function capitalRoutes(app: App, { capital }: { capital: CapitalService }): void {
-  const tags = ['capital']
+const tags = ['capital']
+
+export function capitalRoutes(app: App, deps: { capital: CapitalService }): void {
+  listInvestorsRoute(app, deps)
+  createInvestorRoute(app, deps)
+  updateInvestorRoute(app, deps)
+  listCapitalFlowsRoute(app, deps)
+  createCapitalFlowRoute(app, deps)
+  updateCapitalFlowRoute(app, deps)
+  deleteCapitalFlowRoute(app, deps)
+  computeXirrRoute(app, deps)
+}
+
+function listInvestorsRoute(app: App, { capital }: { capital: CapitalService }): void {
   app.get(
     '/api/investors',
     {
@@ -51,7 +63,9 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
     },
     (req) => capital.investors(scopeOf(req), req.query),
   )
+}
 
+function createInvestorRoute(app: App, { capital }: { capital: CapitalService }): void {
   app.post(
     '/api/investors',
     {
@@ -80,7 +94,9 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
     },
     async (req, reply) => reply.code(201).send(await capital.addInvestor(scopeOf(req), req.body)),
   )
+}
 
+function updateInvestorRoute(app: App, { capital }: { capital: CapitalService }): void {
   app.patch(
     '/api/investors/:investor_id',
     {
@@ -111,7 +127,9 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
     },
     (req) => capital.updateInvestor(scopeOf(req), req.params.investor_id, req.body),
   )
+}
 
+function listCapitalFlowsRoute(app: App, { capital }: { capital: CapitalService }): void {
   app.get(
     '/api/capital-flows',
     {
@@ -160,7 +178,9 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
     },
     (req) => capital.flows(scopeOf(req), req.query),
   )
+}
 
+function createCapitalFlowRoute(app: App, { capital }: { capital: CapitalService }): void {
   app.post(
     '/api/capital-flows',
     {
@@ -193,7 +213,9 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
     },
     async (req, reply) => reply.code(201).send(await capital.addFlow(scopeOf(req), req.body)),
   )
+}
 
+function updateCapitalFlowRoute(app: App, { capital }: { capital: CapitalService }): void {
   app.patch(
     '/api/capital-flows/:flow_id',
     {
@@ -226,7 +248,9 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
     },
     (req) => capital.updateFlow(scopeOf(req), req.params.flow_id, req.body),
   )
+}
 
+function deleteCapitalFlowRoute(app: App, { capital }: { capital: CapitalService }): void {
   app.delete(
     '/api/capital-flows/:flow_id',
     {
@@ -245,7 +269,9 @@ export function capitalRoutes(app: App, { capital }: { capital: CapitalService }
       return reply.code(204).send(null)
     },
   )
+}
 
+function computeXirrRoute(app: App, { capital }: { capital: CapitalService }): void {
   app.post(
     '/api/analytics/xirr',
     {

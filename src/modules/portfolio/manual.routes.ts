@@ -1,4 +1,4 @@
-/** The manual part of spec §4.10: manual positions and closed transactions. */
+/** The manual part of spec §4.10: manual positions and transactions. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
@@ -7,8 +7,20 @@ import * as M from './manual.schemas.ts'
 import type { ManualService } from './manual.service.ts'
 import { POSITION, TRADE } from './portfolio.examples.ts'
 
-export function manualRoutes(app: App, { manual }: { manual: ManualService }): void {
-  const tags = ['manual holdings']
+const manualTags = ['manual holdings']
+
+export function manualRoutes(app: App, deps: { manual: ManualService }): void {
+  listManualPositionsRoute(app, deps)
+  putManualPositionRoute(app, deps)
+  updateManualPositionRoute(app, deps)
+  deleteManualPositionRoute(app, deps)
+  listManualTransactionsRoute(app, deps)
+  createManualTransactionRoute(app, deps)
+  updateManualTransactionRoute(app, deps)
+  deleteManualTransactionRoute(app, deps)
+}
+
+function listManualPositionsRoute(app: App, { manual }: { manual: ManualService }): void {
   app.get(
     '/api/brokers/manual/positions',
     {
@@ -25,14 +37,16 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
             value: { items: [POSITION], next_cursor: null, page: 1, page_size: 25 },
           },
         },
-        tags,
+        tags: manualTags,
         querystring: M.PositionQuery,
         response: { 200: M.PositionList, ...problems(401, 404, 422) },
       },
     },
     (req) => manual.positions(scopeOf(req), req.query),
   )
+}
 
+function putManualPositionRoute(app: App, { manual }: { manual: ManualService }): void {
   app.post(
     '/api/brokers/manual/positions',
     {
@@ -47,14 +61,16 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
           body: { account_id: 1, symbol: 'MSFT', quantity: 60, cost_basis: 19800, as_of: '2026-11-24' },
           201: { description: 'The recorded holding', value: POSITION },
         },
-        tags,
+        tags: manualTags,
         body: M.CreatePositionBody,
         response: { 201: M.PositionSchema, ...problems(401, 404, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(await manual.putPosition(scopeOf(req), req.body)),
   )
+}
 
+function updateManualPositionRoute(app: App, { manual }: { manual: ManualService }): void {
   app.patch(
     '/api/brokers/manual/positions/:position_id',
     {
@@ -73,7 +89,7 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
             value: { ...POSITION, quantity: 75, cost_basis: 24850.5, updated_at: '2026-11-24T16:30:00.000Z' },
           },
         },
-        tags,
+        tags: manualTags,
         params: M.PositionParams,
         body: M.PatchPositionBody,
         response: { 200: M.PositionSchema, ...problems(401, 404, 409, 422) },
@@ -81,7 +97,9 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
     },
     (req) => manual.patchPosition(scopeOf(req), req.params.position_id, req.body),
   )
+}
 
+function deleteManualPositionRoute(app: App, { manual }: { manual: ManualService }): void {
   app.delete(
     '/api/brokers/manual/positions/:position_id',
     {
@@ -92,7 +110,7 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
           "Deletes a manual holding (a soft delete: it leaves lists and analytics, including its day's " +
           'snapshot). 404 for an unknown or already deleted holding.',
         examples: { params: { position_id: 9 }, 204: { description: 'Deleted' } },
-        tags,
+        tags: manualTags,
         params: M.PositionParams,
         response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },
       },
@@ -102,7 +120,9 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
       return reply.code(204).send(null)
     },
   )
+}
 
+function listManualTransactionsRoute(app: App, { manual }: { manual: ManualService }): void {
   app.get(
     '/api/brokers/manual/transactions',
     {
@@ -119,14 +139,16 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
             value: { items: [TRADE], next_cursor: null, page: 1, page_size: 25 },
           },
         },
-        tags,
+        tags: manualTags,
         querystring: M.TransactionQuery,
         response: { 200: M.TransactionList, ...problems(401, 404, 422) },
       },
     },
     (req) => manual.transactions(scopeOf(req), req.query),
   )
+}
 
+function createManualTransactionRoute(app: App, { manual }: { manual: ManualService }): void {
   app.post(
     '/api/brokers/manual/transactions',
     {
@@ -151,14 +173,16 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
           },
           201: { description: 'The recorded trade', value: TRADE },
         },
-        tags,
+        tags: manualTags,
         body: M.CreateTransactionBody,
         response: { 201: M.TransactionSchema, ...problems(401, 404, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(await manual.createTransaction(scopeOf(req), req.body)),
   )
+}
 
+function updateManualTransactionRoute(app: App, { manual }: { manual: ManualService }): void {
   app.patch(
     '/api/brokers/manual/transactions/:transaction_id',
     {
@@ -182,7 +206,7 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
             },
           },
         },
-        tags,
+        tags: manualTags,
         params: M.TransactionParams,
         body: M.PatchTransactionBody,
         response: { 200: M.TransactionSchema, ...problems(401, 404, 422) },
@@ -190,7 +214,9 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
     },
     (req) => manual.patchTransaction(scopeOf(req), req.params.transaction_id, req.body),
   )
+}
 
+function deleteManualTransactionRoute(app: App, { manual }: { manual: ManualService }): void {
   app.delete(
     '/api/brokers/manual/transactions/:transaction_id',
     {
@@ -201,7 +227,7 @@ export function manualRoutes(app: App, { manual }: { manual: ManualService }): v
           'Deletes a closed trade (a soft delete: it leaves lists and every P&L figure). 404 for an unknown or ' +
           'already deleted trade.',
         examples: { params: { transaction_id: 459 }, 204: { description: 'Deleted' } },
-        tags,
+        tags: manualTags,
         params: M.TransactionParams,
         response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },
       },

@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
-import { isUpstreamError } from '../../providers/shared/upstream-errors.ts'
+import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import * as repo from './manual.repository.ts'
 
 export interface RefreshResult {

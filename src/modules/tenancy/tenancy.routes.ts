@@ -13,7 +13,15 @@ import {
   TenantSummaryPage,
 } from './tenancy.schemas.ts'
 
-export function tenancyRoutes(app: App, { tenancy }: { tenancy: TenancyService }): void {
+export function tenancyRoutes(app: App, deps: { tenancy: TenancyService }): void {
+  listPlansRoute(app, deps)
+  getOwnTenantRoute(app, deps)
+  adminListTenantsRoute(app, deps)
+  adminSetFeatureFlagRoute(app, deps)
+  adminClearFeatureFlagRoute(app, deps)
+}
+
+function listPlansRoute(app: App, { tenancy }: { tenancy: TenancyService }): void {
   app.get(
     '/api/plans',
     {
@@ -59,7 +67,9 @@ export function tenancyRoutes(app: App, { tenancy }: { tenancy: TenancyService }
     },
     (req) => tenancy.plans(req.query),
   )
+}
 
+function getOwnTenantRoute(app: App, { tenancy }: { tenancy: TenancyService }): void {
   app.get(
     '/api/tenant',
     {
@@ -89,7 +99,9 @@ export function tenancyRoutes(app: App, { tenancy }: { tenancy: TenancyService }
     },
     (req) => tenancy.ownTenant(scopeOf(req)),
   )
+}
 
+function adminListTenantsRoute(app: App, { tenancy }: { tenancy: TenancyService }): void {
   app.get(
     '/api/admin/tenants',
     {
@@ -128,7 +140,9 @@ export function tenancyRoutes(app: App, { tenancy }: { tenancy: TenancyService }
     },
     (req) => tenancy.listTenants(req.query),
   )
+}
 
+function adminSetFeatureFlagRoute(app: App, { tenancy }: { tenancy: TenancyService }): void {
   app.put(
     '/api/admin/tenants/:tenant_id/features/:flag',
     {
@@ -155,7 +169,9 @@ export function tenancyRoutes(app: App, { tenancy }: { tenancy: TenancyService }
     },
     (req) => tenancy.setFlag(req.params.tenant_id, req.params.flag, req.body.enabled),
   )
+}
 
+function adminClearFeatureFlagRoute(app: App, { tenancy }: { tenancy: TenancyService }): void {
   app.delete(
     '/api/admin/tenants/:tenant_id/features/:flag',
     {

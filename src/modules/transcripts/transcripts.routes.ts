@@ -16,6 +16,12 @@ import type { TranscriptsService } from './transcripts.service.ts'
 const tags = ['earnings']
 
 export function transcriptsRoutes(app: App, transcripts: TranscriptsService): void {
+  listEarningsTranscriptsRoute(app, transcripts)
+  ingestEarningsTranscriptsRoute(app, transcripts)
+  summarizeEarningsTranscriptRoute(app, transcripts)
+}
+
+function listEarningsTranscriptsRoute(app: App, transcripts: TranscriptsService): void {
   app.get(
     '/api/earnings/transcripts/:symbol',
     {
@@ -61,7 +67,9 @@ export function transcriptsRoutes(app: App, transcripts: TranscriptsService): vo
     },
     (req) => transcripts.list(req.params.symbol.toUpperCase()),
   )
+}
 
+function ingestEarningsTranscriptsRoute(app: App, transcripts: TranscriptsService): void {
   app.post(
     '/api/earnings/transcripts/:symbol/ingest',
     {
@@ -86,7 +94,9 @@ export function transcriptsRoutes(app: App, transcripts: TranscriptsService): vo
     },
     (req) => transcripts.ingest(req.params.symbol.toUpperCase(), req.query.limit),
   )
+}
 
+function summarizeEarningsTranscriptRoute(app: App, transcripts: TranscriptsService): void {
   app.post(
     '/api/earnings/transcripts/:symbol/:transcript_id/summary',
     {

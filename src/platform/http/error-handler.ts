@@ -4,7 +4,7 @@
  * (the request id lets an operator find the logged stack).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isUpstreamError } from '../../providers/shared/upstream-errors.ts'
+import { isUpstreamError } from '../upstream-errors.ts'
 import { AppError, type FieldError } from './errors.ts'
 import { frameworkProblem, installDrainAnswer, PROBLEM_TYPE } from './framework-errors.ts'
 import { toFieldErrors, type AjvIssue } from './field-errors.ts'

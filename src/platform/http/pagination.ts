@@ -57,15 +57,18 @@ export function encodeCursor(key: CursorKey, nextPage: number, pageSize: number)
   return Buffer.from(JSON.stringify(body)).toString('base64url')
 }
 
+/** The 422 for a cursor this list cannot use: tampered, expired, or another list's. */
+export const badCursor = () =>
+  UnprocessableError.field(['query', 'cursor'], 'invalid or expired cursor', 'cursor')
+
 function decodeCursor(cursor: string): CursorBody {
-  const bad = () => UnprocessableError.field(['query', 'cursor'], 'invalid or expired cursor', 'cursor')
   let body: unknown
   try {
     body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
   } catch {
-    throw bad()
+    throw badCursor()
   }
-  if (typeof body !== 'object' || body === null) throw bad()
+  if (typeof body !== 'object' || body === null) throw badCursor()
   const c = body as Partial<CursorBody>
   const keyOk =
     Array.isArray(c.k) &&
@@ -81,7 +84,7 @@ function decodeCursor(cursor: string): CursorBody {
     (c.s ?? 0) < 1 ||
     (c.s ?? 0) > MAX_LIMIT
   ) {
-    throw bad()
+    throw badCursor()
   }
   return c as CursorBody
 }
@@ -178,7 +181,7 @@ export function afterKey<T extends CursorKey>(req: PageRequest, shape: readonly 
   const k = req.after
   if (!k) return null
   if (k.length !== shape.length || !shape.every((part, i) => KEY_CHECKS[part](k[i]))) {
-    throw UnprocessableError.field(['query', 'cursor'], 'invalid or expired cursor', 'cursor')
+    throw badCursor()
   }
   return k as T
 }

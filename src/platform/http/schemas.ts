@@ -44,5 +44,20 @@ export const Name = (maxLength = 120) =>
     errorMessage: { pattern: 'must not be blank' },
   })
 
+/**
+ * One price bar (OHLCV, volume-weighted average), the wire shape of every bar series. `vwapNote`
+ * says where a missing vwap comes from (a live vendor or a stored replay).
+ */
+export const Bar = (vwapNote: string) =>
+  Type.Object({
+    time: Type.String({ format: 'date-time', description: 'Start of the bar' }),
+    open: Type.Number(),
+    high: Type.Number(),
+    low: Type.Number(),
+    close: Type.Number(),
+    volume: Type.Number(),
+    vwap: Type.Union([Type.Number(), Type.Null()], { description: vwapNote }),
+  })
+
 /** A 204 answer in the OpenAPI document. */
 export const NoContent = (description: string) => Type.Null({ description })

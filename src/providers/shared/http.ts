@@ -7,9 +7,9 @@ import {
   UpstreamProtocolError,
   UpstreamTimeoutError,
   errorForStatus,
-} from './upstream-errors.ts'
+} from '../../platform/upstream-errors.ts'
 
-export * from './upstream-errors.ts'
+export * from '../../platform/upstream-errors.ts'
 
 export interface HttpClientOptions {
   timeoutMs?: number

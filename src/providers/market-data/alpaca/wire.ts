@@ -2,7 +2,7 @@
  * Alpaca Market Data wire shapes → domain types (wire-facts §2). Every field we read is checked;
  * a payload that does not match throws UpstreamProtocolError, so bad data never reaches callers.
  */
-import { UpstreamProtocolError } from '../../shared/upstream-errors.ts'
+import { UpstreamProtocolError } from '../../../platform/upstream-errors.ts'
 import type { Bar, Interval, NewsItem, OptionContract, Quote } from '../market-data.port.ts'
 
 export const PROVIDER = 'alpaca'

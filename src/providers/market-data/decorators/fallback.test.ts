@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { UpstreamServerError, UpstreamNetworkError } from '../../shared/upstream-errors.ts'
+import { UpstreamServerError, UpstreamNetworkError } from '../../../platform/upstream-errors.ts'
 import { withFallback } from './fallback.ts'
 
 interface Echo {

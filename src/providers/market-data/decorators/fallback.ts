@@ -5,7 +5,7 @@
  * caller sees if every one fails. Programming errors (a RangeError from bad arguments) are not
  * retried elsewhere: another vendor would fail the same way.
  */
-import { isUpstreamError } from '../../shared/upstream-errors.ts'
+import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 
 export function withFallback<T extends { readonly name: string }>(providers: readonly T[]): T {
   const [first] = providers

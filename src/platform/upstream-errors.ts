@@ -1,5 +1,6 @@
 // Typed errors for calls to third-party providers. Messages are built by the HTTP client from
 // method + origin + pathname only, so they are safe to log; the raw body is kept in a field.
+// In the platform, not providers/, so the HTTP error handler can map them without looking up a layer.
 
 export type UpstreamErrorKind =
   'timeout' | 'network' | 'rate_limited' | 'auth' | 'not_found' | 'bad_request' | 'server' | 'protocol'
