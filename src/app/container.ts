@@ -28,7 +28,7 @@ import { createMarketDataModule, type MarketData } from '../modules/market-data/
 import { createPortfolio, type Portfolio } from '../modules/portfolio/index.ts'
 import { createTranscripts, type TranscriptsService } from '../modules/transcripts/index.ts'
 import { createLlm, type LlmProvider } from '../providers/llm/index.ts'
-import { TenancyService } from '../modules/tenancy/index.ts'
+import { EntitlementsService, TenancyService } from '../modules/tenancy/index.ts'
 import { createEmailSender, type EmailSender } from '../providers/email/index.ts'
 import {
   createMarketProviders,
@@ -109,6 +109,7 @@ export async function createContainer(
   const http = overrides.http ?? createHttpClient()
   const email = overrides.email ?? createEmailSender(config, { scopes, log })
   const sms = overrides.sms ?? createSmsSender(config, { scopes, log, http })
+  const entitlements = new EntitlementsService({ scopes, flags, clock })
   const identity = createIdentity({
     config,
     scopes,
@@ -122,6 +123,7 @@ export async function createContainer(
     sms,
     flags,
     log,
+    entitlements,
   })
   const authenticator = createAuthenticator({
     signer,
@@ -135,7 +137,14 @@ export async function createContainer(
   const { market: configuredMarket, ...content } = createMarketProviders(config, { clock, http, cache })
   const market = overrides.market ?? configuredMarket
   const marketData = createMarketDataModule({ market, cache, clock })
-  const portfolio = createPortfolio({ scopes, clock, market, cache, instruments: marketData.instruments })
+  const portfolio = createPortfolio({
+    scopes,
+    clock,
+    market,
+    cache,
+    instruments: marketData.instruments,
+    entitlements,
+  })
   const llm = createLlm(
     { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL },
     { http },
@@ -145,7 +154,7 @@ export async function createContainer(
     earnings: content.earnings,
     cache,
     clock,
-    scopes,
+    manual: portfolio.manual,
   })
   const freeFeed = createFreeFeed({
     scopes,

@@ -56,9 +56,7 @@ before(async () => {
     earnings: provider,
     cache: createMemoryCache(),
     clock,
-    get scopes() {
-      return app!.c.scopes
-    },
+    manual: { heldSymbols: (scope) => app!.c.portfolio.manual.heldSymbols(scope) },
   })
   t = app = await buildTestApp({
     skipModules: ['content'],

@@ -97,9 +97,7 @@ before(async () => {
     earnings: providers.earnings,
     cache: createMemoryCache({ now: () => clock.now().getTime() }),
     clock,
-    get scopes() {
-      return app!.c.scopes
-    },
+    manual: { heldSymbols: (scope) => app!.c.portfolio.manual.heldSymbols(scope) },
   })
   t = app = await buildTestApp({
     skipModules: ['content'],

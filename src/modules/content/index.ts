@@ -5,8 +5,8 @@
 import type { App } from '../../platform/http/app-type.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import type { EarningsProvider, NewsProvider } from '../../providers/market-data/index.ts'
+import type { Portfolio } from '../portfolio/index.ts'
 import { earningsRoutes } from './earnings.routes.ts'
 import { EarningsService } from './earnings.service.ts'
 import { newsRoutes } from './news.routes.ts'
@@ -25,7 +25,8 @@ export function createContentModule(deps: {
   earnings: EarningsProvider
   cache: Cache
   clock: Clock
-  scopes: Scopes
+  /** Portfolio's holdings, for the upcoming earnings of the symbols the caller holds. */
+  manual: Pick<Portfolio['manual'], 'heldSymbols'>
 }): ContentModule {
   return {
     news: new NewsService(deps),

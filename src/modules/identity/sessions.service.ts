@@ -165,12 +165,7 @@ export class SessionService {
           sessions: await repo.revokeFamily(s, row.family_id),
         }
       }
-      const user = await s.db
-        .selectFrom('app_user')
-        .select(['role', 'status'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', row.user_id)
-        .executeTakeFirst()
+      const user = await repo.findUserStatus(s, row.user_id)
       if (!user || user.status !== 'active') return { kind: 'invalid' as const }
       if (rotate) {
         await repo.insertRefreshToken(s, {

@@ -19,6 +19,7 @@ import { marketRoutes } from './market.routes.ts'
 import { MarketRefreshService } from './market.service.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import type { InstrumentLookup } from '../market-data/index.ts'
+import type { EntitlementsService } from '../tenancy/index.ts'
 
 export interface Portfolio {
   accounts: AccountsService
@@ -36,15 +37,11 @@ export function createPortfolio(deps: {
   cache: Cache
   /** The market-data module's symbol lookup: unknown tickers are refused unless allowed. */
   instruments: InstrumentLookup
+  /** Tenancy's plan limits: the manual-account cap. */
+  entitlements: EntitlementsService
 }): Portfolio {
-  const planLimit = async (plan: string, limit: string) => {
-    const row = await deps.scopes.withGlobal((db) =>
-      db.selectFrom('plan').select('limits').where('code', '=', plan).executeTakeFirst(),
-    )
-    return row?.limits[limit]
-  }
   return {
-    accounts: new AccountsService({ scopes: deps.scopes, planLimit }),
+    accounts: new AccountsService(deps),
     manual: new ManualService(deps),
     capital: new CapitalService(deps),
     analytics: new AnalyticsService(deps),

@@ -1,5 +1,30 @@
-/** Tenancy: plans, the caller's tenant, admin tenant listing and feature-flag overrides. */
+/**
+ * Tenancy: plans, the caller's tenant, admin tenant listing and feature-flag overrides. It owns
+ * the `plan` and `tenant` tables; other modules reach them only through what this file exports.
+ *
+ * Entitlements — the one place plan limits and feature gates are decided (ADR 0017):
+ *   const ent = new EntitlementsService({ scopes, flags, clock })   // built once by the container
+ *   await ent.forTenant(scope)            → { plan, features, limits } (features: plan ∪ flag overrides)
+ *   await ent.limit(scope, 'alerts')      → number | undefined (undefined: the plan sets no limit)
+ *   await ent.requireFeature(scope, 'x')  → 402 plan.feature_unavailable unless enabled
+ *   await ent.requireWithinLimit(scope, 'watchlist_symbols', countNow)   → 402 plan.limit_reached
+ *   const check = await ent.limitGuard(scope, name); ... check(countNow) inside your transaction
+ * `scope` is the request's (tenantId and plan). Callers: GET /api/auth/me/entitlements (identity),
+ * the manual-account cap (portfolio); next: broker connect, briefings, watchlist/alert caps, gated
+ * content.
+ *
+ * Tenant rows for other modules, in the caller's transaction: `createTenant(systemScope, {name})`
+ * (registration, same transaction as its owner) and `tenantPlanCode(tenantScope)`.
+ */
 
-export { TenancyService } from './tenancy.service.ts'
+export {
+  EntitlementsService,
+  PLAN_CACHE_TTL_MS,
+  featureUnavailable,
+  limitReached,
+  type Entitlements,
+  type PlanScope,
+} from './entitlements.service.ts'
+export { TenancyService, createTenant, tenantPlanCode, DEFAULT_PLAN } from './tenancy.service.ts'
 export { tenancyRoutes } from './tenancy.routes.ts'
 export const tenancySharedSchemas = []

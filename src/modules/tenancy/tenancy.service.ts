@@ -1,11 +1,27 @@
 /** Plans, the caller's tenant, and the admin view of tenants and their feature-flag overrides. */
 import type { RequestScope } from '../../platform/auth/scope.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, SystemScope, TenantScope } from '../../platform/db/tenant-scope.ts'
 import type { FeatureFlag, FeatureFlags } from '../../platform/feature-flags.ts'
 import { NotFoundError } from '../../platform/http/errors.ts'
 import { resolvePage, toPage, type PageQueryInput, type PageResult } from '../../platform/http/pagination.ts'
 import * as repo from './tenancy.repository.ts'
 import type { Plan, Tenant, TenantSummary } from './tenancy.schemas.ts'
+
+/** Every public registration starts on this plan. */
+export const DEFAULT_PLAN = 'free'
+
+/**
+ * A new tenant, written in the caller's transaction (registration creates the tenant and its owner
+ * in one): its id.
+ */
+export function createTenant(scope: SystemScope, t: { name: string; planCode?: string }): Promise<number> {
+  return repo.insertTenant(scope, { name: t.name, planCode: t.planCode ?? DEFAULT_PLAN })
+}
+
+/** The code of the plan the scope's tenant is on, read in the caller's transaction. */
+export async function tenantPlanCode(scope: TenantScope): Promise<string | undefined> {
+  return (await repo.findOwnTenant(scope))?.plan_code
+}
 
 export class TenancyService {
   constructor(private readonly deps: { scopes: Scopes; flags: FeatureFlags }) {}
