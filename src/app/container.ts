@@ -128,8 +128,8 @@ export async function createContainer(
   const authenticator = createAuthenticator({
     signer,
     clock,
-    scopes,
     cache,
+    principals: identity.sessions,
     sessions: identity.sessions,
     apiKeys: identity.apiKeys,
   })

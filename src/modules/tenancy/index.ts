@@ -14,7 +14,8 @@
  * content.
  *
  * Tenant rows for other modules, in the caller's transaction: `createTenant(systemScope, {name})`
- * (registration, same transaction as its owner) and `tenantPlanCode(tenantScope)`.
+ * (registration, same transaction as its owner), `tenantPlanCode(tenantScope)` and
+ * `tenantStanding(tenantScope)` (plan and status, for the request principal).
  */
 
 export {
@@ -25,6 +26,12 @@ export {
   type Entitlements,
   type PlanScope,
 } from './entitlements.service.ts'
-export { TenancyService, createTenant, tenantPlanCode, DEFAULT_PLAN } from './tenancy.service.ts'
+export {
+  TenancyService,
+  createTenant,
+  tenantPlanCode,
+  tenantStanding,
+  DEFAULT_PLAN,
+} from './tenancy.service.ts'
 export { tenancyRoutes } from './tenancy.routes.ts'
 export const tenancySharedSchemas = []

@@ -20,7 +20,15 @@ export function createTenant(scope: SystemScope, t: { name: string; planCode?: s
 
 /** The code of the plan the scope's tenant is on, read in the caller's transaction. */
 export async function tenantPlanCode(scope: TenantScope): Promise<string | undefined> {
-  return (await repo.findOwnTenant(scope))?.plan_code
+  return (await tenantStanding(scope))?.plan_code
+}
+
+/** The scope's tenant plan and status (active or suspended), read in the caller's transaction. */
+export async function tenantStanding(
+  scope: TenantScope,
+): Promise<{ plan_code: string; status: 'active' | 'suspended' } | undefined> {
+  const row = await repo.findOwnTenant(scope)
+  return row && { plan_code: row.plan_code, status: row.status }
 }
 
 export class TenancyService {
