@@ -76,8 +76,10 @@ export async function createContainer(
   const list = overrides.modules ?? modules
   const apis = buildModules(list, context) as ModuleApis
   const jobs = registerJobs(list, apis, context)
+  // Role, plan and standing, session revocation and API keys: all the identity module's.
   const authenticator = createAuthenticator({
     ...context,
+    principals: apis.identity.sessions,
     sessions: apis.identity.sessions,
     apiKeys: apis.identity.apiKeys,
   })

@@ -7,7 +7,6 @@ import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { addDays, DAY_MS } from '../../platform/dates.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
 import {
   badCursor,
@@ -18,7 +17,7 @@ import {
 } from '../../platform/http/pagination.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import type { EarningsEvent, EarningsProvider } from '../../providers/market-data/index.ts'
-import { openSymbols } from './earnings.repository.ts'
+import type { Portfolio } from '../portfolio/index.ts'
 import { DEFAULT_DAYS, MAX_RANGE_DAYS } from './earnings.schemas.ts'
 import { keysetPage } from './keyset.ts'
 
@@ -78,7 +77,13 @@ function defaultTo(from: string): string {
 
 export class EarningsService {
   constructor(
-    private readonly deps: { earnings: EarningsProvider; cache: Cache; clock: Clock; scopes: Scopes },
+    private readonly deps: {
+      earnings: EarningsProvider
+      cache: Cache
+      clock: Clock
+      /** Portfolio's holdings: the symbols the tenant holds (not flat). */
+      manual: Pick<Portfolio['manual'], 'heldSymbols'>
+    },
   ) {}
 
   /** from defaults to today (New York), to to from + 14 days; from ≤ to ≤ from + 60 days. */
@@ -110,7 +115,8 @@ export class EarningsService {
     days: number | undefined,
     page: PageQueryInput,
   ): Promise<PageResult<EarningsEvent>> {
-    const symbols = await this.deps.scopes.withTenant(scope.tenantId, (s) => openSymbols(s))
+    const held = await this.deps.manual.heldSymbols(scope)
+    const symbols = [...new Set(held.map((s) => s.toUpperCase()))].sort()
     const req = resolvePage(page)
     if (!symbols.length) return { items: [], next_cursor: null, page: req.page, page_size: req.pageSize }
     const from = nyDate(this.deps.clock.now())

@@ -1,5 +1,6 @@
 /** Content (spec §4.15): news and the earnings calendar, read from the configured content providers. */
 import type { App } from '../../platform/http/app-type.ts'
+import type { Portfolio } from '../portfolio/index.ts'
 import { defineModule, type ModuleContext, type SweepFixture } from '../module.ts'
 import { earningsRoutes } from './earnings.routes.ts'
 import { EarningsService } from './earnings.service.ts'
@@ -14,10 +15,11 @@ export interface Content {
   earnings: EarningsService
 }
 
-function createContent(ctx: ModuleContext): Content {
+function createContent(ctx: ModuleContext, { portfolio }: { portfolio: Portfolio }): Content {
   return {
     news: new NewsService({ ...ctx, news: ctx.providers.news }),
-    earnings: new EarningsService({ ...ctx, earnings: ctx.providers.earnings }),
+    // The upcoming reports of the symbols the caller holds: portfolio's holdings.
+    earnings: new EarningsService({ ...ctx, earnings: ctx.providers.earnings, manual: portfolio.manual }),
   }
 }
 
@@ -31,7 +33,7 @@ const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: 
 export const contentModule = defineModule({
   name: 'content',
   key: 'content',
-  needs: {},
+  needs: { portfolio: true },
   tables: [],
   migrations: [],
   build: createContent,

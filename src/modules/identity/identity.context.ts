@@ -13,7 +13,8 @@ import type { EmailSender } from '../../providers/email/index.ts'
 import type { SmsSender } from '../../providers/sms/index.ts'
 import type { User } from './identity.schemas.ts'
 import type { UserRow } from './users.repository.ts'
-import { insertAudit, type AuditEvent } from './users.repository.ts'
+import { insertAudit, type AuditEvent } from '../../platform/audit-log.ts'
+import type { EntitlementsService } from '../tenancy/index.ts'
 
 export interface IdentityDeps {
   config: Config
@@ -28,6 +29,8 @@ export interface IdentityDeps {
   sms: SmsSender
   flags: FeatureFlags
   log: Logger
+  /** Tenancy's plan limits and features (GET /api/auth/me/entitlements answers through it). */
+  entitlements: EntitlementsService
 }
 
 /** Who is calling, for the audit log and session rows. */
@@ -36,7 +39,8 @@ export interface RequestContext {
   userAgent: string | null
 }
 
-export function toUser(row: UserRow, mfaEnabled: boolean): User {
+/** `plan` is the tenant's plan code (tenancy's `tenant` row). */
+export function toUser(row: UserRow, plan: string, mfaEnabled: boolean): User {
   return {
     id: row.id,
     email: row.email,
@@ -46,7 +50,7 @@ export function toUser(row: UserRow, mfaEnabled: boolean): User {
     phone_verified: row.phone_verified_at !== null,
     tenant_id: row.tenant_id,
     role: row.role,
-    plan: row.plan_code,
+    plan,
     mfa_enabled: mfaEnabled,
     created_at: row.created_at.toISOString(),
   }

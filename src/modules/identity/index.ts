@@ -5,6 +5,7 @@
  */
 import type { App } from '../../platform/http/app-type.ts'
 import { defineModule, job, type ModuleContext } from '../module.ts'
+import type { Tenancy } from '../tenancy/index.ts'
 import { ApiKeyService } from './api-keys.service.ts'
 import { authRoutes } from './auth.routes.ts'
 import type { IdentityDeps } from './identity.context.ts'
@@ -20,6 +21,8 @@ import { identityPages } from './web.routes.ts'
 
 export type { IdentityDeps } from './identity.context.ts'
 export { hashPassword } from './lib/passwords.ts'
+export { accountHolder } from './users.service.ts'
+export { accountHolder } from './accounts.service.ts'
 
 export interface Identity {
   config: IdentityDeps['config']
@@ -30,8 +33,13 @@ export interface Identity {
   apiKeys: ApiKeyService
 }
 
-function createIdentity(ctx: ModuleContext): Identity {
-  const deps: IdentityDeps = { ...ctx, email: ctx.providers.email, sms: ctx.providers.sms }
+function createIdentity(ctx: ModuleContext, { tenancy }: { tenancy: Tenancy }): Identity {
+  const deps: IdentityDeps = {
+    ...ctx,
+    email: ctx.providers.email,
+    sms: ctx.providers.sms,
+    entitlements: tenancy.entitlements,
+  }
   const sessions = new SessionService(deps)
   const users = new UsersService(deps, sessions)
   return {
@@ -56,7 +64,7 @@ type Mail = { email: string }
 export const identityModule = defineModule({
   name: 'identity',
   key: 'identity',
-  needs: {},
+  needs: { tenancy: true },
   tables: IDENTITY_TABLES,
   migrations: [['0002_identity', m0002]],
   build: createIdentity,

@@ -1,4 +1,4 @@
-/** SQL for access-token sessions and refresh-token families. */
+/** SQL for access-token sessions, refresh-token families and the user status a refresh checks. */
 import { sql } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 
@@ -119,4 +119,14 @@ export function extendSession(scope: TenantScope, sessionId: string, expiresAt: 
     .where('tenant_id', '=', scope.tenantId)
     .where('id', '=', sessionId)
     .execute()
+}
+
+/** A user's role and status, for the refresh grant's check that the account is still active. */
+export function findUserStatus(scope: TenantScope, userId: number) {
+  return scope.db
+    .selectFrom('app_user')
+    .select(['role', 'status'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst()
 }

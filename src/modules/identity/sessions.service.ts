@@ -5,6 +5,8 @@
 import { sha256Hex } from '../../platform/crypto.ts'
 import { TooManyRequestsError, UnauthorizedError } from '../../platform/http/errors.ts'
 import type { Role } from '../../platform/auth/scope.ts'
+import type { Principal as UserStanding } from '../../platform/auth/authenticator.ts'
+import { tenantStanding } from '../tenancy/index.ts'
 import {
   audit,
   addSeconds,
@@ -165,12 +167,7 @@ export class SessionService {
           sessions: await repo.revokeFamily(s, row.family_id),
         }
       }
-      const user = await s.db
-        .selectFrom('app_user')
-        .select(['role', 'status'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', row.user_id)
-        .executeTakeFirst()
+      const user = await repo.findUserStatus(s, row.user_id)
       if (!user || user.status !== 'active') return { kind: 'invalid' as const }
       if (rotate) {
         await repo.insertRefreshToken(s, {
@@ -226,6 +223,17 @@ export class SessionService {
   async revokeAll(tenantId: number, userId: number): Promise<void> {
     const ids = await this.deps.scopes.withTenant(tenantId, (s) => repo.revokeSessions(s, { userId }))
     await this.forgetSessions(ids)
+  }
+
+  /** The authenticator's hook: the user's role, the tenant's plan, and whether both are active. */
+  principal(tenantId: number, userId: number): Promise<UserStanding | null> {
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
+      const user = await repo.findUserStatus(s, userId)
+      const tenant = user ? await tenantStanding(s) : undefined
+      if (!user || !tenant) return null
+      const active = user.status === 'active' && tenant.status === 'active'
+      return { role: user.role, plan: tenant.plan_code, active }
+    })
   }
 
   /** The authenticator's hook: is this access token's session still live? Cached briefly. */

@@ -1,4 +1,4 @@
-/** SQL for users, tenants created at registration, and the audit log. */
+/** SQL for users (their tenant row is tenancy's; the audit log is the platform's). */
 import { sql } from 'kysely'
 import type { Transaction } from 'kysely'
 import type { Database } from '../../platform/db/schema.ts'
@@ -18,11 +18,10 @@ const USER_COLUMNS = [
   'u.phone',
   'u.phone_verified_at',
   'u.created_at',
-  't.plan_code',
 ] as const
 
 function users(db: Tx) {
-  return db.selectFrom('app_user as u').innerJoin('tenant as t', 't.id', 'u.tenant_id').select(USER_COLUMNS)
+  return db.selectFrom('app_user as u').select(USER_COLUMNS)
 }
 
 export type UserRow = Awaited<ReturnType<typeof findUser>> & object
@@ -39,19 +38,21 @@ export function findUserByEmail(scope: SystemScope, email: string) {
   return users(scope.db).where('u.email', '=', email).executeTakeFirst()
 }
 
-export async function createTenantWithOwner(
+/** The owner of a tenant just created in the same transaction (registration, admin bootstrap). */
+export async function insertUser(
   scope: SystemScope,
-  input: { email: string; passwordHash: string; fullName: string | null; role?: 'user' | 'admin' },
+  input: {
+    tenantId: number
+    email: string
+    passwordHash: string
+    fullName: string | null
+    role?: 'user' | 'admin'
+  },
 ) {
-  const tenant = await scope.db
-    .insertInto('tenant')
-    .values({ name: input.fullName ? `${input.fullName}'s workspace` : input.email, plan_code: 'free' })
-    .returning('id')
-    .executeTakeFirstOrThrow()
   const user = await scope.db
     .insertInto('app_user')
     .values({
-      tenant_id: tenant.id,
+      tenant_id: input.tenantId,
       email: input.email,
       password_hash: input.passwordHash,
       full_name: input.fullName,
@@ -60,7 +61,17 @@ export async function createTenantWithOwner(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return { tenantId: tenant.id, userId: user.id }
+  return user.id
+}
+
+/** Name and address only, for other modules (portfolio names the owner investor after them). */
+export function findUserContact(scope: TenantScope, userId: number) {
+  return scope.db
+    .selectFrom('app_user')
+    .select(['full_name', 'email'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst()
 }
 
 export function updateUser(
@@ -84,27 +95,4 @@ export function updateUser(
     .where('tenant_id', '=', scope.tenantId)
     .where('id', '=', userId)
     .executeTakeFirst()
-}
-
-export interface AuditEvent {
-  tenantId: number | null
-  userId: number | null
-  event: string
-  ip?: string | null
-  userAgent?: string | null
-  detail?: Record<string, unknown>
-}
-
-export function insertAudit(db: Tx, e: AuditEvent) {
-  return db
-    .insertInto('audit_log')
-    .values({
-      tenant_id: e.tenantId,
-      user_id: e.userId,
-      event: e.event,
-      ip: e.ip ?? null,
-      user_agent: e.userAgent?.slice(0, 512) ?? null,
-      detail: JSON.stringify(e.detail ?? {}),
-    })
-    .execute()
 }

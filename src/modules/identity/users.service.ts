@@ -2,6 +2,7 @@
 import { principalCacheKey } from '../../platform/auth/authenticator.ts'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import { sha256Hex } from '../../platform/crypto.ts'
+import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 import {
   ConflictError,
   ForbiddenError,
@@ -17,6 +18,7 @@ import {
   type RequestContext,
 } from './identity.context.ts'
 import type { User } from './identity.schemas.ts'
+import { createTenant, tenantPlanCode, type Entitlements } from '../tenancy/index.ts'
 import * as creds from './credentials.repository.ts'
 import { issueToken, tenantOfToken } from './lib/one-time.ts'
 import { hashPassword, passwordProblems, verifyPassword } from './lib/passwords.ts'
@@ -27,6 +29,14 @@ import * as users from './users.repository.ts'
 export const JOB_REACTIVATION_MAIL = 'identity.reactivation_mail'
 export const JOB_VERIFICATION_MAIL = 'identity.verification_mail'
 const DAY_S = 86_400
+
+/** A user's full_name and email, read in the caller's transaction (for other modules). */
+export function accountHolder(
+  scope: TenantScope,
+  userId: number,
+): Promise<{ full_name: string | null; email: string } | undefined> {
+  return users.findUserContact(scope, userId)
+}
 
 export class UsersService {
   constructor(
@@ -42,11 +52,11 @@ export class UsersService {
     const passwordHash = await hashPassword(input.password) // slow: before the transaction
     const created = await this.deps.scopes.withSystem('register: new tenant', async (s) => {
       if (await users.findUserByEmail(s, email)) return null
-      return users.createTenantWithOwner(s, {
-        email,
-        passwordHash,
-        fullName: input.full_name?.trim() || null,
-      })
+      const fullName = input.full_name?.trim() || null
+      // Tenant and owner in this one transaction: a failed user insert leaves no tenant behind.
+      const tenantId = await createTenant(s, { name: fullName ? `${fullName}'s workspace` : email })
+      const userId = await users.insertUser(s, { tenantId, email, passwordHash, fullName })
+      return { tenantId, userId }
     })
     if (!created) throw new ConflictError('auth.email_taken', 'An account with this e-mail already exists')
     await this.deps.jobs.enqueue(JOB_VERIFICATION_MAIL, { email })
@@ -56,8 +66,9 @@ export class UsersService {
   async me(scope: Pick<RequestScope, 'tenantId' | 'userId'>): Promise<User> {
     const found = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const row = await users.findUser(s, scope.userId)
-      const totp = row ? await creds.findTotp(s, scope.userId) : undefined
-      return row ? toUser(row, Boolean(totp?.verified_at)) : null
+      if (!row) return null
+      const totp = await creds.findTotp(s, scope.userId)
+      return toUser(row, (await tenantPlanCode(s)) ?? '', Boolean(totp?.verified_at))
     })
     if (!found) throw new NotFoundError('auth.user_not_found', 'User not found')
     return found
@@ -78,16 +89,9 @@ export class UsersService {
     return this.me(scope)
   }
 
-  async entitlements(scope: RequestScope) {
-    const plan = await this.deps.scopes.withGlobal((db) =>
-      db
-        .selectFrom('plan')
-        .select(['code', 'features', 'limits'])
-        .where('code', '=', scope.plan)
-        .executeTakeFirstOrThrow(),
-    )
-    const flags = await this.deps.flags.all(scope.tenantId)
-    return { plan: plan.code, features: { ...plan.features, ...flags }, limits: plan.limits }
+  /** The caller's plan, features and limits, decided by tenancy's entitlements service. */
+  entitlements(scope: RequestScope): Promise<Entitlements> {
+    return this.deps.entitlements.forTenant(scope)
   }
 
   async deactivate(scope: RequestScope, password: string, ctx: RequestContext): Promise<void> {

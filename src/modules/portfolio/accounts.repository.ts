@@ -31,13 +31,14 @@ export function listAccounts(
     .execute()
 }
 
-export function findAccount(scope: TenantScope, id: number) {
-  return scope.db
+/** `lock` holds the row until the transaction ends (a CSV import into the account serializes). */
+export function findAccount(scope: TenantScope, id: number, opts: { lock?: boolean } = {}) {
+  const q = scope.db
     .selectFrom('broker_account')
     .select(COLUMNS)
     .where('tenant_id', '=', scope.tenantId)
     .where('id', '=', id)
-    .executeTakeFirst()
+  return (opts.lock ? q.forUpdate() : q).executeTakeFirst()
 }
 
 export async function countManualAccounts(scope: TenantScope): Promise<number> {

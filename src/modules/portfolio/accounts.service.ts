@@ -1,7 +1,7 @@
 /** Broker accounts: list (archived hidden unless asked), create manual accounts, edit. */
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
-import { NotFoundError, PaymentRequiredError } from '../../platform/http/errors.ts'
+import { NotFoundError } from '../../platform/http/errors.ts'
 import {
   afterKey,
   resolvePage,
@@ -9,6 +9,7 @@ import {
   type PageQueryInput,
   type PageResult,
 } from '../../platform/http/pagination.ts'
+import type { EntitlementsService } from '../tenancy/index.ts'
 import * as repo from './accounts.repository.ts'
 import type { Account } from './accounts.schemas.ts'
 
@@ -29,20 +30,13 @@ export function toAccount(r: repo.AccountRow): Account {
 
 export const accountNotFound = () => new NotFoundError('accounts.not_found', 'Account not found')
 
-const limitReached = (limit: number | undefined) =>
-  new PaymentRequiredError(
-    'plan.limit_reached',
-    `Your plan allows ${limit} active manual accounts; upgrade or close one`,
-    {
-      extra: { limit: 'manual_accounts', allowed: limit },
-    },
-  )
+const MANUAL_ACCOUNTS = 'manual_accounts'
 
 export class AccountsService {
   constructor(
     private readonly deps: {
       scopes: Scopes
-      planLimit: (plan: string, limit: string) => Promise<number | undefined>
+      entitlements: Pick<EntitlementsService, 'limitGuard'>
     },
   ) {}
 
@@ -63,9 +57,9 @@ export class AccountsService {
     scope: RequestScope,
     body: { name: string; broker_type: 'manual'; account_type?: string; currency?: string },
   ): Promise<Account> {
-    const limit = await this.deps.planLimit(scope.plan, 'manual_accounts')
+    const withinLimit = await this.deps.entitlements.limitGuard(scope, MANUAL_ACCOUNTS)
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      if (limit !== undefined && (await repo.countManualAccounts(s)) >= limit) return null
+      withinLimit(await repo.countManualAccounts(s))
       return repo.insertAccount(s, {
         name: body.name.trim(),
         broker_type: body.broker_type,
@@ -73,7 +67,6 @@ export class AccountsService {
         currency: body.currency ?? 'USD',
       })
     })
-    if (!row) throw limitReached(limit)
     return toAccount(row)
   }
 
@@ -84,16 +77,15 @@ export class AccountsService {
     body: { name?: string; status?: 'active' | 'closed' | 'inactive'; account_type?: string | null },
   ): Promise<Account> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
-    const limit =
-      body.status === 'active' ? await this.deps.planLimit(scope.plan, 'manual_accounts') : undefined
+    const withinLimit =
+      body.status === 'active' ? await this.deps.entitlements.limitGuard(scope, MANUAL_ACCOUNTS) : null
     const row = await this.deps.scopes.withTenant(tenantId, async (s) => {
       const current = await repo.findAccount(s, id)
       if (!current) throw accountNotFound()
       // Reopening a manual account takes a slot of the plan, like creating one.
       const reopening =
         body.status === 'active' && current.status !== 'active' && current.broker_type === 'manual'
-      if (reopening && limit !== undefined && (await repo.countManualAccounts(s)) >= limit)
-        throw limitReached(limit)
+      if (reopening && withinLimit) withinLimit(await repo.countManualAccounts(s))
       return repo.updateAccount(s, id, { ...body, ...(body.name ? { name: body.name.trim() } : {}) })
     })
     if (!row) throw accountNotFound()

@@ -1,7 +1,7 @@
 /** SQL for investors and capital flows. */
 import { sql } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
-import type { Keyset } from './manual.repository.ts'
+import type { Keyset } from './lib/keyset.ts'
 
 const INVESTOR = ['id', 'name', 'email', 'is_owner', 'created_at'] as const
 const FLOW = ['id', 'investor_id', 'account_id', 'flow_date', 'amount', 'note', 'created_at'] as const
@@ -30,29 +30,20 @@ export function findInvestor(scope: TenantScope, id: number) {
     .executeTakeFirst()
 }
 
-/** The owner investor exists from the first use on (the account holder). */
-export async function ensureOwner(scope: TenantScope, userId: number) {
-  const owner = await scope.db
+export function findOwnerInvestor(scope: TenantScope) {
+  return scope.db
     .selectFrom('investor')
     .select('id')
     .where('tenant_id', '=', scope.tenantId)
     .where('is_owner', '=', true)
     .executeTakeFirst()
-  if (owner) return
-  const user = await scope.db
-    .selectFrom('app_user')
-    .select(['full_name', 'email'])
-    .where('tenant_id', '=', scope.tenantId)
-    .where('id', '=', userId)
-    .executeTakeFirst()
-  await scope.db
+}
+
+/** The account holder's investor row; a concurrent first use that wrote it already wins. */
+export function insertOwnerInvestor(scope: TenantScope, o: { name: string; email: string | null }) {
+  return scope.db
     .insertInto('investor')
-    .values({
-      tenant_id: scope.tenantId,
-      name: user?.full_name ?? user?.email ?? 'Owner',
-      email: user?.email ?? null,
-      is_owner: true,
-    })
+    .values({ tenant_id: scope.tenantId, ...o, is_owner: true })
     .onConflict((oc) => oc.column('tenant_id').where('is_owner', '=', true).doNothing())
     .execute()
 }

@@ -3,7 +3,7 @@
  * when. net_capital is the sum of flows; investor allocation reads them with unit accounting.
  */
 import type { RequestScope } from '../../platform/auth/scope.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
 import * as accounts from './accounts.repository.ts'
 import * as repo from './capital.repository.ts'
@@ -18,6 +18,7 @@ import type { Flow, Investor } from './capital.schemas.ts'
 import { centsToNumber, toCents } from './lib/money.ts'
 import { amountIssues, rejectBody } from './lib/rules.ts'
 import { xirr } from './lib/xirr.ts'
+import { accountHolder } from '../identity/index.ts'
 
 const investorNotFound = () => new NotFoundError('investors.not_found', 'Investor not found')
 const flowNotFound = () => new NotFoundError('capital_flows.not_found', 'Capital flow not found')
@@ -39,6 +40,16 @@ const toFlow = (r: repo.FlowRow): Flow => ({
   created_at: r.created_at.toISOString(),
 })
 
+/** The owner investor exists from the first use on: the account holder, named from identity's user. */
+async function ensureOwner(s: TenantScope, userId: number): Promise<void> {
+  if (await repo.findOwnerInvestor(s)) return
+  const user = await accountHolder(s, userId)
+  await repo.insertOwnerInvestor(s, {
+    name: user?.full_name ?? user?.email ?? 'Owner',
+    email: user?.email ?? null,
+  })
+}
+
 export class CapitalService {
   constructor(private readonly deps: { scopes: Scopes }) {}
 
@@ -46,7 +57,7 @@ export class CapitalService {
     const page = resolvePage(q)
     const after = afterKey<[number, number]>(page, ['int', 'int'])
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      await repo.ensureOwner(s, scope.userId)
+      await ensureOwner(s, scope.userId)
       return repo.listInvestors(s, { page, after })
     })
     return toPage(rows, page, (r) => [r.is_owner ? 0 : 1, r.id], toInvestor)
@@ -54,7 +65,7 @@ export class CapitalService {
 
   async addInvestor(scope: RequestScope, b: { name: string; email?: string }): Promise<Investor> {
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      await repo.ensureOwner(s, scope.userId)
+      await ensureOwner(s, scope.userId)
       return repo.insertInvestor(s, { name: b.name.trim(), email: b.email?.toLowerCase() ?? null })
     })
     return toInvestor(row)
@@ -99,7 +110,7 @@ export class CapitalService {
   ): Promise<Flow> {
     rejectBody(amountIssues(b.amount))
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      await repo.ensureOwner(s, scope.userId)
+      await ensureOwner(s, scope.userId)
       if (!(await repo.findInvestor(s, b.investor_id)))
         throw UnprocessableError.field(['body', 'investor_id'], 'no such investor', 'not_found')
       if (b.account_id !== undefined && !(await accounts.findAccount(s, b.account_id))) {

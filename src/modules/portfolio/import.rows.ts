@@ -1,26 +1,12 @@
 /**
- * Reading one CSV row into a closed trade or a holding. The rules beyond the cell formats are the
- * JSON endpoints' own (lib/rules.ts), reported at the row's cell.
+ * Reading one CSV row into a closed trade or a holding. The rules beyond the cell formats, and the
+ * derived gain_loss and term, are the JSON endpoints' own (lib/rules.ts), reported at the row's
+ * cell. Numerics stay the file's decimal strings: the rules allow no more decimals than the
+ * columns keep, so PostgreSQL stores them exactly.
  */
 import type { RecordReader } from './lib/csv.ts'
-import { holdingTerm } from './lib/dates.ts'
-import { centsToString, gainLoss, roundDiv } from './lib/money.ts'
-import { holdingIssues, tradeIssues, type RuleIssue } from './lib/rules.ts'
-import type * as repo from './manual.repository.ts'
-
-/** The decimal rounded half away from zero to `scale` places, as PostgreSQL numeric stores it. */
-export function fixed(decimal: string, scale: number): string {
-  const m = /^(-)?(\d*)(?:\.(\d*))?$/.exec(decimal.trim())
-  if (!m) throw new RangeError(`not a decimal: ${decimal}`)
-  const [, neg, int = '', frac = ''] = m
-  const units = BigInt(int + frac || '0')
-  const scaled =
-    frac.length <= scale
-      ? units * 10n ** BigInt(scale - frac.length)
-      : roundDiv(units, 10n ** BigInt(frac.length - scale))
-  const digits = scaled.toString().padStart(scale + 1, '0')
-  return `${neg && scaled !== 0n ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`
-}
+import { holdingIssues, tradeDerived, tradeIssues, type RuleIssue } from './lib/rules.ts'
+import type { TradeValues } from './trades.repository.ts'
 
 const MONEY = { min: 0, max: 1e13, money: true }
 export const SYMBOL = /^[A-Za-z0-9.\-^]{1,16}$/ // as manual.schemas.ts
@@ -30,7 +16,7 @@ const report = (r: RecordReader, issues: RuleIssue[]) => issues.forEach((i) => r
 
 // Numerics stay decimal strings, written exactly.
 type Numerics = 'quantity' | 'proceeds' | 'cost_basis' | 'fees'
-export type Trade = Omit<repo.TradeValues, Numerics> & Record<Numerics, string>
+export type Trade = Omit<TradeValues, Numerics> & Record<Numerics, string>
 export type Holding = {
   account_id: number
   symbol: string
@@ -67,15 +53,21 @@ export function readTrade(r: RecordReader, accountId: number, today: string): Tr
   return {
     account_id: accountId,
     symbol,
-    quantity: fixed(quantity, 8),
+    quantity,
     date_acquired: acquired,
     date_sold: soldOn ?? sold,
     sold_on: soldOn,
-    proceeds: fixed(proceeds, 4),
-    cost_basis: fixed(cost, 4),
-    fees: fixed(fees, 4),
-    gain_loss: gl !== undefined ? fixed(gl, 4) : centsToString(gainLoss(proceeds, cost, fees)),
-    term: soldOn && acquired !== 'VARIOUS' ? holdingTerm(acquired, soldOn) : 'unknown',
+    proceeds,
+    cost_basis: cost,
+    fees,
+    ...tradeDerived({
+      proceeds,
+      cost_basis: cost,
+      fees,
+      gain_loss: gl,
+      date_acquired: acquired,
+      sold_on: soldOn,
+    }),
   }
 }
 
@@ -89,8 +81,8 @@ export function readHolding(r: RecordReader, accountId: number, today: string): 
   return {
     account_id: accountId,
     symbol,
-    quantity: fixed(quantity, 8),
-    cost_basis: fixed(cost, 4),
+    quantity,
+    cost_basis: cost,
     as_of: asOf,
   }
 }

@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
 import { UnprocessableError, type FieldError } from '../../platform/http/errors.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
+import { findAccount } from './accounts.repository.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { IMPORT_COLUMNS, type ImportKind, type ImportResult } from './import.schemas.ts'
 import {
@@ -20,8 +21,12 @@ import {
   type CsvRecord,
 } from './lib/csv.ts'
 import { dayFirstEvidence, type DateFormat } from './lib/csv-dates.ts'
-import { fixed, readHolding, readTrade, SYMBOL, type Holding, type Trade } from './import.rows.ts'
-import * as repo from './manual.repository.ts'
+import { readHolding, readTrade, SYMBOL, type Holding, type Trade } from './import.rows.ts'
+import { toCents } from './lib/money.ts'
+import { QUANTITY_DECIMALS, MONEY_DECIMALS } from './lib/rules.ts'
+import { insertHoldings, liveHoldingDays } from './positions.repository.ts'
+import { upsertSnapshot } from './snapshots.repository.ts'
+import { insertTrades, liveTradeKeys } from './trades.repository.ts'
 import type { InstrumentLookup } from '../market-data/index.ts'
 
 export const MAX_ROWS = 20_000
@@ -52,16 +57,22 @@ function mapHeader(kind: ImportKind, header: CsvRecord): { columns: ColumnMap; i
   return { columns, ignored }
 }
 
+/**
+ * A decimal as the whole number of 10^-scale units its numeric(p, scale) column stores (half away
+ * from zero, like PostgreSQL): money.ts's cents of the value shifted by scale − 2 places.
+ */
+const atScale = (decimal: string, scale: number) => String(toCents(`${decimal}e${scale - 2}`))
+
 // Natural keys, over stored values and file rows alike (numerics at their column's scale).
 type TradeKey = Pick<Trade, 'symbol' | 'quantity' | 'date_acquired' | 'date_sold' | 'proceeds' | 'cost_basis'>
 const tradeKey = (t: TradeKey) =>
   JSON.stringify([
     t.symbol,
-    fixed(t.quantity, 8),
+    atScale(t.quantity, QUANTITY_DECIMALS),
     t.date_acquired,
     t.date_sold,
-    fixed(t.proceeds, 4),
-    fixed(t.cost_basis, 4),
+    atScale(t.proceeds, MONEY_DECIMALS),
+    atScale(t.cost_basis, MONEY_DECIMALS),
   ])
 const holdingKey = (h: { symbol: string; as_of: string }) => JSON.stringify([h.symbol, h.as_of])
 
@@ -87,12 +98,7 @@ function readCsv(body: string): { header: CsvRecord; records: CsvRecord[] } {
 
 /** The caller's manual account, locked for a real import so concurrent imports into it serialize. */
 async function manualAccount(s: TenantScope, accountId: number, lock: boolean): Promise<void> {
-  const q = s.db
-    .selectFrom('broker_account')
-    .select('broker_type')
-    .where('tenant_id', '=', s.tenantId)
-    .where('id', '=', accountId)
-  const account = await (lock ? q.forUpdate() : q).executeTakeFirst()
+  const account = await findAccount(s, accountId, { lock })
   if (!account) throw accountNotFound()
   if (account.broker_type !== 'manual') {
     const msg = 'is not a manual account; broker accounts sync from the broker'
@@ -116,51 +122,22 @@ function unseen<T>(rows: T[], stored: string[], key: (row: T) => string): T[] {
 const defined = <T>(xs: (T | undefined)[]): T[] => xs.filter((x): x is T => x !== undefined)
 
 async function importTrades(s: TenantScope, accountId: number, rows: Trade[], dryRun: boolean) {
-  const stored = await s.db
-    .selectFrom('realized_trade')
-    .select(['symbol', 'quantity', 'date_acquired', 'date_sold', 'proceeds', 'cost_basis'])
-    .where('tenant_id', '=', s.tenantId)
-    .where('account_id', '=', accountId)
-    .where('deleted_at', 'is', null)
-    .execute()
+  const stored = await liveTradeKeys(s, accountId)
   const fresh = unseen(rows, stored.map(tradeKey), tradeKey)
   if (dryRun) return fresh.length
-  for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-    const chunk = fresh.slice(i, i + INSERT_CHUNK)
-    await s.db
-      .insertInto('realized_trade')
-      .values(chunk.map((t) => ({ tenant_id: s.tenantId, ...t, source: 'import' as const })))
-      .execute()
-  }
+  for (let i = 0; i < fresh.length; i += INSERT_CHUNK) await insertTrades(s, fresh.slice(i, i + INSERT_CHUNK))
   return fresh.length
 }
 
 async function importHoldings(s: TenantScope, accountId: number, rows: Holding[], dryRun: boolean) {
-  const stored = await s.db
-    .selectFrom('manual_position')
-    .select(['symbol', 'as_of'])
-    .where('tenant_id', '=', s.tenantId)
-    .where('account_id', '=', accountId)
-    .where('deleted_at', 'is', null)
-    .execute()
+  const stored = await liveHoldingDays(s, accountId)
   const fresh = unseen(rows, stored.map(holdingKey), holdingKey)
   if (dryRun) return fresh.length
   let imported = 0
   for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-    const saved = await s.db
-      .insertInto('manual_position')
-      .values(fresh.slice(i, i + INSERT_CHUNK).map((h) => ({ tenant_id: s.tenantId, ...h })))
-      // A holding saved meanwhile through the JSON endpoint is a duplicate too, not a failure.
-      .onConflict((oc) =>
-        oc
-          .columns(['tenant_id', 'account_id', 'symbol', 'as_of'])
-          .where('deleted_at', 'is', null)
-          .doNothing(),
-      )
-      .returning(['account_id', 'as_of', 'symbol', 'quantity', 'cost_basis'])
-      .execute()
+    const saved = await insertHoldings(s, fresh.slice(i, i + INSERT_CHUNK))
     // As ManualService.putPosition: each holding also enters its day's portfolio snapshot.
-    for (const p of saved) await repo.upsertSnapshot(s, p)
+    for (const p of saved) await upsertSnapshot(s, p)
     imported += saved.length
   }
   return imported

@@ -4,6 +4,7 @@
  */
 import type { App } from '../../platform/http/app-type.ts'
 import type { MarketData } from '../market-data/index.ts'
+import type { Tenancy } from '../tenancy/index.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
 import { accountsRoutes } from './accounts.routes.ts'
 import { AccountsService } from './accounts.service.ts'
@@ -34,7 +35,10 @@ export interface Portfolio {
   marketRefresh: MarketRefreshService
 }
 
-function createPortfolio(ctx: ModuleContext, { marketData }: { marketData: MarketData }): Portfolio {
+function createPortfolio(
+  ctx: ModuleContext,
+  { marketData, tenancy }: { marketData: MarketData; tenancy: Tenancy },
+): Portfolio {
   const deps = {
     scopes: ctx.scopes,
     clock: ctx.clock,
@@ -42,15 +46,11 @@ function createPortfolio(ctx: ModuleContext, { marketData }: { marketData: Marke
     market: ctx.providers.market,
     // Unknown tickers are refused unless the caller allows an unlisted holding.
     instruments: marketData.instruments,
-  }
-  const planLimit = async (plan: string, limit: string) => {
-    const row = await deps.scopes.withGlobal((db) =>
-      db.selectFrom('plan').select('limits').where('code', '=', plan).executeTakeFirst(),
-    )
-    return row?.limits[limit]
+    // Plan limits (the manual-account cap) come from tenancy's entitlements.
+    entitlements: tenancy.entitlements,
   }
   return {
-    accounts: new AccountsService({ scopes: deps.scopes, planLimit }),
+    accounts: new AccountsService(deps),
     manual: new ManualService(deps),
     capital: new CapitalService(deps),
     analytics: new AnalyticsService(deps),
@@ -71,7 +71,7 @@ function portfolioRoutes(app: App, portfolio: Portfolio): void {
 export const portfolioModule = defineModule({
   name: 'portfolio',
   key: 'portfolio',
-  needs: { marketData: true },
+  needs: { marketData: true, tenancy: true },
   tables: PORTFOLIO_TABLES,
   migrations: [
     ['0003_portfolio', m0003],

@@ -17,10 +17,12 @@ import {
 } from '../../platform/http/pagination.ts'
 import * as accounts from './accounts.repository.ts'
 import { accountNotFound } from './accounts.service.ts'
-import { holdingTerm, parseTradeDate } from './lib/dates.ts'
-import { centsToNumber, centsToString, gainLoss, toCents } from './lib/money.ts'
-import { holdingIssues, rejectBody, tradeIssues } from './lib/rules.ts'
-import * as repo from './manual.repository.ts'
+import { parseTradeDate } from './lib/dates.ts'
+import { centsToNumber, toCents } from './lib/money.ts'
+import { holdingIssues, rejectBody, tradeDerived, tradeIssues } from './lib/rules.ts'
+import * as positionsRepo from './positions.repository.ts'
+import * as snapshotsRepo from './snapshots.repository.ts'
+import * as tradesRepo from './trades.repository.ts'
 import type { Position, Transaction } from './manual.schemas.ts'
 import type { InstrumentLookup } from '../market-data/index.ts'
 
@@ -31,7 +33,7 @@ const money = (s: string | number) => centsToNumber(toCents(s))
 const positionNotFound = () => new NotFoundError('positions.not_found', 'Position not found')
 const tradeNotFound = () => new NotFoundError('transactions.not_found', 'Transaction not found')
 
-function toPosition(r: repo.PositionRow): Position {
+function toPosition(r: positionsRepo.PositionRow): Position {
   return {
     position_id: r.id,
     account_id: r.account_id,
@@ -44,7 +46,7 @@ function toPosition(r: repo.PositionRow): Position {
   }
 }
 
-function toTransaction(r: repo.TradeRow): Transaction {
+function toTransaction(r: tradesRepo.TradeRow): Transaction {
   return {
     transaction_id: r.id,
     account_id: r.account_id,
@@ -77,16 +79,13 @@ type TradeInput = {
 }
 
 /** The row to store, after the shared rules (lib/rules.ts) pass; `today` is the New York date. */
-function tradeValues(t: TradeInput, today: string): repo.TradeValues {
+function tradeValues(t: TradeInput, today: string): tradesRepo.TradeValues {
   const soldOn = parseTradeDate(t.date_sold.trim())
   const acquired = t.date_acquired === 'VARIOUS' ? 'VARIOUS' : parseTradeDate(t.date_acquired)
   if (acquired === null)
     throw UnprocessableError.field(['body', 'date_acquired'], 'not a real calendar date', 'date')
   rejectBody(tradeIssues({ ...t, date_acquired: acquired, sold_on: soldOn }, today))
   const fees = t.fees ?? 0
-  // A given gain_loss is kept as sent (at most 4 decimals); the default is exact cents.
-  const gl =
-    t.gain_loss !== undefined ? String(t.gain_loss) : centsToString(gainLoss(t.proceeds, t.cost_basis, fees))
   return {
     account_id: t.account_id,
     symbol: t.symbol.toUpperCase(),
@@ -97,8 +96,14 @@ function tradeValues(t: TradeInput, today: string): repo.TradeValues {
     proceeds: t.proceeds,
     cost_basis: t.cost_basis,
     fees,
-    gain_loss: gl,
-    term: soldOn && acquired !== 'VARIOUS' ? holdingTerm(acquired, soldOn) : 'unknown',
+    ...tradeDerived({
+      proceeds: t.proceeds,
+      cost_basis: t.cost_basis,
+      fees,
+      gain_loss: t.gain_loss,
+      date_acquired: acquired,
+      sold_on: soldOn,
+    }),
   }
 }
 
@@ -140,14 +145,14 @@ export class ManualService {
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id)))
         throw accountNotFound()
-      return repo.latestPositions(s, q.account_id, { page, after })
+      return positionsRepo.latestPositions(s, q.account_id, { page, after })
     })
     return toPage(rows, page, (r) => [r.account_id, r.symbol], toPosition)
   }
 
   /** Symbols the tenant holds (not flat), for other modules (insider buying). */
   heldSymbols(scope: RequestScope): Promise<string[]> {
-    return this.deps.scopes.withTenant(scope.tenantId, (s) => repo.heldSymbols(s))
+    return this.deps.scopes.withTenant(scope.tenantId, (s) => positionsRepo.heldSymbols(s))
   }
 
   async putPosition(
@@ -166,14 +171,14 @@ export class ManualService {
     const asOf = b.as_of ?? this.today()
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await this.manualAccount(s, b.account_id)
-      const saved = await repo.upsertPosition(s, {
+      const saved = await positionsRepo.upsertPosition(s, {
         accountId: b.account_id,
         symbol: b.symbol.toUpperCase(),
         quantity: b.quantity,
         costBasis: b.cost_basis,
         asOf,
       })
-      await repo.upsertSnapshot(s, saved)
+      await snapshotsRepo.upsertSnapshot(s, saved)
       return saved
     })
     return toPosition(row)
@@ -186,21 +191,21 @@ export class ManualService {
   ): Promise<Position> {
     rejectBody(holdingIssues(b))
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      const before = await repo.findPosition(s, id)
+      const before = await positionsRepo.findPosition(s, id)
       if (!before) throw positionNotFound()
       const target = b.as_of ?? before.as_of
       if (
         target !== before.as_of &&
-        (await repo.livePositionOn(s, before.account_id, before.symbol, target))
+        (await positionsRepo.livePositionOn(s, before.account_id, before.symbol, target))
       ) {
         throw new ConflictError(
           'positions.day_taken',
           `A ${before.symbol} holding for ${target} already exists in this account; edit that one instead`,
         )
       }
-      const saved = await repo.updatePosition(s, id, b)
-      if (saved.as_of !== before.as_of) await repo.deleteSnapshot(s, before)
-      await repo.upsertSnapshot(s, saved)
+      const saved = await positionsRepo.updatePosition(s, id, b)
+      if (saved.as_of !== before.as_of) await snapshotsRepo.deleteSnapshot(s, before)
+      await snapshotsRepo.upsertSnapshot(s, saved)
       return saved
     })
     return toPosition(row)
@@ -209,9 +214,9 @@ export class ManualService {
   /** Soft delete; the holding also leaves its day's snapshot. */
   async deletePosition(scope: RequestScope, id: number): Promise<void> {
     const found = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      const before = await repo.findPosition(s, id)
-      if (!before || !(await repo.softDelete(s, 'manual_position', id))) return false
-      await repo.deleteSnapshot(s, before)
+      const before = await positionsRepo.findPosition(s, id)
+      if (!before || !(await positionsRepo.deletePosition(s, id))) return false
+      await snapshotsRepo.deleteSnapshot(s, before)
       return true
     })
     if (!found) throw positionNotFound()
@@ -226,7 +231,7 @@ export class ManualService {
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id)))
         throw accountNotFound()
-      return repo.listTrades(s, { accountId: q.account_id, year: q.year }, { page, after })
+      return tradesRepo.listTrades(s, { accountId: q.account_id, year: q.year }, { page, after })
     })
     return toPage(rows, page, (r) => [r.sold_on, r.id], toTransaction)
   }
@@ -236,7 +241,7 @@ export class ManualService {
     await this.listed(values.symbol, b.allow_unlisted)
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await this.manualAccount(s, b.account_id)
-      return repo.insertTrade(s, values)
+      return tradesRepo.insertTrade(s, values)
     })
     return toTransaction(row)
   }
@@ -245,7 +250,7 @@ export class ManualService {
     await this.listed(b.symbol, b.allow_unlisted)
     const today = this.today()
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      const current = await repo.findTrade(s, id)
+      const current = await tradesRepo.findTrade(s, id)
       if (!current) throw tradeNotFound()
       const merged: TradeInput = {
         account_id: current.account_id,
@@ -262,13 +267,13 @@ export class ManualService {
       // The stored gain_loss is recomputed when one of its inputs changes, unless the caller sets it.
       const inputsChanged = b.proceeds !== undefined || b.cost_basis !== undefined || b.fees !== undefined
       if (inputsChanged && b.gain_loss === undefined) delete merged.gain_loss
-      return repo.updateTrade(s, id, tradeValues(merged, today))
+      return tradesRepo.updateTrade(s, id, tradeValues(merged, today))
     })
     return toTransaction(row)
   }
 
   async deleteTransaction(scope: RequestScope, id: number): Promise<void> {
-    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.softDelete(s, 'realized_trade', id))))
+    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => tradesRepo.deleteTrade(s, id))))
       throw tradeNotFound()
   }
 }

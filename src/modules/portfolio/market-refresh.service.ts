@@ -9,7 +9,8 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
-import * as repo from './manual.repository.ts'
+import { latestPositions } from './positions.repository.ts'
+import { writePricedSnapshot } from './snapshots.repository.ts'
 
 export interface RefreshResult {
   as_of: string
@@ -25,7 +26,7 @@ export class MarketRefreshService {
 
   async refresh(scope: RequestScope, symbols?: string[]): Promise<RefreshResult> {
     const today = nyDate(this.deps.clock.now())
-    const held = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.latestPositions(s))
+    const held = await this.deps.scopes.withTenant(scope.tenantId, (s) => latestPositions(s))
     const wanted = symbols ? new Set(symbols) : undefined
     const holdings = held.filter((h) => Number(h.quantity) !== 0 && (!wanted || wanted.has(h.symbol)))
     const toPrice = [...new Set(holdings.map((h) => h.symbol))].sort()
@@ -42,7 +43,7 @@ export class MarketRefreshService {
     const priced = holdings.filter((h) => price.has(h.symbol))
     await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       for (const h of priced) {
-        await repo.writePricedSnapshot(s, {
+        await writePricedSnapshot(s, {
           account_id: h.account_id,
           date: today,
           symbol: h.symbol,

@@ -19,6 +19,21 @@ export async function countPlans(db: Transaction<Database>): Promise<number> {
   return Number(row.n)
 }
 
+/** Every plan's code, features and limits: the catalogue is a handful of rows seeded by migrations. */
+export function planCatalogue(db: Transaction<Database>) {
+  return db.selectFrom('plan').select(['code', 'features', 'limits']).orderBy('rank').execute()
+}
+
+/** A new active tenant (registration, admin bootstrap); its id. */
+export async function insertTenant(scope: SystemScope, t: { name: string; planCode: string }) {
+  const row = await scope.db
+    .insertInto('tenant')
+    .values({ name: t.name, plan_code: t.planCode })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
 export function findOwnTenant(scope: TenantScope) {
   return scope.db
     .selectFrom('tenant')

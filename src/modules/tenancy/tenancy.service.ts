@@ -1,11 +1,35 @@
 /** Plans, the caller's tenant, and the admin view of tenants and their feature-flag overrides. */
 import type { RequestScope } from '../../platform/auth/scope.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, SystemScope, TenantScope } from '../../platform/db/tenant-scope.ts'
 import type { FeatureFlag, FeatureFlags } from '../../platform/feature-flags.ts'
 import { NotFoundError } from '../../platform/http/errors.ts'
 import { resolvePage, toPage, type PageQueryInput, type PageResult } from '../../platform/http/pagination.ts'
 import * as repo from './tenancy.repository.ts'
 import type { Plan, Tenant, TenantSummary } from './tenancy.schemas.ts'
+
+/** Every public registration starts on this plan. */
+export const DEFAULT_PLAN = 'free'
+
+/**
+ * A new tenant, written in the caller's transaction (registration creates the tenant and its owner
+ * in one): its id.
+ */
+export function createTenant(scope: SystemScope, t: { name: string; planCode?: string }): Promise<number> {
+  return repo.insertTenant(scope, { name: t.name, planCode: t.planCode ?? DEFAULT_PLAN })
+}
+
+/** The code of the plan the scope's tenant is on, read in the caller's transaction. */
+export async function tenantPlanCode(scope: TenantScope): Promise<string | undefined> {
+  return (await tenantStanding(scope))?.plan_code
+}
+
+/** The scope's tenant plan and status (active or suspended), read in the caller's transaction. */
+export async function tenantStanding(
+  scope: TenantScope,
+): Promise<{ plan_code: string; status: 'active' | 'suspended' } | undefined> {
+  const row = await repo.findOwnTenant(scope)
+  return row && { plan_code: row.plan_code, status: row.status }
+}
 
 export class TenancyService {
   constructor(private readonly deps: { scopes: Scopes; flags: FeatureFlags }) {}

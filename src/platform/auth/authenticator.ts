@@ -1,13 +1,12 @@
 /**
  * Turns credentials into a RequestScope. Access tokens (bearer or the `svc_token` cookie) are JWTs
- * verified locally; the user's role, status and tenant plan are read once and cached briefly, so the
- * hot path costs no query. Session revocation and API keys are answered by hooks the identity module
- * plugs in (`sessions`, `apiKeys`); without them every signed session is live and no API key exists.
+ * verified locally; the user's role, status and tenant plan come from the identity module's
+ * `principals` hook once and are cached briefly, so the hot path costs no query. Session revocation
+ * and API keys are answered by hooks identity plugs in too (`sessions`, `apiKeys`); without them
+ * every signed session is live and no API key exists. The platform reads no module's tables.
  */
-import { sql } from 'kysely'
 import type { Cache } from '../cache/index.ts'
 import type { Clock } from '../clock.ts'
-import type { Scopes } from '../db/tenant-scope.ts'
 import type { RequestScope } from './scope.ts'
 import type { TokenSigner } from './tokens.ts'
 
@@ -28,10 +27,16 @@ export interface Authenticator {
   invalidateUser(tenantId: number, userId: number): Promise<void>
 }
 
-interface Principal {
+export interface Principal {
   role: 'user' | 'admin'
   plan: string
+  /** The user and their tenant are both active. */
   active: boolean
+}
+
+export interface PrincipalReader {
+  /** Who the user is now (role, plan, active), or null for an unknown user. */
+  principal(tenantId: number, userId: number): Promise<Principal | null>
 }
 
 const PRINCIPAL_TTL_MS = 30_000
@@ -42,8 +47,8 @@ export const principalCacheKey = (tenantId: number, userId: number) => `auth:pri
 export interface AuthenticatorDeps {
   signer: TokenSigner
   clock: Clock
-  scopes: Scopes
   cache: Cache
+  principals: PrincipalReader
   sessions?: SessionChecker
   apiKeys?: ApiKeyResolver
 }
@@ -53,21 +58,7 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
 
   async function principal(tenantId: number, userId: number): Promise<Principal | null> {
     const { value } = await deps.cache.wrap(key(tenantId, userId), PRINCIPAL_TTL_MS, () =>
-      deps.scopes.withTenant(tenantId, async ({ db }) => {
-        const row = await db
-          .selectFrom('app_user as u')
-          .innerJoin('tenant as t', 't.id', 'u.tenant_id')
-          .select(['u.role', 'u.status', 't.plan_code', sql<string>`t.status`.as('tenant_status')])
-          .where('u.tenant_id', '=', tenantId)
-          .where('u.id', '=', userId)
-          .executeTakeFirst()
-        if (!row) return null
-        return {
-          role: row.role,
-          plan: row.plan_code,
-          active: row.status === 'active' && row.tenant_status === 'active',
-        }
-      }),
+      deps.principals.principal(tenantId, userId),
     )
     return value
   }

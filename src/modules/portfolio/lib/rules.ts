@@ -4,7 +4,8 @@
  * `{field, msg, type}`; callers place them (a body field, or a file's line and column).
  */
 import { UnprocessableError } from '../../../platform/http/errors.ts'
-import { decimalPlaces } from './money.ts'
+import { holdingTerm, type HoldingTerm } from './dates.ts'
+import { centsToString, decimalPlaces, gainLoss } from './money.ts'
 
 /** Scales of the columns (numeric(24, 8) and numeric(20, 4)): more decimals would be rounded away. */
 export const QUANTITY_DECIMALS = 8
@@ -73,6 +74,28 @@ export function tradeIssues(
     })
   }
   return issues
+}
+
+/**
+ * What a closed trade stores beyond its inputs, once its issues are none: gain_loss as given (at
+ * most 4 decimals), else proceeds − cost_basis − fees in exact cents; the holding term when both
+ * dates are dates, else unknown.
+ */
+export function tradeDerived(t: {
+  proceeds: number | string
+  cost_basis: number | string
+  fees: number | string
+  gain_loss?: number | string | undefined
+  date_acquired: string
+  sold_on: string | null
+}): { gain_loss: string; term: HoldingTerm } {
+  const gl =
+    t.gain_loss !== undefined
+      ? String(t.gain_loss)
+      : centsToString(gainLoss(t.proceeds, t.cost_basis, t.fees))
+  const term =
+    t.sold_on && t.date_acquired !== 'VARIOUS' ? holdingTerm(t.date_acquired, t.sold_on) : 'unknown'
+  return { gain_loss: gl, term }
 }
 
 /** Throws the issues of a JSON body as one 422 (`loc: ["body", field]`), if there are any. */

@@ -1,0 +1,98 @@
+/** SQL for the daily portfolio snapshot rows that manual holdings and market refreshes write. */
+import { sql, type RawBuilder } from 'kysely'
+import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+
+/**
+ * Unrealized P&L of a holding worth `value` (quantity × price, negative for a short): long,
+ * value − cost paid; short, whose cost_basis is the proceeds received, proceeds − cost to buy
+ * back = value + cost_basis; flat, 0. One expression: value − sign(quantity) × cost_basis.
+ */
+const unrealized = (quantity: RawBuilder<unknown>, value: RawBuilder<unknown>, cost: RawBuilder<unknown>) =>
+  sql<string>`${value} - sign(${quantity}) * ${cost}`
+
+/**
+ * Mirrors a manual holding into the day's portfolio snapshot. A new row is priced at its book
+ * price (cost / |quantity|, worth ±cost: no unrealized P&L until a market refresh prices it); an
+ * existing row keeps its market price and is revalued.
+ */
+export function upsertSnapshot(
+  scope: TenantScope,
+  p: { account_id: number; as_of: string; symbol: string; quantity: string; cost_basis: string },
+) {
+  return scope.db
+    .insertInto('portfolio_snapshot')
+    .values({
+      tenant_id: scope.tenantId,
+      account_id: p.account_id,
+      snapshot_date: p.as_of,
+      symbol: p.symbol,
+      quantity: p.quantity,
+      price: sql<string>`case when ${p.quantity}::numeric = 0 then 0 else ${p.cost_basis}::numeric / abs(${p.quantity}::numeric) end`,
+      market_value: sql<string>`sign(${p.quantity}::numeric) * ${p.cost_basis}::numeric`,
+      cost_basis: p.cost_basis,
+      unrealized_pl: 0,
+    })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'account_id', 'snapshot_date', 'symbol']).doUpdateSet({
+        quantity: (eb) => eb.ref('excluded.quantity'),
+        cost_basis: (eb) => eb.ref('excluded.cost_basis'),
+        market_value: sql<string>`round(excluded.quantity * portfolio_snapshot.price, 4)`,
+        unrealized_pl: unrealized(
+          sql`excluded.quantity`,
+          sql`round(excluded.quantity * portfolio_snapshot.price, 4)`,
+          sql`excluded.cost_basis`,
+        ),
+        updated_at: sql<Date>`now()`,
+      }),
+    )
+    .execute()
+}
+
+export function deleteSnapshot(scope: TenantScope, p: { account_id: number; as_of: string; symbol: string }) {
+  return scope.db
+    .deleteFrom('portfolio_snapshot')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('account_id', '=', p.account_id)
+    .where('snapshot_date', '=', p.as_of)
+    .where('symbol', '=', p.symbol)
+    .execute()
+}
+
+/** Today's snapshot row of a holding at a market price. */
+export function writePricedSnapshot(
+  scope: TenantScope,
+  r: {
+    account_id: number
+    date: string
+    symbol: string
+    quantity: string
+    cost_basis: string
+    price: number
+  },
+) {
+  const marketValue = sql<string>`round(${r.quantity}::numeric * ${r.price}::numeric, 4)`
+  return scope.db
+    .insertInto('portfolio_snapshot')
+    .values({
+      tenant_id: scope.tenantId,
+      account_id: r.account_id,
+      snapshot_date: r.date,
+      symbol: r.symbol,
+      quantity: r.quantity,
+      price: r.price,
+      market_value: marketValue,
+      cost_basis: r.cost_basis,
+      unrealized_pl: unrealized(sql`${r.quantity}::numeric`, marketValue, sql`${r.cost_basis}::numeric`),
+    })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'account_id', 'snapshot_date', 'symbol']).doUpdateSet({
+        quantity: (eb) => eb.ref('excluded.quantity'),
+        price: (eb) => eb.ref('excluded.price'),
+        market_value: (eb) => eb.ref('excluded.market_value'),
+        cost_basis: (eb) => eb.ref('excluded.cost_basis'),
+        unrealized_pl: (eb) => eb.ref('excluded.unrealized_pl'),
+        updated_at: sql<Date>`now()`,
+      }),
+    )
+    .execute()
+}

@@ -1,0 +1,136 @@
+/** SQL for manual transactions: realized (closed) trades. */
+import { sql } from 'kysely'
+import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Keyset } from './lib/keyset.ts'
+
+const TRADE = [
+  'id',
+  'account_id',
+  'symbol',
+  'quantity',
+  'date_acquired',
+  'date_sold',
+  'sold_on',
+  'proceeds',
+  'cost_basis',
+  'fees',
+  'gain_loss',
+  'term',
+  'created_at',
+  'updated_at',
+] as const
+
+/**
+ * Trades, newest sale first (undated legacy sales last), id as the tiebreaker: one page, keyset
+ * after the cursor's (sold_on, id), plus one row to tell a next page.
+ */
+export function listTrades(
+  scope: TenantScope,
+  q: { accountId?: number; year?: number },
+  keyset: Keyset<[string | null, number]>,
+) {
+  let query = scope.db
+    .selectFrom('realized_trade')
+    .select(TRADE)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('deleted_at', 'is', null)
+  if (q.accountId !== undefined) query = query.where('account_id', '=', q.accountId)
+  if (q.year !== undefined) {
+    query = query.where('sold_on', '>=', `${q.year}-01-01`).where('sold_on', '<=', `${q.year}-12-31`)
+  }
+  if (keyset.after) {
+    const [soldOn, id] = keyset.after
+    // After (d, id) in "sold_on desc nulls last, id desc": earlier dates, then the undated, or the same date with a lower id.
+    query = query.where(
+      soldOn === null
+        ? sql<boolean>`sold_on is null and id < ${id}`
+        : sql<boolean>`(sold_on < ${soldOn} or sold_on is null or (sold_on = ${soldOn} and id < ${id}))`,
+    )
+  } else query = query.offset(keyset.page.offset)
+  return query
+    .orderBy('sold_on', (ob) => ob.desc().nullsLast())
+    .orderBy('id', 'desc')
+    .limit(keyset.page.pageSize + 1)
+    .execute()
+}
+
+export function findTrade(scope: TenantScope, id: number) {
+  return scope.db
+    .selectFrom('realized_trade')
+    .select(TRADE)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+}
+
+export interface TradeValues {
+  account_id: number
+  symbol: string
+  quantity: number
+  date_acquired: string
+  date_sold: string
+  sold_on: string | null
+  proceeds: number
+  cost_basis: number
+  fees: number
+  gain_loss: string
+  term: 'short' | 'long' | 'unknown'
+}
+
+export function insertTrade(scope: TenantScope, t: TradeValues) {
+  return scope.db
+    .insertInto('realized_trade')
+    .values({ tenant_id: scope.tenantId, ...t })
+    .returning(TRADE)
+    .executeTakeFirstOrThrow()
+}
+
+export function updateTrade(scope: TenantScope, id: number, t: TradeValues) {
+  return scope.db
+    .updateTable('realized_trade')
+    .set({ ...t, updated_at: sql<Date>`now()` })
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning(TRADE)
+    .executeTakeFirstOrThrow()
+}
+
+/** The natural-key columns of the account's live trades, for a CSV import to skip stored rows. */
+export function liveTradeKeys(scope: TenantScope, accountId: number) {
+  return scope.db
+    .selectFrom('realized_trade')
+    .select(['symbol', 'quantity', 'date_acquired', 'date_sold', 'proceeds', 'cost_basis'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .execute()
+}
+
+/** Imported trades, numerics as decimal strings (written exactly). */
+export async function insertTrades(
+  scope: TenantScope,
+  rows: (Omit<TradeValues, 'quantity' | 'proceeds' | 'cost_basis' | 'fees'> &
+    Record<'quantity' | 'proceeds' | 'cost_basis' | 'fees', string>)[],
+): Promise<void> {
+  if (!rows.length) return
+  await scope.db
+    .insertInto('realized_trade')
+    .values(rows.map((t) => ({ tenant_id: scope.tenantId, ...t, source: 'import' as const })))
+    .execute()
+}
+
+/** Soft delete (trades are never removed); false when there was nothing live. */
+export async function deleteTrade(scope: TenantScope, id: number): Promise<boolean> {
+  const r = await scope.db
+    .updateTable('realized_trade')
+    .set({ deleted_at: sql<Date>`now()` })
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export type TradeRow = NonNullable<Awaited<ReturnType<typeof findTrade>>>
