@@ -8,7 +8,6 @@ import type { Clock } from './clock.ts'
 import { DAY_MS } from './dates.ts'
 import { nyDate } from './market-calendar.ts'
 
-
 export interface DailyBudget {
   readonly limit: number
   /** Takes one unit for `key` today; false (and nothing taken) once the day's limit is reached. */

@@ -22,7 +22,6 @@ import { identityPages } from './web.routes.ts'
 export type { IdentityDeps } from './identity.context.ts'
 export { hashPassword } from './lib/passwords.ts'
 export { accountHolder } from './users.service.ts'
-export { accountHolder } from './accounts.service.ts'
 
 export interface Identity {
   config: IdentityDeps['config']

@@ -31,7 +31,13 @@ export {
   type Entitlements,
   type PlanScope,
 } from './entitlements.service.ts'
-export { TenancyService, createTenant, tenantPlanCode, tenantStanding, DEFAULT_PLAN } from './tenancy.service.ts'
+export {
+  TenancyService,
+  createTenant,
+  tenantPlanCode,
+  tenantStanding,
+  DEFAULT_PLAN,
+} from './tenancy.service.ts'
 
 export interface Tenancy {
   tenants: TenancyService
