@@ -27,45 +27,15 @@ try {
   const given = adminPasswordFromEnv()
   const generated = given ? undefined : randomToken(18)
   const passwordHash = await hashPassword(given ?? generated!)
-  const outcome = await c.scopes.withSystem(`admin cli: create-admin ${email}`, async ({ db }) => {
-    const existing = await db
-      .selectFrom('app_user')
-      .select(['id', 'tenant_id'])
-      .where('email', '=', email)
-      .executeTakeFirst()
-    if (existing) {
-      await db
-        .updateTable('app_user')
-        .set({ role: 'admin' })
-        .where('tenant_id', '=', existing.tenant_id)
-        .where('id', '=', existing.id)
-        .execute()
-      return { created: false, ...existing }
-    }
-    const tenant = await db
-      .insertInto('tenant')
-      .values({ name: 'Administrators', plan_code: 'premium' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const user = await db
-      .insertInto('app_user')
-      .values({
-        tenant_id: tenant.id,
-        email,
-        role: 'admin',
-        password_hash: passwordHash,
-        password_changed_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return { created: true, id: user.id, tenant_id: tenant.id }
-  })
+  const outcome = await c.identity.users.bootstrapAdmin(email, passwordHash)
   if (outcome.created) {
-    process.stdout.write(`created administrator ${email} (tenant ${outcome.tenant_id}, user ${outcome.id})\n`)
+    process.stdout.write(
+      `created administrator ${email} (tenant ${outcome.tenantId}, user ${outcome.userId})\n`,
+    )
     if (generated) process.stdout.write(`password (shown once): ${generated}\n`)
   } else {
     process.stdout.write(
-      `promoted ${email} (tenant ${outcome.tenant_id}, user ${outcome.id}) to administrator\n`,
+      `promoted ${email} (tenant ${outcome.tenantId}, user ${outcome.userId}) to administrator\n`,
     )
   }
 } finally {

@@ -5,6 +5,8 @@
  * Idempotent: does nothing when the demo user exists. Deterministic: a seeded PRNG and the
  * simulated market's prices.
  */
+import { DAY_MS } from '../platform/dates.ts'
+import { mulberry32 } from '../platform/random.ts'
 import type { Container } from './container.ts'
 import type { TenantScope } from '../platform/db/tenant-scope.ts'
 import {
@@ -29,24 +31,14 @@ const HOLDINGS = [
   ['BND', 250],
 ] as const
 
-/** mulberry32: a tiny seeded PRNG, so the demo is the same on every machine. */
-function prng(seed: number) {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const iso = (d: Date) => d.toISOString().slice(0, 10)
 const dayIndex = (date: string) =>
-  Math.floor((Date.parse(`${date}T00:00:00Z`) - Date.UTC(2020, 0, 1)) / 86_400_000)
+  Math.floor((Date.parse(`${date}T00:00:00Z`) - Date.UTC(2020, 0, 1)) / DAY_MS)
 
 /** Where purchases may begin: ~500 days before the first sale, within the calendar's years. */
 function firstSession(start: Date): string {
-  const back = iso(new Date(start.getTime() - 500 * 86_400_000))
+  const back = iso(new Date(start.getTime() - 500 * DAY_MS))
   const floor = `${CALENDAR_FIRST_YEAR}-01-01`
   return back < floor ? floor : back
 }
@@ -64,7 +56,7 @@ export async function seedDemo(c: Container): Promise<'created' | 'exists'> {
   const price = (symbol: string, date: string) => Math.round(market.close(symbol, dayIndex(date)) * 100) / 100
   await c.scopes.withTenant(tenantId, async ({ db }) => {
     const accounts = await seedClub(db, tenantId, start)
-    const demo: Demo = { db, tenantId, ...accounts, start, today, price, rnd: prng(20_260_101) }
+    const demo: Demo = { db, tenantId, ...accounts, start, today, price, rnd: mulberry32(20_260_101) }
     await seedTrades(demo)
     await seedHoldings(demo)
   })
@@ -147,7 +139,7 @@ async function seedClub(db: TenantScope['db'], tenantId: number, start: Date) {
         tenant_id: tenantId,
         investor_id,
         account_id: main,
-        flow_date: iso(new Date(start.getTime() + offset * 86_400_000)),
+        flow_date: iso(new Date(start.getTime() + offset * DAY_MS)),
         amount,
       })),
     )
@@ -173,7 +165,7 @@ async function seedTrades({ db, tenantId, main, ira, start, today, price, rnd }:
     const quantity = 5 + Math.floor(rnd() * 40)
     const proceeds = Math.round(quantity * price(symbol, sold) * 100) / 100
     const cost = Math.round(proceeds * (0.85 + rnd() * 0.27) * 100) / 100
-    const held = (Date.parse(sold) - Date.parse(acquired)) / 86_400_000
+    const held = (Date.parse(sold) - Date.parse(acquired)) / DAY_MS
     trades.push({
       tenant_id: tenantId,
       account_id: rnd() < 0.8 ? main : ira,
@@ -215,7 +207,7 @@ async function seedHoldings({ db, tenantId, main, start, today, price }: Demo): 
       .execute()
   }
   const rows = []
-  for (let d = new Date(start); iso(d) <= today; d = new Date(d.getTime() + 86_400_000)) {
+  for (let d = new Date(start); iso(d) <= today; d = new Date(d.getTime() + DAY_MS)) {
     if (d.getUTCDay() !== 5 && iso(d) !== today) continue
     for (const [symbol, quantity] of HOLDINGS) {
       const p = price(symbol, iso(d))

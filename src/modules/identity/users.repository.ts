@@ -96,3 +96,13 @@ export function updateUser(
     .where('id', '=', userId)
     .executeTakeFirst()
 }
+
+/** The operator CLI's promotion of an existing account (system scope: it knows only the address). */
+export function promoteToAdmin(scope: SystemScope, tenantId: number, userId: number) {
+  return scope.db
+    .updateTable('app_user')
+    .set({ role: 'admin', updated_at: sql<Date>`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst()
+}

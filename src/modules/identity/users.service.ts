@@ -63,6 +63,29 @@ export class UsersService {
     return this.me({ tenantId: created.tenantId, userId: created.userId })
   }
 
+  /**
+   * The operator CLI's `create-admin` (no HTTP operation creates an administrator): promotes the
+   * account of `email`, or creates it as the owner of a new tenant on the premium plan.
+   */
+  async bootstrapAdmin(email: string, passwordHash: string) {
+    return this.deps.scopes.withSystem(`admin cli: create-admin ${email}`, async (s) => {
+      const existing = await users.findUserByEmail(s, email)
+      if (existing) {
+        await users.promoteToAdmin(s, existing.tenant_id, existing.id)
+        return { created: false, tenantId: existing.tenant_id, userId: existing.id }
+      }
+      const tenantId = await createTenant(s, { name: 'Administrators', planCode: 'premium' })
+      const userId = await users.insertUser(s, {
+        tenantId,
+        email,
+        passwordHash,
+        fullName: null,
+        role: 'admin',
+      })
+      return { created: true, tenantId, userId }
+    })
+  }
+
   async me(scope: Pick<RequestScope, 'tenantId' | 'userId'>): Promise<User> {
     const found = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const row = await users.findUser(s, scope.userId)
