@@ -1,0 +1,17 @@
+// After `tsc -p tsconfig.build.json`: copies the files tsc does not emit (the pages' HTML, CSS and
+// browser scripts) from src/ to dist/ at the same paths, where the compiled code looks for them.
+import { cpSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+const ASSET = /\.(html|css|js|svg|ico|txt)$/
+
+function copy(from: string, to: string): void {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name)
+    const target = join(to, entry.name)
+    if (entry.isDirectory()) copy(source, target)
+    else if (ASSET.test(entry.name)) cpSync(source, target)
+  }
+}
+
+copy('src', 'dist')
