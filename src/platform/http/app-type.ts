@@ -1,4 +1,3 @@
-/** The Fastify instance every route table receives (a platform type: modules depend on it, not on src/app). */
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -8,7 +7,7 @@ import type {
 } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 
-/** The Fastify instance every route table receives: TypeBox schemas type the handlers. */
+/** The Fastify instance every route table receives: TypeBox schemas type the handlers. A platform type, so modules never import src/app. */
 export type App = FastifyInstance<
   RawServerDefault,
   RawRequestDefaultExpression,
