@@ -12,13 +12,17 @@ import { testConfig, type Config } from '../../src/platform/config.ts'
 import { createDatabase, type DatabaseHandle } from '../../src/platform/db/database.ts'
 import { migrateToLatest } from '../../src/app/migrations.ts'
 
-const MIGRATIONS_DIR = new URL('../../src/platform/db/migrations/', import.meta.url).pathname
+const SRC_DIR = new URL('../../src/', import.meta.url).pathname
 const TEMPLATE_DIR = new URL('../../.tmp/', import.meta.url).pathname
 
+/** Every file in every `migrations/` folder of src (the platform's and each module's): a change to any
+ *  of them makes a new template. */
 function migrationsHash(): string {
   const h = createHash('sha256')
-  for (const f of readdirSync(MIGRATIONS_DIR).sort())
-    h.update(f).update(readFileSync(join(MIGRATIONS_DIR, f)))
+  const files = readdirSync(SRC_DIR, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /(^|\/)migrations\/[^/]+\.ts$/.test(f))
+    .sort()
+  for (const f of files) h.update(f).update(readFileSync(join(SRC_DIR, f)))
   return h.digest('hex').slice(0, 16)
 }
 
