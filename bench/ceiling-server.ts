@@ -1,6 +1,6 @@
 /**
  * The ceiling: a bare Fastify 5 app (logger off, no plugins, no schemas) with one route doing one
- * Kysely point query. It opens its own database through the project's createDatabase and
+ * Kysely point query (`/ceiling`), and one answering a small JSON object with no database (`/hello`). It opens its own database through the project's createDatabase and
  * migrateToLatest, so the engine, the driver settings and the type parsers are the app's. Measured
  * in the same run as the app, it says what this machine can do right now with one DB round trip;
  * the app's scenarios are reported as a fraction of it.
@@ -17,6 +17,7 @@ const database = await createDatabase(config)
 await migrateToLatest(database)
 
 const app = Fastify({ logger: false })
+app.get('/hello', async () => ({ status: 'ok' }))
 app.get('/ceiling', async () =>
   database.db
     .selectFrom('plan')

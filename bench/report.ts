@@ -16,6 +16,7 @@ export function renderReport(
   info: RunInfo,
   rows: readonly Measurement[],
   ceiling: Measurement | undefined,
+  hello: Measurement | undefined,
 ): string {
   const header =
     `**${info.engine}** · Node ${process.version} · ${cpus().length} CPUs · ${info.date.toISOString().slice(0, 16).replace('T', ' ')} UTC` +
@@ -23,17 +24,15 @@ export function renderReport(
   const lines = [
     header,
     '',
-    '| scenario | conns | req/s (mean) | p50 ms | p99 ms | max ms | non-2xx | errors | ÷ ceiling |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | conns | req/s (mean) | p50 ms | p99 ms | max ms | non-2xx | errors | ÷ ceiling | ÷ hello |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ]
+  const ratio = (m: Measurement, ref: Measurement | undefined) =>
+    ref && ref.requestsPerSecond > 0 ? fmt(m.requestsPerSecond / ref.requestsPerSecond, 2) : 'n/a'
   for (const m of rows) {
-    const ratio =
-      ceiling && ceiling.requestsPerSecond > 0
-        ? fmt(m.requestsPerSecond / ceiling.requestsPerSecond, 2)
-        : 'n/a'
     lines.push(
       `| ${m.scenario} | ${m.connections} | ${thousands(m.requestsPerSecond)} | ${fmt(m.p50Ms, 2)} | ${fmt(m.p99Ms, 2)} | ${fmt(m.maxMs, 1)}` +
-        ` | ${m.non2xx} | ${m.errors} | ${ratio} |`,
+        ` | ${m.non2xx} | ${m.errors} | ${ratio(m, ceiling)} | ${ratio(m, hello)} |`,
     )
   }
   return lines.join('\n')

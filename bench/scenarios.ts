@@ -34,6 +34,8 @@ export interface Scenario {
 
 /** The reference every other scenario is divided by (see README: why it runs in the same process). */
 export const CEILING = 'ceiling'
+/** The second reference: a bare Fastify route with no database, what `healthz` is compared with. */
+export const HELLO = 'hello'
 
 export const scenarios: readonly Scenario[] = [
   {
@@ -52,6 +54,15 @@ export const scenarios: readonly Scenario[] = [
     auth: true,
     measures:
       'an authenticated tenant-scoped read: JWT verify, cached principal, one withTenant transaction, feature flags',
+  },
+  {
+    name: HELLO,
+    target: 'ceiling',
+    method: 'GET',
+    path: '/hello',
+    auth: false,
+    measures:
+      'bare Fastify, one route answering a small JSON object, no database: the most an HTTP route can do here',
   },
   {
     name: CEILING,

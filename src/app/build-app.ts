@@ -10,7 +10,7 @@ import { installErrorHandling } from '../platform/http/error-handler.ts'
 import { frameworkErrorOptions } from '../platform/http/framework-errors.ts'
 import { installMetrics } from '../platform/http/metrics.ts'
 import { ProblemSchema } from '../platform/http/problem.ts'
-import { allowedOrigins, installSecurity } from '../platform/http/security.ts'
+import { allowedOrigins, installResponseHeaders, installSecurity } from '../platform/http/security.ts'
 import { closeBodySchemas, requireDeclaredMediaType, schemaController } from '../platform/http/validation.ts'
 import type { Container } from './container.ts'
 import { opsRoutes } from './ops.routes.ts'
@@ -31,9 +31,7 @@ export async function buildApp(c: Container): Promise<App> {
     schemaController: schemaController(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id)
-  })
+  installResponseHeaders(app)
   // An empty JSON body is no body (clients send `Content-Type: application/json` with nothing, e.g. on
   // logout); routes that need one still answer 422 through their schema. Fastify's parser (with its
   // prototype-poisoning protection) handles everything else.

@@ -31,7 +31,6 @@ const HOLDINGS = [
   ['BND', 250],
 ] as const
 
-
 const iso = (d: Date) => d.toISOString().slice(0, 10)
 const dayIndex = (date: string) =>
   Math.floor((Date.parse(`${date}T00:00:00Z`) - Date.UTC(2020, 0, 1)) / DAY_MS)

@@ -252,4 +252,36 @@ describe('operational endpoints', () => {
     assert.equal(res.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'")
     assert.match(String(res.headers['x-request-id']), /^[0-9A-HJKMNP-TV-Z]{26}$/)
   })
+
+  it("helmet's headers are on every answer: 200, 401, 404, 422, a router error and an HTML page", async () => {
+    // helmet 8 with contentSecurityPolicy off and a same-site CORP, written out by hand.
+    const expected = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-site',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    }
+    const answers = [
+      [200, await t.anon.get('/healthz')],
+      [401, await t.anon.get('/api/tenant')],
+      [404, await t.anon.get('/api/no-such-route')],
+      [422, await t.anon.get('/api/plans?limit=0')],
+      [400, await t.anon.get('/api/plans/%E0%A4%A')],
+      [200, await t.anon.get('/')],
+    ] as const
+    for (const [status, res] of answers) {
+      assert.equal(res.statusCode, status, `${res.raw.req.url}: ${res.body}`)
+      const got = Object.fromEntries(Object.keys(expected).map((k) => [k, res.headers[k]]))
+      assert.deepEqual(got, expected, String(res.raw.req.url))
+      assert.match(String(res.headers['x-request-id']), /^[0-9A-HJKMNP-TV-Z]{26}$/)
+      assert.equal(res.headers['x-powered-by'], undefined)
+    }
+  })
 })

@@ -29,17 +29,56 @@ export function scopeOf(req: FastifyRequest): RequestScope {
   return req.scope
 }
 
-async function identify(req: FastifyRequest, auth: Authenticator): Promise<RequestScope | null> {
+/** The credentials a request presents, in order of precedence, or undefined. */
+function credentials(
+  req: FastifyRequest,
+): { kind: 'bearer' | 'cookie' | 'api_key'; value: string } | undefined {
   const header = req.headers.authorization
-  if (header) {
-    const m = /^Bearer\s+(\S+)$/i.exec(header)
-    return m?.[1] ? auth.fromAccessToken(m[1], 'bearer') : null
-  }
+  if (header) return { kind: 'bearer', value: header }
   const apiKey = req.headers[API_KEY_HEADER]
-  if (typeof apiKey === 'string' && apiKey) return auth.fromApiKey(apiKey)
+  if (typeof apiKey === 'string' && apiKey) return { kind: 'api_key', value: apiKey }
   const cookie = req.cookies?.[ACCESS_COOKIE]
-  if (cookie) return auth.fromAccessToken(cookie, 'cookie')
-  return null
+  if (cookie) return { kind: 'cookie', value: cookie }
+  return undefined
+}
+
+async function identify(
+  presented: NonNullable<ReturnType<typeof credentials>>,
+  auth: Authenticator,
+): Promise<RequestScope | null> {
+  if (presented.kind === 'api_key') return auth.fromApiKey(presented.value)
+  if (presented.kind === 'cookie') return auth.fromAccessToken(presented.value, 'cookie')
+  const m = /^Bearer\s+(\S+)$/i.exec(presented.value)
+  return m?.[1] ? auth.fromAccessToken(m[1], 'bearer') : null
+}
+
+function unauthenticated(): UnauthorizedError {
+  return new UnauthorizedError('auth.unauthenticated', 'A valid access token or API key is required', {
+    headers: { 'www-authenticate': 'Bearer' },
+  })
+}
+
+/** What an identified (or anonymous) request may do on a route requiring `requirement`. */
+function authorize(
+  req: FastifyRequest,
+  requirement: AuthRequirement,
+  scope: RequestScope | null,
+  origins: Set<string>,
+): void {
+  if (requirement === 'public') return
+  if (!scope) throw unauthenticated()
+  if (scope.via === 'cookie' && !SAFE_METHODS.has(req.method)) {
+    const origin = req.headers.origin ?? originOf(req.headers.referer)
+    if (!origin || !origins.has(origin)) {
+      throw new ForbiddenError(
+        'auth.csrf_origin_mismatch',
+        'Cookie-authenticated requests must come from an allowed Origin',
+      )
+    }
+  }
+  if (requirement === 'admin' && scope.role !== 'admin') {
+    throw new ForbiddenError('auth.admin_required', 'This operation requires an administrator')
+  }
 }
 
 export function installAuthentication(
@@ -47,30 +86,25 @@ export function installAuthentication(
   opts: { authenticator: Authenticator; allowedOrigins: string[] },
 ): void {
   const origins = new Set(opts.allowedOrigins)
-  app.addHook('onRequest', async (req) => {
+  // Callback style, so a request without credentials (every public route's usual case) costs no promise.
+  app.addHook('onRequest', (req, _reply, done) => {
     // Unmatched routes (404) have no config: let the not-found handler answer.
     const requirement: AuthRequirement =
       req.routeOptions.url === undefined ? 'public' : (req.routeOptions.config.auth ?? 'user')
-    const scope = await identify(req, opts.authenticator)
-    if (scope) req.scope = scope
-    if (requirement === 'public') return
-    if (!scope) {
-      throw new UnauthorizedError('auth.unauthenticated', 'A valid access token or API key is required', {
-        headers: { 'www-authenticate': 'Bearer' },
-      })
-    }
-    if (scope.via === 'cookie' && !SAFE_METHODS.has(req.method)) {
-      const origin = req.headers.origin ?? originOf(req.headers.referer)
-      if (!origin || !origins.has(origin)) {
-        throw new ForbiddenError(
-          'auth.csrf_origin_mismatch',
-          'Cookie-authenticated requests must come from an allowed Origin',
-        )
-      }
-    }
-    if (requirement === 'admin' && scope.role !== 'admin') {
-      throw new ForbiddenError('auth.admin_required', 'This operation requires an administrator')
-    }
+    const presented = credentials(req)
+    if (!presented) return done(requirement === 'public' ? undefined : unauthenticated())
+    identify(presented, opts.authenticator).then(
+      (scope) => {
+        if (scope) req.scope = scope
+        try {
+          authorize(req, requirement, scope, origins)
+        } catch (err) {
+          return done(err as Error)
+        }
+        done()
+      },
+      (err: Error) => done(err),
+    )
   })
 }
 

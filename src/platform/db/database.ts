@@ -11,6 +11,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { databaseEngine, type Config } from '../config.ts'
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts'
+import { pipelinedPrelude, sequentialPrelude, withPrelude } from './scope-driver.ts'
 import type { Database } from './schema.ts'
 
 export type Engine = 'pglite-disk' | 'pglite-memory' | 'postgres'
@@ -86,7 +87,12 @@ async function createPglite(
     lock?.release()
     throw e
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  const db = new Kysely<Database>({
+    dialect: withPrelude(
+      new PGliteDialect(pglite),
+      sequentialPrelude((text) => pglite.exec(text)),
+    ),
+  })
   let waiting = 0
   return {
     engine,
@@ -123,6 +129,9 @@ function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHa
     connectionString: config.DATABASE_URL,
     max: config.DB_POOL_MAX,
     application_name: 'sextant',
+    // Queries are written without waiting for the previous answer: a scope's BEGIN and settings
+    // travel with its first query (scope-driver.ts). Nothing here uses cursors, which pipelining refuses.
+    pipeline: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8) return parseInt8
@@ -133,7 +142,7 @@ function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHa
   })
   // Without a listener, an idle connection dropped by the server is an uncaught exception.
   pool.on('error', (err) => opts.onPoolError?.(err))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: withPrelude(new PostgresDialect({ pool }), pipelinedPrelude) })
   return {
     engine: 'postgres',
     db,

@@ -12,8 +12,9 @@
  * Never await a provider, an e-mail or anything slow inside either: on PGlite an open transaction
  * holds the only connection and stalls every other request.
  */
-import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Logger } from 'pino'
+import { scopeSettings } from './scope-driver.ts'
 import type { Database } from './schema.ts'
 
 export type TenantId = number
@@ -38,9 +39,8 @@ export interface Scopes {
 export function createScopes(root: Kysely<Database>, log: Pick<Logger, 'info'>): Scopes {
   const open = <T>(tenant: string, system: 'on' | 'off', work: (trx: Transaction<Database>) => Promise<T>) =>
     root.transaction().execute(async (trx) => {
-      await sql`select set_config('app.tenant_id', ${tenant}, true),
-                       set_config('app.system', ${system}, true),
-                       set_config('role', 'sextant_app', true)`.execute(trx)
+      // Sent with BEGIN, ahead of the work's first query (scope-driver.ts): one round trip for all three.
+      await trx.executeQuery(scopeSettings(tenant, system))
       return work(trx)
     })
   return {

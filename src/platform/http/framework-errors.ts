@@ -15,6 +15,7 @@ import type {
 } from 'fastify'
 import { ServiceUnavailableError } from './errors.ts'
 import { problem, type Problem } from './problem.ts'
+import { SECURITY_HEADERS } from './security.ts'
 
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'
 
@@ -94,7 +95,13 @@ function onFrameworkError(err: FastifyError, req: FastifyRequest, reply: Fastify
     frameworkProblem(err, req) ??
     problem(500, 'internal.error', 'An unexpected error occurred', { request_id: req.id })
   if (body.status >= 500) req.log.error({ err }, 'framework error')
-  void reply.code(body.status).header('x-request-id', req.id).type(PROBLEM_TYPE).send(body)
+  // No hook ran: the headers installSecurity's hook would have set go on here.
+  void reply
+    .code(body.status)
+    .headers(SECURITY_HEADERS)
+    .header('x-request-id', req.id)
+    .type(PROBLEM_TYPE)
+    .send(body)
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
@@ -143,11 +150,14 @@ export function installDrainAnswer(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!closing) return
+  // Callback style: a hook on every request should not allocate a promise for the common case.
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done()
     reply.header('connection', 'close')
-    throw new ServiceUnavailableError('service.closing', 'The service is shutting down; retry shortly', {
-      headers: { 'retry-after': '1' },
-    })
+    done(
+      new ServiceUnavailableError('service.closing', 'The service is shutting down; retry shortly', {
+        headers: { 'retry-after': '1' },
+      }),
+    )
   })
 }

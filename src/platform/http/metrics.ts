@@ -44,12 +44,13 @@ export function createMetricsRegistry(opts: MetricsOptions) {
 
 export function installMetrics(app: FastifyInstance, opts: MetricsOptions): Registry {
   const { registry, requests, duration } = createMetricsRegistry(opts)
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // Label by route template, never the raw URL, so ids don't explode the series count.
     const route = req.routeOptions.url ?? 'unmatched'
     const labels = { method: req.method, route, status: String(reply.statusCode) }
     requests.inc(labels)
     duration.observe(labels, reply.elapsedTime / 1000)
+    done()
   })
   return registry
 }

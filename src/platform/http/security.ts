@@ -1,10 +1,11 @@
-/** Security headers (helmet), CORS, cookies, form bodies and rate limiting. */
+/** Security headers (helmet's, computed once), CORS, cookies, form bodies and rate limiting. */
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import cookie from '@fastify/cookie'
 import cors from '@fastify/cors'
 import formbody from '@fastify/formbody'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
+import helmet, { type HelmetOptions } from 'helmet'
 import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { TooManyRequestsError } from './errors.ts'
@@ -16,19 +17,47 @@ export function allowedOrigins(config: Pick<Config, 'CORS_ORIGINS' | 'PUBLIC_BAS
   return [...new Set([new URL(config.PUBLIC_BASE_URL).origin, ...listed])]
 }
 
+// The interactive docs need scripts; JSON answers get a deny-all CSP (onSend below) instead.
+const HELMET: HelmetOptions = {
+  contentSecurityPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-site' },
+}
+
+/**
+ * The headers helmet sets for these options. Without a CSP nonce they are the same on every response,
+ * so helmet runs once, here, against a recording response; @fastify/helmet ran it per request.
+ */
+export function helmetHeaders(options: HelmetOptions = HELMET): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {}
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  }
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: Error) => {
+    if (err) throw err // helmet 8 throws bad options itself; older versions passed them here
+  })
+  return Object.freeze(headers)
+}
+
+export const SECURITY_HEADERS = helmetHeaders()
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+/** The request id and the security headers on every answer; synchronous hooks (no promise per request). */
+export function installResponseHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(SECURITY_HEADERS)
+    reply.header('x-request-id', req.id)
+    done()
+  })
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const type = reply.getHeader('content-type')
+    if (typeof type === 'string' && type.includes('json')) reply.header('content-security-policy', JSON_CSP)
+    if (req.scope && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store')
+    done(null, payload)
+  })
+}
+
 export async function installSecurity(app: FastifyInstance, config: Config, redis?: Redis): Promise<void> {
-  // The interactive docs need scripts; JSON answers get a deny-all CSP below instead.
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  })
-  app.addHook('onSend', async (req, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '')
-    if (type.includes('json'))
-      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
-    if (req.scope) reply.header('cache-control', reply.getHeader('cache-control') ?? 'private, no-store')
-    return payload
-  })
   const origins = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean)

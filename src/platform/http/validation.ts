@@ -12,7 +12,7 @@
  *   failed rule means (read by field-errors.ts).
  */
 import { AjvCompiler, type Ajv } from '@fastify/ajv-compiler'
-import type { FastifyRequest, FastifyServerOptions, RouteOptions } from 'fastify'
+import type { FastifyReply, FastifyRequest, FastifyServerOptions, RouteOptions } from 'fastify'
 import { AppError } from './errors.ts'
 import { acceptedMediaTypes, unsupportedMediaType } from './framework-errors.ts'
 import type { JSONSchema } from './field-errors.ts'
@@ -114,12 +114,16 @@ export function closeBodySchemas(route: RouteOptions): void {
  * `preValidation` hook: a parsed body in a media type the route does not declare is a 415 that
  * names the accepted types (a JSON text sent as text/plain or a form is not guessed at).
  */
-export async function requireDeclaredMediaType(req: FastifyRequest): Promise<void> {
-  if (req.body === undefined) return
+export function requireDeclaredMediaType(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
+  if (req.body === undefined) return done()
   const sent = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
   const accepted = acceptedMediaTypes(req)
-  if (accepted.includes(sent)) return
-  throw new AppError(415, 'request.unsupported_media_type', unsupportedMediaType(req), {
-    extra: { accepted },
-  })
+  if (accepted.includes(sent)) return done()
+  done(
+    new AppError(415, 'request.unsupported_media_type', unsupportedMediaType(req), { extra: { accepted } }),
+  )
 }
