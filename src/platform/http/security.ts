@@ -33,8 +33,9 @@ export function helmetHeaders(options: HelmetOptions = HELMET): Readonly<Record<
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   }
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: Error) => {
-    if (err) throw err // helmet 8 throws bad options itself; older versions passed them here
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    // helmet 8 throws on bad options itself; older versions passed the error here
+    if (err) throw err instanceof Error ? err : new Error(String(err))
   })
   return Object.freeze(headers)
 }
