@@ -35,7 +35,7 @@ export function helmetHeaders(options: HelmetOptions = HELMET): Readonly<Record<
   }
   helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
     // helmet 8 throws on bad options itself; older versions passed the error here
-    if (err) throw err instanceof Error ? err : new Error(String(err))
+    if (err) throw err instanceof Error ? err : new Error('helmet refused its options')
   })
   return Object.freeze(headers)
 }
