@@ -63,7 +63,7 @@ export async function createContainer(
     overrides.database ??
     (await createDatabase(config, {
       ...(overrides.owner ? { owner: overrides.owner } : {}),
-      onPoolError: (err) => log.warn({ err }, 'idle database connection failed'),
+      onPoolError: (err) => log.warn({ err }, 'database connection failed outside a request'),
     }))
   // After the database: the data-directory lock also guards the secrets file kept there.
   const secrets = resolveSecrets(config, log)

@@ -67,6 +67,28 @@ describe('scopes with the prelude, on the real engine', () => {
     )
   })
 
+  it('read-only scopes each get their own transaction (an unawaited COMMIT is never lost)', async () => {
+    const xids: string[] = []
+    for (let i = 0; i < 20; i++) {
+      const row = await scopes.withTenant(7, ({ db }) =>
+        db.selectNoFrom(sql<string>`txid_current()::text`.as('xid')).executeTakeFirstOrThrow(),
+      )
+      xids.push(row.xid)
+    }
+    assert.equal(new Set(xids).size, 20, xids.join(' '))
+    // The last COMMIT may still be on its way (it leaves on the next turn of the event loop): poll briefly.
+    let open = -1
+    for (let i = 0; i < 50 && open !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 20))
+      const r = await tdb.handle.raw(
+        `select count(*)::int as n from pg_stat_activity
+          where state = 'idle in transaction' and datname = current_database()`,
+      )
+      open = Number(r.rows[0]?.['n'] ?? 0)
+    }
+    assert.equal(open, 0, 'no connection is left inside a transaction')
+  })
+
   it('concurrent scopes of different tenants each see their own tenant', async () => {
     const ids = Array.from({ length: 24 }, (_, i) => i + 1)
     const got = await Promise.all(

@@ -6,12 +6,13 @@
 import { mkdirSync } from 'node:fs'
 import { basename } from 'node:path'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { databaseEngine, type Config } from '../config.ts'
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts'
-import { pipelinedPrelude, sequentialPrelude, withPrelude } from './scope-driver.ts'
+import { pgDialect, pipelinedPrelude } from './pg-driver.ts'
+import { deferredCommitPrelude, withPrelude } from './scope-driver.ts'
 import type { Database } from './schema.ts'
 
 export type Engine = 'pglite-disk' | 'pglite-memory' | 'postgres'
@@ -87,12 +88,11 @@ async function createPglite(
     lock?.release()
     throw e
   }
-  const db = new Kysely<Database>({
-    dialect: withPrelude(
-      new PGliteDialect(pglite),
-      sequentialPrelude((text) => pglite.exec(text)),
-    ),
-  })
+  const prelude = deferredCommitPrelude(
+    (text) => pglite.exec(text),
+    (err) => opts.onPoolError?.(err),
+  )
+  const db = new Kysely<Database>({ dialect: withPrelude(new PGliteDialect(pglite), prelude) })
   let waiting = 0
   return {
     engine,
@@ -103,6 +103,7 @@ async function createPglite(
       waiting++
       return db.connection().execute(async () => {
         waiting--
+        await prelude.settle() // a read's deferred COMMIT goes first (scope-driver.ts)
         if (values && values.length) {
           const r = await pglite.query<Record<string, unknown>>(text, values)
           return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }
@@ -112,7 +113,11 @@ async function createPglite(
         return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0 }
       })
     },
-    dump: () => db.connection().execute(() => pglite.dumpDataDir('none')),
+    dump: () =>
+      db.connection().execute(async () => {
+        await prelude.settle()
+        return pglite.dumpDataDir('none')
+      }),
     poolStats: () => ({ total: 1, idle: waiting === 0 ? 1 : 0, waiting }),
     async close() {
       try {
@@ -142,7 +147,10 @@ function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHa
   })
   // Without a listener, an idle connection dropped by the server is an uncaught exception.
   pool.on('error', (err) => opts.onPoolError?.(err))
-  const db = new Kysely<Database>({ dialect: withPrelude(new PostgresDialect({ pool }), pipelinedPrelude) })
+  const onBackgroundError = (err: Error) => opts.onPoolError?.(err)
+  const db = new Kysely<Database>({
+    dialect: withPrelude(pgDialect(pool), pipelinedPrelude(onBackgroundError)),
+  })
   return {
     engine: 'postgres',
     db,

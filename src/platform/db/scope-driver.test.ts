@@ -15,11 +15,12 @@ import {
   type Dialect,
   type Driver,
   type QueryResult,
+  type Transaction,
 } from 'kysely'
-import { scopeSettings, withPrelude, type PreludeSender } from './scope-driver.ts'
+import { deferredCommitPrelude, scopeSettings, withPrelude, type PreludeSender } from './scope-driver.ts'
 
 /** A dialect whose one connection records every statement; `sends` groups those sent together. */
-function recordingDialect(opts: { failOn?: RegExp } = {}) {
+function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean } = {}) {
   const sends: string[][] = []
   const conn: DatabaseConnection = {
     async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
@@ -55,8 +56,9 @@ function recordingDialect(opts: { failOn?: RegExp } = {}) {
       if (opts.failOn?.test(query.sql)) throw new Error(`failed: ${query.sql}`)
       return { rows: [] }
     },
+    ...(opts.commitRead ? { commitRead: () => void sends.push(['commit, unawaited']) } : {}),
   }
-  return { sends, db: new Kysely<Record<string, never>>({ dialect: withPrelude(dialect, together) }) }
+  return { sends, db: new Kysely<{ t: { id: number } }>({ dialect: withPrelude(dialect, together) }) }
 }
 
 const SETTINGS_42 =
@@ -118,6 +120,41 @@ describe('prelude driver', () => {
     assert.deepEqual(before.sends, [])
   })
 
+  it('a transaction of plain selects commits through commitRead; a write, a lock or raw SQL waits for COMMIT', async () => {
+    const read = recordingDialect({ commitRead: true })
+    await read.db.transaction().execute(async (trx) => {
+      await trx.executeQuery(scopeSettings('42', 'off'))
+      await trx.selectFrom('t').select('id').execute()
+      await trx
+        .with('c', (q) => q.selectFrom('t').select('id'))
+        .selectFrom('c')
+        .selectAll()
+        .execute()
+    })
+    assert.deepEqual(read.sends.at(-1), ['commit, unawaited'])
+
+    const writes = [
+      (trx: Transaction<{ t: { id: number } }>) => trx.insertInto('t').values({ id: 1 }).execute(),
+      (trx: Transaction<{ t: { id: number } }>) => trx.selectFrom('t').select('id').forUpdate().execute(),
+      (trx: Transaction<{ t: { id: number } }>) => sql`select 1`.execute(trx),
+      (trx: Transaction<{ t: { id: number } }>) =>
+        trx
+          .with('d', (q) => q.deleteFrom('t').returning('id'))
+          .selectFrom('d')
+          .selectAll()
+          .execute(),
+    ]
+    for (const write of writes) {
+      const w = recordingDialect({ commitRead: true })
+      await w.db.transaction().execute(async (trx) => {
+        await trx.executeQuery(scopeSettings('42', 'off'))
+        await trx.selectFrom('t').select('id').execute()
+        await write(trx)
+      })
+      assert.deepEqual(w.sends.at(-1), ['commit'], w.sends.map((x) => x.join(' + ')).join(' | '))
+    }
+  })
+
   it('outside a transaction, queries pass straight through', async () => {
     const { db, sends } = recordingDialect()
     await sql`select 3`.execute(db)
@@ -129,5 +166,85 @@ describe('prelude driver', () => {
     for (const bad of ['0', '-1', '1.5', "1'; drop table tenant; --", ' 1', '12345678901234567890'])
       assert.throws(() => scopeSettings(bad, 'off'), /invalid tenant setting/, bad)
     assert.throws(() => scopeSettings('1', 'yes' as 'on'), /invalid system setting/)
+  })
+})
+
+describe('deferred COMMIT (PGlite)', () => {
+  function pglikeDb() {
+    const sent: string[] = []
+    const simple = async (text: string) => void sent.push(`exec: ${text}`)
+    const prelude = deferredCommitPrelude(simple, (err) => sent.push(`error: ${err.message}`))
+    const conn: DatabaseConnection = {
+      async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+        sent.push(`query: ${q.sql}`)
+        return { rows: [] }
+      },
+      // eslint-disable-next-line require-yield
+      async *streamQuery() {
+        throw new Error('not used')
+      },
+    }
+    const driver: Driver = {
+      init: async () => {},
+      acquireConnection: async () => conn,
+      beginTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('begin'))),
+      commitTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('commit'))),
+      rollbackTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('rollback'))),
+      releaseConnection: async () => {},
+      destroy: async () => void sent.push('destroyed'),
+    }
+    const dialect: Dialect = {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+    }
+    const db = new Kysely<{ t: { id: number } }>({ dialect: withPrelude(dialect, prelude) })
+    const read = () =>
+      db.transaction().execute(async (trx) => {
+        await trx.executeQuery(scopeSettings('5', 'off'))
+        await trx.selectFrom('t').select('id').execute()
+      })
+    return { sent, prelude, db, read }
+  }
+
+  it("a read's COMMIT opens the next prelude; a write's COMMIT is sent at once", async () => {
+    const { sent, db, read } = pglikeDb()
+    await read()
+    await read()
+    await db.transaction().execute(async (trx) => {
+      await trx.executeQuery(scopeSettings('5', 'off'))
+      await trx.insertInto('t').values({ id: 1 }).execute()
+    })
+    const settings5 = SETTINGS_42.replace("'42'", "'5'")
+    assert.deepEqual(sent, [
+      `exec: begin; ${settings5}`,
+      'query: select "id" from "t"',
+      `exec: commit; begin; ${settings5}`,
+      'query: select "id" from "t"',
+      `exec: commit; begin; ${settings5}`,
+      'query: insert into "t" ("id") values ($1)',
+      'query: commit',
+    ])
+  })
+
+  it('anything else settles it first; left alone, it goes at the next turn of the event loop', async () => {
+    const a = pglikeDb()
+    await a.read()
+    await sql`select 9`.execute(a.db)
+    assert.deepEqual(a.sent.slice(-2), ['exec: commit', 'query: select 9'])
+
+    const b = pglikeDb()
+    await b.read()
+    assert.equal(b.sent.at(-1), 'query: select "id" from "t"', 'owed, not yet sent')
+    await new Promise((r) => setImmediate(r))
+    assert.equal(b.sent.at(-1), 'exec: commit')
+    await b.prelude.settle()
+    assert.equal(b.sent.filter((x) => x === 'exec: commit').length, 1, 'sent once')
+
+    const c = pglikeDb()
+    await c.read()
+    await c.db.destroy()
+    assert.deepEqual(c.sent.slice(-2), ['exec: commit', 'destroyed'])
   })
 })

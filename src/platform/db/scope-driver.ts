@@ -5,8 +5,9 @@
  * statement (the "prelude"), and sends that prelude together with the transaction's first real
  * query:
  *
- * - PostgreSQL (`pg` in pipeline mode): prelude and query leave in one flush; one round trip, then
- *   `COMMIT`.
+ * - PostgreSQL (`pg` in pipeline mode, pg-driver.ts): prelude and query leave in one write. A
+ *   transaction that only ran plain selects is committed without waiting for the answer (its COMMIT
+ *   leaves with the connection's next write), so a one-query read costs one round trip.
  * - PGlite (in-process, nothing to pipeline): the prelude is one `exec` call instead of two queries.
  *
  * Ordering is the guarantee that keeps RLS intact: the server runs the prelude before the query on
@@ -22,32 +23,62 @@ import {
   type TransactionSettings,
 } from 'kysely'
 
-/** How an engine sends the prelude with a query; `simple` runs multi-statement SQL text. */
+/** How an engine sends the prelude with a query. */
 export interface PreludeSender {
   send<R>(conn: DatabaseConnection, prelude: string, query: CompiledQuery): Promise<QueryResult<R>>
+  /**
+   * Commits a transaction whose statements all were plain selects, possibly without waiting for the
+   * server's answer (nothing was written, so nothing can be lost). Absent: an ordinary COMMIT.
+   */
+  commitRead?(conn: DatabaseConnection): void
+  /** Sends what is still owed to the server (a deferred COMMIT) before any statement that is no prelude. */
+  settle?(): Promise<void>
 }
 
-/** PGlite: the prelude as one `exec`, then the query (the connection is held, so nothing interleaves). */
-export const sequentialPrelude = (simple: (sql: string) => Promise<unknown>): PreludeSender => ({
-  async send(conn, prelude, query) {
-    await simple(prelude)
-    return conn.executeQuery(query)
-  },
-})
-
 /**
- * `pg` with `pipeline: true`: both are written before either answer is read. `client.query` with no
- * values uses the simple protocol, which accepts the prelude's two statements.
+ * PGlite: one session, reached only through Kysely's connection (database.ts routes raw SQL and dumps
+ * through it too and settles first). The prelude is one `exec`, then the query. A read-only
+ * transaction's COMMIT is owed rather than sent: it opens the next prelude (`commit; begin; …`), or goes
+ * on its own at the next turn of the event loop if nothing else comes. While it is owed, nothing else
+ * has been sent, so no other transaction can be open.
  */
-export const pipelinedPrelude: PreludeSender = {
-  async send<R>(conn: DatabaseConnection, prelude: string, query: CompiledQuery) {
-    const first = conn.executeQuery(CompiledQuery.raw(prelude))
-    const second = conn.executeQuery<R>(query)
-    const [a, b] = await Promise.allSettled([first, second])
-    if (a.status === 'rejected') throw a.reason // the query failed because of it (aborted transaction)
-    if (b.status === 'rejected') throw b.reason
-    return b.value
-  },
+export function deferredCommitPrelude(
+  simple: (sql: string) => Promise<unknown>,
+  onBackgroundError: (err: Error) => void,
+): PreludeSender & { settle(): Promise<void> } {
+  let owed = false
+  return {
+    async send(conn, prelude, query) {
+      const text = owed ? `commit; ${prelude}` : prelude
+      owed = false
+      await simple(text)
+      return conn.executeQuery(query)
+    },
+    commitRead() {
+      owed = true
+      setImmediate(() => {
+        if (!owed) return
+        owed = false
+        simple('commit').catch(onBackgroundError)
+      })
+    },
+    async settle() {
+      if (!owed) return
+      owed = false
+      await simple('commit')
+    },
+  }
+}
+
+/** A select that takes no row locks and has no data-modifying CTE: it writes nothing. */
+function onlyReads(query: CompiledQuery): boolean {
+  const node = query.query as unknown as {
+    kind: string
+    endModifiers?: readonly unknown[]
+    with?: { expressions: readonly { expression: { kind: string } }[] }
+  }
+  if (node.kind !== 'SelectQueryNode' || node.endModifiers?.length) return false
+  return (node.with?.expressions ?? []).every((cte) => cte.expression.kind === 'SelectQueryNode')
 }
 
 const SETTINGS = new WeakSet<CompiledQuery>()
@@ -72,6 +103,8 @@ export function scopeSettings(tenant: string, system: 'on' | 'off'): CompiledQue
 class PreludeConnection implements DatabaseConnection {
   /** SQL text waiting to go out before the next query: `begin`, then the settings appended. */
   pending: string | null = null
+  /** Whether the open transaction ran anything but plain selects. */
+  wrote = false
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -79,7 +112,11 @@ class PreludeConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.pending === null) return this.inner.executeQuery(query)
+    if (!this.wrote && !onlyReads(query) && !SETTINGS.has(query)) this.wrote = true
+    if (this.pending === null) {
+      await this.sender.settle?.()
+      return this.inner.executeQuery(query)
+    }
     if (SETTINGS.has(query)) {
       this.pending = `${this.pending}; ${query.sql}`
       return { rows: [] }
@@ -90,7 +127,9 @@ class PreludeConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    this.wrote = true
     await this.flush()
+    await this.sender.settle?.()
     yield* this.inner.streamQuery<R>(query, chunkSize)
   }
 
@@ -110,7 +149,11 @@ class PreludeDriver implements Driver {
   ) {}
 
   init = () => this.inner.init()
-  destroy = () => this.inner.destroy()
+
+  async destroy(): Promise<void> {
+    await this.sender.settle?.()
+    await this.inner.destroy()
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     return new PreludeConnection(await this.inner.acquireConnection(), this.sender)
@@ -124,14 +167,20 @@ class PreludeDriver implements Driver {
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const c = conn as PreludeConnection
-    if (settings.isolationLevel || settings.accessMode) return this.inner.beginTransaction(c.inner, settings)
+    if (settings.isolationLevel || settings.accessMode) {
+      c.wrote = true // not a scope's transaction: committed the ordinary way
+      await this.sender.settle?.()
+      return this.inner.beginTransaction(c.inner, settings)
+    }
     c.pending = 'begin'
+    c.wrote = false
   }
 
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
     const c = conn as PreludeConnection
     if (c.pending !== null)
       c.pending = null // nothing was sent: there is nothing to commit
+    else if (!c.wrote && this.sender.commitRead) this.sender.commitRead(c.inner)
     else await this.inner.commitTransaction(c.inner)
   }
 

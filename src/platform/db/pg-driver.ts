@@ -1,0 +1,147 @@
+/**
+ * A Kysely driver for a `pg` pool in pipeline mode, small enough to own: Kysely's PostgresDriver
+ * keeps the `pg` client private, and the prelude (scope-driver.ts) needs it to put several queries on
+ * the wire in one write. Same result mapping as Kysely's driver; no streaming (pipelining refuses
+ * cursors, and nothing here streams).
+ */
+import type { Socket } from 'node:net'
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely'
+import type pg from 'pg'
+import type { PreludeSender } from './scope-driver.ts'
+
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
+
+export class PgConnection implements DatabaseConnection {
+  constructor(readonly client: pg.PoolClient) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const r = await this.client.query<R & pg.QueryResultRow>(query.sql, [...query.parameters])
+    return {
+      rows: r.rows ?? [],
+      ...(WRITES.has(r.command) ? { numAffectedRows: BigInt(r.rowCount ?? 0) } : {}),
+    }
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported: the pool runs in pipeline mode, which refuses cursors')
+  }
+
+  /** Queues the writes of `send` in the socket and flushes them as one (the queries stay in order). */
+  corked<T>(send: () => T): T {
+    const stream = socketOf(this.client)
+    stream?.cork()
+    try {
+      return send()
+    } finally {
+      stream?.uncork()
+    }
+  }
+}
+
+// `pg` keeps its socket on client.connection.stream; undefined if a future version moves it (then
+// every write simply goes out on its own).
+function socketOf(client: pg.PoolClient): Socket | undefined {
+  const stream = (client as unknown as { connection?: { stream?: Socket } }).connection?.stream
+  return typeof stream?.cork === 'function' ? stream : undefined
+}
+
+class PgDriver implements Driver {
+  readonly #connections = new WeakMap<pg.PoolClient, PgConnection>()
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const client = await this.pool.connect()
+    let conn = this.#connections.get(client)
+    if (!conn) this.#connections.set(client, (conn = new PgConnection(client)))
+    return conn
+  }
+
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const mode = [
+      settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '',
+      settings.accessMode ?? '',
+    ].filter(Boolean)
+    await conn.executeQuery(CompiledQuery.raw(mode.length ? `start transaction ${mode.join(' ')}` : 'begin'))
+  }
+
+  async commitTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('commit'))
+  }
+
+  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('rollback'))
+  }
+
+  async savepoint(conn: DatabaseConnection, name: string): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw(`savepoint ${identifier(name)}`, []))
+  }
+
+  async rollbackToSavepoint(conn: DatabaseConnection, name: string): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw(`rollback to savepoint ${identifier(name)}`, []))
+  }
+
+  async releaseSavepoint(conn: DatabaseConnection, name: string): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw(`release savepoint ${identifier(name)}`, []))
+  }
+
+  async releaseConnection(conn: DatabaseConnection): Promise<void> {
+    ;(conn as PgConnection).client.release()
+  }
+
+  async destroy(): Promise<void> {
+    if (!this.pool.ended) await this.pool.end()
+  }
+}
+
+function identifier(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`invalid savepoint name ${name}`)
+  return name
+}
+
+export function pgDialect(pool: pg.Pool): Dialect {
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new PgDriver(pool),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+  }
+}
+
+/**
+ * The prelude and the first query in one write, and a read-only transaction's COMMIT written without
+ * waiting for its answer: it is held in the socket until the next turn of the event loop, so under load
+ * it leaves together with the next transaction's prelude and query on the same connection.
+ */
+export function pipelinedPrelude(onBackgroundError: (err: Error) => void): PreludeSender {
+  return {
+    async send<R>(conn: DatabaseConnection, prelude: string, query: CompiledQuery) {
+      const c = conn as PgConnection
+      const [first, second] = c.corked(() => [c.client.query(prelude), c.executeQuery<R>(query)] as const)
+      const [a, b] = await Promise.allSettled([first, second])
+      if (a.status === 'rejected') throw a.reason // the query failed because of it (aborted transaction)
+      if (b.status === 'rejected') throw b.reason
+      return b.value
+    },
+    commitRead(conn: DatabaseConnection) {
+      const c = conn as PgConnection
+      const stream = socketOf(c.client)
+      stream?.cork()
+      c.client.query('commit').catch(onBackgroundError)
+      if (stream) setImmediate(() => stream.uncork())
+    },
+  }
+}
