@@ -1,4 +1,4 @@
-// After `tsc -p tsconfig.build.json`: copies the files tsc does not emit (the pages' HTML, CSS and
+// After scripts/build.ts: copies the files the bundle does not contain (the pages' HTML, CSS and
 // browser scripts) from src/ to dist/ at the same paths, where the compiled code looks for them.
 import { cpSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'

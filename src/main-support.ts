@@ -1,7 +1,11 @@
-/** Start-up helpers shared by the API (main.ts), the worker and the CLI scripts. */
-import { createContainer, type Container } from './app/container.ts'
+/**
+ * Start-up helpers shared by the API (main.ts), the worker and the CLI scripts. Light on purpose: the
+ * container (every module) is imported only once the database has started opening.
+ */
+import type { Container } from './app/container.ts'
 import { ConfigError, loadConfig, type Config } from './platform/config.ts'
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts'
+import { createDatabase } from './platform/db/database.ts'
 
 /** The configuration from the environment; exits 78 (EX_CONFIG) listing every bad variable. */
 export function readConfigOrExit(): Config {
@@ -26,7 +30,26 @@ export async function createContainerOrExit(
   instead: string,
 ): Promise<Container> {
   try {
-    return await createContainer(config, { owner })
+    const ref: { log?: Container['log'] } = {}
+    const onPoolError = (err: Error) =>
+      ref.log
+        ? ref.log.warn({ err }, 'database connection failed outside a request')
+        : process.stderr.write(`database connection failed: ${err.message}\n`)
+    // The database opens (PGlite reads and compiles its wasm and starts PostgreSQL) while the modules load.
+    const [database, { createContainer }] = await Promise.all([
+      createDatabase(config, { owner, onPoolError }),
+      import('./app/container.ts'),
+    ])
+    const c = await createContainer(config, { owner, database })
+    ref.log = c.log
+    // The container leaves a database it was given open; this one is the container's to close.
+    return {
+      ...c,
+      async close() {
+        await c.close()
+        await database.close()
+      },
+    }
   } catch (e) {
     if (!(e instanceof DataDirLockedError)) throw e
     process.stderr.write(`${e.message}: ${instead}\n`)

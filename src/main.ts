@@ -3,18 +3,17 @@
  * SIGTERM/SIGINT close the listener, let in-flight requests finish, stop jobs and close the
  * database cleanly (PGlite checkpoints its data directory on close).
  */
-import { buildApp } from './app/build-app.ts'
-import { DEMO_EMAIL, seedDemo } from './app/demo-seed.ts'
 import { createContainerOrExit, onShutdownSignal, readConfigOrExit } from './main-support.ts'
-import { migrateToLatest } from './app/migrations.ts'
 
 async function main(): Promise<void> {
   const config = readConfigOrExit()
-  const c = await createContainerOrExit(
-    config,
-    'the server',
-    'stop it before starting another on the same DATA_DIR',
-  )
+  // Imported while the database opens (main-support.ts), not before: start-up is the sum otherwise.
+  const [c, { buildApp }, { migrateToLatest }, { DEMO_EMAIL, seedDemo }] = await Promise.all([
+    createContainerOrExit(config, 'the server', 'stop it before starting another on the same DATA_DIR'),
+    import('./app/build-app.ts'),
+    import('./app/migrations.ts'),
+    import('./app/demo-seed.ts'),
+  ])
   const applied = await migrateToLatest(c.database)
   if (applied.length) c.log.info({ applied }, 'migrations applied')
   const app = await buildApp(c)

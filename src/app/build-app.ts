@@ -11,7 +11,7 @@ import { frameworkErrorOptions } from '../platform/http/framework-errors.ts'
 import { installMetrics } from '../platform/http/metrics.ts'
 import { ProblemSchema } from '../platform/http/problem.ts'
 import { allowedOrigins, installResponseHeaders, installSecurity } from '../platform/http/security.ts'
-import { closeBodySchemas, requireDeclaredMediaType, schemaController } from '../platform/http/validation.ts'
+import { closeBodySchemas, requireDeclaredMediaType, schemaCompilers } from '../platform/http/validation.ts'
 import type { Container } from './container.ts'
 import { opsRoutes } from './ops.routes.ts'
 import { sitePages } from './pages/index.ts'
@@ -21,6 +21,7 @@ export const VERSION = '0.1.0'
 
 export async function buildApp(c: Container): Promise<App> {
   const loggerInstance: FastifyBaseLogger = c.log // widen pino's Logger to what Fastify's types expect
+  const schemas = schemaCompilers()
   const app = Fastify({
     loggerInstance,
     requestIdHeader: 'x-request-id',
@@ -28,8 +29,9 @@ export async function buildApp(c: Container): Promise<App> {
     ...frameworkErrorOptions(),
     bodyLimit: c.config.BODY_LIMIT_BYTES,
     trustProxy: c.config.TRUST_PROXY,
-    schemaController: schemaController(),
+    schemaController: schemas.controller,
   }).withTypeProvider<TypeBoxTypeProvider>()
+  app.decorate('compileAllSchemas', () => schemas.compileAll())
 
   installResponseHeaders(app)
   // An empty JSON body is no body (clients send `Content-Type: application/json` with nothing, e.g. on

@@ -46,6 +46,11 @@ const builtinParser = pg.types.getTypeParser as (
   format?: 'text' | 'binary',
 ) => (v: string) => unknown
 
+// PGlite's own start parameters (a static its typings omit), plus shared_buffers: the 128MB default
+// was a third of the idle process's memory and a third of its start-up time (PGLITE_SHARED_BUFFERS).
+const PGLITE_START: readonly string[] = (PGlite as unknown as { defaultStartParams?: string[] })
+  .defaultStartParams ?? ['--single', '-F', '-O', '-j', '-c', 'search_path=public']
+
 export interface CreateDatabaseOptions {
   /** Start an in-memory PGlite from a dumped data directory (test template). */
   loadDataDir?: Blob
@@ -81,6 +86,7 @@ async function createPglite(
   try {
     pglite = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
+      startParams: [...PGLITE_START, '-c', `shared_buffers=${config.PGLITE_SHARED_BUFFERS}`],
       ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
       parsers: { [pgliteTypes.INT8]: parseInt8, [pgliteTypes.DATE]: keepText },
     })
