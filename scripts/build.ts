@@ -3,8 +3,8 @@
 // reads two files instead of resolving and compiling ~900 modules (ADR 0021). Type checking is
 // `npm run typecheck`; the operator scripts (migrate, admin, seed:demo) run the sources with tsx.
 //
-// Left outside the bundle: PGlite (it loads its wasm and data files from its own package folder) and
-// packages with native binaries. Every `import.meta.url` in src/ is rewritten to the address the file
+// Left outside the bundle: PGlite (it loads its wasm and data files from its own package folder),
+// packages with native binaries, and the /docs reference, loaded only when asked for. Every `import.meta.url` in src/ is rewritten to the address the file
 // would have in dist/ (src/app/pages/index.ts → dist/app/pages/index.js), and copy-assets.ts puts the
 // pages' files there, so code that finds files beside itself works bundled as it does from source.
 import { rmSync } from 'node:fs'
@@ -40,7 +40,8 @@ await build({
   minify: true,
   keepNames: true, // error names and stack frames stay readable
   sourcemap: 'linked', // `node --enable-source-maps dist/main.js` maps stacks back to src/
-  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'],
+  // Scalar's reference (4.4 MB) is imported on the first request to /docs: outside, it is not even parsed.
+  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', '@scalar/fastify-api-reference'],
   // Bundled CommonJS dependencies call require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

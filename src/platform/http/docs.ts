@@ -4,8 +4,7 @@
  * descriptions from its `schema.examples` (see docs-transform.ts).
  */
 import swagger from '@fastify/swagger'
-import scalar from '@scalar/fastify-api-reference'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { documentedSchema } from './docs-transform.ts'
 import { problems } from './problem.ts'
 
@@ -70,16 +69,50 @@ export async function installApiDocs(app: FastifyInstance, opts: { publicBaseUrl
     },
   })
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
-  // The reference's own routes (HTML, JS) are public; routes are private unless they say so.
-  await app.register(async (docs) => {
-    docs.addHook('onRoute', (route) => {
-      route.config = { ...(route.config ?? {}), auth: 'public' }
-    })
-    await docs.register(scalar, {
-      routePrefix: '/docs',
-      logLevel: 'warn',
-      // Preselect the password flow, so "Authorize" in /docs asks for an e-mail and a password.
-      configuration: { authentication: { preferredSecurityScheme: 'OAuth2PasswordBearer' } },
-    })
-  })
+  installReference(app)
+}
+
+/** What a reference answer keeps on its way out (the app's own hooks add the security headers). */
+const KEPT = ['content-type', 'content-disposition', 'location', 'cache-control', 'etag', 'last-modified']
+
+/**
+ * The interactive reference at /docs, Scalar's Fastify plugin, loaded on the first request to /docs:
+ * the package is 4.4 MB and took 0.7 s of every start to import (ADR 0021). It runs in a Fastify
+ * instance of its own, reached with `inject`, and documents this app's OpenAPI document.
+ */
+function installReference(app: FastifyInstance): void {
+  let reference: Promise<FastifyInstance> | undefined
+  const load = () =>
+    (reference ??= (async () => {
+      const { default: scalar } = await import('@scalar/fastify-api-reference')
+      const docs = Fastify({ logger: false })
+      await docs.register(scalar, {
+        routePrefix: '/docs',
+        logLevel: 'warn',
+        configuration: {
+          content: () => app.swagger(),
+          // Preselect the password flow, so "Authorize" in /docs asks for an e-mail and a password.
+          authentication: { preferredSecurityScheme: 'OAuth2PasswordBearer' },
+        },
+      })
+      await docs.ready()
+      return docs
+    })().catch((err: unknown) => {
+      reference = undefined // a failed load is retried by the next request
+      throw err
+    }))
+  const forward = async (req: FastifyRequest, reply: FastifyReply) => {
+    const docs = await load()
+    const res = await docs.inject({ method: req.method as 'GET', url: req.url })
+    if (res.statusCode === 404) return reply.callNotFound() // this app's 404, a problem document
+    for (const name of KEPT) {
+      const value = res.headers[name]
+      if (value !== undefined) reply.header(name, value)
+    }
+    return reply.code(res.statusCode).send(res.rawPayload.length ? res.rawPayload : undefined)
+  }
+  // Public, and out of the OpenAPI document, like the plugin's own routes.
+  const options = { config: { auth: 'public' as const }, schema: { hide: true } }
+  app.get('/docs', options, forward)
+  app.get('/docs/*', options, forward)
 }
