@@ -19,13 +19,16 @@ import {
 } from 'kysely'
 import { deferredCommitPrelude, scopeSettings, withPrelude, type PreludeSender } from './scope-driver.ts'
 
-/** A dialect whose one connection records every statement; `sends` groups those sent together. */
-function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean } = {}) {
-  const sends: string[][] = []
+type DB = { t: { id: number } }
+
+/**
+ * A Kysely over one fake connection, wrapped in the prelude driver with `sender`: `record` hears every
+ * statement the connection runs (and may throw), `onDestroy` the driver's end.
+ */
+function fakeDb(record: (sql: string) => void, sender: PreludeSender, onDestroy = () => {}) {
   const conn: DatabaseConnection = {
     async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-      sends.push([q.sql])
-      if (opts.failOn?.test(q.sql)) throw new Error(`failed: ${q.sql}`)
+      record(q.sql)
       return { rows: [] }
     },
     // eslint-disable-next-line require-yield
@@ -40,7 +43,7 @@ function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean } = {}) 
     commitTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('commit'))),
     rollbackTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('rollback'))),
     releaseConnection: async () => {},
-    destroy: async () => {},
+    destroy: async () => onDestroy(),
   }
   const dialect: Dialect = {
     createAdapter: () => new PostgresAdapter(),
@@ -48,17 +51,30 @@ function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean } = {}) 
     createQueryCompiler: () => new PostgresQueryCompiler(),
     createIntrospector: (db) => new PostgresIntrospector(db),
   }
+  return new Kysely<DB>({ dialect: withPrelude(dialect, sender) })
+}
+
+/** A dialect whose one connection records every statement; `sends` groups those sent together. */
+function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean } = {}) {
+  const sends: string[][] = []
+  const fail = (sql: string) => {
+    if (opts.failOn?.test(sql)) throw new Error(`failed: ${sql}`)
+  }
   // Records the prelude and the query as one send, as a pipelined flush puts them on the wire.
   const together: PreludeSender = {
-    async send(c, prelude, query) {
+    async send(_c, prelude, query) {
       sends.push([prelude, query.sql])
-      if (opts.failOn?.test(prelude)) throw new Error(`failed: ${prelude}`)
-      if (opts.failOn?.test(query.sql)) throw new Error(`failed: ${query.sql}`)
+      fail(prelude)
+      fail(query.sql)
       return { rows: [] }
     },
     ...(opts.commitRead ? { commitRead: () => void sends.push(['commit, unawaited']) } : {}),
   }
-  return { sends, db: new Kysely<{ t: { id: number } }>({ dialect: withPrelude(dialect, together) }) }
+  const record = (sql: string) => {
+    sends.push([sql])
+    fail(sql)
+  }
+  return { sends, db: fakeDb(record, together) }
 }
 
 const SETTINGS_42 =
@@ -134,10 +150,10 @@ describe('prelude driver', () => {
     assert.deepEqual(read.sends.at(-1), ['commit, unawaited'])
 
     const writes = [
-      (trx: Transaction<{ t: { id: number } }>) => trx.insertInto('t').values({ id: 1 }).execute(),
-      (trx: Transaction<{ t: { id: number } }>) => trx.selectFrom('t').select('id').forUpdate().execute(),
-      (trx: Transaction<{ t: { id: number } }>) => sql`select 1`.execute(trx),
-      (trx: Transaction<{ t: { id: number } }>) =>
+      (trx: Transaction<DB>) => trx.insertInto('t').values({ id: 1 }).execute(),
+      (trx: Transaction<DB>) => trx.selectFrom('t').select('id').forUpdate().execute(),
+      (trx: Transaction<DB>) => sql`select 1`.execute(trx),
+      (trx: Transaction<DB>) =>
         trx
           .with('d', (q) => q.deleteFrom('t').returning('id'))
           .selectFrom('d')
@@ -174,32 +190,11 @@ describe('deferred COMMIT (PGlite)', () => {
     const sent: string[] = []
     const simple = async (text: string) => void sent.push(`exec: ${text}`)
     const prelude = deferredCommitPrelude(simple, (err) => sent.push(`error: ${err.message}`))
-    const conn: DatabaseConnection = {
-      async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-        sent.push(`query: ${q.sql}`)
-        return { rows: [] }
-      },
-      // eslint-disable-next-line require-yield
-      async *streamQuery() {
-        throw new Error('not used')
-      },
-    }
-    const driver: Driver = {
-      init: async () => {},
-      acquireConnection: async () => conn,
-      beginTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('begin'))),
-      commitTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('commit'))),
-      rollbackTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('rollback'))),
-      releaseConnection: async () => {},
-      destroy: async () => void sent.push('destroyed'),
-    }
-    const dialect: Dialect = {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => driver,
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-    }
-    const db = new Kysely<{ t: { id: number } }>({ dialect: withPrelude(dialect, prelude) })
+    const db = fakeDb(
+      (sql) => void sent.push(`query: ${sql}`),
+      prelude,
+      () => void sent.push('destroyed'),
+    )
     const read = () =>
       db.transaction().execute(async (trx) => {
         await trx.executeQuery(scopeSettings('5', 'off'))
