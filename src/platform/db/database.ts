@@ -151,12 +151,11 @@ function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHa
       }) as typeof pg.types.getTypeParser,
     },
   })
+  const onError = (err: Error) => opts.onPoolError?.(err)
   // Without a listener, an idle connection dropped by the server is an uncaught exception.
-  pool.on('error', (err) => opts.onPoolError?.(err))
-  const onBackgroundError = (err: Error) => opts.onPoolError?.(err)
-  const db = new Kysely<Database>({
-    dialect: withPrelude(pgDialect(pool), pipelinedPrelude(onBackgroundError)),
-  })
+  pool.on('error', onError)
+  // A read's unawaited COMMIT (scope-driver.ts) reports there too.
+  const db = new Kysely<Database>({ dialect: withPrelude(pgDialect(pool), pipelinedPrelude(onError)) })
   return {
     engine: 'postgres',
     db,

@@ -57,17 +57,12 @@ function socketOf(client: pg.PoolClient): Socket | undefined {
 }
 
 class PgDriver implements Driver {
-  readonly #connections = new WeakMap<pg.PoolClient, PgConnection>()
-
   constructor(private readonly pool: pg.Pool) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const client = await this.pool.connect()
-    let conn = this.#connections.get(client)
-    if (!conn) this.#connections.set(client, (conn = new PgConnection(client)))
-    return conn
+    return new PgConnection(await this.pool.connect()) // stateless: a wrapper per acquisition
   }
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
