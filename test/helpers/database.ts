@@ -78,8 +78,11 @@ export async function createTestDatabase(overrides: Record<string, string> = {})
         await handle.close()
         const c = new pg.Client({ connectionString: serverUrl })
         await c.connect()
-        await c.query(`drop database if exists ${name} with (force)`)
-        await c.end()
+        try {
+          await dropWithRetry(c, name)
+        } finally {
+          await c.end()
+        }
       },
     }
   }
@@ -90,4 +93,21 @@ export async function createTestDatabase(overrides: Record<string, string> = {})
   const handle = await createDatabase(config, { loadDataDir: await pgliteTemplate(config) })
   await migrateToLatest(handle) // no-op on a current template; guards against a stale one
   return { config, handle, drop: () => handle.close() }
+}
+
+/**
+ * `with (force)` can still fail while a just-closed connection is being torn down (55006) or when
+ * it has to signal a backend it cannot (42501, e.g. one still starting); both pass in moments.
+ */
+async function dropWithRetry(c: pg.Client, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await c.query(`drop database if exists ${name} with (force)`)
+      return
+    } catch (err) {
+      const code = (err as { code?: string }).code
+      if (attempt >= 10 || (code !== '55006' && code !== '42501')) throw err
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
 }
