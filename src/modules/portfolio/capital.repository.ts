@@ -44,7 +44,9 @@ export function insertOwnerInvestor(scope: TenantScope, o: { name: string; email
   return scope.db
     .insertInto('investor')
     .values({ tenant_id: scope.tenantId, ...o, is_owner: true })
-    .onConflict((oc) => oc.column('tenant_id').where('is_owner', '=', true).doNothing())
+    // A literal, not a parameter: PostgreSQL matches the partial unique index when it parses the
+    // statement, and a prepared statement's parameters are only known later (pg-driver.ts).
+    .onConflict((oc) => oc.column('tenant_id').where('is_owner', '=', sql.lit(true)).doNothing())
     .execute()
 }
 

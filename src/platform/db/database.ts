@@ -155,7 +155,7 @@ function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHa
   // Without a listener, an idle connection dropped by the server is an uncaught exception.
   pool.on('error', onError)
   // A read's unawaited COMMIT (scope-driver.ts) reports there too.
-  const db = new Kysely<Database>({ dialect: withPrelude(pgDialect(pool), pipelinedPrelude(onError)) })
+  const db = new Kysely<Database>({ dialect: withPrelude(pgDialect(pool, config.DB_STATEMENT_CACHE), pipelinedPrelude(onError)) })
   return {
     engine: 'postgres',
     db,

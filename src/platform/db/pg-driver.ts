@@ -3,6 +3,10 @@
  * keeps the `pg` client private, and the prelude (scope-driver.ts) needs it to put several queries on
  * the wire in one write. Same result mapping as Kysely's driver; no streaming (pipelining refuses
  * cursors, and nothing here streams).
+ *
+ * Kysely-built statements with parameters are prepared once per connection under a name and then
+ * only bound and executed (ADR 0022): parsing and planning every statement again was half of
+ * PostgreSQL's CPU per tenant-scoped read.
  */
 import type { Socket } from 'node:net'
 import {
@@ -20,12 +24,68 @@ import type pg from 'pg'
 import type { PreludeSender } from './scope-driver.ts'
 
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
+const PREPARABLE = new Set([
+  'SelectQueryNode',
+  'InsertQueryNode',
+  'UpdateQueryNode',
+  'DeleteQueryNode',
+  'MergeQueryNode',
+])
+
+/**
+ * Statement names by SQL text, shared by the pool's connections; each connection prepares a name on
+ * its first use (`pg` remembers which it has). At most `limit` texts get a name, so SQL generated with
+ * a varying shape (an `in` list of any length) cannot grow every session without bound; the rest are
+ * parsed each time, as before. Raw SQL and statements without parameters are never named (raw text may
+ * hold several statements, which only the simple protocol runs).
+ */
+export class StatementNames {
+  #names = new Map<string, string>()
+  #generation = 0
+
+  constructor(readonly limit: number) {}
+
+  nameFor(query: CompiledQuery): string | undefined {
+    if (this.limit === 0 || query.parameters.length === 0) return undefined
+    if (!PREPARABLE.has((query.query as { kind: string }).kind)) return undefined
+    let name = this.#names.get(query.sql)
+    if (name === undefined && this.#names.size < this.limit)
+      this.#names.set(query.sql, (name = `sx${this.#generation}_${this.#names.size}`))
+    return name
+  }
+
+  /**
+   * A column type changed under a prepared statement ("cached plan must not change result type", as
+   * when another process migrates while this one runs): new names from now on, so every connection
+   * prepares the new shape. Only the statement that met the change fails.
+   */
+  forget(): void {
+    this.#names.clear()
+    this.#generation++
+  }
+}
+
+const isStalePlan = (err: unknown) =>
+  (err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String(err))
 
 export class PgConnection implements DatabaseConnection {
-  constructor(readonly client: pg.PoolClient) {}
+  constructor(
+    readonly client: pg.PoolClient,
+    private readonly names: StatementNames,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const r = await this.client.query<R & pg.QueryResultRow>(query.sql, [...query.parameters])
+    const name = this.names.nameFor(query)
+    const values = [...query.parameters]
+    let r: pg.QueryResult<R & pg.QueryResultRow>
+    try {
+      r = await (name
+        ? this.client.query<R & pg.QueryResultRow>({ name, text: query.sql, values })
+        : this.client.query<R & pg.QueryResultRow>(query.sql, values))
+    } catch (err) {
+      if (name && isStalePlan(err)) this.names.forget()
+      throw err
+    }
     return {
       rows: r.rows ?? [],
       ...(WRITES.has(r.command) ? { numAffectedRows: BigInt(r.rowCount ?? 0) } : {}),
@@ -57,12 +117,15 @@ function socketOf(client: pg.PoolClient): Socket | undefined {
 }
 
 class PgDriver implements Driver {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly names: StatementNames,
+  ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PgConnection(await this.pool.connect()) // stateless: a wrapper per acquisition
+    return new PgConnection(await this.pool.connect(), this.names) // stateless: a wrapper per acquisition
   }
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -107,10 +170,12 @@ function identifier(name: string): string {
   return name
 }
 
-export function pgDialect(pool: pg.Pool): Dialect {
+/** `statementCache`: how many SQL texts are prepared per connection (0: none; see StatementNames). */
+export function pgDialect(pool: pg.Pool, statementCache: number): Dialect {
+  const names = new StatementNames(statementCache)
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PgDriver(pool),
+    createDriver: () => new PgDriver(pool, names),
     createQueryCompiler: () => new PostgresQueryCompiler(),
     createIntrospector: (db) => new PostgresIntrospector(db),
   }
