@@ -41,13 +41,15 @@ export function findOwnerInvestor(scope: TenantScope) {
 
 /** The account holder's investor row; a concurrent first use that wrote it already wins. */
 export function insertOwnerInvestor(scope: TenantScope, o: { name: string; email: string | null }) {
-  return scope.db
-    .insertInto('investor')
-    .values({ tenant_id: scope.tenantId, ...o, is_owner: true })
-    // A literal, not a parameter: PostgreSQL matches the partial unique index when it parses the
-    // statement, and a prepared statement's parameters are only known later (pg-driver.ts).
-    .onConflict((oc) => oc.column('tenant_id').where('is_owner', '=', sql.lit(true)).doNothing())
-    .execute()
+  return (
+    scope.db
+      .insertInto('investor')
+      .values({ tenant_id: scope.tenantId, ...o, is_owner: true })
+      // A literal, not a parameter: PostgreSQL matches the partial unique index when it parses the
+      // statement, and a prepared statement's parameters are only known later (pg-driver.ts).
+      .onConflict((oc) => oc.column('tenant_id').where('is_owner', '=', sql.lit(true)).doNothing())
+      .execute()
+  )
 }
 
 export function insertInvestor(scope: TenantScope, i: { name: string; email: string | null }) {
