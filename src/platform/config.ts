@@ -32,9 +32,9 @@ export const ConfigSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(memory://|postgres(ql)?://)' })),
   DB_POOL_MAX: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   /**
-   * PostgreSQL server only: how many distinct query texts each connection prepares once and reuses.
-   * 0 parses every statement (for a pooler that cannot keep prepared statements, e.g. PgBouncer in
-   * transaction mode before 1.21).
+   * How many distinct query texts each database session (a PostgreSQL connection, or PGlite's one
+   * session) prepares once and reuses. 0 parses every statement (for a pooler that cannot keep
+   * prepared statements, e.g. PgBouncer in transaction mode before 1.21).
    */
   DB_STATEMENT_CACHE: Type.Integer({ minimum: 0, maximum: 10000, default: 500 }),
   /** Embedded PGlite's buffer cache (PostgreSQL's own default is 128MB); resident for the process's life. */

@@ -7,11 +7,11 @@ import { mkdirSync } from 'node:fs'
 import { basename } from 'node:path'
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite'
 import { Kysely } from 'kysely'
-import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { databaseEngine, type Config } from '../config.ts'
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts'
 import { pgDialect, pipelinedPrelude } from './pg-driver.ts'
+import { pgliteDialect, type PGliteConnection } from './pglite-driver.ts'
 import { deferredCommitPrelude, withPrelude } from './scope-driver.ts'
 import type { Database } from './schema.ts'
 
@@ -97,8 +97,11 @@ async function createPglite(
   const prelude = deferredCommitPrelude(
     (text) => pglite.exec(text),
     (err) => opts.onPoolError?.(err),
+    (conn, p, query) => (conn as PGliteConnection).run(p, query),
   )
-  const db = new Kysely<Database>({ dialect: withPrelude(new PGliteDialect(pglite), prelude) })
+  const db = new Kysely<Database>({
+    dialect: withPrelude(pgliteDialect(pglite, config.DB_STATEMENT_CACHE), prelude),
+  })
   let waiting = 0
   return {
     engine,
@@ -155,7 +158,9 @@ function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHa
   // Without a listener, an idle connection dropped by the server is an uncaught exception.
   pool.on('error', onError)
   // A read's unawaited COMMIT (scope-driver.ts) reports there too.
-  const db = new Kysely<Database>({ dialect: withPrelude(pgDialect(pool, config.DB_STATEMENT_CACHE), pipelinedPrelude(onError)) })
+  const db = new Kysely<Database>({
+    dialect: withPrelude(pgDialect(pool, config.DB_STATEMENT_CACHE), pipelinedPrelude(onError)),
+  })
   return {
     engine: 'postgres',
     db,

@@ -21,53 +21,10 @@ import {
   type TransactionSettings,
 } from 'kysely'
 import type pg from 'pg'
-import type { PreludeSender } from './scope-driver.ts'
+import type { Prelude, PreludeSender } from './scope-driver.ts'
+import { isStalePlan, StatementNames } from './statement-names.ts'
 
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
-const PREPARABLE = new Set([
-  'SelectQueryNode',
-  'InsertQueryNode',
-  'UpdateQueryNode',
-  'DeleteQueryNode',
-  'MergeQueryNode',
-])
-
-/**
- * Statement names by SQL text, shared by the pool's connections; each connection prepares a name on
- * its first use (`pg` remembers which it has). At most `limit` texts get a name, so SQL generated with
- * a varying shape (an `in` list of any length) cannot grow every session without bound; the rest are
- * parsed each time, as before. Raw SQL and statements without parameters are never named (raw text may
- * hold several statements, which only the simple protocol runs).
- */
-export class StatementNames {
-  #names = new Map<string, string>()
-  #generation = 0
-
-  constructor(readonly limit: number) {}
-
-  nameFor(query: CompiledQuery): string | undefined {
-    if (this.limit === 0 || query.parameters.length === 0) return undefined
-    if (!PREPARABLE.has((query.query as { kind: string }).kind)) return undefined
-    let name = this.#names.get(query.sql)
-    if (name === undefined && this.#names.size < this.limit)
-      this.#names.set(query.sql, (name = `sx${this.#generation}_${this.#names.size}`))
-    return name
-  }
-
-  /**
-   * A column type changed under a prepared statement ("cached plan must not change result type", as
-   * when another process migrates while this one runs): new names from now on, so every connection
-   * prepares the new shape. Only the statement that met the change fails.
-   */
-  forget(): void {
-    this.#names.clear()
-    this.#generation++
-  }
-}
-
-const isStalePlan = (err: unknown) =>
-  (err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String(err))
-
 export class PgConnection implements DatabaseConnection {
   constructor(
     readonly client: pg.PoolClient,
@@ -188,9 +145,11 @@ export function pgDialect(pool: pg.Pool, statementCache: number): Dialect {
  */
 export function pipelinedPrelude(onBackgroundError: (err: Error) => void): PreludeSender {
   return {
-    async send<R>(conn: DatabaseConnection, prelude: string, query: CompiledQuery) {
+    async send<R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery) {
       const c = conn as PgConnection
-      const [first, second] = c.corked(() => [c.client.query(prelude), c.executeQuery<R>(query)] as const)
+      const [first, second] = c.corked(
+        () => [c.client.query(prelude.text), c.executeQuery<R>(query)] as const,
+      )
       const [a, b] = await Promise.allSettled([first, second])
       if (a.status === 'rejected') throw a.reason // the query failed because of it (aborted transaction)
       if (b.status === 'rejected') throw b.reason

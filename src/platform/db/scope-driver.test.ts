@@ -63,8 +63,8 @@ function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean } = {}) 
   // Records the prelude and the query as one send, as a pipelined flush puts them on the wire.
   const together: PreludeSender = {
     async send(_c, prelude, query) {
-      sends.push([prelude, query.sql])
-      fail(prelude)
+      sends.push([prelude.text, query.sql])
+      fail(prelude.text)
       fail(query.sql)
       return { rows: [] }
     },

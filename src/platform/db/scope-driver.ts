@@ -8,7 +8,8 @@
  * - PostgreSQL (`pg` in pipeline mode, pg-driver.ts): prelude and query leave in one write. A
  *   transaction that only ran plain selects is committed without waiting for the answer (its COMMIT
  *   leaves with the connection's next write), so a one-query read costs one round trip.
- * - PGlite (in-process, nothing to pipeline): the prelude is one `exec` call instead of two queries.
+ * - PGlite (in-process, nothing to pipeline): the prelude and the query go into the backend in one
+ *   call (pglite-driver.ts).
  *
  * Ordering is the guarantee that keeps RLS intact: the server runs the prelude before the query on
  * the same connection, and a failed prelude aborts the transaction, so the query fails with it rather
@@ -23,9 +24,30 @@ import {
   type TransactionSettings,
 } from 'kysely'
 
+/** The scope's settings, checked (scopeSettings). */
+export interface ScopeValues {
+  readonly tenant: string
+  readonly system: 'on' | 'off'
+}
+
+/** What goes ahead of a transaction's first query. */
+export interface Prelude {
+  /** All of it as one simple-protocol text: `begin`, then the settings with their values inlined. */
+  readonly text: string
+  /** The transaction control alone (`begin`, or `commit; begin` after an owed COMMIT). */
+  readonly begin: string
+  /** The settings, for an engine that binds them to a prepared statement instead (SCOPE_SETTINGS_SQL). */
+  readonly settings: ScopeValues | null
+}
+
+/** The settings statement with parameters ($1 tenant, $2 system), as an engine may prepare it. */
+export const SCOPE_SETTINGS_SQL =
+  "select set_config('app.tenant_id', $1, true), set_config('app.system', $2, true), " +
+  "set_config('role', 'sextant_app', true)"
+
 /** How an engine sends the prelude with a query. */
 export interface PreludeSender {
-  send<R>(conn: DatabaseConnection, prelude: string, query: CompiledQuery): Promise<QueryResult<R>>
+  send<R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery): Promise<QueryResult<R>>
   /**
    * Commits a transaction whose statements all were plain selects, possibly without waiting for the
    * server's answer (nothing was written, so nothing can be lost). Absent: an ordinary COMMIT.
@@ -45,14 +67,19 @@ export interface PreludeSender {
 export function deferredCommitPrelude(
   simple: (sql: string) => Promise<unknown>,
   onBackgroundError: (err: Error) => void,
+  /** Sends the prelude and the query in one call (pglite-driver.ts); absent, the prelude goes first. */
+  together?: <R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery) => Promise<QueryResult<R>>,
 ): PreludeSender & { settle(): Promise<void> } {
   let owed = false
   return {
-    async send(conn, prelude, query) {
-      const text = owed ? `commit; ${prelude}` : prelude
+    async send<R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery) {
+      const p = owed
+        ? { ...prelude, text: `commit; ${prelude.text}`, begin: `commit; ${prelude.begin}` }
+        : prelude
       owed = false
-      await simple(text)
-      return conn.executeQuery(query)
+      if (together) return together<R>(conn, p, query)
+      await simple(p.text)
+      return conn.executeQuery<R>(query)
     },
     commitRead() {
       owed = true
@@ -81,7 +108,7 @@ function onlyReads(query: CompiledQuery): boolean {
   return (node.with?.expressions ?? []).every((cte) => cte.expression.kind === 'SelectQueryNode')
 }
 
-const SETTINGS = new WeakSet<CompiledQuery>()
+const SETTINGS = new WeakMap<CompiledQuery, ScopeValues>()
 const TENANT = /^(?:[1-9][0-9]{0,18})?$/
 
 /**
@@ -96,13 +123,13 @@ export function scopeSettings(tenant: string, system: 'on' | 'off'): CompiledQue
     `select set_config('app.tenant_id', '${tenant}', true), set_config('app.system', '${system}', true), ` +
       `set_config('role', 'sextant_app', true)`,
   )
-  SETTINGS.add(q)
+  SETTINGS.set(q, { tenant, system })
   return q
 }
 
 class PreludeConnection implements DatabaseConnection {
-  /** SQL text waiting to go out before the next query: `begin`, then the settings appended. */
-  pending: string | null = null
+  /** What waits to go out before the next query: `begin`, then the settings added. */
+  pending: Prelude | null = null
   /** Whether the open transaction ran anything but plain selects. */
   wrote = false
 
@@ -117,8 +144,9 @@ class PreludeConnection implements DatabaseConnection {
       await this.sender.settle?.()
       return this.inner.executeQuery(query)
     }
-    if (SETTINGS.has(query)) {
-      this.pending = `${this.pending}; ${query.sql}`
+    const settings = SETTINGS.get(query)
+    if (settings) {
+      this.pending = { ...this.pending, text: `${this.pending.text}; ${query.sql}`, settings }
       return { rows: [] }
     }
     const prelude = this.pending
@@ -172,7 +200,7 @@ class PreludeDriver implements Driver {
       await this.sender.settle?.()
       return this.inner.beginTransaction(c.inner, settings)
     }
-    c.pending = 'begin'
+    c.pending = { text: 'begin', begin: 'begin', settings: null }
     c.wrote = false
   }
 

@@ -13,7 +13,7 @@ import {
   PostgresQueryCompiler,
   sql,
 } from 'kysely'
-import { StatementNames } from './pg-driver.ts'
+import { StatementNames } from './statement-names.ts'
 
 type DB = { t: { id: number; v: string } }
 const db = new Kysely<DB>({

@@ -1,0 +1,204 @@
+/**
+ * A Kysely driver for embedded PGlite that runs each statement in one call into the wasm backend.
+ * PGlite's own `query()` makes six (parse, describe, bind, describe, execute, sync) and `exec()` two;
+ * each call crosses into wasm and back, and together they were most of a PGlite request's cost. Here
+ * parse, bind, describe, execute and sync go out as one protocol message, and the scope's prelude
+ * (scope-driver.ts) can ride in front of it, so a tenant-scoped read is one call (ADR 0022). Statements
+ * with parameters are prepared once under a name (statement-names.ts) and then only bound.
+ *
+ * Parameters are sent as text with their types left to the server, exactly as `pg` sends them for
+ * the PostgreSQL engine (its `prepareValue`), so both engines see the same values. Results go
+ * through PGlite's own parsers (the `parsers` given to `PGlite.create`). SQL without parameters goes
+ * as a simple query, so raw text with several statements still runs, answering its last result.
+ * PGlite has one session: the driver hands out its one connection to one caller at a time.
+ */
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite'
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely'
+import pgUtils from 'pg/lib/utils.js'
+import { SCOPE_SETTINGS_SQL, type Prelude, type ScopeValues } from './scope-driver.ts'
+import { isStalePlan, StatementNames } from './statement-names.ts'
+
+const { serialize } = protocol
+const toText = pgUtils.prepareValue
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let size = 0
+  for (const p of parts) size += p.length
+  const out = new Uint8Array(size)
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
+const SETTINGS_STATEMENT = 'sx_scope'
+
+// Messages that never change, serialized once (PGlite's serializer was 8 % of a scoped read).
+const DESCRIBE_EXECUTE_SYNC = concat([
+  serialize.describe({ type: 'P' }),
+  serialize.execute({}),
+  serialize.sync(),
+])
+const PARSE_SETTINGS = concat([
+  serialize.close({ type: 'S', name: SETTINGS_STATEMENT }),
+  serialize.parse({ text: SCOPE_SETTINGS_SQL, name: SETTINGS_STATEMENT }),
+])
+const BEGINS = new Map(['begin', 'commit; begin'].map((text) => [text, serialize.query(text)]))
+const beginMessage = (text: string) => BEGINS.get(text) ?? serialize.query(text)
+/** The settings' Bind, Describe, Execute and Sync by tenant and system flag. */
+const BOUND_SETTINGS = new Map<string, Uint8Array>()
+
+
+const textValues = (query: CompiledQuery) =>
+  query.parameters.map((v) => {
+    const text = toText(v)
+    return text === null || typeof text === 'string' ? text : new Uint8Array(text)
+  })
+
+export class PGliteConnection implements DatabaseConnection {
+  /** Statement names this session has prepared; a name in doubt after an error is closed and re-parsed. */
+  readonly #prepared = new Set<string>()
+
+  constructor(
+    readonly pglite: PGlite,
+    private readonly names: StatementNames,
+  ) {}
+
+  /** The scope's settings, bound to their prepared statement; the Sync ends the extended batch. */
+  #settingsMessages(settings: ScopeValues): Uint8Array[] {
+    const key = `${settings.tenant}|${settings.system}`
+    let bound = BOUND_SETTINGS.get(key)
+    if (!bound) {
+      if (BOUND_SETTINGS.size >= 10_000) BOUND_SETTINGS.clear()
+      bound = concat([
+        serialize.bind({ statement: SETTINGS_STATEMENT, values: [settings.tenant, settings.system] }),
+        DESCRIBE_EXECUTE_SYNC, // PGlite's result parser needs the row's description
+      ])
+      BOUND_SETTINGS.set(key, bound)
+    }
+    return this.#prepared.has(SETTINGS_STATEMENT) ? [bound] : [PARSE_SETTINGS, bound]
+  }
+
+  /** The protocol messages for one statement: simple when it has no parameters, else extended. */
+  #messages(query: CompiledQuery, name: string | undefined): Uint8Array[] {
+    if (query.parameters.length === 0) return [serialize.query(query.sql)]
+    const bind = serialize.bind({ statement: name ?? '', values: textValues(query) })
+    if (name && this.#prepared.has(name)) return [bind, DESCRIBE_EXECUTE_SYNC]
+    const parse = serialize.parse({ text: query.sql, name: name ?? '' })
+    // Closing a statement that does not exist is no error: it clears one an error left in doubt.
+    return name
+      ? [serialize.close({ type: 'S', name }), parse, bind, DESCRIBE_EXECUTE_SYNC]
+      : [parse, bind, DESCRIBE_EXECUTE_SYNC]
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.run<R>(null, query)
+  }
+
+  /**
+   * The prelude (or null) and the query in one call. An error anywhere rejects: a failed prelude
+   * leaves the transaction aborted, so the server skips the query (RLS holds). The settings run as a
+   * prepared statement with the values bound (parsing and planning them each time was a third of a
+   * scoped read in wasm).
+   */
+  async run<R>(prelude: Prelude | null, query: CompiledQuery): Promise<QueryResult<R>> {
+    const name = this.names.nameFor(query)
+    const parts = this.#messages(query, name)
+    if (prelude?.settings) parts.unshift(...this.#settingsMessages(prelude.settings))
+    if (prelude) parts.unshift(prelude.settings ? beginMessage(prelude.begin) : serialize.query(prelude.text))
+    const message = parts.length === 1 ? parts[0]! : concat(parts)
+    let messages
+    try {
+      // execProtocol takes no lock of its own: queue behind PGlite's other calls (a deferred COMMIT's exec).
+      ;({ messages } = await this.pglite.runExclusive(() => this.pglite.execProtocol(message)))
+    } catch (err) {
+      this.#prepared.delete(SETTINGS_STATEMENT)
+      if (name) this.#prepared.delete(name)
+      if (name && isStalePlan(err)) this.names.forget()
+      throw err
+    }
+    if (name) this.#prepared.add(name)
+    if (prelude?.settings) this.#prepared.add(SETTINGS_STATEMENT)
+    const results = parse.parseResults(messages, this.pglite.parsers) as Results<R>[]
+    const last = results[results.length - 1]
+    const rows = last?.rows ?? []
+    return last?.affectedRows ? { rows, numAffectedRows: BigInt(last.affectedRows) } : { rows }
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported by the PGlite driver, and nothing here streams')
+  }
+}
+
+class PGliteDriver implements Driver {
+  readonly #connection: PGliteConnection
+  #busy = false
+  readonly #waiting: Array<(c: PGliteConnection) => void> = []
+
+  constructor(
+    private readonly pglite: PGlite,
+    names: StatementNames,
+  ) {
+    this.#connection = new PGliteConnection(pglite, names)
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    if (!this.#busy) {
+      this.#busy = true
+      return this.#connection
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve))
+  }
+
+  async releaseConnection(): Promise<void> {
+    const next = this.#waiting.shift()
+    if (next) next(this.#connection)
+    else this.#busy = false
+  }
+
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const mode = [
+      settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '',
+      settings.accessMode ?? '',
+    ].filter(Boolean)
+    await conn.executeQuery(CompiledQuery.raw(mode.length ? `start transaction ${mode.join(' ')}` : 'begin'))
+  }
+
+  async commitTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('commit'))
+  }
+
+  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('rollback'))
+  }
+
+  async destroy(): Promise<void> {
+    if (!this.pglite.closed) await this.pglite.close()
+  }
+}
+
+/** `statementCache`: how many SQL texts the session prepares (0: none; statement-names.ts). */
+export function pgliteDialect(pglite: PGlite, statementCache: number): Dialect {
+  const names = new StatementNames(statementCache)
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new PGliteDriver(pglite, names),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+  }
+}
