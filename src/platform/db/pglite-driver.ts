@@ -60,7 +60,6 @@ const beginMessage = (text: string) => BEGINS.get(text) ?? serialize.query(text)
 /** The settings' Bind, Describe, Execute and Sync by tenant and system flag. */
 const BOUND_SETTINGS = new Map<string, Uint8Array>()
 
-
 const textValues = (query: CompiledQuery) =>
   query.parameters.map((v) => {
     const text = toText(v)
