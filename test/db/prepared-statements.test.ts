@@ -1,8 +1,10 @@
 /**
- * Prepared statements on a PostgreSQL server (pg-driver.ts, ADR 0022): a Kysely statement is parsed
- * once per connection and then only bound; row-level security still follows each transaction's
- * settings through the cached (and, after five runs, generic) plan; a column whose type changes under
- * a prepared statement fails that statement once, and the next run prepares the new shape.
+ * Prepared statements on the real engine (PGlite, or PostgreSQL when DATABASE_URL names one; ADR
+ * 0022): a Kysely statement is parsed once per session and then only bound; row-level security still
+ * follows each transaction's settings through the cached (and, after five runs, generic) plan; a
+ * statement that failed, or was skipped in an aborted transaction, runs again afterwards; a column
+ * whose type changes under a prepared statement fails that statement once, and the next run prepares
+ * the new shape; parameter values reach both engines alike.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -10,16 +12,15 @@ import { sql, type Kysely } from 'kysely'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { createScopes, type Scopes } from '../../src/platform/db/tenant-scope.ts'
 
-const onPostgres = process.env['DATABASE_URL']?.startsWith('postgres') ?? false
 const quiet = { info: () => {} }
 
-describe('prepared statements on PostgreSQL', { skip: !onPostgres && 'PostgreSQL server only' }, () => {
+describe('prepared statements on the real engine', () => {
   let tdb: TestDatabase
   let scopes: Scopes
   const tenants: number[] = []
 
   before(async () => {
-    tdb = await createTestDatabase({ DB_POOL_MAX: '1' }) // one connection: every run meets its statement
+    tdb = await createTestDatabase({ DB_POOL_MAX: '1' }) // one session: every run meets its statement
     scopes = createScopes(tdb.handle.db, quiet)
     for (const name of ['Prepared A', 'Prepared B']) {
       const row = await scopes.withSystem('test', ({ db }) =>
@@ -30,7 +31,7 @@ describe('prepared statements on PostgreSQL', { skip: !onPostgres && 'PostgreSQL
   })
   after(() => tdb?.drop())
 
-  it('prepares a statement once per connection and reuses it', async () => {
+  it('prepares a statement once per session and reuses it', async () => {
     const run = (n: string) =>
       tdb.handle.db.selectFrom('plan').select('code').where('code', '=', n).executeTakeFirst()
     assert.deepEqual(await run('free'), { code: 'free' })
@@ -62,5 +63,48 @@ describe('prepared statements on PostgreSQL', { skip: !onPostgres && 'PostgreSQL
     await tdb.handle.raw(`alter table prep_shape alter column v type text`)
     await assert.rejects(read(), /cached plan must not change result type/)
     assert.deepEqual(await read(), { v: '7' })
+  })
+
+  it('a statement that failed, or was skipped in an aborted transaction, runs again afterwards', async () => {
+    const { db } = tdb.handle
+    const ratio = (d: number) =>
+      db
+        .selectFrom('plan')
+        .select(sql<number>`10 / ${d}::int`.as('q'))
+        .where('code', '=', 'free')
+        .executeTakeFirst()
+    await assert.rejects(ratio(0), /division by zero/) // parsed, then failed while running
+    assert.deepEqual(await ratio(5), { q: 2 })
+    const other = (code: string) => db.selectFrom('plan').select('name').where('code', '>', code).execute()
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await sql`select 1/0`.execute(trx)
+        await trx.selectFrom('plan').select('name').where('code', '>', 'a').execute() // never parsed
+      }),
+      /division by zero|current transaction is aborted/,
+    )
+    assert.ok((await other('a')).length > 0)
+  })
+
+  it('parameter values reach the engine as text it reads back alike: dates, booleans, JSON, arrays, null', async () => {
+    const { db } = tdb.handle
+    const when = new Date('2025-03-04T05:06:07.089Z')
+    const row = await db
+      .selectFrom('plan')
+      .select([
+        sql<Date>`${when}::timestamptz`.as('at'),
+        sql<boolean>`${true}::boolean`.as('yes'),
+        sql<unknown>`${JSON.stringify({ a: [1, 'b'] })}::jsonb`.as('doc'),
+        sql<number[]>`${[3, 1, 2]}::int[]`.as('list'),
+        sql<string | null>`${null}::text`.as('nothing'),
+        sql<string>`${'12.340'}::numeric`.as('money'),
+      ])
+      .where('code', '=', 'free')
+      .executeTakeFirstOrThrow()
+    assert.equal(new Date(row.at).toISOString(), when.toISOString())
+    assert.deepEqual(
+      { yes: row.yes, doc: row.doc, list: row.list, nothing: row.nothing, money: row.money },
+      { yes: true, doc: { a: [1, 'b'] }, list: [3, 1, 2], nothing: null, money: '12.340' },
+    )
   })
 })
