@@ -29,6 +29,7 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
   return cacheOverTextStore({
     kind: 'memory',
     read: async (key) => lru.get(key),
+    peek: (key) => lru.get(key),
     write: async (key, json, ttlMs) => {
       lru.set(key, json, { ttl: ttlMs })
     },

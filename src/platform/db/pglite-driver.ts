@@ -51,6 +51,7 @@ const DESCRIBE_EXECUTE_SYNC = concat([
   serialize.execute({}),
   serialize.sync(),
 ])
+const EXECUTE_SYNC = concat([serialize.execute({}), serialize.sync()])
 const PARSE_SETTINGS = concat([
   serialize.close({ type: 'S', name: SETTINGS_STATEMENT }),
   serialize.parse({ text: SCOPE_SETTINGS_SQL, name: SETTINGS_STATEMENT }),
@@ -65,6 +66,16 @@ const textValues = (query: CompiledQuery) =>
     const text = toText(v)
     return text === null || typeof text === 'string' ? text : new Uint8Array(text)
   })
+
+/**
+ * Where the query's own answer starts: after the prelude's last ReadyForQuery. The prelude's rows are
+ * never parsed (the settings' row even comes without a description); an error anywhere has already
+ * been thrown by execProtocol.
+ */
+function queryStart(messages: readonly { name: string }[]): number {
+  for (let i = messages.length - 2; i >= 0; i--) if (messages[i]?.name === 'readyForQuery') return i + 1
+  return 0
+}
 
 export class PGliteConnection implements DatabaseConnection {
   /** Statement names this session has prepared; a name in doubt after an error is closed and re-parsed. */
@@ -83,7 +94,7 @@ export class PGliteConnection implements DatabaseConnection {
       if (BOUND_SETTINGS.size >= 10_000) BOUND_SETTINGS.clear()
       bound = concat([
         serialize.bind({ statement: SETTINGS_STATEMENT, values: [settings.tenant, settings.system] }),
-        DESCRIBE_EXECUTE_SYNC, // PGlite's result parser needs the row's description
+        EXECUTE_SYNC, // no Describe: its row is never read (run() parses the query's part only)
       ])
       BOUND_SETTINGS.set(key, bound)
     }
@@ -130,7 +141,10 @@ export class PGliteConnection implements DatabaseConnection {
     }
     if (name) this.#prepared.add(name)
     if (prelude?.settings) this.#prepared.add(SETTINGS_STATEMENT)
-    const results = parse.parseResults(messages, this.pglite.parsers) as Results<R>[]
+    const results = parse.parseResults(
+      messages.slice(queryStart(messages)),
+      this.pglite.parsers,
+    ) as Results<R>[]
     const last = results[results.length - 1]
     const rows = last?.rows ?? []
     return last?.affectedRows ? { rows, numAffectedRows: BigInt(last.affectedRows) } : { rows }

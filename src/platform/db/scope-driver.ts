@@ -109,6 +109,8 @@ function onlyReads(query: CompiledQuery): boolean {
 }
 
 const SETTINGS = new WeakMap<CompiledQuery, ScopeValues>()
+/** Built statements by tenant and flag: a compiled query is immutable, so one per scope serves all. */
+const BUILT = new Map<string, CompiledQuery>()
 const TENANT = /^(?:[1-9][0-9]{0,18})?$/
 
 /**
@@ -117,6 +119,9 @@ const TENANT = /^(?:[1-9][0-9]{0,18})?$/
  * nothing, and `on`/`off`.
  */
 export function scopeSettings(tenant: string, system: 'on' | 'off'): CompiledQuery {
+  const key = `${tenant}|${system}`
+  const known = BUILT.get(key)
+  if (known) return known
   if (!TENANT.test(tenant)) throw new Error(`invalid tenant setting ${JSON.stringify(tenant)}`)
   if (system !== 'on' && system !== 'off') throw new Error(`invalid system setting ${String(system)}`)
   const q = CompiledQuery.raw(
@@ -124,6 +129,8 @@ export function scopeSettings(tenant: string, system: 'on' | 'off'): CompiledQue
       `set_config('role', 'sextant_app', true)`,
   )
   SETTINGS.set(q, { tenant, system })
+  if (BUILT.size >= 10_000) BUILT.clear()
+  BUILT.set(key, q)
   return q
 }
 
