@@ -9,18 +9,9 @@
  * PostgreSQL's CPU per tenant-scoped read.
  */
 import type { Socket } from 'node:net'
-import {
-  CompiledQuery,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type QueryResult,
-  type TransactionSettings,
-} from 'kysely'
+import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult } from 'kysely'
 import type pg from 'pg'
+import { postgresDialect, SqlTransactionDriver } from './postgres-driver-base.ts'
 import type { Prelude, PreludeSender } from './scope-driver.ts'
 import { isStalePlan, StatementNames } from './statement-names.ts'
 
@@ -73,32 +64,18 @@ function socketOf(client: pg.PoolClient): Socket | undefined {
   return typeof stream?.cork === 'function' ? stream : undefined
 }
 
-class PgDriver implements Driver {
+class PgDriver extends SqlTransactionDriver implements Driver {
   constructor(
     private readonly pool: pg.Pool,
     private readonly names: StatementNames,
-  ) {}
+  ) {
+    super()
+  }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     return new PgConnection(await this.pool.connect(), this.names) // stateless: a wrapper per acquisition
-  }
-
-  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const mode = [
-      settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '',
-      settings.accessMode ?? '',
-    ].filter(Boolean)
-    await conn.executeQuery(CompiledQuery.raw(mode.length ? `start transaction ${mode.join(' ')}` : 'begin'))
-  }
-
-  async commitTransaction(conn: DatabaseConnection): Promise<void> {
-    await conn.executeQuery(CompiledQuery.raw('commit'))
-  }
-
-  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
-    await conn.executeQuery(CompiledQuery.raw('rollback'))
   }
 
   async savepoint(conn: DatabaseConnection, name: string): Promise<void> {
@@ -130,12 +107,7 @@ function identifier(name: string): string {
 /** `statementCache`: how many SQL texts are prepared per connection (0: none; see StatementNames). */
 export function pgDialect(pool: pg.Pool, statementCache: number): Dialect {
   const names = new StatementNames(statementCache)
-  return {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PgDriver(pool, names),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-  }
+  return postgresDialect(() => new PgDriver(pool, names))
 }
 
 /**

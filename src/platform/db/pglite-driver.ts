@@ -13,18 +13,9 @@
  * PGlite has one session: the driver hands out its one connection to one caller at a time.
  */
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite'
-import {
-  CompiledQuery,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type QueryResult,
-  type TransactionSettings,
-} from 'kysely'
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely'
 import pgUtils from 'pg/lib/utils.js'
+import { postgresDialect, SqlTransactionDriver } from './postgres-driver-base.ts'
 import { SCOPE_SETTINGS_SQL, type Prelude, type ScopeValues } from './scope-driver.ts'
 import { isStalePlan, StatementNames } from './statement-names.ts'
 
@@ -156,7 +147,7 @@ export class PGliteConnection implements DatabaseConnection {
   }
 }
 
-class PGliteDriver implements Driver {
+class PGliteDriver extends SqlTransactionDriver implements Driver {
   readonly #connection: PGliteConnection
   #busy = false
   readonly #waiting: Array<(c: PGliteConnection) => void> = []
@@ -165,6 +156,7 @@ class PGliteDriver implements Driver {
     private readonly pglite: PGlite,
     names: StatementNames,
   ) {
+    super()
     this.#connection = new PGliteConnection(pglite, names)
   }
 
@@ -184,22 +176,6 @@ class PGliteDriver implements Driver {
     else this.#busy = false
   }
 
-  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const mode = [
-      settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '',
-      settings.accessMode ?? '',
-    ].filter(Boolean)
-    await conn.executeQuery(CompiledQuery.raw(mode.length ? `start transaction ${mode.join(' ')}` : 'begin'))
-  }
-
-  async commitTransaction(conn: DatabaseConnection): Promise<void> {
-    await conn.executeQuery(CompiledQuery.raw('commit'))
-  }
-
-  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
-    await conn.executeQuery(CompiledQuery.raw('rollback'))
-  }
-
   async destroy(): Promise<void> {
     if (!this.pglite.closed) await this.pglite.close()
   }
@@ -208,10 +184,5 @@ class PGliteDriver implements Driver {
 /** `statementCache`: how many SQL texts the session prepares (0: none; statement-names.ts). */
 export function pgliteDialect(pglite: PGlite, statementCache: number): Dialect {
   const names = new StatementNames(statementCache)
-  return {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PGliteDriver(pglite, names),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-  }
+  return postgresDialect(() => new PGliteDriver(pglite, names))
 }
