@@ -29,7 +29,7 @@ describe('PGlite driver', () => {
     await handle?.close()
   })
 
-  it('a scoped read is one call: begin, the bound settings and the query; its COMMIT rides with the next', async () => {
+  it('a scoped read is one call: begin, the settings and the query; its COMMIT rides with the next', async () => {
     const scopes = createScopes(handle.db, { info: () => {} })
     const read = (tenant: number) =>
       scopes.withTenant(tenant, ({ db }) =>
@@ -38,14 +38,20 @@ describe('PGlite driver', () => {
     calls.length = 0
     assert.deepEqual(await read(7), [{ code: 'free' }])
     assert.equal(calls.length, 1)
-    assert.match(calls[0] ?? '', /^Q.{4}begin\0/s)
-    assert.match(calls[0] ?? '', /sx_scope/)
+    assert.match(
+      calls[0] ?? '',
+      /^Q.{4}begin; set local app\.tenant_id = '7'; set local app\.system = 'off'; set local role sextant_app\0/s,
+    )
     assert.match(calls[0] ?? '', /select "code" from "plan"/)
     calls.length = 0
     assert.deepEqual(await read(8), [{ code: 'free' }])
     assert.equal(calls.length, 1)
-    assert.match(calls[0] ?? '', /^Q.{4}commit; begin\0/s, 'the first read’s COMMIT opens the second')
-    assert.doesNotMatch(calls[0] ?? '', /select "code"/, 'both statements were prepared: bound only')
+    assert.match(
+      calls[0] ?? '',
+      /^Q.{4}commit; begin; set local app\.tenant_id = '8'/s,
+      'the first read’s COMMIT opens the second',
+    )
+    assert.doesNotMatch(calls[0] ?? '', /select "code"/, 'the query was prepared: bound only')
   })
 
   it('raw text with several statements runs and answers its last result', async () => {

@@ -116,7 +116,7 @@ describe(
   { skip: onPostgres && 'needs a database without the sextant_app role' },
   () => {
     it('fails the query with it: without the sextant_app role nothing runs, not even unscoped', async () => {
-      // A fresh database without migrations has no sextant_app role, so the prelude's set_config fails.
+      // A fresh database without migrations has no sextant_app role, so the prelude's `set local role` fails.
       const handle = await createDatabase(testConfig({ DATABASE_URL: 'memory://' }))
       try {
         const scopes = createScopes(handle.db, quiet)

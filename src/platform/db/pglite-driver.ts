@@ -16,7 +16,7 @@ import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely'
 import pgUtils from 'pg/lib/utils.js'
 import { postgresDialect, SqlTransactionDriver } from './postgres-driver-base.ts'
-import { SCOPE_SETTINGS_SQL, type Prelude, type ScopeValues } from './scope-driver.ts'
+import type { Prelude } from './scope-driver.ts'
 import { isStalePlan, StatementNames } from './statement-names.ts'
 
 const { serialize } = protocol
@@ -34,23 +34,23 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out
 }
 
-const SETTINGS_STATEMENT = 'sx_scope'
-
 // Messages that never change, serialized once (PGlite's serializer was 8 % of a scoped read).
 const DESCRIBE_EXECUTE_SYNC = concat([
   serialize.describe({ type: 'P' }),
   serialize.execute({}),
   serialize.sync(),
 ])
-const EXECUTE_SYNC = concat([serialize.execute({}), serialize.sync()])
-const PARSE_SETTINGS = concat([
-  serialize.close({ type: 'S', name: SETTINGS_STATEMENT }),
-  serialize.parse({ text: SCOPE_SETTINGS_SQL, name: SETTINGS_STATEMENT }),
-])
-const BEGINS = new Map(['begin', 'commit; begin'].map((text) => [text, serialize.query(text)]))
-const beginMessage = (text: string) => BEGINS.get(text) ?? serialize.query(text)
-/** The settings' Bind, Execute and Sync by tenant and system flag. */
-const BOUND_SETTINGS = new Map<string, Uint8Array>()
+/** Preludes serialized, by text (one per tenant and flag; scope-driver.ts checks what they hold). */
+const PRELUDES = new Map<string, Uint8Array>()
+function preludeMessage(text: string): Uint8Array {
+  let message = PRELUDES.get(text)
+  if (!message) {
+    if (PRELUDES.size >= 10_000) PRELUDES.clear()
+    message = serialize.query(text)
+    PRELUDES.set(text, message)
+  }
+  return message
+}
 
 const textValues = (query: CompiledQuery) =>
   query.parameters.map((v) => {
@@ -59,9 +59,8 @@ const textValues = (query: CompiledQuery) =>
   })
 
 /**
- * Where the query's own answer starts: after the prelude's last ReadyForQuery. The prelude's rows are
- * never parsed (the settings' row even comes without a description); an error anywhere has already
- * been thrown by execProtocol.
+ * Where the query's own answer starts: after the prelude's last ReadyForQuery (its SET statements
+ * answer no rows). An error anywhere has already been thrown by execProtocol.
  */
 function queryStart(messages: readonly { name: string }[]): number {
   for (let i = messages.length - 2; i >= 0; i--) if (messages[i]?.name === 'readyForQuery') return i + 1
@@ -76,21 +75,6 @@ export class PGliteConnection implements DatabaseConnection {
     readonly pglite: PGlite,
     private readonly names: StatementNames,
   ) {}
-
-  /** The scope's settings, bound to their prepared statement; the Sync ends the extended batch. */
-  #settingsMessages(settings: ScopeValues): Uint8Array[] {
-    const key = `${settings.tenant}|${settings.system}`
-    let bound = BOUND_SETTINGS.get(key)
-    if (!bound) {
-      if (BOUND_SETTINGS.size >= 10_000) BOUND_SETTINGS.clear()
-      bound = concat([
-        serialize.bind({ statement: SETTINGS_STATEMENT, values: [settings.tenant, settings.system] }),
-        EXECUTE_SYNC, // no Describe: its row is never read (run() parses the query's part only)
-      ])
-      BOUND_SETTINGS.set(key, bound)
-    }
-    return this.#prepared.has(SETTINGS_STATEMENT) ? [bound] : [PARSE_SETTINGS, bound]
-  }
 
   /** The protocol messages for one statement: simple when it has no parameters, else extended. */
   #messages(query: CompiledQuery, name: string | undefined): Uint8Array[] {
@@ -110,28 +94,25 @@ export class PGliteConnection implements DatabaseConnection {
 
   /**
    * The prelude (or null) and the query in one call. An error anywhere rejects: a failed prelude
-   * leaves the transaction aborted, so the server skips the query (RLS holds). The settings run as a
-   * prepared statement with the values bound: parsing and planning them in wasm on every read cost
-   * 0.74–0.97 ms of CPU per scoped read against 0.61–0.67 ms bound (bench/README.md).
+   * leaves the transaction aborted, so the server skips the query (RLS holds). The prelude is one
+   * simple query (`begin; set local …`): SET statements are not planned, so binding them to a prepared
+   * statement measured no cheaper (bench/README.md).
    */
   async run<R>(prelude: Prelude | null, query: CompiledQuery): Promise<QueryResult<R>> {
     const name = this.names.nameFor(query)
     const parts = this.#messages(query, name)
-    if (prelude?.settings) parts.unshift(...this.#settingsMessages(prelude.settings))
-    if (prelude) parts.unshift(prelude.settings ? beginMessage(prelude.begin) : serialize.query(prelude.text))
+    if (prelude) parts.unshift(preludeMessage(prelude.text))
     const message = parts.length === 1 ? parts[0]! : concat(parts)
     let messages
     try {
       // execProtocol takes no lock of its own: queue behind PGlite's other calls (a deferred COMMIT's exec).
       ;({ messages } = await this.pglite.runExclusive(() => this.pglite.execProtocol(message)))
     } catch (err) {
-      this.#prepared.delete(SETTINGS_STATEMENT)
       if (name) this.#prepared.delete(name)
       if (name && isStalePlan(err)) this.names.forget()
       throw err
     }
     if (name) this.#prepared.add(name)
-    if (prelude?.settings) this.#prepared.add(SETTINGS_STATEMENT)
     const results = parse.parseResults(
       messages.slice(queryStart(messages)),
       this.pglite.parsers,

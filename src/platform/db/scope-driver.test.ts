@@ -77,9 +77,7 @@ function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean } = {}) 
   return { sends, db: fakeDb(record, together) }
 }
 
-const SETTINGS_42 =
-  "select set_config('app.tenant_id', '42', true), set_config('app.system', 'off', true), " +
-  "set_config('role', 'sextant_app', true)"
+const SETTINGS_42 = "set local app.tenant_id = '42'; set local app.system = 'off'; set local role sextant_app"
 
 describe('prelude driver', () => {
   it('sends BEGIN and the settings together with the first query, then the rest one by one', async () => {
@@ -103,13 +101,13 @@ describe('prelude driver', () => {
   })
 
   it('a failing prelude fails the query with it and rolls back', async () => {
-    const { db, sends } = recordingDialect({ failOn: /set_config/ })
+    const { db, sends } = recordingDialect({ failOn: /set local role/ })
     await assert.rejects(
       db.transaction().execute(async (trx) => {
         await trx.executeQuery(scopeSettings('42', 'off'))
         await sql`select 1`.execute(trx)
       }),
-      /failed: begin; select set_config/,
+      /failed: begin; set local app\.tenant_id/,
     )
     assert.deepEqual(sends, [[`begin; ${SETTINGS_42}`, 'select 1'], ['rollback']])
   })
@@ -178,7 +176,10 @@ describe('prelude driver', () => {
   })
 
   it('inlines only a tenant id of digits (or none) and on/off', () => {
-    assert.match(scopeSettings('', 'on').sql, /'app\.tenant_id', '', true\), set_config\('app\.system', 'on'/)
+    assert.equal(
+      scopeSettings('', 'on').sql,
+      "set local app.tenant_id = ''; set local app.system = 'on'; set local role sextant_app",
+    )
     for (const bad of ['0', '-1', '1.5', "1'; drop table tenant; --", ' 1', '12345678901234567890'])
       assert.throws(() => scopeSettings(bad, 'off'), /invalid tenant setting/, bad)
     assert.throws(() => scopeSettings('1', 'yes' as 'on'), /invalid system setting/)

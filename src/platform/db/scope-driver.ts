@@ -1,6 +1,6 @@
 /**
  * Fewer round trips per scoped transaction (ADR 0020). Kysely's transaction sends `BEGIN`, then the
- * scope's `set_config` statement, then the work, then `COMMIT`: four round trips for a one-query
+ * scope's settings statement, then the work, then `COMMIT`: four round trips for a one-query
  * read. This driver wrapper defers `BEGIN`, folds the scope's settings into it as one simple-protocol
  * statement (the "prelude"), and sends that prelude together with the transaction's first real
  * query:
@@ -24,26 +24,11 @@ import {
   type TransactionSettings,
 } from 'kysely'
 
-/** The scope's settings, checked (scopeSettings). */
-export interface ScopeValues {
-  readonly tenant: string
-  readonly system: 'on' | 'off'
-}
-
-/** What goes ahead of a transaction's first query. */
+/** What goes ahead of a transaction's first query, as one simple-protocol text: `begin` (or
+ * `commit; begin` after an owed COMMIT), then the settings' `set local` statements. */
 export interface Prelude {
-  /** All of it as one simple-protocol text: `begin`, then the settings with their values inlined. */
   readonly text: string
-  /** The transaction control alone (`begin`, or `commit; begin` after an owed COMMIT). */
-  readonly begin: string
-  /** The settings, for an engine that binds them to a prepared statement instead (SCOPE_SETTINGS_SQL). */
-  readonly settings: ScopeValues | null
 }
-
-/** The settings statement with parameters ($1 tenant, $2 system), as an engine may prepare it. */
-export const SCOPE_SETTINGS_SQL =
-  "select set_config('app.tenant_id', $1, true), set_config('app.system', $2, true), " +
-  "set_config('role', 'sextant_app', true)"
 
 /** How an engine sends the prelude with a query. */
 export interface PreludeSender {
@@ -73,9 +58,7 @@ export function deferredCommitPrelude(
   let owed = false
   return {
     async send<R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery) {
-      const p = owed
-        ? { ...prelude, text: `commit; ${prelude.text}`, begin: `commit; ${prelude.begin}` }
-        : prelude
+      const p = owed ? { text: `commit; ${prelude.text}` } : prelude
       owed = false
       if (together) return together<R>(conn, p, query)
       await simple(p.text)
@@ -108,7 +91,7 @@ function onlyReads(query: CompiledQuery): boolean {
   return (node.with?.expressions ?? []).every((cte) => cte.expression.kind === 'SelectQueryNode')
 }
 
-const SETTINGS = new WeakMap<CompiledQuery, ScopeValues>()
+const SETTINGS = new WeakSet<CompiledQuery>()
 /** Built statements by tenant and flag: a compiled query is immutable, so one per scope serves all. */
 const BUILT = new Map<string, CompiledQuery>()
 const TENANT = /^(?:[1-9][0-9]{0,18})?$/
@@ -124,11 +107,12 @@ export function scopeSettings(tenant: string, system: 'on' | 'off'): CompiledQue
   if (known) return known
   if (!TENANT.test(tenant)) throw new Error(`invalid tenant setting ${JSON.stringify(tenant)}`)
   if (system !== 'on' && system !== 'off') throw new Error(`invalid system setting ${String(system)}`)
+  // SET LOCAL rather than a select of set_config: utility statements are not planned and answer no
+  // row, which PostgreSQL and the client would otherwise parse on every request (bench/README.md).
   const q = CompiledQuery.raw(
-    `select set_config('app.tenant_id', '${tenant}', true), set_config('app.system', '${system}', true), ` +
-      `set_config('role', 'sextant_app', true)`,
+    `set local app.tenant_id = '${tenant}'; set local app.system = '${system}'; set local role sextant_app`,
   )
-  SETTINGS.set(q, { tenant, system })
+  SETTINGS.add(q)
   if (BUILT.size >= 10_000) BUILT.clear()
   BUILT.set(key, q)
   return q
@@ -151,9 +135,8 @@ class PreludeConnection implements DatabaseConnection {
       await this.sender.settle?.()
       return this.inner.executeQuery(query)
     }
-    const settings = SETTINGS.get(query)
-    if (settings) {
-      this.pending = { ...this.pending, text: `${this.pending.text}; ${query.sql}`, settings }
+    if (SETTINGS.has(query)) {
+      this.pending = { text: `${this.pending.text}; ${query.sql}` }
       return { rows: [] }
     }
     const prelude = this.pending
@@ -207,7 +190,7 @@ class PreludeDriver implements Driver {
       await this.sender.settle?.()
       return this.inner.beginTransaction(c.inner, settings)
     }
-    c.pending = { text: 'begin', begin: 'begin', settings: null }
+    c.pending = { text: 'begin' }
     c.wrote = false
   }
 
