@@ -8,6 +8,7 @@ import { createHistogram } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import type { Scenario } from './scenarios.ts'
 
+/** The default warm-up before each measured run (`--warmup`). */
 export const WARMUP_SECONDS = 3
 
 export interface Measurement {
@@ -77,8 +78,9 @@ export async function measure(
   target: Endpoint,
   connections: number,
   duration: number,
+  warmup: number = WARMUP_SECONDS,
 ): Promise<Measurement> {
-  await autocannon(options(s, target, connections, WARMUP_SECONDS))
+  if (warmup > 0) await autocannon(options(s, target, connections, warmup))
 
   const latencyUs = createHistogram({ lowest: 1, highest: 60_000_000, figures: 3 })
   const run = autocannon(options(s, target, connections, duration))

@@ -10,13 +10,14 @@
 import { parseArgs } from 'node:util'
 import { startChild, stopChild, type Child } from './children.ts'
 import { prepareDatabases } from './engine.ts'
-import { measure, probe, type Endpoint, type Measurement } from './load.ts'
+import { measure, probe, WARMUP_SECONDS, type Endpoint, type Measurement } from './load.ts'
 import { failures, renderReport } from './report.ts'
 import { allScenarios, CEILING, HELLO, scenarios, type Scenario, type Target } from './scenarios.ts'
 
 const START_TIMEOUT_MS = 180_000 // a fresh PGlite initdb + migrations takes a few seconds; a busy machine more
 const STOP_GRACE_MS = 15_000 // the app's own shutdown allows SHUTDOWN_TIMEOUT_MS (10 s) + 2 s
 const MAX_DURATION_S = 600 // runs stay bounded whatever is typed
+const MAX_ROUNDS = 20
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`)
 
@@ -25,6 +26,10 @@ const DEFAULT_CONNECTIONS = 50
 interface Cli {
   selected: Scenario[]
   duration: number
+  /** How many times the scenarios run in turn (ratios are taken within a round). */
+  rounds: number
+  /** Seconds of load before each measured run (0: none). */
+  warmup: number
   /** Given on the command line: overrides every scenario's own connections. */
   connections: number | undefined
 }
@@ -38,7 +43,7 @@ function usage(): string {
     )
     .join('\n')
   return (
-    `usage: npx tsx bench/run.ts [scenario|group…] [--duration 10] [--connections ${DEFAULT_CONNECTIONS}]\n\n` +
+    `usage: npx tsx bench/run.ts [scenario|group…] [--duration 10] [--rounds 1] [--warmup 3] [--connections ${DEFAULT_CONNECTIONS}]\n\n` +
     `With no name, runs every scenario outside a group. Groups: ${groups().join(', ')}.\n` +
     `--connections overrides each scenario's own count (default ${DEFAULT_CONNECTIONS}).\n\nscenarios:\n${list}\n`
   )
@@ -50,6 +55,8 @@ function parseCli(argv: string[]): Cli {
     allowPositionals: true,
     options: {
       duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '1' },
+      warmup: { type: 'string', default: String(WARMUP_SECONDS) },
       connections: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -58,10 +65,10 @@ function parseCli(argv: string[]): Cli {
     process.stdout.write(usage())
     process.exit(0)
   }
-  const int = (name: string, raw: string, max: number) => {
+  const int = (name: string, raw: string, max: number, min = 1) => {
     const n = Number(raw)
-    if (!Number.isInteger(n) || n < 1 || n > max)
-      throw new Error(`--${name} must be an integer from 1 to ${max} (got ${raw})`)
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be an integer from ${min} to ${max} (got ${raw})`)
     return n
   }
   const names = new Set<string>()
@@ -75,6 +82,8 @@ function parseCli(argv: string[]): Cli {
   return {
     selected: positionals.length ? allScenarios.filter((s) => names.has(s.name)) : [...scenarios],
     duration: int('duration', values.duration, MAX_DURATION_S),
+    rounds: int('rounds', values.rounds, MAX_ROUNDS),
+    warmup: int('warmup', values.warmup, MAX_DURATION_S, 0),
     connections: values.connections === undefined ? undefined : int('connections', values.connections, 1000),
   }
 }
@@ -137,31 +146,37 @@ async function main(): Promise<number> {
   }
 
   const date = new Date()
-  const rows: Measurement[] = []
+  const rounds: Measurement[][] = []
   try {
     for (const s of cli.selected) await probe(s, servers.get(s.target)!)
-    for (const s of cli.selected) {
-      const connections = cli.connections ?? s.connections ?? DEFAULT_CONNECTIONS
-      log(`${s.name}: ${s.method} ${s.path}, ${connections} connections, warm-up then ${cli.duration} s…`)
-      const m = await measure(s, servers.get(s.target)!, connections, cli.duration)
-      log(`${s.name}: ${Math.round(m.requestsPerSecond)} req/s`)
-      rows.push(m)
+    for (let r = 1; r <= cli.rounds; r++) {
+      const round: Measurement[] = []
+      for (const s of cli.selected) {
+        const connections = cli.connections ?? s.connections ?? DEFAULT_CONNECTIONS
+        const which = cli.rounds > 1 ? ` (round ${r} of ${cli.rounds})` : ''
+        log(
+          `${s.name}${which}: ${s.method} ${s.path}, ${connections} connections, ${cli.warmup} s warm-up then ${cli.duration} s…`,
+        )
+        const m = await measure(s, servers.get(s.target)!, connections, cli.duration, cli.warmup)
+        log(`${s.name}: ${Math.round(m.requestsPerSecond)} req/s`)
+        round.push(m)
+      }
+      rounds.push(round)
     }
   } finally {
     log('stopping the servers…')
     await cleanup()
   }
 
-  const info = { engine: dbs.description, date, duration: cli.duration }
-  process.stdout.write(
-    `${renderReport(
-      info,
-      rows,
-      rows.find((m) => m.scenario === CEILING),
-      rows.find((m) => m.scenario === HELLO),
-    )}\n`,
-  )
-  const problems = [...failures(rows), ...shutdownProblems]
+  const info = {
+    engine: dbs.description,
+    date,
+    duration: cli.duration,
+    rounds: cli.rounds,
+    warmup: cli.warmup,
+  }
+  process.stdout.write(`${renderReport(info, rounds, CEILING, HELLO)}\n`)
+  const problems = [...failures(rounds.flat()), ...shutdownProblems]
   for (const p of problems) log(`FAILED ${p}`)
   return problems.length ? 1 : 0
 }
