@@ -78,7 +78,7 @@ export async function measure(
   target: Endpoint,
   connections: number,
   duration: number,
-  warmup: number = WARMUP_SECONDS,
+  warmup: number,
 ): Promise<Measurement> {
   if (warmup > 0) await autocannon(options(s, target, connections, warmup))
 

@@ -10,7 +10,6 @@ export interface RunInfo {
   engine: string
   date: Date
   duration: number
-  rounds: number
   /** Seconds of load before each measured run. */
   warmup: number
 }
@@ -45,11 +44,11 @@ export function renderReport(
   ceiling: string,
   hello: string,
 ): string {
-  const several = info.rounds > 1
+  const several = rounds.length > 1
   const header =
     `**${info.engine}** · Node ${process.version} · ${cpus().length} CPUs · ${info.date.toISOString().slice(0, 16).replace('T', ' ')} UTC` +
     ` · ${info.duration} s per scenario (after a ${info.warmup} s warm-up)` +
-    (several ? ` · ${info.rounds} rounds, scenarios in turn; medians, ratios within each round` : '')
+    (several ? ` · ${rounds.length} rounds, scenarios in turn; medians, ratios within each round` : '')
   const lines = [
     header,
     '',

@@ -172,7 +172,6 @@ async function main(): Promise<number> {
     engine: dbs.description,
     date,
     duration: cli.duration,
-    rounds: cli.rounds,
     warmup: cli.warmup,
   }
   process.stdout.write(`${renderReport(info, rounds, CEILING, HELLO)}\n`)

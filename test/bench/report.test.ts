@@ -31,7 +31,7 @@ describe('bench report', () => {
     ]
     assert.deepEqual(roundRatios(rounds, 'tenant-read', 'ceiling'), [0.5, 0.5, 0.7])
     const table = renderReport(
-      { engine: 'PGlite', date: new Date('2026-11-25T15:00:00Z'), duration: 8, rounds: 3, warmup: 10 },
+      { engine: 'PGlite', date: new Date('2026-11-25T15:00:00Z'), duration: 8, warmup: 10 },
       rounds,
       'ceiling',
       'hello',
@@ -44,7 +44,7 @@ describe('bench report', () => {
 
   it('one round keeps the single-run table (no range column)', () => {
     const table = renderReport(
-      { engine: 'PGlite', date: new Date(), duration: 8, rounds: 1, warmup: 3 },
+      { engine: 'PGlite', date: new Date(), duration: 8, warmup: 3 },
       [[m('tenant-read', 3000), m('ceiling', 6000), m('hello', 30000)]],
       'ceiling',
       'hello',

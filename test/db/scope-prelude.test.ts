@@ -106,49 +106,33 @@ describe('scopes with the prelude, on the real engine', () => {
       ids.map((id) => [String(id), String(id)]),
     )
   })
-})
-
-// On PostgreSQL the role is cluster-wide and always exists; scope-driver.test.ts covers the failure there.
-const onPostgres = process.env['DATABASE_URL']?.startsWith('postgres') ?? false
-
-describe('a read’s unawaited COMMIT', () => {
-  let tdb: TestDatabase
-  let scopes: Scopes
-
-  before(async () => {
-    tdb = await createTestDatabase()
-    scopes = createScopes(tdb.handle.db, quiet)
-  })
-  after(() => tdb?.drop())
-
-  // A plain select (not raw SQL): a read-only scope, whose COMMIT is not waited for.
-  const read = (tenant: number) =>
-    scopes.withTenant(tenant, ({ db }) =>
-      db
-        .selectNoFrom(sql<string>`current_setting('app.tenant_id', true)`.as('tenant'))
-        .executeTakeFirstOrThrow(),
-    )
 
   it('nothing runs inside a finished read’s transaction: raw SQL and unscoped queries come after its COMMIT', async () => {
-    const fresh = sql<{
-      fresh: boolean
-      usr: string
-    }>`select now() = statement_timestamp() as fresh, current_user as usr`
+    // A plain select (not raw SQL): a read-only scope, whose COMMIT is not waited for.
+    const read = () =>
+      scopes.withTenant(3, ({ db }) =>
+        db
+          .selectNoFrom(sql<string>`current_setting('app.tenant_id', true)`.as('tenant'))
+          .executeTakeFirstOrThrow(),
+      )
+    const fresh = 'select now() = statement_timestamp() as fresh, current_user as usr'
     for (let i = 0; i < 5; i++) {
-      await read(3)
+      await read()
       // On PostgreSQL the pool hands back the connection just released, its COMMIT not yet answered;
       // on PGlite the COMMIT is still owed (scope-driver.ts).
-      const raw = (await tdb.handle.raw('select now() = statement_timestamp() as fresh, current_user as usr'))
-        .rows[0]
+      const raw = (await tdb.handle.raw(fresh)).rows[0]
       assert.equal(raw?.['fresh'], true, 'raw() ran in a transaction of its own')
       assert.notEqual(raw?.['usr'], 'sextant_app', 'raw() ran outside the scope')
-      await read(3)
-      const unscoped = (await fresh.execute(tdb.handle.db)).rows[0]
-      assert.deepEqual(unscoped?.fresh, true, 'an unscoped query ran in a transaction of its own')
+      await read()
+      const unscoped = (await sql.raw<{ fresh: boolean; usr: string }>(fresh).execute(tdb.handle.db)).rows[0]
+      assert.equal(unscoped?.fresh, true, 'an unscoped query ran in a transaction of its own')
       assert.notEqual(unscoped?.usr, 'sextant_app')
     }
   })
 })
+
+// On PostgreSQL the role is cluster-wide and always exists; scope-driver.test.ts covers the failure there.
+const onPostgres = process.env['DATABASE_URL']?.startsWith('postgres') ?? false
 
 describe(
   'a prelude that fails',
