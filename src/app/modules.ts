@@ -3,6 +3,7 @@
  * `defineModule` export; adding it here is the only edit outside its folder (CONTRIBUTING.md, "Adding
  * a module"). The container builds them in dependency order, whatever their order here.
  */
+import { brokersModule } from '../modules/brokers/index.ts'
 import { contentModule } from '../modules/content/index.ts'
 import { freeFeedModule } from '../modules/free-feed/index.ts'
 import { identityModule } from '../modules/identity/index.ts'
@@ -17,6 +18,7 @@ export const modules = [
   identityModule,
   tenancyModule,
   portfolioModule,
+  brokersModule,
   marketDataModule,
   contentModule,
   intelModule,

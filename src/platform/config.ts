@@ -95,6 +95,20 @@ export const ConfigSchema = Type.Object({
   ALPACA_DATA_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://data.alpaca.markets' }),
   ALPACA_API_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
   ALPACA_API_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * Broker A (Alpaca Connect OAuth app). Without the client id and secret, broker A runs against
+   * the offline sandbox when BROKER_SANDBOX is on (the default outside production).
+   */
+  ALPACA_OAUTH_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  ALPACA_OAUTH_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  ALPACA_TRADING_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.alpaca.markets' }),
+  ALPACA_OAUTH_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.alpaca.markets' }),
+  ALPACA_AUTHORIZE_URL: Type.String({
+    pattern: '^https?://',
+    default: 'https://app.alpaca.markets/oauth/authorize',
+  }),
+  /** Vendor simulators under /sandbox for brokers without credentials; default: on unless production. */
+  BROKER_SANDBOX: Bool,
   FINNHUB_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://finnhub.io/api/v1' }),
   FINNHUB_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** SEC EDGAR: submissions JSON host and archives host (filings, company tickers). */
@@ -141,6 +155,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Boolean variables whose default depends on another setting (set in loadConfig). */
+const CONTEXT_BOOLEANS = new Set(['BROKER_SANDBOX'])
+
 const KNOWN = Object.keys(ConfigSchema.properties)
 
 /** Validates the environment; throws one ConfigError that lists every bad variable. */
@@ -150,7 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const key of KNOWN) {
     const raw = env[key]
     if (raw === undefined || raw === '') continue
-    if (key in BOOLEAN_DEFAULTS) {
+    if (key in BOOLEAN_DEFAULTS || CONTEXT_BOOLEANS.has(key)) {
       const b = parseBool(raw)
       if (b === undefined) problems.push(`${key}: must be true or false (got "${raw}")`)
       else input[key] = b
@@ -160,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const converted = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, input)) as Record<string, unknown>
   // A default that depends on another setting: e-mailed links must reach this listener.
   converted['PUBLIC_BASE_URL'] ??= `http://localhost:${String(converted['PORT'])}`
+  // The offline sandbox is for development and tests; production opts in explicitly.
+  converted['BROKER_SANDBOX'] ??= converted['NODE_ENV'] !== 'production'
   for (const e of Value.Errors(ConfigSchema, converted)) {
     const key = e.instancePath.replace(/^\//, '') || '(root)'
     if (problems.some((p) => p.startsWith(`${key}:`))) continue
@@ -192,6 +211,8 @@ function vendorProblems(c: Config): string[] {
       'ALPACA_API_KEY_ID: ALPACA_API_KEY_ID and ALPACA_API_SECRET_KEY are required when a provider is alpaca',
     )
   }
+  if (Boolean(c.ALPACA_OAUTH_CLIENT_ID) !== Boolean(c.ALPACA_OAUTH_CLIENT_SECRET))
+    out.push('ALPACA_OAUTH_CLIENT_ID: ALPACA_OAUTH_CLIENT_ID and ALPACA_OAUTH_CLIENT_SECRET go together')
   if (chosen.includes('finnhub') && !c.FINNHUB_API_KEY)
     out.push('FINNHUB_API_KEY: required when a provider is finnhub')
   if (chosen.includes('sec') && !c.SEC_USER_AGENT)

@@ -1,10 +1,25 @@
 // Secrets at rest (provider credentials) with AES-256-GCM, plus helpers for one-time tokens.
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto'
 
 export interface SecretCipher {
   /** `aad` (e.g. tenant id) binds the ciphertext to its owner; decrypt must pass the same value. */
   encrypt(plaintext: string, aad?: string): string
   decrypt(token: string, aad?: string): string
+  /**
+   * HMAC-SHA256 of `data` (base64url) under a key derived for `purpose` alone (HKDF), so a MAC made
+   * for one use (an OAuth state) can never pass for another.
+   */
+  mac(purpose: string, data: string): string
+  /** Whether `tag` is `mac(purpose, data)`, compared in constant time. */
+  verifyMac(purpose: string, data: string, tag: string): boolean
 }
 
 const ALGORITHM = 'aes-256-gcm'
@@ -31,8 +46,26 @@ function invalidToken(): Error {
 
 export function createCipher(keyBase64: string): SecretCipher {
   const key = decodeKey(keyBase64)
+  const macKeys = new Map<string, Buffer>()
+  const macKey = (purpose: string) => {
+    let k = macKeys.get(purpose)
+    if (!k) {
+      k = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `sextant mac: ${purpose}`, 32))
+      macKeys.set(purpose, k)
+    }
+    return k
+  }
+  const mac = (purpose: string, data: string) =>
+    createHmac('sha256', macKey(purpose)).update(data, 'utf8').digest('base64url')
 
   return {
+    mac,
+    verifyMac(purpose, data, tag) {
+      const expected = Buffer.from(mac(purpose, data))
+      const given = Buffer.from(tag)
+      return given.length === expected.length && timingSafeEqual(given, expected)
+    },
+
     encrypt(plaintext: string, aad?: string): string {
       const iv = randomBytes(IV_BYTES)
       const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES })

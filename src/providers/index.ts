@@ -7,7 +7,9 @@ import type { Logger } from 'pino'
 import type { Cache } from '../platform/cache/index.ts'
 import type { Clock } from '../platform/clock.ts'
 import type { Config } from '../platform/config.ts'
+import type { SecretCipher } from '../platform/crypto.ts'
 import type { Scopes } from '../platform/db/tenant-scope.ts'
+import { createBrokerProviders, type BrokerProviders } from './brokers/index.ts'
 import { createEmailSender, type EmailSender } from './email/index.ts'
 import { createLlm, type LlmProvider } from './llm/index.ts'
 import {
@@ -31,6 +33,8 @@ export interface Providers {
   llm: LlmProvider | null
   email: EmailSender
   sms: SmsSender
+  /** Broker adapters by broker_type, and the offline sandbox when it is on. */
+  brokers: BrokerProviders
 }
 
 export interface ProviderDeps {
@@ -39,6 +43,7 @@ export interface ProviderDeps {
   cache: Cache
   scopes: Scopes
   log: Logger
+  cipher: SecretCipher
 }
 
 /** The configured providers, with `overrides` taking the place of any of them. */
@@ -61,5 +66,8 @@ export function createProviders(
     llm,
     email: overrides.email ?? createEmailSender(config, deps),
     sms: overrides.sms ?? createSmsSender(config, deps),
+    brokers:
+      overrides.brokers ??
+      createBrokerProviders(config, { http: deps.http, market: overrides.market ?? market.market, cipher: deps.cipher }),
   }
 }

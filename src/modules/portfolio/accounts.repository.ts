@@ -78,3 +78,41 @@ export function updateAccount(
 }
 
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>
+
+/** A broker-linked account by the vendor's id, archived or not. */
+export function findByExternalId(scope: TenantScope, brokerType: string, externalId: string) {
+  return scope.db
+    .selectFrom('broker_account')
+    .select(COLUMNS)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('broker_type', '=', brokerType)
+    .where('external_id', '=', externalId)
+    .orderBy('id')
+    .executeTakeFirst()
+}
+
+export function insertBrokerAccount(
+  scope: TenantScope,
+  a: { name: string; broker_type: string; account_type: string | null; currency: string; external_id: string },
+) {
+  return scope.db
+    .insertInto('broker_account')
+    .values({ tenant_id: scope.tenantId, ...a })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}
+
+/** Soft-archive (hidden from lists unless `include_archived`), or back to live with `archived: false`. */
+export function setArchived(scope: TenantScope, ids: readonly number[], archived: boolean) {
+  if (ids.length === 0) return Promise.resolve([])
+  return scope.db
+    .updateTable('broker_account')
+    .set({
+      archived_at: archived ? sql<Date>`now()` : null,
+      ...(archived ? {} : { status: 'active' as const }),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', 'in', ids)
+    .execute()
+}

@@ -9,6 +9,7 @@ import { defineModule, type ModuleContext } from '../module.ts'
 import { accountsRoutes } from './accounts.routes.ts'
 import { AccountsService } from './accounts.service.ts'
 import { analyticsRoutes } from './analytics.routes.ts'
+import * as brokerHoldings from './broker-holdings.service.ts'
 import { AnalyticsService } from './analytics.service.ts'
 import { capitalRoutes } from './capital.routes.ts'
 import { CapitalService } from './capital.service.ts'
@@ -25,6 +26,7 @@ import { portfolioSweep } from './portfolio.sweep.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
 export type { ManualService } from './manual.service.ts'
+export type { BrokerHolding, LinkedAccountInput } from './broker-holdings.service.ts'
 
 export interface Portfolio {
   accounts: AccountsService
@@ -33,6 +35,8 @@ export interface Portfolio {
   analytics: AnalyticsService
   imports: ImportService
   marketRefresh: MarketRefreshService
+  /** For the brokers module, in its transaction: linked accounts and the holdings they report. */
+  brokerHoldings: typeof brokerHoldings
 }
 
 function createPortfolio(
@@ -56,6 +60,7 @@ function createPortfolio(
     analytics: new AnalyticsService(deps),
     imports: new ImportService(deps),
     marketRefresh: new MarketRefreshService(deps),
+    brokerHoldings,
   }
 }
 

@@ -67,7 +67,8 @@ export function writePricedSnapshot(
     symbol: string
     quantity: string
     cost_basis: string
-    price: number
+    /** A number from the market data provider, or a broker's decimal string. */
+    price: number | string
   },
 ) {
   const marketValue = sql<string>`round(${r.quantity}::numeric * ${r.price}::numeric, 4)`
@@ -95,4 +96,15 @@ export function writePricedSnapshot(
       }),
     )
     .execute()
+}
+
+/** Removes the day's rows of symbols the account no longer holds. */
+export function deleteSnapshotsExcept(scope: TenantScope, accountId: number, date: string, keep: string[]) {
+  let q = scope.db
+    .deleteFrom('portfolio_snapshot')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('account_id', '=', accountId)
+    .where('snapshot_date', '=', date)
+  if (keep.length > 0) q = q.where('symbol', 'not in', keep)
+  return q.execute()
 }

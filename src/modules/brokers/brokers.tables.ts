@@ -1,0 +1,80 @@
+/** Row types of the brokers module's tables (migration 0009), merged into `Database`. */
+import type { Generated } from 'kysely'
+import { type CreatedAt, type UpdatedAt, ownedTables } from '../../platform/db/tables.ts'
+
+export type ConnectedBroker = 'brokera' | 'brokerb' | 'aggregator'
+
+export interface BrokerConnectionTable {
+  tenant_id: number
+  id: Generated<number>
+  broker_type: ConnectedBroker
+  user_id: number
+  status: 'connected' | 'disconnected'
+  /** AES-256-GCM (platform crypto), bound to tenant and broker: never the token itself. */
+  access_token_enc: string | null
+  refresh_token_enc: string | null
+  access_expires_at: Date | null
+  refresh_expires_at: Date | null
+  scope: string | null
+  vendor_user_id: string | null
+  connected_at: Generated<Date>
+  disconnected_at: Date | null
+  refreshed_at: Date | null
+  last_sync_at: Date | null
+  last_error: string | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export interface BrokerLinkedAccountTable {
+  tenant_id: number
+  id: Generated<number>
+  connection_id: number
+  external_id: string
+  account_number: string
+  account_id: number
+  created_at: CreatedAt
+}
+
+export interface BrokerOauthStateTable {
+  tenant_id: number
+  nonce: string
+  broker_type: ConnectedBroker
+  user_id: number
+  expires_at: Date
+  used_at: Date | null
+  created_at: CreatedAt
+}
+
+export interface BrokerSyncLogTable {
+  tenant_id: number
+  id: Generated<number>
+  broker_type: ConnectedBroker
+  connection_id: number | null
+  user_id: number | null
+  sync_kind: 'manual' | 'scheduled' | 'connect'
+  status: 'ok' | 'error'
+  positions: number
+  transactions: number
+  error: string | null
+  started_at: Date
+  finished_at: Date
+}
+
+export interface BrokersTables {
+  broker_connection: BrokerConnectionTable
+  broker_linked_account: BrokerLinkedAccountTable
+  broker_oauth_state: BrokerOauthStateTable
+  broker_sync_log: BrokerSyncLogTable
+}
+
+declare module '../../platform/db/schema.ts' {
+  interface Database extends BrokersTables {}
+}
+
+export const BROKERS_TABLES = ownedTables<BrokersTables>({
+  broker_connection: true,
+  broker_linked_account: true,
+  broker_oauth_state: true,
+  broker_sync_log: true,
+})

@@ -1,0 +1,238 @@
+/**
+ * The OAuth code flow of a broker and the life of its connection: authorization URL with a signed
+ * single-use state, code exchange, encrypted token storage, status (never raises), disconnect
+ * (best-effort revoke, tokens erased, accounts soft-archived). Vendor calls happen outside any
+ * transaction; tokens never leave this file unencrypted except towards the vendor.
+ */
+import type { Logger } from 'pino'
+import type { RequestScope } from '../../platform/auth/scope.ts'
+import type { Clock } from '../../platform/clock.ts'
+import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
+import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
+import { ConflictError, ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
+import { isUpstreamError } from '../../platform/upstream-errors.ts'
+import type { BrokerAdapter, BrokerGrant, OAuthBroker } from '../../providers/brokers/index.ts'
+import type { Portfolio } from '../portfolio/index.ts'
+import type { ConnectedBroker } from './brokers.tables.ts'
+import * as repo from './connections.repository.ts'
+import { issueState, readState, type StateProblem } from './lib/oauth-state.ts'
+
+export interface ConnectionDeps {
+  scopes: Scopes
+  clock: Clock
+  cipher: SecretCipher
+  log: Logger
+  adapters: Partial<Record<ConnectedBroker, BrokerAdapter>>
+  holdings: Portfolio['brokerHoldings']
+  sandbox: boolean
+}
+
+export interface ConnectionStatus {
+  connected: boolean
+  expires_at: string | null
+  extra: Record<string, unknown>
+}
+
+const STATE_MESSAGES: Record<StateProblem | 'mismatch' | 'reused', string> = {
+  missing: 'state is required: take it from the auth-url operation',
+  malformed: 'state is not a state this service issued',
+  tampered: 'state failed its signature check',
+  expired: 'state has expired (it is valid for 10 minutes): start again from the auth-url operation',
+  mismatch: 'state was issued to another user, tenant or broker',
+  reused: 'state has already been used: start again from the auth-url operation',
+}
+
+const stateError = (problem: keyof typeof STATE_MESSAGES, where: 'query' | 'body') =>
+  new UnprocessableError(`broker.state_${problem}`, STATE_MESSAGES[problem], [
+    { loc: [where, 'state'], msg: STATE_MESSAGES[problem], type: `state_${problem}` },
+  ])
+
+/** A token is bound to its tenant and broker: decrypting it anywhere else fails. */
+const tokenAad = (tenantId: number, broker: ConnectedBroker) => `broker-token:${tenantId}:${broker}`
+
+export class ConnectionsService {
+  constructor(private readonly deps: ConnectionDeps) {}
+
+  adapter(broker: ConnectedBroker): BrokerAdapter {
+    const a = this.deps.adapters[broker]
+    if (!a)
+      throw new ServiceUnavailableError(
+        'broker.not_configured',
+        `${broker} is not configured on this server: set its OAuth app credentials or BROKER_SANDBOX=true`,
+      )
+    return a
+  }
+
+  private oauth(broker: ConnectedBroker): OAuthBroker {
+    const o = this.adapter(broker).oauth
+    if (!o) throw new UnprocessableError('broker.not_supported', `${broker} does not connect through OAuth`)
+    return o
+  }
+
+  async authUrl(scope: RequestScope, broker: ConnectedBroker) {
+    const oauth = this.oauth(broker)
+    const now = this.deps.clock.now()
+    const { state, payload } = issueState(
+      this.deps.cipher,
+      { tenantId: scope.tenantId, userId: scope.userId, broker, nonce: randomToken(24) },
+      now,
+    )
+    const expiresAt = new Date(payload.e * 1000)
+    await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.insertState(s, { nonce: payload.n, broker, userId: scope.userId, expiresAt }),
+    )
+    return { url: oauth.authorizationUrl(state), state, expires_at: expiresAt.toISOString() }
+  }
+
+  /** Checks the state (signature, expiry, owner, single use), exchanges the code, stores the grant. */
+  async connect(
+    scope: RequestScope,
+    broker: ConnectedBroker,
+    input: { code: string; state: string | undefined; where: 'query' | 'body' },
+  ): Promise<ConnectionStatus> {
+    const oauth = this.oauth(broker)
+    const read = readState(this.deps.cipher, input.state, this.deps.clock.now())
+    if (!read.ok) throw stateError(read.problem, input.where)
+    const p = read.payload
+    if (p.t !== scope.tenantId || p.u !== scope.userId || p.b !== broker)
+      throw stateError('mismatch', input.where)
+    const fresh = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.consumeState(s, p.n, broker))
+    if (!fresh) throw stateError('reused', input.where)
+    const grant = await oauth.exchangeCode(input.code).catch((err: unknown) => {
+      if (isUpstreamError(err) && err.kind === 'bad_request')
+        throw new UnprocessableError(
+          'broker.code_rejected',
+          `${this.adapter(broker).vendor} rejected the code`,
+          [
+            {
+              loc: [input.where, input.where === 'query' ? 'code' : 'auth_code'],
+              msg: 'rejected',
+              type: 'code_rejected',
+            },
+          ],
+        )
+      throw err
+    })
+    const adapter = this.adapter(broker)
+    const accounts = adapter.accounts ? await adapter.accounts(grant.accessToken) : []
+    await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      const conn = await repo.saveConnection(s, {
+        broker,
+        userId: scope.userId,
+        ...this.sealed(s, broker, grant),
+      })
+      for (const a of accounts) {
+        const accountId = await this.deps.holdings.ensureBrokerAccount(s, {
+          brokerType: broker,
+          externalId: a.externalId,
+          name: a.name,
+          accountType: a.accountType,
+          currency: a.currency,
+        })
+        await repo.linkAccount(s, {
+          connectionId: conn.id,
+          externalId: a.externalId,
+          accountNumber: a.number,
+          accountId,
+        })
+      }
+    })
+    this.deps.log.info({ broker, tenant_id: scope.tenantId, accounts: accounts.length }, 'broker connected')
+    return this.status(scope, broker)
+  }
+
+  private sealed(s: TenantScope, broker: ConnectedBroker, g: BrokerGrant): repo.NewTokens {
+    const aad = tokenAad(s.tenantId, broker)
+    return {
+      access_token_enc: this.deps.cipher.encrypt(g.accessToken, aad),
+      refresh_token_enc: g.refreshToken ? this.deps.cipher.encrypt(g.refreshToken, aad) : null,
+      access_expires_at: g.accessExpiresAt ?? null,
+      refresh_expires_at: g.refreshExpiresAt ?? null,
+      scope: g.scope ?? null,
+    }
+  }
+
+  /** The live connection with its decrypted grant; 409 when there is none. */
+  async live(tenantId: number, broker: ConnectedBroker) {
+    const row = await this.deps.scopes.withTenant(tenantId, (s) => repo.findLiveConnection(s, broker))
+    if (!row?.access_token_enc)
+      throw new ConflictError(
+        'broker.not_connected',
+        `${broker} is not connected: start with GET /api/${broker}/auth-url, then connect`,
+      )
+    const aad = tokenAad(tenantId, broker)
+    const grant: BrokerGrant = {
+      accessToken: this.deps.cipher.decrypt(row.access_token_enc, aad),
+      refreshToken: row.refresh_token_enc ? this.deps.cipher.decrypt(row.refresh_token_enc, aad) : undefined,
+      accessExpiresAt: row.access_expires_at ?? undefined,
+      refreshExpiresAt: row.refresh_expires_at ?? undefined,
+    }
+    const accounts = await this.deps.scopes.withTenant(tenantId, (s) => repo.linkedAccounts(s, row.id))
+    return { row, grant, accounts }
+  }
+
+  /** BrokerConnectionStatus: never raises; a failure reads as `connected: false` with `extra.error`. */
+  async status(scope: RequestScope, broker: ConnectedBroker): Promise<ConnectionStatus> {
+    try {
+      if (!this.deps.adapters[broker])
+        return {
+          connected: false,
+          expires_at: null,
+          extra: { hint: `${broker} is not configured on this server` },
+        }
+      const row = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.findLiveConnection(s, broker))
+      if (!row)
+        return {
+          connected: false,
+          expires_at: null,
+          extra: { hint: `connect through GET /api/${broker}/auth-url` },
+        }
+      const accounts = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+        repo.linkedAccounts(s, row.id),
+      )
+      const expires = row.refresh_expires_at ?? row.access_expires_at
+      return {
+        connected: true,
+        expires_at: expires?.toISOString() ?? null,
+        extra: {
+          connected_at: row.connected_at.toISOString(),
+          last_sync_at: row.last_sync_at?.toISOString() ?? null,
+          last_error: row.last_error,
+          sandbox: this.deps.sandbox,
+          accounts: accounts.map((a) => ({ account_id: a.account_id, number: maskNumber(a.account_number) })),
+        },
+      }
+    } catch (err) {
+      this.deps.log.warn({ err, broker }, 'broker status failed')
+      return { connected: false, expires_at: null, extra: { error: errorText(err) } }
+    }
+  }
+
+  async disconnect(scope: RequestScope, broker: ConnectedBroker) {
+    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.findLiveConnection(s, broker))
+    if (!row) return { disconnected: false, detail: `${broker} was not connected`, archived_account_ids: [] }
+    const { grant, accounts } = await this.live(scope.tenantId, broker)
+    let revoked = false
+    try {
+      await this.deps.adapters[broker]?.oauth?.revoke?.(grant)
+      revoked = this.deps.adapters[broker]?.oauth?.revoke !== undefined
+    } catch (err) {
+      this.deps.log.warn({ err, broker }, 'broker token revoke failed; tokens are deleted anyway')
+    }
+    const ids = accounts.map((a) => a.account_id)
+    await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      await repo.disconnect(s, row.id)
+      await this.deps.holdings.archiveAccounts(s, ids)
+    })
+    return { disconnected: true, revoked, detail: `${broker} disconnected`, archived_account_ids: ids }
+  }
+}
+
+/** What a person needs to recognise an account: the last four characters. */
+export const maskNumber = (n: string) =>
+  n.length <= 4 ? n : `${'•'.repeat(Math.min(4, n.length - 4))}${n.slice(-4)}`
+
+export function errorText(err: unknown): string {
+  if (isUpstreamError(err)) return `${err.provider} ${err.kind}${err.status ? ` (HTTP ${err.status})` : ''}`
+  return err instanceof Error ? err.message : 'unknown error'
+}

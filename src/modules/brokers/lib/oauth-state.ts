@@ -1,0 +1,72 @@
+/**
+ * The CSRF `state` of a broker's OAuth code flow (spec §5 rule 8): a server-signed token pinned
+ * to tenant, user and broker, valid for ten minutes. The signature (HMAC-SHA256 under a key kept
+ * for this purpose alone) makes it unforgeable; its nonce, recorded when issued and marked when
+ * used, makes it single-use (the service does that part in the database).
+ *
+ * Format: `base64url(JSON payload).base64url(mac)`. Pure: no I/O, the clock is passed in.
+ */
+export const STATE_TTL_SECONDS = 600
+export const STATE_PURPOSE = 'broker-oauth-state'
+
+export interface StatePayload {
+  /** Tenant, user and broker the flow was started for. */
+  t: number
+  u: number
+  b: string
+  /** Random, recorded server-side; single use. */
+  n: string
+  /** Expiry, epoch seconds. */
+  e: number
+}
+
+export type StateProblem = 'missing' | 'malformed' | 'tampered' | 'expired'
+
+export interface Mac {
+  mac(purpose: string, data: string): string
+  verifyMac(purpose: string, data: string, tag: string): boolean
+}
+
+export function issueState(
+  mac: Mac,
+  p: { tenantId: number; userId: number; broker: string; nonce: string },
+  now: Date,
+): { state: string; payload: StatePayload } {
+  const payload: StatePayload = {
+    t: p.tenantId,
+    u: p.userId,
+    b: p.broker,
+    n: p.nonce,
+    e: Math.floor(now.getTime() / 1000) + STATE_TTL_SECONDS,
+  }
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url')
+  return { state: `${body}.${mac.mac(STATE_PURPOSE, body)}`, payload }
+}
+
+/** The payload of a genuine, unexpired state, or what is wrong with it. */
+export function readState(
+  mac: Mac,
+  state: string | undefined,
+  now: Date,
+): { ok: true; payload: StatePayload } | { ok: false; problem: StateProblem } {
+  if (state === undefined || state === '') return { ok: false, problem: 'missing' }
+  const parts = state.split('.')
+  if (parts.length !== 2 || !parts[0] || !parts[1]) return { ok: false, problem: 'malformed' }
+  const [body, tag] = parts as [string, string]
+  // The signature first: nothing of an unsigned body is trusted, not even its shape.
+  if (!mac.verifyMac(STATE_PURPOSE, body, tag)) return { ok: false, problem: 'tampered' }
+  const payload = parse(body)
+  if (!payload) return { ok: false, problem: 'malformed' }
+  if (payload.e * 1000 <= now.getTime()) return { ok: false, problem: 'expired' }
+  return { ok: true, payload }
+}
+
+function parse(body: string): StatePayload | null {
+  try {
+    const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<StatePayload>
+    const ints = [p.t, p.u, p.e].every((v) => Number.isSafeInteger(v))
+    return ints && typeof p.b === 'string' && typeof p.n === 'string' ? (p as StatePayload) : null
+  } catch {
+    return null
+  }
+}

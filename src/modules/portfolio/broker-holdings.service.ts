@@ -1,0 +1,83 @@
+/**
+ * What the brokers module asks of the portfolio, in the caller's transaction: a portfolio account
+ * for each linked brokerage account (created once, soft-archived on disconnect, revived on
+ * reconnect), and the day's snapshot replaced by what the broker reports, so every analytic reads
+ * broker and manual accounts alike.
+ */
+import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import * as accounts from './accounts.repository.ts'
+import * as snapshots from './snapshots.repository.ts'
+
+/** The symbols a snapshot row accepts (the portfolio's symbol check). */
+const SNAPSHOT_SYMBOL = /^[A-Z0-9.\-^]{1,16}$/
+
+export interface BrokerHolding {
+  symbol: string
+  quantity: string
+  costBasis: string
+  /** The broker's price; a holding without one is priced at its book price. */
+  price: string | null
+}
+
+export interface LinkedAccountInput {
+  brokerType: string
+  externalId: string
+  name: string
+  accountType: string | null
+  currency: string
+}
+
+/** The portfolio account of a brokerage account: found by the vendor's id (revived if archived) or made. */
+export async function ensureBrokerAccount(scope: TenantScope, a: LinkedAccountInput): Promise<number> {
+  const found = await accounts.findByExternalId(scope, a.brokerType, a.externalId)
+  if (found) {
+    if (found.archived_at !== null || found.status !== 'active') await accounts.setArchived(scope, [found.id], false)
+    return found.id
+  }
+  const row = await accounts.insertBrokerAccount(scope, {
+    name: a.name.slice(0, 120),
+    broker_type: a.brokerType,
+    account_type: a.accountType,
+    currency: /^[A-Z]{3}$/.test(a.currency) ? a.currency : 'USD',
+    external_id: a.externalId,
+  })
+  return row.id
+}
+
+/** Soft-archives accounts: hidden from `GET /api/accounts` unless `include_archived=true`; data kept. */
+export async function archiveAccounts(scope: TenantScope, ids: readonly number[]): Promise<void> {
+  await accounts.setArchived(scope, ids, true)
+}
+
+/**
+ * The account's snapshot for `date` becomes exactly `holdings`: rows written at the broker's price,
+ * rows of symbols no longer held removed. Symbols a snapshot cannot hold (crypto pairs, options
+ * with spaces) are left out and counted.
+ */
+export async function replaceHoldings(
+  scope: TenantScope,
+  accountId: number,
+  date: string,
+  holdings: readonly BrokerHolding[],
+): Promise<{ written: number; skipped: string[] }> {
+  const kept = holdings.filter((h) => SNAPSHOT_SYMBOL.test(h.symbol))
+  const skipped = holdings.filter((h) => !SNAPSHOT_SYMBOL.test(h.symbol)).map((h) => h.symbol)
+  await snapshots.deleteSnapshotsExcept(
+    scope,
+    accountId,
+    date,
+    kept.map((h) => h.symbol),
+  )
+  for (const h of kept) {
+    const bookPrice = Number(h.quantity) === 0 ? '0' : String(Math.abs(Number(h.costBasis) / Number(h.quantity)))
+    await snapshots.writePricedSnapshot(scope, {
+      account_id: accountId,
+      date,
+      symbol: h.symbol,
+      quantity: h.quantity,
+      cost_basis: h.costBasis,
+      price: h.price ?? bookPrice,
+    })
+  }
+  return { written: kept.length, skipped }
+}

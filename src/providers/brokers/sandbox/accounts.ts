@@ -1,0 +1,139 @@
+/**
+ * The sandbox's memory: brokerage accounts (created on first use from a token's claims, their
+ * history regenerated deterministically), orders placed through the sandbox and their fills, and
+ * the price anchors history is drawn around. Market orders fill at the current quote on the next read.
+ */
+import { randomUUID } from 'node:crypto'
+import { activityId, type Fill, generateHistory, type History } from './history.ts'
+import { type AccountFigures, holdingsOf, lastdayPrice, positionOf, cashCentsOf } from './ledger.ts'
+import { OPEN_STATUSES, type Order } from './orders.ts'
+import { DEFAULT_SYMBOLS } from './universe.ts'
+
+export type Quotes = (symbols: string[]) => Promise<Array<{ symbol: string; last: number }>>
+
+export interface AccountsOptions {
+  quotes: Quotes
+  symbols?: string[]
+  positions?: number
+  fills?: number
+  now: () => Date
+}
+
+export interface SandboxAccount {
+  id: string
+  connectedAt: number
+  history: History
+  orders: Order[]
+  placed: Fill[]
+  seq: number
+}
+
+export interface Accounts {
+  get(id: string, connectedAt: number): Promise<SandboxAccount>
+  /** Current prices of these symbols (missing ones left out). */
+  prices(symbols: string[]): Promise<Map<string, number>>
+  /** Fills the account's pending market orders at the current quote; other new orders become `new`. */
+  settle(a: SandboxAccount): Promise<void>
+  figures(a: SandboxAccount): Promise<AccountFigures>
+  /** Shares of a symbol held back by open sell orders; dollars held back by open buy orders. */
+  reserved(a: SandboxAccount, symbol?: string): { qty: number; cents: number }
+  clear(): void
+}
+
+/** Shares of `symbol` held back by open sell orders; cents held back by open buy orders. */
+export function reservedOf(a: SandboxAccount, symbol?: string): { qty: number; cents: number } {
+  let qty = 0
+  let cents = 0
+  for (const o of a.orders) {
+    if (!OPEN_STATUSES.has(o.status)) continue
+    const q = o.qty ?? (o.notional ?? 0) / o.estPrice
+    if (o.side === 'sell' && o.symbol === symbol) qty += q
+    if (o.side === 'buy') cents += Math.round((o.notional ?? q * o.estPrice) * 100)
+  }
+  return { qty, cents }
+}
+
+/** Market orders fill at the last price (the submission estimate when there is none); others rest. */
+function fillPending(a: SandboxAccount, pending: Order[], last: Map<string, number>, now: number): void {
+  for (const o of pending) {
+    o.updatedAt = now
+    if (o.type !== 'market') {
+      o.status = 'new'
+      continue
+    }
+    const price = last.get(o.symbol) ?? o.estPrice
+    const qty = o.qty ?? Math.round(((o.notional ?? 0) / price) * 1e9) / 1e9
+    Object.assign(o, { status: 'filled', filledAt: now, filledQty: qty, filledAvg: price })
+    const id = activityId(now, randomUUID())
+    a.placed.push({ id, at: now, symbol: o.symbol, side: o.side, qty, price, orderId: o.id })
+  }
+}
+
+export function createAccounts(opts: AccountsOptions): Accounts {
+  const universe = opts.symbols ?? [...DEFAULT_SYMBOLS]
+  const anchors = new Map<string, number>()
+  let accounts = new Map<string, Promise<SandboxAccount>>()
+
+  async function prices(symbols: string[]): Promise<Map<string, number>> {
+    if (symbols.length === 0) return new Map()
+    const quotes = await opts.quotes([...new Set(symbols)])
+    const out = new Map<string, number>()
+    for (const q of quotes) if (Number.isFinite(q.last) && q.last > 0) out.set(q.symbol.toUpperCase(), q.last)
+    for (const [s, p] of out) if (!anchors.has(s)) anchors.set(s, p)
+    return out
+  }
+
+  async function create(id: string, connectedAt: number): Promise<SandboxAccount> {
+    const missing = universe.filter((s) => !anchors.has(s))
+    if (missing.length) await prices(missing)
+    const history = generateHistory({
+      accountId: id,
+      connectedAt,
+      anchors,
+      universe,
+      positions: opts.positions ?? 8,
+      fills: opts.fills ?? 60,
+    })
+    return { id, connectedAt, history, orders: [], placed: [], seq: 0 }
+  }
+
+  async function settle(a: SandboxAccount): Promise<void> {
+    const pending = a.orders.filter((o) => o.status === 'accepted' || o.status === 'pending_new')
+    if (pending.length === 0) return
+    const last = await prices(pending.filter((o) => o.type === 'market').map((o) => o.symbol))
+    fillPending(a, pending, last, opts.now().getTime())
+  }
+
+  async function figures(a: SandboxAccount): Promise<AccountFigures> {
+    const holdings = [...holdingsOf(a.history, a.placed).values()].sort((x, y) =>
+      x.symbol.localeCompare(y.symbol),
+    )
+    const last = await prices(holdings.map((h) => h.symbol))
+    const now = opts.now()
+    const positions = holdings.map((h) => {
+      const price = last.get(h.symbol) ?? anchors.get(h.symbol) ?? h.avg
+      return positionOf(h, price, lastdayPrice(h.symbol, price, now), reservedOf(a, h.symbol).qty)
+    })
+    const cashCents = cashCentsOf(a.history, a.placed)
+    return { id: a.id, history: a.history, cashCents, positions, reservedCents: reservedOf(a).cents }
+  }
+
+  return {
+    get(id, connectedAt) {
+      let found = accounts.get(id)
+      if (!found) {
+        found = create(id, connectedAt)
+        accounts.set(id, found)
+        void found.catch(() => accounts.delete(id))
+      }
+      return found
+    },
+    prices,
+    settle,
+    figures,
+    reserved: reservedOf,
+    clear() {
+      accounts = new Map()
+    },
+  }
+}

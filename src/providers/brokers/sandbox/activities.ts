@@ -1,0 +1,46 @@
+/** Account activities on the wire: FILL (trade) and non-trade (DIV, CSD, FEE) objects. */
+import { DateTime } from 'luxon'
+import { dec } from './decimal.ts'
+import { type CashActivity, type Fill, type History, ZONE } from './history.ts'
+import type { ActivityRow } from './queries.ts'
+
+export function fillActivity(f: Fill): ActivityRow {
+  const qty = dec(f.qty, 9)
+  const json = {
+    id: f.id,
+    activity_type: 'FILL',
+    transaction_time: new Date(f.at).toISOString(),
+    type: 'fill',
+    price: dec(f.price, 4),
+    qty,
+    side: f.side,
+    symbol: f.symbol,
+    leaves_qty: '0',
+    order_id: f.orderId,
+    cum_qty: qty,
+    order_status: 'filled',
+  }
+  return { id: f.id, at: f.at, type: 'FILL', json }
+}
+
+/** A non-trade activity; cash movements without a security (CSD, FEE) carry no symbol/qty fields. */
+export function cashActivity(a: CashActivity): ActivityRow {
+  const json: Record<string, unknown> = {
+    id: a.id,
+    activity_type: a.type,
+    date: DateTime.fromMillis(a.at, { zone: ZONE }).toISODate(),
+    net_amount: dec(a.amount),
+  }
+  if (a.symbol !== undefined) json['symbol'] = a.symbol
+  if (a.qty !== undefined) json['qty'] = dec(a.qty, 9)
+  if (a.perShare !== undefined) json['per_share_amount'] = dec(a.perShare, 4)
+  json['description'] = a.description
+  json['status'] = 'executed'
+  return { id: a.id, at: a.at, type: a.type, json }
+}
+
+/** Every activity of an account: its history and the fills of orders placed through the sandbox. */
+export const activityRows = (history: History, placed: readonly Fill[]): ActivityRow[] => [
+  ...[...history.fills, ...placed].map(fillActivity),
+  ...history.cash.map(cashActivity),
+]
