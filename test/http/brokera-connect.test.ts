@@ -43,6 +43,7 @@ export async function connect(u: Client) {
     `/api/brokera/connect?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
   )
   assert.equal(res.statusCode, 200, res.body)
+  await t.c.jobs.drain() // the first sync the connect queued
   return json(res)
 }
 

@@ -33,14 +33,21 @@ export const AuthUrl = Type.Object({
   expires_at: Type.String({ format: 'date-time' }),
 })
 
+/** Vendors' codes are printable ASCII without spaces (Schwab's end in `@`). */
+export const AuthCode = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 2048, pattern: '^[!-~]+$', description })
+/** Our states are base64url text and a dot; anything else is refused before it is read. */
+export const State = (description: string) =>
+  Type.String({ maxLength: 2048, pattern: '^[A-Za-z0-9_.-]*$', description })
+
 export const ConnectQuery = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 2048, description: 'The one-time authorization code' }),
-  state: Type.Optional(Type.String({ maxLength: 2048, description: 'The state from auth-url, echoed back' })),
+  code: AuthCode('The one-time authorization code'),
+  state: Type.Optional(State('The state from auth-url, echoed back')),
 })
 
 export const ConnectBody = Type.Object({
-  auth_code: Type.String({ minLength: 1, maxLength: 2048 }),
-  state: Type.String({ maxLength: 2048 }),
+  auth_code: AuthCode('The one-time authorization code the vendor sent back'),
+  state: State('The state from auth-url'),
 })
 
 export const Disconnected = Type.Object({
@@ -92,7 +99,14 @@ export const OrderBody = Type.Object({
   trail_price: Type.Optional(Decimal('Trailing amount (trailing_stop)')),
   trail_percent: Type.Optional(Decimal('Trailing percent (trailing_stop)')),
   extended_hours: Type.Optional(Type.Boolean()),
-  client_order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 48 })),
+  client_order_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 48,
+      pattern: '^[!-~]+$',
+      description: 'Yours, unique per account',
+    }),
+  ),
 })
 export type OrderBodyInput = Static<typeof OrderBody>
 

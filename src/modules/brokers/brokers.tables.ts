@@ -1,6 +1,6 @@
 /** Row types of the brokers module's tables (migration 0009), merged into `Database`. */
 import type { Generated } from 'kysely'
-import { type CreatedAt, type UpdatedAt, ownedTables } from '../../platform/db/tables.ts'
+import { type CreatedAt, type Numeric, type UpdatedAt, ownedTables } from '../../platform/db/tables.ts'
 
 export type ConnectedBroker = 'brokera' | 'brokerb' | 'aggregator'
 
@@ -33,6 +33,22 @@ export interface BrokerLinkedAccountTable {
   external_id: string
   account_number: string
   account_id: number
+  lots_method: 'fifo' | 'average' | null
+  created_at: CreatedAt
+}
+
+export interface BrokerFillTable {
+  tenant_id: number
+  id: Generated<number>
+  account_id: number
+  external_id: string
+  symbol: string
+  side: 'buy' | 'sell'
+  quantity: Numeric
+  price: Numeric
+  fee: Numeric
+  traded_at: Date
+  trade_date: string
   created_at: CreatedAt
 }
 
@@ -64,6 +80,7 @@ export interface BrokerSyncLogTable {
 export interface BrokersTables {
   broker_connection: BrokerConnectionTable
   broker_linked_account: BrokerLinkedAccountTable
+  broker_fill: BrokerFillTable
   broker_oauth_state: BrokerOauthStateTable
   broker_sync_log: BrokerSyncLogTable
 }
@@ -75,6 +92,7 @@ declare module '../../platform/db/schema.ts' {
 export const BROKERS_TABLES = ownedTables<BrokersTables>({
   broker_connection: true,
   broker_linked_account: true,
+  broker_fill: true,
   broker_oauth_state: true,
   broker_sync_log: true,
 })

@@ -114,7 +114,7 @@ export function disconnect(scope: TenantScope, id: number) {
 export function linkedAccounts(scope: TenantScope, connectionId: number) {
   return scope.db
     .selectFrom('broker_linked_account')
-    .select(['external_id', 'account_number', 'account_id'])
+    .select(['external_id', 'account_number', 'account_id', 'lots_method'])
     .where('tenant_id', '=', scope.tenantId)
     .where('connection_id', '=', connectionId)
     .orderBy('id')
@@ -133,6 +133,7 @@ export function linkAccount(
       external_id: a.externalId,
       account_number: a.accountNumber,
       account_id: a.accountId,
+      lots_method: null,
     })
     .onConflict((oc) =>
       oc.columns(['tenant_id', 'connection_id', 'external_id']).doUpdateSet({
@@ -183,5 +184,15 @@ export function purgeStates(scope: SystemScope) {
   return scope.db
     .deleteFrom('broker_oauth_state')
     .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute()
+}
+
+/** Every live connection, across tenants (the scheduled sync; audited system scope). */
+export function allLiveConnections(scope: SystemScope) {
+  return scope.db
+    .selectFrom('broker_connection')
+    .select(['tenant_id', 'broker_type', 'user_id'])
+    .where('status', '=', 'connected')
+    .orderBy('tenant_id')
     .execute()
 }

@@ -25,6 +25,8 @@ export interface ConnectionDeps {
   adapters: Partial<Record<ConnectedBroker, BrokerAdapter>>
   holdings: Portfolio['brokerHoldings']
   sandbox: boolean
+  /** After a connection is stored (outside its transaction): the first sync is queued here. */
+  onConnected?: (tenantId: number, broker: ConnectedBroker) => Promise<void>
 }
 
 export interface ConnectionStatus {
@@ -138,6 +140,7 @@ export class ConnectionsService {
       }
     })
     this.deps.log.info({ broker, tenant_id: scope.tenantId, accounts: accounts.length }, 'broker connected')
+    await this.deps.onConnected?.(scope.tenantId, broker)
     return this.status(scope, broker)
   }
 
@@ -169,6 +172,15 @@ export class ConnectionsService {
     }
     const accounts = await this.deps.scopes.withTenant(tenantId, (s) => repo.linkedAccounts(s, row.id))
     return { row, grant, accounts }
+  }
+
+  async isConnected(tenantId: number, broker: ConnectedBroker): Promise<boolean> {
+    const row = await this.deps.scopes.withTenant(tenantId, (s) => repo.findLiveConnection(s, broker))
+    return row !== undefined
+  }
+
+  async markSynced(tenantId: number, connectionId: number, error: string | null): Promise<void> {
+    await this.deps.scopes.withTenant(tenantId, (s) => repo.markSynced(s, connectionId, error))
   }
 
   /** BrokerConnectionStatus: never raises; a failure reads as `connected: false` with `extra.error`. */

@@ -1,65 +1,158 @@
 /**
- * Brokers: OAuth connections to broker A (Alpaca), their encrypted tokens, the accounts they link
- * into the portfolio, positions synced into the daily snapshots, orders, activities, and the sync
- * log. Vendors are reached through the broker adapters of `src/providers/brokers` (real adapters;
- * the offline sandbox when no credentials are configured), whose consent pages this module mounts
- * under `/sandbox`.
+ * Brokers: OAuth connections (broker A, Alpaca), their encrypted tokens, the accounts they link into
+ * the portfolio, positions synced into the daily snapshots, fills matched into realized trades,
+ * orders, activities, the unified routes over every broker type, and the sync log. Vendors are
+ * reached through the broker adapters of `src/providers/brokers` (real adapters; the offline sandbox
+ * when no credentials are configured), whose consent pages this module mounts under `/sandbox`.
+ *
+ * Jobs: `brokers.sync-all` (weekdays 17:30 New York) enqueues `brokers.sync` for every live
+ * connection; a new connection enqueues its first sync.
  */
 import { DateTime } from 'luxon'
 import type { App } from '../../platform/http/app-type.ts'
 import type { Portfolio } from '../portfolio/index.ts'
-import { defineModule, type ModuleContext } from '../module.ts'
+import type { Tenancy } from '../tenancy/index.ts'
+import { defineModule, job, type ModuleContext } from '../module.ts'
 import { brokerARoutes } from './brokera.routes.ts'
 import { BrokerAService } from './brokera.service.ts'
-import { BROKERS_TABLES } from './brokers.tables.ts'
+import { BROKERS_TABLES, type ConnectedBroker } from './brokers.tables.ts'
+import { allLiveConnections } from './connections.repository.ts'
 import { ConnectionsService } from './connections.service.ts'
 import * as m0009 from './migrations/0009_brokers.ts'
 import { sandboxRoutes } from './sandbox.routes.ts'
+import { SyncLogService } from './sync-log.service.ts'
+import { SyncService } from './sync.service.ts'
+import { unifiedRoutes } from './unified.routes.ts'
+import { UnifiedBrokersService } from './unified.service.ts'
+
+export const JOB_SYNC_ALL = 'brokers.sync-all'
+export const JOB_SYNC = 'brokers.sync'
+const SYNC_CRON = '30 17 * * 1-5'
+/** The first sync of a new connection reads this far back. */
+const HISTORY_DAYS = 366
 
 export interface Brokers {
   connections: ConnectionsService
   brokera: BrokerAService
-  /** The offline sandbox's routes (null when BROKER_SANDBOX is off). */
+  unified: UnifiedBrokersService
+  sync: SyncService
+  syncLog: SyncLogService
+  /** Every live connection gets a `brokers.sync` job (the evening schedule). */
+  enqueueAll(): Promise<number>
   sandbox: ModuleContext['providers']['brokers']['sandbox']
 }
 
-function createBrokers(ctx: ModuleContext, { portfolio }: { portfolio: Portfolio }): Brokers {
+interface SyncPayload {
+  tenantId: number
+  broker: ConnectedBroker
+  kind: 'scheduled' | 'connect'
+}
+
+function createBrokers(
+  ctx: ModuleContext,
+  { portfolio, tenancy }: { portfolio: Portfolio; tenancy: Tenancy },
+): Brokers {
   const { adapters, sandbox } = ctx.providers.brokers
+  const holdings = portfolio.brokerHoldings
+  const dateOf = (at: Date) => DateTime.fromJSDate(at, { zone: 'America/New_York' }).toISODate()!
   const connections = new ConnectionsService({
     scopes: ctx.scopes,
     clock: ctx.clock,
     cipher: ctx.cipher,
     log: ctx.log,
     adapters: { brokera: adapters.brokera },
-    holdings: portfolio.brokerHoldings,
+    holdings,
     sandbox: sandbox !== null,
+    // A new connection's history is read in the background, so connecting stays quick.
+    onConnected: (tenantId, broker) =>
+      ctx.jobs
+        .enqueue(JOB_SYNC, { tenantId, broker, kind: 'connect' } satisfies SyncPayload)
+        .then(() => undefined),
   })
-  // Snapshots are dated by the New York trading day, as the manual holdings and market refresh are.
-  const today = () => DateTime.fromJSDate(ctx.clock.now(), { zone: 'America/New_York' }).toISODate()!
   const brokera = new BrokerAService({
     scopes: ctx.scopes,
     clock: ctx.clock,
     connections,
-    holdings: portfolio.brokerHoldings,
-    today,
+    holdings,
+    today: () => dateOf(ctx.clock.now()),
   })
-  return { connections, brokera, sandbox }
+  const sync = new SyncService({
+    scopes: ctx.scopes,
+    clock: ctx.clock,
+    log: ctx.log,
+    connections,
+    holdings,
+    dateOf,
+    historyDays: HISTORY_DAYS,
+  })
+  const unified = new UnifiedBrokersService({
+    connections,
+    sync,
+    entitlements: tenancy.entitlements,
+    refreshers: { brokera: (scope) => brokera.refresh(scope) },
+  })
+  const enqueueAll = async () => {
+    const live = await ctx.scopes.withSystem('brokers: evening sync of every connection', (s) =>
+      allLiveConnections(s),
+    )
+    const day = dateOf(ctx.clock.now())
+    for (const c of live)
+      await ctx.jobs.enqueue(
+        JOB_SYNC,
+        { tenantId: c.tenant_id, broker: c.broker_type, kind: 'scheduled' } satisfies SyncPayload,
+        { idempotencyKey: `${c.tenant_id}:${c.broker_type}:${day}` },
+      )
+    return live.length
+  }
+  return {
+    connections,
+    brokera,
+    unified,
+    sync,
+    syncLog: new SyncLogService({ scopes: ctx.scopes }),
+    enqueueAll,
+    sandbox,
+  }
 }
 
 function brokersRoutes(app: App, b: Brokers): void {
   brokerARoutes(app, b)
+  unifiedRoutes(app, b)
   if (b.sandbox) sandboxRoutes(app, b.sandbox)
 }
 
 export const brokersModule = defineModule({
   name: 'brokers',
   key: 'brokers',
-  needs: { portfolio: true },
+  needs: { portfolio: true, tenancy: true },
   tables: BROKERS_TABLES,
   migrations: [['0009_brokers', m0009]],
   build: createBrokers,
   routes: brokersRoutes,
+  jobs: (b) => [
+    job(JOB_SYNC_ALL, async () => void (await b.enqueueAll()), { cron: SYNC_CRON, tz: 'America/New_York' }),
+    // A connection that went away since it was queued has nothing to sync.
+    job<SyncPayload>(JOB_SYNC, async (p) => {
+      const status = await b.connections.isConnected(p.tenantId, p.broker)
+      if (status) await b.sync.sync(p.tenantId, null, p.broker, p.kind)
+    }),
+  ],
   sweep: {
+    // broker_type names a kind of broker, not a tenant's resource: the data behind each operation is the
+    // caller's own connection (brokers-unified.test.ts checks one tenant never sees another's).
+    ...Object.fromEntries(
+      [
+        'brokerStatus',
+        'brokerConnect',
+        'brokerDisconnect',
+        'brokerRefresh',
+        'brokerAccounts',
+        'brokerPositions',
+        'brokerQuotes',
+        'brokerTransactions',
+        'brokerSync',
+      ].map((op) => [op, async () => ({ params: { broker_type: 'brokera' }, shared: true })]),
+    ),
     // Orders live at the vendor under the owner's connection; an intruder (not connected, or connected
     // to an account of their own) must get 404 for the owner's order id either way.
     brokeraCancelOrder: async () => ({ params: { order_id: '6f1c2a9e-3b7d-4e21-9c55-0a8b7d3e4f10' } }),

@@ -9,6 +9,7 @@ const COLUMNS = [
   'broker_type',
   'account_type',
   'currency',
+  'cost_method',
   'status',
   'archived_at',
   'created_at',
@@ -66,7 +67,12 @@ export function insertAccount(
 export function updateAccount(
   scope: TenantScope,
   id: number,
-  changes: { name?: string; status?: 'active' | 'closed' | 'inactive'; account_type?: string | null },
+  changes: {
+    name?: string
+    status?: 'active' | 'closed' | 'inactive'
+    account_type?: string | null
+    cost_method?: 'fifo' | 'average'
+  },
 ) {
   return scope.db
     .updateTable('broker_account')
@@ -93,7 +99,13 @@ export function findByExternalId(scope: TenantScope, brokerType: string, externa
 
 export function insertBrokerAccount(
   scope: TenantScope,
-  a: { name: string; broker_type: string; account_type: string | null; currency: string; external_id: string },
+  a: {
+    name: string
+    broker_type: string
+    account_type: string | null
+    currency: string
+    external_id: string
+  },
 ) {
   return scope.db
     .insertInto('broker_account')

@@ -14,6 +14,9 @@ export const AccountSchema = Type.Object({
   }),
   account_type: Type.Union([Type.String(), Type.Null()]),
   currency: Type.String(),
+  cost_method: Type.Enum(['fifo', 'average'], {
+    description: 'How broker fills become realized trades: fifo (default) or average cost',
+  }),
   status: Type.Enum(['active', 'closed', 'inactive']),
   archived: Type.Boolean({
     description: 'closed, inactive or disconnected: hidden unless include_archived=true',
@@ -56,6 +59,11 @@ export const PatchAccountBody = Type.Object(
     name: Type.Optional(Name()),
     status: Type.Optional(Type.Enum(['active', 'closed', 'inactive'])),
     account_type: Type.Optional(Nullable(AccountType)),
+    cost_method: Type.Optional(
+      Type.Enum(['fifo', 'average'], {
+        description: 'Lot matching of broker-synced trades; changing it recomputes them at the next sync',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 )

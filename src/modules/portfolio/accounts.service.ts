@@ -20,6 +20,7 @@ export function toAccount(r: repo.AccountRow): Account {
     broker_type: r.broker_type,
     account_type: r.account_type,
     currency: r.currency,
+    cost_method: r.cost_method,
     status: r.status,
     archived: r.status !== 'active' || r.archived_at !== null,
     archived_at: r.archived_at?.toISOString() ?? null,
@@ -74,7 +75,12 @@ export class AccountsService {
     scope: RequestScope,
     id: number,
     q: { tenant_id?: number },
-    body: { name?: string; status?: 'active' | 'closed' | 'inactive'; account_type?: string | null },
+    body: {
+      name?: string
+      status?: 'active' | 'closed' | 'inactive'
+      account_type?: string | null
+      cost_method?: 'fifo' | 'average'
+    },
   ): Promise<Account> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const withinLimit =

@@ -6,7 +6,11 @@
  */
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 import * as accounts from './accounts.repository.ts'
+import type { ClosedTrade, CostMethod } from './lib/lots.ts'
 import * as snapshots from './snapshots.repository.ts'
+import * as trades from './trades.repository.ts'
+
+export { matchLots, type ClosedTrade, type CostMethod, type Fill } from './lib/lots.ts'
 
 /** The symbols a snapshot row accepts (the portfolio's symbol check). */
 const SNAPSHOT_SYMBOL = /^[A-Z0-9.\-^]{1,16}$/
@@ -31,7 +35,8 @@ export interface LinkedAccountInput {
 export async function ensureBrokerAccount(scope: TenantScope, a: LinkedAccountInput): Promise<number> {
   const found = await accounts.findByExternalId(scope, a.brokerType, a.externalId)
   if (found) {
-    if (found.archived_at !== null || found.status !== 'active') await accounts.setArchived(scope, [found.id], false)
+    if (found.archived_at !== null || found.status !== 'active')
+      await accounts.setArchived(scope, [found.id], false)
     return found.id
   }
   const row = await accounts.insertBrokerAccount(scope, {
@@ -69,7 +74,8 @@ export async function replaceHoldings(
     kept.map((h) => h.symbol),
   )
   for (const h of kept) {
-    const bookPrice = Number(h.quantity) === 0 ? '0' : String(Math.abs(Number(h.costBasis) / Number(h.quantity)))
+    const bookPrice =
+      Number(h.quantity) === 0 ? '0' : String(Math.abs(Number(h.costBasis) / Number(h.quantity)))
     await snapshots.writePricedSnapshot(scope, {
       account_id: accountId,
       date,
@@ -80,4 +86,41 @@ export async function replaceHoldings(
     })
   }
   return { written: kept.length, skipped }
+}
+
+/** How the account's broker fills are matched into trades (the owner's choice; FIFO by default). */
+export async function costMethod(scope: TenantScope, accountId: number): Promise<CostMethod> {
+  return (await accounts.findAccount(scope, accountId))?.cost_method ?? 'fifo'
+}
+
+/**
+ * The account's broker-derived realized trades of `symbols` (every symbol when null) become exactly
+ * `closed`, from lot matching over all of their fills: recomputing is idempotent, and a fill that
+ * arrives late still lands in the right lot.
+ */
+export async function replaceBrokerTrades(
+  scope: TenantScope,
+  accountId: number,
+  symbols: readonly string[] | null,
+  closed: readonly ClosedTrade[],
+): Promise<number> {
+  await trades.deleteBrokerTrades(scope, accountId, symbols)
+  await trades.insertBrokerTrades(
+    scope,
+    closed.map((c) => ({
+      account_id: accountId,
+      symbol: c.symbol,
+      quantity: c.quantity,
+      date_acquired: c.date_acquired,
+      date_sold: c.date_sold,
+      sold_on: c.date_sold,
+      proceeds: c.proceeds,
+      cost_basis: c.cost_basis,
+      fees: c.fees,
+      gain_loss: c.gain_loss,
+      term: c.term,
+      external_id: c.id,
+    })),
+  )
+  return closed.length
 }

@@ -22,6 +22,7 @@ import { MarketRefreshService } from './market-refresh.service.ts'
 import * as m0003 from './migrations/0003_portfolio.ts'
 import * as m0007 from './migrations/0007_analytics_rollups.ts'
 import * as m0008 from './migrations/0008_short_positions.ts'
+import * as m0010 from './migrations/0010_broker_trades.ts'
 import { portfolioSweep } from './portfolio.sweep.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
@@ -82,6 +83,7 @@ export const portfolioModule = defineModule({
     ['0003_portfolio', m0003],
     ['0007_analytics_rollups', m0007],
     ['0008_short_positions', m0008],
+    ['0010_broker_trades', m0010],
   ],
   build: createPortfolio,
   routes: portfolioRoutes,

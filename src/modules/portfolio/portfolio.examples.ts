@@ -6,6 +6,7 @@ export const ACCOUNT = {
   broker_type: 'manual',
   account_type: 'taxable',
   currency: 'USD',
+  cost_method: 'fifo',
   status: 'active',
   archived: false,
   archived_at: null,

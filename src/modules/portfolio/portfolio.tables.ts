@@ -14,6 +14,8 @@ export interface BrokerAccountTable {
   currency: Generated<string>
   status: Generated<'active' | 'closed' | 'inactive'>
   external_id: string | null
+  /** How broker fills become realized trades (lots.ts). */
+  cost_method: Generated<'fifo' | 'average'>
   archived_at: Date | null
   created_at: CreatedAt
   updated_at: UpdatedAt
@@ -48,6 +50,8 @@ export interface RealizedTradeTable {
   gain_loss: Numeric
   term: 'short' | 'long' | 'unknown'
   source: Generated<'manual' | 'import' | 'broker'>
+  /** Broker trades: the lot-matching id they derive from (unique per account). */
+  external_id: string | null
   deleted_at: Date | null
   created_at: CreatedAt
   updated_at: UpdatedAt

@@ -134,3 +134,33 @@ export async function deleteTrade(scope: TenantScope, id: number): Promise<boole
 }
 
 export type TradeRow = NonNullable<Awaited<ReturnType<typeof findTrade>>>
+
+/** Removes an account's broker-derived trades (of these symbols; all when null) before they are recomputed. */
+export function deleteBrokerTrades(scope: TenantScope, accountId: number, symbols: readonly string[] | null) {
+  let q = scope.db
+    .deleteFrom('realized_trade')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('account_id', '=', accountId)
+    .where('source', '=', 'broker')
+  if (symbols !== null) q = q.where('symbol', 'in', symbols.length ? symbols : [''])
+  return q.execute()
+}
+
+export type BrokerTradeValues = Omit<TradeValues, 'quantity' | 'proceeds' | 'cost_basis' | 'fees'> & {
+  quantity: string
+  proceeds: string
+  cost_basis: string
+  fees: string
+  external_id: string
+}
+
+export async function insertBrokerTrades(scope: TenantScope, rows: readonly BrokerTradeValues[]) {
+  for (let i = 0; i < rows.length; i += 500) {
+    await scope.db
+      .insertInto('realized_trade')
+      .values(
+        rows.slice(i, i + 500).map((r) => ({ tenant_id: scope.tenantId, source: 'broker' as const, ...r })),
+      )
+      .execute()
+  }
+}

@@ -123,6 +123,8 @@ export interface ActivityQuery {
   pageSize: number
   /** The vendor's continuation token from the previous page. */
   pageToken?: string | undefined
+  /** Brokers with several accounts per connection: whose activities. */
+  accountId?: string | undefined
   direction?: 'asc' | 'desc' | undefined
 }
 
@@ -150,8 +152,9 @@ export interface BrokerAdapter {
   readonly vendor: string
   readonly oauth?: OAuthBroker
   accounts?(accessToken: string): Promise<BrokerAccountInfo[]>
-  positions?(accessToken: string): Promise<BrokerPosition[]>
-  balances?(accessToken: string): Promise<BrokerBalances>
+  /** One account's positions (`accountId`: an externalId from `accounts`; brokers with one account ignore it). */
+  positions?(accessToken: string, accountId?: string): Promise<BrokerPosition[]>
+  balances?(accessToken: string, accountId?: string): Promise<BrokerBalances>
   placeOrder?(accessToken: string, order: OrderRequest): Promise<BrokerOrder>
   listOrders?(accessToken: string, q: OrderListQuery): Promise<BrokerOrder[]>
   cancelOrder?(accessToken: string, orderId: string): Promise<void>
@@ -164,7 +167,17 @@ export interface BrokerAdapter {
 export function decimalString(v: unknown): string | null {
   if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return v.trim()
   if (typeof v !== 'number' || !Number.isFinite(v)) return null
-  const s = String(v)
-  // 1e-7 and 1e21 print in exponent form; a fixed form keeps every digit a double carries.
-  return s.includes('e') ? v.toFixed(12).replace(/\.?0+$/, '') : s
+  return plainDecimal(String(v))
+}
+
+/** `1.5e-7` → `0.00000015`, `2.5e22` → `25000000000000000000000`: the same digits, no exponent. */
+function plainDecimal(s: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(s)
+  if (!m) return s
+  const [, sign, int, frac = '', exp] = m as unknown as [string, string, string, string | undefined, string]
+  const digits = int + frac
+  const point = int.length + Number(exp)
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`.replace(/0+$/, '')
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length)
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`
 }

@@ -45,12 +45,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        external_id    text   not null,
        account_number text   not null,
        account_id     bigint not null,
+       -- The lot-matching method the account's broker trades were last computed with.
+       lots_method    text,
        created_at     timestamptz not null default now(),
        primary key (tenant_id, id),
        unique (tenant_id, connection_id, external_id),
        foreign key (tenant_id, connection_id) references broker_connection (tenant_id, id) on delete cascade
      )`,
     ...tenantRls('broker_linked_account'),
+
+    // Every fill a broker reported, under the vendor's id: syncs are idempotent (the id is the key)
+    // and incremental (they ask for what came after the latest), and lot matching reads them back.
+    `create table broker_fill (
+       tenant_id   bigint not null,
+       id          bigint generated always as identity,
+       account_id  bigint not null,
+       external_id text   not null,
+       symbol      text   not null,
+       side        text   not null check (side in ('buy', 'sell')),
+       quantity    numeric(24, 8) not null check (quantity > 0),
+       price       numeric(24, 10) not null check (price >= 0),
+       fee         numeric(24, 10) not null default 0 check (fee >= 0),
+       traded_at   timestamptz not null,
+       trade_date  date   not null,
+       created_at  timestamptz not null default now(),
+       primary key (tenant_id, id),
+       unique (tenant_id, account_id, external_id)
+     )`,
+    `create index broker_fill_symbol_idx on broker_fill (tenant_id, account_id, symbol, traded_at)`,
+    ...tenantRls('broker_fill'),
 
     `create table broker_oauth_state (
        tenant_id   bigint not null references tenant(id),

@@ -73,8 +73,9 @@ export function createAlpacaBroker(opts: AlpacaBrokerOptions): BrokerAdapter {
         url: `${trading}/v2/orders`,
         headers: auth(token),
         json: orderBody(order),
-        // Retrying a create could place it twice unless a client order id makes it idempotent.
-        idempotent: order.clientOrderId !== undefined,
+        // Never retried after a timeout: the first attempt may have placed it, and a retry would then be
+        // refused (a duplicate client_order_id) or place it twice. A 429 is still retried (not processed).
+        idempotent: false,
       })
       return toOrder(res.body)
     },
@@ -94,6 +95,9 @@ export function createAlpacaBroker(opts: AlpacaBrokerOptions): BrokerAdapter {
         method: 'DELETE',
         url: `${trading}/v2/orders/${encodeURIComponent(orderId)}`,
         headers: auth(token),
+        // A retry after a timed-out cancel that did reach Alpaca answers 422 (no longer cancelable),
+        // which would report a cancelled order as not cancelable: only a 429 is retried.
+        idempotent: false,
       })
     },
     async activities(token, q: ActivityQuery) {

@@ -41,8 +41,7 @@ function str(o: Obj, key: string, what: string): string {
   return v
 }
 
-const optStr = (o: Obj, key: string): string | null =>
-  typeof o[key] === 'string' ? (o[key]) : null
+const optStr = (o: Obj, key: string): string | null => (typeof o[key] === 'string' ? o[key] : null)
 
 function dec(o: Obj, key: string, what: string): string {
   const v = decimalString(o[key])

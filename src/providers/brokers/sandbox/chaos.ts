@@ -54,16 +54,29 @@ const STATUS_TEXT: Record<number, string> = {
 
 const OAUTH_ERROR: Record<number, string> = { 401: 'invalid_client', 503: 'temporarily_unavailable' }
 
-/** The vendor's error body for a status: `{code, message}` on the API, RFC 6749 on /oauth/*. */
+/** Alpaca's error body for a status: `{code, message}` on the API, RFC 6749 on /oauth/*. */
 export function defaultErrorBody(status: number, oauth: boolean): unknown {
   const text = STATUS_TEXT[status] ?? `HTTP ${status}`
   if (!oauth) return apiError(status * 100_000 + 10_000, text)
   return oauthError(OAUTH_ERROR[status] ?? (status >= 500 ? 'server_error' : 'invalid_request'), text)
 }
 
+/** The vendor's bodies for scripted failures (each vendor's sandbox has its own error shapes). */
+export interface ChaosBodies {
+  /** The body of a `failNext(status)` without a body of its own. */
+  error(status: number, req: FastifyRequest): unknown
+  /** The body of a `rateLimitNext` answer (429). */
+  rateLimited(req: FastifyRequest): unknown
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-export function createChaos(isOauth: (req: FastifyRequest) => boolean): ChaosState {
+/** `isOauth` picks Alpaca's OAuth or API error body, unless another vendor's `bodies` are given. */
+export function createChaos(isOauth: (req: FastifyRequest) => boolean, bodies?: ChaosBodies): ChaosState {
+  const vendor: ChaosBodies = bodies ?? {
+    error: (status, req) => defaultErrorBody(status, isOauth(req)),
+    rateLimited: () => RATE_LIMITED,
+  }
   let queue: Scripted[] = []
   let generation = 0
   let expiredBelow = 0
@@ -95,9 +108,9 @@ export function createChaos(isOauth: (req: FastifyRequest) => boolean): ChaosSta
       if (next.kind === 'malform') return void malformed.add(req)
       if (next.kind === 'rate') {
         if (next.retryAfter !== null) reply.header('retry-after', String(next.retryAfter))
-        return reply.code(429).send(RATE_LIMITED)
+        return reply.code(429).send(vendor.rateLimited(req))
       }
-      return reply.code(next.status).send(next.body ?? defaultErrorBody(next.status, isOauth(req)))
+      return reply.code(next.status).send(next.body ?? vendor.error(next.status, req))
     })
     app.addHook('onSend', (req, reply, payload, done) => {
       if (!malformed.has(req)) return done(null, payload)

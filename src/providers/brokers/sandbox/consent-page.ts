@@ -12,30 +12,46 @@ const escapeHtml = (s: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
 
+/** A vendor's wording of the page (default: Alpaca's). */
+export interface ConsentWording {
+  /** The vendor's name, e.g. "Charles Schwab". */
+  vendor: string
+  /** What every grant allows, before the requested scopes. */
+  asks: string[]
+  /** What allowing does in the sandbox. */
+  note: string
+}
+
+const ALPACA: ConsentWording = {
+  vendor: 'Alpaca',
+  asks: ['Read your account, positions, orders and activities'],
+  note: 'This is a simulated brokerage: allowing creates a new paper account with generated holdings.',
+}
+
 export interface ConsentInput {
   /** The request's own path and query string: the form's action. */
   action: string
   clientId: string
   redirectUri: string
   scopes: string[]
+  wording?: ConsentWording
 }
 
 export function consentPage(p: ConsentInput): string {
-  const asks = [
-    'Read your account, positions, orders and activities',
-    ...p.scopes.map((s) => SCOPE_TEXT[s] ?? s),
-  ]
+  const w = p.wording ?? ALPACA
+  const asks = [...w.asks, ...p.scopes.map((s) => SCOPE_TEXT[s] ?? s)]
   const items = asks.map((a) => `      <li>${escapeHtml(a)}</li>`).join('\n')
+  const vendor = escapeHtml(w.vendor)
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>Alpaca (sandbox): authorize ${escapeHtml(p.clientId)}</title>
+    <title>${vendor} (sandbox): authorize ${escapeHtml(p.clientId)}</title>
   </head>
   <body>
     <main>
-      <h1>Authorize access to your Alpaca account</h1>
+      <h1>Authorize access to your ${vendor} account</h1>
       <p>The application <strong>${escapeHtml(p.clientId)}</strong> asks to:</p>
       <ul>
 ${items}
@@ -45,7 +61,7 @@ ${items}
         <button type="submit" name="decision" value="allow">Allow</button>
         <button type="submit" name="decision" value="deny">Deny</button>
       </form>
-      <p>This is a simulated brokerage: allowing creates a new paper account with generated holdings.</p>
+      <p>${escapeHtml(w.note)}</p>
     </main>
   </body>
 </html>

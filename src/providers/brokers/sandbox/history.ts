@@ -56,9 +56,10 @@ export interface HistoryInput {
 export const activityId = (at: number, uuid: string): string =>
   `${DateTime.fromMillis(at, { zone: ZONE }).toFormat('yyyyMMddHHmmssSSS')}::${uuid}`
 
-type Rng = () => number
+export type Rng = () => number
 
-function pick<T>(items: readonly T[], n: number, rng: Rng): T[] {
+/** `n` items of `items` in a random order (Fisher–Yates on a copy). */
+export function pick<T>(items: readonly T[], n: number, rng: Rng): T[] {
   const a = [...items]
   for (let i = a.length - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1))
@@ -79,7 +80,7 @@ function pricePaths(symbols: string[], anchors: ReadonlyMap<string, number>, end
 }
 
 /** A time during regular hours on a weekday, within (start, end). */
-function tradingTime(start: number, end: number, rng: Rng): number {
+export function tradingTime(start: number, end: number, rng: Rng): number {
   let day = DateTime.fromMillis(start + DAY + rng() * (end - start - 2 * DAY), { zone: ZONE }).startOf('day')
   if (day.weekday > 5) day = day.plus({ days: 8 - day.weekday })
   if (day.toMillis() >= end - DAY) day = day.minus({ days: day.weekday + 2 })

@@ -15,7 +15,8 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
     const options: InjectOptions = {
       method: req.method,
       url: url.pathname + url.search,
-      headers: Object.fromEntries(req.headers),
+      // As over a network: the Host header names the URL's host (what absolute Locations are built from).
+      headers: { host: url.host, ...Object.fromEntries(req.headers) },
       ...(payload ? { payload } : {}),
     }
     const res = await abortable(app.inject(options), init?.signal ?? undefined)

@@ -19,8 +19,15 @@ export const allFills = (history: History, placed: readonly Fill[]): Fill[] =>
   [...history.opening, ...history.fills, ...placed].sort((a, b) => a.at - b.at)
 
 export function holdingsOf(history: History, placed: readonly Fill[]): Map<string, Holding> {
+  return replayFills(allFills(history, placed))
+}
+
+/** What a sequence of fills (oldest first) leaves held, at average cost; sells do not change the average. */
+export function replayFills(
+  fills: Iterable<Pick<Fill, 'symbol' | 'side' | 'qty' | 'price'>>,
+): Map<string, Holding> {
   const out = new Map<string, Holding>()
-  for (const f of allFills(history, placed)) {
+  for (const f of fills) {
     const h = out.get(f.symbol) ?? { symbol: f.symbol, qty: 0, avg: 0 }
     if (f.side === 'buy') {
       const qty = round(h.qty + f.qty, 9)

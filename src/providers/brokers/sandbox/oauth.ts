@@ -47,7 +47,7 @@ function authorizeRequest(ctx: SandboxContext, req: FastifyRequest): AuthorizeRe
 }
 
 /** The form fields of a urlencoded body (first value of a repeated one), or undefined for another type. */
-function formOf(req: FastifyRequest): Record<string, string> | undefined {
+export function formOf(req: FastifyRequest): Record<string, string> | undefined {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
   if (type !== FORM) return undefined
   const out: Record<string, string> = {}

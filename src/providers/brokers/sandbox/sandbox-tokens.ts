@@ -1,7 +1,8 @@
 /**
  * The sandbox's self-validating authorization codes and access tokens: `<claims>.<HMAC-SHA256>`,
  * both base64url. Nothing is stored to validate them, so tokens survive a restart; only what a
- * restart may forget (used codes, revocations) is kept in memory.
+ * restart may forget (used codes, revocations) is kept in memory. A vendor with other kinds of
+ * token (Schwab's refresh tokens) signs its own claims with `sign` and checks them with `verifyClaims`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { uuidFromBytes } from './universe.ts'
@@ -27,13 +28,28 @@ export interface TokenClaims {
   g: number
 }
 
-const STRING_FIELDS = { code: ['n', 'c', 'r', 's'], at: ['j', 'a', 'c', 's'] } as const
-const NUMBER_FIELDS = { code: ['t'], at: ['t', 'g'] } as const
+/** Claims of a vendor's own kind of token: `k` names the kind; the other fields are strings or numbers. */
+export type OtherClaims = { k: string } & Record<string, string | number>
+
+/** The fields a kind of claims must carry, by type. */
+export interface ClaimFields {
+  strings: readonly string[]
+  numbers: readonly string[]
+}
+
+const FIELDS: Record<'code' | 'at', ClaimFields> = {
+  code: { strings: ['n', 'c', 'r', 's'], numbers: ['t'] },
+  at: { strings: ['j', 'a', 'c', 's'], numbers: ['t', 'g'] },
+}
 
 export interface SandboxSigner {
-  sign(claims: CodeClaims | TokenClaims): string
+  sign(claims: CodeClaims | TokenClaims | OtherClaims): string
   verifyCode(code: string): CodeClaims | undefined
   verifyToken(token: string): TokenClaims | undefined
+  /** Claims of kind `kind` carrying `fields`, when the signature is valid; undefined otherwise. */
+  verifyClaims(token: string, kind: string, fields: ClaimFields): Record<string, unknown> | undefined
+  /** 32 bytes derived from the secret and a label (account numbers, hashes); never a token's signature. */
+  digest(label: string): Buffer
   /** A UUID-looking id derived from the secret and a label (account ids). */
   uuid(label: string): string
   /**
@@ -47,7 +63,7 @@ export function createSigner(secret: string): SandboxSigner {
   const mac = (data: string) => createHmac('sha256', secret).update(data).digest()
   let issued = 0
 
-  function verify(token: string, kind: 'code' | 'at'): Record<string, unknown> | undefined {
+  function verify(token: string, kind: string, fields: ClaimFields): Record<string, unknown> | undefined {
     const [body, sig, extra] = token.split('.')
     if (!body || !sig || extra !== undefined) return undefined
     const want = mac(body)
@@ -62,8 +78,8 @@ export function createSigner(secret: string): SandboxSigner {
     if (typeof claims !== 'object' || claims === null) return undefined
     const c = claims as Record<string, unknown>
     if (c['k'] !== kind) return undefined
-    if (!STRING_FIELDS[kind].every((f) => typeof c[f] === 'string')) return undefined
-    if (!NUMBER_FIELDS[kind].every((f) => typeof c[f] === 'number')) return undefined
+    if (!fields.strings.every((f) => typeof c[f] === 'string')) return undefined
+    if (!fields.numbers.every((f) => typeof c[f] === 'number')) return undefined
     return c
   }
 
@@ -72,8 +88,11 @@ export function createSigner(secret: string): SandboxSigner {
       const body = Buffer.from(JSON.stringify(claims)).toString('base64url')
       return `${body}.${mac(body).toString('base64url')}`
     },
-    verifyCode: (code) => verify(code, 'code') as CodeClaims | undefined,
-    verifyToken: (token) => verify(token, 'at') as TokenClaims | undefined,
+    verifyCode: (code) => verify(code, 'code', FIELDS.code) as CodeClaims | undefined,
+    verifyToken: (token) => verify(token, 'at', FIELDS.at) as TokenClaims | undefined,
+    verifyClaims: verify,
+    // A signature is the MAC of base64url text, which never contains a NUL: no label collides with one.
+    digest: (label) => mac(`\0derive:${label}`),
     uuid: (label) => uuidFromBytes(mac(label)),
     nonce: (now) => mac(`nonce:${now.getTime()}:${++issued}`).subarray(0, 12).toString('base64url'),
   }

@@ -1,0 +1,194 @@
+/**
+ * The unified broker routes (spec §4.10, the non-manual part): one set of operations over every
+ * `broker_type`, answered by that broker's adapter. An unknown type is a 404; an operation the broker
+ * cannot do is a 422 `broker.not_supported`; connecting needs a plan with broker connectivity (402).
+ */
+import type { RequestScope } from '../../platform/auth/scope.ts'
+import { NotFoundError, PaymentRequiredError, UnprocessableError } from '../../platform/http/errors.ts'
+import { BROKER_TYPES, type BrokerType } from '../../providers/brokers/index.ts'
+import type { EntitlementsService } from '../tenancy/index.ts'
+import type { ConnectedBroker } from './brokers.tables.ts'
+import { maskNumber, type ConnectionStatus, type ConnectionsService } from './connections.service.ts'
+import type { SyncService } from './sync.service.ts'
+
+export interface UnifiedDeps {
+  connections: ConnectionsService
+  sync: SyncService
+  /** Broker-specific refreshes (broker A verifies its long-lived token). */
+  refreshers: Partial<Record<ConnectedBroker, (scope: RequestScope) => Promise<Refreshed>>>
+  entitlements: Pick<EntitlementsService, 'forTenant'>
+}
+
+export interface Refreshed {
+  refreshed: boolean
+  detail: string
+  status: ConnectionStatus
+}
+
+const notSupported = (broker: string, what: string) =>
+  new UnprocessableError('broker.not_supported', `${broker} does not support ${what}`, [
+    { loc: ['path', 'broker_type'], msg: `${broker} does not support ${what}`, type: 'not_supported' },
+  ])
+
+export function brokerType(raw: string): BrokerType {
+  if (!(BROKER_TYPES as readonly string[]).includes(raw))
+    throw new NotFoundError(
+      'broker.unknown_type',
+      `Unknown broker type "${raw}": one of ${BROKER_TYPES.join(', ')}`,
+    )
+  return raw as BrokerType
+}
+
+/** A type with a connection of its own (everything but `manual`), or 422 for what manual cannot do. */
+function connected(raw: string, what: string): ConnectedBroker {
+  const type = brokerType(raw)
+  if (type === 'manual')
+    throw notSupported('manual', `${what} (manual accounts are kept through /api/accounts)`)
+  return type
+}
+
+export class UnifiedBrokersService {
+  constructor(private readonly deps: UnifiedDeps) {}
+
+  /** BrokerConnectionStatus; never raises past the broker type check. */
+  async status(scope: RequestScope, raw: string) {
+    const type = brokerType(raw)
+    if (type === 'manual')
+      return {
+        connected: false,
+        expires_at: null,
+        extra: { hint: 'manual accounts hold no connection or token' },
+      }
+    return this.deps.connections.status(scope, type)
+  }
+
+  async connect(
+    scope: RequestScope,
+    raw: string,
+    body: { auth_code?: string | undefined; state?: string | undefined },
+  ) {
+    const type = connected(raw, 'connecting')
+    const { features } = await this.deps.entitlements.forTenant(scope)
+    if (features['broker_connect'] !== true)
+      throw new PaymentRequiredError(
+        'plan.broker_connect_required',
+        'Your plan does not include broker connections; upgrade to connect a brokerage',
+        { extra: { feature: 'broker_connect' } },
+      )
+    const adapter = this.deps.connections.adapter(type)
+    if (!adapter.oauth) throw notSupported(type, 'connecting with an authorization code')
+    if (!body.auth_code)
+      throw UnprocessableError.field(['body', 'auth_code'], `required: the code ${adapter.vendor} sent back`)
+    return this.deps.connections.connect(scope, type, {
+      code: body.auth_code,
+      state: body.state,
+      where: 'body',
+    })
+  }
+
+  disconnect(scope: RequestScope, raw: string) {
+    return this.deps.connections.disconnect(scope, connected(raw, 'disconnecting'))
+  }
+
+  async accounts(scope: RequestScope, raw: string) {
+    const type = connected(raw, 'listing broker accounts')
+    const adapter = this.deps.connections.adapter(type)
+    if (!adapter.accounts) throw notSupported(type, 'listing accounts')
+    const live = await this.deps.connections.live(scope.tenantId, type)
+    const vendor = await adapter.accounts(live.grant.accessToken)
+    return {
+      broker_type: type,
+      items: vendor.map((a) => ({
+        id: a.externalId,
+        account_id: live.accounts.find((l) => l.external_id === a.externalId)?.account_id ?? null,
+        number: maskNumber(a.number),
+        name: a.name,
+        currency: a.currency,
+        account_type: a.accountType,
+      })),
+    }
+  }
+
+  async positions(scope: RequestScope, raw: string, accountId: string | undefined) {
+    const type = connected(raw, 'broker positions')
+    const adapter = this.deps.connections.adapter(type)
+    if (!adapter.positions) throw notSupported(type, 'positions')
+    const live = await this.deps.connections.live(scope.tenantId, type)
+    const account = accountId ?? live.accounts[0]?.external_id
+    if (accountId !== undefined && !live.accounts.some((a) => a.external_id === accountId))
+      throw new NotFoundError('broker.account_not_found', `No linked ${type} account ${accountId}`)
+    const items = await adapter.positions(live.grant.accessToken, account)
+    return {
+      broker_type: type,
+      account_id: account ?? null,
+      items: items.map((p) => ({
+        symbol: p.symbol,
+        quantity: p.quantity,
+        average_price: p.averagePrice,
+        cost_basis: p.costBasis,
+        price: p.price,
+        market_value: p.marketValue,
+        unrealized_pl: p.unrealizedPl,
+      })),
+    }
+  }
+
+  quotes(_scope: RequestScope, raw: string): never {
+    const type = brokerType(raw)
+    throw notSupported(type, 'quotes (market data for any symbol: GET /api/quotes)')
+  }
+
+  async refresh(scope: RequestScope, raw: string) {
+    const type = connected(raw, 'token refresh')
+    const refresh = this.deps.refreshers[type]
+    if (!refresh) throw notSupported(type, 'token refresh')
+    return refresh(scope)
+  }
+
+  /** The year's trades of one linked account, oldest first, as the broker reports them. */
+  async transactions(scope: RequestScope, raw: string, q: { account_hash: string; year: string }) {
+    const type = connected(raw, 'transactions')
+    const adapter = this.deps.connections.adapter(type)
+    if (!adapter.activities) throw notSupported(type, 'transactions')
+    const live = await this.deps.connections.live(scope.tenantId, type)
+    if (!live.accounts.some((a) => a.external_id === q.account_hash))
+      throw new NotFoundError('broker.account_not_found', `No linked ${type} account ${q.account_hash}`)
+    const items = []
+    let pageToken: string | undefined
+    for (let page = 0; page < 1000; page++) {
+      const r = await adapter.activities(live.grant.accessToken, {
+        types: ['FILL'],
+        // Both bounds are exclusive at the vendor: the instants just outside the year.
+        after: new Date(Date.UTC(Number(q.year), 0, 1) - 1).toISOString(),
+        until: new Date(Date.UTC(Number(q.year) + 1, 0, 1)).toISOString(),
+        pageSize: 100,
+        pageToken,
+        accountId: q.account_hash,
+        direction: 'asc',
+      })
+      items.push(...r.items)
+      if (r.nextPageToken === null) break
+      pageToken = r.nextPageToken
+    }
+    return {
+      broker_type: type,
+      account_hash: q.account_hash,
+      year: q.year,
+      items: items.map((a) => ({
+        id: a.id,
+        type: a.type,
+        time: a.time,
+        symbol: a.symbol,
+        side: a.side,
+        quantity: a.qty,
+        price: a.price,
+        net_amount: a.netAmount,
+      })),
+    }
+  }
+
+  /** Positions and fills now (what the scheduled job does each evening); answers the counts. */
+  sync(scope: RequestScope, raw: string) {
+    return this.deps.sync.sync(scope.tenantId, scope.userId, connected(raw, 'syncing'), 'manual')
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * Schwab's OAuth endpoints (wire-facts §3): the consent page and its form (a redirect with `code`,
+ * `session` and `state`; the code ends in `@`, so it arrives as `%40`), and the token endpoint with
+ * HTTP Basic client authentication for the code exchange and the refresh. No revoke endpoint.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { oauthError } from '../chaos.ts'
+import { consentPage, type ConsentWording } from '../consent-page.ts'
+import { hidden, queryOf } from '../context.ts'
+import { formOf } from '../oauth.ts'
+import type { SchwabContext } from './context.ts'
+import { ACCESS_TTL_S, CODE_TTL_MS, type Grant, REFRESH_TTL_MS } from './tokens.ts'
+
+const FORM = 'application/x-www-form-urlencoded'
+
+const WORDING: ConsentWording = {
+  vendor: 'Charles Schwab',
+  asks: [
+    'Read your accounts, balances, positions, orders and transactions',
+    'Place and cancel orders',
+    'Read market data',
+  ],
+  note: 'This is a simulated brokerage: allowing creates a new login with a margin and a cash paper account with generated holdings.',
+}
+
+type OauthFailure = { status: number; error: string; description: string }
+const failure = (status: number, error: string, description: string): OauthFailure => ({
+  status,
+  error,
+  description,
+})
+const send = (reply: FastifyReply, f: OauthFailure) =>
+  reply.code(f.status).header('cache-control', 'no-store').send(oauthError(f.error, f.description))
+
+/** The authorize query, or why it is refused (never redirected: the redirect URI may be the problem). */
+function authorizeRequest(
+  ctx: SchwabContext,
+  req: FastifyRequest,
+): { redirectUri: string; state?: string } | OauthFailure {
+  const q = queryOf(req)
+  const redirectUri = q['redirect_uri']
+  if (!q['client_id']) return failure(400, 'invalid_request', 'client_id is required')
+  if (q['client_id'] !== ctx.appKey) return failure(400, 'invalid_client', 'unknown client_id')
+  if (!redirectUri) return failure(400, 'invalid_request', 'redirect_uri is required')
+  if (!ctx.redirectUris.includes(redirectUri))
+    return failure(400, 'invalid_request', 'redirect_uri is not registered for this app')
+  if (q['response_type'] !== 'code')
+    return failure(400, 'unsupported_response_type', 'response_type must be code')
+  return q['state'] !== undefined ? { redirectUri, state: q['state'] } : { redirectUri }
+}
+
+function decide(ctx: SchwabContext, req: FastifyRequest, reply: FastifyReply) {
+  const ask = authorizeRequest(ctx, req)
+  if ('error' in ask) return send(reply, ask)
+  const decision = formOf(req)?.['decision']
+  if (decision !== 'allow' && decision !== 'deny')
+    return send(reply, failure(400, 'invalid_request', 'decision must be allow or deny'))
+  const target = new URL(ask.redirectUri)
+  if (decision === 'allow') {
+    const code = ctx.tokens.code(ctx.appKey, ask.redirectUri, ctx.now())
+    target.searchParams.set('code', code)
+    target.searchParams.set('session', ctx.signer.uuid(`schwab:session:${code}`))
+  } else {
+    target.searchParams.set('error', 'access_denied')
+  }
+  if (ask.state !== undefined) target.searchParams.set('state', ask.state)
+  return reply.redirect(target.toString(), 302)
+}
+
+/** The app of `Authorization: Basic base64(appKey:appSecret)`, when it is ours. */
+function basicClient(ctx: SchwabContext, req: FastifyRequest): boolean {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(req.headers.authorization ?? '')
+  if (!m?.[1]) return false
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8')
+  return decoded === `${ctx.appKey}:${ctx.appSecret}`
+}
+
+interface TokenResponse {
+  expires_in: number
+  token_type: 'Bearer'
+  scope: 'api'
+  refresh_token: string
+  access_token: string
+  id_token: string
+}
+
+function issue(ctx: SchwabContext, grant: Grant, refreshToken?: string): TokenResponse {
+  const now = ctx.now()
+  return {
+    expires_in: ACCESS_TTL_S,
+    token_type: 'Bearer',
+    scope: 'api',
+    refresh_token: refreshToken ?? ctx.tokens.refresh(grant, now, ctx.refresh.generation),
+    access_token: ctx.tokens.access(grant, now, ctx.chaos.generation()),
+    id_token: ctx.tokens.idToken(grant, now),
+  }
+}
+
+function exchangeCode(ctx: SchwabContext, form: Record<string, string>): OauthFailure | TokenResponse {
+  const missing = ['code', 'redirect_uri'].find((f) => !form[f])
+  if (missing) return failure(400, 'invalid_request', `${missing} is required`)
+  const code = ctx.tokens.verifyCode(form['code'] ?? '')
+  if (!code || code.c !== ctx.appKey) return failure(400, 'invalid_grant', 'authorization code is invalid')
+  const now = ctx.now().getTime()
+  if (now - code.t > CODE_TTL_MS) return failure(400, 'invalid_grant', 'authorization code has expired')
+  if (ctx.usedCodes.has(code.n))
+    return failure(400, 'invalid_grant', 'authorization code has already been used')
+  if (code.r !== form['redirect_uri'])
+    return failure(400, 'invalid_grant', 'redirect_uri does not match the authorization request')
+  ctx.usedCodes.add(code.n)
+  return issue(ctx, { l: ctx.signer.uuid(`schwab:login:${code.n}`), c: ctx.appKey, t: code.t, x: now })
+}
+
+function refresh(ctx: SchwabContext, form: Record<string, string>): OauthFailure | TokenResponse {
+  const token = form['refresh_token']
+  if (!token) return failure(400, 'invalid_request', 'refresh_token is required')
+  const claims = ctx.tokens.verifyRefresh(token)
+  if (!claims || claims.c !== ctx.appKey) return failure(400, 'invalid_grant', 'refresh token is invalid')
+  if (ctx.now().getTime() - claims.x >= REFRESH_TTL_MS || claims.g < ctx.refresh.expiredBelow)
+    return failure(400, 'invalid_grant', 'refresh token has expired')
+  return issue(ctx, claims, token)
+}
+
+function token(ctx: SchwabContext, req: FastifyRequest): OauthFailure | TokenResponse {
+  if (!basicClient(ctx, req)) return failure(401, 'invalid_client', 'client authentication failed')
+  const form = formOf(req)
+  if (!form) return failure(400, 'invalid_request', `the body must be ${FORM}`)
+  const grant = form['grant_type']
+  if (!grant) return failure(400, 'invalid_request', 'grant_type is required')
+  if (grant === 'authorization_code') return exchangeCode(ctx, form)
+  if (grant === 'refresh_token') return refresh(ctx, form)
+  return failure(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token')
+}
+
+export function oauthRoutes(app: FastifyInstance, ctx: SchwabContext): void {
+  app.get('/v1/oauth/authorize', hidden(), async (req, reply) => {
+    const ask = authorizeRequest(ctx, req)
+    if ('error' in ask) return send(reply, ask)
+    const origin = new URL(ask.redirectUri).origin
+    const csp = `default-src 'none'; form-action 'self' ${origin}; frame-ancestors 'none'`
+    const html = consentPage({
+      action: req.url,
+      clientId: ctx.appKey,
+      redirectUri: ask.redirectUri,
+      scopes: [],
+      wording: WORDING,
+    })
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', csp)
+      .header('cache-control', 'no-store')
+      .send(html)
+  })
+  app.post('/v1/oauth/authorize', hidden(FORM), async (req, reply) => decide(ctx, req, reply))
+  app.post('/v1/oauth/token', hidden(FORM), async (req, reply) => {
+    const result = token(ctx, req)
+    if ('error' in result) return send(reply, result)
+    return reply.header('cache-control', 'no-store').send(result)
+  })
+}
