@@ -68,6 +68,10 @@ export function createProviders(
     sms: overrides.sms ?? createSmsSender(config, deps),
     brokers:
       overrides.brokers ??
-      createBrokerProviders(config, { http: deps.http, market: overrides.market ?? market.market, cipher: deps.cipher }),
+      createBrokerProviders(config, {
+        http: deps.http,
+        market: overrides.market ?? market.market,
+        cipher: deps.cipher,
+      }),
   }
 }

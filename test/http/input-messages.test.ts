@@ -116,7 +116,7 @@ describe('validation messages say what the value must be', () => {
     const u = await t.newTenant()
     const created = json((await u.post('/api/accounts', { name: 'A', broker_type: 'manual' })).body)
     const body = assertProblem(await u.patch(`/api/accounts/${created.id}`, {}), 422, 'validation.failed')
-    assert.equal(body.detail, 'body: send at least one field of: name, status, account_type')
+    assert.equal(body.detail, 'body: send at least one field of: name, status, account_type, cost_method')
   })
 
   it('a zero capital flow says the amount must not be zero (not "must NOT be valid")', async () => {

@@ -13,21 +13,30 @@ export interface FillRow {
   trade_date: string
 }
 
-/** Stores fills not seen before (the vendor id is the key); answers the symbols that got new ones. */
+const BATCH = 5000
+
+/** Stores fills not seen before (the vendor id is the key); answers how many, and their symbols. */
 export async function insertNewFills(scope: TenantScope, accountId: number, fills: readonly FillRow[]) {
   const symbols = new Set<string>()
-  for (let i = 0; i < fills.length; i += 500) {
-    const rows = await scope.db
-      .insertInto('broker_fill')
-      .values(
-        fills.slice(i, i + 500).map((f) => ({ tenant_id: scope.tenantId, account_id: accountId, ...f })),
-      )
-      .onConflict((oc) => oc.columns(['tenant_id', 'account_id', 'external_id']).doNothing())
-      .returning('symbol')
-      .execute()
-    for (const r of rows) symbols.add(r.symbol)
+  let inserted = 0
+  for (let i = 0; i < fills.length; i += BATCH) {
+    const batch = fills.slice(i, i + BATCH)
+    const col = <K extends keyof FillRow>(k: K) => batch.map((f) => f[k])
+    // One array per column, unnested into rows: eight parameters instead of ten per row, which is
+    // what makes a year of fills one quick statement (bench/broker-sync.ts).
+    const rows = await sql<{ symbol: string }>`
+      insert into broker_fill
+        (tenant_id, account_id, external_id, symbol, side, quantity, price, fee, traded_at, trade_date)
+      select ${scope.tenantId}::bigint, ${accountId}::bigint, u.*
+      from unnest(${col('external_id')}::text[], ${col('symbol')}::text[], ${col('side')}::text[],
+                  ${col('quantity')}::numeric[], ${col('price')}::numeric[], ${col('fee')}::numeric[],
+                  ${batch.map((f) => f.traded_at.toISOString())}::timestamptz[], ${col('trade_date')}::date[]) as u
+      on conflict (tenant_id, account_id, external_id) do nothing
+      returning symbol`.execute(scope.db)
+    for (const r of rows.rows) symbols.add(r.symbol)
+    inserted += rows.rows.length
   }
-  return symbols
+  return { inserted, symbols }
 }
 
 /** The fills of these symbols (all, when `symbols` is null), oldest first. */

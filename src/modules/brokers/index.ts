@@ -8,8 +8,8 @@
  * Jobs: `brokers.sync-all` (weekdays 17:30 New York) enqueues `brokers.sync` for every live
  * connection; a new connection enqueues its first sync.
  */
-import { DateTime } from 'luxon'
 import type { App } from '../../platform/http/app-type.ts'
+import { nyDate } from '../../platform/market-calendar.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import type { Tenancy } from '../tenancy/index.ts'
 import { defineModule, job, type ModuleContext } from '../module.ts'
@@ -54,7 +54,8 @@ function createBrokers(
 ): Brokers {
   const { adapters, sandbox } = ctx.providers.brokers
   const holdings = portfolio.brokerHoldings
-  const dateOf = (at: Date) => DateTime.fromJSDate(at, { zone: 'America/New_York' }).toISODate()!
+  // New York trading dates, as the manual holdings and the market refresh use (one cached formatter).
+  const dateOf = nyDate
   const connections = new ConnectionsService({
     scopes: ctx.scopes,
     clock: ctx.clock,

@@ -116,7 +116,7 @@ export class SyncService {
         this.deps.dateOf(this.deps.clock.now()),
         positions,
       )
-      const touched = await fills.insertNewFills(s, account.account_id, rows)
+      const { inserted, symbols: touched } = await fills.insertNewFills(s, account.account_id, rows)
       const method = await holdings.costMethod(s, account.account_id)
       // A changed method recomputes every symbol; otherwise only those with new fills.
       const symbols = account.lots_method === method ? [...touched] : null
@@ -138,7 +138,7 @@ export class SyncService {
         trades = await holdings.replaceBrokerTrades(s, account.account_id, symbols, closed)
         await fills.setLotsMethod(s, account.account_id, method)
       }
-      return { positions: snapshot.written, received: rows.length, fresh: touched.size, trades }
+      return { positions: snapshot.written, received: rows.length, fresh: inserted, trades }
     })
   }
 

@@ -73,18 +73,19 @@ export async function replaceHoldings(
     date,
     kept.map((h) => h.symbol),
   )
-  for (const h of kept) {
-    const bookPrice =
-      Number(h.quantity) === 0 ? '0' : String(Math.abs(Number(h.costBasis) / Number(h.quantity)))
-    await snapshots.writePricedSnapshot(scope, {
+  // One row per symbol (a vendor listing a symbol twice keeps its last), written in one statement.
+  const bySymbol = new Map(kept.map((h) => [h.symbol, h]))
+  await snapshots.writePricedSnapshot(
+    scope,
+    [...bySymbol.values()].map((h) => ({
       account_id: accountId,
       date,
       symbol: h.symbol,
       quantity: h.quantity,
       cost_basis: h.costBasis,
-      price: h.price ?? bookPrice,
-    })
-  }
+      price: h.price ?? bookPrice(h),
+    })),
+  )
   return { written: kept.length, skipped }
 }
 
@@ -123,4 +124,10 @@ export async function replaceBrokerTrades(
     })),
   )
   return closed.length
+}
+
+/** A holding without a broker price is valued at what it cost (no unrealized P&L until priced). */
+function bookPrice(h: BrokerHolding): string {
+  const q = Number(h.quantity)
+  return q === 0 ? '0' : Math.abs(Number(h.costBasis) / q).toFixed(6)
 }

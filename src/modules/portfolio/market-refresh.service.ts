@@ -41,18 +41,20 @@ export class MarketRefreshService {
     }
     const price = new Map(quotes.map((q) => [q.symbol, q.last]))
     const priced = holdings.filter((h) => price.has(h.symbol))
-    await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      for (const h of priced) {
-        await writePricedSnapshot(s, {
+    // One statement for every holding: the rollup triggers then run once, not once per holding.
+    await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      writePricedSnapshot(
+        s,
+        priced.map((h) => ({
           account_id: h.account_id,
           date: today,
           symbol: h.symbol,
           quantity: h.quantity,
           cost_basis: h.cost_basis,
           price: price.get(h.symbol)!,
-        })
-      }
-    })
+        })),
+      ),
+    )
     const asked = symbols ? [...new Set(symbols)] : toPrice
     return {
       ...base,

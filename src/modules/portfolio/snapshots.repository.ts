@@ -58,23 +58,26 @@ export function deleteSnapshot(scope: TenantScope, p: { account_id: number; as_o
     .execute()
 }
 
-/** Today's snapshot row of a holding at a market price. */
-export function writePricedSnapshot(
-  scope: TenantScope,
-  r: {
-    account_id: number
-    date: string
-    symbol: string
-    quantity: string
-    cost_basis: string
-    /** A number from the market data provider, or a broker's decimal string. */
-    price: number | string
-  },
-) {
-  const marketValue = sql<string>`round(${r.quantity}::numeric * ${r.price}::numeric, 4)`
-  return scope.db
-    .insertInto('portfolio_snapshot')
-    .values({
+export interface PricedRow {
+  account_id: number
+  date: string
+  symbol: string
+  quantity: string
+  cost_basis: string
+  /** A number from the market data provider, or a broker's decimal string. */
+  price: number | string
+}
+
+/**
+ * Snapshot rows of holdings at a market price, in one statement: the rollup triggers (0007) run
+ * once per statement, so a broker's 500 holdings cost one rollup, not 500. Symbols must not repeat.
+ */
+export async function writePricedSnapshot(scope: TenantScope, one: PricedRow | readonly PricedRow[]) {
+  const rows = Array.isArray(one) ? (one as readonly PricedRow[]) : [one as PricedRow]
+  if (rows.length === 0) return
+  const values = rows.map((r) => {
+    const marketValue = sql<string>`round(${r.quantity}::numeric * ${r.price}::numeric, 4)`
+    return {
       tenant_id: scope.tenantId,
       account_id: r.account_id,
       snapshot_date: r.date,
@@ -84,7 +87,11 @@ export function writePricedSnapshot(
       market_value: marketValue,
       cost_basis: r.cost_basis,
       unrealized_pl: unrealized(sql`${r.quantity}::numeric`, marketValue, sql`${r.cost_basis}::numeric`),
-    })
+    }
+  })
+  await scope.db
+    .insertInto('portfolio_snapshot')
+    .values(values)
     .onConflict((oc) =>
       oc.columns(['tenant_id', 'account_id', 'snapshot_date', 'symbol']).doUpdateSet({
         quantity: (eb) => eb.ref('excluded.quantity'),

@@ -154,13 +154,21 @@ export type BrokerTradeValues = Omit<TradeValues, 'quantity' | 'proceeds' | 'cos
   external_id: string
 }
 
+/** Many trades in one statement (arrays unnested into rows: the rollup triggers run once per batch). */
 export async function insertBrokerTrades(scope: TenantScope, rows: readonly BrokerTradeValues[]) {
-  for (let i = 0; i < rows.length; i += 500) {
-    await scope.db
-      .insertInto('realized_trade')
-      .values(
-        rows.slice(i, i + 500).map((r) => ({ tenant_id: scope.tenantId, source: 'broker' as const, ...r })),
-      )
-      .execute()
+  for (let i = 0; i < rows.length; i += 5000) {
+    const b = rows.slice(i, i + 5000)
+    const col = <K extends keyof BrokerTradeValues>(k: K) => b.map((r) => r[k])
+    await sql`
+      insert into realized_trade
+        (tenant_id, source, account_id, symbol, quantity, date_acquired, date_sold, sold_on,
+         proceeds, cost_basis, fees, gain_loss, term, external_id)
+      select ${scope.tenantId}::bigint, 'broker', u.*
+      from unnest(${col('account_id')}::bigint[], ${col('symbol')}::text[], ${col('quantity')}::numeric[],
+                  ${col('date_acquired')}::text[], ${col('date_sold')}::text[], ${col('sold_on')}::date[],
+                  ${col('proceeds')}::numeric[], ${col('cost_basis')}::numeric[], ${col('fees')}::numeric[],
+                  ${col('gain_loss')}::numeric[], ${col('term')}::text[], ${col('external_id')}::text[]) as u`.execute(
+      scope.db,
+    )
   }
 }

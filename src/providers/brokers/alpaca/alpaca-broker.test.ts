@@ -574,8 +574,10 @@ describe('alpaca broker: failure modes', () => {
     await rejects(broker.cancelOrder(token, '00000000-0000-4000-8000-000000000000'), UpstreamAuthError, 401)
     await rejects(broker.activities(token, { pageSize: 5 }), UpstreamAuthError, 401)
     await rejects(broker.ping(token), UpstreamAuthError, 401)
-    assert.equal(fake.sandbox.requests.length, 8)
-    assert.ok(fake.sandbox.requests.every((r) => r.status === 401))
+    // A slow request of the previous test may still finish (200) after the log was cleared: count the
+    // refusals, one per call, none retried.
+    assert.equal(fake.sandbox.requests.filter((r) => r.status === 401).length, 8)
+    assert.ok(fake.sandbox.requests.every((r) => r.status === 401 || r.status === 200))
   })
 
   it('never puts the access token in an error message', async () => {

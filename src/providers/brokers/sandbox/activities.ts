@@ -39,8 +39,15 @@ export function cashActivity(a: CashActivity): ActivityRow {
   return { id: a.id, at: a.at, type: a.type, json }
 }
 
+/** A generated history never changes: its wire rows are built once (a page is then a scan, not a rebuild). */
+const HISTORY_ROWS = new WeakMap<History, ActivityRow[]>()
+
 /** Every activity of an account: its history and the fills of orders placed through the sandbox. */
-export const activityRows = (history: History, placed: readonly Fill[]): ActivityRow[] => [
-  ...[...history.fills, ...placed].map(fillActivity),
-  ...history.cash.map(cashActivity),
-]
+export function activityRows(history: History, placed: readonly Fill[]): ActivityRow[] {
+  let rows = HISTORY_ROWS.get(history)
+  if (!rows) {
+    rows = [...history.fills.map(fillActivity), ...history.cash.map(cashActivity)]
+    HISTORY_ROWS.set(history, rows)
+  }
+  return placed.length ? [...rows, ...placed.map(fillActivity)] : rows
+}
