@@ -191,7 +191,7 @@ describe('broker A: disconnect', () => {
         .execute(),
     )
     assert.deepEqual(rows, [{ status: 'disconnected', access_token_enc: null }])
-    assertProblem(await u.get('/api/brokera/positions'), 409, 'broker.not_connected')
+    assertProblem(await u.get('/api/brokera/positions'), 422, 'broker.not_connected')
   })
 
   it('tolerates a vendor that answers the revoke with 404', async () => {

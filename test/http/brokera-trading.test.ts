@@ -96,10 +96,10 @@ describe('broker A: positions', () => {
     )
   })
 
-  it('without a connection: 409 broker.not_connected', async () => {
+  it('without a connection: 422 broker.not_connected', async () => {
     const u = await t.newTenant()
-    assertProblem(await u.get('/api/brokera/positions'), 409, 'broker.not_connected')
-    assertProblem(await u.get('/api/brokera/orders'), 409, 'broker.not_connected')
+    assertProblem(await u.get('/api/brokera/positions'), 422, 'broker.not_connected')
+    assertProblem(await u.get('/api/brokera/orders'), 422, 'broker.not_connected')
   })
 })
 
@@ -229,7 +229,7 @@ describe('broker A: activities, refresh, health', () => {
     assert.equal(ok.status.connected, true)
     chaos().expireTokens()
     try {
-      assertProblem(await u.post('/api/brokera/refresh'), 409, 'broker.reconnect_required')
+      assertProblem(await u.post('/api/brokera/refresh'), 422, 'broker.reconnect_required')
       const status = json(await u.get('/api/brokera/status'))
       assert.match(status.extra.last_error, /alpaca auth/)
     } finally {

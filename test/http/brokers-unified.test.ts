@@ -128,7 +128,7 @@ describe('unified brokers: types, plans and status', () => {
     const res = await u.post('/api/brokers/brokera/disconnect')
     assert.equal(json(res).disconnected, true)
     assert.equal(json(await u.get('/api/brokers/brokera/status')).connected, false)
-    assertProblem(await u.get('/api/brokers/brokera/accounts'), 409, 'broker.not_connected')
+    assertProblem(await u.get('/api/brokers/brokera/accounts'), 422, 'broker.not_connected')
   })
 })
 

@@ -137,10 +137,10 @@ function connectionRoutes(app: App, { connections, brokera }: BrokerARouteDeps):
         summary: 'Force a token refresh (Alpaca: verify the long-lived token)',
         description:
           'Alpaca Connect tokens do not expire and come without a refresh token, so this verifies the stored ' +
-          'token against the account. 409 `broker.not_connected` without a connection, 409 ' +
+          'token against the account. 422 `broker.not_connected` without a connection, 422 ' +
           '`broker.reconnect_required` when Alpaca no longer accepts it.',
         tags,
-        response: { 200: S.Refreshed, ...problems(401, 409, 502, 503) },
+        response: { 200: S.Refreshed, ...problems(401, 422, 502, 503) },
       },
     },
     (req) => brokera.refresh(scopeOf(req)),
@@ -177,7 +177,7 @@ function accountRoutes(app: App, { brokera }: BrokerARouteDeps): void {
           'these holdings, and a broker sync log row with sync_kind `manual` is written. Quantities and ' +
           'prices are decimal strings.',
         tags,
-        response: { 200: S.Positions, ...problems(401, 409, 502, 503) },
+        response: { 200: S.Positions, ...problems(401, 422, 502, 503) },
       },
     },
     (req) => brokera.positions(scopeOf(req)),
@@ -197,7 +197,7 @@ function accountRoutes(app: App, { brokera }: BrokerARouteDeps): void {
           'Alpaca account activities; `next_cursor` carries Alpaca\u2019s page token and is tied to the filters.',
         tags,
         querystring: S.ActivitiesQuery,
-        response: { 200: S.Activities, ...problems(401, 409, 422, 502, 503) },
+        response: { 200: S.Activities, ...problems(401, 422, 502, 503) },
       },
     },
     (req) => brokera.activities(scopeOf(req), { ...req.query, page_size: req.query.page_size ?? 100 }),
@@ -217,7 +217,7 @@ function orderRoutes(app: App, { brokera }: BrokerARouteDeps): void {
         summary: 'Orders at Alpaca (open by default)',
         tags,
         querystring: S.OrderListQuery,
-        response: { 200: S.OrderList, ...problems(401, 409, 422, 502, 503) },
+        response: { 200: S.OrderList, ...problems(401, 422, 502, 503) },
       },
     },
     (req) => brokera.listOrders(scopeOf(req), req.query),
@@ -239,7 +239,7 @@ function orderRoutes(app: App, { brokera }: BrokerARouteDeps): void {
           'refusals (buying power, invalid parameters) are a 422 `broker.order_rejected` with its message.',
         tags,
         body: S.OrderBody,
-        response: { 200: S.Order, ...problems(401, 409, 422, 502, 503) },
+        response: { 200: S.Order, ...problems(401, 422, 502, 503) },
       },
     },
     (req) => brokera.placeOrder(scopeOf(req), req.body),
@@ -259,7 +259,7 @@ function orderRoutes(app: App, { brokera }: BrokerARouteDeps): void {
           '404 for an order Alpaca does not know; 422 `broker.order_not_cancelable` when filled or canceled.',
         tags,
         params: S.OrderIdParams,
-        response: { 200: S.Cancelled, ...problems(401, 404, 409, 422, 502, 503) },
+        response: { 200: S.Cancelled, ...problems(401, 404, 422, 502, 503) },
       },
     },
     (req) => brokera.cancelOrder(scopeOf(req), req.params.order_id),

@@ -6,7 +6,8 @@
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
-import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
+import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
+import { reconnectRequired } from './broker-errors.ts'
 import { isUpstreamError, type UpstreamError } from '../../platform/upstream-errors.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
@@ -40,10 +41,7 @@ export class BrokerAService {
         await this.deps.scopes.withTenant(scope.tenantId, (s) =>
           repo.markSynced(s, live.row.id, errorText(err)),
         )
-        throw new ConflictError(
-          'broker.reconnect_required',
-          'Alpaca no longer accepts this connection: disconnect and connect again',
-        )
+        throw reconnectRequired('brokera', 'Alpaca no longer accepts this connection')
       }
       throw err
     }
@@ -153,7 +151,7 @@ export class BrokerAService {
     const adapter = this.deps.connections.adapter(BROKER)
     await this.withToken(scope, (t) => adapter.cancelOrder!(t, orderId)).catch((err: unknown) => {
       // Without a connection no order of this tenant exists: as for any id that is not theirs, 404.
-      const unknown = err instanceof ConflictError && err.code === 'broker.not_connected'
+      const unknown = err instanceof UnprocessableError && err.code === 'broker.not_connected'
       if (unknown || (isUpstreamError(err) && err.kind === 'not_found'))
         throw new NotFoundError('broker.order_not_found', `Order ${orderId} not found at Alpaca`)
       if (isUpstreamError(err) && err.status === 422)

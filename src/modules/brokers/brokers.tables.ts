@@ -43,7 +43,7 @@ export interface BrokerFillTable {
   account_id: number
   external_id: string
   symbol: string
-  side: 'buy' | 'sell'
+  side: 'buy' | 'sell' | 'sell_short'
   quantity: Numeric
   price: Numeric
   fee: Numeric

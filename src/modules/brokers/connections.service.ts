@@ -9,13 +9,21 @@ import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
 import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
-import { ConflictError, ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
+import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { BrokerAdapter, BrokerGrant, OAuthBroker } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import * as repo from './connections.repository.ts'
-import { issueState, readState, type StateProblem } from './lib/oauth-state.ts'
+import { issueState, readState } from './lib/oauth-state.ts'
+import {
+  errorText,
+  maskNumber,
+  notConnected,
+  reconnectRequired,
+  stateError,
+  UNREADABLE,
+} from './broker-errors.ts'
 
 export interface ConnectionDeps {
   scopes: Scopes
@@ -34,20 +42,6 @@ export interface ConnectionStatus {
   expires_at: string | null
   extra: Record<string, unknown>
 }
-
-const STATE_MESSAGES: Record<StateProblem | 'mismatch' | 'reused', string> = {
-  missing: 'state is required: take it from the auth-url operation',
-  malformed: 'state is not a state this service issued',
-  tampered: 'state failed its signature check',
-  expired: 'state has expired (it is valid for 10 minutes): start again from the auth-url operation',
-  mismatch: 'state was issued to another user, tenant or broker',
-  reused: 'state has already been used: start again from the auth-url operation',
-}
-
-const stateError = (problem: keyof typeof STATE_MESSAGES, where: 'query' | 'body') =>
-  new UnprocessableError(`broker.state_${problem}`, STATE_MESSAGES[problem], [
-    { loc: [where, 'state'], msg: STATE_MESSAGES[problem], type: `state_${problem}` },
-  ])
 
 /** A token is bound to its tenant and broker: decrypting it anywhere else fails. */
 const tokenAad = (tenantId: number, broker: ConnectedBroker) => `broker-token:${tenantId}:${broker}`
@@ -116,8 +110,24 @@ export class ConnectionsService {
       throw err
     })
     const adapter = this.adapter(broker)
-    const accounts = adapter.accounts ? await adapter.accounts(grant.accessToken) : []
+    const accounts = adapter.accounts
+      ? await adapter.accounts(grant.accessToken).catch(async (err: unknown) => {
+          await this.revoke(broker, grant) // not stored: it must not stay live at the vendor
+          throw err
+        })
+      : []
+    // A connection replaced without a disconnect: its token is revoked and the accounts it alone
+    // linked are archived, as a disconnect would.
+    const previous = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      const row = await repo.findLiveConnection(s, broker)
+      return row ? { row, accounts: await repo.linkedAccounts(s, row.id) } : null
+    })
+    const kept = new Set(accounts.map((a) => a.externalId))
+    const orphans = (previous?.accounts ?? [])
+      .filter((a) => !kept.has(a.external_id))
+      .map((a) => a.account_id)
     await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      if (orphans.length) await this.deps.holdings.archiveAccounts(s, orphans)
       const conn = await repo.saveConnection(s, {
         broker,
         userId: scope.userId,
@@ -139,6 +149,8 @@ export class ConnectionsService {
         })
       }
     })
+    const old = previous && this.unsealed(scope.tenantId, broker, previous.row)
+    if (old && old.accessToken !== grant.accessToken) await this.revoke(broker, old)
     this.deps.log.info({ broker, tenant_id: scope.tenantId, accounts: accounts.length }, 'broker connected')
     await this.deps.onConnected?.(scope.tenantId, broker)
     return this.status(scope, broker)
@@ -155,23 +167,34 @@ export class ConnectionsService {
     }
   }
 
-  /** The live connection with its decrypted grant; 409 when there is none. */
+  /** The live connection with its decrypted grant; 422 broker.not_connected when there is none. */
   async live(tenantId: number, broker: ConnectedBroker) {
     const row = await this.deps.scopes.withTenant(tenantId, (s) => repo.findLiveConnection(s, broker))
-    if (!row?.access_token_enc)
-      throw new ConflictError(
-        'broker.not_connected',
-        `${broker} is not connected: start with GET /api/${broker}/auth-url, then connect`,
-      )
-    const aad = tokenAad(tenantId, broker)
-    const grant: BrokerGrant = {
-      accessToken: this.deps.cipher.decrypt(row.access_token_enc, aad),
-      refreshToken: row.refresh_token_enc ? this.deps.cipher.decrypt(row.refresh_token_enc, aad) : undefined,
-      accessExpiresAt: row.access_expires_at ?? undefined,
-      refreshExpiresAt: row.refresh_expires_at ?? undefined,
+    if (!row?.access_token_enc) throw notConnected(broker)
+    const grant = this.unsealed(tenantId, broker, row)
+    if (!grant) {
+      await this.markSynced(tenantId, row.id, UNREADABLE)
+      throw reconnectRequired(broker, 'its stored token can no longer be read (the secrets key changed)')
     }
     const accounts = await this.deps.scopes.withTenant(tenantId, (s) => repo.linkedAccounts(s, row.id))
     return { row, grant, accounts }
+  }
+
+  /** The stored grant, or null when it cannot be decrypted (a changed SECRETS_KEY, a moved row). */
+  private unsealed(tenantId: number, broker: ConnectedBroker, row: repo.ConnectionRow): BrokerGrant | null {
+    const aad = tokenAad(tenantId, broker)
+    try {
+      return {
+        accessToken: this.deps.cipher.decrypt(row.access_token_enc ?? '', aad),
+        refreshToken: row.refresh_token_enc
+          ? this.deps.cipher.decrypt(row.refresh_token_enc, aad)
+          : undefined,
+        accessExpiresAt: row.access_expires_at ?? undefined,
+        refreshExpiresAt: row.refresh_expires_at ?? undefined,
+      }
+    } catch {
+      return null
+    }
   }
 
   async isConnected(tenantId: number, broker: ConnectedBroker): Promise<boolean> {
@@ -199,6 +222,8 @@ export class ConnectionsService {
           expires_at: null,
           extra: { hint: `connect through GET /api/${broker}/auth-url` },
         }
+      if (!this.unsealed(scope.tenantId, broker, row))
+        return { connected: false, expires_at: null, extra: { error: UNREADABLE } }
       const accounts = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
         repo.linkedAccounts(s, row.id),
       )
@@ -223,14 +248,10 @@ export class ConnectionsService {
   async disconnect(scope: RequestScope, broker: ConnectedBroker) {
     const row = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.findLiveConnection(s, broker))
     if (!row) return { disconnected: false, detail: `${broker} was not connected`, archived_account_ids: [] }
-    const { grant, accounts } = await this.live(scope.tenantId, broker)
-    let revoked = false
-    try {
-      await this.deps.adapters[broker]?.oauth?.revoke?.(grant)
-      revoked = this.deps.adapters[broker]?.oauth?.revoke !== undefined
-    } catch (err) {
-      this.deps.log.warn({ err, broker }, 'broker token revoke failed; tokens are deleted anyway')
-    }
+    const accounts = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.linkedAccounts(s, row.id))
+    // A token that cannot be read cannot be revoked either; it is erased all the same.
+    const grant = this.unsealed(scope.tenantId, broker, row)
+    const revoked = grant ? await this.revoke(broker, grant) : false
     const ids = accounts.map((a) => a.account_id)
     await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await repo.disconnect(s, row.id)
@@ -238,13 +259,19 @@ export class ConnectionsService {
     })
     return { disconnected: true, revoked, detail: `${broker} disconnected`, archived_account_ids: ids }
   }
+
+  /** Best effort: true when the vendor confirmed it; a failure is logged, never raised. */
+  private async revoke(broker: ConnectedBroker, grant: BrokerGrant): Promise<boolean> {
+    const oauth = this.deps.adapters[broker]?.oauth
+    if (!oauth?.revoke) return false
+    try {
+      await oauth.revoke(grant)
+      return true
+    } catch (err) {
+      this.deps.log.warn({ err, broker }, 'broker token revoke failed; the tokens are deleted anyway')
+      return false
+    }
+  }
 }
 
-/** What a person needs to recognise an account: the last four characters. */
-export const maskNumber = (n: string) =>
-  n.length <= 4 ? n : `${'•'.repeat(Math.min(4, n.length - 4))}${n.slice(-4)}`
-
-export function errorText(err: unknown): string {
-  if (isUpstreamError(err)) return `${err.provider} ${err.kind}${err.status ? ` (HTTP ${err.status})` : ''}`
-  return err instanceof Error ? err.message : 'unknown error'
-}
+export { errorText, maskNumber } from './broker-errors.ts'

@@ -5,7 +5,7 @@ import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 export interface FillRow {
   external_id: string
   symbol: string
-  side: 'buy' | 'sell'
+  side: 'buy' | 'sell' | 'sell_short'
   quantity: string
   price: string
   fee: string
@@ -67,4 +67,16 @@ export function setLotsMethod(scope: TenantScope, accountId: number, method: 'fi
     .where('tenant_id', '=', scope.tenantId)
     .where('account_id', '=', accountId)
     .execute()
+}
+
+/** Locks the account's link row for the transaction (one sync at a time); answers its lots method. */
+export async function lockLinkedAccount(scope: TenantScope, accountId: number) {
+  const row = await scope.db
+    .selectFrom('broker_linked_account')
+    .select('lots_method')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst()
+  return row?.lots_method ?? null
 }

@@ -16,7 +16,7 @@ import { defineModule, job, type ModuleContext } from '../module.ts'
 import { brokerARoutes } from './brokera.routes.ts'
 import { BrokerAService } from './brokera.service.ts'
 import { BROKERS_TABLES, type ConnectedBroker } from './brokers.tables.ts'
-import { allLiveConnections } from './connections.repository.ts'
+import { allLiveConnections, purgeStates } from './connections.repository.ts'
 import { ConnectionsService } from './connections.service.ts'
 import * as m0009 from './migrations/0009_brokers.ts'
 import { sandboxRoutes } from './sandbox.routes.ts'
@@ -28,8 +28,11 @@ import { UnifiedBrokersService } from './unified.service.ts'
 export const JOB_SYNC_ALL = 'brokers.sync-all'
 export const JOB_SYNC = 'brokers.sync'
 const SYNC_CRON = '30 17 * * 1-5'
-/** The first sync of a new connection reads this far back. */
-const HISTORY_DAYS = 366
+/**
+ * The first sync of a new connection reads this far back: ten years, so that a sale finds the
+ * purchase it closes (what is older is reported as unmatched in the sync log, never guessed).
+ */
+const HISTORY_DAYS = 3653
 
 export interface Brokers {
   connections: ConnectionsService
@@ -93,9 +96,10 @@ function createBrokers(
     refreshers: { brokera: (scope) => brokera.refresh(scope) },
   })
   const enqueueAll = async () => {
-    const live = await ctx.scopes.withSystem('brokers: evening sync of every connection', (s) =>
-      allLiveConnections(s),
-    )
+    const live = await ctx.scopes.withSystem('brokers: evening sync of every connection', async (s) => {
+      await purgeStates(s) // OAuth states a day past their expiry are of no further use
+      return allLiveConnections(s)
+    })
     const day = dateOf(ctx.clock.now())
     for (const c of live)
       await ctx.jobs.enqueue(

@@ -9,6 +9,7 @@
 import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import { UpstreamProtocolError } from '../../platform/upstream-errors.ts'
 import type { BrokerActivity, BrokerAdapter } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
@@ -49,7 +50,7 @@ export class SyncService {
 
   async sync(tenantId: number, userId: number | null, broker: ConnectedBroker, kind: SyncResult['kind']) {
     const started = this.deps.clock.now()
-    const live = await this.deps.connections.live(tenantId, broker)
+    let connectionId: number | null = null
     const log = (
       status: 'ok' | 'error',
       counts: { positions: number; transactions: number },
@@ -58,7 +59,7 @@ export class SyncService {
       this.deps.scopes.withTenant(tenantId, (s) =>
         insertSyncLog(s, {
           broker_type: broker,
-          connection_id: live.row.id,
+          connection_id: connectionId,
           user_id: userId,
           sync_kind: kind,
           status,
@@ -69,22 +70,29 @@ export class SyncService {
         }),
       )
     try {
+      const live = await this.deps.connections.live(tenantId, broker)
+      connectionId = live.row.id
       const adapter = this.deps.connections.adapter(broker)
       const totals = { positions: 0, fills_received: 0, fills_new: 0, trades: 0 }
+      const notes: string[] = []
       for (const account of live.accounts) {
         const r = await this.syncAccount(tenantId, adapter, live.grant.accessToken, account)
         totals.positions += r.positions
         totals.fills_received += r.received
         totals.fills_new += r.fresh
         totals.trades += r.trades
+        notes.push(...r.notes)
       }
       await this.deps.connections.markSynced(tenantId, live.row.id, null)
-      const row = await log('ok', { positions: totals.positions, transactions: totals.fills_new }, null)
+      // Fills it could not use are no failure, but the owner should see them in the log.
+      const note = notes.length ? notes.join('; ').slice(0, 2000) : null
+      const row = await log('ok', { positions: totals.positions, transactions: totals.fills_new }, note)
       return { sync_id: row.id, broker, kind, accounts: live.accounts.length, ...totals }
     } catch (err) {
       this.deps.log.warn({ err, broker, tenant_id: tenantId }, 'broker sync failed')
       await log('error', { positions: 0, transactions: 0 }, errorText(err))
-      await this.deps.connections.markSynced(tenantId, live.row.id, errorText(err))
+      if (connectionId !== null)
+        await this.deps.connections.markSynced(tenantId, connectionId, errorText(err))
       throw err
     }
   }
@@ -93,7 +101,7 @@ export class SyncService {
     tenantId: number,
     adapter: BrokerAdapter,
     token: string,
-    account: { external_id: string; account_id: number; lots_method: 'fifo' | 'average' | null },
+    account: { external_id: string; account_id: number },
   ) {
     const { holdings } = this.deps
     const positions = adapter.positions ? await adapter.positions(token, account.external_id) : []
@@ -109,7 +117,13 @@ export class SyncService {
       ? await this.fillsSince(adapter, token, account.external_id, after)
       : []
     const rows = activity.flatMap((a) => this.toFill(a))
+    const notes: string[] = []
+    const rejected = activity.filter((a) => a.type === 'FILL').length - rows.length
+    if (rejected > 0)
+      notes.push(`${rejected} fills without a usable symbol, side, quantity or price were left out`)
     return this.deps.scopes.withTenant(tenantId, async (s) => {
+      // One sync of an account at a time (the connect job and a request may overlap on PostgreSQL).
+      const lotsMethod = await fills.lockLinkedAccount(s, account.account_id)
       const snapshot = await holdings.replaceHoldings(
         s,
         account.account_id,
@@ -119,11 +133,11 @@ export class SyncService {
       const { inserted, symbols: touched } = await fills.insertNewFills(s, account.account_id, rows)
       const method = await holdings.costMethod(s, account.account_id)
       // A changed method recomputes every symbol; otherwise only those with new fills.
-      const symbols = account.lots_method === method ? [...touched] : null
+      const symbols = lotsMethod === method ? [...touched] : null
       let trades = 0
       if (symbols === null || symbols.length > 0) {
         const history = await fills.fillsOf(s, account.account_id, symbols)
-        const { closed } = holdings.matchLots(
+        const { closed, unmatched } = holdings.matchLots(
           history.map((f) => ({
             id: f.external_id,
             symbol: f.symbol,
@@ -136,9 +150,12 @@ export class SyncService {
           method,
         )
         trades = await holdings.replaceBrokerTrades(s, account.account_id, symbols, closed)
+        const held = [...new Set(unmatched.map((u) => u.symbol))]
+        if (held.length)
+          notes.push(`sales of shares held before the history (not realized): ${held.join(', ')}`)
         await fills.setLotsMethod(s, account.account_id, method)
       }
-      return { positions: snapshot.written, received: rows.length, fresh: inserted, trades }
+      return { positions: snapshot.written, received: rows.length, fresh: inserted, trades, notes }
     })
   }
 
@@ -158,14 +175,17 @@ export class SyncService {
       if (r.nextPageToken === null) return out
       pageToken = r.nextPageToken
     }
-    throw new Error(`${adapter.vendor} activities did not end after ${MAX_PAGES} pages`)
+    // A vendor cursor that never ends is its fault: a 502 like any other upstream failure.
+    throw new UpstreamProtocolError(`${adapter.vendor} activities did not end after ${MAX_PAGES} pages`, {
+      provider: adapter.vendor.toLowerCase(),
+    })
   }
 
   /** A fill with everything lot matching needs; anything else (a dividend, a partial record) is left out. */
   private toFill(a: BrokerActivity): fills.FillRow[] {
     if (a.type !== 'FILL' || !a.symbol || !a.side || !a.qty || !a.price) return []
     const qty = a.qty.replace(/^-/, '')
-    if (!/^\d+(\.\d{1,8})?$/.test(qty) || !/^\d+(\.\d{1,10})?$/.test(a.price) || Number(qty) === 0) return []
+    if (!/^\d+(\.\d{1,9})?$/.test(qty) || !/^\d+(\.\d{1,10})?$/.test(a.price) || Number(qty) === 0) return []
     const at = new Date(a.time)
     if (Number.isNaN(at.getTime())) return []
     return [

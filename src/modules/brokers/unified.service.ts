@@ -3,7 +3,9 @@
  * `broker_type`, answered by that broker's adapter. An unknown type is a 404; an operation the broker
  * cannot do is a 422 `broker.not_supported`; connecting needs a plan with broker connectivity (402).
  */
+import { DateTime } from 'luxon'
 import type { RequestScope } from '../../platform/auth/scope.ts'
+import { UpstreamProtocolError } from '../../platform/upstream-errors.ts'
 import { NotFoundError, PaymentRequiredError, UnprocessableError } from '../../platform/http/errors.ts'
 import { BROKER_TYPES, type BrokerType } from '../../providers/brokers/index.ts'
 import type { EntitlementsService } from '../tenancy/index.ts'
@@ -24,6 +26,13 @@ export interface Refreshed {
   detail: string
   status: ConnectionStatus
 }
+
+/** A year of activities is at most this many pages of 100; more means the vendor's cursor loops. */
+const MAX_PAGES = 1000
+const endlessPages = (broker: string) =>
+  new UpstreamProtocolError(`${broker} activities did not end after ${MAX_PAGES} pages`, { provider: broker })
+const nyYearStart = (year: number) =>
+  DateTime.fromObject({ year, month: 1, day: 1 }, { zone: 'America/New_York' }).toMillis()
 
 const notSupported = (broker: string, what: string) =>
   new UnprocessableError('broker.not_supported', `${broker} does not support ${what}`, [
@@ -155,12 +164,13 @@ export class UnifiedBrokersService {
       throw new NotFoundError('broker.account_not_found', `No linked ${type} account ${q.account_hash}`)
     const items = []
     let pageToken: string | undefined
-    for (let page = 0; page < 1000; page++) {
+    for (let page = 0; page < MAX_PAGES; page++) {
       const r = await adapter.activities(live.grant.accessToken, {
         types: ['FILL'],
-        // Both bounds are exclusive at the vendor: the instants just outside the year.
-        after: new Date(Date.UTC(Number(q.year), 0, 1) - 1).toISOString(),
-        until: new Date(Date.UTC(Number(q.year) + 1, 0, 1)).toISOString(),
+        // The tax year in New York (the trade dates the sync records); both bounds are exclusive
+        // at the vendor: the instants just outside the year.
+        after: new Date(nyYearStart(Number(q.year)) - 1).toISOString(),
+        until: new Date(nyYearStart(Number(q.year) + 1)).toISOString(),
         pageSize: 100,
         pageToken,
         accountId: q.account_hash,
@@ -168,6 +178,7 @@ export class UnifiedBrokersService {
       })
       items.push(...r.items)
       if (r.nextPageToken === null) break
+      if (page === MAX_PAGES - 1) throw endlessPages(type)
       pageToken = r.nextPageToken
     }
     return {

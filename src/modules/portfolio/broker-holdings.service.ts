@@ -75,6 +75,10 @@ export async function replaceHoldings(
   )
   // One row per symbol (a vendor listing a symbol twice keeps its last), written in one statement.
   const bySymbol = new Map(kept.map((h) => [h.symbol, h]))
+  // A holding sold since the last sync gets a flat row today (quantity 0): without it the
+  // analytics would carry its last row forward and keep counting it.
+  for (const symbol of await snapshots.heldBefore(scope, accountId, date))
+    if (!bySymbol.has(symbol)) bySymbol.set(symbol, { symbol, quantity: '0', costBasis: '0', price: '0' })
   await snapshots.writePricedSnapshot(
     scope,
     [...bySymbol.values()].map((h) => ({

@@ -115,3 +115,18 @@ export function deleteSnapshotsExcept(scope: TenantScope, accountId: number, dat
   if (keep.length > 0) q = q.where('symbol', 'not in', keep)
   return q.execute()
 }
+
+/** Symbols the account still held at their latest row before `date` (what the analytics carry forward). */
+export async function heldBefore(scope: TenantScope, accountId: number, date: string): Promise<string[]> {
+  const rows = await scope.db
+    .selectFrom('portfolio_snapshot')
+    .distinctOn('symbol')
+    .select(['symbol', 'quantity'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('account_id', '=', accountId)
+    .where('snapshot_date', '<', date)
+    .orderBy('symbol')
+    .orderBy('snapshot_date', 'desc')
+    .execute()
+  return rows.filter((r) => Number(r.quantity) !== 0).map((r) => r.symbol)
+}

@@ -108,7 +108,8 @@ export interface BrokerActivity {
   /** ISO 8601: the fill's transaction time, or the activity's date at midnight UTC. */
   time: string
   symbol: string | null
-  side: OrderSide | null
+  /** `sell_short` opens a short; `sell` closes what was bought. */
+  side: OrderSide | 'sell_short' | null
   qty: string | null
   price: string | null
   netAmount: string | null

@@ -5,7 +5,7 @@ import { matchLots, type Fill } from './lots.ts'
 
 let seq = 0
 const fill = (
-  side: 'buy' | 'sell',
+  side: 'buy' | 'sell' | 'sell_short',
   qty: string,
   price: string,
   date: string,
@@ -45,10 +45,10 @@ describe('lot matching: FIFO', () => {
     assert.match(closed[0]!.id, /^f\d+:1$/)
   })
 
-  it('opens a short on a sale with nothing held and covers it with the next buy', () => {
+  it('a short sale opens a short lot that the next buy covers', () => {
     // Sell short 4 @ 50 (proceeds 200); buy 6 @ 45: covers 4 (cost 180, gain 20), opens a long of 2 (cost 90).
     const { closed, open } = matchLots(
-      [fill('sell', '4', '50', '2025-01-06'), fill('buy', '6', '45', '2025-02-03')],
+      [fill('sell_short', '4', '50', '2025-01-06'), fill('buy', '6', '45', '2025-02-03')],
       'fifo',
     )
     assert.deepEqual(
@@ -72,6 +72,36 @@ describe('lot matching: FIFO', () => {
       closed.map((c) => [c.symbol, c.proceeds, c.cost_basis, c.gain_loss]),
       [['AAPL', '40', '33.333', '6.667']],
     )
+  })
+
+  it('a sale of shares the history never saw bought is unmatched, not a short', () => {
+    // Held before the history began: sell 10 @ 150 with nothing bought; the rebuy opens a plain long.
+    const { closed, open, unmatched } = matchLots(
+      [fill('sell', '10', '150', '2025-10-01'), fill('buy', '10', '100', '2025-10-20')],
+      'fifo',
+    )
+    assert.deepEqual(closed, [])
+    assert.deepEqual(
+      unmatched.map((u) => [u.symbol, u.quantity]),
+      [['AAPL', '10']],
+    )
+    assert.deepEqual(
+      open.map((o) => [o.quantity, o.cost]),
+      [['10', '1000']],
+    )
+  })
+
+  it('reads fractional shares to 9 places (the trade is stored to 8)', () => {
+    // Buy 0.123456789 @ 100 (cost 12.3456789); sell 0.1 @ 110: proceeds 11, cost 10, gain 1.
+    const { closed, open } = matchLots(
+      [fill('buy', '0.123456789', '100', '2025-01-02'), fill('sell', '0.1', '110', '2025-01-03')],
+      'fifo',
+    )
+    assert.deepEqual(
+      closed.map((c) => [c.quantity, c.proceeds, c.cost_basis, c.gain_loss]),
+      [['0.1', '11', '10', '1']],
+    )
+    assert.equal(open[0]!.quantity, '0.023456789')
   })
 
   it('refuses a malformed quantity rather than guessing', () => {

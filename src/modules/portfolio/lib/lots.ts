@@ -20,8 +20,13 @@ export interface Fill {
   /** The vendor's id: closed trades are named after the sale that closed them. */
   id: string
   symbol: string
-  side: 'buy' | 'sell'
-  /** Positive decimal strings (or numbers). */
+  /**
+   * `sell` closes long lots only: a sale of shares this history never saw bought (held before it
+   * began, or transferred in) is reported as unmatched, never turned into a short. `sell_short`
+   * opens a short lot, which a later `buy` covers.
+   */
+  side: 'buy' | 'sell' | 'sell_short'
+  /** Positive decimal strings (or numbers); quantities to 9 places. */
   qty: string
   price: string
   fee: string
@@ -45,6 +50,13 @@ export interface ClosedTrade {
   short: boolean
 }
 
+/** What part of a sale no earlier purchase in the history accounts for (it is not realized). */
+export interface Unmatched {
+  fill: string
+  symbol: string
+  quantity: string
+}
+
 export interface OpenLot {
   symbol: string
   /** Negative for a short lot. */
@@ -54,7 +66,7 @@ export interface OpenLot {
   date: string
 }
 
-const Q = 10n ** 8n // quantity scale
+const Q = 10n ** 9n // quantity scale (Alpaca: fractional shares to 9 places)
 const M = 10n ** 10n // money scale
 
 interface Lot {
@@ -66,7 +78,7 @@ interface Lot {
 function units(x: string | number, scale: bigint, what: string): bigint {
   const text = typeof x === 'number' ? String(x) : x.trim()
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text)
-  const digits = scale === Q ? 8 : 10
+  const digits = scale === Q ? 9 : 10
   if (!m || (m[2]?.length ?? 0) > digits)
     throw new RangeError(`${what}: not a positive decimal with at most ${digits} places: ${text}`)
   return BigInt(m[1]!) * scale + BigInt((m[2] ?? '').padEnd(digits, '0'))
@@ -94,10 +106,11 @@ const money = (v: bigint) => fixed(v, M, 4)
 export function matchLots(
   fills: readonly Fill[],
   method: CostMethod,
-): { closed: ClosedTrade[]; open: OpenLot[] } {
+): { closed: ClosedTrade[]; open: OpenLot[]; unmatched: Unmatched[] } {
   const longs = new Map<string, Lot[]>()
   const shorts = new Map<string, Lot[]>()
   const closed: ClosedTrade[] = []
+  const unmatched: Unmatched[] = []
   const ordered = [...fills].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
   for (const f of ordered) {
     const qty = units(f.qty, Q, `${f.id} qty`)
@@ -108,8 +121,11 @@ export function matchLots(
     if (!own.has(f.symbol)) own.set(f.symbol, [])
     if (!other.has(f.symbol)) other.set(f.symbol, [])
     if (f.side === 'sell' && method === 'average') pool(other.get(f.symbol)!)
-    const left = close(f, qty, price, fee, other.get(f.symbol)!, closed)
-    if (left > 0n) {
+    // A short sale opens a lot of its own; a buy covers shorts first, a sale closes longs first.
+    const left = f.side === 'sell_short' ? qty : close(f, qty, price, fee, other.get(f.symbol)!, closed)
+    if (left > 0n && f.side === 'sell') {
+      unmatched.push({ fill: f.id, symbol: f.symbol, quantity: fixed(left, Q, 9) })
+    } else if (left > 0n) {
       // The rest opens a lot: a buy's cost carries its share of the fee, a short sale's proceeds net of it.
       const gross = (price * left) / Q
       const feePart = div(fee * left, qty)
@@ -125,8 +141,8 @@ export function matchLots(
   ] as const)
     for (const [symbol, lots] of book)
       for (const l of lots)
-        open.push({ symbol, quantity: sign + fixed(l.qty, Q, 8), cost: money(l.cost), date: l.date })
-  return { closed, open }
+        open.push({ symbol, quantity: sign + fixed(l.qty, Q, 9), cost: money(l.cost), date: l.date })
+  return { closed, open, unmatched }
 }
 
 /** Every open long lot at the pooled average cost (the total is kept exact: the last lot takes the rest). */
@@ -152,7 +168,7 @@ function close(f: Fill, qty: bigint, price: bigint, fee: bigint, lots: Lot[], ou
     const tradeValue = (price * take) / Q
     const feePart = div(fee * take, qty)
     // A sale closes a long lot (proceeds = the sale); a buy covers a short (proceeds = the short sale).
-    const sale = f.side === 'sell'
+    const sale = f.side !== 'buy'
     const proceeds = sale ? tradeValue : lotCost
     const basis = sale ? lotCost : tradeValue
     // Rounded once each; the gain is taken from the rounded figures so the row balances exactly.

@@ -147,6 +147,17 @@ describe('alpaca broker: OAuth', () => {
     assert.equal((await broker.accounts(grant.accessToken)).length, 1, 'the token works')
   })
 
+  it('drops the text of an unparseable token answer (it holds the token) from the error', async () => {
+    fake.sandbox.chaos.malformNext()
+    const err = await broker.oauth.exchangeCode(await freshCode()).then(
+      () => assert.fail('a truncated token answer must fail'),
+      (e: unknown) => e as UpstreamError,
+    )
+    assert.equal(err.kind, 'protocol')
+    assert.equal(err.body, undefined)
+    assert.doesNotMatch(JSON.stringify({ ...err, message: err.message }), /access_token/)
+  })
+
   it('maps refused exchanges: a used or unknown code → 400, a wrong client secret → 401', async () => {
     const code = await freshCode()
     secrets.push(code)

@@ -5,6 +5,7 @@
  */
 import { UpstreamNotFoundError } from '../../../platform/upstream-errors.ts'
 import type { HttpClient } from '../../shared/http.ts'
+import { withoutTokenText } from '../token-errors.ts'
 import type {
   ActivityQuery,
   BrokerAdapter,
@@ -143,20 +144,22 @@ function alpacaOAuth(opts: AlpacaBrokerOptions, oauthBase: string): OAuthBroker 
       return url.toString()
     },
     async exchangeCode(code) {
-      const res = await opts.http.request({
-        provider: PROVIDER,
-        method: 'POST',
-        url: `${oauthBase}/oauth/token`,
-        form: {
-          grant_type: 'authorization_code',
-          code,
-          client_id: opts.clientId,
-          client_secret: opts.clientSecret,
-          redirect_uri: opts.redirectUri,
-        },
-        retries: 0, // a code is single-use: a retried exchange would only fail
-      })
-      return toGrant(res.body)
+      const res = await opts.http
+        .request({
+          provider: PROVIDER,
+          method: 'POST',
+          url: `${oauthBase}/oauth/token`,
+          form: {
+            grant_type: 'authorization_code',
+            code,
+            client_id: opts.clientId,
+            client_secret: opts.clientSecret,
+            redirect_uri: opts.redirectUri,
+          },
+          retries: 0, // a code is single-use: a retried exchange would only fail
+        })
+        .catch(withoutTokenText)
+      return toGrant(res.body) // its own refusals name fields, never values
     },
     async revoke(grant: BrokerGrant) {
       try {

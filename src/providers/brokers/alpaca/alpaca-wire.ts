@@ -156,7 +156,7 @@ export function toActivity(v: unknown, i: number): BrokerActivity {
     type,
     time,
     symbol: optStr(o, 'symbol'),
-    side: side === 'buy' || side === 'sell' ? side : side?.startsWith('sell') ? 'sell' : null,
+    side: side === 'buy' || side === 'sell' || side === 'sell_short' ? side : null,
     qty: optDec(o, 'qty'),
     price: optDec(o, 'price') ?? optDec(o, 'per_share_amount'),
     netAmount: optDec(o, 'net_amount'),

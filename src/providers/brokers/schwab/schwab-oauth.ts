@@ -7,6 +7,7 @@
 import type { Clock } from '../../../platform/clock.ts'
 import type { HttpClient } from '../../shared/http.ts'
 import type { BrokerGrant, OAuthBroker } from '../broker.port.ts'
+import { withoutTokenText } from '../token-errors.ts'
 import { malformed, object, optStr, PROVIDER, str } from './schwab-wire.ts'
 
 /** The refresh token's hard lifetime from the code exchange. */
@@ -72,16 +73,18 @@ export function schwabOAuth(opts: SchwabOAuthOptions): SchwabOAuth {
   const tokenUrl = `${opts.apiBaseUrl.replace(/\/+$/, '')}/v1/oauth/token`
   const basic = `Basic ${Buffer.from(`${opts.appKey}:${opts.appSecret}`).toString('base64')}`
   const post = (form: Record<string, string>, retry: boolean) =>
-    opts.http.request({
-      provider: PROVIDER,
-      method: 'POST',
-      url: tokenUrl,
-      headers: { authorization: basic, accept: 'application/json' },
-      form,
-      // A code is single-use: a repeated exchange could only fail. A refresh may be repeated: Schwab
-      // answers the same refresh token and a new access token, whichever attempt got through.
-      ...(retry ? { idempotent: true } : { retries: 0, idempotent: false }),
-    })
+    opts.http
+      .request({
+        provider: PROVIDER,
+        method: 'POST',
+        url: tokenUrl,
+        headers: { authorization: basic, accept: 'application/json' },
+        form,
+        // A code is single-use: a repeated exchange could only fail. A refresh may be repeated: Schwab
+        // answers the same refresh token and a new access token, whichever attempt got through.
+        ...(retry ? { idempotent: true } : { retries: 0, idempotent: false }),
+      })
+      .catch(withoutTokenText)
 
   return {
     authorizationUrl(state) {
