@@ -3,12 +3,13 @@
  * accounts, holdings, three years of closed trades, weekly priced snapshots, three investors and
  * their capital flows — so a newcomer sees every analytics endpoint with real numbers.
  * Idempotent: does nothing when the demo user exists. Deterministic: a seeded PRNG and the
- * simulated market's prices.
+ * simulated market's prices. The fixtures are built here and written by their owners: identity
+ * creates the login and its tenant, portfolio writes the club's data in one transaction.
  */
 import { DAY_MS } from '../platform/dates.ts'
 import { mulberry32 } from '../platform/random.ts'
+import type { DemoFixtures } from '../modules/portfolio/index.ts'
 import type { Container } from './container.ts'
-import type { TenantScope } from '../platform/db/tenant-scope.ts'
 import {
   CALENDAR_FIRST_YEAR,
   nyDate,
@@ -43,115 +44,76 @@ function firstSession(start: Date): string {
 }
 
 export async function seedDemo(c: Container): Promise<'created' | 'exists'> {
-  const exists = await c.scopes.withSystem('demo seed: lookup', ({ db }) =>
-    db.selectFrom('app_user').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst(),
-  )
-  if (exists) return 'exists'
-  const tenantId = await createDemoLogin(c)
+  const login = await c.identity.users.bootstrapDemo({
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    fullName: 'Demo Investor',
+    tenantName: 'Demo Investment Club',
+    planCode: 'pro',
+  })
+  if (!login) return 'exists'
   const today = nyDate(c.clock.now())
   // Three years back, or from the first year whose NYSE sessions the calendar knows.
   const start = new Date(`${Math.max(Number(today.slice(0, 4)) - 3, CALENDAR_FIRST_YEAR)}-01-02T00:00:00Z`)
   const market = new SimulatedMarketData({ clock: c.clock })
   const price = (symbol: string, date: string) => Math.round(market.close(symbol, dayIndex(date)) * 100) / 100
-  await c.scopes.withTenant(tenantId, async ({ db }) => {
-    const accounts = await seedClub(db, tenantId, start)
-    const demo: Demo = { db, tenantId, ...accounts, start, today, price, rnd: mulberry32(20_260_101) }
-    await seedTrades(demo)
-    await seedHoldings(demo)
+  const demo: Demo = { start, today, price, rnd: mulberry32(20_260_101) }
+  await c.portfolio.seedDemo(login.tenantId, {
+    ...club(start),
+    trades: trades(demo),
+    ...holdings(demo),
   })
   return 'created'
 }
 
-/** The demo user, on the pro plan with a verified e-mail; returns its tenant. */
-async function createDemoLogin(c: Container): Promise<number> {
-  const user = await c.identity.users.register({
-    email: DEMO_EMAIL,
-    password: DEMO_PASSWORD,
-    full_name: 'Demo Investor',
-  })
-  const { tenant_id: tenantId, id: userId } = user
-  await c.scopes.withSystem('demo seed: plan and verified e-mail', async ({ db }) => {
-    await db
-      .updateTable('tenant')
-      .set({ plan_code: 'pro', name: 'Demo Investment Club' })
-      .where('id', '=', tenantId)
-      .execute()
-    await db
-      .updateTable('app_user')
-      .set({ email_verified_at: new Date() })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', userId)
-      .execute()
-  })
-  return tenantId
-}
-
-/** What the seeding steps share: the tenant's scope, its two accounts, the period and prices. */
+/** What the fixture builders share: the period, prices and the seeded generator. */
 interface Demo {
-  db: TenantScope['db']
-  tenantId: number
-  main: number
-  ira: number
   start: Date
   today: string
   price: (symbol: string, date: string) => number
   rnd: () => number
 }
 
-/** Two manual accounts, three investors and their capital flows; returns the accounts. */
-async function seedClub(db: TenantScope['db'], tenantId: number, start: Date) {
-  const accounts = await db
-    .insertInto('broker_account')
-    .values([
-      { tenant_id: tenantId, name: 'Club brokerage', broker_type: 'manual', account_type: 'taxable' },
-      { tenant_id: tenantId, name: 'Roth IRA', broker_type: 'manual', account_type: 'roth_ira' },
-    ])
-    .returning('id')
-    .execute()
-  const [main, ira] = [accounts[0]!.id, accounts[1]!.id]
-  const owner = await db
-    .insertInto('investor')
-    .values({ tenant_id: tenantId, name: 'Demo Investor', email: DEMO_EMAIL, is_owner: true })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const partners = await db
-    .insertInto('investor')
-    .values([
-      { tenant_id: tenantId, name: 'Ada Partner' },
-      { tenant_id: tenantId, name: 'Ben Member' },
-    ])
-    .returning('id')
-    .execute()
+const MAIN = 0
+const IRA = 1
+
+/** Two manual accounts (MAIN, IRA), three investors and their capital flows. */
+function club(start: Date): Pick<DemoFixtures, 'accounts' | 'investors' | 'flows'> {
+  const [owner, ada, ben] = [0, 1, 2]
   // Contributions early, a few later top-ups and one small withdrawal.
   const flows = [
-    [owner.id, 0, 60_000],
-    [partners[0]!.id, 0, 30_000],
-    [partners[1]!.id, 180, 15_000],
-    [owner.id, 400, 10_000],
-    [partners[0]!.id, 700, -5_000],
-    [partners[1]!.id, 900, 7_500],
+    [owner, 0, 60_000],
+    [ada, 0, 30_000],
+    [ben, 180, 15_000],
+    [owner, 400, 10_000],
+    [ada, 700, -5_000],
+    [ben, 900, 7_500],
   ] as const
-  await db
-    .insertInto('capital_flow')
-    .values(
-      flows.map(([investor_id, offset, amount]) => ({
-        tenant_id: tenantId,
-        investor_id,
-        account_id: main,
-        flow_date: iso(new Date(start.getTime() + offset * DAY_MS)),
-        amount,
-      })),
-    )
-    .execute()
-  return { main, ira }
+  return {
+    accounts: [
+      { name: 'Club brokerage', broker_type: 'manual', account_type: 'taxable' },
+      { name: 'Roth IRA', broker_type: 'manual', account_type: 'roth_ira' },
+    ],
+    investors: [
+      { name: 'Demo Investor', email: DEMO_EMAIL, is_owner: true },
+      { name: 'Ada Partner', email: null },
+      { name: 'Ben Member', email: null },
+    ],
+    flows: flows.map(([investor, offset, amount]) => ({
+      investor,
+      account: MAIN,
+      flow_date: iso(new Date(start.getTime() + offset * DAY_MS)),
+      amount,
+    })),
+  }
 }
 
 /**
  * Three years of closed trades: a few a week, mostly small gains, some losses. Bought and sold
  * on NYSE sessions only (steps through the calendar's trading days, never calendar days).
  */
-async function seedTrades({ db, tenantId, main, ira, start, today, price, rnd }: Demo): Promise<void> {
-  const trades = []
+function trades({ start, today, price, rnd }: Demo): DemoFixtures['trades'] {
+  const out: DemoFixtures['trades'] = []
   const sessions = tradingDaysBetween(firstSession(start), previousTradingDay(today))
   const firstSale = Math.max(
     1,
@@ -165,9 +127,8 @@ async function seedTrades({ db, tenantId, main, ira, start, today, price, rnd }:
     const proceeds = Math.round(quantity * price(symbol, sold) * 100) / 100
     const cost = Math.round(proceeds * (0.85 + rnd() * 0.27) * 100) / 100
     const held = (Date.parse(sold) - Date.parse(acquired)) / DAY_MS
-    trades.push({
-      tenant_id: tenantId,
-      account_id: rnd() < 0.8 ? main : ira,
+    out.push({
+      account: rnd() < 0.8 ? MAIN : IRA,
       symbol,
       quantity,
       date_acquired: acquired,
@@ -177,43 +138,29 @@ async function seedTrades({ db, tenantId, main, ira, start, today, price, rnd }:
       cost_basis: cost,
       fees: 1,
       gain_loss: (Math.round((proceeds - cost - 1) * 100) / 100).toFixed(2),
-      term: held > 365 ? ('long' as const) : ('short' as const),
+      term: held > 365 ? 'long' : 'short',
     })
   }
-  for (let i = 0; i < trades.length; i += 500)
-    await db
-      .insertInto('realized_trade')
-      .values(trades.slice(i, i + 500))
-      .execute()
+  return out
 }
 
 /** Current holdings, and weekly (Friday) priced snapshots of them. */
-async function seedHoldings({ db, tenantId, main, start, today, price }: Demo): Promise<void> {
+function holdings({ start, today, price }: Demo): Pick<DemoFixtures, 'positions' | 'snapshots'> {
   const cost = new Map<string, number>()
+  const positions: DemoFixtures['positions'] = []
   for (const [symbol, quantity] of HOLDINGS) {
     const basis = Math.round(quantity * price(symbol, iso(start)) * 100) / 100
     cost.set(symbol, basis)
-    await db
-      .insertInto('manual_position')
-      .values({
-        tenant_id: tenantId,
-        account_id: main,
-        symbol,
-        quantity,
-        cost_basis: basis,
-        as_of: iso(start),
-      })
-      .execute()
+    positions.push({ account: MAIN, symbol, quantity, cost_basis: basis, as_of: iso(start) })
   }
-  const rows = []
+  const snapshots: DemoFixtures['snapshots'] = []
   for (let d = new Date(start); iso(d) <= today; d = new Date(d.getTime() + DAY_MS)) {
     if (d.getUTCDay() !== 5 && iso(d) !== today) continue
     for (const [symbol, quantity] of HOLDINGS) {
       const p = price(symbol, iso(d))
       const mv = Math.round(quantity * p * 100) / 100
-      rows.push({
-        tenant_id: tenantId,
-        account_id: main,
+      snapshots.push({
+        account: MAIN,
         snapshot_date: iso(d),
         symbol,
         quantity,
@@ -224,9 +171,5 @@ async function seedHoldings({ db, tenantId, main, start, today, price }: Demo): 
       })
     }
   }
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('portfolio_snapshot')
-      .values(rows.slice(i, i + 500))
-      .execute()
+  return { positions, snapshots }
 }

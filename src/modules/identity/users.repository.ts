@@ -47,6 +47,8 @@ export async function insertUser(
     passwordHash: string
     fullName: string | null
     role?: 'user' | 'admin'
+    /** Only the demo seed creates an account whose address is already verified. */
+    emailVerified?: boolean
   },
 ) {
   const user = await scope.db
@@ -58,6 +60,7 @@ export async function insertUser(
       full_name: input.fullName,
       role: input.role ?? 'user',
       password_changed_at: sql<Date>`now()`,
+      email_verified_at: input.emailVerified ? sql<Date>`now()` : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow()

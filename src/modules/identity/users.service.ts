@@ -86,6 +86,35 @@ export class UsersService {
     })
   }
 
+  /**
+   * The demo login (`SEED_DEMO`): a verified owner of a new tenant named `tenantName` on `planCode`.
+   * Null when the address is taken (the seed then does nothing).
+   */
+  async bootstrapDemo(input: {
+    email: string
+    password: string
+    fullName: string
+    tenantName: string
+    planCode: string
+  }): Promise<{ tenantId: number; userId: number } | null> {
+    const email = normalizeEmail(input.email)
+    if (await this.deps.scopes.withSystem('demo seed: lookup', (s) => users.findUserByEmail(s, email)))
+      return null
+    const passwordHash = await hashPassword(input.password) // slow: before the transaction
+    return this.deps.scopes.withSystem('demo seed: the demo login', async (s) => {
+      if (await users.findUserByEmail(s, email)) return null
+      const tenantId = await createTenant(s, { name: input.tenantName, planCode: input.planCode })
+      const userId = await users.insertUser(s, {
+        tenantId,
+        email,
+        passwordHash,
+        fullName: input.fullName,
+        emailVerified: true,
+      })
+      return { tenantId, userId }
+    })
+  }
+
   async me(scope: Pick<RequestScope, 'tenantId' | 'userId'>): Promise<User> {
     const found = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const row = await users.findUser(s, scope.userId)

@@ -12,6 +12,7 @@ import { analyticsRoutes } from './analytics.routes.ts'
 import * as brokerHoldings from './broker-holdings.service.ts'
 import { AnalyticsService } from './analytics.service.ts'
 import { capitalRoutes } from './capital.routes.ts'
+import { insertDemoFixtures, type DemoFixtures } from './demo.repository.ts'
 import { CapitalService } from './capital.service.ts'
 import { importRoutes } from './import.routes.ts'
 import { ImportService } from './import.service.ts'
@@ -27,6 +28,7 @@ import { portfolioSweep } from './portfolio.sweep.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
 export type { ManualService } from './manual.service.ts'
+export type { DemoFixtures } from './demo.repository.ts'
 export type { BrokerHolding, LinkedAccountInput } from './broker-holdings.service.ts'
 
 export interface Portfolio {
@@ -38,6 +40,8 @@ export interface Portfolio {
   marketRefresh: MarketRefreshService
   /** For the brokers module, in its transaction: linked accounts and the holdings they report. */
   brokerHoldings: typeof brokerHoldings
+  /** The demo seed (`SEED_DEMO`): its fixtures written in one transaction of the tenant's. */
+  seedDemo(tenantId: number, fixtures: DemoFixtures): Promise<void>
 }
 
 function createPortfolio(
@@ -62,6 +66,7 @@ function createPortfolio(
     imports: new ImportService(deps),
     marketRefresh: new MarketRefreshService(deps),
     brokerHoldings,
+    seedDemo: (tenantId, fixtures) => ctx.scopes.withTenant(tenantId, (s) => insertDemoFixtures(s, fixtures)),
   }
 }
 
