@@ -91,7 +91,10 @@ describe('SnapTrade fake: signing and users', () => {
     assert.deepEqual((await call('/snapTrade/listUsers')).body, ['sx-one'])
     const del = await call('/snapTrade/deleteUser', { method: 'DELETE', query: { userId: 'sx-one' } })
     assert.equal(del.body!['status'], 'deleted')
-    assert.equal((await call('/snapTrade/deleteUser', { method: 'DELETE', query: { userId: 'sx-one' } })).status, 404)
+    assert.equal(
+      (await call('/snapTrade/deleteUser', { method: 'DELETE', query: { userId: 'sx-one' } })).status,
+      404,
+    )
   })
 
   it('serves the legacy /api/v1 prefix (signed with that path) with a Deprecation header; the root without', async () => {
@@ -103,9 +106,15 @@ describe('SnapTrade fake: signing and users', () => {
     assert.equal(root.headers.get('deprecation'), null)
     assert.equal(root.headers.get('x-ratelimit-limit'), '250')
     // Signed for the root path but sent to the legacy one: refused.
-    const q = new URLSearchParams({ ...user, clientId: fake.clientId, timestamp: String(Math.floor(Date.now() / 1000)) })
+    const q = new URLSearchParams({
+      ...user,
+      clientId: fake.clientId,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    })
     const sig = sign(fake.consumerKey, { content: null, path: '/accounts', query: q.toString() })
-    const res = await fetch(`${fake.baseUrl}/api/v1/accounts?${q.toString()}`, { headers: { Signature: sig } })
+    const res = await fetch(`${fake.baseUrl}/api/v1/accounts?${q.toString()}`, {
+      headers: { Signature: sig },
+    })
     assert.equal(res.status, 401)
   })
 })
@@ -171,9 +180,14 @@ describe('SnapTrade fake: data', () => {
     assert.equal(first['data'].length, 5)
     assert.deepEqual(first['pagination'], { offset: 0, limit: 5, total: first['pagination']['total'] })
     const times = first['data'].map((a: Json) => Date.parse(a['trade_date']))
-    assert.deepEqual(times, [...times].sort((a: number, b: number) => b - a))
+    assert.deepEqual(
+      times,
+      [...times].sort((a: number, b: number) => b - a),
+    )
     const buys = (
-      await call(`/accounts/${acct['id']}/activities`, { query: { ...user, type: 'BUY,SELL', offset: '2', limit: '3' } })
+      await call(`/accounts/${acct['id']}/activities`, {
+        query: { ...user, type: 'BUY,SELL', offset: '2', limit: '3' },
+      })
     ).body!
     assert.ok(buys['data'].every((a: Json) => a['type'] === 'BUY' || a['type'] === 'SELL'))
     assert.equal(buys['pagination']['offset'], 2)

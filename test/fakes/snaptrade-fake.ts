@@ -27,7 +27,9 @@ export interface SnapTradeFake {
   close(): Promise<void>
 }
 
-export async function startSnapTradeFake(opts: Partial<SnapTradeSandboxOptions> = {}): Promise<SnapTradeFake> {
+export async function startSnapTradeFake(
+  opts: Partial<SnapTradeSandboxOptions> = {},
+): Promise<SnapTradeFake> {
   const clientId = opts.clientId ?? 'FAKE-SNAPTRADE-CLIENT'
   const consumerKey = opts.consumerKey ?? 'fake-snaptrade-consumer-key'
   const now = new Date(FAKE_BROKER_NOW)

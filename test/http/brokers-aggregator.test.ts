@@ -99,10 +99,16 @@ describe('aggregator: connect, portal, callback, data', () => {
       assert.equal((Number(p.quantity) * Number(p.average_price)).toFixed(4), Number(p.cost_basis).toFixed(4))
     }
     const year = String(new Date().getUTCFullYear())
-    const tx = json(await call(u, 'get', `/api/brokers/aggregator/transactions?account_hash=${id}&year=${year}`))
+    const tx = json(
+      await call(u, 'get', `/api/brokers/aggregator/transactions?account_hash=${id}&year=${year}`),
+    )
     assert.ok(tx.items.every((i: Body) => i.type === 'FILL' && i.time.startsWith(year)))
     const times = tx.items.map((i: Body) => Date.parse(i.time))
-    assert.deepEqual(times, [...times].sort((a: number, b: number) => a - b), 'oldest first')
+    assert.deepEqual(
+      times,
+      [...times].sort((a: number, b: number) => a - b),
+      'oldest first',
+    )
 
     const log = json(await call(u, 'get', '/api/brokers/sync-log?broker_type=aggregator')).items as Body[]
     assert.deepEqual(
@@ -117,7 +123,11 @@ describe('aggregator: connect, portal, callback, data', () => {
         .orderBy('traded_at')
         .orderBy('id')
         .execute(),
-      await db.selectFrom('realized_trade').select(['gain_loss', 'source']).where('tenant_id', '=', u.tenantId).execute(),
+      await db
+        .selectFrom('realized_trade')
+        .select(['gain_loss', 'source'])
+        .where('tenant_id', '=', u.tenantId)
+        .execute(),
     ])
     assert.ok(fills.length > 10, 'a year of fills was read')
     assert.ok(trades.length > 0 && trades.every((r) => r.source === 'broker'))
@@ -199,11 +209,25 @@ describe('aggregator: secrets, status, disconnect, tenants', () => {
   it('the user secret is never in an answer, a log line or a column', async () => {
     const { u } = await connected()
     await call(u, 'get', '/api/brokers/aggregator/status')
-    const secrets = [...new Set(snap().requests.map((r) => r.query['userSecret']).filter(Boolean))] as string[]
+    const secrets = [
+      ...new Set(
+        snap()
+          .requests.map((r) => r.query['userSecret'])
+          .filter(Boolean),
+      ),
+    ] as string[]
     assert.ok(secrets.length > 0, 'the adapter sent user secrets to the vendor')
     const [user, conn] = await t.c.scopes.withTenant(u.tenantId, async ({ db }) => [
-      await db.selectFrom('broker_aggregator_user').selectAll().where('tenant_id', '=', u.tenantId).executeTakeFirstOrThrow(),
-      await db.selectFrom('broker_connection').select('access_token_enc').where('tenant_id', '=', u.tenantId).executeTakeFirstOrThrow(),
+      await db
+        .selectFrom('broker_aggregator_user')
+        .selectAll()
+        .where('tenant_id', '=', u.tenantId)
+        .executeTakeFirstOrThrow(),
+      await db
+        .selectFrom('broker_connection')
+        .select('access_token_enc')
+        .where('tenant_id', '=', u.tenantId)
+        .executeTakeFirstOrThrow(),
     ])
     for (const s of secrets) {
       assert.ok(!user.user_secret_enc.includes(s) && user.user_secret_enc !== s)

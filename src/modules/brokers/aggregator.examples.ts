@@ -17,7 +17,12 @@ export const AGGREGATOR_STATUS = {
     accounts: [{ account_id: 12, number: '••••9A1F' }],
     hint: 'aggregator connections carry no token expiry',
     authorizations: [
-      { id: '3f0c8a52-7d1e-4b9a-8c44-2e6b1f9d0a77', slug: 'ALPACA', name: 'Connection-ALPACA', disabled: false },
+      {
+        id: '3f0c8a52-7d1e-4b9a-8c44-2e6b1f9d0a77',
+        slug: 'ALPACA',
+        name: 'Connection-ALPACA',
+        disabled: false,
+      },
     ],
   },
 }

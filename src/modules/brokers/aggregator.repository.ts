@@ -9,7 +9,10 @@ export function findUser(scope: TenantScope) {
     .executeTakeFirst()
 }
 
-export function insertUser(scope: TenantScope, u: { vendorUserId: string; secretEnc: string; userId: number }) {
+export function insertUser(
+  scope: TenantScope,
+  u: { vendorUserId: string; secretEnc: string; userId: number },
+) {
   return scope.db
     .insertInto('broker_aggregator_user')
     .values({

@@ -96,7 +96,10 @@ export class AggregatorService {
   /** POST /api/brokers/aggregator/connect (after the plan check): the portal URL. */
   async connect(scope: RequestScope, broker: string | undefined) {
     if (!broker)
-      throw UnprocessableError.field(['body', 'broker'], 'required: the brokerage slug to connect (e.g. ALPACA)')
+      throw UnprocessableError.field(
+        ['body', 'broker'],
+        'required: the brokerage slug to connect (e.g. ALPACA)',
+      )
     const { hosted } = this.vendor()
     const user = await this.user(scope, hosted)
     const now = this.deps.clock.now()
@@ -120,7 +123,11 @@ export class AggregatorService {
   async callback(scope: RequestScope, q: CallbackQuery): Promise<ConnectionStatus> {
     if (q.status !== undefined && q.status.toUpperCase() !== 'SUCCESS')
       throw fieldError('broker.portal_not_completed', 'status', `the portal ended with ${q.status}`)
-    const id = q.external_connection_id ?? q.connection_id ?? q.brokerage_authorization_id ?? q.brokerageAuthorizationId
+    const id =
+      q.external_connection_id ??
+      q.connection_id ??
+      q.brokerage_authorization_id ??
+      q.brokerageAuthorizationId
     if (!id)
       throw fieldError(
         'broker.connection_id_required',
@@ -130,28 +137,47 @@ export class AggregatorService {
     const read = readState(this.deps.cipher, q.state, this.deps.clock.now())
     if (!read.ok) throw stateError(read.problem, 'query')
     const p = read.payload
-    if (p.t !== scope.tenantId || p.u !== scope.userId || p.b !== BROKER) throw stateError('mismatch', 'query')
+    if (p.t !== scope.tenantId || p.u !== scope.userId || p.b !== BROKER)
+      throw stateError('mismatch', 'query')
     const fresh = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.consumeState(s, p.n, BROKER))
     if (!fresh) throw stateError('reused', 'query')
     const { adapter, hosted } = this.vendor()
     const user = await this.storedUser(scope.tenantId)
-    if (!user) throw fieldError('broker.not_connected', 'state', 'no aggregator user: start with POST connect')
+    if (!user)
+      throw fieldError('broker.not_connected', 'state', 'no aggregator user: start with POST connect')
     const auths = await hosted.authorizations(user)
     if (!auths.some((a) => a.id === id))
-      throw fieldError('broker.connection_unknown', 'connection_id', `the aggregator knows no connection ${id}`)
+      throw fieldError(
+        'broker.connection_unknown',
+        'connection_id',
+        `the aggregator knows no connection ${id}`,
+      )
     const accounts = (await adapter.accounts!(hosted.credential(user))).filter((a) => a.connectionId === id)
     await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const conn = await this.liveConnection(s, scope.userId, user, hosted)
       await this.link(s, conn.id, accounts)
-      await agg.recordConnection(s, { connectionId: conn.id, authorizationId: id, slug: q.subbroker_slug, userId: scope.userId })
+      await agg.recordConnection(s, {
+        connectionId: conn.id,
+        authorizationId: id,
+        slug: q.subbroker_slug,
+        userId: scope.userId,
+      })
     })
-    this.deps.log.info({ broker: BROKER, tenant_id: scope.tenantId, accounts: accounts.length }, 'broker connected')
+    this.deps.log.info(
+      { broker: BROKER, tenant_id: scope.tenantId, accounts: accounts.length },
+      'broker connected',
+    )
     await this.deps.onConnected?.(scope.tenantId)
     return this.status(scope)
   }
 
   /** The tenant's live aggregator connection, created on its first brokerage. */
-  private async liveConnection(s: TenantScope, userId: number, user: AggregatorUser, hosted: HostedAggregator) {
+  private async liveConnection(
+    s: TenantScope,
+    userId: number,
+    user: AggregatorUser,
+    hosted: HostedAggregator,
+  ) {
     const live = await repo.findLiveConnection(s, BROKER)
     if (live) return live
     return repo.saveConnection(s, {
@@ -166,7 +192,11 @@ export class AggregatorService {
     })
   }
 
-  private async link(s: TenantScope, connectionId: number, accounts: Awaited<ReturnType<NonNullable<BrokerAdapter['accounts']>>>) {
+  private async link(
+    s: TenantScope,
+    connectionId: number,
+    accounts: Awaited<ReturnType<NonNullable<BrokerAdapter['accounts']>>>,
+  ) {
     for (const a of accounts) {
       const accountId = await this.deps.holdings.ensureBrokerAccount(s, {
         brokerType: BROKER,
@@ -175,7 +205,12 @@ export class AggregatorService {
         accountType: a.accountType,
         currency: a.currency,
       })
-      await repo.linkAccount(s, { connectionId, externalId: a.externalId, accountNumber: a.number, accountId })
+      await repo.linkAccount(s, {
+        connectionId,
+        externalId: a.externalId,
+        accountNumber: a.number,
+        accountId,
+      })
     }
   }
 
@@ -183,7 +218,10 @@ export class AggregatorService {
   async status(scope: RequestScope): Promise<ConnectionStatus> {
     const base = await this.deps.connections.status(scope, BROKER)
     if (!base.connected) {
-      const hint = base.extra['hint'] === undefined ? {} : { hint: 'connect through POST /api/brokers/aggregator/connect' }
+      const hint =
+        base.extra['hint'] === undefined
+          ? {}
+          : { hint: 'connect through POST /api/brokers/aggregator/connect' }
       return { ...base, extra: { ...base.extra, ...hint } }
     }
     try {
@@ -221,9 +259,10 @@ export class AggregatorService {
   /** Links accounts that appeared at the vendor since; answers the status. */
   async refresh(scope: RequestScope) {
     const live = await this.deps.connections.live(scope.tenantId, BROKER)
-    const { adapter, hosted } = this.vendor()
+    const { adapter } = this.vendor()
     const user = await this.storedUser(scope.tenantId)
-    if (!user) throw fieldError('broker.not_connected', 'state', 'no aggregator user: start with POST connect')
+    if (!user)
+      throw fieldError('broker.not_connected', 'state', 'no aggregator user: start with POST connect')
     const known = await this.recorded(scope.tenantId)
     const accounts = (await adapter.accounts!(live.grant.accessToken)).filter(
       (a) => a.connectionId !== undefined && known.has(a.connectionId),
@@ -257,4 +296,3 @@ export class AggregatorService {
     return { ...out, disconnected: out.disconnected || user !== null, revoked }
   }
 }
-

@@ -55,6 +55,27 @@ interface SyncPayload {
   kind: 'scheduled' | 'connect'
 }
 
+/** The hosted aggregator's connection service; a new connection queues its first sync. */
+function createAggregator(
+  ctx: ModuleContext,
+  connections: ConnectionsService,
+  holdings: Portfolio['brokerHoldings'],
+): AggregatorService {
+  return new AggregatorService({
+    scopes: ctx.scopes,
+    clock: ctx.clock,
+    cipher: ctx.cipher,
+    log: ctx.log,
+    connections,
+    holdings,
+    publicBaseUrl: ctx.config.PUBLIC_BASE_URL,
+    onConnected: (tenantId) =>
+      ctx.jobs
+        .enqueue(JOB_SYNC, { tenantId, broker: 'aggregator', kind: 'connect' } satisfies SyncPayload)
+        .then(() => undefined),
+  })
+}
+
 function createBrokers(
   ctx: ModuleContext,
   { portfolio, tenancy }: { portfolio: Portfolio; tenancy: Tenancy },
@@ -84,19 +105,7 @@ function createBrokers(
     holdings,
     today: () => dateOf(ctx.clock.now()),
   })
-  const aggregator = new AggregatorService({
-    scopes: ctx.scopes,
-    clock: ctx.clock,
-    cipher: ctx.cipher,
-    log: ctx.log,
-    connections,
-    holdings,
-    publicBaseUrl: ctx.config.PUBLIC_BASE_URL,
-    onConnected: (tenantId) =>
-      ctx.jobs
-        .enqueue(JOB_SYNC, { tenantId, broker: 'aggregator', kind: 'connect' } satisfies SyncPayload)
-        .then(() => undefined),
-  })
+  const aggregator = createAggregator(ctx, connections, holdings)
   const sync = new SyncService({
     scopes: ctx.scopes,
     clock: ctx.clock,

@@ -29,7 +29,8 @@ export const UnifiedConnectBody = Type.Object({
 export const AggregatorRedirect = Type.Object(
   {
     redirect_url: Type.String({
-      description: 'The aggregator’s connection portal (valid 5 minutes); it returns to …/aggregator/callback',
+      description:
+        'The aggregator’s connection portal (valid 5 minutes); it returns to …/aggregator/callback',
     }),
   },
   { description: 'aggregator: where to send the browser' },
@@ -49,9 +50,14 @@ export const AggregatorCallbackQuery = Type.Object({
   brokerageAuthorizationId: ConnectionIdParam('The aggregator’s connection id (camelCase form)'),
   state: Type.Optional(State('The signed single-use state our portal link carried')),
   status: Type.Optional(
-    Type.String({ maxLength: 32, description: 'The portal’s outcome: SUCCESS; ERROR or ABANDONED are a 422' }),
+    Type.String({
+      maxLength: 32,
+      description: 'The portal’s outcome: SUCCESS; ERROR or ABANDONED are a 422',
+    }),
   ),
-  error_code: Type.Optional(Type.String({ maxLength: 64, description: 'With status=ERROR: the portal’s code' })),
+  error_code: Type.Optional(
+    Type.String({ maxLength: 64, description: 'With status=ERROR: the portal’s code' }),
+  ),
   status_code: Type.Optional(Type.String({ maxLength: 8, description: 'With status=ERROR: an HTTP status' })),
 })
 

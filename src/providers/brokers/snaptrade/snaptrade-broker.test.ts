@@ -6,7 +6,11 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
-import { completePortal, type SnapTradeFake, startSnapTradeFake } from '../../../../test/fakes/snaptrade-fake.ts'
+import {
+  completePortal,
+  type SnapTradeFake,
+  startSnapTradeFake,
+} from '../../../../test/fakes/snaptrade-fake.ts'
 import {
   createHttpClient,
   type HttpClientOptions,
@@ -57,7 +61,10 @@ async function rejects<E extends UpstreamError>(
 }
 
 async function connect(broker_: Snap, slug = 'ALPACA'): Promise<string> {
-  const url = await broker_.aggregator.portalUrl(user, { broker: slug, redirect: 'http://app.test/cb?state=x' })
+  const url = await broker_.aggregator.portalUrl(user, {
+    broker: slug,
+    redirect: 'http://app.test/cb?state=x',
+  })
   const done = await completePortal(url, 'allow', slug)
   return done.location!.searchParams.get('connection_id')!
 }
@@ -144,18 +151,32 @@ describe('snaptrade broker: reads', () => {
     assert.equal(first.nextPageToken, '10')
     const second = await broker.activities(token, { pageSize: 10, accountId: id, pageToken: '10' })
     assert.ok(Date.parse(second.items[0]!.time) <= Date.parse(first.items[9]!.time))
-    const fills = await broker.activities(token, { types: ['FILL'], pageSize: 100, accountId: id, direction: 'asc' })
+    const fills = await broker.activities(token, {
+      types: ['FILL'],
+      pageSize: 100,
+      accountId: id,
+      direction: 'asc',
+    })
     assert.equal(fills.nextPageToken, null)
     assert.ok(fills.items.length > 10)
     const times = fills.items.map((a) => Date.parse(a.time))
-    assert.deepEqual(times, [...times].sort((a, b) => a - b))
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+    )
     assert.ok(fills.items.every((a) => a.type === 'FILL' && (a.side === 'buy' || a.side === 'sell')))
     assert.ok(fills.items.every((a) => /^\d+(\.\d+)?$/.test(a.qty!)))
     assert.ok(fills.items.some((a) => a.side === 'sell'))
     const sent = fake.sandbox.requests.filter((r) => r.path.endsWith('/activities'))
     assert.equal(sent.at(-1)!.query['type'], 'BUY,SELL')
     const mid = new Date(times[Math.floor(times.length / 2)]!).toISOString()
-    const later = await broker.activities(token, { types: ['FILL'], pageSize: 100, accountId: id, direction: 'asc', after: mid })
+    const later = await broker.activities(token, {
+      types: ['FILL'],
+      pageSize: 100,
+      accountId: id,
+      direction: 'asc',
+      after: mid,
+    })
     assert.ok(later.items.every((a) => Date.parse(a.time) > Date.parse(mid)))
     assert.ok(later.items.length < fills.items.length)
   })

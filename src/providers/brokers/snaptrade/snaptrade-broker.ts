@@ -169,8 +169,12 @@ export function createSnapTradeBroker(opts: SnapTradeBrokerOptions): BrokerAdapt
       if (id === null) throw new UpstreamNotFoundError('snaptrade: no accounts', { provider: PROVIDER })
       const held = await positions(token, id)
       const cash = toCash(await call(`/accounts/${seg(id)}/balances`, { user: user(token) }), 'USD')
-      const long = sumOf(held.flatMap((p) => (p.marketValue && !p.marketValue.startsWith('-') ? [p.marketValue] : [])))
-      const short = sumOf(held.flatMap((p) => (p.marketValue?.startsWith('-') ? [p.marketValue.slice(1)] : [])))
+      const long = sumOf(
+        held.flatMap((p) => (p.marketValue && !p.marketValue.startsWith('-') ? [p.marketValue] : [])),
+      )
+      const short = sumOf(
+        held.flatMap((p) => (p.marketValue?.startsWith('-') ? [p.marketValue.slice(1)] : [])),
+      )
       return {
         currency: cash.currency,
         cash: cash.cash,

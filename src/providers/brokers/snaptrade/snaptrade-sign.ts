@@ -47,7 +47,11 @@ export function sign(consumerKey: string, parts: SignedParts): string {
 }
 
 /** Constant-time comparison of a received signature with the expected one. */
-export function verifySignature(consumerKey: string, parts: SignedParts, received: string | undefined): boolean {
+export function verifySignature(
+  consumerKey: string,
+  parts: SignedParts,
+  received: string | undefined,
+): boolean {
   if (!received) return false
   const want = Buffer.from(sign(consumerKey, parts))
   const got = Buffer.from(received)

@@ -19,7 +19,9 @@ export const PROVIDER = 'snaptrade'
 type Obj = Record<string, unknown>
 
 export function malformed(what: string): UpstreamProtocolError {
-  return new UpstreamProtocolError(`${PROVIDER} returned a malformed payload: ${what}`, { provider: PROVIDER })
+  return new UpstreamProtocolError(`${PROVIDER} returned a malformed payload: ${what}`, {
+    provider: PROVIDER,
+  })
 }
 
 export function object(v: unknown, what: string): Obj {
@@ -129,7 +131,10 @@ export function toPositions(body: unknown): PositionsPage {
 }
 
 /** The balances entry in the account's currency (or the first): cash and buying power. */
-export function toCash(body: unknown, currency: string): { currency: string; cash: string; buyingPower: string } {
+export function toCash(
+  body: unknown,
+  currency: string,
+): { currency: string; cash: string; buyingPower: string } {
   const rows = array(body, 'balances').map((v, i) => object(v, `balances[${i}]`))
   const code = (r: Obj) => optStr(object(r['currency'] ?? {}, 'balances.currency'), 'code')
   const row = rows.find((r) => code(r) === currency) ?? rows[0]

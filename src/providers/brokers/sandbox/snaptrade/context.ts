@@ -26,8 +26,7 @@ export function errorBody(status: number): unknown {
   if (status === 404) return { default_detail: 'Not found', default_code: 1011 }
   if (status === 402) return { detail: 'Connection disabled', code: 3003 }
   if (status === 425) return { detail: 'Data is still being populated', code: 3012 }
-  if (status === 503)
-    return { detail: 'Brokerage is syncing, please retry', status_code: 503, code: 3002 }
+  if (status === 503) return { detail: 'Brokerage is syncing, please retry', status_code: 503, code: 3002 }
   if (status >= 500) return { detail: 'Internal server error', status_code: status, code: 1000 }
   return { default_detail: 'Bad request', default_code: 1000 + status }
 }

@@ -62,7 +62,10 @@ export function portalRoutes(app: FastifyInstance, ctx: SnapContext): void {
     const q = req.query as Record<string, string | undefined>
     const s = q['token'] ? ctx.users.session(q['token']) : undefined
     if (!s || s.expiresAt <= ctx.now().getTime())
-      return reply.code(410).type('text/plain').send('This connection link has expired (links last 5 minutes).')
+      return reply
+        .code(410)
+        .type('text/plain')
+        .send('This connection link has expired (links last 5 minutes).')
     const action = req.url.split('?')[0] ?? path
     return reply
       .type('text/html; charset=utf-8')

@@ -83,13 +83,16 @@ function userRoutes(app: FastifyInstance, ctx: SnapContext): void {
 }
 
 function connectionRoutes(app: FastifyInstance, ctx: SnapContext): void {
-  app.get('/authorizations', opts, async (req) => ctx.users.authorizations(callerOf(req)).map(authorizationJson))
+  app.get('/authorizations', opts, async (req) =>
+    ctx.users.authorizations(callerOf(req)).map(authorizationJson),
+  )
   app.get<IdParams>('/authorizations/:id', opts, async (req, reply) => {
     const a = ctx.users.authorizations(callerOf(req)).find((x) => x.id === req.params.id)
     return a ? authorizationJson(a) : snapError(reply, 404, 1011, 'Connection not found')
   })
   app.delete<IdParams>('/connection/:id', opts, async (req, reply) => {
-    if (!ctx.users.remove(callerOf(req), req.params.id)) return snapError(reply, 404, 1011, 'Connection not found')
+    if (!ctx.users.remove(callerOf(req), req.params.id))
+      return snapError(reply, 404, 1011, 'Connection not found')
     return { detail: 'Connection queued for deletion', connection_id: req.params.id }
   })
 }

@@ -24,7 +24,13 @@ export const brokerageName = (slug: string) => BROKERAGES[slug] ?? slug
 
 export function brokerageJson(slug: string) {
   const name = brokerageName(slug)
-  return { id: hashUuid(`brokerage:${slug}`), slug, name, display_name: name, description: `${name} (sandbox)` }
+  return {
+    id: hashUuid(`brokerage:${slug}`),
+    slug,
+    name,
+    display_name: name,
+    description: `${name} (sandbox)`,
+  }
 }
 
 export function authorizationJson(a: Authorization) {
@@ -44,7 +50,8 @@ export function authorizationJson(a: Authorization) {
   }
 }
 
-const equityOf = (f: AccountFigures) => (f.cashCents + f.positions.reduce((s, p) => s + p.marketCents, 0)) / 100
+const equityOf = (f: AccountFigures) =>
+  (f.cashCents + f.positions.reduce((s, p) => s + p.marketCents, 0)) / 100
 
 export function accountJson(a: Authorization, account: SandboxAccount, f: AccountFigures, now: Date) {
   const day = now.toISOString().slice(0, 10)
@@ -60,7 +67,11 @@ export function accountJson(a: Authorization, account: SandboxAccount, f: Accoun
     opening_date: null,
     sync_status: {
       transactions: { initial_sync_completed: true, last_successful_sync: day, first_transaction_date: null },
-      holdings: { initial_sync_completed: true, last_successful_sync: now.toISOString(), holdings_unavailable: false },
+      holdings: {
+        initial_sync_completed: true,
+        last_successful_sync: now.toISOString(),
+        holdings_unavailable: false,
+      },
     },
     balance: { total: { amount: Number(dec(equityOf(f))), currency: 'USD' } },
     status: 'open',
@@ -175,7 +186,8 @@ export function cashRow(a: CashActivity, institution: string): ActivityRow {
 /** Every activity of the account, newest first. */
 export function activityRows(account: SandboxAccount, slug: string): ActivityRow[] {
   const name = brokerageName(slug)
-  return [...account.history.fills.map((f) => fillRow(f, name)), ...account.history.cash.map((c) => cashRow(c, name))].sort(
-    (x, y) => y.at - x.at,
-  )
+  return [
+    ...account.history.fills.map((f) => fillRow(f, name)),
+    ...account.history.cash.map((c) => cashRow(c, name)),
+  ].sort((x, y) => y.at - x.at)
 }
