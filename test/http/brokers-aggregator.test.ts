@@ -138,6 +138,12 @@ describe('aggregator: connect, portal, callback, data', () => {
     assert.equal(again.fills_new, 0, 'idempotent: the vendor ids are natural keys')
     const refreshed = json(await call(u, 'post', '/api/brokers/aggregator/refresh'))
     assert.equal(refreshed.status.connected, true)
+    assert.ok((await t.c.brokers.enqueueAll()) >= 1, 'the evening job includes the aggregator')
+    await t.c.jobs.drain()
+    const kinds = json(await call(u, 'get', '/api/brokers/sync-log?broker_type=aggregator')).items.map(
+      (r: Body) => `${r.sync_kind}:${r.status}`,
+    )
+    assert.deepEqual(kinds, ['scheduled:ok', 'manual:ok', 'connect:ok'])
   })
 
   it('a second brokerage through the portal joins the same connection', async () => {

@@ -218,10 +218,8 @@ export class AggregatorService {
   async status(scope: RequestScope): Promise<ConnectionStatus> {
     const base = await this.deps.connections.status(scope, BROKER)
     if (!base.connected) {
-      const hint =
-        base.extra['hint'] === undefined
-          ? {}
-          : { hint: 'connect through POST /api/brokers/aggregator/connect' }
+      const own = String(base.extra['hint']).startsWith('connect through') // not "not configured"
+      const hint = own ? { hint: 'connect through POST /api/brokers/aggregator/connect' } : {}
       return { ...base, extra: { ...base.extra, ...hint } }
     }
     try {

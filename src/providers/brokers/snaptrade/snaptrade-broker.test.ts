@@ -111,9 +111,14 @@ describe('snaptrade broker: users, portal, authorizations', () => {
 
   it('the legacy /api/v1 prefix: signed with that path, served', async () => {
     const legacy = adapter({}, { pathPrefix: '/api/v1' })
+    fake.sandbox.requests.length = 0
     await connect(legacy)
     assert.equal((await legacy.accounts(token)).length, 1)
-    assert.ok(fake.sandbox.requests.some((r) => r.path === '/accounts' && r.status === 200))
+    const sent = fake.sandbox.requests.filter((r) => r.path !== '/snapTrade/redeemToken')
+    assert.ok(sent.length > 0 && sent.every((r) => r.legacy && r.status < 400))
+    fake.sandbox.requests.length = 0
+    await broker.accounts(token)
+    assert.ok(fake.sandbox.requests.every((r) => !r.legacy))
   })
 
   it('a wrong consumer key is a 401 auth error', async () => {

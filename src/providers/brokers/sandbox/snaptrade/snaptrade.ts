@@ -46,6 +46,8 @@ export interface SnapTradeRequestLog {
   path: string
   query: Record<string, string>
   status: number
+  /** Sent to the legacy /api/v1 prefix (answered with a Deprecation header). */
+  legacy: boolean
   signature?: string
   body?: unknown
 }
@@ -116,13 +118,15 @@ export function createSnapTradeSandbox(opts: SnapTradeSandboxOptions): SnapTrade
     chaos.install(app, (req) => !isPortal(req))
     app.addHook('onSend', (req, reply, _payload, done) => {
       const path = req.url.split('?')[0] ?? ''
-      if (path.startsWith(`${prefix}${LEGACY_PREFIX}/`)) void reply.header('deprecation', DEPRECATION)
+      const legacy = path.startsWith(`${prefix}${LEGACY_PREFIX}/`)
+      if (legacy) void reply.header('deprecation', DEPRECATION)
       if (!isPortal(req)) rateHeaders(reply)
       const seen: SnapTradeRequestLog = {
         method: req.method,
         path: pathOf(req),
         query: Object.fromEntries(new URL(req.url, 'http://sandbox').searchParams),
         status: reply.statusCode,
+        legacy,
       }
       if (typeof req.headers['signature'] === 'string') seen.signature = req.headers['signature']
       if (req.body !== undefined) seen.body = req.body
