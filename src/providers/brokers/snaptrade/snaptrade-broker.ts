@@ -75,7 +75,12 @@ export function snaptradeRequest(opts: SnapTradeBrokerOptions): SnapTradeRequest
     params.set('timestamp', String(Math.floor(now().getTime() / 1000)))
     const query = params.toString()
     const url = new URL(`${base}${path}?${query}`)
-    const signature = sign(opts.consumerKey, { content: c.body, path: url.pathname, query })
+    // Exactly what goes on the wire: the path and the query string as the URL will send them.
+    const signature = sign(opts.consumerKey, {
+      content: c.body,
+      path: url.pathname,
+      query: url.search.slice(1),
+    })
     const res = await opts.http.request({
       provider: PROVIDER,
       method: c.method ?? 'GET',
