@@ -153,6 +153,18 @@ describe('aggregator: connect, portal, callback, data', () => {
     assert.deepEqual(status.extra.authorizations.map((a: Body) => a.slug).sort(), ['ALPACA', 'SCHWAB'])
     assert.equal(json(await call(u, 'get', '/api/brokers/aggregator/accounts')).items.length, 2)
   })
+  it('accounts the vendor had not populated at the callback are linked at the next sync', async () => {
+    const { u } = await connected()
+    await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
+      db.deleteFrom('broker_linked_account').where('tenant_id', '=', u.tenantId).execute(),
+    )
+    assert.equal(json(await call(u, 'get', '/api/brokers/aggregator/accounts')).items[0].account_id, null)
+    const r = json(await call(u, 'post', '/api/brokers/aggregator/sync'))
+    assert.equal(r.accounts, 1)
+    assert.equal(r.fills_new, 0, 'the same portfolio account: its fills were stored before')
+    const items = json(await call(u, 'get', '/api/brokers/aggregator/accounts')).items
+    assert.equal(typeof items[0].account_id, 'number')
+  })
 })
 
 describe('aggregator: the callback refuses what it cannot trust', () => {

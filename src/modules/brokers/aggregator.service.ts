@@ -254,22 +254,27 @@ export class AggregatorService {
     })
   }
 
-  /** Links accounts that appeared at the vendor since; answers the status. */
-  async refresh(scope: RequestScope) {
-    const live = await this.deps.connections.live(scope.tenantId, BROKER)
-    const { adapter } = this.vendor()
-    const user = await this.storedUser(scope.tenantId)
-    if (!user)
-      throw fieldError('broker.not_connected', 'state', 'no aggregator user: start with POST connect')
-    const known = await this.recorded(scope.tenantId)
-    const accounts = (await adapter.accounts!(live.grant.accessToken)).filter(
+  /**
+   * Links the accounts of the recorded brokerage connections that appeared at the vendor since (the
+   * vendor may still be populating them at the callback); before every sync and on refresh.
+   */
+  async linkNew(tenantId: number): Promise<{ linked: number; fresh: number }> {
+    const live = await this.deps.connections.live(tenantId, BROKER)
+    const known = await this.recorded(tenantId)
+    const accounts = (await this.vendor().adapter.accounts!(live.grant.accessToken)).filter(
       (a) => a.connectionId !== undefined && known.has(a.connectionId),
     )
-    await this.deps.scopes.withTenant(scope.tenantId, (s) => this.link(s, live.row.id, accounts))
     const fresh = accounts.filter((a) => !live.accounts.some((l) => l.external_id === a.externalId))
+    if (fresh.length) await this.deps.scopes.withTenant(tenantId, (s) => this.link(s, live.row.id, fresh))
+    return { linked: accounts.length, fresh: fresh.length }
+  }
+
+  /** No token to refresh: the accounts are re-read and new ones linked; answers the status. */
+  async refresh(scope: RequestScope) {
+    const r = await this.linkNew(scope.tenantId)
     return {
       refreshed: true,
-      detail: `aggregator accounts re-read: ${accounts.length} linked (${fresh.length} new; no token to refresh)`,
+      detail: `aggregator accounts re-read: ${r.linked} linked (${r.fresh} new; no token to refresh)`,
       status: await this.status(scope),
     }
   }

@@ -174,7 +174,10 @@ export const brokersModule = defineModule({
     // A connection that went away since it was queued has nothing to sync.
     job<SyncPayload>(JOB_SYNC, async (p) => {
       const status = await b.connections.isConnected(p.tenantId, p.broker)
-      if (status) await b.sync.sync(p.tenantId, null, p.broker, p.kind)
+      if (!status) return
+      // Aggregator accounts may appear after the callback; a vendor failure is the sync's to log.
+      if (p.broker === 'aggregator') await b.aggregator.linkNew(p.tenantId).catch(() => null)
+      await b.sync.sync(p.tenantId, null, p.broker, p.kind)
     }),
   ],
   sweep: {

@@ -206,7 +206,11 @@ export class UnifiedBrokersService {
   }
 
   /** Positions and fills now (what the scheduled job does each evening); answers the counts. */
-  sync(scope: RequestScope, raw: string) {
-    return this.deps.sync.sync(scope.tenantId, scope.userId, connected(raw, 'syncing'), 'manual')
+  async sync(scope: RequestScope, raw: string) {
+    const type = connected(raw, 'syncing')
+    // The aggregator's accounts may appear after its callback: new ones are linked first (a vendor
+    // failure here is the sync's to report).
+    if (type === 'aggregator') await this.deps.aggregator?.linkNew(scope.tenantId).catch(() => null)
+    return this.deps.sync.sync(scope.tenantId, scope.userId, type, 'manual')
   }
 }
