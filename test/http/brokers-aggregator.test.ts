@@ -39,11 +39,15 @@ async function portal(u: Client, decision = 'allow', broker = 'ALPACA'): Promise
   const page = await t.anon.get(link.pathname + link.search)
   assert.equal(page.statusCode, 200)
   assert.match(page.body, /<form method="post"/)
+  // A deny posts to the link itself, its token in the query (as README's curl line does).
+  const deny = decision === 'deny'
+  const form = new URLSearchParams({ decision, broker })
+  if (!deny) form.set('token', link.searchParams.get('token')!)
   const back = await t.anon.inject({
     method: 'POST',
-    url: link.pathname,
+    url: deny ? link.pathname + link.search : link.pathname,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ token: link.searchParams.get('token')!, decision, broker }).toString(),
+    payload: form.toString(),
   })
   assert.equal(back.statusCode, 302, back.body)
   return new URL(String(back.headers['location']))
