@@ -107,6 +107,14 @@ export const ConfigSchema = Type.Object({
     pattern: '^https?://',
     default: 'https://app.alpaca.markets/oauth/authorize',
   }),
+  /**
+   * The hosted aggregator (SnapTrade partner keys). Without the client id and consumer key it runs
+   * against the offline sandbox when BROKER_SANDBOX is on. The path prefix: '' or the legacy /api/v1.
+   */
+  SNAPTRADE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  SNAPTRADE_CONSUMER_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  SNAPTRADE_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.snaptrade.com' }),
+  SNAPTRADE_PATH_PREFIX: Type.Union([Type.Literal(''), Type.Literal('/api/v1')], { default: '' }),
   /** Vendor simulators under /sandbox for brokers without credentials; default: on unless production. */
   BROKER_SANDBOX: Bool,
   FINNHUB_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://finnhub.io/api/v1' }),
@@ -213,6 +221,8 @@ function vendorProblems(c: Config): string[] {
   }
   if (Boolean(c.ALPACA_OAUTH_CLIENT_ID) !== Boolean(c.ALPACA_OAUTH_CLIENT_SECRET))
     out.push('ALPACA_OAUTH_CLIENT_ID: ALPACA_OAUTH_CLIENT_ID and ALPACA_OAUTH_CLIENT_SECRET go together')
+  if (Boolean(c.SNAPTRADE_CLIENT_ID) !== Boolean(c.SNAPTRADE_CONSUMER_KEY))
+    out.push('SNAPTRADE_CLIENT_ID: SNAPTRADE_CLIENT_ID and SNAPTRADE_CONSUMER_KEY go together')
   if (chosen.includes('finnhub') && !c.FINNHUB_API_KEY)
     out.push('FINNHUB_API_KEY: required when a provider is finnhub')
   if (chosen.includes('sec') && !c.SEC_USER_AGENT)

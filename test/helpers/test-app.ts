@@ -49,6 +49,8 @@ export interface TestAppOptions {
   cache?: ContainerOverrides['cache']
   /** A module list in place of the app's (migrated before the app is built). */
   modules?: ContainerOverrides['modules']
+  /** A logger in place of the silent one (tests that read what is logged). */
+  log?: pino.Logger
   /** Extra routes for testing platform behaviour (registered before the app is ready). */
   routes?: (app: App) => void
 }
@@ -58,7 +60,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   if (opts.modules) await migrateList(db.handle, collectMigrations(opts.modules))
   const c = await createContainer(db.config, {
     database: db.handle,
-    log: pino({ level: 'silent' }),
+    log: opts.log ?? pino({ level: 'silent' }),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.providers ? { providers: opts.providers } : {}),
     ...(opts.http ? { http: opts.http } : {}),

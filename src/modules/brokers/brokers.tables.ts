@@ -1,4 +1,4 @@
-/** Row types of the brokers module's tables (migration 0009), merged into `Database`. */
+/** Row types of the brokers module's tables (migrations 0009 and 0012), merged into `Database`. */
 import type { Generated } from 'kysely'
 import { type CreatedAt, type Numeric, type UpdatedAt, ownedTables } from '../../platform/db/tables.ts'
 
@@ -77,12 +77,35 @@ export interface BrokerSyncLogTable {
   finished_at: Date
 }
 
+/** Migration 0012: the tenant's user at the hosted aggregator (its secret only encrypted). */
+export interface BrokerAggregatorUserTable {
+  tenant_id: number
+  vendor_user_id: string
+  /** AES-256-GCM, bound to the tenant: never the secret itself. */
+  user_secret_enc: string
+  registered_by: number
+  created_at: CreatedAt
+}
+
+/** Migration 0012: a brokerage connection made through the aggregator's portal. */
+export interface BrokerAggregatorConnectionTable {
+  tenant_id: number
+  id: Generated<number>
+  connection_id: number
+  authorization_id: string
+  subbroker_slug: string
+  user_id: number
+  created_at: CreatedAt
+}
+
 export interface BrokersTables {
   broker_connection: BrokerConnectionTable
   broker_linked_account: BrokerLinkedAccountTable
   broker_fill: BrokerFillTable
   broker_oauth_state: BrokerOauthStateTable
   broker_sync_log: BrokerSyncLogTable
+  broker_aggregator_user: BrokerAggregatorUserTable
+  broker_aggregator_connection: BrokerAggregatorConnectionTable
 }
 
 declare module '../../platform/db/schema.ts' {
@@ -95,4 +118,6 @@ export const BROKERS_TABLES = ownedTables<BrokersTables>({
   broker_fill: true,
   broker_oauth_state: true,
   broker_sync_log: true,
+  broker_aggregator_user: true,
+  broker_aggregator_connection: true,
 })

@@ -44,7 +44,7 @@ export interface ConnectionStatus {
 }
 
 /** A token is bound to its tenant and broker: decrypting it anywhere else fails. */
-const tokenAad = (tenantId: number, broker: ConnectedBroker) => `broker-token:${tenantId}:${broker}`
+export const tokenAad = (tenantId: number, broker: ConnectedBroker) => `broker-token:${tenantId}:${broker}`
 
 export class ConnectionsService {
   constructor(private readonly deps: ConnectionDeps) {}

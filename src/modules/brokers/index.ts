@@ -9,6 +9,8 @@
  * connection; a new connection enqueues its first sync.
  */
 import type { App } from '../../platform/http/app-type.ts'
+import { aggregatorRoutes } from './aggregator.routes.ts'
+import { AggregatorService } from './aggregator.service.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import type { Tenancy } from '../tenancy/index.ts'
@@ -19,6 +21,7 @@ import { BROKERS_TABLES, type ConnectedBroker } from './brokers.tables.ts'
 import { allLiveConnections, purgeStates } from './connections.repository.ts'
 import { ConnectionsService } from './connections.service.ts'
 import * as m0009 from './migrations/0009_brokers.ts'
+import * as m0012 from './migrations/0012_aggregator.ts'
 import { sandboxRoutes } from './sandbox.routes.ts'
 import { SyncLogService } from './sync-log.service.ts'
 import { SyncService } from './sync.service.ts'
@@ -37,6 +40,7 @@ const HISTORY_DAYS = 3653
 export interface Brokers {
   connections: ConnectionsService
   brokera: BrokerAService
+  aggregator: AggregatorService
   unified: UnifiedBrokersService
   sync: SyncService
   syncLog: SyncLogService
@@ -49,6 +53,27 @@ interface SyncPayload {
   tenantId: number
   broker: ConnectedBroker
   kind: 'scheduled' | 'connect'
+}
+
+/** The hosted aggregator's connection service; a new connection queues its first sync. */
+function createAggregator(
+  ctx: ModuleContext,
+  connections: ConnectionsService,
+  holdings: Portfolio['brokerHoldings'],
+): AggregatorService {
+  return new AggregatorService({
+    scopes: ctx.scopes,
+    clock: ctx.clock,
+    cipher: ctx.cipher,
+    log: ctx.log,
+    connections,
+    holdings,
+    publicBaseUrl: ctx.config.PUBLIC_BASE_URL,
+    onConnected: (tenantId) =>
+      ctx.jobs
+        .enqueue(JOB_SYNC, { tenantId, broker: 'aggregator', kind: 'connect' } satisfies SyncPayload)
+        .then(() => undefined),
+  })
 }
 
 function createBrokers(
@@ -64,7 +89,7 @@ function createBrokers(
     clock: ctx.clock,
     cipher: ctx.cipher,
     log: ctx.log,
-    adapters: { brokera: adapters.brokera },
+    adapters: { brokera: adapters.brokera, aggregator: adapters.aggregator },
     holdings,
     sandbox: sandbox !== null,
     // A new connection's history is read in the background, so connecting stays quick.
@@ -80,6 +105,7 @@ function createBrokers(
     holdings,
     today: () => dateOf(ctx.clock.now()),
   })
+  const aggregator = createAggregator(ctx, connections, holdings)
   const sync = new SyncService({
     scopes: ctx.scopes,
     clock: ctx.clock,
@@ -93,7 +119,11 @@ function createBrokers(
     connections,
     sync,
     entitlements: tenancy.entitlements,
-    refreshers: { brokera: (scope) => brokera.refresh(scope) },
+    refreshers: {
+      brokera: (scope) => brokera.refresh(scope),
+      aggregator: (scope) => aggregator.refresh(scope),
+    },
+    aggregator,
   })
   const enqueueAll = async () => {
     const live = await ctx.scopes.withSystem('brokers: evening sync of every connection', async (s) => {
@@ -112,6 +142,7 @@ function createBrokers(
   return {
     connections,
     brokera,
+    aggregator,
     unified,
     sync,
     syncLog: new SyncLogService({ scopes: ctx.scopes }),
@@ -122,6 +153,7 @@ function createBrokers(
 
 function brokersRoutes(app: App, b: Brokers): void {
   brokerARoutes(app, b)
+  aggregatorRoutes(app, b)
   unifiedRoutes(app, b)
   if (b.sandbox) sandboxRoutes(app, b.sandbox)
 }
@@ -131,7 +163,10 @@ export const brokersModule = defineModule({
   key: 'brokers',
   needs: { portfolio: true, tenancy: true },
   tables: BROKERS_TABLES,
-  migrations: [['0009_brokers', m0009]],
+  migrations: [
+    ['0009_brokers', m0009],
+    ['0012_aggregator', m0012],
+  ],
   build: createBrokers,
   routes: brokersRoutes,
   jobs: (b) => [
@@ -139,7 +174,10 @@ export const brokersModule = defineModule({
     // A connection that went away since it was queued has nothing to sync.
     job<SyncPayload>(JOB_SYNC, async (p) => {
       const status = await b.connections.isConnected(p.tenantId, p.broker)
-      if (status) await b.sync.sync(p.tenantId, null, p.broker, p.kind)
+      if (!status) return
+      // Aggregator accounts may appear after the callback; a vendor failure is the sync's to log.
+      if (p.broker === 'aggregator') await b.aggregator.linkNew(p.tenantId).catch(() => null)
+      await b.sync.sync(p.tenantId, null, p.broker, p.kind)
     }),
   ],
   sweep: {

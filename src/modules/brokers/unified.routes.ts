@@ -1,4 +1,5 @@
 /** The unified broker routes (spec §4.10, non-manual) and the sync operations (ours: see descriptions). */
+import { Type } from 'typebox'
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
@@ -54,7 +55,8 @@ function connectionRoutes(app: App, { unified }: UnifiedRouteDeps): void {
         summary: 'Connect a broker (plans with broker connectivity)',
         description:
           'The body depends on the broker: OAuth code-flow brokers take `auth_code` and `state` (from their ' +
-          'auth-url operation). 402 `plan.broker_connect_required` on plans without broker connectivity (the ' +
+          'auth-url operation); the aggregator takes `broker` (a brokerage slug) and answers `{redirect_url}`, ' +
+          'its connection portal, which returns to GET /api/brokers/aggregator/callback. 402 `plan.broker_connect_required` on plans without broker connectivity (the ' +
           '`broker_connect` feature of GET /api/auth/me/entitlements).' +
           UNKNOWN,
         examples: {
@@ -65,7 +67,10 @@ function connectionRoutes(app: App, { unified }: UnifiedRouteDeps): void {
         tags,
         params,
         body: U.UnifiedConnectBody,
-        response: { 200: S.ConnectionStatus, ...problems(401, 402, 404, 422, 502, 503) },
+        response: {
+          200: Type.Union([S.ConnectionStatus, U.AggregatorRedirect]),
+          ...problems(401, 402, 404, 422, 502, 503),
+        },
       },
     },
     (req) => unified.connect(scopeOf(req), req.params.broker_type, req.body ?? {}),

@@ -18,6 +18,47 @@ export const BrokerTypeParams = Type.Object({
 export const UnifiedConnectBody = Type.Object({
   auth_code: Type.Optional(AuthCode('OAuth code-flow brokers: the code')),
   state: Type.Optional(State('OAuth code-flow brokers: the state from their auth-url')),
+  broker: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9_-]{1,64}$',
+      description: 'aggregator (required there): the brokerage to connect through the portal, e.g. ALPACA',
+    }),
+  ),
+})
+
+export const AggregatorRedirect = Type.Object(
+  {
+    redirect_url: Type.String({
+      description:
+        'The aggregator’s connection portal (valid 5 minutes); it returns to …/aggregator/callback',
+    }),
+  },
+  { description: 'aggregator: where to send the browser' },
+)
+
+const ConnectionIdParam = (description: string) =>
+  Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$', description }))
+
+export const AggregatorCallbackQuery = Type.Object({
+  subbroker_slug: Type.String({
+    pattern: '^[A-Za-z0-9_-]{1,64}$',
+    description: 'The brokerage connected (its slug at the aggregator, e.g. ALPACA); required',
+  }),
+  external_connection_id: ConnectionIdParam('The aggregator’s connection id (any one of the four names)'),
+  connection_id: ConnectionIdParam('The aggregator’s connection id, as its portal names it'),
+  brokerage_authorization_id: ConnectionIdParam('The aggregator’s connection id (brokerage authorization)'),
+  brokerageAuthorizationId: ConnectionIdParam('The aggregator’s connection id (camelCase form)'),
+  state: Type.Optional(State('The signed single-use state our portal link carried')),
+  status: Type.Optional(
+    Type.String({
+      maxLength: 32,
+      description: 'The portal’s outcome: SUCCESS; ERROR or ABANDONED are a 422',
+    }),
+  ),
+  error_code: Type.Optional(
+    Type.String({ maxLength: 64, description: 'With status=ERROR: the portal’s code' }),
+  ),
+  status_code: Type.Optional(Type.String({ maxLength: 8, description: 'With status=ERROR: an HTTP status' })),
 })
 
 export const BrokerAccounts = Type.Object({

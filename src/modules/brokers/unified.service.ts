@@ -9,6 +9,7 @@ import { UpstreamProtocolError } from '../../platform/upstream-errors.ts'
 import { NotFoundError, PaymentRequiredError, UnprocessableError } from '../../platform/http/errors.ts'
 import { BROKER_TYPES, type BrokerType } from '../../providers/brokers/index.ts'
 import type { EntitlementsService } from '../tenancy/index.ts'
+import type { AggregatorService } from './aggregator.service.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import { maskNumber, type ConnectionStatus, type ConnectionsService } from './connections.service.ts'
 import type { SyncService } from './sync.service.ts'
@@ -19,6 +20,8 @@ export interface UnifiedDeps {
   /** Broker-specific refreshes (broker A verifies its long-lived token). */
   refreshers: Partial<Record<ConnectedBroker, (scope: RequestScope) => Promise<Refreshed>>>
   entitlements: Pick<EntitlementsService, 'forTenant'>
+  /** The hosted aggregator's connect (portal URL), status and disconnect. */
+  aggregator?: AggregatorService
 }
 
 export interface Refreshed {
@@ -68,13 +71,14 @@ export class UnifiedBrokersService {
         expires_at: null,
         extra: { hint: 'manual accounts hold no connection or token' },
       }
+    if (type === 'aggregator' && this.deps.aggregator) return this.deps.aggregator.status(scope)
     return this.deps.connections.status(scope, type)
   }
 
   async connect(
     scope: RequestScope,
     raw: string,
-    body: { auth_code?: string | undefined; state?: string | undefined },
+    body: { auth_code?: string | undefined; state?: string | undefined; broker?: string | undefined },
   ) {
     const type = connected(raw, 'connecting')
     const { features } = await this.deps.entitlements.forTenant(scope)
@@ -84,6 +88,7 @@ export class UnifiedBrokersService {
         'Your plan does not include broker connections; upgrade to connect a brokerage',
         { extra: { feature: 'broker_connect' } },
       )
+    if (type === 'aggregator' && this.deps.aggregator) return this.deps.aggregator.connect(scope, body.broker)
     const adapter = this.deps.connections.adapter(type)
     if (!adapter.oauth) throw notSupported(type, 'connecting with an authorization code')
     if (!body.auth_code)
@@ -96,7 +101,9 @@ export class UnifiedBrokersService {
   }
 
   disconnect(scope: RequestScope, raw: string) {
-    return this.deps.connections.disconnect(scope, connected(raw, 'disconnecting'))
+    const type = connected(raw, 'disconnecting')
+    if (type === 'aggregator' && this.deps.aggregator) return this.deps.aggregator.disconnect(scope)
+    return this.deps.connections.disconnect(scope, type)
   }
 
   async accounts(scope: RequestScope, raw: string) {
@@ -199,7 +206,11 @@ export class UnifiedBrokersService {
   }
 
   /** Positions and fills now (what the scheduled job does each evening); answers the counts. */
-  sync(scope: RequestScope, raw: string) {
-    return this.deps.sync.sync(scope.tenantId, scope.userId, connected(raw, 'syncing'), 'manual')
+  async sync(scope: RequestScope, raw: string) {
+    const type = connected(raw, 'syncing')
+    // The aggregator's accounts may appear after its callback: new ones are linked first (a vendor
+    // failure here is the sync's to report).
+    if (type === 'aggregator') await this.deps.aggregator?.linkNew(scope.tenantId).catch(() => null)
+    return this.deps.sync.sync(scope.tenantId, scope.userId, type, 'manual')
   }
 }

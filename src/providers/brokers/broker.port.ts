@@ -29,6 +29,8 @@ export interface BrokerAccountInfo {
   name: string
   currency: string
   accountType: string | null
+  /** Aggregators: the brokerage connection (authorization) the account belongs to. */
+  connectionId?: string | undefined
 }
 
 export interface BrokerPosition {
@@ -146,12 +148,46 @@ export interface OAuthBroker {
   revoke?(grant: BrokerGrant): Promise<void>
 }
 
+/** A user registered with a hosted aggregator: the secret is stored only encrypted, never logged. */
+export interface AggregatorUser {
+  userId: string
+  userSecret: string
+}
+
+/** One brokerage connection made through the aggregator's portal. */
+export interface AggregatorAuthorization {
+  id: string
+  /** The brokerage's slug at the aggregator (`ALPACA`, `SCHWAB`). */
+  slug: string
+  name: string
+  disabled: boolean
+  createdAt: string | null
+}
+
+/**
+ * A hosted connection aggregator (SnapTrade): users registered with the vendor, whose hosted portal
+ * connects brokerages. The port's reads take `credential(user)` as their access token.
+ */
+export interface HostedAggregator {
+  registerUser(userId: string): Promise<AggregatorUser>
+  /** Best effort at the caller: resolves when deleted or unknown (404). */
+  deleteUser(userId: string): Promise<void>
+  /** The portal URL (short-lived) that sends the browser back to `redirect`. */
+  portalUrl(user: AggregatorUser, opts: { broker?: string | undefined; redirect: string }): Promise<string>
+  authorizations(user: AggregatorUser): Promise<AggregatorAuthorization[]>
+  /** Resolves when removed or unknown (404). */
+  removeAuthorization(user: AggregatorUser, authorizationId: string): Promise<void>
+  /** The opaque access token the port's reads take for this user. */
+  credential(user: AggregatorUser): string
+}
+
 /** What every trading broker offers once connected; the access token is the caller's to supply. */
 export interface BrokerAdapter {
   readonly type: BrokerType
   /** Human name for messages ("Alpaca"). */
   readonly vendor: string
   readonly oauth?: OAuthBroker
+  readonly aggregator?: HostedAggregator
   accounts?(accessToken: string): Promise<BrokerAccountInfo[]>
   /** One account's positions (`accountId`: an externalId from `accounts`; brokers with one account ignore it). */
   positions?(accessToken: string, accountId?: string): Promise<BrokerPosition[]>

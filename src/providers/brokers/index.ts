@@ -3,7 +3,7 @@
  * credentials gets its real adapter against the vendor's hosts. Without them, and with
  * BROKER_SANDBOX on (the default outside production), the same real adapter talks to the offline
  * sandbox: the vendor simulators of `sandbox/`, reached in process and mounted for browsers under
- * `/sandbox/…` (the consent pages). Neither: the broker is absent and its routes say so.
+ * `/sandbox/…` (the consent pages and the aggregator's portal). Neither: the broker is absent and its routes say so.
  */
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
@@ -14,6 +14,8 @@ import { createAlpacaBroker } from './alpaca/alpaca-broker.ts'
 import type { BrokerAdapter, BrokerType } from './broker.port.ts'
 import { createAlpacaSandbox, type AlpacaSandbox } from './sandbox/alpaca.ts'
 import { inProcessFetch } from './sandbox/in-process-fetch.ts'
+import { createSnapTradeSandbox, type SnapTradeSandbox } from './sandbox/snaptrade/snaptrade.ts'
+import { createSnapTradeBroker } from './snaptrade/snaptrade-broker.ts'
 
 export type * from './broker.port.ts'
 export { BROKER_TYPES, decimalString } from './broker.port.ts'
@@ -22,6 +24,7 @@ export interface BrokerSandbox {
   /** The vendor simulators, each under `/sandbox/<vendor>`; the app forwards `/sandbox/*` here. */
   app: FastifyInstance
   alpaca: AlpacaSandbox | null
+  snaptrade: SnapTradeSandbox | null
 }
 
 export interface BrokerProviders {
@@ -38,6 +41,8 @@ export interface BrokerProviderDeps {
 export const SANDBOX_PREFIX = '/sandbox'
 /** The client the sandbox registers for this service's OAuth apps (it is no secret: offline only). */
 export const SANDBOX_CLIENT = { id: 'sextant-sandbox', secret: 'sextant-sandbox-secret' }
+/** The partner keys the SnapTrade sandbox accepts (offline only, no secret). */
+export const SANDBOX_SNAPTRADE = { clientId: 'SEXTANT-SANDBOX', consumerKey: 'sextant-sandbox-consumer-key' }
 
 export function createBrokerProviders(config: Config, deps: BrokerProviderDeps): BrokerProviders {
   const adapters: Partial<Record<BrokerType, BrokerAdapter>> = {}
@@ -67,6 +72,22 @@ export function createBrokerProviders(config: Config, deps: BrokerProviderDeps):
       redirectUri: redirect('/api/brokera/connect'),
     })
   }
+  if (config.SNAPTRADE_CLIENT_ID && config.SNAPTRADE_CONSUMER_KEY) {
+    adapters.aggregator = createSnapTradeBroker({
+      http: deps.http,
+      baseUrl: config.SNAPTRADE_BASE_URL,
+      pathPrefix: config.SNAPTRADE_PATH_PREFIX,
+      clientId: config.SNAPTRADE_CLIENT_ID,
+      consumerKey: config.SNAPTRADE_CONSUMER_KEY,
+    })
+  } else if (sandbox?.snaptrade) {
+    adapters.aggregator = createSnapTradeBroker({
+      http: createHttpClient({ fetch: inProcessFetch(sandbox.app) }),
+      baseUrl: `http://sandbox.internal${SANDBOX_PREFIX}/snaptrade`,
+      pathPrefix: config.SNAPTRADE_PATH_PREFIX,
+      ...SANDBOX_SNAPTRADE,
+    })
+  }
   return { adapters, sandbox }
 }
 
@@ -84,5 +105,12 @@ function createSandboxHost(config: Config, deps: BrokerProviderDeps): BrokerSand
     quotes,
   })
   void app.register(alpaca.plugin, { prefix: `${SANDBOX_PREFIX}/alpaca` })
-  return { app, alpaca }
+  const snaptrade = createSnapTradeSandbox({
+    ...SANDBOX_SNAPTRADE,
+    secret: deps.cipher.mac('broker-sandbox', 'snaptrade'),
+    quotes,
+    portalBaseUrl: `${base}${SANDBOX_PREFIX}/snaptrade`,
+  })
+  void app.register(snaptrade.plugin, { prefix: `${SANDBOX_PREFIX}/snaptrade` })
+  return { app, alpaca, snaptrade }
 }

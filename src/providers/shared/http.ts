@@ -78,6 +78,16 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Math.max(0, at - now)
 }
 
+/**
+ * `X-RateLimit-Reset` of a 429 without Retry-After (SnapTrade: seconds until the window resets). A
+ * value too large to be a delay is read as epoch seconds, as some vendors send it.
+ */
+export function parseRateLimitReset(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null || !/^\d+$/.test(value.trim())) return undefined
+  const n = Number(value.trim())
+  return n < 1e9 ? n * 1000 : Math.max(0, n * 1000 - now)
+}
+
 /** Full jitter: uniform in [0, min(max, base * 2^attempt)]. */
 export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
   const ceiling = Math.min(maxMs, baseMs * 2 ** attempt)
@@ -148,7 +158,9 @@ async function attempt(
   }
 
   if (res.status >= 400) {
-    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'))
+    const retryAfterMs =
+      parseRetryAfter(res.headers.get('retry-after')) ??
+      (res.status === 429 ? parseRateLimitReset(res.headers.get('x-ratelimit-reset')) : undefined)
     const msg = `${provider} ${target} failed with HTTP ${res.status}`
     return errorForStatus(res.status, msg, { provider, body: text, retryAfterMs })
   }
