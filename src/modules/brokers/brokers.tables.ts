@@ -1,6 +1,6 @@
-/** Row types of the brokers module's tables (migration 0009), merged into `Database`. */
-import type { Generated } from 'kysely'
-import { type CreatedAt, type Numeric, type UpdatedAt, ownedTables } from '../../platform/db/tables.ts'
+/** Row types of the brokers module's tables (migrations 0009 and 0011), merged into `Database`. */
+import type { ColumnType, Generated } from 'kysely'
+import { type CreatedAt, type NullableNumeric, type Numeric, type UpdatedAt, ownedTables } from '../../platform/db/tables.ts'
 
 export type ConnectedBroker = 'brokera' | 'brokerb' | 'aggregator'
 
@@ -77,12 +77,45 @@ export interface BrokerSyncLogTable {
   finished_at: Date
 }
 
+/** An account event broker B's service observed (migration 0011). */
+export interface BrokerAccountActivityTable {
+  tenant_id: number
+  id: Generated<number>
+  broker_type: ConnectedBroker
+  account_id: number
+  /** Natural key of the event (`order:<id>:<status>`). */
+  external_id: string
+  event_type: string
+  occurred_at: Date
+  symbol: string | null
+  order_id: string | null
+  status: string | null
+  quantity: NullableNumeric
+  price: NullableNumeric
+  description: string | null
+  created_at: CreatedAt
+}
+
+/** Market hours stored by `GET /api/brokerb/market-hours?persist=true` (migration 0011). */
+export interface BrokerMarketHoursTable {
+  tenant_id: number
+  market: string
+  product: string
+  date: string
+  product_name: string | null
+  is_open: boolean
+  session_hours: ColumnType<unknown, string, string>
+  fetched_at: Generated<Date>
+}
+
 export interface BrokersTables {
   broker_connection: BrokerConnectionTable
   broker_linked_account: BrokerLinkedAccountTable
   broker_fill: BrokerFillTable
   broker_oauth_state: BrokerOauthStateTable
   broker_sync_log: BrokerSyncLogTable
+  broker_account_activity: BrokerAccountActivityTable
+  broker_market_hours: BrokerMarketHoursTable
 }
 
 declare module '../../platform/db/schema.ts' {
@@ -95,4 +128,6 @@ export const BROKERS_TABLES = ownedTables<BrokersTables>({
   broker_fill: true,
   broker_oauth_state: true,
   broker_sync_log: true,
+  broker_account_activity: true,
+  broker_market_hours: true,
 })

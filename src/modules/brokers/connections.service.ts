@@ -43,6 +43,11 @@ export interface ConnectionStatus {
   extra: Record<string, unknown>
 }
 
+/** Refreshes an access token this close to its expiry before using it. */
+const REFRESH_AHEAD_MS = 60_000
+const REAUTHORIZE =
+  'the refresh token has passed its 7-day limit, which no refresh extends: authorise again (auth-url, then connect)'
+
 /** A token is bound to its tenant and broker: decrypting it anywhere else fails. */
 const tokenAad = (tenantId: number, broker: ConnectedBroker) => `broker-token:${tenantId}:${broker}`
 
@@ -167,8 +172,27 @@ export class ConnectionsService {
     }
   }
 
-  /** The live connection with its decrypted grant; 422 broker.not_connected when there is none. */
+  /**
+   * The live connection with its decrypted grant, the access token refreshed first when it expires
+   * within a minute (broker B's 30-minute tokens); 422 broker.not_connected when there is none,
+   * 422 broker.reconnect_required when the refresh token is past its limit or refused.
+   */
   async live(tenantId: number, broker: ConnectedBroker) {
+    const live = await this.stored(tenantId, broker)
+    return { ...live, grant: await this.fresh(tenantId, broker, live.row, live.grant, false) }
+  }
+
+  /** The accounts the live connection links, read from the database only (no token, no vendor call). */
+  async linkedAccounts(tenantId: number, broker: ConnectedBroker) {
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
+      const row = await repo.findLiveConnection(s, broker)
+      if (!row) throw notConnected(broker)
+      return repo.linkedAccounts(s, row.id)
+    })
+  }
+
+  /** The live connection and its grant as stored (no refresh). */
+  private async stored(tenantId: number, broker: ConnectedBroker) {
     const row = await this.deps.scopes.withTenant(tenantId, (s) => repo.findLiveConnection(s, broker))
     if (!row?.access_token_enc) throw notConnected(broker)
     const grant = this.unsealed(tenantId, broker, row)
@@ -178,6 +202,77 @@ export class ConnectionsService {
     }
     const accounts = await this.deps.scopes.withTenant(tenantId, (s) => repo.linkedAccounts(s, row.id))
     return { row, grant, accounts }
+  }
+
+  /**
+   * The grant, refreshed at the vendor when `force` or when its access token expires within a
+   * minute, and stored encrypted. Vendors without refresh (Alpaca) keep theirs.
+   */
+  private async fresh(
+    tenantId: number,
+    broker: ConnectedBroker,
+    row: repo.ConnectionRow,
+    grant: BrokerGrant,
+    force: boolean,
+  ): Promise<BrokerGrant> {
+    const adapter = this.deps.adapters[broker]
+    if (!adapter?.oauth?.refresh || !grant.refreshToken) return grant
+    const now = this.deps.clock.now().getTime()
+    const expires = grant.accessExpiresAt?.getTime()
+    if (!force && (expires === undefined || expires - REFRESH_AHEAD_MS > now)) return grant
+    if (grant.refreshExpiresAt && grant.refreshExpiresAt.getTime() <= now) {
+      await this.markSynced(tenantId, row.id, REAUTHORIZE)
+      throw reconnectRequired(broker, REAUTHORIZE)
+    }
+    const next = await adapter.oauth.refresh(grant).catch(async (err: unknown) => {
+      if (isUpstreamError(err) && (err.kind === 'auth' || err.kind === 'bad_request')) {
+        await this.markSynced(tenantId, row.id, errorText(err))
+        throw reconnectRequired(broker, `${adapter.vendor} refused the refresh token`)
+      }
+      throw err
+    })
+    await this.deps.scopes.withTenant(tenantId, (s) => repo.updateTokens(s, row.id, this.sealed(s, broker, next)))
+    this.deps.log.info(
+      { broker, tenant_id: tenantId, access_expires_at: next.accessExpiresAt?.toISOString() },
+      'broker access token refreshed',
+    )
+    return next
+  }
+
+  /** POST …/refresh: a new access token now from the stored refresh token. */
+  async refreshNow(scope: RequestScope, broker: ConnectedBroker) {
+    const live = await this.stored(scope.tenantId, broker)
+    const next = await this.fresh(scope.tenantId, broker, live.row, live.grant, true)
+    return {
+      refreshed: true,
+      detail: `a new access token was issued; it expires at ${next.accessExpiresAt?.toISOString() ?? 'no set time'}`,
+      status: await this.status(scope, broker),
+    }
+  }
+
+  /**
+   * The refresh job: every live connection of `broker` whose access token expires within
+   * `withinMs` gets a new one. A failure is logged and noted on the connection, never raised.
+   */
+  async refreshExpiring(broker: ConnectedBroker, withinMs: number): Promise<{ refreshed: number; failed: number }> {
+    const now = this.deps.clock.now()
+    const before = new Date(now.getTime() + withinMs)
+    const due = await this.deps.scopes.withSystem(`brokers: ${broker} tokens expiring soon`, (s) =>
+      repo.expiringConnections(s, broker, before, now),
+    )
+    let refreshed = 0
+    let failed = 0
+    for (const c of due) {
+      try {
+        const live = await this.stored(c.tenant_id, broker)
+        await this.fresh(c.tenant_id, broker, live.row, live.grant, true)
+        refreshed++
+      } catch (err) {
+        failed++
+        this.deps.log.warn({ err, broker, tenant_id: c.tenant_id }, 'broker token refresh failed')
+      }
+    }
+    return { refreshed, failed }
   }
 
   /** The stored grant, or null when it cannot be decrypted (a changed SECRETS_KEY, a moved row). */
@@ -228,10 +323,12 @@ export class ConnectionsService {
         repo.linkedAccounts(s, row.id),
       )
       const expires = row.refresh_expires_at ?? row.access_expires_at
+      const lapsed = row.refresh_expires_at !== null && row.refresh_expires_at <= this.deps.clock.now()
       return {
-        connected: true,
+        connected: !lapsed,
         expires_at: expires?.toISOString() ?? null,
         extra: {
+          ...reauthorization(broker, row, lapsed),
           connected_at: row.connected_at.toISOString(),
           last_sync_at: row.last_sync_at?.toISOString() ?? null,
           last_error: row.last_error,
@@ -271,6 +368,20 @@ export class ConnectionsService {
       this.deps.log.warn({ err, broker }, 'broker token revoke failed; the tokens are deleted anyway')
       return false
     }
+  }
+}
+
+/** Vendors with a hard refresh-token limit (Schwab: 7 days): when to authorise again. */
+function reauthorization(broker: ConnectedBroker, row: repo.ConnectionRow, lapsed: boolean) {
+  if (row.refresh_expires_at === null) return {}
+  const at = row.refresh_expires_at.toISOString()
+  return {
+    access_expires_at: row.access_expires_at?.toISOString() ?? null,
+    refreshed_at: row.refreshed_at?.toISOString() ?? null,
+    reauthorize_required: lapsed,
+    reauthorize_hint: lapsed
+      ? `the authorisation lapsed at ${at} (the refresh token lives 7 days): authorise again with GET /api/${broker}/auth-url, then connect`
+      : `access tokens are refreshed automatically until ${at}; authorise again before then (GET /api/${broker}/auth-url, then connect)`,
   }
 }
 
