@@ -1,12 +1,14 @@
 /**
- * Brokers: OAuth connections (broker A, Alpaca), their encrypted tokens, the accounts they link into
+ * Brokers: OAuth connections (broker A, Alpaca; broker B, Schwab), their encrypted tokens, the accounts they link into
  * the portfolio, positions synced into the daily snapshots, fills matched into realized trades,
  * orders, activities, the unified routes over every broker type, and the sync log. Vendors are
  * reached through the broker adapters of `src/providers/brokers` (real adapters; the offline sandbox
  * when no credentials are configured), whose consent pages this module mounts under `/sandbox`.
  *
  * Jobs: `brokers.sync-all` (weekdays 17:30 New York) enqueues `brokers.sync` for every live
- * connection; a new connection enqueues its first sync.
+ * connection; a new connection enqueues its first sync. `brokers.brokerb-refresh` (every 5 minutes)
+ * renews broker B access tokens that expire within 10 minutes; `brokers.brokerb-activity` (every 5
+ * minutes on weekdays) records the order events of each broker B connection as account activity.
  */
 import type { App } from '../../platform/http/app-type.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
@@ -15,10 +17,16 @@ import type { Tenancy } from '../tenancy/index.ts'
 import { defineModule, job, type ModuleContext } from '../module.ts'
 import { brokerARoutes } from './brokera.routes.ts'
 import { BrokerAService } from './brokera.service.ts'
+import { BrokerBAccess } from './brokerb-access.ts'
+import { BrokerBMarketService } from './brokerb-market.service.ts'
+import { BrokerBTransactionsService } from './brokerb-transactions.service.ts'
+import { brokerBRoutes } from './brokerb.routes.ts'
+import { BrokerBService } from './brokerb.service.ts'
 import { BROKERS_TABLES, type ConnectedBroker } from './brokers.tables.ts'
 import { allLiveConnections, purgeStates } from './connections.repository.ts'
 import { ConnectionsService } from './connections.service.ts'
 import * as m0009 from './migrations/0009_brokers.ts'
+import * as m0011 from './migrations/0011_brokerb.ts'
 import { sandboxRoutes } from './sandbox.routes.ts'
 import { SyncLogService } from './sync-log.service.ts'
 import { SyncService } from './sync.service.ts'
@@ -28,6 +36,10 @@ import { UnifiedBrokersService } from './unified.service.ts'
 export const JOB_SYNC_ALL = 'brokers.sync-all'
 export const JOB_SYNC = 'brokers.sync'
 const SYNC_CRON = '30 17 * * 1-5'
+export const JOB_BROKERB_REFRESH = 'brokers.brokerb-refresh'
+export const JOB_BROKERB_ACTIVITY = 'brokers.brokerb-activity'
+/** Broker B access tokens live 30 minutes: the job runs every 5 and renews those expiring within 10. */
+export const BROKERB_REFRESH_WITHIN_MS = 10 * 60_000
 /**
  * The first sync of a new connection reads this far back: ten years, so that a sale finds the
  * purchase it closes (what is older is reported as unmatched in the sync log, never guessed).
@@ -37,11 +49,16 @@ const HISTORY_DAYS = 3653
 export interface Brokers {
   connections: ConnectionsService
   brokera: BrokerAService
+  brokerb: BrokerBService
+  brokerbTransactions: BrokerBTransactionsService
+  brokerbMarket: BrokerBMarketService
   unified: UnifiedBrokersService
   sync: SyncService
   syncLog: SyncLogService
   /** Every live connection gets a `brokers.sync` job (the evening schedule). */
   enqueueAll(): Promise<number>
+  /** Records the order events of every broker B connection (the activity job); answers the new ones. */
+  pollBrokerB(): Promise<number>
   sandbox: ModuleContext['providers']['brokers']['sandbox']
 }
 
@@ -64,7 +81,7 @@ function createBrokers(
     clock: ctx.clock,
     cipher: ctx.cipher,
     log: ctx.log,
-    adapters: { brokera: adapters.brokera },
+    adapters: { brokera: adapters.brokera, brokerb: adapters.brokerb },
     holdings,
     sandbox: sandbox !== null,
     // A new connection's history is read in the background, so connecting stays quick.
@@ -80,6 +97,17 @@ function createBrokers(
     holdings,
     today: () => dateOf(ctx.clock.now()),
   })
+  const access = new BrokerBAccess(ctx.providers.brokers.schwab ?? null, connections)
+  const today = () => dateOf(ctx.clock.now())
+  const brokerb = new BrokerBService({ scopes: ctx.scopes, clock: ctx.clock, access, holdings, today })
+  const brokerbTransactions = new BrokerBTransactionsService({ clock: ctx.clock, access })
+  const brokerbMarket = new BrokerBMarketService({
+    scopes: ctx.scopes,
+    clock: ctx.clock,
+    access,
+    market: ctx.providers.market,
+    today,
+  })
   const sync = new SyncService({
     scopes: ctx.scopes,
     clock: ctx.clock,
@@ -93,8 +121,22 @@ function createBrokers(
     connections,
     sync,
     entitlements: tenancy.entitlements,
-    refreshers: { brokera: (scope) => brokera.refresh(scope) },
+    refreshers: {
+      brokera: (scope) => brokera.refresh(scope),
+      brokerb: (scope) => connections.refreshNow(scope, 'brokerb'),
+    },
+    quoters: { brokerb: (scope, symbols) => brokerbMarket.quotes(scope, symbols) },
   })
+  const pollBrokerB = async () => {
+    const live = await ctx.scopes.withSystem('brokers: broker B activity poll', allLiveConnections)
+    let n = 0
+    for (const c of live.filter((x) => x.broker_type === 'brokerb'))
+      n += await brokerb.poll(c.tenant_id).catch((err: unknown) => {
+        ctx.log.warn({ err, tenant_id: c.tenant_id }, 'broker B activity poll failed')
+        return 0
+      })
+    return n
+  }
   const enqueueAll = async () => {
     const live = await ctx.scopes.withSystem('brokers: evening sync of every connection', async (s) => {
       await purgeStates(s) // OAuth states a day past their expiry are of no further use
@@ -112,16 +154,21 @@ function createBrokers(
   return {
     connections,
     brokera,
+    brokerb,
+    brokerbTransactions,
+    brokerbMarket,
     unified,
     sync,
     syncLog: new SyncLogService({ scopes: ctx.scopes }),
     enqueueAll,
+    pollBrokerB,
     sandbox,
   }
 }
 
 function brokersRoutes(app: App, b: Brokers): void {
   brokerARoutes(app, b)
+  brokerBRoutes(app, b)
   unifiedRoutes(app, b)
   if (b.sandbox) sandboxRoutes(app, b.sandbox)
 }
@@ -131,11 +178,23 @@ export const brokersModule = defineModule({
   key: 'brokers',
   needs: { portfolio: true, tenancy: true },
   tables: BROKERS_TABLES,
-  migrations: [['0009_brokers', m0009]],
+  migrations: [
+    ['0009_brokers', m0009],
+    ['0011_brokerb', m0011],
+  ],
   build: createBrokers,
   routes: brokersRoutes,
   jobs: (b) => [
     job(JOB_SYNC_ALL, async () => void (await b.enqueueAll()), { cron: SYNC_CRON, tz: 'America/New_York' }),
+    job(
+      JOB_BROKERB_REFRESH,
+      async () => void (await b.connections.refreshExpiring('brokerb', BROKERB_REFRESH_WITHIN_MS)),
+      { cron: '*/5 * * * *' },
+    ),
+    job(JOB_BROKERB_ACTIVITY, async () => void (await b.pollBrokerB()), {
+      cron: '*/5 * * * 1-5',
+      tz: 'America/New_York',
+    }),
     // A connection that went away since it was queued has nothing to sync.
     job<SyncPayload>(JOB_SYNC, async (p) => {
       const status = await b.connections.isConnected(p.tenantId, p.broker)

@@ -19,6 +19,13 @@ export interface UnifiedDeps {
   /** Broker-specific refreshes (broker A verifies its long-lived token). */
   refreshers: Partial<Record<ConnectedBroker, (scope: RequestScope) => Promise<Refreshed>>>
   entitlements: Pick<EntitlementsService, 'forTenant'>
+  /** Brokers that serve quotes (broker B: Schwab, with its delayed fallback). */
+  quoters?: Partial<Record<ConnectedBroker, (scope: RequestScope, symbols: string) => Promise<BrokerQuotes>>>
+}
+
+export interface BrokerQuotes {
+  delayed: boolean
+  items: Array<{ symbol: string; last: number; bid: number | null; ask: number | null; volume: number; as_of: string }>
 }
 
 export interface Refreshed {
@@ -142,9 +149,16 @@ export class UnifiedBrokersService {
     }
   }
 
-  quotes(_scope: RequestScope, raw: string): never {
+  async quotes(scope: RequestScope, raw: string, symbols: string) {
     const type = brokerType(raw)
-    throw notSupported(type, 'quotes (market data for any symbol: GET /api/quotes)')
+    const quoter = type === 'manual' ? undefined : this.deps.quoters?.[type]
+    if (!quoter) throw notSupported(type, 'quotes (market data for any symbol: GET /api/quotes)')
+    const r = await quoter(scope, symbols)
+    return {
+      broker_type: type,
+      delayed: r.delayed,
+      items: r.items.map((q) => ({ symbol: q.symbol, last: q.last, bid: q.bid, ask: q.ask, volume: q.volume, as_of: q.as_of })),
+    }
   }
 
   async refresh(scope: RequestScope, raw: string) {
