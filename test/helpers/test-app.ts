@@ -5,7 +5,7 @@
  */
 import { after, before } from 'node:test'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import pino from 'pino'
+import pino, { type Logger } from 'pino'
 import { buildApp } from '../../src/app/build-app.ts'
 import { collectMigrations } from '../../src/app/migrations.ts'
 import { migrateToLatest as migrateList } from '../../src/platform/db/migrate.ts'
@@ -49,6 +49,8 @@ export interface TestAppOptions {
   cache?: ContainerOverrides['cache']
   /** A module list in place of the app's (migrated before the app is built). */
   modules?: ContainerOverrides['modules']
+  /** The app's logger (default: silent), e.g. one writing to a stream a test reads. */
+  log?: Logger
   /** Extra routes for testing platform behaviour (registered before the app is ready). */
   routes?: (app: App) => void
 }
@@ -58,7 +60,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   if (opts.modules) await migrateList(db.handle, collectMigrations(opts.modules))
   const c = await createContainer(db.config, {
     database: db.handle,
-    log: pino({ level: 'silent' }),
+    log: opts.log ?? pino({ level: 'silent' }),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.providers ? { providers: opts.providers } : {}),
     ...(opts.http ? { http: opts.http } : {}),
