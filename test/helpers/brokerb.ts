@@ -4,7 +4,10 @@ import { json } from './assertions.ts'
 import type { Client, TestApp } from './test-app.ts'
 
 /** auth-url, then the sandbox consent form approved: the callback's query as Schwab sends it (code `…%40`). */
-export async function approveB(t: TestApp, u: Client): Promise<{ code: string; state: string; query: string }> {
+export async function approveB(
+  t: TestApp,
+  u: Client,
+): Promise<{ code: string; state: string; query: string }> {
   const res = await u.get('/api/brokerb/auth-url')
   assert.equal(res.statusCode, 200, res.body)
   const { url, state } = json(res) as { url: string; state: string }
@@ -35,7 +38,9 @@ export async function connectB(t: TestApp, u: Client) {
 }
 
 /** The linked accounts as GET /accounts lists them. */
-export async function accountsB(u: Client): Promise<Array<{ hashValue: string; accountNumber: string; type: string }>> {
+export async function accountsB(
+  u: Client,
+): Promise<Array<{ hashValue: string; accountNumber: string; type: string }>> {
   const res = await u.get('/api/brokerb/accounts')
   assert.equal(res.statusCode, 200, res.body)
   return json(res).items

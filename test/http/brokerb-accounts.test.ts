@@ -58,8 +58,16 @@ describe('broker B: accounts and the account_hash rule', () => {
       assertProblem(await other.get(q(hashes[0]!)), 404, 'broker.account_not_found')
       assertProblem(await u.get(q('F'.repeat(64))), 404, 'broker.account_not_found')
     }
-    assertProblem(await u.get(`/api/brokerb/transactions?account_hash=${hashes[0]}`), 422, 'validation.failed')
-    assertProblem(await u.get(`/api/brokerb/transactions?account_hash=a%20b&year=${year}`), 422, 'validation.failed')
+    assertProblem(
+      await u.get(`/api/brokerb/transactions?account_hash=${hashes[0]}`),
+      422,
+      'validation.failed',
+    )
+    assertProblem(
+      await u.get(`/api/brokerb/transactions?account_hash=a%20b&year=${year}`),
+      422,
+      'validation.failed',
+    )
   })
 
   it('balance passes on currentBalances and projectedBalances of each account', async () => {
@@ -123,7 +131,11 @@ describe('broker B: positions, open orders and account activity', () => {
     )
     assert.ok(body.accounts[0].positions.length > 0)
     const logs = await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
-      db.selectFrom('broker_sync_log').select(['id', 'sync_kind', 'status', 'positions']).orderBy('id').execute(),
+      db
+        .selectFrom('broker_sync_log')
+        .select(['id', 'sync_kind', 'status', 'positions'])
+        .orderBy('id')
+        .execute(),
     )
     const last = logs.at(-1)!
     assert.deepEqual([last.id, last.sync_kind, last.status], [body.sync_id, 'manual', 'ok'])
@@ -135,17 +147,15 @@ describe('broker B: positions, open orders and account activity', () => {
     const { u, hashes } = await connected()
     const all = json(await u.get('/api/brokerb/open-orders')).items
     assert.ok(all.length > 0)
-    for (const o of all) assert.ok(['working', 'queued', 'accepted', 'pending_activation', 'new'].includes(o.status) || o.status)
+    for (const o of all)
+      assert.ok(['working', 'queued', 'accepted', 'pending_activation', 'new'].includes(o.status) || o.status)
     const one = json(await u.get(`/api/brokerb/open-orders?account_hash=${hashes[0]}`)).items
     assert.ok(one.every((o: Body) => o.hashValue === hashes[0]))
     assert.equal(one.length, all.filter((o: Body) => o.hashValue === hashes[0]).length)
 
     const activity = json(await u.get('/api/brokerb/account-activity?days=3650&limit=1000')).items
     const events = activity.filter((a: Body) => a.source === 'event')
-    assert.deepEqual(
-      new Set(events.map((e: Body) => e.order_id)),
-      new Set(all.map((o: Body) => o.id)),
-    )
+    assert.deepEqual(new Set(events.map((e: Body) => e.order_id)), new Set(all.map((o: Body) => o.id)))
     // Observing again stores nothing new.
     await u.get('/api/brokerb/open-orders')
     const again = json(await u.get('/api/brokerb/account-activity?days=3650&limit=1000')).items
@@ -180,7 +190,11 @@ describe('broker B: transactions of a tax year', () => {
     const body = json(await u.get(`/api/brokerb/transactions?account_hash=${hashes[0]}&year=${year}`))
     assert.ok(body.count > 0)
     assert.ok(body.items.every((tx: Body) => tx.type === 'TRADE'))
-    assert.ok(body.items.every((tx: Body) => tx.time.startsWith(year) || tx.time.startsWith(String(Number(year) + 1))))
+    assert.ok(
+      body.items.every(
+        (tx: Body) => tx.time.startsWith(year) || tx.time.startsWith(String(Number(year) + 1)),
+      ),
+    )
     const windows = sandbox().requests.filter((r) => r.path.endsWith('/transactions'))
     assert.ok(windows.length >= 7, `${windows.length} windows cover a year`)
     assert.ok(windows.every((w) => w.query['types'] === 'TRADE'))
@@ -191,7 +205,11 @@ describe('broker B: transactions of a tax year', () => {
   it('rejects a future, ancient or malformed year with 422', async () => {
     const { u, hashes } = await connected()
     for (const y of [String(new Date().getUTCFullYear() + 1), '1999', '25', 'abcd'])
-      assertProblem(await u.get(`/api/brokerb/transactions?account_hash=${hashes[0]}&year=${y}`), 422, 'validation.failed')
+      assertProblem(
+        await u.get(`/api/brokerb/transactions?account_hash=${hashes[0]}&year=${y}`),
+        422,
+        'validation.failed',
+      )
   })
 
   it('transactions-auto flattens each transaction’s transfer items into rows, every account', async () => {
@@ -228,7 +246,11 @@ describe('broker B: transactions of a tax year', () => {
     assert.ok(divs.items.every((r: Body) => r.type === 'DIVIDEND_OR_INTEREST'))
     const all = json(await u.get(`/api/brokerb/transactions-auto?year=${year}`))
     assert.ok(all.items.length >= divs.items.length)
-    const bad = assertProblem(await u.get(`/api/brokerb/transactions-auto?year=${year}&types=TRADE,BOGUS`), 422, 'validation.failed')
+    const bad = assertProblem(
+      await u.get(`/api/brokerb/transactions-auto?year=${year}&types=TRADE,BOGUS`),
+      422,
+      'validation.failed',
+    )
     assert.deepEqual(bad.errors[0].loc, ['query', 'types'])
     assertProblem(await u.get('/api/brokerb/transactions-auto'), 422, 'validation.failed')
   })

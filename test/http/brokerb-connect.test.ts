@@ -60,28 +60,56 @@ describe('broker B: connecting through Schwab’s OAuth code flow', () => {
     const c = encodeURIComponent(code)
     assertProblem(await u.get(`/api/brokerb/connect?code=${c}`), 422, 'broker.state_missing')
     const flipped = state.slice(0, -2) + (state.endsWith('AA') ? 'BB' : 'AA')
-    assertProblem(await u.post('/api/brokerb/connect', { auth_code: code, state: flipped }), 422, 'broker.state_tampered')
-    assertProblem(await u.post('/api/brokerb/connect', { auth_code: code, state: 'not-a-state' }), 422, 'broker.state_malformed')
-    assertProblem(await other.post('/api/brokerb/connect', { auth_code: code, state }), 422, 'broker.state_mismatch')
+    assertProblem(
+      await u.post('/api/brokerb/connect', { auth_code: code, state: flipped }),
+      422,
+      'broker.state_tampered',
+    )
+    assertProblem(
+      await u.post('/api/brokerb/connect', { auth_code: code, state: 'not-a-state' }),
+      422,
+      'broker.state_malformed',
+    )
+    assertProblem(
+      await other.post('/api/brokerb/connect', { auth_code: code, state }),
+      422,
+      'broker.state_mismatch',
+    )
     // A broker A state does not connect broker B.
     const { state: stateA } = json(await u.get('/api/brokera/auth-url'))
-    assertProblem(await u.post('/api/brokerb/connect', { auth_code: code, state: stateA }), 422, 'broker.state_mismatch')
+    assertProblem(
+      await u.post('/api/brokerb/connect', { auth_code: code, state: stateA }),
+      422,
+      'broker.state_mismatch',
+    )
     const old = issueState(
       t.c.cipher,
       { tenantId: u.tenantId, userId: u.userId, broker: 'brokerb', nonce: 'n'.repeat(32) },
       new Date(Date.now() - 11 * 60_000),
     )
-    assertProblem(await u.post('/api/brokerb/connect', { auth_code: code, state: old.state }), 422, 'broker.state_expired')
+    assertProblem(
+      await u.post('/api/brokerb/connect', { auth_code: code, state: old.state }),
+      422,
+      'broker.state_expired',
+    )
 
     const ok = await u.post('/api/brokerb/connect', { auth_code: code, state })
     assert.equal(ok.statusCode, 200, ok.body)
-    assertProblem(await u.post('/api/brokerb/connect', { auth_code: code, state }), 422, 'broker.state_reused')
+    assertProblem(
+      await u.post('/api/brokerb/connect', { auth_code: code, state }),
+      422,
+      'broker.state_reused',
+    )
   })
 
   it('a code Schwab refuses is a 422 naming the code', async () => {
     const u = await t.newTenant()
     const { state } = await approveB(t, u)
-    assertProblem(await u.post('/api/brokerb/connect', { auth_code: 'made-up-code@', state }), 422, 'broker.code_rejected')
+    assertProblem(
+      await u.post('/api/brokerb/connect', { auth_code: 'made-up-code@', state }),
+      422,
+      'broker.code_rejected',
+    )
   })
 
   it('status is per tenant and never raises, even with Schwab down', async () => {
@@ -108,7 +136,10 @@ describe('broker B: connecting through Schwab’s OAuth code flow', () => {
     assert.equal(body.revoked, false, 'Schwab has no revoke endpoint')
     assert.equal(body.archived_account_ids.length, 2)
     const rows = await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
-      db.selectFrom('broker_connection').select(['status', 'access_token_enc', 'refresh_token_enc']).execute(),
+      db
+        .selectFrom('broker_connection')
+        .select(['status', 'access_token_enc', 'refresh_token_enc'])
+        .execute(),
     )
     assert.deepEqual(rows, [{ status: 'disconnected', access_token_enc: null, refresh_token_enc: null }])
     assertProblem(await u.get('/api/brokerb/accounts'), 422, 'broker.not_connected')

@@ -76,7 +76,9 @@ describe('broker B: market hours, movers, chains, history, instruments', () => {
     assert.equal(plain.persisted, 0)
     assert.equal(plain.markets.equity.EQ.isOpen, true)
     assert.ok(plain.markets.equity.EQ.sessionHours.regularMarket.length > 0)
-    const stored = json(await u.get('/api/brokerb/market-hours?markets=equity,option&date=2026-12-01&persist=true'))
+    const stored = json(
+      await u.get('/api/brokerb/market-hours?markets=equity,option&date=2026-12-01&persist=true'),
+    )
     assert.ok(stored.persisted >= 2)
     await u.get('/api/brokerb/market-hours?markets=equity,option&date=2026-12-01&persist=true')
     const rows = await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
@@ -97,7 +99,11 @@ describe('broker B: market hours, movers, chains, history, instruments', () => {
     const body = json(await u.get('/api/brokerb/movers?index=%24SPX&sort=VOLUME&frequency=0'))
     assert.equal(body.index, '$SPX')
     assert.ok(body.items.length > 0 && body.items.length <= 10)
-    assert.ok(sandbox().requests.some((r) => r.path === '/marketdata/v1/movers/%24SPX' || r.path === '/marketdata/v1/movers/$SPX'))
+    assert.ok(
+      sandbox().requests.some(
+        (r) => r.path === '/marketdata/v1/movers/%24SPX' || r.path === '/marketdata/v1/movers/$SPX',
+      ),
+    )
     assertProblem(await u.get('/api/brokerb/movers?index=FTSE'), 422, 'validation.failed')
     assertProblem(await u.get('/api/brokerb/movers?sort=RANDOM'), 422, 'validation.failed')
     assertProblem(await u.get('/api/brokerb/movers?frequency=7'), 422, 'validation.failed')
@@ -111,7 +117,11 @@ describe('broker B: market hours, movers, chains, history, instruments', () => {
     const all = json(await u.get('/api/brokerb/option-chain?symbol=AAPL'))
     assert.ok(Object.keys(all.putExpDateMap).length > 0, 'contract_type defaults to ALL')
     assertProblem(await u.get('/api/brokerb/option-chain'), 422, 'validation.failed')
-    assertProblem(await u.get('/api/brokerb/option-chain?symbol=AAPL&contract_type=BOTH'), 422, 'validation.failed')
+    assertProblem(
+      await u.get('/api/brokerb/option-chain?symbol=AAPL&contract_type=BOTH'),
+      422,
+      'validation.failed',
+    )
     assertProblem(
       await u.get('/api/brokerb/option-chain?symbol=AAPL&from_date=2026-12-31&to_date=2026-12-01'),
       422,
@@ -122,11 +132,17 @@ describe('broker B: market hours, movers, chains, history, instruments', () => {
   it('price history with Schwab’s period and frequency rules', async () => {
     const u = await connected()
     const body = json(
-      await u.get('/api/brokerb/price-history?symbol=AAPL&period_type=month&period=1&frequency_type=daily&frequency=1'),
+      await u.get(
+        '/api/brokerb/price-history?symbol=AAPL&period_type=month&period=1&frequency_type=daily&frequency=1',
+      ),
     )
     assert.ok(body.candles.length >= 15)
     assert.equal(typeof body.candles[0].datetime, 'number')
-    const minute = json(await u.get('/api/brokerb/price-history?symbol=AAPL&period_type=day&period=1&frequency=5&need_extended_hours=false'))
+    const minute = json(
+      await u.get(
+        '/api/brokerb/price-history?symbol=AAPL&period_type=day&period=1&frequency=5&need_extended_hours=false',
+      ),
+    )
     assert.ok(minute.candles.length > 0)
     for (const bad of [
       'period_type=day&period=7',
@@ -151,12 +167,22 @@ describe('broker B: market hours, movers, chains, history, instruments', () => {
     assert.ok(fundamental.instruments[0].fundamental)
     assert.deepEqual(json(await u.get('/api/brokerb/instrument?symbol=999999999')).instruments, [])
     assertProblem(await u.get('/api/brokerb/instrument'), 422, 'validation.failed')
-    assertProblem(await u.get('/api/brokerb/instrument?symbol=AAPL&projection=guess'), 422, 'validation.failed')
+    assertProblem(
+      await u.get('/api/brokerb/instrument?symbol=AAPL&projection=guess'),
+      422,
+      'validation.failed',
+    )
   })
 
   it('a market-data operation without a connection is 422 broker.not_connected', async () => {
     const u = await t.newTenant()
-    for (const p of ['movers', 'market-hours', 'option-chain?symbol=AAPL', 'price-history?symbol=AAPL', 'instrument?symbol=AAPL'])
+    for (const p of [
+      'movers',
+      'market-hours',
+      'option-chain?symbol=AAPL',
+      'price-history?symbol=AAPL',
+      'instrument?symbol=AAPL',
+    ])
       assertProblem(await u.get(`/api/brokerb/${p}`), 422, 'broker.not_connected')
   })
 })
@@ -181,7 +207,11 @@ describe('broker B through the unified routes', () => {
     assert.equal(sync.accounts, 2)
     assert.equal(json(await u.get('/api/brokers/brokerb/status')).connected, true)
     const other = await t.newTenant()
-    assertProblem(await other.get(`/api/brokers/brokerb/positions?account_id=${hashes[0]}`), 422, 'broker.not_connected')
+    assertProblem(
+      await other.get(`/api/brokers/brokerb/positions?account_id=${hashes[0]}`),
+      422,
+      'broker.not_connected',
+    )
     const otherConnected = await connected()
     assertProblem(
       await otherConnected.get(`/api/brokers/brokerb/positions?account_id=${hashes[0]}`),
@@ -193,7 +223,10 @@ describe('broker B through the unified routes', () => {
   it('the connect sync turned Schwab’s trades into realized trades', async () => {
     const u = await connected()
     const trades = await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
-      db.selectFrom('broker_fill').select(({ fn }) => fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('broker_fill')
+        .select(({ fn }) => fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
     )
     assert.ok(Number(trades.n) > 0)
     const log = json(await u.get('/api/brokers/sync-log?broker_type=brokerb')).items

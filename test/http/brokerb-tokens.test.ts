@@ -35,7 +35,13 @@ async function row(u: Client) {
   return t.c.scopes.withTenant(u.tenantId, ({ db }) =>
     db
       .selectFrom('broker_connection')
-      .select(['access_token_enc', 'refresh_token_enc', 'access_expires_at', 'refresh_expires_at', 'refreshed_at'])
+      .select([
+        'access_token_enc',
+        'refresh_token_enc',
+        'access_expires_at',
+        'refresh_expires_at',
+        'refreshed_at',
+      ])
       .where('status', '=', 'connected')
       .executeTakeFirstOrThrow(),
   )
@@ -53,13 +59,19 @@ async function fresh(u: Client): Promise<Client> {
     token,
     get: (url) => u.inject({ method: 'GET', url, headers: { authorization } }),
     post: (url, body) =>
-      u.inject({ method: 'POST', url, headers: { authorization }, ...(body === undefined ? {} : { payload: body as object }) }),
+      u.inject({
+        method: 'POST',
+        url,
+        headers: { authorization },
+        ...(body === undefined ? {} : { payload: body as object }),
+      }),
   }
 }
 
 const refreshGrants = () =>
   t.c.providers.brokers.sandbox!.schwab!.requests.filter(
-    (r) => r.path === '/v1/oauth/token' && (r.body as Record<string, string>)['grant_type'] === 'refresh_token',
+    (r) =>
+      r.path === '/v1/oauth/token' && (r.body as Record<string, string>)['grant_type'] === 'refresh_token',
   ).length
 
 describe('broker B: access tokens', () => {
@@ -77,7 +89,11 @@ describe('broker B: access tokens', () => {
     const after = await row(u)
     assert.equal(after.access_expires_at!.getTime(), clock.now().getTime() + 30 * MIN)
     assert.notEqual(after.access_token_enc, before.access_token_enc)
-    assert.equal(after.refresh_expires_at!.getTime(), before.refresh_expires_at!.getTime(), 'the 7 days do not move')
+    assert.equal(
+      after.refresh_expires_at!.getTime(),
+      before.refresh_expires_at!.getTime(),
+      'the 7 days do not move',
+    )
   })
 
   it('the refresh job renews tokens expiring within 10 minutes, and only those', async () => {
@@ -103,10 +119,16 @@ describe('broker B: access tokens', () => {
     clock.advance(MIN)
     const body = json(await u.post('/api/brokerb/refresh'))
     assert.equal(body.refreshed, true)
-    assert.equal(body.status.extra.access_expires_at, new Date(clock.now().getTime() + 30 * MIN).toISOString())
+    assert.equal(
+      body.status.extra.access_expires_at,
+      new Date(clock.now().getTime() + 30 * MIN).toISOString(),
+    )
     clock.advance(MIN)
     const unified = json(await u.post('/api/brokers/brokerb/refresh'))
-    assert.equal(unified.status.extra.access_expires_at, new Date(clock.now().getTime() + 30 * MIN).toISOString())
+    assert.equal(
+      unified.status.extra.access_expires_at,
+      new Date(clock.now().getTime() + 30 * MIN).toISOString(),
+    )
   })
 
   it('status shows the 7-day limit with a hint; past it, reconnect is required', async () => {

@@ -13,7 +13,7 @@ import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import { errorText } from './broker-errors.ts'
 import type { BrokerBAccess } from './brokerb-access.ts'
 import * as repo from './brokerb.repository.ts'
-import type { HistoryQueryInput, ChainQueryInput } from './brokerb.schemas.ts'
+import type { HistoryQueryInput, ChainQueryInput } from './brokerb-market.schemas.ts'
 
 export const DELAY_MINUTES = 15
 const CUSIP = /^[0-9]{3}[0-9A-Z]{5}[0-9]$/
@@ -60,7 +60,14 @@ export class BrokerBMarketService {
 
   /** Schwab's quotes; when Schwab cannot answer for the caller, the market data provider's, 15 minutes old. */
   async quotes(scope: RequestScope, raw: string) {
-    const symbols = [...new Set(raw.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))]
+    const symbols = [
+      ...new Set(
+        raw
+          .split(',')
+          .map((s) => s.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ]
     try {
       const body = await this.call(scope, (t) => this.deps.access.adapter().quotes(t, symbols))
       const items = symbols.flatMap((s) => {
@@ -211,7 +218,9 @@ export class BrokerBMarketService {
       return { query: symbol, by: 'cusip' as const, projection: null, instruments: found ? [found] : [] }
     }
     const projection = (q.projection ?? 'symbol-search') as 'symbol-search'
-    const instruments = await this.call(scope, (t) => this.deps.access.adapter().instruments(t, symbol, projection))
+    const instruments = await this.call(scope, (t) =>
+      this.deps.access.adapter().instruments(t, symbol, projection),
+    )
     return { query: symbol, by: 'symbol' as const, projection, instruments }
   }
 }

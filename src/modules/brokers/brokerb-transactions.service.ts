@@ -104,7 +104,10 @@ export class BrokerBTransactionsService {
     const range = taxYear(q.year, this.deps.clock.now())
     const { value, live } = await this.deps.access.withToken(scope, async (t, l) => {
       const a = this.deps.access.account(l, q.account_hash)
-      return { a, rows: await this.deps.access.adapter().transactions(t, a.external_id, { ...range, types: ['TRADE'] }) }
+      return {
+        a,
+        rows: await this.deps.access.adapter().transactions(t, a.external_id, { ...range, types: ['TRADE'] }),
+      }
     })
     void live
     const trades = value.rows.filter((tx) => tx['type'] === 'TRADE')
@@ -129,7 +132,10 @@ export class BrokerBTransactionsService {
     const { value, live } = await this.deps.access.withToken(scope, async (t, l) => {
       const out: Array<{ a: Linked; rows: SchwabJson[] }> = []
       for (const a of l.accounts)
-        out.push({ a, rows: await this.deps.access.adapter().transactions(t, a.external_id, { ...range, types }) })
+        out.push({
+          a,
+          rows: await this.deps.access.adapter().transactions(t, a.external_id, { ...range, types }),
+        })
       return out
     })
     const wanted = types.length ? new Set(types) : null

@@ -21,13 +21,24 @@ const TX = {
   description: 'BUY TRADE',
   transferItems: [
     {
-      instrument: { assetType: 'EQUITY', status: 'ACTIVE', symbol: 'SFM', instrumentId: 1806651, type: 'COMMON_STOCK' },
+      instrument: {
+        assetType: 'EQUITY',
+        status: 'ACTIVE',
+        symbol: 'SFM',
+        instrumentId: 1806651,
+        type: 'COMMON_STOCK',
+      },
       amount: 1,
       cost: -164.85,
       price: 164.85,
       positionEffect: 'OPENING',
     },
-    { instrument: { assetType: 'CURRENCY', symbol: 'CURRENCY_USD' }, amount: 0, cost: 0, feeType: 'COMMISSION' },
+    {
+      instrument: { assetType: 'CURRENCY', symbol: 'CURRENCY_USD' },
+      amount: 0,
+      cost: 0,
+      feeType: 'COMMISSION',
+    },
   ],
 }
 

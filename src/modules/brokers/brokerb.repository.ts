@@ -87,7 +87,9 @@ export async function saveHours(scope: TenantScope, rows: readonly HoursRow[]): 
   if (rows.length === 0) return 0
   await scope.db
     .insertInto('broker_market_hours')
-    .values(rows.map((r) => ({ tenant_id: scope.tenantId, ...r, session_hours: JSON.stringify(r.session_hours) })))
+    .values(
+      rows.map((r) => ({ tenant_id: scope.tenantId, ...r, session_hours: JSON.stringify(r.session_hours) })),
+    )
     .onConflict((oc) =>
       oc.columns(['tenant_id', 'market', 'product', 'date']).doUpdateSet({
         product_name: (eb) => eb.ref('excluded.product_name'),

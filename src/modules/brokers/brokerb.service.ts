@@ -117,7 +117,9 @@ export class BrokerBService {
     const started = this.deps.clock.now()
     const { live, value } = await this.access
       .withToken(scope, (t, l) =>
-        Promise.all(l.accounts.map(async (a) => ({ a, p: await this.access.adapter().positions(t, a.external_id) }))),
+        Promise.all(
+          l.accounts.map(async (a) => ({ a, p: await this.access.adapter().positions(t, a.external_id) })),
+        ),
       )
       .catch(async (err: unknown) => {
         await this.log(scope, null, started, 0, errorText(err))
@@ -126,7 +128,8 @@ export class BrokerBService {
     const date = this.deps.today()
     const written = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const out = []
-      for (const { a, p } of value) out.push(await this.deps.holdings.replaceHoldings(s, a.account_id, date, p))
+      for (const { a, p } of value)
+        out.push(await this.deps.holdings.replaceHoldings(s, a.account_id, date, p))
       await markSynced(s, live.row.id, null)
       return out
     })
@@ -192,13 +195,20 @@ export class BrokerBService {
     const { value } = await this.access.withToken(scope, async (t, live) => {
       const out: Array<{ a: Linked; orders: BrokerOrder[] }> = []
       for (const a of this.access.selected(live, hash))
-        out.push({ a, orders: await this.access.adapter().listOrders(t, { status: 'open', accountId: a.external_id }) })
+        out.push({
+          a,
+          orders: await this.access.adapter().listOrders(t, { status: 'open', accountId: a.external_id }),
+        })
       return out
     })
     await this.observe(scope.tenantId, value)
     return {
       items: value.flatMap(({ a, orders }) =>
-        orders.map((o) => ({ hashValue: a.external_id, accountNumber: maskNumber(a.account_number), ...toOrderView(o) })),
+        orders.map((o) => ({
+          hashValue: a.external_id,
+          accountNumber: maskNumber(a.account_number),
+          ...toOrderView(o),
+        })),
       ),
     }
   }
@@ -270,7 +280,10 @@ function orderEvent(a: Linked, o: BrokerOrder): repo.ActivityEvent {
     status,
     quantity: o.qty,
     price: o.filledAvgPrice ?? o.limitPrice,
-    description: `${o.side.toUpperCase()} ${o.qty ?? ''} ${o.symbol} ${o.type} ${status}`.replace(/\s+/g, ' '),
+    description: `${o.side.toUpperCase()} ${o.qty ?? ''} ${o.symbol} ${o.type} ${status}`.replace(
+      /\s+/g,
+      ' ',
+    ),
   }
 }
 

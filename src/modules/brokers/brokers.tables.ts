@@ -1,6 +1,12 @@
 /** Row types of the brokers module's tables (migrations 0009 and 0011), merged into `Database`. */
 import type { ColumnType, Generated } from 'kysely'
-import { type CreatedAt, type NullableNumeric, type Numeric, type UpdatedAt, ownedTables } from '../../platform/db/tables.ts'
+import {
+  type CreatedAt,
+  type NullableNumeric,
+  type Numeric,
+  type UpdatedAt,
+  ownedTables,
+} from '../../platform/db/tables.ts'
 
 export type ConnectedBroker = 'brokera' | 'brokerb' | 'aggregator'
 

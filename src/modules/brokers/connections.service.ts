@@ -8,13 +8,14 @@ import type { Logger } from 'pino'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
-import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { BrokerAdapter, BrokerGrant, OAuthBroker } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import * as repo from './connections.repository.ts'
+import { reauthorization, sealed, unsealed } from './token-seal.ts'
 import { issueState, readState } from './lib/oauth-state.ts'
 import {
   errorText,
@@ -47,9 +48,6 @@ export interface ConnectionStatus {
 const REFRESH_AHEAD_MS = 60_000
 const REAUTHORIZE =
   'the refresh token has passed its 7-day limit, which no refresh extends: authorise again (auth-url, then connect)'
-
-/** A token is bound to its tenant and broker: decrypting it anywhere else fails. */
-const tokenAad = (tenantId: number, broker: ConnectedBroker) => `broker-token:${tenantId}:${broker}`
 
 export class ConnectionsService {
   constructor(private readonly deps: ConnectionDeps) {}
@@ -136,7 +134,7 @@ export class ConnectionsService {
       const conn = await repo.saveConnection(s, {
         broker,
         userId: scope.userId,
-        ...this.sealed(s, broker, grant),
+        ...sealed(this.deps.cipher, s.tenantId, broker, grant),
       })
       for (const a of accounts) {
         const accountId = await this.deps.holdings.ensureBrokerAccount(s, {
@@ -154,22 +152,11 @@ export class ConnectionsService {
         })
       }
     })
-    const old = previous && this.unsealed(scope.tenantId, broker, previous.row)
+    const old = previous && unsealed(this.deps.cipher, scope.tenantId, broker, previous.row)
     if (old && old.accessToken !== grant.accessToken) await this.revoke(broker, old)
     this.deps.log.info({ broker, tenant_id: scope.tenantId, accounts: accounts.length }, 'broker connected')
     await this.deps.onConnected?.(scope.tenantId, broker)
     return this.status(scope, broker)
-  }
-
-  private sealed(s: TenantScope, broker: ConnectedBroker, g: BrokerGrant): repo.NewTokens {
-    const aad = tokenAad(s.tenantId, broker)
-    return {
-      access_token_enc: this.deps.cipher.encrypt(g.accessToken, aad),
-      refresh_token_enc: g.refreshToken ? this.deps.cipher.encrypt(g.refreshToken, aad) : null,
-      access_expires_at: g.accessExpiresAt ?? null,
-      refresh_expires_at: g.refreshExpiresAt ?? null,
-      scope: g.scope ?? null,
-    }
   }
 
   /**
@@ -195,7 +182,7 @@ export class ConnectionsService {
   private async stored(tenantId: number, broker: ConnectedBroker) {
     const row = await this.deps.scopes.withTenant(tenantId, (s) => repo.findLiveConnection(s, broker))
     if (!row?.access_token_enc) throw notConnected(broker)
-    const grant = this.unsealed(tenantId, broker, row)
+    const grant = unsealed(this.deps.cipher, tenantId, broker, row)
     if (!grant) {
       await this.markSynced(tenantId, row.id, UNREADABLE)
       throw reconnectRequired(broker, 'its stored token can no longer be read (the secrets key changed)')
@@ -231,7 +218,9 @@ export class ConnectionsService {
       }
       throw err
     })
-    await this.deps.scopes.withTenant(tenantId, (s) => repo.updateTokens(s, row.id, this.sealed(s, broker, next)))
+    await this.deps.scopes.withTenant(tenantId, (s) =>
+      repo.updateTokens(s, row.id, sealed(this.deps.cipher, s.tenantId, broker, next)),
+    )
     this.deps.log.info(
       { broker, tenant_id: tenantId, access_expires_at: next.accessExpiresAt?.toISOString() },
       'broker access token refreshed',
@@ -254,7 +243,10 @@ export class ConnectionsService {
    * The refresh job: every live connection of `broker` whose access token expires within
    * `withinMs` gets a new one. A failure is logged and noted on the connection, never raised.
    */
-  async refreshExpiring(broker: ConnectedBroker, withinMs: number): Promise<{ refreshed: number; failed: number }> {
+  async refreshExpiring(
+    broker: ConnectedBroker,
+    withinMs: number,
+  ): Promise<{ refreshed: number; failed: number }> {
     const now = this.deps.clock.now()
     const before = new Date(now.getTime() + withinMs)
     const due = await this.deps.scopes.withSystem(`brokers: ${broker} tokens expiring soon`, (s) =>
@@ -273,23 +265,6 @@ export class ConnectionsService {
       }
     }
     return { refreshed, failed }
-  }
-
-  /** The stored grant, or null when it cannot be decrypted (a changed SECRETS_KEY, a moved row). */
-  private unsealed(tenantId: number, broker: ConnectedBroker, row: repo.ConnectionRow): BrokerGrant | null {
-    const aad = tokenAad(tenantId, broker)
-    try {
-      return {
-        accessToken: this.deps.cipher.decrypt(row.access_token_enc ?? '', aad),
-        refreshToken: row.refresh_token_enc
-          ? this.deps.cipher.decrypt(row.refresh_token_enc, aad)
-          : undefined,
-        accessExpiresAt: row.access_expires_at ?? undefined,
-        refreshExpiresAt: row.refresh_expires_at ?? undefined,
-      }
-    } catch {
-      return null
-    }
   }
 
   async isConnected(tenantId: number, broker: ConnectedBroker): Promise<boolean> {
@@ -317,7 +292,7 @@ export class ConnectionsService {
           expires_at: null,
           extra: { hint: `connect through GET /api/${broker}/auth-url` },
         }
-      if (!this.unsealed(scope.tenantId, broker, row))
+      if (!unsealed(this.deps.cipher, scope.tenantId, broker, row))
         return { connected: false, expires_at: null, extra: { error: UNREADABLE } }
       const accounts = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
         repo.linkedAccounts(s, row.id),
@@ -347,7 +322,7 @@ export class ConnectionsService {
     if (!row) return { disconnected: false, detail: `${broker} was not connected`, archived_account_ids: [] }
     const accounts = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.linkedAccounts(s, row.id))
     // A token that cannot be read cannot be revoked either; it is erased all the same.
-    const grant = this.unsealed(scope.tenantId, broker, row)
+    const grant = unsealed(this.deps.cipher, scope.tenantId, broker, row)
     const revoked = grant ? await this.revoke(broker, grant) : false
     const ids = accounts.map((a) => a.account_id)
     await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
@@ -368,20 +343,6 @@ export class ConnectionsService {
       this.deps.log.warn({ err, broker }, 'broker token revoke failed; the tokens are deleted anyway')
       return false
     }
-  }
-}
-
-/** Vendors with a hard refresh-token limit (Schwab: 7 days): when to authorise again. */
-function reauthorization(broker: ConnectedBroker, row: repo.ConnectionRow, lapsed: boolean) {
-  if (row.refresh_expires_at === null) return {}
-  const at = row.refresh_expires_at.toISOString()
-  return {
-    access_expires_at: row.access_expires_at?.toISOString() ?? null,
-    refreshed_at: row.refreshed_at?.toISOString() ?? null,
-    reauthorize_required: lapsed,
-    reauthorize_hint: lapsed
-      ? `the authorisation lapsed at ${at} (the refresh token lives 7 days): authorise again with GET /api/${broker}/auth-url, then connect`
-      : `access tokens are refreshed automatically until ${at}; authorise again before then (GET /api/${broker}/auth-url, then connect)`,
   }
 }
 

@@ -17,11 +17,8 @@ import type { Tenancy } from '../tenancy/index.ts'
 import { defineModule, job, type ModuleContext } from '../module.ts'
 import { brokerARoutes } from './brokera.routes.ts'
 import { BrokerAService } from './brokera.service.ts'
-import { BrokerBAccess } from './brokerb-access.ts'
-import { BrokerBMarketService } from './brokerb-market.service.ts'
-import { BrokerBTransactionsService } from './brokerb-transactions.service.ts'
+import { createBrokerB, type BrokerB } from './brokerb.build.ts'
 import { brokerBRoutes } from './brokerb.routes.ts'
-import { BrokerBService } from './brokerb.service.ts'
 import { BROKERS_TABLES, type ConnectedBroker } from './brokers.tables.ts'
 import { allLiveConnections, purgeStates } from './connections.repository.ts'
 import { ConnectionsService } from './connections.service.ts'
@@ -46,19 +43,14 @@ export const BROKERB_REFRESH_WITHIN_MS = 10 * 60_000
  */
 const HISTORY_DAYS = 3653
 
-export interface Brokers {
+export interface Brokers extends BrokerB {
   connections: ConnectionsService
   brokera: BrokerAService
-  brokerb: BrokerBService
-  brokerbTransactions: BrokerBTransactionsService
-  brokerbMarket: BrokerBMarketService
   unified: UnifiedBrokersService
   sync: SyncService
   syncLog: SyncLogService
   /** Every live connection gets a `brokers.sync` job (the evening schedule). */
   enqueueAll(): Promise<number>
-  /** Records the order events of every broker B connection (the activity job); answers the new ones. */
-  pollBrokerB(): Promise<number>
   sandbox: ModuleContext['providers']['brokers']['sandbox']
 }
 
@@ -97,17 +89,7 @@ function createBrokers(
     holdings,
     today: () => dateOf(ctx.clock.now()),
   })
-  const access = new BrokerBAccess(ctx.providers.brokers.schwab ?? null, connections)
-  const today = () => dateOf(ctx.clock.now())
-  const brokerb = new BrokerBService({ scopes: ctx.scopes, clock: ctx.clock, access, holdings, today })
-  const brokerbTransactions = new BrokerBTransactionsService({ clock: ctx.clock, access })
-  const brokerbMarket = new BrokerBMarketService({
-    scopes: ctx.scopes,
-    clock: ctx.clock,
-    access,
-    market: ctx.providers.market,
-    today,
-  })
+  const b = createBrokerB(ctx, connections, holdings, () => dateOf(ctx.clock.now()))
   const sync = new SyncService({
     scopes: ctx.scopes,
     clock: ctx.clock,
@@ -125,18 +107,8 @@ function createBrokers(
       brokera: (scope) => brokera.refresh(scope),
       brokerb: (scope) => connections.refreshNow(scope, 'brokerb'),
     },
-    quoters: { brokerb: (scope, symbols) => brokerbMarket.quotes(scope, symbols) },
+    quoters: { brokerb: (scope, symbols) => b.brokerbMarket.quotes(scope, symbols) },
   })
-  const pollBrokerB = async () => {
-    const live = await ctx.scopes.withSystem('brokers: broker B activity poll', allLiveConnections)
-    let n = 0
-    for (const c of live.filter((x) => x.broker_type === 'brokerb'))
-      n += await brokerb.poll(c.tenant_id).catch((err: unknown) => {
-        ctx.log.warn({ err, tenant_id: c.tenant_id }, 'broker B activity poll failed')
-        return 0
-      })
-    return n
-  }
   const enqueueAll = async () => {
     const live = await ctx.scopes.withSystem('brokers: evening sync of every connection', async (s) => {
       await purgeStates(s) // OAuth states a day past their expiry are of no further use
@@ -154,14 +126,11 @@ function createBrokers(
   return {
     connections,
     brokera,
-    brokerb,
-    brokerbTransactions,
-    brokerbMarket,
+    ...b,
     unified,
     sync,
     syncLog: new SyncLogService({ scopes: ctx.scopes }),
     enqueueAll,
-    pollBrokerB,
     sandbox,
   }
 }

@@ -95,7 +95,8 @@ function connectionRoutes(app: App, { unified }: UnifiedRouteDeps): void {
         summary: 'Refresh a broker’s access token',
         description:
           'As the broker-specific refresh operations (broker A verifies its long-lived token; broker B gets a new ' +
-          '30-minute access token).' + UNKNOWN,
+          '30-minute access token).' +
+          UNKNOWN,
         examples: { params: typeExample, 200: { description: 'Refreshed or verified', value: E.REFRESHED } },
         tags,
         params,

@@ -25,7 +25,14 @@ export interface UnifiedDeps {
 
 export interface BrokerQuotes {
   delayed: boolean
-  items: Array<{ symbol: string; last: number; bid: number | null; ask: number | null; volume: number; as_of: string }>
+  items: Array<{
+    symbol: string
+    last: number
+    bid: number | null
+    ask: number | null
+    volume: number
+    as_of: string
+  }>
 }
 
 export interface Refreshed {
@@ -157,7 +164,14 @@ export class UnifiedBrokersService {
     return {
       broker_type: type,
       delayed: r.delayed,
-      items: r.items.map((q) => ({ symbol: q.symbol, last: q.last, bid: q.bid, ask: q.ask, volume: q.volume, as_of: q.as_of })),
+      items: r.items.map((q) => ({
+        symbol: q.symbol,
+        last: q.last,
+        bid: q.bid,
+        ask: q.ask,
+        volume: q.volume,
+        as_of: q.as_of,
+      })),
     }
   }
 
