@@ -102,14 +102,13 @@ export class BrokerBTransactionsService {
   /** TRADE transactions of one account for the full tax year, oldest first. */
   async transactions(scope: RequestScope, q: { account_hash: string; year: string }) {
     const range = taxYear(q.year, this.deps.clock.now())
-    const { value, live } = await this.deps.access.withToken(scope, async (t, l) => {
+    const { value } = await this.deps.access.withToken(scope, async (t, l) => {
       const a = this.deps.access.account(l, q.account_hash)
       return {
         a,
         rows: await this.deps.access.adapter().transactions(t, a.external_id, { ...range, types: ['TRADE'] }),
       }
     })
-    void live
     const trades = value.rows.filter((tx) => tx['type'] === 'TRADE')
     return {
       hashValue: value.a.external_id,

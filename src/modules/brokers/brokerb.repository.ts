@@ -59,12 +59,13 @@ export async function accountActivity(
   const r = await sql<ActivityRow>`
     select * from (
       select 'event' as source, external_id as id, account_id, event_type, occurred_at, symbol,
-             order_id, status, quantity::text as quantity, price::text as price, description
+             order_id, status, trim_scale(quantity)::text as quantity, trim_scale(price)::text as price, description
         from broker_account_activity
        where tenant_id = ${scope.tenantId} and account_id in (${ids}) and occurred_at >= ${since}
       union all
       select 'transaction', external_id, account_id, 'TRADE', traded_at, symbol,
-             null, 'FILLED', quantity::text, price::text, upper(side) || ' ' || quantity::text || ' ' || symbol
+             null, 'FILLED', trim_scale(quantity)::text, trim_scale(price)::text,
+             upper(side) || ' ' || trim_scale(quantity)::text || ' ' || symbol
         from broker_fill
        where tenant_id = ${scope.tenantId} and account_id in (${ids}) and traded_at >= ${since}
     ) a
