@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { accountsB, connectB } from '../helpers/brokerb.ts'
+import { accountsB, connectB, plainNumber } from '../helpers/brokerb.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
@@ -203,6 +203,17 @@ describe('broker B through the unified routes', () => {
     const tx = json(await u.get(`/api/brokers/brokerb/transactions?account_hash=${hashes[0]}&year=${year}`))
     assert.ok(tx.items.length > 0)
     assert.ok(tx.items.every((i: Body) => i.type === 'FILL'))
+    const plain = await plainNumber(t, u, hashes[0]!)
+    assertProblem(
+      await u.get(`/api/brokers/brokerb/transactions?account_hash=${plain}&year=${year}`),
+      422,
+      'broker.account_hash_required',
+    )
+    assertProblem(
+      await u.get(`/api/brokers/brokerb/positions?account_id=${plain}`),
+      422,
+      'broker.account_hash_required',
+    )
     const sync = json(await u.post('/api/brokers/brokerb/sync'))
     assert.equal(sync.accounts, 2)
     assert.equal(json(await u.get('/api/brokers/brokerb/status')).connected, true)

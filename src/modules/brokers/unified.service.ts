@@ -53,6 +53,26 @@ const notSupported = (broker: string, what: string) =>
     { loc: ['path', 'broker_type'], msg: `${broker} does not support ${what}`, type: 'not_supported' },
   ])
 
+/**
+ * The broker's id of a linked account; the plain account number instead of the id (broker B's
+ * hashValue) is a 422 saying so, an id of no linked account (another tenant's) a 404.
+ */
+function linkedAccount(
+  type: string,
+  accounts: ReadonlyArray<{ external_id: string; account_number: string }>,
+  id: string,
+  name: string,
+): void {
+  if (accounts.some((a) => a.external_id === id)) return
+  if (accounts.some((a) => a.account_number === id))
+    throw new UnprocessableError(
+      'broker.account_hash_required',
+      `${name} takes the broker’s account id (broker B: the hashValue), not the account number`,
+      [{ loc: ['query', name], msg: 'an account number; pass the account id', type: 'account_hash' }],
+    )
+  throw new NotFoundError('broker.account_not_found', `No linked ${type} account ${id}`)
+}
+
 export function brokerType(raw: string): BrokerType {
   if (!(BROKER_TYPES as readonly string[]).includes(raw))
     throw new NotFoundError(
@@ -138,8 +158,7 @@ export class UnifiedBrokersService {
     if (!adapter.positions) throw notSupported(type, 'positions')
     const live = await this.deps.connections.live(scope.tenantId, type)
     const account = accountId ?? live.accounts[0]?.external_id
-    if (accountId !== undefined && !live.accounts.some((a) => a.external_id === accountId))
-      throw new NotFoundError('broker.account_not_found', `No linked ${type} account ${accountId}`)
+    if (accountId !== undefined) linkedAccount(type, live.accounts, accountId, 'account_id')
     const items = await adapter.positions(live.grant.accessToken, account)
     return {
       broker_type: type,
@@ -188,8 +207,7 @@ export class UnifiedBrokersService {
     const adapter = this.deps.connections.adapter(type)
     if (!adapter.activities) throw notSupported(type, 'transactions')
     const live = await this.deps.connections.live(scope.tenantId, type)
-    if (!live.accounts.some((a) => a.external_id === q.account_hash))
-      throw new NotFoundError('broker.account_not_found', `No linked ${type} account ${q.account_hash}`)
+    linkedAccount(type, live.accounts, q.account_hash, 'account_hash')
     const items = []
     let pageToken: string | undefined
     for (let page = 0; page < MAX_PAGES; page++) {
