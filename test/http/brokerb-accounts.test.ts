@@ -9,6 +9,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { accountsB, connectB, plainNumber } from '../helpers/brokerb.ts'
+import { JOB_BROKERB_ACTIVITY } from '../../src/modules/brokers/index.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
@@ -160,6 +161,24 @@ describe('broker B: positions, open orders and account activity', () => {
     await u.get('/api/brokerb/open-orders')
     const again = json(await u.get('/api/brokerb/account-activity?days=3650&limit=1000')).items
     assert.equal(again.length, activity.length)
+  })
+
+  it('the activity job records each connection’s recent orders without any request', async () => {
+    const { u } = await connected()
+    assert.equal(
+      json(await u.get('/api/brokerb/account-activity?days=3650')).items.filter(
+        (i: Body) => i.source === 'event',
+      ).length,
+      0,
+    )
+    await t.c.jobs.enqueue(JOB_BROKERB_ACTIVITY, {})
+    await t.c.jobs.drain()
+    const events = json(await u.get('/api/brokerb/account-activity?days=3650&limit=1000')).items.filter(
+      (i: Body) => i.source === 'event',
+    )
+    assert.ok(events.length > 0, 'orders of the last day recorded')
+    assert.ok(events.every((e: Body) => /^ORDER_[A-Z_]+$/.test(e.event_type) && e.order_id))
+    assert.equal(await t.c.brokers.pollBrokerB(), 0, 'a second poll finds nothing new')
   })
 
   it('account activity merges events with stored trades, newest first, and works with Schwab down', async () => {

@@ -88,6 +88,8 @@ describe('broker B: market hours, movers, chains, history, instruments', () => {
     assert.ok(rows.some((r) => r.market === 'equity' && r.product === 'EQ' && r.is_open))
     const weekend = json(await u.get('/api/brokerb/market-hours?markets=equity&date=2026-12-05'))
     assert.equal(weekend.markets.equity.EQ.isOpen, false)
+    const christmas = json(await u.get('/api/brokerb/market-hours?markets=equity&date=2026-12-25'))
+    assert.equal(christmas.markets.equity.EQ.isOpen, false, 'the sandbox follows the NYSE calendar')
     assertProblem(await u.get('/api/brokerb/market-hours?markets=crypto'), 422, 'validation.failed')
     assertProblem(await u.get('/api/brokerb/market-hours?date=2026-13-01'), 422, 'validation.failed')
     assertProblem(await u.get('/api/brokerb/market-hours?date=2031-01-01'), 422, 'validation.failed')

@@ -171,7 +171,23 @@ describe('broker B: access tokens', () => {
   })
 
   it('no token in any answer, log line or stored column', async () => {
+    clock.set('2026-11-24T15:00:00.000Z')
+    const u = await t.newTenant()
+    const answers = [JSON.stringify(await connectB(t, u))]
+    for (const path of [
+      '/api/brokerb/status',
+      '/api/brokerb/accounts',
+      '/api/brokerb/balance',
+      '/api/brokers/brokerb/status',
+    ])
+      answers.push((await u.get(path)).body)
+    answers.push(
+      (await u.post('/api/brokerb/refresh')).body,
+      (await u.post('/api/brokers/brokerb/refresh')).body,
+    )
+    collect()
     const tokens = [...seen]
+    for (const token of tokens) assert.ok(!answers.join('\n').includes(token), 'a token in an answer')
     assert.ok(tokens.length >= 5, `${tokens.length} tokens seen`)
     const all = lines.join('\n')
     assert.ok(all.includes('broker access token refreshed'), 'the refreshes were logged')

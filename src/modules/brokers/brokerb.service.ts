@@ -213,17 +213,16 @@ export class BrokerBService {
     }
   }
 
-  /** Orders of the last day of every linked account, recorded as activity (the polling job). */
+  /** Every order Schwab lists (60 days) of every linked account, recorded as activity (the polling job). */
   async poll(tenantId: number): Promise<number> {
     const live = await this.access.connections.live(tenantId, BROKER)
-    const since = new Date(this.deps.clock.now().getTime() - DAY_MS).toISOString()
     const out: Array<{ a: Linked; orders: BrokerOrder[] }> = []
     for (const a of live.accounts)
       out.push({
         a,
         orders: await this.access
           .adapter()
-          .listOrders(live.grant.accessToken, { status: 'all', after: since, accountId: a.external_id }),
+          .listOrders(live.grant.accessToken, { status: 'all', accountId: a.external_id }),
       })
     return this.observe(tenantId, out)
   }

@@ -8,6 +8,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
+import { isTradingDay } from '../../platform/market-calendar.ts'
 import type { SecretCipher } from '../../platform/crypto.ts'
 import type { MarketDataProvider } from '../market-data/market-data.port.ts'
 import { createHttpClient, type HttpClient } from '../shared/http.ts'
@@ -134,7 +135,18 @@ function createSandboxHost(config: Config, deps: BrokerProviderDeps): BrokerSand
     secret: deps.cipher.mac('broker-sandbox', 'schwab'),
     market: deps.market,
     now: () => deps.clock.now(),
+    isOpen: tradingDay,
   })
   void app.register(schwab.plugin, { prefix: `${SANDBOX_PREFIX}/schwab` })
   return { app, alpaca, schwab }
+}
+
+/** The NYSE calendar (holidays closed); a date outside its years falls back to weekdays. */
+function tradingDay(date: string): boolean {
+  try {
+    return isTradingDay(date)
+  } catch {
+    const day = new Date(`${date}T12:00:00Z`).getUTCDay()
+    return day !== 0 && day !== 6
+  }
 }
