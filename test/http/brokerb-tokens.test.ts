@@ -156,6 +156,17 @@ describe('broker B: access tokens', () => {
     assert.equal((await connectB(t, again)).connected, true)
   })
 
+  it('an access token Schwab refuses before its time is refreshed once and the call repeated', async () => {
+    clock.set('2026-11-24T15:00:00.000Z')
+    const u = await t.newTenant()
+    await connectB(t, u)
+    t.c.providers.brokers.sandbox!.schwab!.chaos.expireTokens()
+    const grants = refreshGrants()
+    const res = await u.get('/api/brokerb/accounts')
+    assert.equal(res.statusCode, 200, res.body)
+    assert.equal(refreshGrants(), grants + 1)
+  })
+
   it('a refresh token Schwab refuses means reconnect_required, not a 500', async () => {
     clock.set('2026-11-24T15:00:00.000Z')
     const u = await t.newTenant()

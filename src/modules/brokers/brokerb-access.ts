@@ -31,18 +31,26 @@ export class BrokerBAccess {
     return this.schwab
   }
 
-  /** Runs `call` with the tenant's (refreshed) token; a token Schwab refuses means: connect again. */
+  /**
+   * Runs `call` with the tenant's (refreshed) token. A token Schwab refuses (401) before its time is
+   * refreshed once and the call repeated; refused again, or not refreshable: connect again.
+   */
   async withToken<T>(scope: RequestScope, call: (token: string, live: Live) => Promise<T>) {
     const adapter = this.adapter()
     const live = await this.connections.live(scope.tenantId, BROKER)
     try {
       return { live, value: await call(live.grant.accessToken, live), adapter }
     } catch (err) {
-      if (isUpstreamError(err) && err.kind === 'auth' && err.status === 401) {
-        await this.connections.markSynced(scope.tenantId, live.row.id, errorText(err))
-        throw reconnectRequired(BROKER, 'Schwab no longer accepts this connection')
-      }
-      throw err
+      if (!rejected(err)) throw err
+    }
+    const grant = await this.connections.forceFresh(scope.tenantId, BROKER)
+    const again = { ...live, grant }
+    try {
+      return { live: again, value: await call(grant.accessToken, again), adapter }
+    } catch (err) {
+      if (!rejected(err)) throw err
+      await this.connections.markSynced(scope.tenantId, live.row.id, errorText(err))
+      throw reconnectRequired(BROKER, 'Schwab no longer accepts this connection')
     }
   }
 
@@ -67,3 +75,5 @@ export class BrokerBAccess {
     return hash === undefined ? live.accounts : [this.account(live, hash)]
   }
 }
+
+const rejected = (err: unknown) => isUpstreamError(err) && err.kind === 'auth' && err.status === 401

@@ -228,10 +228,15 @@ export class ConnectionsService {
     return next
   }
 
+  /** A new grant now (an access token the vendor refused before its time): 422 reconnect_required when refused too. */
+  async forceFresh(tenantId: number, broker: ConnectedBroker): Promise<BrokerGrant> {
+    const live = await this.stored(tenantId, broker)
+    return this.fresh(tenantId, broker, live.row, live.grant, true)
+  }
+
   /** POST …/refresh: a new access token now from the stored refresh token. */
   async refreshNow(scope: RequestScope, broker: ConnectedBroker) {
-    const live = await this.stored(scope.tenantId, broker)
-    const next = await this.fresh(scope.tenantId, broker, live.row, live.grant, true)
+    const next = await this.forceFresh(scope.tenantId, broker)
     return {
       refreshed: true,
       detail: `a new access token was issued; it expires at ${next.accessExpiresAt?.toISOString() ?? 'no set time'}`,
@@ -252,19 +257,13 @@ export class ConnectionsService {
     const due = await this.deps.scopes.withSystem(`brokers: ${broker} tokens expiring soon`, (s) =>
       repo.expiringConnections(s, broker, before, now),
     )
-    let refreshed = 0
     let failed = 0
-    for (const c of due) {
-      try {
-        const live = await this.stored(c.tenant_id, broker)
-        await this.fresh(c.tenant_id, broker, live.row, live.grant, true)
-        refreshed++
-      } catch (err) {
+    for (const c of due)
+      await this.forceFresh(c.tenant_id, broker).catch((err: unknown) => {
         failed++
         this.deps.log.warn({ err, broker, tenant_id: c.tenant_id }, 'broker token refresh failed')
-      }
-    }
-    return { refreshed, failed }
+      })
+    return { refreshed: due.length - failed, failed }
   }
 
   async isConnected(tenantId: number, broker: ConnectedBroker): Promise<boolean> {
