@@ -115,6 +115,17 @@ export const ConfigSchema = Type.Object({
   SNAPTRADE_CONSUMER_KEY: Type.Optional(Type.String({ minLength: 1 })),
   SNAPTRADE_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.snaptrade.com' }),
   SNAPTRADE_PATH_PREFIX: Type.Union([Type.Literal(''), Type.Literal('/api/v1')], { default: '' }),
+  /**
+   * Broker B (Schwab Trader API individual app; callback: $PUBLIC_BASE_URL/api/brokerb/connect).
+   * Without the app key and secret, broker B runs against the offline sandbox when BROKER_SANDBOX is on.
+   */
+  SCHWAB_APP_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  SCHWAB_APP_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  SCHWAB_API_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.schwabapi.com' }),
+  SCHWAB_AUTHORIZE_URL: Type.String({
+    pattern: '^https?://',
+    default: 'https://api.schwabapi.com/v1/oauth/authorize',
+  }),
   /** Vendor simulators under /sandbox for brokers without credentials; default: on unless production. */
   BROKER_SANDBOX: Bool,
   FINNHUB_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://finnhub.io/api/v1' }),
@@ -223,6 +234,8 @@ function vendorProblems(c: Config): string[] {
     out.push('ALPACA_OAUTH_CLIENT_ID: ALPACA_OAUTH_CLIENT_ID and ALPACA_OAUTH_CLIENT_SECRET go together')
   if (Boolean(c.SNAPTRADE_CLIENT_ID) !== Boolean(c.SNAPTRADE_CONSUMER_KEY))
     out.push('SNAPTRADE_CLIENT_ID: SNAPTRADE_CLIENT_ID and SNAPTRADE_CONSUMER_KEY go together')
+  if (Boolean(c.SCHWAB_APP_KEY) !== Boolean(c.SCHWAB_APP_SECRET))
+    out.push('SCHWAB_APP_KEY: SCHWAB_APP_KEY and SCHWAB_APP_SECRET go together')
   if (chosen.includes('finnhub') && !c.FINNHUB_API_KEY)
     out.push('FINNHUB_API_KEY: required when a provider is finnhub')
   if (chosen.includes('sec') && !c.SEC_USER_AGENT)

@@ -72,6 +72,7 @@ export function createProviders(
         http: deps.http,
         market: overrides.market ?? market.market,
         cipher: deps.cipher,
+        clock: deps.clock,
       }),
   }
 }

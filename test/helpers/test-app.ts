@@ -5,7 +5,7 @@
  */
 import { after, before } from 'node:test'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
-import pino from 'pino'
+import pino, { type Logger } from 'pino'
 import { buildApp } from '../../src/app/build-app.ts'
 import { collectMigrations } from '../../src/app/migrations.ts'
 import { migrateToLatest as migrateList } from '../../src/platform/db/migrate.ts'
@@ -49,8 +49,8 @@ export interface TestAppOptions {
   cache?: ContainerOverrides['cache']
   /** A module list in place of the app's (migrated before the app is built). */
   modules?: ContainerOverrides['modules']
-  /** A logger in place of the silent one (tests that read what is logged). */
-  log?: pino.Logger
+  /** The app's logger (default: silent), e.g. one writing to a stream a test reads. */
+  log?: Logger
   /** Extra routes for testing platform behaviour (registered before the app is ready). */
   routes?: (app: App) => void
 }

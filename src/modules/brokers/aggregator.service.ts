@@ -21,7 +21,8 @@ import type { Portfolio } from '../portfolio/index.ts'
 import * as agg from './aggregator.repository.ts'
 import { errorText, stateError } from './broker-errors.ts'
 import * as repo from './connections.repository.ts'
-import { type ConnectionStatus, type ConnectionsService, tokenAad } from './connections.service.ts'
+import type { ConnectionStatus, ConnectionsService } from './connections.service.ts'
+import { sealed } from './token-seal.ts'
 import { issueState, readState } from './lib/oauth-state.ts'
 
 const BROKER = 'aggregator' as const
@@ -184,11 +185,8 @@ export class AggregatorService {
       broker: BROKER,
       userId,
       vendorUserId: user.userId,
-      access_token_enc: this.deps.cipher.encrypt(hosted.credential(user), tokenAad(s.tenantId, BROKER)),
-      refresh_token_enc: null,
-      access_expires_at: null,
-      refresh_expires_at: null,
-      scope: null,
+      // The credential (user id and secret) is stored as a token is, bound to the tenant and broker.
+      ...sealed(this.deps.cipher, s.tenantId, BROKER, { accessToken: hosted.credential(user) }),
     })
   }
 

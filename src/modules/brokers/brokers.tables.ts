@@ -1,6 +1,12 @@
-/** Row types of the brokers module's tables (migrations 0009 and 0012), merged into `Database`. */
-import type { Generated } from 'kysely'
-import { type CreatedAt, type Numeric, type UpdatedAt, ownedTables } from '../../platform/db/tables.ts'
+/** Row types of the brokers module's tables (migrations 0009, 0011 and 0012), merged into `Database`. */
+import type { ColumnType, Generated } from 'kysely'
+import {
+  type CreatedAt,
+  type NullableNumeric,
+  type Numeric,
+  type UpdatedAt,
+  ownedTables,
+} from '../../platform/db/tables.ts'
 
 export type ConnectedBroker = 'brokera' | 'brokerb' | 'aggregator'
 
@@ -98,6 +104,37 @@ export interface BrokerAggregatorConnectionTable {
   created_at: CreatedAt
 }
 
+/** An account event broker B's service observed (migration 0011). */
+export interface BrokerAccountActivityTable {
+  tenant_id: number
+  id: Generated<number>
+  broker_type: ConnectedBroker
+  account_id: number
+  /** Natural key of the event (`order:<id>:<status>`). */
+  external_id: string
+  event_type: string
+  occurred_at: Date
+  symbol: string | null
+  order_id: string | null
+  status: string | null
+  quantity: NullableNumeric
+  price: NullableNumeric
+  description: string | null
+  created_at: CreatedAt
+}
+
+/** Market hours stored by `GET /api/brokerb/market-hours?persist=true` (migration 0011). */
+export interface BrokerMarketHoursTable {
+  tenant_id: number
+  market: string
+  product: string
+  date: string
+  product_name: string | null
+  is_open: boolean
+  session_hours: ColumnType<unknown, string, string>
+  fetched_at: Generated<Date>
+}
+
 export interface BrokersTables {
   broker_connection: BrokerConnectionTable
   broker_linked_account: BrokerLinkedAccountTable
@@ -106,6 +143,8 @@ export interface BrokersTables {
   broker_sync_log: BrokerSyncLogTable
   broker_aggregator_user: BrokerAggregatorUserTable
   broker_aggregator_connection: BrokerAggregatorConnectionTable
+  broker_account_activity: BrokerAccountActivityTable
+  broker_market_hours: BrokerMarketHoursTable
 }
 
 declare module '../../platform/db/schema.ts' {
@@ -120,4 +159,6 @@ export const BROKERS_TABLES = ownedTables<BrokersTables>({
   broker_sync_log: true,
   broker_aggregator_user: true,
   broker_aggregator_connection: true,
+  broker_account_activity: true,
+  broker_market_hours: true,
 })

@@ -196,3 +196,20 @@ export function allLiveConnections(scope: SystemScope) {
     .orderBy('tenant_id')
     .execute()
 }
+
+/** Live, still refreshable connections of a broker whose access token expires before `before` (the refresh job). */
+export function expiringConnections(scope: SystemScope, broker: ConnectedBroker, before: Date, now: Date) {
+  return (
+    scope.db
+      .selectFrom('broker_connection')
+      .select(['tenant_id', 'id'])
+      .where('status', '=', 'connected')
+      .where('broker_type', '=', broker)
+      .where('refresh_token_enc', 'is not', null)
+      .where('access_expires_at', '<', before)
+      // Past the refresh token's limit only a new consent helps: the status says so.
+      .where((eb) => eb.or([eb('refresh_expires_at', 'is', null), eb('refresh_expires_at', '>', now)]))
+      .orderBy('access_expires_at')
+      .execute()
+  )
+}

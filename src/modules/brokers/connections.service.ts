@@ -8,13 +8,14 @@ import type { Logger } from 'pino'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
-import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { BrokerAdapter, BrokerGrant, OAuthBroker } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import * as repo from './connections.repository.ts'
+import { reauthorization, sealed, unsealed } from './token-seal.ts'
 import { issueState, readState } from './lib/oauth-state.ts'
 import {
   errorText,
@@ -43,8 +44,10 @@ export interface ConnectionStatus {
   extra: Record<string, unknown>
 }
 
-/** A token is bound to its tenant and broker: decrypting it anywhere else fails. */
-export const tokenAad = (tenantId: number, broker: ConnectedBroker) => `broker-token:${tenantId}:${broker}`
+/** Refreshes an access token this close to its expiry before using it. */
+const REFRESH_AHEAD_MS = 60_000
+const REAUTHORIZE =
+  'the refresh token has passed its 7-day limit, which no refresh extends: authorise again (auth-url, then connect)'
 
 export class ConnectionsService {
   constructor(private readonly deps: ConnectionDeps) {}
@@ -131,7 +134,7 @@ export class ConnectionsService {
       const conn = await repo.saveConnection(s, {
         broker,
         userId: scope.userId,
-        ...this.sealed(s, broker, grant),
+        ...sealed(this.deps.cipher, s.tenantId, broker, grant),
       })
       for (const a of accounts) {
         const accountId = await this.deps.holdings.ensureBrokerAccount(s, {
@@ -149,29 +152,37 @@ export class ConnectionsService {
         })
       }
     })
-    const old = previous && this.unsealed(scope.tenantId, broker, previous.row)
+    const old = previous && unsealed(this.deps.cipher, scope.tenantId, broker, previous.row)
     if (old && old.accessToken !== grant.accessToken) await this.revoke(broker, old)
     this.deps.log.info({ broker, tenant_id: scope.tenantId, accounts: accounts.length }, 'broker connected')
     await this.deps.onConnected?.(scope.tenantId, broker)
     return this.status(scope, broker)
   }
 
-  private sealed(s: TenantScope, broker: ConnectedBroker, g: BrokerGrant): repo.NewTokens {
-    const aad = tokenAad(s.tenantId, broker)
-    return {
-      access_token_enc: this.deps.cipher.encrypt(g.accessToken, aad),
-      refresh_token_enc: g.refreshToken ? this.deps.cipher.encrypt(g.refreshToken, aad) : null,
-      access_expires_at: g.accessExpiresAt ?? null,
-      refresh_expires_at: g.refreshExpiresAt ?? null,
-      scope: g.scope ?? null,
-    }
+  /**
+   * The live connection with its decrypted grant, the access token refreshed first when it expires
+   * within a minute (broker B's 30-minute tokens); 422 broker.not_connected when there is none,
+   * 422 broker.reconnect_required when the refresh token is past its limit or refused.
+   */
+  async live(tenantId: number, broker: ConnectedBroker) {
+    const live = await this.stored(tenantId, broker)
+    return { ...live, grant: await this.fresh(tenantId, broker, live.row, live.grant, false) }
   }
 
-  /** The live connection with its decrypted grant; 422 broker.not_connected when there is none. */
-  async live(tenantId: number, broker: ConnectedBroker) {
+  /** The accounts the live connection links, read from the database only (no token, no vendor call). */
+  async linkedAccounts(tenantId: number, broker: ConnectedBroker) {
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
+      const row = await repo.findLiveConnection(s, broker)
+      if (!row) throw notConnected(broker)
+      return repo.linkedAccounts(s, row.id)
+    })
+  }
+
+  /** The live connection and its grant as stored (no refresh). */
+  private async stored(tenantId: number, broker: ConnectedBroker) {
     const row = await this.deps.scopes.withTenant(tenantId, (s) => repo.findLiveConnection(s, broker))
     if (!row?.access_token_enc) throw notConnected(broker)
-    const grant = this.unsealed(tenantId, broker, row)
+    const grant = unsealed(this.deps.cipher, tenantId, broker, row)
     if (!grant) {
       await this.markSynced(tenantId, row.id, UNREADABLE)
       throw reconnectRequired(broker, 'its stored token can no longer be read (the secrets key changed)')
@@ -180,21 +191,79 @@ export class ConnectionsService {
     return { row, grant, accounts }
   }
 
-  /** The stored grant, or null when it cannot be decrypted (a changed SECRETS_KEY, a moved row). */
-  private unsealed(tenantId: number, broker: ConnectedBroker, row: repo.ConnectionRow): BrokerGrant | null {
-    const aad = tokenAad(tenantId, broker)
-    try {
-      return {
-        accessToken: this.deps.cipher.decrypt(row.access_token_enc ?? '', aad),
-        refreshToken: row.refresh_token_enc
-          ? this.deps.cipher.decrypt(row.refresh_token_enc, aad)
-          : undefined,
-        accessExpiresAt: row.access_expires_at ?? undefined,
-        refreshExpiresAt: row.refresh_expires_at ?? undefined,
-      }
-    } catch {
-      return null
+  /**
+   * The grant, refreshed at the vendor when `force` or when its access token expires within a
+   * minute, and stored encrypted. Vendors without refresh (Alpaca) keep theirs.
+   */
+  private async fresh(
+    tenantId: number,
+    broker: ConnectedBroker,
+    row: repo.ConnectionRow,
+    grant: BrokerGrant,
+    force: boolean,
+  ): Promise<BrokerGrant> {
+    const adapter = this.deps.adapters[broker]
+    if (!adapter?.oauth?.refresh || !grant.refreshToken) return grant
+    const now = this.deps.clock.now().getTime()
+    const expires = grant.accessExpiresAt?.getTime()
+    if (!force && (expires === undefined || expires - REFRESH_AHEAD_MS > now)) return grant
+    if (grant.refreshExpiresAt && grant.refreshExpiresAt.getTime() <= now) {
+      await this.markSynced(tenantId, row.id, REAUTHORIZE)
+      throw reconnectRequired(broker, REAUTHORIZE)
     }
+    const next = await adapter.oauth.refresh(grant).catch(async (err: unknown) => {
+      if (isUpstreamError(err) && (err.kind === 'auth' || err.kind === 'bad_request')) {
+        await this.markSynced(tenantId, row.id, errorText(err))
+        throw reconnectRequired(broker, `${adapter.vendor} refused the refresh token`)
+      }
+      throw err
+    })
+    await this.deps.scopes.withTenant(tenantId, (s) =>
+      repo.updateTokens(s, row.id, sealed(this.deps.cipher, s.tenantId, broker, next)),
+    )
+    this.deps.log.info(
+      { broker, tenant_id: tenantId, access_expires_at: next.accessExpiresAt?.toISOString() },
+      'broker access token refreshed',
+    )
+    return next
+  }
+
+  /** A new grant now (an access token the vendor refused before its time): 422 reconnect_required when refused too. */
+  async forceFresh(tenantId: number, broker: ConnectedBroker): Promise<BrokerGrant> {
+    const live = await this.stored(tenantId, broker)
+    return this.fresh(tenantId, broker, live.row, live.grant, true)
+  }
+
+  /** POST …/refresh: a new access token now from the stored refresh token. */
+  async refreshNow(scope: RequestScope, broker: ConnectedBroker) {
+    const next = await this.forceFresh(scope.tenantId, broker)
+    return {
+      refreshed: true,
+      detail: `a new access token was issued; it expires at ${next.accessExpiresAt?.toISOString() ?? 'no set time'}`,
+      status: await this.status(scope, broker),
+    }
+  }
+
+  /**
+   * The refresh job: every live connection of `broker` whose access token expires within
+   * `withinMs` gets a new one. A failure is logged and noted on the connection, never raised.
+   */
+  async refreshExpiring(
+    broker: ConnectedBroker,
+    withinMs: number,
+  ): Promise<{ refreshed: number; failed: number }> {
+    const now = this.deps.clock.now()
+    const before = new Date(now.getTime() + withinMs)
+    const due = await this.deps.scopes.withSystem(`brokers: ${broker} tokens expiring soon`, (s) =>
+      repo.expiringConnections(s, broker, before, now),
+    )
+    let failed = 0
+    for (const c of due)
+      await this.forceFresh(c.tenant_id, broker).catch((err: unknown) => {
+        failed++
+        this.deps.log.warn({ err, broker, tenant_id: c.tenant_id }, 'broker token refresh failed')
+      })
+    return { refreshed: due.length - failed, failed }
   }
 
   async isConnected(tenantId: number, broker: ConnectedBroker): Promise<boolean> {
@@ -222,16 +291,18 @@ export class ConnectionsService {
           expires_at: null,
           extra: { hint: `connect through GET /api/${broker}/auth-url` },
         }
-      if (!this.unsealed(scope.tenantId, broker, row))
+      if (!unsealed(this.deps.cipher, scope.tenantId, broker, row))
         return { connected: false, expires_at: null, extra: { error: UNREADABLE } }
       const accounts = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
         repo.linkedAccounts(s, row.id),
       )
       const expires = row.refresh_expires_at ?? row.access_expires_at
+      const lapsed = row.refresh_expires_at !== null && row.refresh_expires_at <= this.deps.clock.now()
       return {
-        connected: true,
+        connected: !lapsed,
         expires_at: expires?.toISOString() ?? null,
         extra: {
+          ...reauthorization(broker, row, lapsed),
           connected_at: row.connected_at.toISOString(),
           last_sync_at: row.last_sync_at?.toISOString() ?? null,
           last_error: row.last_error,
@@ -250,7 +321,7 @@ export class ConnectionsService {
     if (!row) return { disconnected: false, detail: `${broker} was not connected`, archived_account_ids: [] }
     const accounts = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.linkedAccounts(s, row.id))
     // A token that cannot be read cannot be revoked either; it is erased all the same.
-    const grant = this.unsealed(scope.tenantId, broker, row)
+    const grant = unsealed(this.deps.cipher, scope.tenantId, broker, row)
     const revoked = grant ? await this.revoke(broker, grant) : false
     const ids = accounts.map((a) => a.account_id)
     await this.deps.scopes.withTenant(scope.tenantId, async (s) => {

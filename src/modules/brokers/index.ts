@@ -1,12 +1,14 @@
 /**
- * Brokers: OAuth connections (broker A, Alpaca), their encrypted tokens, the accounts they link into
+ * Brokers: OAuth connections (broker A, Alpaca; broker B, Schwab), their encrypted tokens, the accounts they link into
  * the portfolio, positions synced into the daily snapshots, fills matched into realized trades,
  * orders, activities, the unified routes over every broker type, and the sync log. Vendors are
  * reached through the broker adapters of `src/providers/brokers` (real adapters; the offline sandbox
  * when no credentials are configured), whose consent pages this module mounts under `/sandbox`.
  *
  * Jobs: `brokers.sync-all` (weekdays 17:30 New York) enqueues `brokers.sync` for every live
- * connection; a new connection enqueues its first sync.
+ * connection; a new connection enqueues its first sync. `brokers.brokerb-refresh` (every 5 minutes)
+ * renews broker B access tokens that expire within 10 minutes; `brokers.brokerb-activity` (every 5
+ * minutes on weekdays) records the order events of each broker B connection as account activity.
  */
 import type { App } from '../../platform/http/app-type.ts'
 import { aggregatorRoutes } from './aggregator.routes.ts'
@@ -17,10 +19,13 @@ import type { Tenancy } from '../tenancy/index.ts'
 import { defineModule, job, type ModuleContext } from '../module.ts'
 import { brokerARoutes } from './brokera.routes.ts'
 import { BrokerAService } from './brokera.service.ts'
+import { createBrokerB, type BrokerB } from './brokerb.build.ts'
+import { brokerBRoutes } from './brokerb.routes.ts'
 import { BROKERS_TABLES, type ConnectedBroker } from './brokers.tables.ts'
 import { allLiveConnections, purgeStates } from './connections.repository.ts'
 import { ConnectionsService } from './connections.service.ts'
 import * as m0009 from './migrations/0009_brokers.ts'
+import * as m0011 from './migrations/0011_brokerb.ts'
 import * as m0012 from './migrations/0012_aggregator.ts'
 import { sandboxRoutes } from './sandbox.routes.ts'
 import { SyncLogService } from './sync-log.service.ts'
@@ -31,13 +36,17 @@ import { UnifiedBrokersService } from './unified.service.ts'
 export const JOB_SYNC_ALL = 'brokers.sync-all'
 export const JOB_SYNC = 'brokers.sync'
 const SYNC_CRON = '30 17 * * 1-5'
+export const JOB_BROKERB_REFRESH = 'brokers.brokerb-refresh'
+export const JOB_BROKERB_ACTIVITY = 'brokers.brokerb-activity'
+/** Broker B access tokens live 30 minutes: the job runs every 5 and renews those expiring within 10. */
+export const BROKERB_REFRESH_WITHIN_MS = 10 * 60_000
 /**
  * The first sync of a new connection reads this far back: ten years, so that a sale finds the
  * purchase it closes (what is older is reported as unmatched in the sync log, never guessed).
  */
 const HISTORY_DAYS = 3653
 
-export interface Brokers {
+export interface Brokers extends BrokerB {
   connections: ConnectionsService
   brokera: BrokerAService
   aggregator: AggregatorService
@@ -89,7 +98,7 @@ function createBrokers(
     clock: ctx.clock,
     cipher: ctx.cipher,
     log: ctx.log,
-    adapters: { brokera: adapters.brokera, aggregator: adapters.aggregator },
+    adapters: { brokera: adapters.brokera, brokerb: adapters.brokerb, aggregator: adapters.aggregator },
     holdings,
     sandbox: sandbox !== null,
     // A new connection's history is read in the background, so connecting stays quick.
@@ -106,6 +115,7 @@ function createBrokers(
     today: () => dateOf(ctx.clock.now()),
   })
   const aggregator = createAggregator(ctx, connections, holdings)
+  const b = createBrokerB(ctx, connections, holdings, () => dateOf(ctx.clock.now()))
   const sync = new SyncService({
     scopes: ctx.scopes,
     clock: ctx.clock,
@@ -122,8 +132,10 @@ function createBrokers(
     refreshers: {
       brokera: (scope) => brokera.refresh(scope),
       aggregator: (scope) => aggregator.refresh(scope),
+      brokerb: (scope) => connections.refreshNow(scope, 'brokerb'),
     },
     aggregator,
+    quoters: { brokerb: (scope, symbols) => b.brokerbMarket.quotes(scope, symbols) },
   })
   const enqueueAll = async () => {
     const live = await ctx.scopes.withSystem('brokers: evening sync of every connection', async (s) => {
@@ -143,6 +155,7 @@ function createBrokers(
     connections,
     brokera,
     aggregator,
+    ...b,
     unified,
     sync,
     syncLog: new SyncLogService({ scopes: ctx.scopes }),
@@ -154,6 +167,7 @@ function createBrokers(
 function brokersRoutes(app: App, b: Brokers): void {
   brokerARoutes(app, b)
   aggregatorRoutes(app, b)
+  brokerBRoutes(app, b)
   unifiedRoutes(app, b)
   if (b.sandbox) sandboxRoutes(app, b.sandbox)
 }
@@ -165,12 +179,22 @@ export const brokersModule = defineModule({
   tables: BROKERS_TABLES,
   migrations: [
     ['0009_brokers', m0009],
+    ['0011_brokerb', m0011],
     ['0012_aggregator', m0012],
   ],
   build: createBrokers,
   routes: brokersRoutes,
   jobs: (b) => [
     job(JOB_SYNC_ALL, async () => void (await b.enqueueAll()), { cron: SYNC_CRON, tz: 'America/New_York' }),
+    job(
+      JOB_BROKERB_REFRESH,
+      async () => void (await b.connections.refreshExpiring('brokerb', BROKERB_REFRESH_WITHIN_MS)),
+      { cron: '*/5 * * * *' },
+    ),
+    job(JOB_BROKERB_ACTIVITY, async () => void (await b.pollBrokerB()), {
+      cron: '*/5 * * * 1-5',
+      tz: 'America/New_York',
+    }),
     // A connection that went away since it was queued has nothing to sync.
     job<SyncPayload>(JOB_SYNC, async (p) => {
       const status = await b.connections.isConnected(p.tenantId, p.broker)

@@ -99,7 +99,9 @@ function connectionRoutes(app: App, { unified }: UnifiedRouteDeps): void {
         operationId: 'brokerRefresh',
         summary: 'Refresh a broker’s access token',
         description:
-          'As the broker-specific refresh operations (broker A verifies its long-lived token).' + UNKNOWN,
+          'As the broker-specific refresh operations (broker A verifies its long-lived token; broker B gets a new ' +
+          '30-minute access token).' +
+          UNKNOWN,
         examples: { params: typeExample, 200: { description: 'Refreshed or verified', value: E.REFRESHED } },
         tags,
         params,
@@ -155,8 +157,9 @@ function dataRoutes(app: App, { unified }: UnifiedRouteDeps): void {
         operationId: 'brokerQuotes',
         summary: 'Quotes through the broker’s market data (brokers that offer it)',
         description:
-          'Broker A’s OAuth grant covers trading, not market data: it answers 422 `broker.not_supported`; ' +
-          'GET /api/quotes serves quotes for every plan.' +
+          'Broker B answers Schwab’s quotes, or 15-minute delayed market data (`delayed: true`) when Schwab is ' +
+          'unavailable (as GET /api/brokerb/quotes). Broker A’s OAuth grant covers trading, not market data: it ' +
+          'answers 422 `broker.not_supported`; GET /api/quotes serves quotes for every plan.' +
           UNKNOWN,
         examples: {
           params: { broker_type: 'brokerb' },
@@ -169,7 +172,7 @@ function dataRoutes(app: App, { unified }: UnifiedRouteDeps): void {
         response: { 200: U.BrokerQuotes, ...problems(401, 404, 422, 502, 503) },
       },
     },
-    (req) => unified.quotes(scopeOf(req), req.params.broker_type),
+    (req) => unified.quotes(scopeOf(req), req.params.broker_type, req.query.symbols),
   )
 }
 

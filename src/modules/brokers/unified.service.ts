@@ -22,6 +22,20 @@ export interface UnifiedDeps {
   entitlements: Pick<EntitlementsService, 'forTenant'>
   /** The hosted aggregator's connect (portal URL), status and disconnect. */
   aggregator?: AggregatorService
+  /** Brokers that serve quotes (broker B: Schwab, with its delayed fallback). */
+  quoters?: Partial<Record<ConnectedBroker, (scope: RequestScope, symbols: string) => Promise<BrokerQuotes>>>
+}
+
+export interface BrokerQuotes {
+  delayed: boolean
+  items: Array<{
+    symbol: string
+    last: number
+    bid: number | null
+    ask: number | null
+    volume: number
+    as_of: string
+  }>
 }
 
 export interface Refreshed {
@@ -41,6 +55,26 @@ const notSupported = (broker: string, what: string) =>
   new UnprocessableError('broker.not_supported', `${broker} does not support ${what}`, [
     { loc: ['path', 'broker_type'], msg: `${broker} does not support ${what}`, type: 'not_supported' },
   ])
+
+/**
+ * The broker's id of a linked account; the plain account number instead of the id (broker B's
+ * hashValue) is a 422 saying so, an id of no linked account (another tenant's) a 404.
+ */
+function linkedAccount(
+  type: string,
+  accounts: ReadonlyArray<{ external_id: string; account_number: string }>,
+  id: string,
+  name: string,
+): void {
+  if (accounts.some((a) => a.external_id === id)) return
+  if (accounts.some((a) => a.account_number === id))
+    throw new UnprocessableError(
+      'broker.account_hash_required',
+      `${name} takes the broker’s account id (broker B: the hashValue), not the account number`,
+      [{ loc: ['query', name], msg: 'an account number; pass the account id', type: 'account_hash' }],
+    )
+  throw new NotFoundError('broker.account_not_found', `No linked ${type} account ${id}`)
+}
 
 export function brokerType(raw: string): BrokerType {
   if (!(BROKER_TYPES as readonly string[]).includes(raw))
@@ -131,8 +165,7 @@ export class UnifiedBrokersService {
     if (!adapter.positions) throw notSupported(type, 'positions')
     const live = await this.deps.connections.live(scope.tenantId, type)
     const account = accountId ?? live.accounts[0]?.external_id
-    if (accountId !== undefined && !live.accounts.some((a) => a.external_id === accountId))
-      throw new NotFoundError('broker.account_not_found', `No linked ${type} account ${accountId}`)
+    if (accountId !== undefined) linkedAccount(type, live.accounts, accountId, 'account_id')
     const items = await adapter.positions(live.grant.accessToken, account)
     return {
       broker_type: type,
@@ -149,9 +182,23 @@ export class UnifiedBrokersService {
     }
   }
 
-  quotes(_scope: RequestScope, raw: string): never {
+  async quotes(scope: RequestScope, raw: string, symbols: string) {
     const type = brokerType(raw)
-    throw notSupported(type, 'quotes (market data for any symbol: GET /api/quotes)')
+    const quoter = type === 'manual' ? undefined : this.deps.quoters?.[type]
+    if (!quoter) throw notSupported(type, 'quotes (market data for any symbol: GET /api/quotes)')
+    const r = await quoter(scope, symbols)
+    return {
+      broker_type: type,
+      delayed: r.delayed,
+      items: r.items.map((q) => ({
+        symbol: q.symbol,
+        last: q.last,
+        bid: q.bid,
+        ask: q.ask,
+        volume: q.volume,
+        as_of: q.as_of,
+      })),
+    }
   }
 
   async refresh(scope: RequestScope, raw: string) {
@@ -167,8 +214,7 @@ export class UnifiedBrokersService {
     const adapter = this.deps.connections.adapter(type)
     if (!adapter.activities) throw notSupported(type, 'transactions')
     const live = await this.deps.connections.live(scope.tenantId, type)
-    if (!live.accounts.some((a) => a.external_id === q.account_hash))
-      throw new NotFoundError('broker.account_not_found', `No linked ${type} account ${q.account_hash}`)
+    linkedAccount(type, live.accounts, q.account_hash, 'account_hash')
     const items = []
     let pageToken: string | undefined
     for (let page = 0; page < MAX_PAGES; page++) {

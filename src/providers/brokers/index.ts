@@ -6,7 +6,9 @@
  * `/sandbox/…` (the consent pages and the aggregator's portal). Neither: the broker is absent and its routes say so.
  */
 import Fastify, { type FastifyInstance } from 'fastify'
+import type { Clock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
+import { isTradingDay } from '../../platform/market-calendar.ts'
 import type { SecretCipher } from '../../platform/crypto.ts'
 import type { MarketDataProvider } from '../market-data/market-data.port.ts'
 import { createHttpClient, type HttpClient } from '../shared/http.ts'
@@ -16,19 +18,28 @@ import { createAlpacaSandbox, type AlpacaSandbox } from './sandbox/alpaca.ts'
 import { inProcessFetch } from './sandbox/in-process-fetch.ts'
 import { createSnapTradeSandbox, type SnapTradeSandbox } from './sandbox/snaptrade/snaptrade.ts'
 import { createSnapTradeBroker } from './snaptrade/snaptrade-broker.ts'
+import { createSchwabSandbox, type SchwabSandbox } from './sandbox/schwab/schwab.ts'
+import { createSchwabBroker, type SchwabBroker } from './schwab/schwab-broker.ts'
 
 export type * from './broker.port.ts'
 export { BROKER_TYPES, decimalString } from './broker.port.ts'
+export type * from './schwab/schwab-broker.ts'
+export { TRANSACTION_TYPES as SCHWAB_TRANSACTION_TYPES } from './schwab/schwab-transactions.ts'
+/** Exact sums of decimal strings (what the vendors send), for figures added across accounts. */
+export { decAdd, decSum } from './schwab/schwab-decimal.ts'
 
 export interface BrokerSandbox {
   /** The vendor simulators, each under `/sandbox/<vendor>`; the app forwards `/sandbox/*` here. */
   app: FastifyInstance
   alpaca: AlpacaSandbox | null
   snaptrade: SnapTradeSandbox | null
+  schwab: SchwabSandbox | null
 }
 
 export interface BrokerProviders {
   adapters: Partial<Record<BrokerType, BrokerAdapter>>
+  /** Broker B with its vendor reads (the same object as `adapters.brokerb`). */
+  schwab?: SchwabBroker | null
   sandbox: BrokerSandbox | null
 }
 
@@ -36,6 +47,7 @@ export interface BrokerProviderDeps {
   http: HttpClient
   market: MarketDataProvider
   cipher: SecretCipher
+  clock: Clock
 }
 
 export const SANDBOX_PREFIX = '/sandbox'
@@ -88,7 +100,39 @@ export function createBrokerProviders(config: Config, deps: BrokerProviderDeps):
       ...SANDBOX_SNAPTRADE,
     })
   }
-  return { adapters, sandbox }
+  const schwab = createSchwab(config, deps, sandbox)
+  if (schwab) adapters.brokerb = schwab
+  return { adapters, schwab, sandbox }
+}
+
+/** Broker B: the real adapter against Schwab with an app key, else against the sandbox, else none. */
+function createSchwab(
+  config: Config,
+  deps: BrokerProviderDeps,
+  sandbox: BrokerSandbox | null,
+): SchwabBroker | null {
+  const base = config.PUBLIC_BASE_URL.replace(/\/+$/, '')
+  const redirectUri = `${base}/api/brokerb/connect`
+  if (config.SCHWAB_APP_KEY && config.SCHWAB_APP_SECRET)
+    return createSchwabBroker({
+      http: deps.http,
+      apiBaseUrl: config.SCHWAB_API_BASE_URL,
+      authorizeUrl: config.SCHWAB_AUTHORIZE_URL,
+      appKey: config.SCHWAB_APP_KEY,
+      appSecret: config.SCHWAB_APP_SECRET,
+      redirectUri,
+      clock: deps.clock,
+    })
+  if (!sandbox?.schwab) return null
+  return createSchwabBroker({
+    http: createHttpClient({ fetch: inProcessFetch(sandbox.app) }),
+    apiBaseUrl: `http://sandbox.internal${SANDBOX_PREFIX}/schwab`,
+    authorizeUrl: `${base}${SANDBOX_PREFIX}/schwab/v1/oauth/authorize`,
+    appKey: SANDBOX_CLIENT.id,
+    appSecret: SANDBOX_CLIENT.secret,
+    redirectUri,
+    clock: deps.clock,
+  })
 }
 
 function createSandboxHost(config: Config, deps: BrokerProviderDeps): BrokerSandbox {
@@ -112,5 +156,25 @@ function createSandboxHost(config: Config, deps: BrokerProviderDeps): BrokerSand
     portalBaseUrl: `${base}${SANDBOX_PREFIX}/snaptrade`,
   })
   void app.register(snaptrade.plugin, { prefix: `${SANDBOX_PREFIX}/snaptrade` })
-  return { app, alpaca, snaptrade }
+  const schwab = createSchwabSandbox({
+    appKey: SANDBOX_CLIENT.id,
+    appSecret: SANDBOX_CLIENT.secret,
+    redirectUris: [`${base}/api/brokerb/connect`],
+    secret: deps.cipher.mac('broker-sandbox', 'schwab'),
+    market: deps.market,
+    now: () => deps.clock.now(),
+    isOpen: tradingDay,
+  })
+  void app.register(schwab.plugin, { prefix: `${SANDBOX_PREFIX}/schwab` })
+  return { app, alpaca, schwab, snaptrade }
+}
+
+/** The NYSE calendar (holidays closed); a date outside its years falls back to weekdays. */
+function tradingDay(date: string): boolean {
+  try {
+    return isTradingDay(date)
+  } catch {
+    const day = new Date(`${date}T12:00:00Z`).getUTCDay()
+    return day !== 0 && day !== 6
+  }
 }

@@ -1,0 +1,79 @@
+/**
+ * How broker B's operations reach Schwab for a tenant: the adapter (with Schwab's own reads), the
+ * live connection with a fresh access token, and the `account_hash` rule — every account-scoped
+ * parameter is the hashValue of an account linked to the caller's connection. A plain account
+ * number is a 422 that says to use the hash; an unknown hash (or another tenant's) is a 404.
+ */
+import type { RequestScope } from '../../platform/auth/scope.ts'
+import { NotFoundError, ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
+import { isUpstreamError } from '../../platform/upstream-errors.ts'
+import type { SchwabBroker } from '../../providers/brokers/index.ts'
+import { errorText, reconnectRequired } from './broker-errors.ts'
+import type { ConnectionsService } from './connections.service.ts'
+
+export const BROKER = 'brokerb'
+
+export type Live = Awaited<ReturnType<ConnectionsService['live']>>
+export type Linked = Live['accounts'][number]
+
+export class BrokerBAccess {
+  constructor(
+    private readonly schwab: SchwabBroker | null,
+    readonly connections: ConnectionsService,
+  ) {}
+
+  adapter(): SchwabBroker {
+    if (!this.schwab)
+      throw new ServiceUnavailableError(
+        'broker.not_configured',
+        'brokerb is not configured on this server: set SCHWAB_APP_KEY and SCHWAB_APP_SECRET or BROKER_SANDBOX=true',
+      )
+    return this.schwab
+  }
+
+  /**
+   * Runs `call` with the tenant's (refreshed) token. A token Schwab refuses (401) before its time is
+   * refreshed once and the call repeated; refused again, or not refreshable: connect again.
+   */
+  async withToken<T>(scope: RequestScope, call: (token: string, live: Live) => Promise<T>) {
+    const adapter = this.adapter()
+    const live = await this.connections.live(scope.tenantId, BROKER)
+    try {
+      return { live, value: await call(live.grant.accessToken, live), adapter }
+    } catch (err) {
+      if (!rejected(err)) throw err
+    }
+    const grant = await this.connections.forceFresh(scope.tenantId, BROKER)
+    const again = { ...live, grant }
+    try {
+      return { live: again, value: await call(grant.accessToken, again), adapter }
+    } catch (err) {
+      if (!rejected(err)) throw err
+      await this.connections.markSynced(scope.tenantId, live.row.id, errorText(err))
+      throw reconnectRequired(BROKER, 'Schwab no longer accepts this connection')
+    }
+  }
+
+  /** The linked account a hashValue names (see the file comment for the 422 and the 404). */
+  account(live: Pick<Live, 'accounts'>, hash: string, loc: string = 'account_hash'): Linked {
+    const found = live.accounts.find((a) => a.external_id === hash)
+    if (found) return found
+    if (live.accounts.some((a) => a.account_number === hash) || /^\d{4,12}$/.test(hash))
+      throw new UnprocessableError(
+        'broker.account_hash_required',
+        'account_hash takes the encrypted hashValue from GET /api/brokerb/accounts, never the plain account number',
+        [{ loc: ['query', loc], msg: 'a plain account number; pass its hashValue', type: 'account_hash' }],
+      )
+    throw new NotFoundError(
+      'broker.account_not_found',
+      'No account with this hashValue is linked to your brokerb connection (GET /api/brokerb/accounts lists them)',
+    )
+  }
+
+  /** The accounts an optional account_hash selects: that one, or every linked account. */
+  selected(live: Pick<Live, 'accounts'>, hash: string | undefined): Linked[] {
+    return hash === undefined ? live.accounts : [this.account(live, hash)]
+  }
+}
+
+const rejected = (err: unknown) => isUpstreamError(err) && err.kind === 'auth' && err.status === 401

@@ -1,0 +1,153 @@
+/**
+ * Broker B's transactions (spec §4.9): one account's TRADE transactions of a whole tax year (the
+ * adapter fetches them in Schwab's ≤ 60-day windows and merges them), and every linked account's
+ * transactions of a year with each transaction's transfer items flattened into rows.
+ */
+import { DateTime } from 'luxon'
+import type { RequestScope } from '../../platform/auth/scope.ts'
+import type { Clock } from '../../platform/clock.ts'
+import { UnprocessableError } from '../../platform/http/errors.ts'
+import { decimalString, SCHWAB_TRANSACTION_TYPES, type SchwabJson } from '../../providers/brokers/index.ts'
+import { maskNumber } from './broker-errors.ts'
+import type { BrokerBAccess, Linked } from './brokerb-access.ts'
+
+const ZONE = 'America/New_York'
+/** Schwab keeps about ten years of transactions. */
+const OLDEST_YEAR = 2000
+/** Short names the spec's example uses, for Schwab's types. */
+const ALIASES: Record<string, string> = { DIVIDEND: 'DIVIDEND_OR_INTEREST', INTEREST: 'DIVIDEND_OR_INTEREST' }
+
+const obj = (v: unknown): SchwabJson =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as SchwabJson) : {}
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
+const idText = (v: unknown): string | null =>
+  typeof v === 'number' || (typeof v === 'string' && v !== '') ? String(v) : null
+const iso = (v: unknown): string | null => {
+  if (typeof v !== 'string') return null
+  const ms = Date.parse(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'))
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString()
+}
+
+/** The tax year's bounds in New York, the end capped at now (Schwab lists nothing after it). */
+export function taxYear(year: string, now: Date, loc: string[] = ['query', 'year']) {
+  const y = Number(year)
+  const current = DateTime.fromJSDate(now, { zone: ZONE }).year
+  if (!/^\d{4}$/.test(year) || y < OLDEST_YEAR || y > current)
+    throw UnprocessableError.field(loc, `a tax year from ${OLDEST_YEAR} to ${current}`)
+  const start = DateTime.fromObject({ year: y, month: 1, day: 1 }, { zone: ZONE })
+  const end = Math.min(start.plus({ years: 1 }).toMillis() - 1, now.getTime())
+  return { start: new Date(start.toMillis()), end: new Date(end) }
+}
+
+/** `types` of transactions-auto: Schwab's names (or the aliases), comma-separated; none: all. */
+export function schwabTypes(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return []
+  const wanted = [...new Set(raw.split(',').map((t) => t.trim().toUpperCase()))].map((t) => ALIASES[t] ?? t)
+  const bad = wanted.filter((t) => !SCHWAB_TRANSACTION_TYPES.includes(t))
+  if (bad.length)
+    throw UnprocessableError.field(
+      ['query', 'types'],
+      `unknown transaction type ${bad.join(', ')}: one of ${SCHWAB_TRANSACTION_TYPES.join(', ')} (DIVIDEND means DIVIDEND_OR_INTEREST)`,
+      'enum',
+    )
+  return [...new Set(wanted)]
+}
+
+/** One transaction with the account it belongs to, its fields named as Schwab names them. */
+function txView(a: Linked, tx: SchwabJson) {
+  return {
+    hashValue: a.external_id,
+    accountNumber: maskNumber(a.account_number),
+    activityId: idText(tx['activityId']),
+    time: iso(tx['time']),
+    tradeDate: iso(tx['tradeDate']),
+    settlementDate: iso(tx['settlementDate']),
+    type: text(tx['type']),
+    status: text(tx['status']),
+    subAccount: text(tx['subAccount']),
+    activityType: text(tx['activityType']),
+    description: text(tx['description']),
+    netAmount: decimalString(tx['netAmount']),
+    orderId: idText(tx['orderId']),
+    positionId: idText(tx['positionId']),
+  }
+}
+
+/** One row per transfer item, carrying its transaction's fields; a transaction without items is one row. */
+export function flatten(a: Linked, tx: SchwabJson) {
+  const parent = txView(a, tx)
+  const items = Array.isArray(tx['transferItems']) ? tx['transferItems'].map(obj) : []
+  if (items.length === 0) return [{ ...parent, ...itemFields(null, null) }]
+  return items.map((item, i) => ({ ...parent, ...itemFields(item, i) }))
+}
+
+function itemFields(item: SchwabJson | null, index: number | null) {
+  const instrument = obj(item?.['instrument'])
+  return {
+    item_index: index,
+    symbol: text(instrument['symbol']),
+    asset_type: text(instrument['assetType']),
+    cusip: text(instrument['cusip']),
+    amount: item ? decimalString(item['amount']) : null,
+    price: item ? decimalString(item['price']) : null,
+    cost: item ? decimalString(item['cost']) : null,
+    fee_type: item ? text(item['feeType']) : null,
+    position_effect: item ? text(item['positionEffect']) : null,
+  }
+}
+
+export class BrokerBTransactionsService {
+  constructor(private readonly deps: { clock: Clock; access: BrokerBAccess }) {}
+
+  /** TRADE transactions of one account for the full tax year, oldest first. */
+  async transactions(scope: RequestScope, q: { account_hash: string; year: string }) {
+    const range = taxYear(q.year, this.deps.clock.now())
+    const { value } = await this.deps.access.withToken(scope, async (t, l) => {
+      const a = this.deps.access.account(l, q.account_hash)
+      return {
+        a,
+        rows: await this.deps.access.adapter().transactions(t, a.external_id, { ...range, types: ['TRADE'] }),
+      }
+    })
+    const trades = value.rows.filter((tx) => tx['type'] === 'TRADE')
+    return {
+      hashValue: value.a.external_id,
+      accountNumber: maskNumber(value.a.account_number),
+      year: q.year,
+      from: range.start.toISOString(),
+      to: range.end.toISOString(),
+      count: trades.length,
+      items: trades.map((tx) => ({
+        ...txView(value.a, tx),
+        transferItems: Array.isArray(tx['transferItems']) ? tx['transferItems'].map(obj) : [],
+      })),
+    }
+  }
+
+  /** Every linked account's transactions of the year (types filtered), transfer items flattened. */
+  async transactionsAuto(scope: RequestScope, q: { year: string; types?: string | undefined }) {
+    const range = taxYear(q.year, this.deps.clock.now())
+    const types = schwabTypes(q.types)
+    const { value, live } = await this.deps.access.withToken(scope, async (t, l) => {
+      const out: Array<{ a: Linked; rows: SchwabJson[] }> = []
+      for (const a of l.accounts)
+        out.push({
+          a,
+          rows: await this.deps.access.adapter().transactions(t, a.external_id, { ...range, types }),
+        })
+      return out
+    })
+    const wanted = types.length ? new Set(types) : null
+    const rows = value.flatMap(({ a, rows: txs }) =>
+      txs.filter((tx) => wanted === null || wanted.has(String(tx['type']))).flatMap((tx) => flatten(a, tx)),
+    )
+    return {
+      year: q.year,
+      types: types.length ? types : [...SCHWAB_TRANSACTION_TYPES],
+      accounts: live.accounts.length,
+      transactions: new Set(rows.map((r) => `${r.hashValue}:${r.activityId}`)).size,
+      count: rows.length,
+      items: rows,
+    }
+  }
+}
