@@ -8,7 +8,7 @@
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
 import { UpstreamProtocolError } from '../../platform/upstream-errors.ts'
 import type { BrokerActivity, BrokerAdapter } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
@@ -116,7 +116,8 @@ export class SyncService {
     const activity = adapter.activities
       ? await this.fillsSince(adapter, token, account.external_id, after)
       : []
-    const rows = activity.flatMap((a) => this.toFill(a))
+    const day = byHour(this.deps.dateOf)
+    const rows = activity.flatMap((a) => toFill(a, day))
     const notes: string[] = []
     const rejected = activity.filter((a) => a.type === 'FILL').length - rows.length
     if (rejected > 0)
@@ -130,33 +131,54 @@ export class SyncService {
         this.deps.dateOf(this.deps.clock.now()),
         positions,
       )
-      const { inserted, symbols: touched } = await fills.insertNewFills(s, account.account_id, rows)
-      const method = await holdings.costMethod(s, account.account_id)
-      // A changed method recomputes every symbol; otherwise only those with new fills.
-      const symbols = lotsMethod === method ? [...touched] : null
-      let trades = 0
-      if (symbols === null || symbols.length > 0) {
-        const history = await fills.fillsOf(s, account.account_id, symbols)
-        const { closed, unmatched } = holdings.matchLots(
-          history.map((f) => ({
-            id: f.external_id,
-            symbol: f.symbol,
-            side: f.side,
-            qty: f.quantity,
-            price: f.price,
-            fee: f.fee,
-            date: f.trade_date,
-          })),
-          method,
-        )
-        trades = await holdings.replaceBrokerTrades(s, account.account_id, symbols, closed)
-        const held = [...new Set(unmatched.map((u) => u.symbol))]
-        if (held.length)
-          notes.push(`sales of shares held before the history (not realized): ${held.join(', ')}`)
-        await fills.setLotsMethod(s, account.account_id, method)
-      }
-      return { positions: snapshot.written, received: rows.length, fresh: inserted, trades, notes }
+      const { fresh, trades } = await this.storeAndMatch(s, account.account_id, rows, lotsMethod, notes)
+      return { positions: snapshot.written, received: rows.length, fresh, trades, notes }
     })
+  }
+
+  /**
+   * Stores the fills not seen before and recomputes the realized trades of the symbols they touch
+   * (of every symbol when the lots method changed). Lot matching reads the stored fills of those
+   * symbols from before the insert and the new ones from memory, in the order `fillsOf` would
+   * answer all of them after it: a year of fills is not read back just after being written.
+   */
+  private async storeAndMatch(
+    s: TenantScope,
+    accountId: number,
+    rows: readonly fills.FillRow[],
+    lotsMethod: string | null,
+    notes: string[],
+  ) {
+    const { holdings } = this.deps
+    const anyStored = await fills.hasFills(s, accountId)
+    const stored = anyStored
+      ? await fills.storedFillIds(s, accountId, [...new Set(rows.map((r) => r.external_id))])
+      : new Set<string>()
+    const fresh = newFills(rows, stored)
+    const method = await holdings.costMethod(s, accountId)
+    // A changed method recomputes every symbol; otherwise only those with new fills.
+    const symbols = lotsMethod === method ? [...new Set(fresh.map((f) => f.symbol))] : null
+    const recompute = symbols === null || symbols.length > 0
+    const before = recompute && anyStored ? await fills.fillsOf(s, accountId, symbols) : []
+    await fills.insertFills(s, accountId, fresh)
+    if (!recompute) return { fresh: fresh.length, trades: 0 }
+    const { closed, unmatched } = holdings.matchLots(
+      inTradeOrder(before, fresh).map((f) => ({
+        id: f.external_id,
+        symbol: f.symbol,
+        side: f.side,
+        qty: f.quantity,
+        price: f.price,
+        fee: f.fee,
+        date: f.trade_date,
+      })),
+      method,
+    )
+    const trades = await holdings.replaceBrokerTrades(s, accountId, symbols, closed)
+    const held = [...new Set(unmatched.map((u) => u.symbol))]
+    if (held.length) notes.push(`sales of shares held before the history (not realized): ${held.join(', ')}`)
+    await fills.setLotsMethod(s, accountId, method)
+    return { fresh: fresh.length, trades }
   }
 
   private async fillsSince(adapter: BrokerAdapter, token: string, accountId: string, after: Date) {
@@ -180,25 +202,54 @@ export class SyncService {
       provider: adapter.vendor.toLowerCase(),
     })
   }
+}
 
-  /** A fill with everything lot matching needs; anything else (a dividend, a partial record) is left out. */
-  private toFill(a: BrokerActivity): fills.FillRow[] {
-    if (a.type !== 'FILL' || !a.symbol || !a.side || !a.qty || !a.price) return []
-    const qty = a.qty.replace(/^-/, '')
-    if (!/^\d+(\.\d{1,9})?$/.test(qty) || !/^\d+(\.\d{1,10})?$/.test(a.price) || Number(qty) === 0) return []
-    const at = new Date(a.time)
-    if (Number.isNaN(at.getTime())) return []
-    return [
-      {
-        external_id: a.id,
-        symbol: a.symbol.toUpperCase(),
-        side: a.side,
-        quantity: qty,
-        price: a.price,
-        fee: '0',
-        traded_at: at,
-        trade_date: this.deps.dateOf(at),
-      },
-    ]
+/** The fills not stored yet, each vendor id once (its first report wins, as the stored one does). */
+function newFills(rows: readonly fills.FillRow[], stored: ReadonlySet<string>): fills.FillRow[] {
+  const seen = new Set(stored)
+  return rows.filter((r) => !seen.has(r.external_id) && seen.add(r.external_id))
+}
+
+/**
+ * Stored fills (by time, then id) and new ones (in insert order, so with higher ids) merged by time:
+ * the stable sort keeps the stored first among fills of the same instant, as `order by traded_at, id`.
+ */
+function inTradeOrder(stored: readonly fills.FillRow[], fresh: readonly fills.FillRow[]): fills.FillRow[] {
+  if (fresh.length === 0) return [...stored]
+  return [...stored, ...fresh].sort((a, b) => a.traded_at.getTime() - b.traded_at.getTime())
+}
+
+/** A fill with everything lot matching needs; anything else (a dividend, a partial record) is left out. */
+function toFill(a: BrokerActivity, day: (at: Date) => string): fills.FillRow[] {
+  if (a.type !== 'FILL' || !a.symbol || !a.side || !a.qty || !a.price) return []
+  const qty = a.qty.replace(/^-/, '')
+  if (!/^\d+(\.\d{1,9})?$/.test(qty) || !/^\d+(\.\d{1,10})?$/.test(a.price) || Number(qty) === 0) return []
+  const at = new Date(a.time)
+  if (Number.isNaN(at.getTime())) return []
+  return [
+    {
+      external_id: a.id,
+      symbol: a.symbol.toUpperCase(),
+      side: a.side,
+      quantity: qty,
+      price: a.price,
+      fee: '0',
+      traded_at: at,
+      trade_date: day(at),
+    },
+  ]
+}
+
+/**
+ * `dateOf` through a memo by UTC hour: New York's offset from UTC has been whole hours since 1883,
+ * so every instant of an hour has one New York date (10,000 fills span a few thousand hours).
+ */
+function byHour(dateOf: (at: Date) => string): (at: Date) => string {
+  const memo = new Map<number, string>()
+  return (at) => {
+    const hour = Math.floor(at.getTime() / 3_600_000)
+    let date = memo.get(hour)
+    if (date === undefined) memo.set(hour, (date = dateOf(at)))
+    return date
   }
 }

@@ -9,6 +9,7 @@ import * as accounts from './accounts.repository.ts'
 import type { ClosedTrade, CostMethod } from './lib/lots.ts'
 import * as snapshots from './snapshots.repository.ts'
 import * as trades from './trades.repository.ts'
+import { diffTrades } from './lib/trade-diff.ts'
 
 export { matchLots, type ClosedTrade, type CostMethod, type Fill } from './lib/lots.ts'
 
@@ -101,7 +102,9 @@ export async function costMethod(scope: TenantScope, accountId: number): Promise
 /**
  * The account's broker-derived realized trades of `symbols` (every symbol when null) become exactly
  * `closed`, from lot matching over all of their fills: recomputing is idempotent, and a fill that
- * arrives late still lands in the right lot.
+ * arrives late still lands in the right lot. Written as a difference (trade ids are stable,
+ * `<closing fill id>:<n>`): new trades inserted, changed ones rewritten, vanished ones removed, the
+ * rest untouched, so a re-sync costs the rollup triggers only what changed.
  */
 export async function replaceBrokerTrades(
   scope: TenantScope,
@@ -109,23 +112,26 @@ export async function replaceBrokerTrades(
   symbols: readonly string[] | null,
   closed: readonly ClosedTrade[],
 ): Promise<number> {
-  await trades.deleteBrokerTrades(scope, accountId, symbols)
+  const derived = closed.map((c) => ({
+    symbol: c.symbol,
+    quantity: c.quantity,
+    date_acquired: c.date_acquired,
+    date_sold: c.date_sold,
+    sold_on: c.date_sold,
+    proceeds: c.proceeds,
+    cost_basis: c.cost_basis,
+    fees: c.fees,
+    gain_loss: c.gain_loss,
+    term: c.term,
+    external_id: c.id,
+  }))
+  const stored = await trades.brokerTradesOf(scope, accountId, symbols)
+  const diff = diffTrades(stored, derived)
+  await trades.deleteTradeRows(scope, diff.remove)
+  await trades.updateBrokerTrades(scope, diff.update)
   await trades.insertBrokerTrades(
     scope,
-    closed.map((c) => ({
-      account_id: accountId,
-      symbol: c.symbol,
-      quantity: c.quantity,
-      date_acquired: c.date_acquired,
-      date_sold: c.date_sold,
-      sold_on: c.date_sold,
-      proceeds: c.proceeds,
-      cost_basis: c.cost_basis,
-      fees: c.fees,
-      gain_loss: c.gain_loss,
-      term: c.term,
-      external_id: c.id,
-    })),
+    diff.insert.map((t) => ({ ...t, account_id: accountId })),
   )
   return closed.length
 }

@@ -71,38 +71,28 @@ export interface PricedRow {
 /**
  * Snapshot rows of holdings at a market price, in one statement: the rollup triggers (0007) run
  * once per statement, so a broker's 500 holdings cost one rollup, not 500. Symbols must not repeat.
+ * The rows go in as column arrays (six parameters, not thirteen a row); each value is rounded to its
+ * column's scale on assignment, and market value and unrealized P&L are figured from the unrounded
+ * quantity, price and cost, as they were when every row carried its own expressions.
  */
 export async function writePricedSnapshot(scope: TenantScope, one: PricedRow | readonly PricedRow[]) {
   const rows = Array.isArray(one) ? (one as readonly PricedRow[]) : [one as PricedRow]
   if (rows.length === 0) return
-  const values = rows.map((r) => {
-    const marketValue = sql<string>`round(${r.quantity}::numeric * ${r.price}::numeric, 4)`
-    return {
-      tenant_id: scope.tenantId,
-      account_id: r.account_id,
-      snapshot_date: r.date,
-      symbol: r.symbol,
-      quantity: r.quantity,
-      price: r.price,
-      market_value: marketValue,
-      cost_basis: r.cost_basis,
-      unrealized_pl: unrealized(sql`${r.quantity}::numeric`, marketValue, sql`${r.cost_basis}::numeric`),
-    }
-  })
-  await scope.db
-    .insertInto('portfolio_snapshot')
-    .values(values)
-    .onConflict((oc) =>
-      oc.columns(['tenant_id', 'account_id', 'snapshot_date', 'symbol']).doUpdateSet({
-        quantity: (eb) => eb.ref('excluded.quantity'),
-        price: (eb) => eb.ref('excluded.price'),
-        market_value: (eb) => eb.ref('excluded.market_value'),
-        cost_basis: (eb) => eb.ref('excluded.cost_basis'),
-        unrealized_pl: (eb) => eb.ref('excluded.unrealized_pl'),
-        updated_at: sql<Date>`now()`,
-      }),
-    )
-    .execute()
+  const col = <K extends keyof PricedRow>(k: K) => rows.map((r) => r[k])
+  const value = sql`round(u.quantity * u.price, 4)`
+  await sql`
+    insert into portfolio_snapshot
+      (tenant_id, account_id, snapshot_date, symbol, quantity, price, market_value, cost_basis, unrealized_pl)
+    select ${scope.tenantId}::bigint, u.account_id, u.snapshot_date, u.symbol, u.quantity, u.price, ${value},
+           u.cost_basis, ${unrealized(sql`u.quantity`, value, sql`u.cost_basis`)}
+      from unnest(${col('account_id')}::bigint[], ${col('date')}::date[], ${col('symbol')}::text[],
+                  ${col('quantity')}::numeric[], ${col('price')}::numeric[], ${col('cost_basis')}::numeric[])
+           as u(account_id, snapshot_date, symbol, quantity, price, cost_basis)
+    on conflict (tenant_id, account_id, snapshot_date, symbol) do update
+       set quantity = excluded.quantity, price = excluded.price, market_value = excluded.market_value,
+           cost_basis = excluded.cost_basis, unrealized_pl = excluded.unrealized_pl, updated_at = now()`.execute(
+    scope.db,
+  )
 }
 
 /** Removes the day's rows of symbols the account no longer holds. */
@@ -112,7 +102,8 @@ export function deleteSnapshotsExcept(scope: TenantScope, accountId: number, dat
     .where('tenant_id', '=', scope.tenantId)
     .where('account_id', '=', accountId)
     .where('snapshot_date', '=', date)
-  if (keep.length > 0) q = q.where('symbol', 'not in', keep)
+  // One array parameter, not one per held symbol (a broker's 500 holdings).
+  if (keep.length > 0) q = q.where(sql<boolean>`symbol <> all(${keep}::text[])`)
   return q.execute()
 }
 

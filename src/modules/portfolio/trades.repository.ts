@@ -1,4 +1,4 @@
-/** SQL for manual transactions: realized (closed) trades. */
+/** SQL for realized (closed) trades: manual, imported and broker-derived. */
 import { sql } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 import type { Keyset } from './lib/keyset.ts'
@@ -135,15 +135,38 @@ export async function deleteTrade(scope: TenantScope, id: number): Promise<boole
 
 export type TradeRow = NonNullable<Awaited<ReturnType<typeof findTrade>>>
 
-/** Removes an account's broker-derived trades (of these symbols; all when null) before they are recomputed. */
-export function deleteBrokerTrades(scope: TenantScope, accountId: number, symbols: readonly string[] | null) {
+/** An account's broker-derived trades (of these symbols; all when null), soft-deleted ones too. */
+export function brokerTradesOf(scope: TenantScope, accountId: number, symbols: readonly string[] | null) {
   let q = scope.db
-    .deleteFrom('realized_trade')
+    .selectFrom('realized_trade')
+    .select([
+      'id',
+      'external_id',
+      'symbol',
+      'quantity',
+      'date_acquired',
+      'date_sold',
+      'sold_on',
+      'proceeds',
+      'cost_basis',
+      'fees',
+      'gain_loss',
+      'term',
+      'deleted_at',
+    ])
     .where('tenant_id', '=', scope.tenantId)
     .where('account_id', '=', accountId)
     .where('source', '=', 'broker')
   if (symbols !== null) q = q.where('symbol', 'in', symbols.length ? symbols : [''])
   return q.execute()
+}
+
+/** Removes trades for good (broker-derived ones a recomputation no longer yields). */
+export async function deleteTradeRows(scope: TenantScope, ids: readonly number[]) {
+  if (ids.length === 0) return
+  await sql`delete from realized_trade where tenant_id = ${scope.tenantId} and id = any(${ids}::bigint[])`.execute(
+    scope.db,
+  )
 }
 
 export type BrokerTradeValues = Omit<TradeValues, 'quantity' | 'proceeds' | 'cost_basis' | 'fees'> & {
@@ -171,4 +194,24 @@ export async function insertBrokerTrades(scope: TenantScope, rows: readonly Brok
       scope.db,
     )
   }
+}
+
+/** Broker trades rewritten in place by row id (live again if soft-deleted), in one statement. */
+export async function updateBrokerTrades(
+  scope: TenantScope,
+  rows: readonly (Omit<BrokerTradeValues, 'account_id' | 'external_id'> & { id: number })[],
+) {
+  if (rows.length === 0) return
+  const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k])
+  await sql`
+    update realized_trade t
+       set symbol = u.symbol, quantity = u.quantity, date_acquired = u.date_acquired,
+           date_sold = u.date_sold, sold_on = u.sold_on, proceeds = u.proceeds, cost_basis = u.cost_basis,
+           fees = u.fees, gain_loss = u.gain_loss, term = u.term, deleted_at = null, updated_at = now()
+      from unnest(${col('id')}::bigint[], ${col('symbol')}::text[], ${col('quantity')}::numeric[],
+                  ${col('date_acquired')}::text[], ${col('date_sold')}::text[], ${col('sold_on')}::date[],
+                  ${col('proceeds')}::numeric[], ${col('cost_basis')}::numeric[], ${col('fees')}::numeric[],
+                  ${col('gain_loss')}::numeric[], ${col('term')}::text[])
+           as u(id, symbol, quantity, date_acquired, date_sold, sold_on, proceeds, cost_basis, fees, gain_loss, term)
+     where t.tenant_id = ${scope.tenantId} and t.id = u.id`.execute(scope.db)
 }

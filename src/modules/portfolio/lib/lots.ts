@@ -92,13 +92,22 @@ function div(n: bigint, d: bigint): bigint {
   return q
 }
 
+const POW10 = Array.from({ length: 11 }, (_, i) => 10n ** BigInt(i))
+
+/** `units` × 10^-places as a decimal without trailing fractional zeros ('12.5', '3', '-0.25'). */
+function text(units: bigint, places: number): string {
+  const neg = units < 0n
+  const digits = (neg ? -units : units).toString().padStart(places + 1, '0')
+  const point = digits.length - places
+  let end = digits.length
+  while (end > point && digits.charCodeAt(end - 1) === 48) end--
+  const out = end > point ? `${digits.slice(0, point)}.${digits.slice(point, end)}` : digits.slice(0, point)
+  return neg ? `-${out}` : out
+}
+
+/** v (scaled by `scale`) rounded half away from zero to `places` decimals. */
 function fixed(v: bigint, scale: bigint, places: number): string {
-  const s = scale / 10n ** BigInt(places)
-  const rounded = div(v, s)
-  const neg = rounded < 0n
-  const abs = (neg ? -rounded : rounded).toString().padStart(places + 1, '0')
-  const text = places ? `${abs.slice(0, -places)}.${abs.slice(-places)}` : abs
-  return (neg ? '-' : '') + text.replace(/\.?0+$/, '')
+  return text(div(v, scale / POW10[places]!), places)
 }
 
 const money = (v: bigint) => fixed(v, M, 4)
@@ -110,6 +119,8 @@ export function matchLots(
   const longs = new Map<string, Lot[]>()
   const shorts = new Map<string, Lot[]>()
   const closed: ClosedTrade[] = []
+  // Holding terms by acquisition and sale date: a year of fills has few distinct pairs.
+  const terms = new Map<string, HoldingTerm>()
   const unmatched: Unmatched[] = []
   const ordered = [...fills].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
   for (const f of ordered) {
@@ -122,7 +133,8 @@ export function matchLots(
     if (!other.has(f.symbol)) other.set(f.symbol, [])
     if (f.side === 'sell' && method === 'average') pool(other.get(f.symbol)!)
     // A short sale opens a lot of its own; a buy covers shorts first, a sale closes longs first.
-    const left = f.side === 'sell_short' ? qty : close(f, qty, price, fee, other.get(f.symbol)!, closed)
+    const left =
+      f.side === 'sell_short' ? qty : close(f, qty, price, fee, other.get(f.symbol)!, { out: closed, terms })
     if (left > 0n && f.side === 'sell') {
       unmatched.push({ fill: f.id, symbol: f.symbol, quantity: fixed(left, Q, 9) })
     } else if (left > 0n) {
@@ -158,7 +170,14 @@ function pool(lots: Lot[]): void {
 }
 
 /** Closes lots of the other side first in, first out; answers the quantity left over. */
-function close(f: Fill, qty: bigint, price: bigint, fee: bigint, lots: Lot[], out: ClosedTrade[]): bigint {
+function close(
+  f: Fill,
+  qty: bigint,
+  price: bigint,
+  fee: bigint,
+  lots: Lot[],
+  book: { out: ClosedTrade[]; terms: Map<string, HoldingTerm> },
+): bigint {
   let left = qty
   let n = 0
   while (left > 0n && lots.length > 0) {
@@ -177,17 +196,17 @@ function close(f: Fill, qty: bigint, price: bigint, fee: bigint, lots: Lot[], ou
       bigint,
       bigint,
     ]
-    out.push({
+    book.out.push({
       id: `${f.id}:${++n}`,
       symbol: f.symbol,
       quantity: fixed(take, Q, 8),
       date_acquired: lot.date,
       date_sold: f.date,
-      proceeds: fixed(p4, 10n ** 4n, 4),
-      cost_basis: fixed(b4, 10n ** 4n, 4),
-      fees: fixed(f4, 10n ** 4n, 4),
-      gain_loss: fixed(p4 - b4 - f4, 10n ** 4n, 4),
-      term: sale ? holdingTerm(lot.date, f.date) : 'short',
+      proceeds: text(p4, 4),
+      cost_basis: text(b4, 4),
+      fees: text(f4, 4),
+      gain_loss: text(p4 - b4 - f4, 4),
+      term: sale ? termOf(book.terms, lot.date, f.date) : 'short',
       short: !sale,
     })
     lot.qty -= take
@@ -196,4 +215,11 @@ function close(f: Fill, qty: bigint, price: bigint, fee: bigint, lots: Lot[], ou
     if (lot.qty === 0n) lots.shift()
   }
   return left
+}
+
+function termOf(terms: Map<string, HoldingTerm>, acquired: string, sold: string): HoldingTerm {
+  const key = `${acquired}|${sold}`
+  let term = terms.get(key)
+  if (term === undefined) terms.set(key, (term = holdingTerm(acquired, sold)))
+  return term
 }
