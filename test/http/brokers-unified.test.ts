@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
+import { createManualAccount } from '../helpers/portfolio.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
@@ -231,5 +232,53 @@ describe('unified brokers: sync into the portfolio', () => {
     assertProblem(await u.get('/api/brokers/sync-log?cursor=bm90LWEtY3Vyc29y'), 422, 'validation.failed')
     const other = await t.newTenant()
     assert.deepEqual(json(await other.get('/api/brokers/sync-log')).items, [])
+  })
+})
+
+describe('unified brokers: synced trades are the broker’s', () => {
+  it('the manual routes cannot edit, move or delete a broker account’s trades', async () => {
+    const u = await connectedPro()
+    const trade = await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
+      db
+        .selectFrom('realized_trade')
+        .select(['id', 'proceeds'])
+        .where('tenant_id', '=', u.tenantId)
+        .where('source', '=', 'broker')
+        .executeTakeFirstOrThrow(),
+    )
+    const path = `/api/brokers/manual/transactions/${trade.id}`
+    const patched = await u.patch(path, { proceeds: 99999 })
+    assertProblem(patched, 422, 'validation.failed')
+    assert.deepEqual(json(patched).errors[0].loc, ['path', 'transaction_id'])
+    assertProblem(await u.delete(path), 422, 'validation.failed')
+
+    // A manual trade cannot be moved onto the broker account either.
+    const brokerAccount = json(await u.get('/api/brokers/brokera/accounts')).items[0].account_id as number
+    const manual = await createManualAccount(u)
+    const created = await u.post('/api/brokers/manual/transactions', {
+      account_id: manual,
+      symbol: 'AAPL',
+      quantity: 1,
+      date_acquired: '2025-01-02',
+      date_sold: '2025-02-03',
+      proceeds: 200,
+      cost_basis: 150,
+    })
+    assert.equal(created.statusCode, 201, created.body)
+    const moved = await u.patch(`/api/brokers/manual/transactions/${json(created).transaction_id}`, {
+      account_id: brokerAccount,
+    })
+    assertProblem(moved, 422, 'validation.failed')
+    assert.deepEqual(json(moved).errors[0].loc, ['body', 'account_id'])
+
+    const after = await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
+      db
+        .selectFrom('realized_trade')
+        .select(['proceeds', 'deleted_at'])
+        .where('id', '=', trade.id)
+        .executeTakeFirstOrThrow(),
+    )
+    assert.equal(after.proceeds, trade.proceeds)
+    assert.equal(after.deleted_at, null)
   })
 })

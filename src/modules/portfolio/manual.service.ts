@@ -136,6 +136,23 @@ export class ManualService {
     return account
   }
 
+  /**
+   * A closed trade the caller may edit: theirs (404 otherwise) and in a manual account. A broker
+   * account's trades are derived from its fills at every sync (422: edit them at the broker).
+   */
+  private async manualTrade(s: TenantScope, id: number) {
+    const trade = await tradesRepo.findTrade(s, id)
+    if (!trade) throw tradeNotFound()
+    const account = await accounts.findAccount(s, trade.account_id)
+    if (account && account.broker_type !== 'manual')
+      throw UnprocessableError.field(
+        ['path', 'transaction_id'],
+        'belongs to a broker account; its trades come from the broker’s fills at each sync',
+        'not_manual',
+      )
+    return trade
+  }
+
   async positions(
     scope: RequestScope,
     q: PageQueryInput & { account_id?: number },
@@ -250,8 +267,9 @@ export class ManualService {
     await this.listed(b.symbol, b.allow_unlisted)
     const today = this.today()
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      const current = await tradesRepo.findTrade(s, id)
-      if (!current) throw tradeNotFound()
+      const current = await this.manualTrade(s, id)
+      if (b.account_id !== undefined && b.account_id !== current.account_id)
+        await this.manualAccount(s, b.account_id)
       const merged: TradeInput = {
         account_id: current.account_id,
         symbol: current.symbol,
@@ -273,7 +291,10 @@ export class ManualService {
   }
 
   async deleteTransaction(scope: RequestScope, id: number): Promise<void> {
-    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => tradesRepo.deleteTrade(s, id))))
-      throw tradeNotFound()
+    const deleted = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      await this.manualTrade(s, id)
+      return tradesRepo.deleteTrade(s, id)
+    })
+    if (!deleted) throw tradeNotFound()
   }
 }
