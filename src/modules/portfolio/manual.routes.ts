@@ -191,7 +191,8 @@ function updateManualTransactionRoute(app: App, { manual }: { manual: ManualServ
         summary: 'Edit a closed trade (gain_loss is recomputed unless given)',
         description:
           'Corrects a closed trade. gain_loss is recomputed from proceeds, cost_basis and fees when one of them ' +
-          'changes, unless the body sets it; term follows the dates. 404 for an unknown or deleted trade.',
+          'changes, unless the body sets it; term follows the dates. 404 for an unknown or deleted trade; 422 ' +
+          "(not_manual) for a broker account's trade, which its fills determine at every sync.",
         examples: {
           params: { transaction_id: 459 },
           body: { proceeds: 2920.15, fees: 0.5 },
@@ -225,7 +226,7 @@ function deleteManualTransactionRoute(app: App, { manual }: { manual: ManualServ
         summary: 'Soft-delete a closed trade',
         description:
           'Deletes a closed trade (a soft delete: it leaves lists and every P&L figure). 404 for an unknown or ' +
-          'already deleted trade.',
+          "already deleted trade; 422 (not_manual) for a broker account's trade.",
         examples: { params: { transaction_id: 459 }, 204: { description: 'Deleted' } },
         tags: manualTags,
         params: M.TransactionParams,
