@@ -10,6 +10,7 @@ import { Writable } from 'node:stream'
 import { describe, it } from 'node:test'
 import pino from 'pino'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
+import { referenceFifoGain } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const lines: string[] = []
@@ -61,26 +62,6 @@ async function connected(plan = 'pro'): Promise<{ u: Client; status: Body }> {
   assert.equal(res.statusCode, 200, res.body)
   await t.c.jobs.drain()
   return { u, status: json(res) }
-}
-
-function referenceFifoGain(fills: { symbol: string; side: string; quantity: string; price: string }[]) {
-  const lots = new Map<string, { qty: number; price: number }[]>()
-  let gain = 0
-  for (const f of fills) {
-    const q = lots.get(f.symbol) ?? []
-    lots.set(f.symbol, q)
-    let qty = Number(f.quantity)
-    if (f.side === 'buy') q.push({ qty, price: Number(f.price) })
-    else
-      while (qty > 1e-12 && q.length) {
-        const take = Math.min(qty, q[0]!.qty)
-        gain += take * (Number(f.price) - q[0]!.price)
-        q[0]!.qty -= take
-        qty -= take
-        if (q[0]!.qty <= 1e-12) q.shift()
-      }
-  }
-  return gain
 }
 
 describe('aggregator: connect, portal, callback, data', () => {

@@ -7,29 +7,15 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
+import { approveA, connectA, referenceFifoGain } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
-async function approve(u: Client) {
-  const { url, state } = json(await u.get('/api/brokera/auth-url')) as { url: string; state: string }
-  const target = new URL(url)
-  const consent = await t.anon.inject({
-    method: 'POST',
-    url: target.pathname + target.search,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'decision=allow',
-  })
-  return { code: new URL(String(consent.headers['location'])).searchParams.get('code')!, state }
-}
-
 /** A pro tenant connected to broker A through the unified route, its first sync done. */
 async function connectedPro(): Promise<Client> {
   const u = await t.newTenant({ plan: 'pro' })
-  const { code, state } = await approve(u)
-  const res = await u.post('/api/brokers/brokera/connect', { auth_code: code, state })
-  assert.equal(res.statusCode, 200, res.body)
-  await t.c.jobs.drain()
+  await connectA(t, u, 'unified')
   return u
 }
 
@@ -42,29 +28,6 @@ const syncRows = (u: Client) =>
       .orderBy('id')
       .execute(),
   )
-
-/** FIFO by hand, in floating point: the reference the exact lot matching must agree with (to a cent). */
-function referenceFifoGain(
-  fills: { symbol: string; side: string; quantity: string; price: string }[],
-): number {
-  const lots = new Map<string, { qty: number; price: number }[]>()
-  let gain = 0
-  for (const f of fills) {
-    const q = lots.get(f.symbol) ?? []
-    lots.set(f.symbol, q)
-    let qty = Number(f.quantity)
-    if (f.side === 'buy') q.push({ qty, price: Number(f.price) })
-    else
-      while (qty > 1e-12 && q.length) {
-        const take = Math.min(qty, q[0]!.qty)
-        gain += take * (Number(f.price) - q[0]!.price)
-        q[0]!.qty -= take
-        qty -= take
-        if (q[0]!.qty <= 1e-12) q.shift()
-      }
-  }
-  return gain
-}
 
 describe('unified brokers: types, plans and status', () => {
   it('an unknown broker_type is a 404 problem on every operation', async () => {
@@ -86,7 +49,7 @@ describe('unified brokers: types, plans and status', () => {
     const free = await t.newTenant({ plan: 'free' })
     const ent = json(await free.get('/api/auth/me/entitlements'))
     assert.equal(ent.features.broker_connect, false)
-    const { code, state } = await approve(free)
+    const { code, state } = await approveA(t, free)
     assertProblem(
       await free.post('/api/brokers/brokera/connect', { auth_code: code, state }),
       402,
