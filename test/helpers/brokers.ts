@@ -1,7 +1,7 @@
 /**
  * The brokers through HTTP against the in-process sandboxes: the OAuth consent both OAuth brokers
  * share, broker A's approve and connect, the state-forgery rules every OAuth connect enforces, and
- * the FIFO reference the lot matching is checked against.
+ * the realized trades of a sync checked against FIFO by hand.
  */
 import assert from 'node:assert/strict'
 import { issueState } from '../../src/modules/brokers/lib/oauth-state.ts'
@@ -112,7 +112,7 @@ export async function assertStateRules(
 }
 
 /** FIFO by hand, in floating point: the reference the exact lot matching must agree with (to a cent). */
-export function referenceFifoGain(
+function referenceFifoGain(
   fills: { symbol: string; side: string; quantity: string; price: string }[],
 ): number {
   const lots = new Map<string, { qty: number; price: number }[]>()
@@ -132,4 +132,29 @@ export function referenceFifoGain(
       }
   }
   return gain
+}
+
+/**
+ * The tenant's stored fills (a year of them) and the realized trades the sync computed from them by
+ * lot matching: broker trades with their vendor ids, their total gain within a cent a trade of FIFO by hand.
+ */
+export async function assertTradesMatchFifo(t: TestApp, tenantId: number): Promise<void> {
+  const [fills, trades] = await t.c.scopes.withTenant(tenantId, async ({ db }) => [
+    await db
+      .selectFrom('broker_fill')
+      .select(['symbol', 'side', 'quantity', 'price'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('traded_at')
+      .orderBy('id')
+      .execute(),
+    await db
+      .selectFrom('realized_trade')
+      .select(['gain_loss', 'source', 'external_id'])
+      .where('tenant_id', '=', tenantId)
+      .execute(),
+  ])
+  assert.ok(fills.length > 10, 'a year of fills was read')
+  assert.ok(trades.length > 0 && trades.every((r) => r.source === 'broker' && r.external_id))
+  const total = trades.reduce((s, r) => s + Number(r.gain_loss), 0)
+  assert.ok(Math.abs(total - referenceFifoGain(fills)) < 0.01 * trades.length, `${total} vs FIFO by hand`)
 }

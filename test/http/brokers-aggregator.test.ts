@@ -10,7 +10,7 @@ import { Writable } from 'node:stream'
 import { describe, it } from 'node:test'
 import pino from 'pino'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { referenceFifoGain } from '../helpers/brokers.ts'
+import { assertTradesMatchFifo } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const lines: string[] = []
@@ -100,24 +100,7 @@ describe('aggregator: connect, portal, callback, data', () => {
       log.map((r) => [r.sync_kind, r.status]),
       [['connect', 'ok']],
     )
-    const [fills, trades] = await t.c.scopes.withTenant(u.tenantId, async ({ db }) => [
-      await db
-        .selectFrom('broker_fill')
-        .select(['symbol', 'side', 'quantity', 'price'])
-        .where('tenant_id', '=', u.tenantId)
-        .orderBy('traded_at')
-        .orderBy('id')
-        .execute(),
-      await db
-        .selectFrom('realized_trade')
-        .select(['gain_loss', 'source'])
-        .where('tenant_id', '=', u.tenantId)
-        .execute(),
-    ])
-    assert.ok(fills.length > 10, 'a year of fills was read')
-    assert.ok(trades.length > 0 && trades.every((r) => r.source === 'broker'))
-    const total = trades.reduce((s, r) => s + Number(r.gain_loss), 0)
-    assert.ok(Math.abs(total - referenceFifoGain(fills)) < 0.01 * trades.length, `${total} vs FIFO by hand`)
+    await assertTradesMatchFifo(t, u.tenantId)
 
     const again = json(await call(u, 'post', '/api/brokers/aggregator/sync'))
     assert.equal(again.fills_new, 0, 'idempotent: the vendor ids are natural keys')

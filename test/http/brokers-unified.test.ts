@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { approveA, connectA, referenceFifoGain } from '../helpers/brokers.ts'
+import { approveA, connectA, assertTradesMatchFifo } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
@@ -99,24 +99,7 @@ describe('unified brokers: sync into the portfolio', () => {
   it('the first sync runs on connect; fills become realized trades matching an independent FIFO', async () => {
     const u = await connectedPro()
     assert.deepEqual(await syncRows(u), [{ sync_kind: 'connect', status: 'ok' }])
-    const [fills, trades] = await t.c.scopes.withTenant(u.tenantId, async ({ db }) => [
-      await db
-        .selectFrom('broker_fill')
-        .select(['symbol', 'side', 'quantity', 'price'])
-        .where('tenant_id', '=', u.tenantId)
-        .orderBy('traded_at')
-        .orderBy('id')
-        .execute(),
-      await db
-        .selectFrom('realized_trade')
-        .select(['gain_loss', 'source', 'external_id'])
-        .where('tenant_id', '=', u.tenantId)
-        .execute(),
-    ])
-    assert.ok(fills.length > 10, 'a year of fills was read')
-    assert.ok(trades.length > 0 && trades.every((r) => r.source === 'broker' && r.external_id))
-    const total = trades.reduce((s, r) => s + Number(r.gain_loss), 0)
-    assert.ok(Math.abs(total - referenceFifoGain(fills)) < 0.01 * trades.length, `${total} vs FIFO by hand`)
+    await assertTradesMatchFifo(t, u.tenantId)
   })
 
   it('a repeated sync stores nothing new and leaves the trades as they were', async () => {
