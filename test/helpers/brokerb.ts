@@ -1,6 +1,7 @@
 /** Broker B (Schwab) through HTTP against the in-process sandbox: consent, connect, the sandbox's tokens. */
 import assert from 'node:assert/strict'
 import { json } from './assertions.ts'
+import { consent } from './brokers.ts'
 import type { Client, TestApp } from './test-app.ts'
 
 /** auth-url, then the sandbox consent form approved: the callback's query as Schwab sends it (code `…%40`). */
@@ -8,22 +9,9 @@ export async function approveB(
   t: TestApp,
   u: Client,
 ): Promise<{ code: string; state: string; query: string }> {
-  const res = await u.get('/api/brokerb/auth-url')
-  assert.equal(res.statusCode, 200, res.body)
-  const { url, state } = json(res) as { url: string; state: string }
-  const target = new URL(url)
-  assert.equal(target.pathname, '/sandbox/schwab/v1/oauth/authorize')
-  assert.equal(target.searchParams.get('state'), state)
-  const consent = await t.anon.inject({
-    method: 'POST',
-    url: target.pathname + target.search,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'decision=allow',
+  const { state, back, location } = await consent(t, u, 'brokerb', {
+    authorizePath: '/sandbox/schwab/v1/oauth/authorize',
   })
-  assert.equal(consent.statusCode, 302, consent.body)
-  const location = String(consent.headers['location'])
-  const back = new URL(location)
-  assert.equal(back.pathname, '/api/brokerb/connect')
   assert.match(location, /code=[^&]*%40/, 'the code arrives URL-encoded, ending %40')
   return { code: back.searchParams.get('code')!, state, query: back.search }
 }

@@ -7,45 +7,15 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { issueState } from '../../src/modules/brokers/lib/oauth-state.ts'
 import { assertProblem, json } from '../helpers/assertions.ts'
+import { approveA, assertStateRules, connectA } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
-/** auth-url, then the sandbox consent form approved: the code and state the callback receives. */
-export async function approve(u: Client): Promise<{ code: string; state: string }> {
-  const res = await u.get('/api/brokera/auth-url')
-  assert.equal(res.statusCode, 200, res.body)
-  const { url, state } = json(res) as { url: string; state: string }
-  const target = new URL(url)
-  assert.equal(target.pathname, '/sandbox/alpaca/oauth/authorize')
-  assert.equal(target.searchParams.get('state'), state)
-  const page = await t.anon.get(target.pathname + target.search)
-  assert.equal(page.statusCode, 200)
-  assert.match(String(page.headers['content-type']), /text\/html/)
-  assert.match(page.body, /<form[^>]+method="post"/i)
-  assert.match(String(page.headers['content-security-policy']), /form-action 'self'/)
-  const consent = await t.anon.inject({
-    method: 'POST',
-    url: target.pathname + target.search,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'decision=allow',
-  })
-  assert.equal(consent.statusCode, 302, consent.body)
-  const back = new URL(String(consent.headers['location']))
-  assert.equal(back.pathname, '/api/brokera/connect')
-  assert.equal(back.searchParams.get('state'), state)
-  return { code: back.searchParams.get('code')!, state }
-}
-
-export async function connect(u: Client) {
-  const { code, state } = await approve(u)
-  const res = await u.get(
-    `/api/brokera/connect?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
-  )
-  assert.equal(res.statusCode, 200, res.body)
-  await t.c.jobs.drain() // the first sync the connect queued
-  return json(res)
-}
+/** auth-url, then the consent page read and approved: the code and state the callback receives. */
+const approve = (u: Client) => approveA(t, u, { checkPage: true })
+/** Connected through the GET callback, the first sync the connect queued drained. */
+const connect = (u: Client) => connectA(t, u)
 
 /** The bearer tokens the sandbox has seen: what must never appear in our answers or columns. */
 function issuedTokens(): string[] {
@@ -98,36 +68,6 @@ describe('broker A: connecting through the OAuth code flow', () => {
     const other = await t.newTenant()
     const { code, state } = await approve(u)
 
-    assertProblem(await u.get(`/api/brokera/connect?code=${code}`), 422, 'broker.state_missing')
-    const flipped = state.slice(0, -2) + (state.endsWith('AA') ? 'BB' : 'AA')
-    assertProblem(
-      await u.get(`/api/brokera/connect?code=${code}&state=${flipped}`),
-      422,
-      'broker.state_tampered',
-    )
-    assertProblem(
-      await u.get(`/api/brokera/connect?code=${code}&state=not-a-state`),
-      422,
-      'broker.state_malformed',
-    )
-    assertProblem(
-      await other.post('/api/brokera/connect', { auth_code: code, state }),
-      422,
-      'broker.state_mismatch',
-    )
-
-    const past = new Date(Date.now() - 11 * 60_000)
-    const old = issueState(
-      t.c.cipher,
-      { tenantId: u.tenantId, userId: u.userId, broker: 'brokera', nonce: 'n'.repeat(32) },
-      past,
-    )
-    assertProblem(
-      await u.post('/api/brokera/connect', { auth_code: code, state: old.state }),
-      422,
-      'broker.state_expired',
-    )
-
     // A validly signed state whose nonce this server never recorded counts as used.
     const unknown = issueState(
       t.c.cipher,
@@ -139,14 +79,7 @@ describe('broker A: connecting through the OAuth code flow', () => {
       422,
       'broker.state_reused',
     )
-
-    const ok = await u.post('/api/brokera/connect', { auth_code: code, state })
-    assert.equal(ok.statusCode, 200, ok.body)
-    assertProblem(
-      await u.post('/api/brokera/connect', { auth_code: code, state }),
-      422,
-      'broker.state_reused',
-    )
+    await assertStateRules(t, { u, other, broker: 'brokera', code, state, via: 'query' })
   })
 
   it('a code the vendor refuses is a 422 naming the code', async () => {

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { issueState } from '../../src/modules/brokers/lib/oauth-state.ts'
 import { assertProblem, json } from '../helpers/assertions.ts'
 import { approveB, connectB, sandboxTokens } from '../helpers/brokerb.ts'
+import { assertStateRules } from '../helpers/brokers.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()
@@ -57,24 +57,6 @@ describe('broker B: connecting through Schwab’s OAuth code flow', () => {
     const u = await t.newTenant()
     const other = await t.newTenant()
     const { code, state } = await approveB(t, u)
-    const c = encodeURIComponent(code)
-    assertProblem(await u.get(`/api/brokerb/connect?code=${c}`), 422, 'broker.state_missing')
-    const flipped = state.slice(0, -2) + (state.endsWith('AA') ? 'BB' : 'AA')
-    assertProblem(
-      await u.post('/api/brokerb/connect', { auth_code: code, state: flipped }),
-      422,
-      'broker.state_tampered',
-    )
-    assertProblem(
-      await u.post('/api/brokerb/connect', { auth_code: code, state: 'not-a-state' }),
-      422,
-      'broker.state_malformed',
-    )
-    assertProblem(
-      await other.post('/api/brokerb/connect', { auth_code: code, state }),
-      422,
-      'broker.state_mismatch',
-    )
     // A broker A state does not connect broker B.
     const { state: stateA } = json(await u.get('/api/brokera/auth-url'))
     assertProblem(
@@ -82,24 +64,7 @@ describe('broker B: connecting through Schwab’s OAuth code flow', () => {
       422,
       'broker.state_mismatch',
     )
-    const old = issueState(
-      t.c.cipher,
-      { tenantId: u.tenantId, userId: u.userId, broker: 'brokerb', nonce: 'n'.repeat(32) },
-      new Date(Date.now() - 11 * 60_000),
-    )
-    assertProblem(
-      await u.post('/api/brokerb/connect', { auth_code: code, state: old.state }),
-      422,
-      'broker.state_expired',
-    )
-
-    const ok = await u.post('/api/brokerb/connect', { auth_code: code, state })
-    assert.equal(ok.statusCode, 200, ok.body)
-    assertProblem(
-      await u.post('/api/brokerb/connect', { auth_code: code, state }),
-      422,
-      'broker.state_reused',
-    )
+    await assertStateRules(t, { u, other, broker: 'brokerb', code, state, via: 'body' })
   })
 
   it('a code Schwab refuses is a 422 naming the code', async () => {

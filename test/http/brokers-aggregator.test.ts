@@ -10,6 +10,7 @@ import { Writable } from 'node:stream'
 import { describe, it } from 'node:test'
 import pino from 'pino'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
+import { assertTradesMatchFifo } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const lines: string[] = []
@@ -63,26 +64,6 @@ async function connected(plan = 'pro'): Promise<{ u: Client; status: Body }> {
   return { u, status: json(res) }
 }
 
-function referenceFifoGain(fills: { symbol: string; side: string; quantity: string; price: string }[]) {
-  const lots = new Map<string, { qty: number; price: number }[]>()
-  let gain = 0
-  for (const f of fills) {
-    const q = lots.get(f.symbol) ?? []
-    lots.set(f.symbol, q)
-    let qty = Number(f.quantity)
-    if (f.side === 'buy') q.push({ qty, price: Number(f.price) })
-    else
-      while (qty > 1e-12 && q.length) {
-        const take = Math.min(qty, q[0]!.qty)
-        gain += take * (Number(f.price) - q[0]!.price)
-        q[0]!.qty -= take
-        qty -= take
-        if (q[0]!.qty <= 1e-12) q.shift()
-      }
-  }
-  return gain
-}
-
 describe('aggregator: connect, portal, callback, data', () => {
   it('connects through the portal and syncs into the portfolio (realized trades = FIFO by hand)', async () => {
     const { u, status } = await connected()
@@ -119,24 +100,7 @@ describe('aggregator: connect, portal, callback, data', () => {
       log.map((r) => [r.sync_kind, r.status]),
       [['connect', 'ok']],
     )
-    const [fills, trades] = await t.c.scopes.withTenant(u.tenantId, async ({ db }) => [
-      await db
-        .selectFrom('broker_fill')
-        .select(['symbol', 'side', 'quantity', 'price'])
-        .where('tenant_id', '=', u.tenantId)
-        .orderBy('traded_at')
-        .orderBy('id')
-        .execute(),
-      await db
-        .selectFrom('realized_trade')
-        .select(['gain_loss', 'source'])
-        .where('tenant_id', '=', u.tenantId)
-        .execute(),
-    ])
-    assert.ok(fills.length > 10, 'a year of fills was read')
-    assert.ok(trades.length > 0 && trades.every((r) => r.source === 'broker'))
-    const total = trades.reduce((s, r) => s + Number(r.gain_loss), 0)
-    assert.ok(Math.abs(total - referenceFifoGain(fills)) < 0.01 * trades.length, `${total} vs FIFO by hand`)
+    await assertTradesMatchFifo(t, u.tenantId)
 
     const again = json(await call(u, 'post', '/api/brokers/aggregator/sync'))
     assert.equal(again.fills_new, 0, 'idempotent: the vendor ids are natural keys')

@@ -8,29 +8,15 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { createManualAccount } from '../helpers/portfolio.ts'
+import { approveA, connectA, assertTradesMatchFifo } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
-async function approve(u: Client) {
-  const { url, state } = json(await u.get('/api/brokera/auth-url')) as { url: string; state: string }
-  const target = new URL(url)
-  const consent = await t.anon.inject({
-    method: 'POST',
-    url: target.pathname + target.search,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'decision=allow',
-  })
-  return { code: new URL(String(consent.headers['location'])).searchParams.get('code')!, state }
-}
-
 /** A pro tenant connected to broker A through the unified route, its first sync done. */
 async function connectedPro(): Promise<Client> {
   const u = await t.newTenant({ plan: 'pro' })
-  const { code, state } = await approve(u)
-  const res = await u.post('/api/brokers/brokera/connect', { auth_code: code, state })
-  assert.equal(res.statusCode, 200, res.body)
-  await t.c.jobs.drain()
+  await connectA(t, u, 'unified')
   return u
 }
 
@@ -43,29 +29,6 @@ const syncRows = (u: Client) =>
       .orderBy('id')
       .execute(),
   )
-
-/** FIFO by hand, in floating point: the reference the exact lot matching must agree with (to a cent). */
-function referenceFifoGain(
-  fills: { symbol: string; side: string; quantity: string; price: string }[],
-): number {
-  const lots = new Map<string, { qty: number; price: number }[]>()
-  let gain = 0
-  for (const f of fills) {
-    const q = lots.get(f.symbol) ?? []
-    lots.set(f.symbol, q)
-    let qty = Number(f.quantity)
-    if (f.side === 'buy') q.push({ qty, price: Number(f.price) })
-    else
-      while (qty > 1e-12 && q.length) {
-        const take = Math.min(qty, q[0]!.qty)
-        gain += take * (Number(f.price) - q[0]!.price)
-        q[0]!.qty -= take
-        qty -= take
-        if (q[0]!.qty <= 1e-12) q.shift()
-      }
-  }
-  return gain
-}
 
 describe('unified brokers: types, plans and status', () => {
   it('an unknown broker_type is a 404 problem on every operation', async () => {
@@ -87,7 +50,7 @@ describe('unified brokers: types, plans and status', () => {
     const free = await t.newTenant({ plan: 'free' })
     const ent = json(await free.get('/api/auth/me/entitlements'))
     assert.equal(ent.features.broker_connect, false)
-    const { code, state } = await approve(free)
+    const { code, state } = await approveA(t, free)
     assertProblem(
       await free.post('/api/brokers/brokera/connect', { auth_code: code, state }),
       402,
@@ -137,24 +100,7 @@ describe('unified brokers: sync into the portfolio', () => {
   it('the first sync runs on connect; fills become realized trades matching an independent FIFO', async () => {
     const u = await connectedPro()
     assert.deepEqual(await syncRows(u), [{ sync_kind: 'connect', status: 'ok' }])
-    const [fills, trades] = await t.c.scopes.withTenant(u.tenantId, async ({ db }) => [
-      await db
-        .selectFrom('broker_fill')
-        .select(['symbol', 'side', 'quantity', 'price'])
-        .where('tenant_id', '=', u.tenantId)
-        .orderBy('traded_at')
-        .orderBy('id')
-        .execute(),
-      await db
-        .selectFrom('realized_trade')
-        .select(['gain_loss', 'source', 'external_id'])
-        .where('tenant_id', '=', u.tenantId)
-        .execute(),
-    ])
-    assert.ok(fills.length > 10, 'a year of fills was read')
-    assert.ok(trades.length > 0 && trades.every((r) => r.source === 'broker' && r.external_id))
-    const total = trades.reduce((s, r) => s + Number(r.gain_loss), 0)
-    assert.ok(Math.abs(total - referenceFifoGain(fills)) < 0.01 * trades.length, `${total} vs FIFO by hand`)
+    await assertTradesMatchFifo(t, u.tenantId)
   })
 
   it('a repeated sync stores nothing new and leaves the trades as they were', async () => {

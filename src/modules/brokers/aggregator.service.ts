@@ -22,6 +22,7 @@ import * as agg from './aggregator.repository.ts'
 import { errorText, stateError } from './broker-errors.ts'
 import * as repo from './connections.repository.ts'
 import type { ConnectionStatus, ConnectionsService } from './connections.service.ts'
+import { linkAccounts, type VendorAccounts } from './link-accounts.ts'
 import { sealed } from './token-seal.ts'
 import { issueState, readState } from './lib/oauth-state.ts'
 
@@ -190,26 +191,8 @@ export class AggregatorService {
     })
   }
 
-  private async link(
-    s: TenantScope,
-    connectionId: number,
-    accounts: Awaited<ReturnType<NonNullable<BrokerAdapter['accounts']>>>,
-  ) {
-    for (const a of accounts) {
-      const accountId = await this.deps.holdings.ensureBrokerAccount(s, {
-        brokerType: BROKER,
-        externalId: a.externalId,
-        name: a.name,
-        accountType: a.accountType,
-        currency: a.currency,
-      })
-      await repo.linkAccount(s, {
-        connectionId,
-        externalId: a.externalId,
-        accountNumber: a.number,
-        accountId,
-      })
-    }
+  private link(s: TenantScope, connectionId: number, accounts: VendorAccounts) {
+    return linkAccounts(this.deps.holdings, s, { broker: BROKER, connectionId, accounts })
   }
 
   /** BrokerConnectionStatus: the stored connection, confirmed with the vendor; never raises. */

@@ -6,6 +6,7 @@ import * as E from './brokers.examples.ts'
 import * as S from './brokera.schemas.ts'
 import type { BrokerAService } from './brokera.service.ts'
 import type { ConnectionsService } from './connections.service.ts'
+import { oauthRoutes, type OAuthDocs } from './oauth.routes.ts'
 
 const tags = ['broker A']
 const P = '/api/brokera'
@@ -16,135 +17,72 @@ export interface BrokerARouteDeps {
 }
 
 export function brokerARoutes(app: App, d: BrokerARouteDeps): void {
-  connectRoutes(app, d)
   connectionRoutes(app, d)
   accountRoutes(app, d)
   orderRoutes(app, d)
 }
 
-function connectRoutes(app: App, { connections }: BrokerARouteDeps): void {
-  app.get(
-    `${P}/auth-url`,
-    {
-      schema: {
-        operationId: 'brokeraAuthUrl',
-        examples: { 200: { description: 'The consent URL and its state', value: E.AUTH_URL } },
-        summary: 'Alpaca consent URL and its signed CSRF state',
-        description:
-          'The Alpaca Connect authorization URL for this user. `state` is signed by the server, pinned to the ' +
-          'user, broker and tenant, valid 10 minutes and single-use. In the offline sandbox the URL is the ' +
-          "sandbox's consent page under /sandbox/alpaca.",
-        tags,
-        response: { 200: S.AuthUrl, ...problems(401, 503) },
-      },
+const docs: OAuthDocs = {
+  authUrl: {
+    examples: { 200: { description: 'The consent URL and its state', value: E.AUTH_URL } },
+    summary: 'Alpaca consent URL and its signed CSRF state',
+    description:
+      'The Alpaca Connect authorization URL for this user. `state` is signed by the server, pinned to the ' +
+      'user, broker and tenant, valid 10 minutes and single-use. In the offline sandbox the URL is the ' +
+      "sandbox's consent page under /sandbox/alpaca.",
+  },
+  connectCallback: {
+    examples: {
+      query: E.CONNECT_QUERY,
+      200: { description: 'Connected: the connection status', value: E.STATUS },
     },
-    (req) => connections.authUrl(scopeOf(req), 'brokera'),
-  )
-
-  app.get(
-    `${P}/connect`,
-    {
-      schema: {
-        operationId: 'brokeraConnectCallback',
-        examples: {
-          query: E.CONNECT_QUERY,
-          200: { description: 'Connected: the connection status', value: E.STATUS },
-        },
-        summary: 'OAuth redirect target: exchange the code, store the tokens encrypted',
-        description:
-          'Where Alpaca sends the browser back (`code` and `state`). The state must be the one auth-url issued ' +
-          'to this user (a missing, expired, reused, tampered or another user\u2019s state is a 422). The tokens ' +
-          'are stored AES-256-GCM encrypted and a broker account row is created (or revived).',
-        tags,
-        querystring: S.ConnectQuery,
-        response: { 200: S.ConnectionStatus, ...problems(401, 422, 502, 503) },
-      },
+    summary: 'OAuth redirect target: exchange the code, store the tokens encrypted',
+    description:
+      'Where Alpaca sends the browser back (`code` and `state`). The state must be the one auth-url issued ' +
+      'to this user (a missing, expired, reused, tampered or another user\u2019s state is a 422). The tokens ' +
+      'are stored AES-256-GCM encrypted and a broker account row is created (or revived).',
+  },
+  connect: {
+    examples: {
+      body: E.CONNECT_BODY,
+      200: { description: 'Connected: the connection status', value: E.STATUS },
     },
-    (req) =>
-      connections.connect(scopeOf(req), 'brokera', {
-        code: req.query.code,
-        state: req.query.state,
-        where: 'query',
-      }),
-  )
-
-  app.post(
-    `${P}/connect`,
-    {
-      schema: {
-        operationId: 'brokeraConnect',
-        examples: {
-          body: E.CONNECT_BODY,
-          200: { description: 'Connected: the connection status', value: E.STATUS },
-        },
-        summary: 'Connect for single-page clients: the code and state in a JSON body',
-        description: 'As the GET callback, with `auth_code` and `state` in the body.',
-        tags,
-        body: S.ConnectBody,
-        response: { 200: S.ConnectionStatus, ...problems(401, 422, 502, 503) },
-      },
-    },
-    (req) =>
-      connections.connect(scopeOf(req), 'brokera', {
-        code: req.body.auth_code,
-        state: req.body.state,
-        where: 'body',
-      }),
-  )
+    summary: 'Connect for single-page clients: the code and state in a JSON body',
+    description: 'As the GET callback, with `auth_code` and `state` in the body.',
+  },
+  disconnect: {
+    examples: { 200: { description: 'Disconnected (or was not connected)', value: E.DISCONNECTED } },
+    summary: 'Revoke (best effort), delete the tokens, soft-archive the account',
+    description:
+      'Revokes the token at Alpaca (a 404 or an unreachable vendor does not stop it), deletes the stored ' +
+      'tokens and soft-archives the broker account (hidden from GET /api/accounts unless include_archived=true).',
+  },
+  status: {
+    examples: { 200: { description: 'The connection status', value: E.STATUS } },
+    description:
+      "BrokerConnectionStatus of broker A for the caller's tenant. Never raises: a failure to read it answers " +
+      '`connected: false` with `extra.error`; without a connection, `extra.hint` says how to connect.',
+    summary: 'Whether broker A is connected for your tenant (never raises)',
+  },
+  refresh: {
+    examples: { 200: { description: 'The token was verified', value: E.REFRESHED } },
+    summary: 'Force a token refresh (Alpaca: verify the long-lived token)',
+    description:
+      'Alpaca Connect tokens do not expire and come without a refresh token, so this verifies the stored ' +
+      'token against the account. 422 `broker.not_connected` without a connection, 422 ' +
+      '`broker.reconnect_required` when Alpaca no longer accepts it.',
+  },
 }
 
 function connectionRoutes(app: App, { connections, brokera }: BrokerARouteDeps): void {
-  app.post(
-    `${P}/disconnect`,
-    {
-      schema: {
-        operationId: 'brokeraDisconnect',
-        examples: { 200: { description: 'Disconnected (or was not connected)', value: E.DISCONNECTED } },
-        summary: 'Revoke (best effort), delete the tokens, soft-archive the account',
-        description:
-          'Revokes the token at Alpaca (a 404 or an unreachable vendor does not stop it), deletes the stored ' +
-          'tokens and soft-archives the broker account (hidden from GET /api/accounts unless include_archived=true).',
-        tags,
-        response: { 200: S.Disconnected, ...problems(401) },
-      },
-    },
-    (req) => connections.disconnect(scopeOf(req), 'brokera'),
-  )
-
-  app.get(
-    `${P}/status`,
-    {
-      schema: {
-        operationId: 'brokeraStatus',
-        examples: { 200: { description: 'The connection status', value: E.STATUS } },
-        description:
-          "BrokerConnectionStatus of broker A for the caller's tenant. Never raises: a failure to read it answers " +
-          '`connected: false` with `extra.error`; without a connection, `extra.hint` says how to connect.',
-        summary: 'Whether broker A is connected for your tenant (never raises)',
-        tags,
-        response: { 200: S.ConnectionStatus, ...problems(401) },
-      },
-    },
-    (req) => connections.status(scopeOf(req), 'brokera'),
-  )
-
-  app.post(
-    `${P}/refresh`,
-    {
-      schema: {
-        operationId: 'brokeraRefresh',
-        examples: { 200: { description: 'The token was verified', value: E.REFRESHED } },
-        summary: 'Force a token refresh (Alpaca: verify the long-lived token)',
-        description:
-          'Alpaca Connect tokens do not expire and come without a refresh token, so this verifies the stored ' +
-          'token against the account. 422 `broker.not_connected` without a connection, 422 ' +
-          '`broker.reconnect_required` when Alpaca no longer accepts it.',
-        tags,
-        response: { 200: S.Refreshed, ...problems(401, 422, 502, 503) },
-      },
-    },
-    (req) => brokera.refresh(scopeOf(req)),
-  )
+  oauthRoutes(app, connections, {
+    broker: 'brokera',
+    prefix: P,
+    tags,
+    callbackQuery: S.ConnectQuery,
+    refresh: (scope) => brokera.refresh(scope),
+    docs,
+  })
 
   app.get(
     `${P}/health`,

@@ -5,9 +5,9 @@
 import { sql } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 
-export interface ActivityEvent {
+/** The fields an observed event and a row of the merged activity read share. */
+interface ActivityFields {
   account_id: number
-  external_id: string
   event_type: string
   occurred_at: Date
   symbol: string | null
@@ -16,6 +16,10 @@ export interface ActivityEvent {
   quantity: string | null
   price: string | null
   description: string | null
+}
+
+export interface ActivityEvent extends ActivityFields {
+  external_id: string
 }
 
 /** Stores events not seen before (the natural key decides); answers how many were new. */
@@ -30,18 +34,9 @@ export async function insertEvents(scope: TenantScope, events: readonly Activity
   return rows.length
 }
 
-export interface ActivityRow {
+export interface ActivityRow extends ActivityFields {
   source: 'event' | 'transaction'
   id: string
-  account_id: number
-  event_type: string
-  occurred_at: Date
-  symbol: string | null
-  order_id: string | null
-  status: string | null
-  quantity: string | null
-  price: string | null
-  description: string | null
 }
 
 /**

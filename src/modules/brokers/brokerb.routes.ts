@@ -4,8 +4,6 @@
  */
 import { Type } from 'typebox'
 import type { App } from '../../platform/http/app-type.ts'
-import { scopeOf } from '../../platform/auth/authenticate.ts'
-import { problems } from '../../platform/http/problem.ts'
 import * as S from './brokera.schemas.ts'
 import * as E from './brokerb.examples.ts'
 import { brokerBAccountRoutes } from './brokerb-account.routes.ts'
@@ -14,6 +12,7 @@ import type { BrokerBMarketService } from './brokerb-market.service.ts'
 import type { BrokerBTransactionsService } from './brokerb-transactions.service.ts'
 import type { BrokerBService } from './brokerb.service.ts'
 import type { ConnectionsService } from './connections.service.ts'
+import { oauthRoutes, type OAuthDocs } from './oauth.routes.ts'
 
 export const tags = ['broker B']
 export const P = '/api/brokerb'
@@ -32,8 +31,14 @@ export interface BrokerBRouteDeps {
 }
 
 export function brokerBRoutes(app: App, d: BrokerBRouteDeps): void {
-  connectRoutes(app, d)
-  connectionRoutes(app, d)
+  oauthRoutes(app, d.connections, {
+    broker: 'brokerb',
+    prefix: P,
+    tags,
+    callbackQuery: CallbackQuery,
+    refresh: (scope) => d.connections.refreshNow(scope, 'brokerb'),
+    docs,
+  })
   brokerBAccountRoutes(app, d)
   brokerBMarketRoutes(app, d)
 }
@@ -46,126 +51,53 @@ const CallbackQuery = Type.Object({
   ),
 })
 
-function connectRoutes(app: App, { connections }: BrokerBRouteDeps): void {
-  app.get(
-    `${P}/auth-url`,
-    {
-      schema: {
-        operationId: 'brokerbAuthUrl',
-        summary: 'Schwab consent URL and its signed CSRF state',
-        description:
-          'The Schwab authorization URL for this user. `state` is signed by the server, pinned to the user, broker ' +
-          'and tenant, valid 10 minutes and single-use. The registered callback is `$PUBLIC_BASE_URL/api/brokerb/connect`. ' +
-          'In the offline sandbox the URL is the sandbox’s consent page under /sandbox/schwab.',
-        examples: { 200: { description: 'The consent URL and its state', value: E.AUTH_URL } },
-        tags,
-        response: { 200: S.AuthUrl, ...problems(401, 503) },
-      },
-    },
-    (req) => connections.authUrl(scopeOf(req), 'brokerb'),
-  )
-
-  app.get(
-    `${P}/connect`,
-    {
-      schema: {
-        operationId: 'brokerbConnectCallback',
-        summary: 'OAuth callback: exchange the code, store the tokens encrypted',
-        description:
-          'Not in the spec’s list: where Schwab sends the browser back (`code`, `session`, `state`). The code ' +
-          'arrives URL-encoded (ending `%40`) and is decoded once before the exchange. State rules as POST /connect ' +
-          '(missing, expired, reused, tampered or another user’s: 422). Links every account of the login.',
-        examples: { query: E.CONNECT_QUERY, 200: { description: 'Connected', value: E.STATUS } },
-        tags,
-        querystring: CallbackQuery,
-        response: { 200: S.ConnectionStatus, ...problems(401, 422, 502, 503) },
-      },
-    },
-    (req) =>
-      connections.connect(scopeOf(req), 'brokerb', {
-        code: req.query.code,
-        state: req.query.state,
-        where: 'query',
-      }),
-  )
-
-  app.post(
-    `${P}/connect`,
-    {
-      schema: {
-        operationId: 'brokerbConnect',
-        summary: 'Connect with the authorization code and the state from auth-url',
-        description:
-          'Requires the `state` from /auth-url: a missing, mismatched (another user’s), tampered, reused or expired ' +
-          'state is a 422. `auth_code` may be sent as received (`…%40`) or decoded. Tokens (access 30 minutes, ' +
-          'refresh 7 days) are stored AES-256-GCM encrypted, never returned or logged; each account of the login ' +
-          'becomes a portfolio account.',
-        examples: { body: E.CONNECT_BODY, 200: { description: 'Connected', value: E.STATUS } },
-        tags,
-        body: S.ConnectBody,
-        response: { 200: S.ConnectionStatus, ...problems(401, 422, 502, 503) },
-      },
-    },
-    (req) =>
-      connections.connect(scopeOf(req), 'brokerb', {
-        code: req.body.auth_code,
-        state: req.body.state,
-        where: 'body',
-      }),
-  )
-}
-
-function connectionRoutes(app: App, { connections }: BrokerBRouteDeps): void {
-  app.post(
-    `${P}/disconnect`,
-    {
-      schema: {
-        operationId: 'brokerbDisconnect',
-        summary: 'Remove the stored tokens; soft-archive the linked accounts',
-        description:
-          'Schwab has no revoke endpoint: the tokens are deleted (revoked is false) and the accounts archived.',
-        examples: { 200: { description: 'Disconnected (or was not connected)', value: E.DISCONNECTED } },
-        tags,
-        response: { 200: S.Disconnected, ...problems(401) },
-      },
-    },
-    (req) => connections.disconnect(scopeOf(req), 'brokerb'),
-  )
-
-  app.get(
-    `${P}/status`,
-    {
-      schema: {
-        operationId: 'brokerbStatus',
-        summary: 'Connected flag, last sync time and the 7-day authorisation limit (never raises)',
-        description:
-          'BrokerConnectionStatus. `expires_at` is when the refresh token’s hard 7-day limit ends the ' +
-          'authorisation; `extra.reauthorize_hint` says to authorise again before then, and past it `connected` ' +
-          'is false with `extra.reauthorize_required: true`. `extra.last_sync_at` is the last sync. Never raises: ' +
-          'a failure reads `connected: false` with `extra.error`.',
-        examples: { 200: { description: 'The status', value: E.STATUS } },
-        tags,
-        response: { 200: S.ConnectionStatus, ...problems(401) },
-      },
-    },
-    (req) => connections.status(scopeOf(req), 'brokerb'),
-  )
-
-  app.post(
-    `${P}/refresh`,
-    {
-      schema: {
-        operationId: 'brokerbRefresh',
-        summary: 'Force a new access token from the stored refresh token',
-        description:
-          'Access tokens live 30 minutes and are refreshed ahead of expiry by a job (and on use); this forces one ' +
-          'now. The refresh token is kept: its 7-day limit does not move.' +
-          NOT_CONNECTED,
-        examples: { 200: { description: 'Refreshed', value: E.REFRESHED } },
-        tags,
-        response: { 200: S.Refreshed, ...problems(401, 422, 502, 503) },
-      },
-    },
-    (req) => connections.refreshNow(scopeOf(req), 'brokerb'),
-  )
+const docs: OAuthDocs = {
+  authUrl: {
+    summary: 'Schwab consent URL and its signed CSRF state',
+    description:
+      'The Schwab authorization URL for this user. `state` is signed by the server, pinned to the user, broker ' +
+      'and tenant, valid 10 minutes and single-use. The registered callback is `$PUBLIC_BASE_URL/api/brokerb/connect`. ' +
+      'In the offline sandbox the URL is the sandbox’s consent page under /sandbox/schwab.',
+    examples: { 200: { description: 'The consent URL and its state', value: E.AUTH_URL } },
+  },
+  connectCallback: {
+    summary: 'OAuth callback: exchange the code, store the tokens encrypted',
+    description:
+      'Not in the spec’s list: where Schwab sends the browser back (`code`, `session`, `state`). The code ' +
+      'arrives URL-encoded (ending `%40`) and is decoded once before the exchange. State rules as POST /connect ' +
+      '(missing, expired, reused, tampered or another user’s: 422). Links every account of the login.',
+    examples: { query: E.CONNECT_QUERY, 200: { description: 'Connected', value: E.STATUS } },
+  },
+  connect: {
+    summary: 'Connect with the authorization code and the state from auth-url',
+    description:
+      'Requires the `state` from /auth-url: a missing, mismatched (another user’s), tampered, reused or expired ' +
+      'state is a 422. `auth_code` may be sent as received (`…%40`) or decoded. Tokens (access 30 minutes, ' +
+      'refresh 7 days) are stored AES-256-GCM encrypted, never returned or logged; each account of the login ' +
+      'becomes a portfolio account.',
+    examples: { body: E.CONNECT_BODY, 200: { description: 'Connected', value: E.STATUS } },
+  },
+  disconnect: {
+    summary: 'Remove the stored tokens; soft-archive the linked accounts',
+    description:
+      'Schwab has no revoke endpoint: the tokens are deleted (revoked is false) and the accounts archived.',
+    examples: { 200: { description: 'Disconnected (or was not connected)', value: E.DISCONNECTED } },
+  },
+  status: {
+    summary: 'Connected flag, last sync time and the 7-day authorisation limit (never raises)',
+    description:
+      'BrokerConnectionStatus. `expires_at` is when the refresh token’s hard 7-day limit ends the ' +
+      'authorisation; `extra.reauthorize_hint` says to authorise again before then, and past it `connected` ' +
+      'is false with `extra.reauthorize_required: true`. `extra.last_sync_at` is the last sync. Never raises: ' +
+      'a failure reads `connected: false` with `extra.error`.',
+    examples: { 200: { description: 'The status', value: E.STATUS } },
+  },
+  refresh: {
+    summary: 'Force a new access token from the stored refresh token',
+    description:
+      'Access tokens live 30 minutes and are refreshed ahead of expiry by a job (and on use); this forces one ' +
+      'now. The refresh token is kept: its 7-day limit does not move.' +
+      NOT_CONNECTED,
+    examples: { 200: { description: 'Refreshed', value: E.REFRESHED } },
+  },
 }

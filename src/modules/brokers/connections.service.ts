@@ -15,6 +15,7 @@ import type { BrokerAdapter, BrokerGrant, OAuthBroker } from '../../providers/br
 import type { Portfolio } from '../portfolio/index.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import * as repo from './connections.repository.ts'
+import { linkAccounts } from './link-accounts.ts'
 import { reauthorization, sealed, unsealed } from './token-seal.ts'
 import { issueState, readState } from './lib/oauth-state.ts'
 import {
@@ -136,21 +137,7 @@ export class ConnectionsService {
         userId: scope.userId,
         ...sealed(this.deps.cipher, s.tenantId, broker, grant),
       })
-      for (const a of accounts) {
-        const accountId = await this.deps.holdings.ensureBrokerAccount(s, {
-          brokerType: broker,
-          externalId: a.externalId,
-          name: a.name,
-          accountType: a.accountType,
-          currency: a.currency,
-        })
-        await repo.linkAccount(s, {
-          connectionId: conn.id,
-          externalId: a.externalId,
-          accountNumber: a.number,
-          accountId,
-        })
-      }
+      await linkAccounts(this.deps.holdings, s, { broker, connectionId: conn.id, accounts })
     })
     const old = previous && unsealed(this.deps.cipher, scope.tenantId, broker, previous.row)
     if (old && old.accessToken !== grant.accessToken) await this.revoke(broker, old)
