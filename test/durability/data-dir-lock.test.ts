@@ -4,7 +4,7 @@
  * while the server holds the directory — nothing the holder wrote is lost.
  */
 import assert from 'node:assert/strict'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,8 +12,8 @@ import { after, before, describe, it } from 'node:test'
 import { testConfig } from '../../src/platform/config.ts'
 import { createDatabase, type DatabaseHandle } from '../../src/platform/db/database.ts'
 import { DataDirLockedError, LOCK_FILE } from '../../src/platform/db/data-dir-lock.ts'
+import { runCli } from '../helpers/cli.ts'
 
-const ROOT = new URL('../../', import.meta.url).pathname
 const dirs: string[] = []
 after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
@@ -37,21 +37,6 @@ async function keptRows(db: DatabaseHandle): Promise<string[]> {
 function deadPid(): number {
   const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'])
   return Number(child.stdout.toString())
-}
-
-function runCli(script: string, dir: string, args: string[] = []) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()))
-    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()))
-    child.once('exit', (code) => resolve({ code, stdout, stderr }))
-  })
 }
 
 describe('data directory lock', () => {

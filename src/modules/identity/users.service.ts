@@ -115,6 +115,14 @@ export class UsersService {
     })
   }
 
+  /** The tenant of the account registered under `email` (the operator CLI), or null. */
+  async tenantOf(email: string): Promise<number | null> {
+    const found = await this.deps.scopes.withSystem('admin cli: find an account', (s) =>
+      users.findUserByEmail(s, normalizeEmail(email)),
+    )
+    return found?.tenant_id ?? null
+  }
+
   async me(scope: Pick<RequestScope, 'tenantId' | 'userId'>): Promise<User> {
     const found = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const row = await users.findUser(s, scope.userId)

@@ -58,4 +58,14 @@ export function tenantExists(scope: SystemScope, tenantId: number) {
   return scope.db.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst()
 }
 
+/** Moves a tenant to another plan (the operator CLI's set-plan); false when there is no such tenant. */
+export async function setTenantPlan(scope: SystemScope, tenantId: number, planCode: string) {
+  const r = await scope.db
+    .updateTable('tenant')
+    .set({ plan_code: planCode })
+    .where('id', '=', tenantId)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
 export const tenantKey = (row: { id: number }): CursorKey => [row.id]

@@ -2,7 +2,7 @@
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Scopes, SystemScope, TenantScope } from '../../platform/db/tenant-scope.ts'
 import type { FeatureFlag, FeatureFlags } from '../../platform/feature-flags.ts'
-import { NotFoundError } from '../../platform/http/errors.ts'
+import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
 import { resolvePage, toPage, type PageQueryInput, type PageResult } from '../../platform/http/pagination.ts'
 import * as repo from './tenancy.repository.ts'
 import type { Plan, Tenant, TenantSummary } from './tenancy.schemas.ts'
@@ -74,6 +74,17 @@ export class TenancyService {
       status: r.status,
       created_at: r.created_at.toISOString(),
     }))
+  }
+
+  /** The operator CLI's set-plan (billing is outside this service): 422 for an unknown plan code. */
+  async setPlan(tenantId: number, planCode: string): Promise<void> {
+    const codes = (await this.deps.scopes.withGlobal((db) => repo.planCatalogue(db))).map((p) => p.code)
+    if (!codes.includes(planCode))
+      throw UnprocessableError.field(['plan'], `unknown plan; one of ${codes.join(', ')}`, 'enum')
+    const found = await this.deps.scopes.withSystem(`admin cli: set-plan ${planCode}`, (s) =>
+      repo.setTenantPlan(s, tenantId, planCode),
+    )
+    if (!found) throw new NotFoundError('tenancy.tenant_not_found', 'Tenant not found')
   }
 
   async setFlag(
