@@ -4,6 +4,7 @@
  * 30 minutes (`expires_in`); the refresh token 7 days from the code exchange, a hard limit no refresh
  * extends. Schwab has no revoke endpoint: disconnecting just drops the tokens.
  */
+import { DAY_MS } from '../../../platform/dates.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import type { HttpClient } from '../../shared/http.ts'
 import type { BrokerGrant, OAuthBroker } from '../broker.port.ts'
@@ -11,7 +12,7 @@ import { withoutTokenText } from '../token-errors.ts'
 import { malformed, object, optStr, PROVIDER, str } from './schwab-wire.ts'
 
 /** The refresh token's hard lifetime from the code exchange. */
-export const REFRESH_TOKEN_TTL_MS = 7 * 86_400_000
+export const REFRESH_TOKEN_TTL_MS = 7 * DAY_MS
 
 export interface SchwabOAuthOptions {
   http: HttpClient
