@@ -10,17 +10,17 @@ import { decimalString } from './broker.port.ts'
 export type WireJson = Record<string, unknown>
 
 export interface WireChecks {
-  malformed(what: string): UpstreamProtocolError
-  object(v: unknown, what: string): WireJson
-  array(v: unknown, what: string): unknown[]
+  malformed: (what: string) => UpstreamProtocolError
+  object: (v: unknown, what: string) => WireJson
+  array: (v: unknown, what: string) => unknown[]
   /** A non-empty string. */
-  str(o: WireJson, key: string, what: string): string
+  str: (o: WireJson, key: string, what: string) => string
   /** A non-empty string, else null. */
-  optStr(o: WireJson, key: string): string | null
+  optStr: (o: WireJson, key: string) => string | null
   /** A decimal string (from a string or a JSON number). */
-  dec(o: WireJson, key: string, what: string): string
+  dec: (o: WireJson, key: string, what: string) => string
   /** A decimal string, null when absent; null as well when present but not a decimal. */
-  optDec(o: WireJson, key: string): string | null
+  optDec: (o: WireJson, key: string) => string | null
 }
 
 /** The checks for one vendor: its name is in every error. */
@@ -35,7 +35,7 @@ export function wireChecks(provider: string): WireChecks {
     },
     array(v, what) {
       if (!Array.isArray(v)) throw malformed(`${what} is not an array`)
-      return v
+      return v as unknown[]
     },
     str(o, key, what) {
       const v = o[key]
