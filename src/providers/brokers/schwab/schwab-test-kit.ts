@@ -16,16 +16,12 @@ import {
   startSchwabBrokerFake,
   type WireJson,
 } from '../../../../test/fakes/schwab-broker-fake.ts'
-import {
-  createHttpClient,
-  type HttpClientOptions,
-  type UpstreamError,
-  type UpstreamErrorInit,
-} from '../../shared/http.ts'
+import type { HttpClientOptions, UpstreamError, UpstreamErrorInit } from '../../shared/http.ts'
+import { recordingHttp, rejectsWithout } from '../broker-test-kit.ts'
 import { createSchwabBroker, type SchwabBroker, type SchwabBrokerOptions } from './schwab-broker.ts'
 
 export const NOW = Date.parse(FAKE_SCHWAB_NOW)
-export const DAY = 86_400_000
+export { DAY_MS as DAY } from '../../../platform/dates.ts'
 export const iso = (ms: number): string => new Date(ms).toISOString()
 
 export interface Login {
@@ -59,7 +55,7 @@ export function useSchwabKit(): Kit {
   const kit = { clock: { ms: NOW }, sleeps: [] as number[], secrets: [] as string[] } as unknown as Kit
   kit.adapter = (http = {}, over = {}) =>
     createSchwabBroker({
-      http: createHttpClient({ sleep: async (ms) => void kit.sleeps.push(ms), random: () => 0, ...http }),
+      http: recordingHttp(kit.sleeps, http),
       apiBaseUrl: kit.fake.baseUrl,
       authorizeUrl: `${kit.fake.baseUrl}/v1/oauth/authorize`,
       appKey: kit.fake.appKey,
@@ -110,21 +106,12 @@ export function useSchwabKit(): Kit {
 }
 
 /** Awaits a rejection of this Upstream* type (and status); its message must carry no secret. */
-export async function rejects<E extends UpstreamError>(
+export const rejects = <E extends UpstreamError>(
   kit: Pick<Kit, 'secrets'>,
   p: Promise<unknown>,
   type: new (message: string, init: UpstreamErrorInit) => E,
   status?: number,
-): Promise<E> {
-  const err: unknown = await p.then(
-    () => assert.fail(`expected ${type.name}`),
-    (e: unknown) => e,
-  )
-  assert.ok(err instanceof type, `expected ${type.name}, got ${String(err)}`)
-  if (status !== undefined) assert.equal(err.status, status)
-  for (const s of kit.secrets) assert.ok(!err.message.includes(s), `a secret in the message: ${err.message}`)
-  return err
-}
+): Promise<E> => rejectsWithout(kit.secrets, p, type, status)
 
 /** qty × price exactly, for prices of at most 4 decimals (independent of the adapter's arithmetic). */
 export function exactProduct(qty: number, price: number): string {
