@@ -10,7 +10,7 @@
  * live in memory.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { createAccounts, type Quotes } from './accounts.ts'
+import { createAccounts, type SandboxAccountsOptions } from './accounts.ts'
 import { apiError, type Chaos, createChaos, oauthError } from './chaos.ts'
 import type { SandboxContext } from './context.ts'
 import { oauthRoutes } from './oauth.ts'
@@ -29,7 +29,7 @@ export type { Chaos } from './chaos.ts'
 export type { SandboxRequest } from './plugin-kit.ts'
 export { DEFAULT_SYMBOLS } from './universe.ts'
 
-export interface AlpacaSandboxOptions {
+export interface AlpacaSandboxOptions extends SandboxAccountsOptions {
   /** The OAuth app's client id the sandbox accepts. */
   clientId: string
   clientSecret: string
@@ -37,15 +37,6 @@ export interface AlpacaSandboxOptions {
   redirectUris: string[]
   /** HMAC key of the self-validating codes and tokens. */
   secret: string
-  /** Current prices (the app passes its simulated market; tests a fixed map). */
-  quotes: Quotes
-  /** The universe positions are drawn from (default: ~40 liquid US tickers). */
-  symbols?: string[]
-  /** Positions per account (default 8). */
-  positions?: number
-  /** FILL activities per account over the year before it was connected (default 60). */
-  fills?: number
-  now?: () => Date
 }
 
 export interface AlpacaSandbox {

@@ -13,7 +13,7 @@
  * (Retry-After and X-RateLimit-Reset), malformed JSON, slow answers, expired user secrets (401).
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { createAccounts, type Quotes } from '../accounts.ts'
+import { createAccounts, type SandboxAccountsOptions } from '../accounts.ts'
 import { type Chaos, createChaos } from '../chaos.ts'
 import { acceptForms, createMount, errorStatus } from '../plugin-kit.ts'
 import { verifySignature } from '../../snaptrade/snaptrade-sign.ts'
@@ -27,15 +27,11 @@ export const DEPRECATION = '@1781222400'
 const SKEW_S = 300
 const RATE_LIMIT = 250
 
-export interface SnapTradeSandboxOptions {
+export interface SnapTradeSandboxOptions extends SandboxAccountsOptions {
   clientId: string
   consumerKey: string
   /** HMAC key of the self-validating user secrets. */
   secret: string
-  quotes: Quotes
-  symbols?: string[]
-  positions?: number
-  fills?: number
   /** The data clock (accounts, activities, portal expiry); signatures are checked against the wall clock. */
   now?: () => Date
   /** Browser-facing base URL of the portal (default: the request's Host and the mount prefix). */
