@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { FAKE_EXPIRATIONS, FAKE_SCHWAB_NOW, FAKE_SCHWAB_QUOTES, type WireJson } from './schwab-broker-fake.ts'
-import { marketDataSession } from './schwab-marketdata-session.ts'
+import { marketDataSession } from './schwab-fake-session.ts'
 
 const NOW = Date.parse(FAKE_SCHWAB_NOW)
 const DAY = 86_400_000

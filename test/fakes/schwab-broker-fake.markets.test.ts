@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { fakeTokens, schwabApi, startSchwabBrokerFake, type WireJson } from './schwab-broker-fake.ts'
-import { marketDataSession } from './schwab-marketdata-session.ts'
+import { marketDataSession } from './schwab-fake-session.ts'
 
 const { get, assertBadRequests } = marketDataSession()
 

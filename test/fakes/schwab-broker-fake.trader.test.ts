@@ -14,6 +14,7 @@ import {
   type WireJson,
   startSchwabBrokerFake,
 } from './schwab-broker-fake.ts'
+import { fakeLogin } from './schwab-fake-session.ts'
 
 const DAY = 86_400_000
 const NOW = Date.parse(FAKE_SCHWAB_NOW)
@@ -42,13 +43,10 @@ async function allTransactions(hash: string): Promise<WireJson[]> {
 
 before(async () => {
   fake = await startSchwabBrokerFake()
-  token = (await fakeTokens(fake)).access_token
-  numbers = (await get('/trader/v1/accounts/accountNumbers')).body
-  const types = await Promise.all(
-    numbers.map(async (n) => (await get(`/trader/v1/accounts/${n.hashValue}`)).body.securitiesAccount.type),
-  )
-  margin = numbers[types.indexOf('MARGIN')]!.hashValue
-  cash = numbers[types.indexOf('CASH')]!.hashValue
+  const login = await fakeLogin(fake)
+  ;({ token, numbers } = login)
+  margin = login.margin.hashValue
+  cash = login.cash.hashValue
 })
 after(() => fake.close())
 

@@ -10,12 +10,12 @@ import { after, before, beforeEach } from 'node:test'
 import {
   basicAuth,
   FAKE_SCHWAB_NOW,
-  fakeTokens,
   schwabApi,
   type SchwabBrokerFake,
   startSchwabBrokerFake,
   type WireJson,
 } from '../../../../test/fakes/schwab-broker-fake.ts'
+import { fakeLogin } from '../../../../test/fakes/schwab-fake-session.ts'
 import type { HttpClientOptions, UpstreamError, UpstreamErrorInit } from '../../shared/http.ts'
 import { recordingHttp, rejectsWithout } from '../broker-test-kit.ts'
 import { createSchwabBroker, type SchwabBroker, type SchwabBrokerOptions } from './schwab-broker.ts'
@@ -65,22 +65,10 @@ export function useSchwabKit(): Kit {
       ...over,
     })
   kit.login = async () => {
-    const t = await fakeTokens(kit.fake)
-    kit.secrets.push(t.access_token, t.refresh_token)
-    const numbers = (await kit.wire('/trader/v1/accounts/accountNumbers', t.access_token)) as Login['numbers']
-    type Account = { securitiesAccount: { type: string } }
-    const typeOf = async (hash: string) =>
-      ((await kit.wire(`/trader/v1/accounts/${hash}`, t.access_token)) as Account).securitiesAccount.type
-    const types = await Promise.all(numbers.map((n) => typeOf(n.hashValue)))
-    const hashOf = (type: string) => numbers[types.indexOf(type)]?.hashValue ?? assert.fail(type)
+    const { token, refreshToken, numbers, margin, cash } = await fakeLogin(kit.fake)
+    kit.secrets.push(token, refreshToken)
     kit.clearLog()
-    return {
-      token: t.access_token,
-      refreshToken: t.refresh_token,
-      margin: hashOf('MARGIN'),
-      cash: hashOf('CASH'),
-      numbers,
-    }
+    return { token, refreshToken, margin: margin.hashValue, cash: cash.hashValue, numbers }
   }
   kit.wire = async (path, token) => {
     const res = await schwabApi(kit.fake, path, token)
