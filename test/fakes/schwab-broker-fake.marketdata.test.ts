@@ -5,11 +5,9 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { FAKE_EXPIRATIONS, FAKE_SCHWAB_NOW, FAKE_SCHWAB_QUOTES, type WireJson } from './schwab-broker-fake.ts'
-import { marketDataSession } from './schwab-fake-session.ts'
+import { FAKE_EXPIRATIONS, FAKE_SCHWAB_QUOTES, type WireJson } from './schwab-broker-fake.ts'
+import { DAY, marketDataSession, NOW } from './schwab-fake-session.ts'
 
-const NOW = Date.parse(FAKE_SCHWAB_NOW)
-const DAY = 86_400_000
 const { get, assertBadRequests } = marketDataSession()
 
 describe('Schwab sandbox: quotes', () => {

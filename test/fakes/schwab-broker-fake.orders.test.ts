@@ -6,18 +6,14 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import {
-  FAKE_SCHWAB_NOW,
   FAKE_SCHWAB_QUOTES,
   schwabApi,
   type SchwabBrokerFake,
   type WireJson,
   startSchwabBrokerFake,
 } from './schwab-broker-fake.ts'
-import { fakeLogin } from './schwab-fake-session.ts'
+import { DAY, fakeLogin, iso, NOW } from './schwab-fake-session.ts'
 
-const DAY = 86_400_000
-const NOW = Date.parse(FAKE_SCHWAB_NOW)
-const iso = (ms: number) => new Date(ms).toISOString()
 const WINDOW = `fromEnteredTime=${iso(NOW - 30 * DAY)}&toEnteredTime=${iso(NOW + DAY)}`
 let fake: SchwabBrokerFake
 

@@ -17,11 +17,11 @@ import {
   tokenRequest,
 } from './schwab-broker-fake.ts'
 import { fakePerFile } from './sandbox-server.ts'
+import { DAY } from './schwab-fake-session.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const MINUTE = 60_000
-const DAY = 86_400_000
 let fake: SchwabBrokerFake
 
 const authorizeQuery = (over: Record<string, string> = {}) =>

@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import {
-  FAKE_SCHWAB_NOW,
   FAKE_SCHWAB_QUOTES,
   fakeTokens,
   schwabApi,
@@ -14,12 +13,9 @@ import {
   type WireJson,
   startSchwabBrokerFake,
 } from './schwab-broker-fake.ts'
-import { fakeLogin } from './schwab-fake-session.ts'
+import { DAY, fakeLogin, iso, NOW } from './schwab-fake-session.ts'
 
-const DAY = 86_400_000
-const NOW = Date.parse(FAKE_SCHWAB_NOW)
 const ALL_TYPES = 'TRADE,DIVIDEND_OR_INTEREST,ACH_RECEIPT,JOURNAL'
-const iso = (ms: number) => new Date(ms).toISOString()
 let fake: SchwabBrokerFake
 let token: string
 let margin: string

@@ -6,7 +6,18 @@
  */
 import assert from 'node:assert/strict'
 import { after, before } from 'node:test'
-import { fakeTokens, schwabApi, type SchwabBrokerFake, startSchwabBrokerFake } from './schwab-broker-fake.ts'
+import {
+  FAKE_SCHWAB_NOW,
+  fakeTokens,
+  schwabApi,
+  type SchwabBrokerFake,
+  startSchwabBrokerFake,
+} from './schwab-broker-fake.ts'
+
+export { DAY_MS as DAY } from '../../src/platform/dates.ts'
+/** The fake's fixed clock, in epoch ms. */
+export const NOW = Date.parse(FAKE_SCHWAB_NOW)
+export const iso = (ms: number): string => new Date(ms).toISOString()
 
 export interface FakeAccount {
   accountNumber: string

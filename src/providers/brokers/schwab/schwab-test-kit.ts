@@ -9,20 +9,17 @@ import assert from 'node:assert/strict'
 import { after, before, beforeEach } from 'node:test'
 import {
   basicAuth,
-  FAKE_SCHWAB_NOW,
   schwabApi,
   type SchwabBrokerFake,
   startSchwabBrokerFake,
   type WireJson,
 } from '../../../../test/fakes/schwab-broker-fake.ts'
-import { fakeLogin } from '../../../../test/fakes/schwab-fake-session.ts'
+import { fakeLogin, NOW } from '../../../../test/fakes/schwab-fake-session.ts'
 import type { HttpClientOptions, UpstreamError, UpstreamErrorInit } from '../../shared/http.ts'
 import { recordingHttp, rejectsWithout } from '../broker-test-kit.ts'
 import { createSchwabBroker, type SchwabBroker, type SchwabBrokerOptions } from './schwab-broker.ts'
 
-export const NOW = Date.parse(FAKE_SCHWAB_NOW)
-export { DAY_MS as DAY } from '../../../platform/dates.ts'
-export const iso = (ms: number): string => new Date(ms).toISOString()
+export { DAY, iso, NOW } from '../../../../test/fakes/schwab-fake-session.ts'
 
 export interface Login {
   token: string
