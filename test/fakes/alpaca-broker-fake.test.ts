@@ -3,7 +3,7 @@
  * bearer authentication and the chaos controls. Trading endpoints: alpaca-broker-fake.trading.test.ts.
  */
 import assert from 'node:assert/strict'
-import { after, before, beforeEach, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import {
   type AlpacaBrokerFake,
   FAKE_BROKER_NOW,
@@ -11,6 +11,7 @@ import {
   fakeAuthorizationCode,
   startAlpacaBrokerFake,
 } from './alpaca-broker-fake.ts'
+import { fakePerFile } from './sandbox-server.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 let fake: AlpacaBrokerFake
@@ -58,11 +59,7 @@ async function api(path: string, bearer?: string, headers: Record<string, string
   return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined }
 }
 
-before(async () => {
-  fake = await startAlpacaBrokerFake()
-})
-after(() => fake.close())
-beforeEach(() => fake.sandbox.reset())
+fakePerFile(startAlpacaBrokerFake, (f) => (fake = f))
 
 describe('Alpaca sandbox: OAuth', () => {
   it('serves a script-free consent page whose form posts back to the same path and query', async () => {

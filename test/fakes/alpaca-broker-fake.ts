@@ -7,25 +7,14 @@
  *   const alpaca = await startAlpacaBrokerFake()
  *   const broker = createAlpacaBroker({ tradingBaseUrl: alpaca.baseUrl, oauthBaseUrl: alpaca.baseUrl, ... })
  */
-import Fastify from 'fastify'
-import type { AddressInfo } from 'node:net'
 import {
   type AlpacaSandbox,
   type AlpacaSandboxOptions,
   createAlpacaSandbox,
 } from '../../src/providers/brokers/sandbox/alpaca.ts'
+import { fakeBrokerMarket, serveOnLoopback } from './sandbox-server.ts'
 
-export const FAKE_BROKER_QUOTES: Readonly<Record<string, number>> = {
-  AAPL: 187.25,
-  MSFT: 402.1,
-  SPY: 512.34,
-  NVDA: 118.5,
-  AMZN: 178.2,
-  GOOGL: 141.8,
-  META: 495.3,
-  TSLA: 176.4,
-}
-export const FAKE_BROKER_NOW = '2026-03-06T21:00:00.000Z'
+export { FAKE_BROKER_NOW, FAKE_BROKER_QUOTES } from './sandbox-server.ts'
 
 export interface AlpacaBrokerFake {
   readonly baseUrl: string
@@ -43,33 +32,16 @@ export async function startAlpacaBrokerFake(
   const clientId = opts.clientId ?? 'fake-alpaca-client'
   const clientSecret = opts.clientSecret ?? 'fake-alpaca-client-secret'
   const redirectUris = opts.redirectUris ?? ['http://127.0.0.1:3000/api/brokera/connect']
-  const now = new Date(FAKE_BROKER_NOW)
   const sandbox = createAlpacaSandbox({
     secret: 'fake-alpaca-sandbox-secret',
-    quotes: async (symbols) =>
-      symbols.flatMap((symbol) => {
-        const last = FAKE_BROKER_QUOTES[symbol]
-        return last === undefined ? [] : [{ symbol, last }]
-      }),
-    symbols: Object.keys(FAKE_BROKER_QUOTES),
-    now: () => now,
+    ...fakeBrokerMarket(),
     ...opts,
     clientId,
     clientSecret,
     redirectUris,
   })
-  const app = Fastify({ logger: false })
-  await app.register(sandbox.plugin)
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const { port } = app.server.address() as AddressInfo
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    clientId,
-    clientSecret,
-    redirectUri: redirectUris[0] ?? '',
-    sandbox,
-    close: () => app.close(),
-  }
+  const { baseUrl, close } = await serveOnLoopback(sandbox.plugin)
+  return { baseUrl, clientId, clientSecret, redirectUri: redirectUris[0] ?? '', sandbox, close }
 }
 
 /** Allows the consent form (as a browser would) and returns the code the redirect carries. */

@@ -4,7 +4,7 @@
  * sandbox mounted under /sandbox/schwab next to Alpaca's, reached in process, as the app does.
  */
 import assert from 'node:assert/strict'
-import { after, before, beforeEach, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import Fastify from 'fastify'
 import { createAlpacaSandbox } from '../../src/providers/brokers/sandbox/alpaca.ts'
 import { inProcessFetch } from '../../src/providers/brokers/sandbox/in-process-fetch.ts'
@@ -19,6 +19,7 @@ import {
   startSchwabBrokerFake,
   tokenRequest,
 } from './schwab-broker-fake.ts'
+import { fakePerFile } from './sandbox-server.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 let fake: SchwabBrokerFake
@@ -26,11 +27,7 @@ let fake: SchwabBrokerFake
 const refresh = (f: SchwabBrokerFake, token: string) =>
   tokenRequest(f, { grant_type: 'refresh_token', refresh_token: token })
 
-before(async () => {
-  fake = await startSchwabBrokerFake()
-})
-after(() => fake.close())
-beforeEach(() => fake.sandbox.reset())
+fakePerFile(startSchwabBrokerFake, (f) => (fake = f))
 
 describe('Schwab sandbox: authentication, error shapes and headers', () => {
   it('answers 401 as a ServiceError on the Trader API and as errors[] on market data', async () => {

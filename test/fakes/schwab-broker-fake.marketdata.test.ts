@@ -4,43 +4,11 @@
  * shape. Movers, market hours and instruments: schwab-broker-fake.markets.test.ts.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import {
-  FAKE_EXPIRATIONS,
-  FAKE_SCHWAB_NOW,
-  FAKE_SCHWAB_QUOTES,
-  fakeTokens,
-  schwabApi,
-  type SchwabBrokerFake,
-  startSchwabBrokerFake,
-  type WireJson,
-} from './schwab-broker-fake.ts'
+import { describe, it } from 'node:test'
+import { FAKE_EXPIRATIONS, FAKE_SCHWAB_QUOTES, type WireJson } from './schwab-broker-fake.ts'
+import { DAY, marketDataSession, NOW } from './schwab-fake-session.ts'
 
-const NOW = Date.parse(FAKE_SCHWAB_NOW)
-const DAY = 86_400_000
-let fake: SchwabBrokerFake
-let token: string
-const get = (path: string) => schwabApi(fake, `/marketdata/v1${path}`, token)
-
-/** Each path answers 400 in the Market Data error shape. */
-async function assertBadRequests(paths: string[]) {
-  for (const path of paths) {
-    const res = await get(path)
-    assert.equal(res.status, 400, path)
-    const [e] = res.body.errors
-    assert.deepEqual(
-      [e.status, e.title, typeof e.detail, typeof e.id],
-      ['400', 'Bad Request', 'string', 'string'],
-      path,
-    )
-  }
-}
-
-before(async () => {
-  fake = await startSchwabBrokerFake()
-  token = (await fakeTokens(fake)).access_token
-})
-after(() => fake.close())
+const { get, assertBadRequests } = marketDataSession()
 
 describe('Schwab sandbox: quotes', () => {
   it('keys quotes by symbol with the requested sub-objects; unknown symbols under errors.invalidSymbols', async () => {

@@ -3,38 +3,11 @@
  * market hours and instruments, each with its 400s in the `{errors:[…]}` shape.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import {
-  fakeTokens,
-  schwabApi,
-  type SchwabBrokerFake,
-  startSchwabBrokerFake,
-  type WireJson,
-} from './schwab-broker-fake.ts'
+import { describe, it } from 'node:test'
+import { fakeTokens, schwabApi, startSchwabBrokerFake, type WireJson } from './schwab-broker-fake.ts'
+import { marketDataSession } from './schwab-fake-session.ts'
 
-let fake: SchwabBrokerFake
-let token: string
-const get = (path: string) => schwabApi(fake, `/marketdata/v1${path}`, token)
-
-/** Each path answers 400 in the Market Data error shape. */
-async function assertBadRequests(paths: string[]) {
-  for (const path of paths) {
-    const res = await get(path)
-    assert.equal(res.status, 400, path)
-    const [e] = res.body.errors
-    assert.deepEqual(
-      [e.status, e.title, typeof e.detail, typeof e.id],
-      ['400', 'Bad Request', 'string', 'string'],
-      path,
-    )
-  }
-}
-
-before(async () => {
-  fake = await startSchwabBrokerFake()
-  token = (await fakeTokens(fake)).access_token
-})
-after(() => fake.close())
+const { get, assertBadRequests } = marketDataSession()
 
 describe('Schwab sandbox: movers, markets and instruments', () => {
   it('ranks the top movers of an index given as %24DJI or $SPX', async () => {

@@ -6,34 +6,20 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import {
-  FAKE_SCHWAB_NOW,
   FAKE_SCHWAB_QUOTES,
-  fakeTokens,
   schwabApi,
   type SchwabBrokerFake,
   type WireJson,
   startSchwabBrokerFake,
 } from './schwab-broker-fake.ts'
+import { DAY, fakeLogin, iso, NOW } from './schwab-fake-session.ts'
 
-const DAY = 86_400_000
-const NOW = Date.parse(FAKE_SCHWAB_NOW)
-const iso = (ms: number) => new Date(ms).toISOString()
 const WINDOW = `fromEnteredTime=${iso(NOW - 30 * DAY)}&toEnteredTime=${iso(NOW + DAY)}`
 let fake: SchwabBrokerFake
 
 /** A new login: its token and its MARGIN and CASH accounts. */
 async function login() {
-  const token = (await fakeTokens(fake)).access_token
-  const numbers: Array<{ accountNumber: string; hashValue: string }> = (
-    await schwabApi(fake, '/trader/v1/accounts/accountNumbers', token)
-  ).body
-  const accounts = await Promise.all(
-    numbers.map(async (n) => ({
-      ...n,
-      type: (await schwabApi(fake, `/trader/v1/accounts/${n.hashValue}`, token)).body.securitiesAccount.type,
-    })),
-  )
-  const of = (type: string) => accounts.find((a) => a.type === type)!
+  const { token, margin, cash } = await fakeLogin(fake)
   const get = (path: string) => schwabApi(fake, path, token)
   const place = (hash: string, body: unknown) =>
     schwabApi(fake, `/trader/v1/accounts/${hash}/orders`, token, {
@@ -42,7 +28,7 @@ async function login() {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     })
   const del = (path: string) => schwabApi(fake, path, token, { method: 'DELETE' })
-  return { token, margin: of('MARGIN'), cash: of('CASH'), get, place, del }
+  return { token, margin, cash, get, place, del }
 }
 
 const order = (

@@ -5,7 +5,7 @@
  * .trader and .orders; market data: .marketdata.
  */
 import assert from 'node:assert/strict'
-import { after, before, beforeEach, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import {
   fakeAuthorizationCode,
   fakeConsent,
@@ -16,11 +16,12 @@ import {
   startSchwabBrokerFake,
   tokenRequest,
 } from './schwab-broker-fake.ts'
+import { fakePerFile } from './sandbox-server.ts'
+import { DAY } from './schwab-fake-session.ts'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const MINUTE = 60_000
-const DAY = 86_400_000
 let fake: SchwabBrokerFake
 
 const authorizeQuery = (over: Record<string, string> = {}) =>
@@ -51,11 +52,7 @@ async function timedFake() {
   return { f, clock }
 }
 
-before(async () => {
-  fake = await startSchwabBrokerFake()
-})
-after(() => fake.close())
-beforeEach(() => fake.sandbox.reset())
+fakePerFile(startSchwabBrokerFake, (f) => (fake = f))
 
 describe('Schwab sandbox: consent', () => {
   it('serves a script-free consent page with a CSP allowing the form to post back and redirect', async () => {

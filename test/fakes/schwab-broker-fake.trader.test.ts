@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import {
-  FAKE_SCHWAB_NOW,
   FAKE_SCHWAB_QUOTES,
   fakeTokens,
   schwabApi,
@@ -14,11 +13,9 @@ import {
   type WireJson,
   startSchwabBrokerFake,
 } from './schwab-broker-fake.ts'
+import { DAY, fakeLogin, iso, NOW } from './schwab-fake-session.ts'
 
-const DAY = 86_400_000
-const NOW = Date.parse(FAKE_SCHWAB_NOW)
 const ALL_TYPES = 'TRADE,DIVIDEND_OR_INTEREST,ACH_RECEIPT,JOURNAL'
-const iso = (ms: number) => new Date(ms).toISOString()
 let fake: SchwabBrokerFake
 let token: string
 let margin: string
@@ -42,13 +39,10 @@ async function allTransactions(hash: string): Promise<WireJson[]> {
 
 before(async () => {
   fake = await startSchwabBrokerFake()
-  token = (await fakeTokens(fake)).access_token
-  numbers = (await get('/trader/v1/accounts/accountNumbers')).body
-  const types = await Promise.all(
-    numbers.map(async (n) => (await get(`/trader/v1/accounts/${n.hashValue}`)).body.securitiesAccount.type),
-  )
-  margin = numbers[types.indexOf('MARGIN')]!.hashValue
-  cash = numbers[types.indexOf('CASH')]!.hashValue
+  const login = await fakeLogin(fake)
+  ;({ token, numbers } = login)
+  margin = login.margin.hashValue
+  cash = login.cash.hashValue
 })
 after(() => fake.close())
 

@@ -7,9 +7,7 @@
  *   const schwab = await startSchwabBrokerFake()
  *   const { access_token } = await fakeTokens(schwab)
  */
-import Fastify from 'fastify'
 import { DateTime } from 'luxon'
-import type { AddressInfo } from 'node:net'
 import type {
   Bar,
   BarsQuery,
@@ -22,17 +20,10 @@ import {
   type SchwabSandbox,
   type SchwabSandboxOptions,
 } from '../../src/providers/brokers/sandbox/schwab/schwab.ts'
+import { FAKE_BROKER_QUOTES, serveOnLoopback } from './sandbox-server.ts'
 
-export const FAKE_SCHWAB_QUOTES: Readonly<Record<string, number>> = {
-  AAPL: 187.25,
-  MSFT: 402.1,
-  SPY: 512.34,
-  NVDA: 118.5,
-  AMZN: 178.2,
-  GOOGL: 141.8,
-  META: 495.3,
-  TSLA: 176.4,
-}
+/** The same eight symbols and prices as the Alpaca and SnapTrade fakes. */
+export const FAKE_SCHWAB_QUOTES: Readonly<Record<string, number>> = FAKE_BROKER_QUOTES
 const NAMES: Record<string, [string, string, 'stock' | 'etf']> = {
   AAPL: ['Apple Inc.', 'NASDAQ', 'stock'],
   MSFT: ['Microsoft Corporation', 'NASDAQ', 'stock'],
@@ -179,18 +170,8 @@ export async function startSchwabBrokerFake(
     appSecret,
     redirectUris,
   })
-  const app = Fastify({ logger: false })
-  await app.register(sandbox.plugin)
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const { port } = app.server.address() as AddressInfo
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    appKey,
-    appSecret,
-    redirectUri: redirectUris[0] ?? '',
-    sandbox,
-    close: () => app.close(),
-  }
+  const { baseUrl, close } = await serveOnLoopback(sandbox.plugin)
+  return { baseUrl, appKey, appSecret, redirectUri: redirectUris[0] ?? '', sandbox, close }
 }
 
 /** `Authorization: Basic base64(appKey:appSecret)` of the fake's app. */

@@ -4,9 +4,10 @@
  * shapes and paging, and every failure mode.
  */
 import assert from 'node:assert/strict'
-import { after, before, beforeEach, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { sign } from '../../src/providers/brokers/snaptrade/snaptrade-sign.ts'
 import { completePortal, type SnapTradeFake, startSnapTradeFake } from './snaptrade-fake.ts'
+import { fakePerFile } from './sandbox-server.ts'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- wire bodies
 let fake: SnapTradeFake
@@ -62,11 +63,7 @@ async function connected(broker = 'ALPACA') {
   return { user, connectionId: done.location!.searchParams.get('connection_id')! }
 }
 
-before(async () => {
-  fake = await startSnapTradeFake()
-})
-after(() => fake.close())
-beforeEach(() => fake.sandbox.reset())
+fakePerFile(startSnapTradeFake, (f) => (fake = f))
 
 describe('SnapTrade fake: signing and users', () => {
   it('refuses a bad signature, another key, a stale timestamp or a missing clientId with 401 1076', async () => {

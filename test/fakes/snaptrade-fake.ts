@@ -8,16 +8,14 @@
  *   const snap = await startSnapTradeFake()
  *   const broker = createSnapTradeBroker({ baseUrl: snap.baseUrl, pathPrefix: '', clientId: snap.clientId, ... })
  */
-import Fastify from 'fastify'
-import type { AddressInfo } from 'node:net'
 import {
   createSnapTradeSandbox,
   type SnapTradeSandbox,
   type SnapTradeSandboxOptions,
 } from '../../src/providers/brokers/sandbox/snaptrade/snaptrade.ts'
-import { FAKE_BROKER_NOW, FAKE_BROKER_QUOTES } from './alpaca-broker-fake.ts'
+import { fakeBrokerMarket, serveOnLoopback } from './sandbox-server.ts'
 
-export { FAKE_BROKER_NOW, FAKE_BROKER_QUOTES } from './alpaca-broker-fake.ts'
+export { FAKE_BROKER_NOW, FAKE_BROKER_QUOTES } from './sandbox-server.ts'
 
 export interface SnapTradeFake {
   readonly baseUrl: string
@@ -32,31 +30,15 @@ export async function startSnapTradeFake(
 ): Promise<SnapTradeFake> {
   const clientId = opts.clientId ?? 'FAKE-SNAPTRADE-CLIENT'
   const consumerKey = opts.consumerKey ?? 'fake-snaptrade-consumer-key'
-  const now = new Date(FAKE_BROKER_NOW)
   const sandbox = createSnapTradeSandbox({
     secret: 'fake-snaptrade-sandbox-secret',
-    quotes: async (symbols) =>
-      symbols.flatMap((symbol) => {
-        const last = FAKE_BROKER_QUOTES[symbol]
-        return last === undefined ? [] : [{ symbol, last }]
-      }),
-    symbols: Object.keys(FAKE_BROKER_QUOTES),
-    now: () => now,
+    ...fakeBrokerMarket(),
     ...opts,
     clientId,
     consumerKey,
   })
-  const app = Fastify({ logger: false })
-  await app.register(sandbox.plugin)
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const { port } = app.server.address() as AddressInfo
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    clientId,
-    consumerKey,
-    sandbox,
-    close: () => app.close(),
-  }
+  const { baseUrl, close } = await serveOnLoopback(sandbox.plugin)
+  return { baseUrl, clientId, consumerKey, sandbox, close }
 }
 
 /**

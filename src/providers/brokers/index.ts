@@ -26,7 +26,7 @@ export { BROKER_TYPES, decimalString } from './broker.port.ts'
 export type * from './schwab/schwab-broker.ts'
 export { TRANSACTION_TYPES as SCHWAB_TRANSACTION_TYPES } from './schwab/schwab-transactions.ts'
 /** Exact sums of decimal strings (what the vendors send), for figures added across accounts. */
-export { decAdd, decSum } from './schwab/schwab-decimal.ts'
+export { decAdd, decSum } from './decimal.ts'
 
 export interface BrokerSandbox {
   /** The vendor simulators, each under `/sandbox/<vendor>`; the app forwards `/sandbox/*` here. */

@@ -12,18 +12,17 @@ import {
   startAlpacaBrokerFake,
 } from '../../../../test/fakes/alpaca-broker-fake.ts'
 import {
-  createHttpClient,
   type HttpClientOptions,
   UpstreamAuthError,
   UpstreamClientError,
   type UpstreamError,
-  type UpstreamErrorInit,
   UpstreamNotFoundError,
   UpstreamProtocolError,
   UpstreamRateLimitError,
   UpstreamServerError,
   UpstreamTimeoutError,
 } from '../../shared/http.ts'
+import { recordingHttp, upstreamRejects } from '../broker-test-kit.ts'
 import type { ActivityQuery, BrokerActivity, BrokerAdapter, OAuthBroker } from '../broker.port.ts'
 import { type AlpacaBrokerOptions, createAlpacaBroker } from './alpaca-broker.ts'
 
@@ -35,13 +34,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 let fake: AlpacaBrokerFake
 let broker: Alpaca
 let token: string
-let sleeps: number[] = []
+const sleeps: number[] = []
 /** Every token and secret seen: none may appear in an error message. */
 const secrets: string[] = []
 
 function adapter(http: HttpClientOptions = {}, over: Partial<AlpacaBrokerOptions> = {}): Alpaca {
   return createAlpacaBroker({
-    http: createHttpClient({ sleep: async (ms) => void sleeps.push(ms), random: () => 0, ...http }),
+    http: recordingHttp(sleeps, http),
     tradingBaseUrl: fake.baseUrl,
     oauthBaseUrl: fake.baseUrl,
     authorizeUrl: `${fake.baseUrl}/oauth/authorize`,
@@ -70,20 +69,7 @@ const sent = (path: string, method = 'GET') =>
   fake.sandbox.requests.filter((r) => r.path === path && r.method === method)
 const clearLog = () => void (fake.sandbox.requests.length = 0)
 
-async function rejects<E extends UpstreamError>(
-  p: Promise<unknown>,
-  type: new (message: string, init: UpstreamErrorInit) => E,
-  status?: number,
-): Promise<E> {
-  const err: unknown = await p.then(
-    () => assert.fail(`expected ${type.name}`),
-    (e: unknown) => e,
-  )
-  assert.ok(err instanceof type, `expected ${type.name}, got ${String(err)}`)
-  if (status !== undefined) assert.equal(err.status, status)
-  for (const s of secrets) assert.ok(!err.message.includes(s), `a secret in the message: ${err.message}`)
-  return err
-}
+const rejects = upstreamRejects(() => secrets)
 
 before(async () => {
   fake = await startAlpacaBrokerFake()
@@ -92,7 +78,7 @@ before(async () => {
 after(() => fake.close())
 beforeEach(async () => {
   fake.sandbox.reset()
-  sleeps = []
+  sleeps.length = 0
   broker = adapter()
   token = await fakeAccessToken(fake, TRADING)
   secrets.push(token)

@@ -5,6 +5,7 @@
  */
 import { UpstreamNotFoundError } from '../../../platform/upstream-errors.ts'
 import type { HttpClient } from '../../shared/http.ts'
+import { consentUrl } from '../consent-url.ts'
 import { withoutTokenText } from '../token-errors.ts'
 import type {
   ActivityQuery,
@@ -134,15 +135,13 @@ function ok405(err: unknown): void {
 /** Alpaca Connect's code flow: consent URL, code exchange, revocation (404 tolerated). */
 function alpacaOAuth(opts: AlpacaBrokerOptions, oauthBase: string): OAuthBroker {
   return {
-    authorizationUrl(state) {
-      const url = new URL(opts.authorizeUrl)
-      url.searchParams.set('response_type', 'code')
-      url.searchParams.set('client_id', opts.clientId)
-      url.searchParams.set('redirect_uri', opts.redirectUri)
-      url.searchParams.set('state', state)
-      url.searchParams.set('scope', opts.scope ?? 'account:write trading')
-      return url.toString()
-    },
+    authorizationUrl: (state) =>
+      consentUrl(opts.authorizeUrl, {
+        clientId: opts.clientId,
+        redirectUri: opts.redirectUri,
+        state,
+        scope: opts.scope ?? 'account:write trading',
+      }),
     async exchangeCode(code) {
       const res = await opts.http
         .request({

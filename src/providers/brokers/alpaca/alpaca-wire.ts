@@ -3,9 +3,7 @@
  * checked; a payload that does not match throws UpstreamProtocolError, so bad data never reaches
  * the portfolio.
  */
-import { UpstreamProtocolError } from '../../../platform/upstream-errors.ts'
 import {
-  decimalString,
   type BrokerAccountInfo,
   type BrokerActivity,
   type BrokerBalances,
@@ -14,42 +12,18 @@ import {
   type BrokerPosition,
   type OrderRequest,
 } from '../broker.port.ts'
+import { type WireJson, wireChecks } from '../wire.ts'
 
 export const PROVIDER = 'alpaca'
 
-type Obj = Record<string, unknown>
+type Obj = WireJson
 
-export function malformed(what: string): UpstreamProtocolError {
-  return new UpstreamProtocolError(`${PROVIDER} returned a malformed payload: ${what}`, {
-    provider: PROVIDER,
-  })
-}
+const checks = wireChecks(PROVIDER)
+export const { malformed, object, array } = checks
+const { str, dec, optDec } = checks
 
-export function object(v: unknown, what: string): Obj {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(`${what} is not an object`)
-  return v as Obj
-}
-
-export function array(v: unknown, what: string): unknown[] {
-  if (!Array.isArray(v)) throw malformed(`${what} is not an array`)
-  return v
-}
-
-function str(o: Obj, key: string, what: string): string {
-  const v = o[key]
-  if (typeof v !== 'string' || v === '') throw malformed(`${what}.${key} is not a string`)
-  return v
-}
-
+/** Alpaca's optional strings: an empty string is kept as sent (the other vendors' read it as absent). */
 const optStr = (o: Obj, key: string): string | null => (typeof o[key] === 'string' ? o[key] : null)
-
-function dec(o: Obj, key: string, what: string): string {
-  const v = decimalString(o[key])
-  if (v === null) throw malformed(`${what}.${key} is not a decimal`)
-  return v
-}
-
-const optDec = (o: Obj, key: string): string | null => (o[key] == null ? null : decimalString(o[key]))
 
 export function toGrant(body: unknown): BrokerGrant {
   const o = object(body, 'token response')

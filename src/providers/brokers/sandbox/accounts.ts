@@ -12,12 +12,19 @@ import { DEFAULT_SYMBOLS } from './universe.ts'
 export type Quotes = (symbols: string[]) => Promise<Array<{ symbol: string; last: number }>>
 
 export interface AccountsOptions {
+  /** Current prices (the app passes its simulated market; tests a fixed map). */
   quotes: Quotes
+  /** The universe positions are drawn from (default: ~40 liquid US tickers). */
   symbols?: string[]
+  /** Positions per account (default 8). */
   positions?: number
+  /** FILL activities per account over the year before it was connected (default 60). */
   fills?: number
   now: () => Date
 }
+
+/** What a sandbox generating its accounts here takes: the same, its clock optional (default: the wall clock). */
+export type SandboxAccountsOptions = Omit<AccountsOptions, 'now'> & { now?: () => Date }
 
 export interface SandboxAccount {
   id: string

@@ -10,17 +10,26 @@
  * live in memory.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { createAccounts, type Quotes } from './accounts.ts'
+import { createAccounts, type SandboxAccountsOptions } from './accounts.ts'
 import { apiError, type Chaos, createChaos, oauthError } from './chaos.ts'
 import type { SandboxContext } from './context.ts'
 import { oauthRoutes } from './oauth.ts'
+import {
+  acceptForms,
+  createMount,
+  errorMessage,
+  errorStatus,
+  requestRecord,
+  type SandboxRequest,
+} from './plugin-kit.ts'
 import { createSigner } from './sandbox-tokens.ts'
 import { tradingRoutes } from './trading.ts'
 
 export type { Chaos } from './chaos.ts'
+export type { SandboxRequest } from './plugin-kit.ts'
 export { DEFAULT_SYMBOLS } from './universe.ts'
 
-export interface AlpacaSandboxOptions {
+export interface AlpacaSandboxOptions extends SandboxAccountsOptions {
   /** The OAuth app's client id the sandbox accepts. */
   clientId: string
   clientSecret: string
@@ -28,25 +37,6 @@ export interface AlpacaSandboxOptions {
   redirectUris: string[]
   /** HMAC key of the self-validating codes and tokens. */
   secret: string
-  /** Current prices (the app passes its simulated market; tests a fixed map). */
-  quotes: Quotes
-  /** The universe positions are drawn from (default: ~40 liquid US tickers). */
-  symbols?: string[]
-  /** Positions per account (default 8). */
-  positions?: number
-  /** FILL activities per account over the year before it was connected (default 60). */
-  fills?: number
-  now?: () => Date
-}
-
-export interface SandboxRequest {
-  method: string
-  /** Relative to where the plugin is registered, without the query string. */
-  path: string
-  query: Record<string, string>
-  status: number
-  authorization?: string
-  body?: unknown
 }
 
 export interface AlpacaSandbox {
@@ -62,11 +52,8 @@ export interface AlpacaSandbox {
 export function createAlpacaSandbox(opts: AlpacaSandboxOptions): AlpacaSandbox {
   const now = opts.now ?? (() => new Date())
   const requests: SandboxRequest[] = []
-  let prefix = ''
-  const pathOf = (req: FastifyRequest) => {
-    const path = req.url.split('?')[0] ?? '/'
-    return prefix && path.startsWith(prefix) ? path.slice(prefix.length) || '/' : path
-  }
+  const mount = createMount()
+  const { pathOf } = mount
   const isOauth = (req: FastifyRequest) => pathOf(req).startsWith('/oauth/')
   const chaos = createChaos(isOauth)
   const ctx: SandboxContext = {
@@ -82,25 +69,16 @@ export function createAlpacaSandbox(opts: AlpacaSandboxOptions): AlpacaSandbox {
   }
 
   const plugin: FastifyPluginAsync = async (app) => {
-    prefix = app.prefix
-    if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
-      app.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string' },
-        (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
-      )
+    mount.prefix = app.prefix
+    acceptForms(app)
     chaos.install(app, (req) => pathOf(req) !== '/oauth/authorize')
     app.addHook('onSend', (req, reply, _payload, done) => {
-      const query = Object.fromEntries(new URL(req.url, 'http://sandbox').searchParams)
-      const seen: SandboxRequest = { method: req.method, path: pathOf(req), query, status: reply.statusCode }
-      if (req.headers.authorization !== undefined) seen.authorization = req.headers.authorization
-      if (req.body !== undefined) seen.body = req.body
-      requests.push(seen)
+      requests.push(requestRecord(req, reply, pathOf(req)))
       done()
     })
     app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
-      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
-      const message = status >= 500 ? 'internal server error' : (err.message ?? 'bad request')
+      const status = errorStatus(err)
+      const message = errorMessage(status, err)
       if (isOauth(req))
         return reply
           .code(status)

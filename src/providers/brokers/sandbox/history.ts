@@ -4,14 +4,14 @@
  * opening deposit that keeps cash non-negative throughout. Seeded from the account id; prices are
  * anchored on the first quote the sandbox saw for each symbol.
  */
+import { DAY_MS } from '../../../platform/dates.ts'
 import { DateTime } from 'luxon'
 import { mulberry32 } from '../../../platform/random.ts'
 import { cents, round } from './decimal.ts'
 import { hashUuid, seedOf } from './universe.ts'
 
 export const ZONE = 'America/New_York'
-const DAY = 86_400_000
-const YEAR = 365 * DAY
+const YEAR = 365 * DAY_MS
 
 export interface Fill {
   id: string
@@ -73,7 +73,7 @@ function pricePaths(symbols: string[], anchors: ReadonlyMap<string, number>, end
   const params = new Map(symbols.map((s) => [s, { drift: -0.1 + rng() * 0.45, phase: rng() * 2 * Math.PI }]))
   return (symbol: string, at: number): number => {
     const p = params.get(symbol) ?? { drift: 0, phase: 0 }
-    const days = (end - at) / DAY
+    const days = (end - at) / DAY_MS
     const f = (1 - (p.drift * days) / 365) * (1 + 0.04 * Math.sin(p.phase + days / 9))
     return Math.max(0.01, round((anchors.get(symbol) ?? 100) * f, 2))
   }
@@ -81,9 +81,11 @@ function pricePaths(symbols: string[], anchors: ReadonlyMap<string, number>, end
 
 /** A time during regular hours on a weekday, within (start, end). */
 export function tradingTime(start: number, end: number, rng: Rng): number {
-  let day = DateTime.fromMillis(start + DAY + rng() * (end - start - 2 * DAY), { zone: ZONE }).startOf('day')
+  let day = DateTime.fromMillis(start + DAY_MS + rng() * (end - start - 2 * DAY_MS), { zone: ZONE }).startOf(
+    'day',
+  )
   if (day.weekday > 5) day = day.plus({ days: 8 - day.weekday })
-  if (day.toMillis() >= end - DAY) day = day.minus({ days: day.weekday + 2 })
+  if (day.toMillis() >= end - DAY_MS) day = day.minus({ days: day.weekday + 2 })
   return day.set({ hour: 9, minute: 30 }).toMillis() + Math.floor(rng() * 390 * 60_000)
 }
 
@@ -132,7 +134,7 @@ function dividends(input: HistoryInput, symbols: string[], held: Fill[], rng: Rn
   for (const [n, symbol] of symbols.slice(0, 3).entries()) {
     const perShare = round(0.1 + rng() * 1.4, 2)
     for (let k = 0; k < 4; k++) {
-      let day = DateTime.fromMillis(input.connectedAt - YEAR + (40 + 91 * k + 9 * n) * DAY, { zone: ZONE })
+      let day = DateTime.fromMillis(input.connectedAt - YEAR + (40 + 91 * k + 9 * n) * DAY_MS, { zone: ZONE })
       if (day.weekday > 5) day = day.plus({ days: 8 - day.weekday })
       const at = day.set({ hour: 4, minute: 0, second: 0, millisecond: 0 }).toMillis()
       const qty = held
@@ -190,7 +192,7 @@ export function generateHistory(input: HistoryInput): History {
     })
   const flows = [...dividends(input, symbols, [...opening, ...fills], rng), ...fees(input, rng)]
   const cash = [deposit(input, fills, flows, rng), ...flows]
-  const createdAt = start - Math.floor((1 + rng() * 60) * DAY)
+  const createdAt = start - Math.floor((1 + rng() * 60) * DAY_MS)
   const accountNumber = `PA${hashUuid(`${input.accountId}:number`).replaceAll('-', '').slice(0, 10).toUpperCase()}`
   return { createdAt, accountNumber, opening, fills, cash }
 }

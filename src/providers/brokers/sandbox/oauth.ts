@@ -3,11 +3,22 @@
  * exchange and the (third-party-observed) revocation. Errors are RFC 6749 `{error, error_description}`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { apiError, defaultErrorBody, oauthError } from './chaos.ts'
+import { apiError, defaultErrorBody } from './chaos.ts'
 import { consentPage } from './consent-page.ts'
-import { type SandboxContext, hidden, queryOf } from './context.ts'
+import { type SandboxContext, hidden } from './context.ts'
+import {
+  authorizeQuery,
+  decideConsent,
+  failure,
+  FORM,
+  formOf,
+  type OauthFailure,
+  send,
+  sendConsentPage,
+  sendTokens,
+  spendCode,
+} from './oauth-kit.ts'
 
-const FORM = 'application/x-www-form-urlencoded'
 const SCOPES = ['account:write', 'trading', 'data']
 const CODE_TTL_MS = 10 * 60_000
 
@@ -18,54 +29,18 @@ interface AuthorizeRequest {
   scopes: string[]
 }
 
-type OauthFailure = { status: number; error: string; description: string }
-
-const failure = (status: number, error: string, description: string): OauthFailure => ({
-  status,
-  error,
-  description,
-})
-const send = (reply: FastifyReply, f: OauthFailure) =>
-  reply.code(f.status).header('cache-control', 'no-store').send(oauthError(f.error, f.description))
-
 /** The authorize query, or why it is refused (never redirected: the redirect URI may be the problem). */
 function authorizeRequest(ctx: SandboxContext, req: FastifyRequest): AuthorizeRequest | OauthFailure {
-  const q = queryOf(req)
-  const clientId = q['client_id']
-  const redirectUri = q['redirect_uri']
-  if (!clientId) return failure(400, 'invalid_request', 'client_id is required')
-  if (clientId !== ctx.clientId) return failure(400, 'invalid_client', 'unknown client_id')
-  if (!redirectUri) return failure(400, 'invalid_request', 'redirect_uri is required')
-  if (!ctx.redirectUris.includes(redirectUri))
-    return failure(400, 'invalid_request', 'redirect_uri is not registered for this client')
-  if (q['response_type'] !== 'code')
-    return failure(400, 'unsupported_response_type', 'response_type must be code')
-  const scopes = [...new Set((q['scope'] ?? '').split(' ').filter(Boolean))]
+  const ask = authorizeQuery(req, { id: ctx.clientId, redirectUris: ctx.redirectUris, noun: 'client' })
+  if ('error' in ask) return ask
+  const scopes = [...new Set((ask.query['scope'] ?? '').split(' ').filter(Boolean))]
   const unknown = scopes.find((s) => !SCOPES.includes(s))
   if (unknown) return failure(400, 'invalid_scope', `unknown scope ${unknown}`)
-  return { clientId, redirectUri, state: q['state'], scopes }
-}
-
-/** The form fields of a urlencoded body (first value of a repeated one), or undefined for another type. */
-export function formOf(req: FastifyRequest): Record<string, string> | undefined {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
-  if (type !== FORM) return undefined
-  const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
-    const first: unknown = Array.isArray(v) ? v[0] : v
-    if (typeof first === 'string') out[k] = first
-  }
-  return out
+  return { clientId: ask.clientId, redirectUri: ask.redirectUri, state: ask.state, scopes }
 }
 
 function decide(ctx: SandboxContext, req: FastifyRequest, reply: FastifyReply) {
-  const ask = authorizeRequest(ctx, req)
-  if ('error' in ask) return send(reply, ask)
-  const decision = formOf(req)?.['decision']
-  if (decision !== 'allow' && decision !== 'deny')
-    return send(reply, failure(400, 'invalid_request', 'decision must be allow or deny'))
-  const target = new URL(ask.redirectUri)
-  if (decision === 'allow') {
+  return decideConsent(req, reply, authorizeRequest(ctx, req), (ask, target) => {
     const claims = {
       k: 'code' as const,
       n: ctx.signer.nonce(ctx.now()),
@@ -74,11 +49,7 @@ function decide(ctx: SandboxContext, req: FastifyRequest, reply: FastifyReply) {
       s: ask.scopes.join(' '),
     }
     target.searchParams.set('code', ctx.signer.sign({ ...claims, t: ctx.now().getTime() }))
-  } else {
-    target.searchParams.set('error', 'access_denied')
-  }
-  if (ask.state !== undefined) target.searchParams.set('state', ask.state)
-  return reply.redirect(target.toString(), 302)
+  })
 }
 
 interface TokenResponse {
@@ -101,13 +72,12 @@ function exchange(
     return failure(401, 'invalid_client', 'client authentication failed')
   const code = ctx.signer.verifyCode(form['code'] ?? '')
   if (!code || code.c !== ctx.clientId) return failure(400, 'invalid_grant', 'authorization code is invalid')
-  if (ctx.now().getTime() - code.t > CODE_TTL_MS)
-    return failure(400, 'invalid_grant', 'authorization code has expired')
-  if (ctx.usedCodes.has(code.n))
-    return failure(400, 'invalid_grant', 'authorization code has already been used')
-  if (code.r !== form['redirect_uri'])
-    return failure(400, 'invalid_grant', 'redirect_uri does not match the authorization request')
-  ctx.usedCodes.add(code.n)
+  const spent = spendCode(code, form['redirect_uri'], {
+    now: ctx.now().getTime(),
+    ttlMs: CODE_TTL_MS,
+    usedCodes: ctx.usedCodes,
+  })
+  if (spent) return spent
   const account = ctx.signer.uuid(`account:${code.n}`)
   const claims = {
     k: 'at' as const,
@@ -140,25 +110,15 @@ export function oauthRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/oauth/authorize', hidden(), async (req, reply) => {
     const ask = authorizeRequest(ctx, req)
     if ('error' in ask) return send(reply, ask)
-    const origin = new URL(ask.redirectUri).origin
-    const csp = `default-src 'none'; form-action 'self' ${origin}; frame-ancestors 'none'`
     const html = consentPage({
       action: req.url,
       clientId: ask.clientId,
       redirectUri: ask.redirectUri,
       scopes: ask.scopes,
     })
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', csp)
-      .header('cache-control', 'no-store')
-      .send(html)
+    return sendConsentPage(reply, ask.redirectUri, html)
   })
   app.post('/oauth/authorize', hidden(FORM), async (req, reply) => decide(ctx, req, reply))
-  app.post('/oauth/token', hidden(FORM), async (req, reply) => {
-    const result = exchange(ctx, formOf(req))
-    if ('error' in result) return send(reply, result)
-    return reply.header('cache-control', 'no-store').send(result)
-  })
+  app.post('/oauth/token', hidden(FORM), async (req, reply) => sendTokens(reply, exchange(ctx, formOf(req))))
   app.post('/oauth/revoke', hidden(FORM), async (req, reply) => revoke(ctx, req, reply))
 }

@@ -4,10 +4,11 @@
  * named by its Schwab type (DIVIDEND_OR_INTEREST, ACH_RECEIPT, JOURNAL, …). No paging at Schwab:
  * one page holds the whole range.
  */
+import { DAY_MS } from '../../../platform/dates.ts'
 import type { ActivityQuery, BrokerActivity } from '../broker.port.ts'
-import { decAbs, decDiv, decSign, decSub, decSum } from './schwab-decimal.ts'
+import { decAbs, decDiv, decSign, decSub, decSum } from '../decimal.ts'
 import type { SchwabHttp } from './schwab-http.ts'
-import { DAY_MS, fetchTransactions, TRANSACTION_TYPES } from './schwab-transactions.ts'
+import { fetchTransactions, TRANSACTION_TYPES } from './schwab-transactions.ts'
 import {
   array,
   dec,

@@ -6,8 +6,6 @@
  * transactions, quotes, price history, option chains, movers, market hours, instruments), each
  * returned as sent with only its outer shape checked.
  */
-import type { Clock } from '../../../platform/clock.ts'
-import type { HttpClient } from '../../shared/http.ts'
 import type {
   BrokerAccountInfo,
   BrokerAdapter,
@@ -19,7 +17,7 @@ import type {
 import { activities, type SchwabActivityPage, type SchwabActivityQuery } from './schwab-activities.ts'
 import { schwabHttp, segment, type SchwabHttp } from './schwab-http.ts'
 import * as market from './schwab-market.ts'
-import { schwabOAuth, type SchwabOAuth } from './schwab-oauth.ts'
+import { schwabOAuth, type SchwabOAuth, type SchwabOAuthOptions } from './schwab-oauth.ts'
 import { cancelOrder, listOrders, placeOrder, type SchwabOrderListQuery } from './schwab-orders.ts'
 import { fetchTransactions, type SchwabTransactionQuery } from './schwab-transactions.ts'
 import {
@@ -44,18 +42,8 @@ export type { SchwabOrderListQuery } from './schwab-orders.ts'
 export type { SchwabTransactionQuery } from './schwab-transactions.ts'
 export type { SchwabAccountDetails, SchwabAccountNumber, SchwabJson } from './schwab-wire.ts'
 
-export interface SchwabBrokerOptions {
-  http: HttpClient
-  /** https://api.schwabapi.com: trader under /trader/v1, market data under /marketdata/v1, OAuth under /v1/oauth. */
-  apiBaseUrl: string
-  /** The browser consent page, https://api.schwabapi.com/v1/oauth/authorize (the sandbox gives a public URL). */
-  authorizeUrl: string
-  appKey: string
-  appSecret: string
-  /** The registered callback, exactly as registered. */
-  redirectUri: string
-  clock: Clock
-}
+/** The adapter's options are its OAuth client's: the API base URL serves OAuth, trader and market data. */
+export type SchwabBrokerOptions = SchwabOAuthOptions
 
 export interface SchwabBroker extends BrokerAdapter {
   readonly type: 'brokerb'

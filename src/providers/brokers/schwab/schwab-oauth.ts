@@ -5,20 +5,25 @@
  * extends. Schwab has no revoke endpoint: disconnecting just drops the tokens.
  */
 import type { Clock } from '../../../platform/clock.ts'
+import { DAY_MS } from '../../../platform/dates.ts'
 import type { HttpClient } from '../../shared/http.ts'
 import type { BrokerGrant, OAuthBroker } from '../broker.port.ts'
+import { consentUrl } from '../consent-url.ts'
 import { withoutTokenText } from '../token-errors.ts'
 import { malformed, object, optStr, PROVIDER, str } from './schwab-wire.ts'
 
 /** The refresh token's hard lifetime from the code exchange. */
-export const REFRESH_TOKEN_TTL_MS = 7 * 86_400_000
+export const REFRESH_TOKEN_TTL_MS = 7 * DAY_MS
 
 export interface SchwabOAuthOptions {
   http: HttpClient
+  /** https://api.schwabapi.com: trader under /trader/v1, market data under /marketdata/v1, OAuth under /v1/oauth. */
   apiBaseUrl: string
+  /** The browser consent page, https://api.schwabapi.com/v1/oauth/authorize (the sandbox gives a public URL). */
   authorizeUrl: string
   appKey: string
   appSecret: string
+  /** The registered callback, exactly as registered. */
   redirectUri: string
   clock: Clock
 }
@@ -87,14 +92,8 @@ export function schwabOAuth(opts: SchwabOAuthOptions): SchwabOAuth {
       .catch(withoutTokenText)
 
   return {
-    authorizationUrl(state) {
-      const url = new URL(opts.authorizeUrl)
-      url.searchParams.set('response_type', 'code')
-      url.searchParams.set('client_id', opts.appKey)
-      url.searchParams.set('redirect_uri', opts.redirectUri)
-      url.searchParams.set('state', state)
-      return url.toString()
-    },
+    authorizationUrl: (state) =>
+      consentUrl(opts.authorizeUrl, { clientId: opts.appKey, redirectUri: opts.redirectUri, state }),
     async exchangeCode(code) {
       const form = {
         grant_type: 'authorization_code',

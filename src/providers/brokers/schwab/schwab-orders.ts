@@ -3,13 +3,13 @@
  * 60 days back), place (201 with an empty body: the id comes from the Location, then the order is
  * read back) and cancel (by account hash; without one, the order's account is looked up first).
  */
+import { DAY_MS } from '../../../platform/dates.ts'
 import { UpstreamError, UpstreamNotFoundError } from '../../../platform/upstream-errors.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../broker.port.ts'
 import { segment, type SchwabHttp } from './schwab-http.ts'
 import { CLOSED_STATUSES, orderBody, orderIdOf, singleOrders, toOrder } from './schwab-order-wire.ts'
 import { array, idOf, instant, PROVIDER, toAccountNumbers, wireQueryTime } from './schwab-wire.ts'
 
-const DAY_MS = 86_400_000
 /** How far back the vendor lists orders. */
 export const ORDER_LIST_DAYS = 60
 /** Keeps our `fromEnteredTime` inside the vendor's 60 days and our `toEnteredTime` past its now, whatever clock skew. */

@@ -9,24 +9,17 @@ import assert from 'node:assert/strict'
 import { after, before, beforeEach } from 'node:test'
 import {
   basicAuth,
-  FAKE_SCHWAB_NOW,
-  fakeTokens,
   schwabApi,
   type SchwabBrokerFake,
   startSchwabBrokerFake,
   type WireJson,
 } from '../../../../test/fakes/schwab-broker-fake.ts'
-import {
-  createHttpClient,
-  type HttpClientOptions,
-  type UpstreamError,
-  type UpstreamErrorInit,
-} from '../../shared/http.ts'
+import { fakeLogin, NOW } from '../../../../test/fakes/schwab-fake-session.ts'
+import type { HttpClientOptions, UpstreamError, UpstreamErrorInit } from '../../shared/http.ts'
+import { recordingHttp, rejectsWithout } from '../broker-test-kit.ts'
 import { createSchwabBroker, type SchwabBroker, type SchwabBrokerOptions } from './schwab-broker.ts'
 
-export const NOW = Date.parse(FAKE_SCHWAB_NOW)
-export const DAY = 86_400_000
-export const iso = (ms: number): string => new Date(ms).toISOString()
+export { DAY, iso, NOW } from '../../../../test/fakes/schwab-fake-session.ts'
 
 export interface Login {
   token: string
@@ -59,7 +52,7 @@ export function useSchwabKit(): Kit {
   const kit = { clock: { ms: NOW }, sleeps: [] as number[], secrets: [] as string[] } as unknown as Kit
   kit.adapter = (http = {}, over = {}) =>
     createSchwabBroker({
-      http: createHttpClient({ sleep: async (ms) => void kit.sleeps.push(ms), random: () => 0, ...http }),
+      http: recordingHttp(kit.sleeps, http),
       apiBaseUrl: kit.fake.baseUrl,
       authorizeUrl: `${kit.fake.baseUrl}/v1/oauth/authorize`,
       appKey: kit.fake.appKey,
@@ -69,22 +62,10 @@ export function useSchwabKit(): Kit {
       ...over,
     })
   kit.login = async () => {
-    const t = await fakeTokens(kit.fake)
-    kit.secrets.push(t.access_token, t.refresh_token)
-    const numbers = (await kit.wire('/trader/v1/accounts/accountNumbers', t.access_token)) as Login['numbers']
-    type Account = { securitiesAccount: { type: string } }
-    const typeOf = async (hash: string) =>
-      ((await kit.wire(`/trader/v1/accounts/${hash}`, t.access_token)) as Account).securitiesAccount.type
-    const types = await Promise.all(numbers.map((n) => typeOf(n.hashValue)))
-    const hashOf = (type: string) => numbers[types.indexOf(type)]?.hashValue ?? assert.fail(type)
+    const { token, refreshToken, numbers, margin, cash } = await fakeLogin(kit.fake)
+    kit.secrets.push(token, refreshToken)
     kit.clearLog()
-    return {
-      token: t.access_token,
-      refreshToken: t.refresh_token,
-      margin: hashOf('MARGIN'),
-      cash: hashOf('CASH'),
-      numbers,
-    }
+    return { token, refreshToken, margin: margin.hashValue, cash: cash.hashValue, numbers }
   }
   kit.wire = async (path, token) => {
     const res = await schwabApi(kit.fake, path, token)
@@ -110,21 +91,12 @@ export function useSchwabKit(): Kit {
 }
 
 /** Awaits a rejection of this Upstream* type (and status); its message must carry no secret. */
-export async function rejects<E extends UpstreamError>(
+export const rejects = <E extends UpstreamError>(
   kit: Pick<Kit, 'secrets'>,
   p: Promise<unknown>,
   type: new (message: string, init: UpstreamErrorInit) => E,
   status?: number,
-): Promise<E> {
-  const err: unknown = await p.then(
-    () => assert.fail(`expected ${type.name}`),
-    (e: unknown) => e,
-  )
-  assert.ok(err instanceof type, `expected ${type.name}, got ${String(err)}`)
-  if (status !== undefined) assert.equal(err.status, status)
-  for (const s of kit.secrets) assert.ok(!err.message.includes(s), `a secret in the message: ${err.message}`)
-  return err
-}
+): Promise<E> => rejectsWithout(kit.secrets, p, type, status)
 
 /** qty × price exactly, for prices of at most 4 decimals (independent of the adapter's arithmetic). */
 export function exactProduct(qty: number, price: number): string {

@@ -3,19 +3,14 @@
  * read field goes through (a payload that does not match throws UpstreamProtocolError), timestamps
  * (`2025-04-23T19:59:12+0000`), account numbers and hashes, accounts, positions and balances.
  */
-import { UpstreamProtocolError } from '../../../platform/upstream-errors.ts'
-import {
-  decimalString,
-  type BrokerAccountInfo,
-  type BrokerBalances,
-  type BrokerPosition,
-} from '../broker.port.ts'
-import { decAbs, decDiv, decMul, decSign, decSub } from './schwab-decimal.ts'
+import type { BrokerAccountInfo, BrokerBalances, BrokerPosition } from '../broker.port.ts'
+import { decAbs, decDiv, decMul, decSign, decSub } from '../decimal.ts'
+import { type WireJson, wireChecks } from '../wire.ts'
 
 export const PROVIDER = 'schwab'
 
 /** A parsed JSON object as the vendor sent it. */
-export type SchwabJson = Record<string, unknown>
+export type SchwabJson = WireJson
 
 export interface SchwabAccountNumber {
   accountNumber: string
@@ -30,39 +25,7 @@ export interface SchwabAccountDetails {
   aggregatedBalance?: SchwabJson
 }
 
-export function malformed(what: string): UpstreamProtocolError {
-  return new UpstreamProtocolError(`${PROVIDER} returned a malformed payload: ${what}`, {
-    provider: PROVIDER,
-  })
-}
-
-export function object(v: unknown, what: string): SchwabJson {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(`${what} is not an object`)
-  return v as SchwabJson
-}
-
-export function array(v: unknown, what: string): unknown[] {
-  if (!Array.isArray(v)) throw malformed(`${what} is not an array`)
-  return v
-}
-
-export function str(o: SchwabJson, key: string, what: string): string {
-  const v = o[key]
-  if (typeof v !== 'string' || v === '') throw malformed(`${what}.${key} is not a string`)
-  return v
-}
-
-export const optStr = (o: SchwabJson, key: string): string | null =>
-  typeof o[key] === 'string' && o[key] !== '' ? o[key] : null
-
-export function dec(o: SchwabJson, key: string, what: string): string {
-  const v = decimalString(o[key])
-  if (v === null) throw malformed(`${what}.${key} is not a decimal`)
-  return v
-}
-
-export const optDec = (o: SchwabJson, key: string): string | null =>
-  o[key] == null ? null : decimalString(o[key])
+export const { malformed, object, array, str, optStr, dec, optDec } = wireChecks(PROVIDER)
 
 /** An id Schwab sends as a JSON number (int64) or a string. */
 export function idOf(o: SchwabJson, key: string, what: string): string {

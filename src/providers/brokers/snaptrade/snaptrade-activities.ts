@@ -6,12 +6,12 @@
  * exact instants here. Newest first: the offset is the page token. Oldest first (`direction: asc`):
  * every page is read and the whole window answered reversed, in one page.
  */
+import { DAY_MS } from '../../../platform/dates.ts'
 import { UpstreamProtocolError } from '../../../platform/upstream-errors.ts'
 import type { ActivityPage, ActivityQuery, AggregatorUser, BrokerActivity } from '../broker.port.ts'
 import type { SnapTradeRequest } from './snaptrade-broker.ts'
 import { PROVIDER, toActivity, toActivityPage } from './snaptrade-wire.ts'
 
-const DAY = 86_400_000
 export const MAX_LIMIT = 1000
 /** 100,000 activities of one account read oldest first; more means the vendor's paging loops. */
 const MAX_PAGES = 100
@@ -41,8 +41,8 @@ export async function snaptradeActivities(
     const body = await call(`/accounts/${encodeURIComponent(accountId)}/activities`, {
       user,
       query: {
-        startDate: after === null ? undefined : dateOf(after - DAY),
-        endDate: until === null ? undefined : dateOf(until + DAY),
+        startDate: after === null ? undefined : dateOf(after - DAY_MS),
+        endDate: until === null ? undefined : dateOf(until + DAY_MS),
         type: vendorTypes(q.types),
         offset,
         limit: size,

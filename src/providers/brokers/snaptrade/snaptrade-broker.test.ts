@@ -12,16 +12,14 @@ import {
   startSnapTradeFake,
 } from '../../../../test/fakes/snaptrade-fake.ts'
 import {
-  createHttpClient,
   type HttpClientOptions,
   UpstreamAuthError,
-  type UpstreamError,
-  type UpstreamErrorInit,
   UpstreamProtocolError,
   UpstreamRateLimitError,
   UpstreamServerError,
   UpstreamTimeoutError,
 } from '../../shared/http.ts'
+import { recordingHttp, upstreamRejects } from '../broker-test-kit.ts'
 import type { AggregatorUser, BrokerAdapter, HostedAggregator } from '../broker.port.ts'
 import { createSnapTradeBroker, type SnapTradeBrokerOptions } from './snaptrade-broker.ts'
 
@@ -30,13 +28,13 @@ type Snap = Required<Omit<BrokerAdapter, 'oauth' | 'placeOrder' | 'listOrders' |
 }
 let fake: SnapTradeFake
 let broker: Snap
-let sleeps: number[] = []
+const sleeps: number[] = []
 let user: AggregatorUser
 let token: string
 
 function adapter(http: HttpClientOptions = {}, over: Partial<SnapTradeBrokerOptions> = {}): Snap {
   return createSnapTradeBroker({
-    http: createHttpClient({ sleep: async (ms) => void sleeps.push(ms), random: () => 0, ...http }),
+    http: recordingHttp(sleeps, http),
     baseUrl: fake.baseUrl,
     pathPrefix: '',
     clientId: fake.clientId,
@@ -45,20 +43,7 @@ function adapter(http: HttpClientOptions = {}, over: Partial<SnapTradeBrokerOpti
   }) as Snap
 }
 
-async function rejects<E extends UpstreamError>(
-  p: Promise<unknown>,
-  type: new (message: string, init: UpstreamErrorInit) => E,
-  status?: number,
-): Promise<E> {
-  const err: unknown = await p.then(
-    () => assert.fail(`expected ${type.name}`),
-    (e: unknown) => e,
-  )
-  assert.ok(err instanceof type, `expected ${type.name}, got ${String(err)}`)
-  if (status !== undefined) assert.equal(err.status, status)
-  for (const s of [user.userSecret, fake.consumerKey]) assert.ok(!err.message.includes(s), err.message)
-  return err
-}
+const rejects = upstreamRejects(() => [user.userSecret, fake.consumerKey])
 
 async function connect(broker_: Snap, slug = 'ALPACA'): Promise<string> {
   const url = await broker_.aggregator.portalUrl(user, {
@@ -75,7 +60,7 @@ before(async () => {
 after(() => fake.close())
 beforeEach(async () => {
   fake.sandbox.reset()
-  sleeps = []
+  sleeps.length = 0
   broker = adapter()
   user = await broker.aggregator.registerUser(`sx-${Math.random().toString(36).slice(2)}`)
   token = broker.aggregator.credential(user)

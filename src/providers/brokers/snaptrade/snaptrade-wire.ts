@@ -3,53 +3,23 @@
  * payload that does not match throws UpstreamProtocolError naming the field, never a value (the
  * registerUser answer carries a secret).
  */
-import { UpstreamProtocolError } from '../../../platform/upstream-errors.ts'
 import {
-  decimalString,
   type AggregatorAuthorization,
   type AggregatorUser,
   type BrokerAccountInfo,
   type BrokerActivity,
   type BrokerPosition,
 } from '../broker.port.ts'
-import { decAbs, decAdd, decMul, decSub } from '../schwab/schwab-decimal.ts'
+import { decAbs, decAdd, decMul, decSub } from '../decimal.ts'
+import { type WireJson, wireChecks } from '../wire.ts'
 
 export const PROVIDER = 'snaptrade'
 
-type Obj = Record<string, unknown>
+type Obj = WireJson
 
-export function malformed(what: string): UpstreamProtocolError {
-  return new UpstreamProtocolError(`${PROVIDER} returned a malformed payload: ${what}`, {
-    provider: PROVIDER,
-  })
-}
-
-export function object(v: unknown, what: string): Obj {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw malformed(`${what} is not an object`)
-  return v as Obj
-}
-
-export function array(v: unknown, what: string): unknown[] {
-  if (!Array.isArray(v)) throw malformed(`${what} is not an array`)
-  return v
-}
-
-function str(o: Obj, key: string, what: string): string {
-  const v = o[key]
-  if (typeof v !== 'string' || v === '') throw malformed(`${what}.${key} is not a string`)
-  return v
-}
-
-const optStr = (o: Obj, key: string): string | null =>
-  typeof o[key] === 'string' && o[key] !== '' ? o[key] : null
-
-function dec(o: Obj, key: string, what: string): string {
-  const v = decimalString(o[key])
-  if (v === null) throw malformed(`${what}.${key} is not a decimal`)
-  return v
-}
-
-const optDec = (o: Obj, key: string): string | null => (o[key] == null ? null : decimalString(o[key]))
+const checks = wireChecks(PROVIDER)
+export const { malformed, object, array } = checks
+const { str, optStr, dec, optDec } = checks
 
 export function toUser(body: unknown): AggregatorUser {
   const o = object(body, 'registerUser response')

@@ -4,6 +4,7 @@
  * nested `callExpDateMap["yyyy-MM-dd:dte"]["150.0"] = [contract]`. Volatility and greeks are implied
  * from each contract's mark (Black–Scholes), or from the ANALYTICAL inputs when given.
  */
+import { DAY_MS } from '../../../../platform/dates.ts'
 import { DateTime } from 'luxon'
 import type { OptionChain, OptionContract, Quote } from '../../../market-data/market-data.port.ts'
 import { round } from '../decimal.ts'
@@ -48,7 +49,7 @@ function contractJson(c: OptionContract, p: Pricing): Json {
     call,
     spot: p.spot,
     strike: c.strike,
-    years: (close.toMillis() - p.now) / (365 * 86_400_000),
+    years: (close.toMillis() - p.now) / (365 * DAY_MS),
     rate: p.rate,
   }
   const sigma = p.volatility ?? impliedVol(input, mark)

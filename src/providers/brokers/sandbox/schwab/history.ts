@@ -7,12 +7,12 @@
  * quote the sandbox saw for each symbol.
  */
 import { DateTime } from 'luxon'
+import { DAY_MS } from '../../../../platform/dates.ts'
 import { mulberry32 } from '../../../../platform/random.ts'
 import { cents, round } from '../decimal.ts'
 import { pick, type Rng, tradingTime, ZONE } from '../history.ts'
 import { seedOf } from '../universe.ts'
 import { numericId } from './ids.ts'
-import { DAY_MS } from './wire.ts'
 
 const YEAR = 365 * DAY_MS
 export const HISTORY_YEARS = 3

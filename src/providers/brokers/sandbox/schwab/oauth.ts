@@ -4,14 +4,22 @@
  * HTTP Basic client authentication for the code exchange and the refresh. No revoke endpoint.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { oauthError } from '../chaos.ts'
 import { consentPage, type ConsentWording } from '../consent-page.ts'
-import { hidden, queryOf } from '../context.ts'
-import { formOf } from '../oauth.ts'
+import { hidden } from '../context.ts'
+import {
+  authorizeQuery,
+  decideConsent,
+  failure,
+  FORM,
+  formOf,
+  type OauthFailure,
+  send,
+  sendConsentPage,
+  sendTokens,
+  spendCode,
+} from '../oauth-kit.ts'
 import type { SchwabContext } from './context.ts'
 import { ACCESS_TTL_S, CODE_TTL_MS, type Grant, REFRESH_TTL_MS } from './tokens.ts'
-
-const FORM = 'application/x-www-form-urlencoded'
 
 const WORDING: ConsentWording = {
   vendor: 'Charles Schwab',
@@ -23,48 +31,24 @@ const WORDING: ConsentWording = {
   note: 'This is a simulated brokerage: allowing creates a new login with a margin and a cash paper account with generated holdings.',
 }
 
-type OauthFailure = { status: number; error: string; description: string }
-const failure = (status: number, error: string, description: string): OauthFailure => ({
-  status,
-  error,
-  description,
-})
-const send = (reply: FastifyReply, f: OauthFailure) =>
-  reply.code(f.status).header('cache-control', 'no-store').send(oauthError(f.error, f.description))
-
 /** The authorize query, or why it is refused (never redirected: the redirect URI may be the problem). */
 function authorizeRequest(
   ctx: SchwabContext,
   req: FastifyRequest,
 ): { redirectUri: string; state?: string } | OauthFailure {
-  const q = queryOf(req)
-  const redirectUri = q['redirect_uri']
-  if (!q['client_id']) return failure(400, 'invalid_request', 'client_id is required')
-  if (q['client_id'] !== ctx.appKey) return failure(400, 'invalid_client', 'unknown client_id')
-  if (!redirectUri) return failure(400, 'invalid_request', 'redirect_uri is required')
-  if (!ctx.redirectUris.includes(redirectUri))
-    return failure(400, 'invalid_request', 'redirect_uri is not registered for this app')
-  if (q['response_type'] !== 'code')
-    return failure(400, 'unsupported_response_type', 'response_type must be code')
-  return q['state'] !== undefined ? { redirectUri, state: q['state'] } : { redirectUri }
+  const ask = authorizeQuery(req, { id: ctx.appKey, redirectUris: ctx.redirectUris, noun: 'app' })
+  if ('error' in ask) return ask
+  return ask.state !== undefined
+    ? { redirectUri: ask.redirectUri, state: ask.state }
+    : { redirectUri: ask.redirectUri }
 }
 
 function decide(ctx: SchwabContext, req: FastifyRequest, reply: FastifyReply) {
-  const ask = authorizeRequest(ctx, req)
-  if ('error' in ask) return send(reply, ask)
-  const decision = formOf(req)?.['decision']
-  if (decision !== 'allow' && decision !== 'deny')
-    return send(reply, failure(400, 'invalid_request', 'decision must be allow or deny'))
-  const target = new URL(ask.redirectUri)
-  if (decision === 'allow') {
+  return decideConsent(req, reply, authorizeRequest(ctx, req), (ask, target) => {
     const code = ctx.tokens.code(ctx.appKey, ask.redirectUri, ctx.now())
     target.searchParams.set('code', code)
     target.searchParams.set('session', ctx.signer.uuid(`schwab:session:${code}`))
-  } else {
-    target.searchParams.set('error', 'access_denied')
-  }
-  if (ask.state !== undefined) target.searchParams.set('state', ask.state)
-  return reply.redirect(target.toString(), 302)
+  })
 }
 
 /** The app of `Authorization: Basic base64(appKey:appSecret)`, when it is ours. */
@@ -102,12 +86,8 @@ function exchangeCode(ctx: SchwabContext, form: Record<string, string>): OauthFa
   const code = ctx.tokens.verifyCode(form['code'] ?? '')
   if (!code || code.c !== ctx.appKey) return failure(400, 'invalid_grant', 'authorization code is invalid')
   const now = ctx.now().getTime()
-  if (now - code.t > CODE_TTL_MS) return failure(400, 'invalid_grant', 'authorization code has expired')
-  if (ctx.usedCodes.has(code.n))
-    return failure(400, 'invalid_grant', 'authorization code has already been used')
-  if (code.r !== form['redirect_uri'])
-    return failure(400, 'invalid_grant', 'redirect_uri does not match the authorization request')
-  ctx.usedCodes.add(code.n)
+  const spent = spendCode(code, form['redirect_uri'], { now, ttlMs: CODE_TTL_MS, usedCodes: ctx.usedCodes })
+  if (spent) return spent
   return issue(ctx, { l: ctx.signer.uuid(`schwab:login:${code.n}`), c: ctx.appKey, t: code.t, x: now })
 }
 
@@ -136,8 +116,6 @@ export function oauthRoutes(app: FastifyInstance, ctx: SchwabContext): void {
   app.get('/v1/oauth/authorize', hidden(), async (req, reply) => {
     const ask = authorizeRequest(ctx, req)
     if ('error' in ask) return send(reply, ask)
-    const origin = new URL(ask.redirectUri).origin
-    const csp = `default-src 'none'; form-action 'self' ${origin}; frame-ancestors 'none'`
     const html = consentPage({
       action: req.url,
       clientId: ctx.appKey,
@@ -145,16 +123,8 @@ export function oauthRoutes(app: FastifyInstance, ctx: SchwabContext): void {
       scopes: [],
       wording: WORDING,
     })
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', csp)
-      .header('cache-control', 'no-store')
-      .send(html)
+    return sendConsentPage(reply, ask.redirectUri, html)
   })
   app.post('/v1/oauth/authorize', hidden(FORM), async (req, reply) => decide(ctx, req, reply))
-  app.post('/v1/oauth/token', hidden(FORM), async (req, reply) => {
-    const result = token(ctx, req)
-    if ('error' in result) return send(reply, result)
-    return reply.header('cache-control', 'no-store').send(result)
-  })
+  app.post('/v1/oauth/token', hidden(FORM), async (req, reply) => sendTokens(reply, token(ctx, req)))
 }

@@ -5,13 +5,13 @@
  * become WORKING, and an order the account cannot cover is REJECTED as Schwab does after accepting it.
  */
 import { randomUUID } from 'node:crypto'
+import { DAY_MS } from '../../../../platform/dates.ts'
 import { cents, round } from '../decimal.ts'
 import { feesOf, type Leg, type Trade } from './history.ts'
 import { numericId } from './ids.ts'
 import { cashCentsOf, holdingsOf, reservedOf, reservePrice, type SchwabAccount } from './ledger.ts'
 import type { Logins } from './logins.ts'
 import { OPEN_STATUSES, type OrderSpec, type SchwabOrder } from './orders.ts'
-import { DAY_MS } from './wire.ts'
 
 /** A margin account's buying power: twice the cash plus the loan value (half) of long stock, less open buys. */
 export const marginBuyingPowerCents = (cashCents: number, longCents: number, reservedCents: number): number =>

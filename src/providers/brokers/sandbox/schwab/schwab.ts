@@ -13,8 +13,15 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyRequest, onSendHookHandler } from 'fastify'
-import type { SandboxRequest } from '../alpaca.ts'
 import { type Chaos, type ChaosBodies, type ChaosState, createChaos } from '../chaos.ts'
+import {
+  acceptForms,
+  createMount,
+  errorMessage,
+  errorStatus,
+  requestRecord,
+  type SandboxRequest,
+} from '../plugin-kit.ts'
 import { createSigner } from '../sandbox-tokens.ts'
 import { DEFAULT_SYMBOLS } from '../universe.ts'
 import { createCatalog, type SchwabMarket } from './catalog.ts'
@@ -27,7 +34,7 @@ import { schwabTokens } from './tokens.ts'
 import { traderRoutes } from './trader.ts'
 import { apiOf, errorBody } from './wire.ts'
 
-export type { SandboxRequest } from '../alpaca.ts'
+export type { SandboxRequest } from '../plugin-kit.ts'
 export type { SchwabMarket } from './catalog.ts'
 
 export interface SchwabSandboxOptions {
@@ -116,22 +123,15 @@ function recordHook(requests: SandboxRequest[], pathOf: (req: FastifyRequest) =>
   return (req, reply, _payload, done) => {
     void reply.header('schwab-client-correlid', randomUUID())
     if (apiOf(pathOf(req)) !== 'oauth') void reply.header('schwab-resource-version', '1.0')
-    const query = Object.fromEntries(new URL(req.url, 'http://sandbox').searchParams)
-    const seen: SandboxRequest = { method: req.method, path: pathOf(req), query, status: reply.statusCode }
-    if (req.headers.authorization !== undefined) seen.authorization = req.headers.authorization
-    if (req.body !== undefined) seen.body = req.body
-    requests.push(seen)
+    requests.push(requestRecord(req, reply, pathOf(req)))
     done()
   }
 }
 
 export function createSchwabSandbox(opts: SchwabSandboxOptions): SchwabSandbox {
   const requests: SandboxRequest[] = []
-  let prefix = ''
-  const pathOf = (req: FastifyRequest) => {
-    const path = req.url.split('?')[0] ?? '/'
-    return prefix && path.startsWith(prefix) ? path.slice(prefix.length) || '/' : path
-  }
+  const mount = createMount()
+  const { pathOf } = mount
   const bodies: ChaosBodies = {
     error: (status, req) => errorBody(apiOf(pathOf(req)), status),
     rateLimited: (req) => errorBody(apiOf(pathOf(req)), 429, 'rate limit exceeded'),
@@ -140,19 +140,13 @@ export function createSchwabSandbox(opts: SchwabSandboxOptions): SchwabSandbox {
   const ctx = createContext(opts, chaos)
 
   const plugin: FastifyPluginAsync = async (app) => {
-    prefix = ctx.prefix = app.prefix
-    if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
-      app.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string' },
-        (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
-      )
+    mount.prefix = ctx.prefix = app.prefix
+    acceptForms(app)
     chaos.install(app, (req) => pathOf(req) !== '/v1/oauth/authorize')
     app.addHook('onSend', recordHook(requests, pathOf))
     app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
-      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
-      const message = status >= 500 ? 'internal server error' : (err.message ?? 'bad request')
-      return reply.code(status).send(errorBody(apiOf(pathOf(req)), status, message))
+      const status = errorStatus(err)
+      return reply.code(status).send(errorBody(apiOf(pathOf(req)), status, errorMessage(status, err)))
     })
     app.setNotFoundHandler((req, reply) =>
       reply.code(404).send(errorBody(apiOf(pathOf(req)), 404, `${req.method} ${pathOf(req)} not found`)),

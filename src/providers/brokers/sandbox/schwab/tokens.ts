@@ -4,10 +4,11 @@
  * as `%40` in the redirect). Access tokens live 30 minutes from issue; the refresh token 7 days
  * from the code exchange, a hard limit (refreshing returns the same refresh token).
  */
+import { DAY_MS } from '../../../../platform/dates.ts'
 import type { ClaimFields, SandboxSigner } from '../sandbox-tokens.ts'
 
 export const ACCESS_TTL_S = 1800
-export const REFRESH_TTL_MS = 7 * 86_400_000
+export const REFRESH_TTL_MS = 7 * DAY_MS
 export const CODE_TTL_MS = 10 * 60_000
 
 /** What every token of a login carries: the login, the app, when the login was created and the code exchanged. */

@@ -4,13 +4,14 @@
  * days), get and cancel one. Every read settles newly placed orders first.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { DAY_MS } from '../../../../platform/dates.ts'
 import { hidden, queryOf } from '../context.ts'
 import { accountOf, type ByHash, callerOf } from './auth.ts'
 import type { SchwabContext } from './context.ts'
 import type { SchwabAccount } from './ledger.ts'
 import { cancelOrder, placeOrder, settle } from './order-book.ts'
 import { ORDER_STATUSES, orderJson, parseOrder, type SchwabOrder } from './orders.ts'
-import { DAY_MS, parseIsoMillis, traderFail, whole } from './wire.ts'
+import { parseIsoMillis, traderFail, whole } from './wire.ts'
 
 type Query = Record<string, string | undefined>
 const FORMAT = "yyyy-MM-dd'T'HH:mm:ss.SSSZ"

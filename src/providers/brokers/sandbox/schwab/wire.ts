@@ -96,5 +96,3 @@ export function whole(v: string | undefined, fallback: number, min: number, max:
   const n = Number(v)
   return n >= min && n <= max ? n : undefined
 }
-
-export const DAY_MS = 86_400_000

@@ -4,6 +4,7 @@
  * `positions/all`, balances and paged activities. Signatures and users are checked by the hooks of
  * snaptrade.ts before these run.
  */
+import { DAY_MS } from '../../../../platform/dates.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { queryOf } from '../context.ts'
 import { callerOf, hiddenRoute as opts, type SnapContext, snapError } from './context.ts'
@@ -37,7 +38,7 @@ function activities(ctx: SnapContext) {
       return snapError(reply, 400, 1000, 'offset must be >= 0 and limit between 1 and 1000')
     const types = q['type'] ? new Set(q['type'].split(',').map((t) => t.trim().toUpperCase())) : null
     const start = q['startDate'] ? Date.parse(`${q['startDate']}T00:00:00Z`) : -Infinity
-    const end = q['endDate'] ? Date.parse(`${q['endDate']}T00:00:00Z`) + 86_400_000 : Infinity
+    const end = q['endDate'] ? Date.parse(`${q['endDate']}T00:00:00Z`) + DAY_MS : Infinity
     if (Number.isNaN(start) || Number.isNaN(end)) return snapError(reply, 400, 1000, 'dates are YYYY-MM-DD')
     const rows = activityRows(found.account, found.auth.slug).filter(
       (r) => (!types || types.has(r.type)) && r.at >= start && r.at < end,

@@ -13,8 +13,9 @@
  * (Retry-After and X-RateLimit-Reset), malformed JSON, slow answers, expired user secrets (401).
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { createAccounts, type Quotes } from '../accounts.ts'
+import { createAccounts, type SandboxAccountsOptions } from '../accounts.ts'
 import { type Chaos, createChaos } from '../chaos.ts'
+import { acceptForms, createMount, errorStatus } from '../plugin-kit.ts'
 import { verifySignature } from '../../snaptrade/snaptrade-sign.ts'
 import { errorBody, rateLimitedBody, setCaller, type SnapContext, snapError } from './context.ts'
 import { portalRoutes } from './portal.ts'
@@ -26,15 +27,11 @@ export const DEPRECATION = '@1781222400'
 const SKEW_S = 300
 const RATE_LIMIT = 250
 
-export interface SnapTradeSandboxOptions {
+export interface SnapTradeSandboxOptions extends SandboxAccountsOptions {
   clientId: string
   consumerKey: string
   /** HMAC key of the self-validating user secrets. */
   secret: string
-  quotes: Quotes
-  symbols?: string[]
-  positions?: number
-  fills?: number
   /** The data clock (accounts, activities, portal expiry); signatures are checked against the wall clock. */
   now?: () => Date
   /** Browser-facing base URL of the portal (default: the request's Host and the mount prefix). */
@@ -85,10 +82,9 @@ function authenticate(ctx: SnapContext, pathOf: (req: FastifyRequest) => string)
 export function createSnapTradeSandbox(opts: SnapTradeSandboxOptions): SnapTradeSandbox {
   const now = opts.now ?? (() => new Date())
   const requests: SnapTradeRequestLog[] = []
-  let prefix = ''
+  const mount = createMount()
   const pathOf = (req: FastifyRequest) => {
-    let path = req.url.split('?')[0] ?? '/'
-    if (prefix && path.startsWith(prefix)) path = path.slice(prefix.length) || '/'
+    const path = mount.pathOf(req)
     return path.startsWith(`${LEGACY_PREFIX}/`) ? path.slice(LEGACY_PREFIX.length) : path
   }
   const isPortal = (req: FastifyRequest) => pathOf(req) === '/snapTrade/redeemToken'
@@ -108,17 +104,12 @@ export function createSnapTradeSandbox(opts: SnapTradeSandboxOptions): SnapTrade
   }
 
   const plugin: FastifyPluginAsync = async (app) => {
-    prefix = app.prefix
-    if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
-      app.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string' },
-        (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body.toString()))),
-      )
+    mount.prefix = app.prefix
+    acceptForms(app)
     chaos.install(app, (req) => !isPortal(req))
     app.addHook('onSend', (req, reply, _payload, done) => {
       const path = req.url.split('?')[0] ?? ''
-      const legacy = path.startsWith(`${prefix}${LEGACY_PREFIX}/`)
+      const legacy = path.startsWith(`${mount.prefix}${LEGACY_PREFIX}/`)
       if (legacy) void reply.header('deprecation', DEPRECATION)
       if (!isPortal(req)) rateHeaders(reply)
       const seen: SnapTradeRequestLog = {
@@ -134,7 +125,7 @@ export function createSnapTradeSandbox(opts: SnapTradeSandboxOptions): SnapTrade
       done()
     })
     app.setErrorHandler((err: { statusCode?: number }, _req, reply) => {
-      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+      const status = errorStatus(err)
       return reply.code(status).send(errorBody(status))
     })
     portalRoutes(app, ctx)

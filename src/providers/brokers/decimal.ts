@@ -1,7 +1,7 @@
 /**
  * Exact arithmetic on the decimal strings `decimalString` produces (a scaled BigInt, never a float),
- * for the figures Schwab does not send ready-made: net quantities, cost bases, per-share prices,
- * summed fees and average fill prices.
+ * for the figures a vendor does not send ready-made (Schwab, SnapTrade): net quantities, cost bases,
+ * per-share prices, summed fees and average fill prices. Shared by the broker adapters.
  */
 
 interface Dec {
