@@ -40,3 +40,54 @@ export function errorText(err: unknown): string {
   if (isUpstreamError(err)) return `${err.provider} ${err.kind}${err.status ? ` (HTTP ${err.status})` : ''}`
   return err instanceof Error ? err.message : 'unknown error'
 }
+
+/** Our query's name for a parameter Schwab names in its refusal (camelCase there, snake_case here). */
+const SCHWAB_NAMES: Record<string, string> = {
+  symbol_id: 'index',
+  needExtendedHoursData: 'need_extended_hours',
+}
+const snake = (name: string) => SCHWAB_NAMES[name] ?? name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** A vendor's text made safe to answer: bounded, no control characters, no token-like runs. */
+const clean = (text: string) =>
+  text
+    .slice(0, 300)
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/[A-Za-z0-9+/=._@~-]{24,}/g, '…')
+
+/** What a vendor's error body says, and the parameter it names: Schwab's market data and trader shapes. */
+function vendorRefusal(body: string | undefined): { message?: string; parameter?: string } {
+  try {
+    const b = JSON.parse(body ?? '') as {
+      message?: unknown
+      errors?: Array<{ detail?: unknown; source?: { parameter?: unknown } } | string>
+    }
+    const first = Array.isArray(b.errors) ? b.errors[0] : undefined
+    const detail = typeof first === 'object' && first !== null ? first.detail : first
+    const message = typeof b.message === 'string' && b.message !== '' ? b.message : detail
+    const parameter = typeof first === 'object' && first !== null ? first.source?.parameter : undefined
+    return {
+      ...(typeof message === 'string' && message !== '' ? { message: clean(message) } : {}),
+      ...(typeof parameter === 'string' && parameter !== '' ? { parameter: parameter.slice(0, 64) } : {}),
+    }
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * A vendor's refusal of a read (an upstream bad_request) is the caller's to fix: 422
+ * `broker.request_rejected` with the vendor's message and the parameter it names (`guess` when it
+ * names none), never a 502. Anything else passes through unchanged.
+ */
+export function requestRejected(vendor: string, guess: string): (err: unknown) => never {
+  return (err) => {
+    if (!isUpstreamError(err) || err.kind !== 'bad_request') throw err
+    const { message, parameter } = vendorRefusal(err.body)
+    const msg = message ?? 'the request was refused'
+    const name = parameter ? snake(parameter) : guess
+    throw new UnprocessableError('broker.request_rejected', `${vendor} rejected the request: ${msg}`, [
+      { loc: ['query', name], msg, type: 'request_rejected' },
+    ])
+  }
+}

@@ -10,7 +10,7 @@ import { AppError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { SchwabChainQuery, SchwabJson, SchwabPriceHistoryQuery } from '../../providers/brokers/index.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
-import { errorText } from './broker-errors.ts'
+import { errorText, requestRejected } from './broker-errors.ts'
 import type { BrokerBAccess } from './brokerb-access.ts'
 import * as repo from './brokerb.repository.ts'
 import type { HistoryQueryInput, ChainQueryInput } from './brokerb-market.schemas.ts'
@@ -54,8 +54,12 @@ export interface MarketDeps {
 export class BrokerBMarketService {
   constructor(private readonly deps: MarketDeps) {}
 
-  private call<T>(scope: RequestScope, f: (token: string) => Promise<T>): Promise<T> {
-    return this.deps.access.withToken(scope, (t) => f(t)).then((r) => r.value)
+  /** Schwab's answer; its refusal (a 400) is a 422 `broker.request_rejected` naming `guess` at worst. */
+  private call<T>(scope: RequestScope, f: (token: string) => Promise<T>, guess = 'symbol'): Promise<T> {
+    return this.deps.access
+      .withToken(scope, (t) => f(t))
+      .then((r) => r.value)
+      .catch(requestRejected('Schwab', guess))
   }
 
   /** Schwab's quotes; when Schwab cannot answer for the caller, the market data provider's, 15 minutes old. */
@@ -69,7 +73,7 @@ export class BrokerBMarketService {
       ),
     ]
     try {
-      const body = await this.call(scope, (t) => this.deps.access.adapter().quotes(t, symbols))
+      const body = await this.call(scope, (t) => this.deps.access.adapter().quotes(t, symbols), 'symbols')
       const items = symbols.flatMap((s) => {
         const q = obj(obj(body[s])['quote'])
         const last = num(q['lastPrice']) ?? num(q['mark']) ?? num(q['closePrice'])
@@ -145,7 +149,11 @@ export class BrokerBMarketService {
     const ahead = (Date.parse(date) - Date.parse(this.deps.today())) / 86_400_000
     if (Number.isNaN(ahead) || ahead > 366)
       throw UnprocessableError.field(['query', 'date'], 'a valid date at most one year ahead')
-    const hours = await this.call(scope, (t) => this.deps.access.adapter().marketHours(t, markets, date))
+    const hours = await this.call(
+      scope,
+      (t) => this.deps.access.adapter().marketHours(t, markets, date),
+      'markets',
+    )
     const rows: repo.HoursRow[] = Object.entries(hours).flatMap(([market, products]) =>
       Object.entries(products).map(([product, h]) => ({
         market,
@@ -166,7 +174,7 @@ export class BrokerBMarketService {
     const index = q.index ?? '$SPX'
     const frequency = q.frequency ?? 0
     const opts = { frequency, ...(q.sort ? { sort: q.sort as 'VOLUME' } : {}) }
-    const items = await this.call(scope, (t) => this.deps.access.adapter().movers(t, index, opts))
+    const items = await this.call(scope, (t) => this.deps.access.adapter().movers(t, index, opts), 'index')
     return { index, sort: q.sort ?? null, frequency, items }
   }
 
