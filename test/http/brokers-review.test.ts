@@ -26,3 +26,41 @@ describe('broker B: a request Schwab refuses', () => {
     assert.equal(body.errors[0].type, 'request_rejected')
   })
 })
+
+describe('account_hash: one rule for broker B’s and the unified routes', () => {
+  it('a plain number is the same 422 on both, linked or not', async () => {
+    const u = await connected()
+    const own = await u.get('/api/brokerb/transactions?account_hash=12344847&year=2025')
+    const unified = await u.get('/api/brokers/brokerb/transactions?account_hash=12344847&year=2025')
+    const a = assertProblem(own, 422, 'broker.account_hash_required')
+    const b = assertProblem(unified, 422, 'broker.account_hash_required')
+    assert.equal(a.detail, b.detail)
+    assert.deepEqual(a.errors, b.errors)
+    assert.deepEqual(b.errors[0].loc, ['query', 'account_hash'])
+    const unknown = await u.get(`/api/brokers/brokerb/transactions?account_hash=${'A'.repeat(64)}&year=2025`)
+    assertProblem(unknown, 404, 'broker.account_not_found')
+  })
+})
+
+describe('transactions: one tax-year rule for every broker type', () => {
+  it('a year after this one or before 2000 is a 422 on year, connected or not', async () => {
+    const u = await connected()
+    for (const type of ['brokera', 'brokerb', 'aggregator'])
+      for (const year of ['2099', '1950']) {
+        const res = await u.get(`/api/brokers/${type}/transactions?account_hash=x1&year=${year}`)
+        const body = assertProblem(res, 422, 'validation.failed')
+        assert.deepEqual(body.errors[0].loc, ['query', 'year'], `${type} ${year}`)
+      }
+    const own = assertProblem(
+      await u.get('/api/brokerb/transactions?account_hash=x1&year=2099'),
+      422,
+      'validation.failed',
+    )
+    const unified = assertProblem(
+      await u.get('/api/brokers/brokerb/transactions?account_hash=x1&year=2099'),
+      422,
+      'validation.failed',
+    )
+    assert.equal(own.detail, unified.detail)
+  })
+})
