@@ -1,21 +1,57 @@
 /** The brokers module's problems and the small texts every part of it shares. */
-import { UnprocessableError } from '../../platform/http/errors.ts'
+import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { StateProblem } from './lib/oauth-state.ts'
 
-export const STATE_MESSAGES: Record<StateProblem | 'mismatch' | 'reused', string> = {
-  missing: 'state is required: take it from the auth-url operation',
-  malformed: 'state is not a state this service issued',
-  tampered: 'state failed its signature check',
-  expired: 'state has expired (it is valid for 10 minutes): start again from the auth-url operation',
-  mismatch: 'state was issued to another user, tenant or broker',
-  reused: 'state has already been used: start again from the auth-url operation',
+/** Where each broker's connection starts: the operation that issues its state. */
+const START: Record<string, string> = {
+  brokera: 'GET /api/brokera/auth-url',
+  brokerb: 'GET /api/brokerb/auth-url',
+  aggregator: 'POST /api/brokers/aggregator/connect',
+}
+/** The server settings that configure each broker's app. */
+const CREDENTIALS: Record<string, string> = {
+  brokera: 'ALPACA_OAUTH_CLIENT_ID and ALPACA_OAUTH_CLIENT_SECRET',
+  brokerb: 'SCHWAB_APP_KEY and SCHWAB_APP_SECRET',
+  aggregator: 'SNAPTRADE_CLIENT_ID and SNAPTRADE_CONSUMER_KEY',
+}
+const startOf = (broker: string) => START[broker] ?? `GET /api/${broker}/auth-url`
+
+export function stateMessage(problem: StateProblem | 'mismatch' | 'reused', broker: string): string {
+  const start = startOf(broker)
+  switch (problem) {
+    case 'missing':
+      return `state is required: take it from ${start}`
+    case 'malformed':
+      return 'state is not a state this service issued'
+    case 'tampered':
+      return 'state failed its signature check'
+    case 'expired':
+      return `state has expired (it is valid for 10 minutes): start again with ${start}`
+    case 'mismatch':
+      return 'state was issued to another user, tenant or broker'
+    case 'reused':
+      return `state has already been used: start again with ${start}`
+  }
 }
 
-export const stateError = (problem: keyof typeof STATE_MESSAGES, where: 'query' | 'body') =>
-  new UnprocessableError(`broker.state_${problem}`, STATE_MESSAGES[problem], [
-    { loc: [where, 'state'], msg: STATE_MESSAGES[problem], type: `state_${problem}` },
+export const stateError = (
+  problem: StateProblem | 'mismatch' | 'reused',
+  where: 'query' | 'body',
+  broker: string,
+) => {
+  const msg = stateMessage(problem, broker)
+  return new UnprocessableError(`broker.state_${problem}`, msg, [
+    { loc: [where, 'state'], msg, type: `state_${problem}` },
   ])
+}
+
+/** 503 `broker.not_configured`, naming the settings that configure this broker. */
+export const notConfigured = (broker: string) =>
+  new ServiceUnavailableError(
+    'broker.not_configured',
+    `${broker} is not configured on this server: set ${CREDENTIALS[broker] ?? 'its app credentials'} or BROKER_SANDBOX=true`,
+  )
 
 export const UNREADABLE = 'stored token unreadable: disconnect and connect again'
 
@@ -23,11 +59,12 @@ export const UNREADABLE = 'stored token unreadable: disconnect and connect again
  * The broker operations' answer when there is no connection to use. A 422, the spec's code for a
  * request this state cannot serve (§4.8–§4.10 list no other), with its own code.
  */
-export const notConnected = (broker: string) =>
-  new UnprocessableError(
-    'broker.not_connected',
-    `${broker} is not connected: start with GET /api/${broker}/auth-url, then connect`,
-  )
+export const notConnected = (broker: string) => {
+  const msg = `${broker} is not connected: start with ${startOf(broker)}${broker === 'aggregator' ? '' : ', then connect'}`
+  return new UnprocessableError('broker.not_connected', msg, [
+    { loc: ['path', 'broker_type'], msg, type: 'not_connected' },
+  ])
+}
 
 export const reconnectRequired = (broker: string, why: string) =>
   new UnprocessableError('broker.reconnect_required', `${broker}: ${why}; disconnect and connect again`)
@@ -52,7 +89,7 @@ const snake = (name: string) => SCHWAB_NAMES[name] ?? name.replace(/[A-Z]/g, (c)
 const clean = (text: string) =>
   text
     .slice(0, 300)
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\p{Cc}/gu, ' ')
     .replace(/[A-Za-z0-9+/=._@~-]{24,}/g, '…')
 
 /** What a vendor's error body says, and the parameter it names: Schwab's market data and trader shapes. */

@@ -5,10 +5,9 @@
  * a plain account number is a 422 that says to use the hash; an unknown hash is a 404).
  */
 import type { RequestScope } from '../../platform/auth/scope.ts'
-import { ServiceUnavailableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { SchwabBroker } from '../../providers/brokers/index.ts'
-import { errorText, reconnectRequired } from './broker-errors.ts'
+import { errorText, notConfigured, reconnectRequired } from './broker-errors.ts'
 import type { ConnectionsService } from './connections.service.ts'
 import { linkedAccount } from './lib/linked-account.ts'
 
@@ -24,11 +23,7 @@ export class BrokerBAccess {
   ) {}
 
   adapter(): SchwabBroker {
-    if (!this.schwab)
-      throw new ServiceUnavailableError(
-        'broker.not_configured',
-        'brokerb is not configured on this server: set SCHWAB_APP_KEY and SCHWAB_APP_SECRET or BROKER_SANDBOX=true',
-      )
+    if (!this.schwab) throw notConfigured(BROKER)
     return this.schwab
   }
 
