@@ -10,7 +10,8 @@ const NullableString = Type.Union([Type.String(), Type.Null()])
 
 export const BrokerTypeParams = Type.Object({
   broker_type: Type.String({
-    pattern: '^[a-z][a-z0-9_]{0,31}$',
+    // Length and charset only: any type we do not know (in any case) is the 404 `broker.unknown_type`.
+    pattern: '^[A-Za-z0-9_-]{1,32}$',
     description: 'brokera, brokerb, aggregator or manual; any other type is a 404',
   }),
 })
