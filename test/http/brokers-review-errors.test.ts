@@ -81,3 +81,27 @@ describe('broker errors: per-broker hints and an errors entry', () => {
     oneEntry(again, ['path', 'order_id'], 'order_not_cancelable')
   })
 })
+
+describe('broker_type in any case', () => {
+  it('an unknown type is the 404, whatever its case', async () => {
+    const u = await t.newTenant()
+    for (const type of ['Robinhood', 'robinhood', 'BROKERA', 'x-1'])
+      assertProblem(await u.get(`/api/brokers/${type}/status`), 404, 'broker.unknown_type')
+  })
+})
+
+describe('a missing state', () => {
+  it('is broker.state_missing on the JSON connect of both brokers, as on the callback', async () => {
+    const u = await t.newTenant()
+    for (const broker of ['brokera', 'brokerb']) {
+      const body = assertProblem(
+        await u.post(`/api/${broker}/connect`, { auth_code: 'abc' }),
+        422,
+        'broker.state_missing',
+      )
+      oneEntry(body, ['body', 'state'], 'state_missing')
+      assert.match(body.detail, new RegExp(`GET /api/${broker}/auth-url`))
+      assertProblem(await u.get(`/api/${broker}/connect?code=abc`), 422, 'broker.state_missing')
+    }
+  })
+})
