@@ -105,3 +105,17 @@ describe('a missing state', () => {
     }
   })
 })
+
+describe('the SnapTrade sandbox portal link', () => {
+  it('carries a session id of its own, never the one-time token again', async () => {
+    const u = await t.newTenant({ plan: 'pro' })
+    const res = await u.post('/api/brokers/aggregator/connect', { broker: 'ALPACA' })
+    assert.equal(res.statusCode, 200, res.body)
+    const link = new URL(json(res).redirect_url as string)
+    const token = link.searchParams.get('token')!
+    const session = link.searchParams.get('sessionId')!
+    assert.ok(token.length > 0 && session.length > 0)
+    assert.notEqual(session, token)
+    assert.ok(!link.search.replace(`token=${encodeURIComponent(token)}`, '').includes(token))
+  })
+})
