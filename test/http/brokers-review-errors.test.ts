@@ -119,3 +119,14 @@ describe('the SnapTrade sandbox portal link', () => {
     assert.ok(!link.search.replace(`token=${encodeURIComponent(token)}`, '').includes(token))
   })
 })
+
+describe('no sync-log row for a sync that never started', () => {
+  it('positions without a connection log nothing, on either broker', async () => {
+    const u = await t.newTenant()
+    assertProblem(await u.get('/api/brokera/positions'), 422, 'broker.not_connected')
+    assertProblem(await u.get('/api/brokerb/positions'), 422, 'broker.not_connected')
+    const log = await u.get('/api/brokers/sync-log')
+    assert.equal(log.statusCode, 200, log.body)
+    assert.deepEqual(json(log).items, [])
+  })
+})

@@ -1,5 +1,5 @@
 /** The brokers module's problems and the small texts every part of it shares. */
-import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
+import { AppError, ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { StateProblem } from './lib/oauth-state.ts'
 
@@ -65,6 +65,10 @@ export const notConnected = (broker: string) => {
     { loc: ['path', 'broker_type'], msg, type: 'not_connected' },
   ])
 }
+
+/** A failure before any sync began (no connection, broker not configured): no sync-log row for it. */
+export const neverStarted = (err: unknown) =>
+  err instanceof AppError && (err.code === 'broker.not_connected' || err.code === 'broker.not_configured')
 
 export const reconnectRequired = (broker: string, why: string) =>
   new UnprocessableError('broker.reconnect_required', `${broker}: ${why}; disconnect and connect again`)

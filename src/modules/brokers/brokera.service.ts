@@ -7,7 +7,7 @@ import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
-import { reconnectRequired } from './broker-errors.ts'
+import { neverStarted, reconnectRequired } from './broker-errors.ts'
 import { isUpstreamError, type UpstreamError } from '../../platform/upstream-errors.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
@@ -96,6 +96,7 @@ export class BrokerAService {
   }
 
   private async logFailure(scope: RequestScope, started: Date, err: unknown) {
+    if (neverStarted(err)) return
     const row = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.findLiveConnection(s, BROKER))
     if (!row) return
     await this.deps.scopes.withTenant(scope.tenantId, (s) =>

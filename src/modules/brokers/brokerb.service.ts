@@ -11,7 +11,7 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import { decSum, type BrokerOrder } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
-import { errorText, maskNumber } from './broker-errors.ts'
+import { errorText, maskNumber, neverStarted } from './broker-errors.ts'
 import { BROKER, type BrokerBAccess, type Linked, type Live } from './brokerb-access.ts'
 import { toOrderView } from './brokera.service.ts'
 import * as repo from './brokerb.repository.ts'
@@ -122,7 +122,7 @@ export class BrokerBService {
         ),
       )
       .catch(async (err: unknown) => {
-        await this.log(scope, null, started, 0, errorText(err))
+        if (!neverStarted(err)) await this.log(scope, null, started, 0, errorText(err))
         throw err
       })
     const date = this.deps.today()
