@@ -192,6 +192,8 @@ export const SYNC_LOG = {
     },
   ],
   next_cursor: null,
+  page: 1,
+  page_size: 25,
 }
 
 export const BROKER_QUOTES = {

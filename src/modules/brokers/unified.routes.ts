@@ -229,9 +229,10 @@ function syncRoutes(app: App, { unified, syncLog }: UnifiedRouteDeps): void {
         operationId: 'brokerSyncLog',
         summary: 'Your broker sync log: who, when, kind, counts, errors (newest first)',
         description:
-          'Not in the spec’s list: every sync of the tenant’s connections, manual, scheduled or on connect.',
+          'Not in the spec’s list: every sync of the tenant’s connections, manual, scheduled or on connect. ' +
+          'Paged like every list: page, page_size (25, 50 or 100), cursor → next_cursor.',
         examples: {
-          query: { broker_type: 'brokera', limit: 25 },
+          query: { broker_type: 'brokera', page_size: 25 },
           200: { description: 'One page', value: E.SYNC_LOG },
         },
         tags,

@@ -1,5 +1,6 @@
 /** Request and response schemas of the unified broker routes (spec §4.10) and the sync log. */
 import { Type } from 'typebox'
+import { Page, PageQuery } from '../../platform/http/pagination.ts'
 import { AuthCode, State } from './brokera.schemas.ts'
 
 /** A broker's own id for an account (a UUID, Schwab's hashValue, SnapTrade's uuid). */
@@ -160,24 +161,20 @@ export const SyncLogQuery = Type.Object({
   broker_type: Type.Optional(
     Type.Union([Type.Literal('brokera'), Type.Literal('brokerb'), Type.Literal('aggregator')]),
   ),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'default 25, at most 100' })),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' })),
+  ...PageQuery.properties,
 })
 
-export const SyncLog = Type.Object({
-  items: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      broker_type: Type.String(),
-      sync_kind: Type.String({ description: 'manual (a request), scheduled (the evening job) or connect' }),
-      status: Type.String({ description: 'ok or error' }),
-      positions: Type.Integer(),
-      transactions: Type.Integer({ description: 'new fills stored' }),
-      error: NullableString,
-      user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'who asked; null for the job' }),
-      started_at: Type.String({ format: 'date-time' }),
-      finished_at: Type.String({ format: 'date-time' }),
-    }),
-  ),
-  next_cursor: NullableString,
-})
+export const SyncLog = Page(
+  Type.Object({
+    id: Type.Integer(),
+    broker_type: Type.String(),
+    sync_kind: Type.String({ description: 'manual (a request), scheduled (the evening job) or connect' }),
+    status: Type.String({ description: 'ok or error' }),
+    positions: Type.Integer(),
+    transactions: Type.Integer({ description: 'new fills stored' }),
+    error: NullableString,
+    user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'who asked; null for the job' }),
+    started_at: Type.String({ format: 'date-time' }),
+    finished_at: Type.String({ format: 'date-time' }),
+  }),
+)
