@@ -154,12 +154,12 @@ describe('broker B: positions, open orders and account activity', () => {
     assert.ok(one.every((o: Body) => o.hashValue === hashes[0]))
     assert.equal(one.length, all.filter((o: Body) => o.hashValue === hashes[0]).length)
 
-    const activity = json(await u.get('/api/brokerb/account-activity?days=3650&limit=1000')).items
+    const activity = json(await u.get('/api/brokerb/account-activity?days=3650&limit=100')).items
     const events = activity.filter((a: Body) => a.source === 'event')
     assert.deepEqual(new Set(events.map((e: Body) => e.order_id)), new Set(all.map((o: Body) => o.id)))
     // Observing again stores nothing new.
     await u.get('/api/brokerb/open-orders')
-    const again = json(await u.get('/api/brokerb/account-activity?days=3650&limit=1000')).items
+    const again = json(await u.get('/api/brokerb/account-activity?days=3650&limit=100')).items
     assert.equal(again.length, activity.length)
   })
 
@@ -173,7 +173,7 @@ describe('broker B: positions, open orders and account activity', () => {
     )
     await t.c.jobs.enqueue(JOB_BROKERB_ACTIVITY, {})
     await t.c.jobs.drain()
-    const events = json(await u.get('/api/brokerb/account-activity?days=3650&limit=1000')).items.filter(
+    const events = json(await u.get('/api/brokerb/account-activity?days=3650&limit=100')).items.filter(
       (i: Body) => i.source === 'event',
     )
     assert.ok(events.length > 0, 'orders of the last day recorded')
@@ -185,7 +185,7 @@ describe('broker B: positions, open orders and account activity', () => {
     const { u } = await connected()
     await u.get('/api/brokerb/open-orders')
     for (let i = 0; i < 20; i++) sandbox().chaos.failNext(503)
-    const res = await u.get('/api/brokerb/account-activity?days=3650&limit=500')
+    const res = await u.get('/api/brokerb/account-activity?days=3650&limit=100')
     sandbox().reset()
     assert.equal(res.statusCode, 200, res.body)
     const items = json(res).items

@@ -135,7 +135,9 @@ export const Order = Type.Object({
 
 export const OrderListQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('all')])),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'default 50, at most 500' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, description: 'default 50, at most 100 (§8)' }),
+  ),
   after: Type.Optional(Timestamp),
   until: Type.Optional(Timestamp),
   direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),

@@ -119,7 +119,7 @@ function holdingRoutes(app: App, { brokerb }: BrokerBRouteDeps): void {
           'service observed and the TRADE transactions stored by syncs. Schwab’s streamer (ACCT_ACTIVITY over ' +
           'WebSocket) is not used: events are persisted when the service sees them — the activity job polls each ' +
           'connection’s orders every 5 minutes on weekdays, and GET /open-orders records what it lists. days: ' +
-          'default 30; limit: default 100.' +
+          'default 30; limit: default 100, at most 100.' +
           NOT_CONNECTED,
         examples: { query: { days: 7, limit: 50 }, 200: { description: 'Activity', value: E.ACTIVITY } },
         tags,

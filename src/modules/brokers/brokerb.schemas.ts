@@ -136,7 +136,11 @@ export const ActivityQuery = Type.Object({
     Type.Integer({ minimum: 1, maximum: 3660, description: 'How far back, in days (default 30)' }),
   ),
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 1000, description: 'At most this many rows (default 100)' }),
+    Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      description: 'At most this many rows (default 100, at most 100: §8)',
+    }),
   ),
 })
 
