@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
+import { allItems } from '../helpers/paging.ts'
 import { accountsB, connectB, plainNumber } from '../helpers/brokerb.ts'
 import { JOB_BROKERB_ACTIVITY } from '../../src/modules/brokers/index.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
@@ -234,14 +235,15 @@ describe('broker B: transactions of a tax year', () => {
   it('transactions-auto flattens each transaction’s transfer items into rows, every account', async () => {
     const { u, hashes } = await connected()
     const auto = json(await u.get(`/api/brokerb/transactions-auto?year=${year}&types=TRADE`))
+    const autoItems = await allItems(u, `/api/brokerb/transactions-auto?year=${year}&types=TRADE`)
     assert.equal(auto.accounts, 2)
     assert.deepEqual(auto.types, ['TRADE'])
     let expected = 0
     for (const h of hashes) {
-      const txs = json(await u.get(`/api/brokerb/transactions?account_hash=${h}&year=${year}`)).items
+      const txs = await allItems(u, `/api/brokerb/transactions?account_hash=${h}&year=${year}`)
       expected += txs.reduce((n: number, tx: Body) => n + Math.max(1, tx.transferItems.length), 0)
-      const first = txs[0]
-      const rows = auto.items.filter((r: Body) => r.hashValue === h && r.activityId === first.activityId)
+      const first = txs[0]!
+      const rows = autoItems.filter((r: Body) => r.hashValue === h && r.activityId === first.activityId)
       assert.equal(rows.length, first.transferItems.length)
       rows.forEach((row: Body, i: number) => {
         const item = first.transferItems[i]
@@ -255,7 +257,7 @@ describe('broker B: transactions of a tax year', () => {
       })
     }
     assert.equal(auto.count, expected)
-    assert.equal(auto.items.length, expected)
+    assert.equal(autoItems.length, expected)
   })
 
   it('transactions-auto filters by types (DIVIDEND is DIVIDEND_OR_INTEREST) and refuses unknown ones', async () => {

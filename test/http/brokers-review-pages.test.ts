@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertFieldError, json, type Body } from '../helpers/assertions.ts'
 import { connectB } from '../helpers/brokerb.ts'
+import { allItems } from '../helpers/paging.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
@@ -48,5 +49,43 @@ describe('vendor list limits are at most 100 (§8)', () => {
       (doc.paths[path].get.parameters as Body[]).find((p) => p.name === 'limit')!.schema.maximum
     assert.equal(param('/api/brokera/orders'), 100)
     assert.equal(param('/api/brokerb/account-activity'), 100)
+  })
+})
+
+describe('broker B’s transaction lists are paged over stably ordered rows', () => {
+  it('transactions-auto: pages of page_size, cursor to the end, all rows once, count the whole year', async () => {
+    const u = await connected()
+    const year = String(new Date().getUTCFullYear())
+    const url = `/api/brokerb/transactions-auto?year=${year}&page_size=25`
+    const first = json(await u.get(url))
+    assert.equal(first.page, 1)
+    assert.equal(first.page_size, 25)
+    assert.ok(first.count > 25, `more than a page: ${first.count}`)
+    assert.equal(first.items.length, 25)
+    const rows = await allItems(u, url)
+    assert.equal(rows.length, first.count)
+    const keys = rows.map((r) => `${r.hashValue}:${r.activityId}:${r.item_index}`)
+    assert.equal(new Set(keys).size, keys.length, 'no row twice')
+    const times = rows.map((r) => r.time ?? '~')
+    assert.deepEqual(times, [...times].sort())
+    const page2 = json(await u.get(`${url}&page=2`))
+    assert.deepEqual(page2.items, rows.slice(25, 50))
+    assert.equal(json(await u.get(`/api/brokerb/transactions-auto?year=${year}`)).page_size, 100)
+    assertFieldError(await u.get(`${url.replace('25', '7')}`), ['query', 'page_size'])
+  })
+
+  it('transactions (broker B and unified) page too', async () => {
+    const u = await connected()
+    const year = String(new Date().getUTCFullYear())
+    const hash = json(await u.get('/api/brokerb/accounts')).items[0].hashValue
+    for (const base of ['/api/brokerb/transactions', '/api/brokers/brokerb/transactions']) {
+      const url = `${base}?account_hash=${hash}&year=${year}&page_size=25`
+      const first = json(await u.get(url))
+      assert.equal(first.page_size, 25)
+      assert.equal(typeof first.page, 'number')
+      assert.ok('next_cursor' in first)
+      const all = await allItems(u, url)
+      assert.equal(new Set(all.map((i) => i.id ?? i.activityId)).size, all.length)
+    }
   })
 })

@@ -176,6 +176,10 @@ export const TRANSACTIONS = {
   from: '2026-01-01T05:00:00.000Z',
   to: '2026-11-25T15:00:00.000Z',
   count: 1,
+  next_cursor: null,
+  page: 1,
+  page_size: 100,
+  total: 1,
   items: [
     {
       ...TX,
@@ -204,6 +208,10 @@ export const TRANSACTIONS_AUTO = {
   accounts: 2,
   transactions: 1,
   count: 2,
+  next_cursor: null,
+  page: 1,
+  page_size: 100,
+  total: 2,
   items: [
     {
       ...TX,

@@ -4,6 +4,7 @@
  * their shapes, which the spec leaves "not shown", are described field by field in wire-facts §3–§4
  * and summarised in each description.
  */
+import { PageQuery } from '../../platform/http/pagination.ts'
 import { Type } from 'typebox'
 
 export const Str = Type.String()
@@ -166,7 +167,20 @@ export const Activity = Type.Object({
   ),
 })
 
-export const TransactionsQuery = Type.Object({ account_hash: AccountHash, year: Year })
+/** Pages of a year's rows: page, page_size (25, 50, 100; default 100 here), cursor. */
+const YearPages = {
+  page: PageQuery.properties.page,
+  page_size: PageQuery.properties.page_size,
+  cursor: PageQuery.properties.cursor,
+}
+const PageFields = {
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
+  page: Type.Integer({ minimum: 1 }),
+  page_size: Type.Integer(),
+  total: Type.Optional(Type.Integer({ minimum: 0, description: 'All rows of the year (as count)' })),
+}
+
+export const TransactionsQuery = Type.Object({ account_hash: AccountHash, year: Year, ...YearPages })
 
 const TxFields = {
   ...AccountRef,
@@ -189,7 +203,8 @@ export const Transactions = Type.Object({
   year: Str,
   from: Type.String({ format: 'date-time' }),
   to: Type.String({ format: 'date-time' }),
-  count: Type.Integer(),
+  count: Type.Integer({ description: 'The year’s TRADE transactions, all pages' }),
+  ...PageFields,
   items: Type.Array(
     Type.Object({
       ...TxFields,
@@ -211,6 +226,7 @@ export const TransactionsAutoQuery = Type.Object({
         'Schwab transaction types, comma-separated (TRADE, DIVIDEND_OR_INTEREST, ACH_RECEIPT, JOURNAL, …; DIVIDEND is short for DIVIDEND_OR_INTEREST); default all',
     }),
   ),
+  ...YearPages,
 })
 
 export const TransactionsAuto = Type.Object({
@@ -218,7 +234,10 @@ export const TransactionsAuto = Type.Object({
   types: Type.Array(Str),
   accounts: Type.Integer({ description: 'Linked accounts read' }),
   transactions: Type.Integer({ description: 'Transactions flattened' }),
-  count: Type.Integer({ description: 'Rows: one per transfer item (one for a transaction without any)' }),
+  count: Type.Integer({
+    description: 'Rows, all pages: one per transfer item (one for a transaction without any)',
+  }),
+  ...PageFields,
   items: Type.Array(
     Type.Object({
       ...TxFields,

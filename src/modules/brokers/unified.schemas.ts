@@ -123,13 +123,19 @@ export const BrokerQuotes = Type.Object({
 
 export const TransactionsQuery = Type.Object({
   account_hash: VendorId('The broker’s account id (broker B: hashValue)'),
-  year: Type.String({ pattern: '^(19|20)[0-9]{2}$', description: 'Tax year, 4 digits' }),
+  year: Type.String({ pattern: '^(19|20)[0-9]{2}$', description: 'Tax year, 4 digits, 2000 to this year' }),
+  page: PageQuery.properties.page,
+  page_size: Type.Optional(
+    Type.Integer({ enum: [25, 50, 100], description: 'Items per page: 25, 50 or 100 (default 100)' }),
+  ),
+  cursor: PageQuery.properties.cursor,
 })
 
 export const BrokerTransactions = Type.Object({
   broker_type: Type.String(),
   account_hash: Type.String(),
   year: Type.String(),
+  ...Page(Type.Null()).properties,
   items: Type.Array(
     Type.Object({
       id: Type.String(),

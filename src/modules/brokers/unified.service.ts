@@ -8,6 +8,7 @@ import type { RequestScope } from '../../platform/auth/scope.ts'
 import { UpstreamProtocolError } from '../../platform/upstream-errors.ts'
 import { NotFoundError, PaymentRequiredError, UnprocessableError } from '../../platform/http/errors.ts'
 import type { Clock } from '../../platform/clock.ts'
+import { pageArray, resolvePage, type PageQueryInput } from '../../platform/http/pagination.ts'
 import { BROKER_TYPES, type BrokerType } from '../../providers/brokers/index.ts'
 import type { EntitlementsService } from '../tenancy/index.ts'
 import type { AggregatorService } from './aggregator.service.ts'
@@ -193,10 +194,18 @@ export class UnifiedBrokersService {
     return refresh(scope)
   }
 
-  /** The year's trades of one linked account, oldest first, as the broker reports them. */
-  async transactions(scope: RequestScope, raw: string, q: { account_hash: string; year: string }) {
+  /**
+   * The year's trades of one linked account, oldest first, as the broker reports them; one page of
+   * them (the vendor is read for the whole year, the page cut from it).
+   */
+  async transactions(
+    scope: RequestScope,
+    raw: string,
+    q: PageQueryInput & { account_hash: string; year: string },
+  ) {
     const type = connected(raw, 'transactions')
     taxYear(q.year, this.deps.clock.now()) // the same bounds as broker B's own route, for every broker
+    const page = resolvePage(q, 100)
     const adapter = this.deps.connections.adapter(type)
     if (!adapter.activities) throw notSupported(type, 'transactions')
     const live = await this.deps.connections.live(scope.tenantId, type)
@@ -224,7 +233,8 @@ export class UnifiedBrokersService {
       broker_type: type,
       account_hash: q.account_hash,
       year: q.year,
-      items: items.map((a) => ({
+      ...pageArray(items, page),
+      items: pageArray(items, page).items.map((a) => ({
         id: a.id,
         type: a.type,
         time: a.time,
