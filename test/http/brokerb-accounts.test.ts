@@ -81,10 +81,18 @@ describe('broker B: accounts and the account_hash rule', () => {
     )
     const [margin, cash] = body.items
     assert.equal(margin.type, 'MARGIN')
-    assert.equal(typeof margin.currentBalances.buyingPower, 'number')
-    assert.equal(typeof margin.projectedBalances.buyingPower, 'number')
+    // Money crosses as decimal strings (ADR 0023), as on purchasing-power.
+    assert.match(margin.currentBalances.buyingPower, /^-?\d+(\.\d+)?$/)
+    assert.match(margin.projectedBalances.buyingPower, /^-?\d+(\.\d+)?$/)
     assert.equal(cash.type, 'CASH')
-    assert.equal(typeof cash.currentBalances.cashAvailableForTrading, 'number')
+    assert.match(cash.currentBalances.cashAvailableForTrading, /^-?\d+(\.\d+)?$/)
+    for (const b of body.items as Body[])
+      for (const [k, v] of Object.entries({
+        ...b.currentBalances,
+        ...b.projectedBalances,
+        ...b.initialBalances,
+      }))
+        if (k !== 'roundTrips') assert.notEqual(typeof v, 'number', `${k}: ${JSON.stringify(b)}`)
     assert.equal(cash.currentBalances.buyingPower, undefined)
   })
 })

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { assertProblem } from '../helpers/assertions.ts'
+import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { connectB } from '../helpers/brokerb.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
@@ -62,5 +62,19 @@ describe('transactions: one tax-year rule for every broker type', () => {
       'validation.failed',
     )
     assert.equal(own.detail, unified.detail)
+  })
+})
+
+describe('broker B: money as decimal strings', () => {
+  it('transactions’ transfer items carry amount, cost and price as strings, as transactions-auto does', async () => {
+    const u = await connected()
+    const year = String(new Date().getUTCFullYear())
+    const hash = json(await u.get('/api/brokerb/accounts')).items[0].hashValue
+    const body = json(await u.get(`/api/brokerb/transactions?account_hash=${hash}&year=${year}`))
+    const items = (body.items as Body[]).flatMap((tx) => tx.transferItems as Body[])
+    assert.ok(items.length > 0)
+    for (const item of items)
+      for (const k of ['amount', 'cost', 'price'])
+        if (item[k] !== undefined) assert.match(item[k], /^-?\d+(\.\d+)?$/, `${k}: ${JSON.stringify(item)}`)
   })
 })

@@ -11,6 +11,7 @@ import { pageArray, resolvePage, type PageQueryInput } from '../../platform/http
 import { decimalString, SCHWAB_TRANSACTION_TYPES, type SchwabJson } from '../../providers/brokers/index.ts'
 import { maskNumber } from './broker-errors.ts'
 import type { BrokerBAccess, Linked } from './brokerb-access.ts'
+import { transferItem } from './lib/decimals.ts'
 
 const ZONE = 'America/New_York'
 /** Schwab keeps about ten years of transactions. */
@@ -139,7 +140,9 @@ export class BrokerBTransactionsService {
       ...served,
       items: served.items.map((tx) => ({
         ...txView(value.a, tx),
-        transferItems: Array.isArray(tx['transferItems']) ? tx['transferItems'].map(obj) : [],
+        transferItems: Array.isArray(tx['transferItems'])
+          ? tx['transferItems'].map((i) => transferItem(obj(i)))
+          : [],
       })),
     }
   }

@@ -60,11 +60,16 @@ export const Balance = Type.Object({
       ...AccountRef,
       type: Type.Union([Type.String(), Type.Null()], { description: 'MARGIN or CASH' }),
       currentBalances: Vendor(
-        'Schwab’s current balances: MarginBalance fields (buyingPower, availableFunds, equity, …) or CashBalance fields (cashAvailableForTrading, totalCash, …) plus liquidationValue, cashBalance, longMarketValue…',
+        'Schwab’s current balances: MarginBalance fields (buyingPower, availableFunds, equity, …) or CashBalance fields (cashAvailableForTrading, totalCash, …) plus liquidationValue, cashBalance, longMarketValue…; amounts as decimal strings (roundTrips, a count, and flags as sent)',
       ),
-      projectedBalances: Vendor('Schwab’s projected balances, the same fields as currentBalances'),
-      initialBalances: Vendor('Schwab’s start-of-day balances (accountValue, totalCash, …)'),
-      aggregatedBalance: Type.Union([Vendor('currentLiquidationValue, liquidationValue'), Type.Null()]),
+      projectedBalances: Vendor(
+        'Schwab’s projected balances, the same fields as currentBalances (decimal strings)',
+      ),
+      initialBalances: Vendor('Schwab’s start-of-day balances (accountValue, totalCash, …; decimal strings)'),
+      aggregatedBalance: Type.Union([
+        Vendor('currentLiquidationValue, liquidationValue (decimal strings)'),
+        Type.Null(),
+      ]),
     }),
   ),
 })
@@ -210,7 +215,7 @@ export const Transactions = Type.Object({
       ...TxFields,
       transferItems: Type.Array(
         Vendor(
-          'Schwab’s TransferItem: instrument{symbol, assetType, cusip…}, amount, cost, price, feeType, positionEffect',
+          'Schwab’s TransferItem: instrument{symbol, assetType, cusip…} as sent, amount, cost, price (decimal strings), feeType, positionEffect',
         ),
       ),
     }),
