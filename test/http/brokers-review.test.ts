@@ -78,3 +78,39 @@ describe('broker B: money as decimal strings', () => {
         if (item[k] !== undefined) assert.match(item[k], /^-?\d+(\.\d+)?$/, `${k}: ${JSON.stringify(item)}`)
   })
 })
+
+describe('broker B: instrument', () => {
+  it('a projection with a CUSIP is a 422 on projection, never silently dropped', async () => {
+    const u = await connected()
+    const res = await u.get('/api/brokerb/instrument?symbol=037833100&projection=fundamental')
+    const body = assertProblem(res, 422, 'validation.failed')
+    assert.deepEqual(body.errors[0].loc, ['query', 'projection'])
+    assert.equal(json(await u.get('/api/brokerb/instrument?symbol=037833100')).by, 'cusip')
+  })
+
+  it('regex and description searches take their text; a ticker search keeps the ticker rule', async () => {
+    const u = await connected()
+    const res = await u.get('/api/brokerb/instrument?symbol=AAP.*&projection=symbol-regex')
+    assert.equal(res.statusCode, 200, res.body)
+    const body = json(res)
+    assert.equal(body.projection, 'symbol-regex')
+    assert.ok(
+      body.instruments.some((i: Body) => i.symbol === 'AAPL'),
+      res.body,
+    )
+    const desc = await u.get(
+      `/api/brokerb/instrument?symbol=${encodeURIComponent('apple inc')}&projection=desc-search`,
+    )
+    assert.equal(desc.statusCode, 200, desc.body)
+    const ticker = assertProblem(
+      await u.get('/api/brokerb/instrument?symbol=AAP.*'),
+      422,
+      'validation.failed',
+    )
+    assert.deepEqual(ticker.errors[0].loc, ['query', 'symbol'])
+    const control = await u.get('/api/brokerb/instrument?symbol=A%01B&projection=desc-regex')
+    assertProblem(control, 422, 'validation.failed')
+    const long = await u.get(`/api/brokerb/instrument?symbol=${'A'.repeat(65)}&projection=desc-search`)
+    assertProblem(long, 422, 'validation.failed')
+  })
+})

@@ -150,8 +150,10 @@ function chartRoutes(app: App, { brokerbMarket: m }: Deps): void {
         operationId: 'brokerbInstrument',
         summary: 'Instrument by ticker (or search) or by CUSIP',
         description:
-          'A 9-character CUSIP (e.g. 037833100) is looked up as such; anything else is searched with `projection` ' +
-          '(default symbol-search; fundamental adds fundamentals). No match: an empty list.' +
+          'A 9-character CUSIP (e.g. 037833100) is looked up as such, and takes no `projection` (422 on projection); ' +
+          'anything else is searched with `projection` (default symbol-search; fundamental adds fundamentals; ' +
+          'symbol-regex, desc-search and desc-regex take a regular expression or text, e.g. `AAP.*`). No match: ' +
+          'an empty list.' +
           VIA,
         examples: {
           query: { symbol: '037833100' },

@@ -17,6 +17,9 @@ import type { HistoryQueryInput, ChainQueryInput } from './brokerb-market.schema
 
 export const DELAY_MINUTES = 15
 const CUSIP = /^[0-9]{3}[0-9A-Z]{5}[0-9]$/
+const TICKER = /^[A-Z0-9.$/^_ -]{1,32}$/
+/** Projections whose symbol is a regular expression or a description text, not a ticker. */
+const SEARCHES: ReadonlySet<string> = new Set(['symbol-regex', 'desc-search', 'desc-regex'])
 /** Our problems that mean "the broker cannot answer for you now": the fallback applies too. */
 const UNAVAILABLE = new Set(['broker.not_connected', 'broker.reconnect_required', 'broker.not_configured'])
 
@@ -218,18 +221,33 @@ export class BrokerBMarketService {
     return this.call(scope, (t) => this.deps.access.adapter().priceHistory(t, history))
   }
 
-  /** A ticker (with a projection) or a 9-character CUSIP. */
+  /**
+   * A 9-character CUSIP (looked up as such: a projection with it is a 422, never silently dropped),
+   * or a ticker searched with a projection; the regex and description searches take free text.
+   */
   async instrument(scope: RequestScope, q: { symbol: string; projection?: string }) {
     const symbol = q.symbol.trim().toUpperCase()
     if (CUSIP.test(symbol)) {
+      if (q.projection !== undefined)
+        throw UnprocessableError.field(
+          ['query', 'projection'],
+          'a CUSIP is looked up as such: projection applies to a ticker or a search text only',
+        )
       const found = await this.call(scope, (t) => this.deps.access.adapter().instrumentByCusip(t, symbol))
       return { query: symbol, by: 'cusip' as const, projection: null, instruments: found ? [found] : [] }
     }
     const projection = (q.projection ?? 'symbol-search') as 'symbol-search'
+    const search = SEARCHES.has(projection)
+    if (!search && !TICKER.test(symbol))
+      throw UnprocessableError.field(
+        ['query', 'symbol'],
+        `a ticker (letters, digits and . $ / ^ _ - or space, at most 32); regex and text need projection ${[...SEARCHES].join(', ')}`,
+      )
+    const term = search ? q.symbol.trim() : symbol
     const instruments = await this.call(scope, (t) =>
-      this.deps.access.adapter().instruments(t, symbol, projection),
+      this.deps.access.adapter().instruments(t, term, projection),
     )
-    return { query: symbol, by: 'symbol' as const, projection, instruments }
+    return { query: term, by: 'symbol' as const, projection, instruments }
   }
 }
 
