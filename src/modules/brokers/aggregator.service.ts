@@ -137,12 +137,12 @@ export class AggregatorService {
         'one of external_connection_id, connection_id, brokerage_authorization_id, brokerageAuthorizationId is required',
       )
     const read = readState(this.deps.cipher, q.state, this.deps.clock.now())
-    if (!read.ok) throw stateError(read.problem, 'query')
+    if (!read.ok) throw stateError(read.problem, 'query', BROKER)
     const p = read.payload
     if (p.t !== scope.tenantId || p.u !== scope.userId || p.b !== BROKER)
-      throw stateError('mismatch', 'query')
+      throw stateError('mismatch', 'query', BROKER)
     const fresh = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.consumeState(s, p.n, BROKER))
-    if (!fresh) throw stateError('reused', 'query')
+    if (!fresh) throw stateError('reused', 'query', BROKER)
     const { adapter, hosted } = this.vendor()
     const user = await this.storedUser(scope.tenantId)
     if (!user)

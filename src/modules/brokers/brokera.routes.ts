@@ -151,7 +151,7 @@ function orderRoutes(app: App, { brokera }: BrokerARouteDeps): void {
         examples: { query: E.ORDER_QUERY, 200: { description: 'The orders', value: { items: [E.ORDER] } } },
         description:
           'Orders at Alpaca filtered by status (open, closed or all; default open), submission time (after, until: ' +
-          'exclusive) and direction (default desc); limit defaults to 50, at most 500. Decimals are strings.',
+          'exclusive) and direction (default desc); limit defaults to 50, at most 100. Decimals are strings.',
         summary: 'Orders at Alpaca (open by default)',
         tags,
         querystring: S.OrderListQuery,

@@ -47,7 +47,9 @@ export const ConnectQuery = Type.Object({
 
 export const ConnectBody = Type.Object({
   auth_code: AuthCode('The one-time authorization code the vendor sent back'),
-  state: State('The state from auth-url'),
+  // Optional in the schema so a missing state is the state check's 422 `broker.state_missing`, as on the
+  // GET callback and the unified connect, never a bare validation failure.
+  state: Type.Optional(State('The state from auth-url; required (missing: 422 `broker.state_missing`)')),
 })
 
 export const Disconnected = Type.Object({
@@ -133,7 +135,9 @@ export const Order = Type.Object({
 
 export const OrderListQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('all')])),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'default 50, at most 500' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, description: 'default 50, at most 100 (§8)' }),
+  ),
   after: Type.Optional(Timestamp),
   until: Type.Optional(Timestamp),
   direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),

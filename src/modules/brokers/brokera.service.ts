@@ -7,7 +7,7 @@ import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
-import { reconnectRequired } from './broker-errors.ts'
+import { neverStarted, reconnectRequired } from './broker-errors.ts'
 import { isUpstreamError, type UpstreamError } from '../../platform/upstream-errors.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
@@ -96,6 +96,7 @@ export class BrokerAService {
   }
 
   private async logFailure(scope: RequestScope, started: Date, err: unknown) {
+    if (neverStarted(err)) return
     const row = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.findLiveConnection(s, BROKER))
     if (!row) return
     await this.deps.scopes.withTenant(scope.tenantId, (s) =>
@@ -154,11 +155,12 @@ export class BrokerAService {
       const unknown = err instanceof UnprocessableError && err.code === 'broker.not_connected'
       if (unknown || (isUpstreamError(err) && err.kind === 'not_found'))
         throw new NotFoundError('broker.order_not_found', `Order ${orderId} not found at Alpaca`)
-      if (isUpstreamError(err) && err.status === 422)
-        throw new UnprocessableError(
-          'broker.order_not_cancelable',
-          vendorMessage(err, 'the order cannot be canceled'),
-        )
+      if (isUpstreamError(err) && err.status === 422) {
+        const msg = vendorMessage(err, 'the order cannot be canceled')
+        throw new UnprocessableError('broker.order_not_cancelable', msg, [
+          { loc: ['path', 'order_id'], msg, type: 'order_not_cancelable' },
+        ])
+      }
       throw err
     })
     return { order_id: orderId, cancel_requested: true }
@@ -258,8 +260,12 @@ function vendorMessage(err: UpstreamError, fallback: string): string {
 
 /** The vendor's refusals of an order (422 invalid, 403 buying power) are the caller's to fix. */
 function orderRejected(err: unknown): never {
-  if (isUpstreamError(err) && (err.status === 422 || err.status === 403 || err.status === 400))
-    throw new UnprocessableError('broker.order_rejected', vendorMessage(err, 'Alpaca rejected the order'))
+  if (isUpstreamError(err) && (err.status === 422 || err.status === 403 || err.status === 400)) {
+    const msg = vendorMessage(err, 'Alpaca rejected the order')
+    throw new UnprocessableError('broker.order_rejected', msg, [
+      { loc: ['body'], msg, type: 'order_rejected' },
+    ])
+  }
   throw err
 }
 

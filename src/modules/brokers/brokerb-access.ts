@@ -1,15 +1,15 @@
 /**
  * How broker B's operations reach Schwab for a tenant: the adapter (with Schwab's own reads), the
  * live connection with a fresh access token, and the `account_hash` rule — every account-scoped
- * parameter is the hashValue of an account linked to the caller's connection. A plain account
- * number is a 422 that says to use the hash; an unknown hash (or another tenant's) is a 404.
+ * parameter is the hashValue of an account linked to the caller's connection (lib/linked-account.ts:
+ * a plain account number is a 422 that says to use the hash; an unknown hash is a 404).
  */
 import type { RequestScope } from '../../platform/auth/scope.ts'
-import { NotFoundError, ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { SchwabBroker } from '../../providers/brokers/index.ts'
-import { errorText, reconnectRequired } from './broker-errors.ts'
+import { errorText, notConfigured, reconnectRequired } from './broker-errors.ts'
 import type { ConnectionsService } from './connections.service.ts'
+import { linkedAccount } from './lib/linked-account.ts'
 
 export const BROKER = 'brokerb'
 
@@ -23,11 +23,7 @@ export class BrokerBAccess {
   ) {}
 
   adapter(): SchwabBroker {
-    if (!this.schwab)
-      throw new ServiceUnavailableError(
-        'broker.not_configured',
-        'brokerb is not configured on this server: set SCHWAB_APP_KEY and SCHWAB_APP_SECRET or BROKER_SANDBOX=true',
-      )
+    if (!this.schwab) throw notConfigured(BROKER)
     return this.schwab
   }
 
@@ -54,20 +50,9 @@ export class BrokerBAccess {
     }
   }
 
-  /** The linked account a hashValue names (see the file comment for the 422 and the 404). */
+  /** The linked account a hashValue names (the one rule of lib/linked-account.ts). */
   account(live: Pick<Live, 'accounts'>, hash: string, loc: string = 'account_hash'): Linked {
-    const found = live.accounts.find((a) => a.external_id === hash)
-    if (found) return found
-    if (live.accounts.some((a) => a.account_number === hash) || /^\d{4,12}$/.test(hash))
-      throw new UnprocessableError(
-        'broker.account_hash_required',
-        'account_hash takes the encrypted hashValue from GET /api/brokerb/accounts, never the plain account number',
-        [{ loc: ['query', loc], msg: 'a plain account number; pass its hashValue', type: 'account_hash' }],
-      )
-    throw new NotFoundError(
-      'broker.account_not_found',
-      'No account with this hashValue is linked to your brokerb connection (GET /api/brokerb/accounts lists them)',
-    )
+    return linkedAccount(BROKER, live.accounts, hash, loc)
   }
 
   /** The accounts an optional account_hash selects: that one, or every linked account. */

@@ -119,7 +119,7 @@ function holdingRoutes(app: App, { brokerb }: BrokerBRouteDeps): void {
           'service observed and the TRADE transactions stored by syncs. Schwab’s streamer (ACCT_ACTIVITY over ' +
           'WebSocket) is not used: events are persisted when the service sees them — the activity job polls each ' +
           'connection’s orders every 5 minutes on weekdays, and GET /open-orders records what it lists. days: ' +
-          'default 30; limit: default 100.' +
+          'default 30; limit: default 100, at most 100.' +
           NOT_CONNECTED,
         examples: { query: { days: 7, limit: 50 }, 200: { description: 'Activity', value: E.ACTIVITY } },
         tags,
@@ -141,7 +141,9 @@ function historyRoutes(app: App, { brokerbTransactions }: BrokerBRouteDeps): voi
         summary: 'One account’s TRADE transactions of a full tax year',
         description:
           'The New York tax year (up to now for the current one), fetched in Schwab’s windows of at most 60 days, ' +
-          'merged and de-duplicated, oldest first; TRADE only. A year before 2000 or in the future is a 422.' +
+          'merged and de-duplicated, oldest first; TRADE only. A year before 2000 or in the future is a 422. ' +
+          'Paged: page, page_size (25, 50, 100; default 100), cursor → next_cursor; `count` is the whole year ' +
+          '(Schwab is read for the whole year on each page, the page cut from it).' +
           HASH_RULE +
           NOT_CONNECTED,
         examples: {
@@ -165,7 +167,10 @@ function historyRoutes(app: App, { brokerbTransactions }: BrokerBRouteDeps): voi
         description:
           'All linked accounts, no account_hash needed. Each transaction’s transferItems become individual rows ' +
           'carrying the transaction’s fields (a security leg, each fee, the cash leg); a transaction without ' +
-          'items is one row with item fields null. `types` filters by Schwab’s types (unknown: 422).' +
+          'items is one row with item fields null. `types` filters by Schwab’s types (unknown: 422). Rows are ' +
+          'ordered by time, account, transaction and item, and paged: page, page_size (25, 50, 100; default ' +
+          '100), cursor → next_cursor; `count` counts every row of the year. Schwab has no paging: each page ' +
+          'reads the whole year again and cuts the page from the merged rows.' +
           NOT_CONNECTED,
         examples: {
           query: { year: '2026', types: 'TRADE' },

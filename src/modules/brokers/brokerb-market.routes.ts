@@ -9,7 +9,9 @@ import * as B from './brokerb-market.schemas.ts'
 const tags = ['broker B']
 const P = '/api/brokerb'
 const VIA =
-  ' Through your Schwab connection (422 `broker.not_connected` without one); Schwab’s answer is passed on as sent.'
+  ' Through your Schwab connection (422 `broker.not_connected` without one); Schwab’s answer is passed on as sent.' +
+  ' A request Schwab refuses (its 400) is a 422 `broker.request_rejected` with Schwab’s message, the parameter it ' +
+  'names in `errors`.'
 
 type Deps = { brokerbMarket: BrokerBMarketService }
 
@@ -96,7 +98,9 @@ function chartRoutes(app: App, { brokerbMarket: m }: Deps): void {
         summary: 'Option chain of an underlying',
         description:
           'contract_type default ALL; strike_count strikes around the money; strategy default SINGLE; expirations ' +
-          'from from_date to to_date (to_date before from_date is a 422).' +
+          'from from_date to to_date (to_date before from_date is a 422). The offline sandbox ' +
+          '(BROKER_SANDBOX=true) serves SINGLE and ANALYTICAL only and refuses the spread strategies (422 ' +
+          '`broker.request_rejected` on `strategy`); Schwab itself answers them.' +
           VIA,
         examples: {
           query: {
@@ -146,8 +150,10 @@ function chartRoutes(app: App, { brokerbMarket: m }: Deps): void {
         operationId: 'brokerbInstrument',
         summary: 'Instrument by ticker (or search) or by CUSIP',
         description:
-          'A 9-character CUSIP (e.g. 037833100) is looked up as such; anything else is searched with `projection` ' +
-          '(default symbol-search; fundamental adds fundamentals). No match: an empty list.' +
+          'A 9-character CUSIP (e.g. 037833100) is looked up as such, and takes no `projection` (422 on projection); ' +
+          'anything else is searched with `projection` (default symbol-search; fundamental adds fundamentals; ' +
+          'symbol-regex, desc-search and desc-regex take a regular expression or text, e.g. `AAP.*`). No match: ' +
+          'an empty list.' +
           VIA,
         examples: {
           query: { symbol: '037833100' },

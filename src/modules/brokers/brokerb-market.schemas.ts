@@ -164,11 +164,18 @@ export const History = Type.Object(
 )
 
 export const InstrumentQuery = Type.Object({
-  symbol: SymbolParam('A ticker (or a search text/regex, by projection) or a 9-character CUSIP'),
+  symbol: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    pattern: '^[ -~]+$',
+    description:
+      'A 9-character CUSIP, a ticker (letters, digits, . $ / ^ _ - and space, at most 32), or with projection ' +
+      'symbol-regex, desc-search or desc-regex a regular expression or text (printable ASCII, at most 64)',
+  }),
   projection: Type.Optional(
     Enum(
       ['symbol-search', 'symbol-regex', 'desc-search', 'desc-regex', 'search', 'fundamental'],
-      'default symbol-search; ignored for a CUSIP',
+      'default symbol-search; with a CUSIP none may be given (422)',
     ),
   ),
 })

@@ -10,13 +10,16 @@ import { AppError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { SchwabChainQuery, SchwabJson, SchwabPriceHistoryQuery } from '../../providers/brokers/index.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
-import { errorText } from './broker-errors.ts'
+import { errorText, requestRejected } from './broker-errors.ts'
 import type { BrokerBAccess } from './brokerb-access.ts'
 import * as repo from './brokerb.repository.ts'
 import type { HistoryQueryInput, ChainQueryInput } from './brokerb-market.schemas.ts'
 
 export const DELAY_MINUTES = 15
 const CUSIP = /^[0-9]{3}[0-9A-Z]{5}[0-9]$/
+const TICKER = /^[A-Z0-9.$/^_ -]{1,32}$/
+/** Projections whose symbol is a regular expression or a description text, not a ticker. */
+const SEARCHES: ReadonlySet<string> = new Set(['symbol-regex', 'desc-search', 'desc-regex'])
 /** Our problems that mean "the broker cannot answer for you now": the fallback applies too. */
 const UNAVAILABLE = new Set(['broker.not_connected', 'broker.reconnect_required', 'broker.not_configured'])
 
@@ -54,8 +57,12 @@ export interface MarketDeps {
 export class BrokerBMarketService {
   constructor(private readonly deps: MarketDeps) {}
 
-  private call<T>(scope: RequestScope, f: (token: string) => Promise<T>): Promise<T> {
-    return this.deps.access.withToken(scope, (t) => f(t)).then((r) => r.value)
+  /** Schwab's answer; its refusal (a 400) is a 422 `broker.request_rejected` naming `guess` at worst. */
+  private call<T>(scope: RequestScope, f: (token: string) => Promise<T>, guess = 'symbol'): Promise<T> {
+    return this.deps.access
+      .withToken(scope, (t) => f(t))
+      .then((r) => r.value)
+      .catch(requestRejected('Schwab', guess))
   }
 
   /** Schwab's quotes; when Schwab cannot answer for the caller, the market data provider's, 15 minutes old. */
@@ -69,7 +76,7 @@ export class BrokerBMarketService {
       ),
     ]
     try {
-      const body = await this.call(scope, (t) => this.deps.access.adapter().quotes(t, symbols))
+      const body = await this.call(scope, (t) => this.deps.access.adapter().quotes(t, symbols), 'symbols')
       const items = symbols.flatMap((s) => {
         const q = obj(obj(body[s])['quote'])
         const last = num(q['lastPrice']) ?? num(q['mark']) ?? num(q['closePrice'])
@@ -145,7 +152,11 @@ export class BrokerBMarketService {
     const ahead = (Date.parse(date) - Date.parse(this.deps.today())) / 86_400_000
     if (Number.isNaN(ahead) || ahead > 366)
       throw UnprocessableError.field(['query', 'date'], 'a valid date at most one year ahead')
-    const hours = await this.call(scope, (t) => this.deps.access.adapter().marketHours(t, markets, date))
+    const hours = await this.call(
+      scope,
+      (t) => this.deps.access.adapter().marketHours(t, markets, date),
+      'markets',
+    )
     const rows: repo.HoursRow[] = Object.entries(hours).flatMap(([market, products]) =>
       Object.entries(products).map(([product, h]) => ({
         market,
@@ -166,7 +177,7 @@ export class BrokerBMarketService {
     const index = q.index ?? '$SPX'
     const frequency = q.frequency ?? 0
     const opts = { frequency, ...(q.sort ? { sort: q.sort as 'VOLUME' } : {}) }
-    const items = await this.call(scope, (t) => this.deps.access.adapter().movers(t, index, opts))
+    const items = await this.call(scope, (t) => this.deps.access.adapter().movers(t, index, opts), 'index')
     return { index, sort: q.sort ?? null, frequency, items }
   }
 
@@ -210,18 +221,33 @@ export class BrokerBMarketService {
     return this.call(scope, (t) => this.deps.access.adapter().priceHistory(t, history))
   }
 
-  /** A ticker (with a projection) or a 9-character CUSIP. */
+  /**
+   * A 9-character CUSIP (looked up as such: a projection with it is a 422, never silently dropped),
+   * or a ticker searched with a projection; the regex and description searches take free text.
+   */
   async instrument(scope: RequestScope, q: { symbol: string; projection?: string }) {
     const symbol = q.symbol.trim().toUpperCase()
     if (CUSIP.test(symbol)) {
+      if (q.projection !== undefined)
+        throw UnprocessableError.field(
+          ['query', 'projection'],
+          'a CUSIP is looked up as such: projection applies to a ticker or a search text only',
+        )
       const found = await this.call(scope, (t) => this.deps.access.adapter().instrumentByCusip(t, symbol))
       return { query: symbol, by: 'cusip' as const, projection: null, instruments: found ? [found] : [] }
     }
     const projection = (q.projection ?? 'symbol-search') as 'symbol-search'
+    const search = SEARCHES.has(projection)
+    if (!search && !TICKER.test(symbol))
+      throw UnprocessableError.field(
+        ['query', 'symbol'],
+        `a ticker (letters, digits and . $ / ^ _ - or space, at most 32); regex and text need projection ${[...SEARCHES].join(', ')}`,
+      )
+    const term = search ? q.symbol.trim() : symbol
     const instruments = await this.call(scope, (t) =>
-      this.deps.access.adapter().instruments(t, symbol, projection),
+      this.deps.access.adapter().instruments(t, term, projection),
     )
-    return { query: symbol, by: 'symbol' as const, projection, instruments }
+    return { query: term, by: 'symbol' as const, projection, instruments }
   }
 }
 

@@ -7,9 +7,11 @@ import { DateTime } from 'luxon'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
+import { pageArray, resolvePage, type PageQueryInput } from '../../platform/http/pagination.ts'
 import { decimalString, SCHWAB_TRANSACTION_TYPES, type SchwabJson } from '../../providers/brokers/index.ts'
 import { maskNumber } from './broker-errors.ts'
 import type { BrokerBAccess, Linked } from './brokerb-access.ts'
+import { transferItem } from './lib/decimals.ts'
 
 const ZONE = 'America/New_York'
 /** Schwab keeps about ten years of transactions. */
@@ -96,11 +98,28 @@ function itemFields(item: SchwabJson | null, index: number | null) {
   }
 }
 
+/** A year's rows are paged 100 at a time unless page_size (25, 50, 100) says otherwise. */
+const DEFAULT_PAGE = 100
+
+const cmp = (x: string | number | null, y: string | number | null) =>
+  x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -1 : 1
+
+/** Oldest first; then account, transaction and item, so pages never shuffle. */
+function stableOrder(a: ReturnType<typeof flatten>[number], b: ReturnType<typeof flatten>[number]) {
+  return (
+    cmp(a.time, b.time) ||
+    cmp(a.hashValue, b.hashValue) ||
+    cmp(a.activityId, b.activityId) ||
+    cmp(a.item_index, b.item_index)
+  )
+}
+
 export class BrokerBTransactionsService {
   constructor(private readonly deps: { clock: Clock; access: BrokerBAccess }) {}
 
-  /** TRADE transactions of one account for the full tax year, oldest first. */
-  async transactions(scope: RequestScope, q: { account_hash: string; year: string }) {
+  /** TRADE transactions of one account for the full tax year, oldest first, one page of them. */
+  async transactions(scope: RequestScope, q: PageQueryInput & { account_hash: string; year: string }) {
+    const page = resolvePage(q, DEFAULT_PAGE)
     const range = taxYear(q.year, this.deps.clock.now())
     const { value } = await this.deps.access.withToken(scope, async (t, l) => {
       const a = this.deps.access.account(l, q.account_hash)
@@ -110,6 +129,7 @@ export class BrokerBTransactionsService {
       }
     })
     const trades = value.rows.filter((tx) => tx['type'] === 'TRADE')
+    const served = pageArray(trades, page)
     return {
       hashValue: value.a.external_id,
       accountNumber: maskNumber(value.a.account_number),
@@ -117,15 +137,26 @@ export class BrokerBTransactionsService {
       from: range.start.toISOString(),
       to: range.end.toISOString(),
       count: trades.length,
-      items: trades.map((tx) => ({
+      ...served,
+      items: served.items.map((tx) => ({
         ...txView(value.a, tx),
-        transferItems: Array.isArray(tx['transferItems']) ? tx['transferItems'].map(obj) : [],
+        transferItems: Array.isArray(tx['transferItems'])
+          ? tx['transferItems'].map((i) => transferItem(obj(i)))
+          : [],
       })),
     }
   }
 
-  /** Every linked account's transactions of the year (types filtered), transfer items flattened. */
-  async transactionsAuto(scope: RequestScope, q: { year: string; types?: string | undefined }) {
+  /**
+   * Every linked account's transactions of the year (types filtered), transfer items flattened, in a
+   * stable order (time, account, transaction, item), one page of them. Schwab is read for the whole
+   * year on every page (it has no paging of its own): the page is cut from the merged rows.
+   */
+  async transactionsAuto(
+    scope: RequestScope,
+    q: PageQueryInput & { year: string; types?: string | undefined },
+  ) {
+    const page = resolvePage(q, DEFAULT_PAGE)
     const range = taxYear(q.year, this.deps.clock.now())
     const types = schwabTypes(q.types)
     const { value, live } = await this.deps.access.withToken(scope, async (t, l) => {
@@ -138,16 +169,18 @@ export class BrokerBTransactionsService {
       return out
     })
     const wanted = types.length ? new Set(types) : null
-    const rows = value.flatMap(({ a, rows: txs }) =>
-      txs.filter((tx) => wanted === null || wanted.has(String(tx['type']))).flatMap((tx) => flatten(a, tx)),
-    )
+    const rows = value
+      .flatMap(({ a, rows: txs }) =>
+        txs.filter((tx) => wanted === null || wanted.has(String(tx['type']))).flatMap((tx) => flatten(a, tx)),
+      )
+      .sort(stableOrder)
     return {
       year: q.year,
       types: types.length ? types : [...SCHWAB_TRANSACTION_TYPES],
       accounts: live.accounts.length,
       transactions: new Set(rows.map((r) => `${r.hashValue}:${r.activityId}`)).size,
       count: rows.length,
-      items: rows,
+      ...pageArray(rows, page),
     }
   }
 }

@@ -71,14 +71,14 @@ export const BALANCE = {
       ...REF,
       type: 'MARGIN',
       currentBalances: {
-        buyingPower: 24850.12,
-        availableFunds: 12425.06,
-        equity: 31200.5,
-        liquidationValue: 31200.5,
+        buyingPower: '24850.12',
+        availableFunds: '12425.06',
+        equity: '31200.5',
+        liquidationValue: '31200.5',
       },
-      projectedBalances: { buyingPower: 24850.12, availableFunds: 12425.06 },
-      initialBalances: { accountValue: 30980.1, totalCash: 6200.0 },
-      aggregatedBalance: { currentLiquidationValue: 31200.5, liquidationValue: 31200.5 },
+      projectedBalances: { buyingPower: '24850.12', availableFunds: '12425.06' },
+      initialBalances: { accountValue: '30980.1', totalCash: '6200' },
+      aggregatedBalance: { currentLiquidationValue: '31200.5', liquidationValue: '31200.5' },
     },
   ],
 }
@@ -176,21 +176,25 @@ export const TRANSACTIONS = {
   from: '2026-01-01T05:00:00.000Z',
   to: '2026-11-25T15:00:00.000Z',
   count: 1,
+  next_cursor: null,
+  page: 1,
+  page_size: 100,
+  total: 1,
   items: [
     {
       ...TX,
       transferItems: [
         {
           instrument: { assetType: 'EQUITY', symbol: 'SFM', instrumentId: 1806651 },
-          amount: 1,
-          cost: -164.85,
-          price: 164.85,
+          amount: '1',
+          cost: '-164.85',
+          price: '164.85',
           positionEffect: 'OPENING',
         },
         {
           instrument: { assetType: 'CURRENCY', symbol: 'CURRENCY_USD' },
-          amount: 0,
-          cost: 0,
+          amount: '0',
+          cost: '0',
           feeType: 'COMMISSION',
         },
       ],
@@ -204,6 +208,10 @@ export const TRANSACTIONS_AUTO = {
   accounts: 2,
   transactions: 1,
   count: 2,
+  next_cursor: null,
+  page: 1,
+  page_size: 100,
+  total: 2,
   items: [
     {
       ...TX,

@@ -4,6 +4,7 @@
  * their shapes, which the spec leaves "not shown", are described field by field in wire-facts §3–§4
  * and summarised in each description.
  */
+import { PageQuery } from '../../platform/http/pagination.ts'
 import { Type } from 'typebox'
 
 export const Str = Type.String()
@@ -59,11 +60,16 @@ export const Balance = Type.Object({
       ...AccountRef,
       type: Type.Union([Type.String(), Type.Null()], { description: 'MARGIN or CASH' }),
       currentBalances: Vendor(
-        'Schwab’s current balances: MarginBalance fields (buyingPower, availableFunds, equity, …) or CashBalance fields (cashAvailableForTrading, totalCash, …) plus liquidationValue, cashBalance, longMarketValue…',
+        'Schwab’s current balances: MarginBalance fields (buyingPower, availableFunds, equity, …) or CashBalance fields (cashAvailableForTrading, totalCash, …) plus liquidationValue, cashBalance, longMarketValue…; amounts as decimal strings (roundTrips, a count, and flags as sent)',
       ),
-      projectedBalances: Vendor('Schwab’s projected balances, the same fields as currentBalances'),
-      initialBalances: Vendor('Schwab’s start-of-day balances (accountValue, totalCash, …)'),
-      aggregatedBalance: Type.Union([Vendor('currentLiquidationValue, liquidationValue'), Type.Null()]),
+      projectedBalances: Vendor(
+        'Schwab’s projected balances, the same fields as currentBalances (decimal strings)',
+      ),
+      initialBalances: Vendor('Schwab’s start-of-day balances (accountValue, totalCash, …; decimal strings)'),
+      aggregatedBalance: Type.Union([
+        Vendor('currentLiquidationValue, liquidationValue (decimal strings)'),
+        Type.Null(),
+      ]),
     }),
   ),
 })
@@ -136,7 +142,11 @@ export const ActivityQuery = Type.Object({
     Type.Integer({ minimum: 1, maximum: 3660, description: 'How far back, in days (default 30)' }),
   ),
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 1000, description: 'At most this many rows (default 100)' }),
+    Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      description: 'At most this many rows (default 100, at most 100: §8)',
+    }),
   ),
 })
 
@@ -162,7 +172,20 @@ export const Activity = Type.Object({
   ),
 })
 
-export const TransactionsQuery = Type.Object({ account_hash: AccountHash, year: Year })
+/** Pages of a year's rows: page, page_size (25, 50, 100; default 100 here), cursor. */
+const YearPages = {
+  page: PageQuery.properties.page,
+  page_size: PageQuery.properties.page_size,
+  cursor: PageQuery.properties.cursor,
+}
+const PageFields = {
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
+  page: Type.Integer({ minimum: 1 }),
+  page_size: Type.Integer(),
+  total: Type.Optional(Type.Integer({ minimum: 0, description: 'All rows of the year (as count)' })),
+}
+
+export const TransactionsQuery = Type.Object({ account_hash: AccountHash, year: Year, ...YearPages })
 
 const TxFields = {
   ...AccountRef,
@@ -185,13 +208,14 @@ export const Transactions = Type.Object({
   year: Str,
   from: Type.String({ format: 'date-time' }),
   to: Type.String({ format: 'date-time' }),
-  count: Type.Integer(),
+  count: Type.Integer({ description: 'The year’s TRADE transactions, all pages' }),
+  ...PageFields,
   items: Type.Array(
     Type.Object({
       ...TxFields,
       transferItems: Type.Array(
         Vendor(
-          'Schwab’s TransferItem: instrument{symbol, assetType, cusip…}, amount, cost, price, feeType, positionEffect',
+          'Schwab’s TransferItem: instrument{symbol, assetType, cusip…} as sent, amount, cost, price (decimal strings), feeType, positionEffect',
         ),
       ),
     }),
@@ -207,6 +231,7 @@ export const TransactionsAutoQuery = Type.Object({
         'Schwab transaction types, comma-separated (TRADE, DIVIDEND_OR_INTEREST, ACH_RECEIPT, JOURNAL, …; DIVIDEND is short for DIVIDEND_OR_INTEREST); default all',
     }),
   ),
+  ...YearPages,
 })
 
 export const TransactionsAuto = Type.Object({
@@ -214,7 +239,10 @@ export const TransactionsAuto = Type.Object({
   types: Type.Array(Str),
   accounts: Type.Integer({ description: 'Linked accounts read' }),
   transactions: Type.Integer({ description: 'Transactions flattened' }),
-  count: Type.Integer({ description: 'Rows: one per transfer item (one for a transaction without any)' }),
+  count: Type.Integer({
+    description: 'Rows, all pages: one per transfer item (one for a transaction without any)',
+  }),
+  ...PageFields,
   items: Type.Array(
     Type.Object({
       ...TxFields,

@@ -11,7 +11,8 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import { decSum, type BrokerOrder } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
-import { errorText, maskNumber } from './broker-errors.ts'
+import { errorText, maskNumber, neverStarted } from './broker-errors.ts'
+import { decimalFields } from './lib/decimals.ts'
 import { BROKER, type BrokerBAccess, type Linked, type Live } from './brokerb-access.ts'
 import { toOrderView } from './brokera.service.ts'
 import * as repo from './brokerb.repository.ts'
@@ -69,10 +70,10 @@ export class BrokerBService {
             accountNumber: maskNumber(linked.account_number),
             hashValue: linked.external_id,
             type: typeof s['type'] === 'string' ? s['type'] : null,
-            currentBalances: obj(s['currentBalances']),
-            projectedBalances: obj(s['projectedBalances']),
-            initialBalances: obj(s['initialBalances']),
-            aggregatedBalance: d.aggregatedBalance ?? null,
+            currentBalances: decimalFields(obj(s['currentBalances'])),
+            projectedBalances: decimalFields(obj(s['projectedBalances'])),
+            initialBalances: decimalFields(obj(s['initialBalances'])),
+            aggregatedBalance: d.aggregatedBalance ? decimalFields(d.aggregatedBalance) : null,
           },
         ]
       }),
@@ -122,7 +123,7 @@ export class BrokerBService {
         ),
       )
       .catch(async (err: unknown) => {
-        await this.log(scope, null, started, 0, errorText(err))
+        if (!neverStarted(err)) await this.log(scope, null, started, 0, errorText(err))
         throw err
       })
     const date = this.deps.today()

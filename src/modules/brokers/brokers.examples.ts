@@ -163,6 +163,10 @@ export const BROKER_TRANSACTIONS = {
       net_amount: null,
     },
   ],
+  next_cursor: null,
+  page: 1,
+  page_size: 100,
+  total: 1,
 }
 
 export const SYNC_RESULT = {
@@ -192,6 +196,8 @@ export const SYNC_LOG = {
     },
   ],
   next_cursor: null,
+  page: 1,
+  page_size: 25,
 }
 
 export const BROKER_QUOTES = {

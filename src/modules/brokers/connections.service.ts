@@ -9,7 +9,7 @@ import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
-import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
+import { UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { BrokerAdapter, BrokerGrant, OAuthBroker } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
@@ -21,6 +21,7 @@ import { issueState, readState } from './lib/oauth-state.ts'
 import {
   errorText,
   maskNumber,
+  notConfigured,
   notConnected,
   reconnectRequired,
   stateError,
@@ -55,11 +56,7 @@ export class ConnectionsService {
 
   adapter(broker: ConnectedBroker): BrokerAdapter {
     const a = this.deps.adapters[broker]
-    if (!a)
-      throw new ServiceUnavailableError(
-        'broker.not_configured',
-        `${broker} is not configured on this server: set its OAuth app credentials or BROKER_SANDBOX=true`,
-      )
+    if (!a) throw notConfigured(broker)
     return a
   }
 
@@ -92,12 +89,12 @@ export class ConnectionsService {
   ): Promise<ConnectionStatus> {
     const oauth = this.oauth(broker)
     const read = readState(this.deps.cipher, input.state, this.deps.clock.now())
-    if (!read.ok) throw stateError(read.problem, input.where)
+    if (!read.ok) throw stateError(read.problem, input.where, broker)
     const p = read.payload
     if (p.t !== scope.tenantId || p.u !== scope.userId || p.b !== broker)
-      throw stateError('mismatch', input.where)
+      throw stateError('mismatch', input.where, broker)
     const fresh = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.consumeState(s, p.n, broker))
-    if (!fresh) throw stateError('reused', input.where)
+    if (!fresh) throw stateError('reused', input.where, broker)
     const grant = await oauth.exchangeCode(input.code).catch((err: unknown) => {
       if (isUpstreamError(err) && err.kind === 'bad_request')
         throw new UnprocessableError(

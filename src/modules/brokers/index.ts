@@ -129,6 +129,7 @@ function createBrokers(
     connections,
     sync,
     entitlements: tenancy.entitlements,
+    clock: ctx.clock,
     refreshers: {
       brokera: (scope) => brokera.refresh(scope),
       aggregator: (scope) => aggregator.refresh(scope),

@@ -1,5 +1,6 @@
 /** SQL for the broker sync log: one row per sync, readable by the tenant that owns it. */
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { PageRequest } from '../../platform/http/pagination.ts'
 import type { BrokerSyncLogTable, ConnectedBroker } from './brokers.tables.ts'
 
 export type SyncLogEntry = Omit<BrokerSyncLogTable, 'tenant_id' | 'id'>
@@ -12,10 +13,10 @@ export function insertSyncLog(scope: TenantScope, e: SyncLogEntry) {
     .executeTakeFirstOrThrow()
 }
 
-/** Newest first; keyset on id. */
+/** Newest first; keyset on id (rows before the cursor's), else the page's offset; one extra row. */
 export function listSyncLog(
   scope: TenantScope,
-  q: { broker?: ConnectedBroker | undefined; limit: number; beforeId: number | null },
+  q: { broker?: ConnectedBroker | undefined; page: PageRequest; beforeId: number | null },
 ) {
   let query = scope.db
     .selectFrom('broker_sync_log')
@@ -34,8 +35,8 @@ export function listSyncLog(
     ])
     .where('tenant_id', '=', scope.tenantId)
     .orderBy('id', 'desc')
-    .limit(q.limit)
+    .limit(q.page.pageSize + 1)
   if (q.broker) query = query.where('broker_type', '=', q.broker)
-  if (q.beforeId !== null) query = query.where('id', '<', q.beforeId)
+  query = q.beforeId === null ? query.offset(q.page.offset) : query.where('id', '<', q.beforeId)
   return query.execute()
 }

@@ -184,7 +184,10 @@ function historyRoutes(app: App, { unified }: UnifiedRouteDeps): void {
         operationId: 'brokerTransactions',
         summary: 'One linked account’s trades of a tax year',
         description:
-          'account_hash is the broker’s account id (broker B: the hashValue); year is 4 digits.' + UNKNOWN,
+          'account_hash is the broker’s account id (broker B: the hashValue; a plain account number is 422 ' +
+          '`broker.account_hash_required`); year is 2000 to this year (else 422). Paged: page, page_size (25, 50, ' +
+          '100; default 100), cursor → next_cursor; the broker is read for the whole year on each page.' +
+          UNKNOWN,
         examples: {
           params: typeExample,
           query: { account_hash: E.BROKER_TRANSACTIONS.account_hash, year: '2026' },
@@ -229,9 +232,10 @@ function syncRoutes(app: App, { unified, syncLog }: UnifiedRouteDeps): void {
         operationId: 'brokerSyncLog',
         summary: 'Your broker sync log: who, when, kind, counts, errors (newest first)',
         description:
-          'Not in the spec’s list: every sync of the tenant’s connections, manual, scheduled or on connect.',
+          'Not in the spec’s list: every sync of the tenant’s connections, manual, scheduled or on connect. ' +
+          'Paged like every list: page, page_size (25, 50 or 100), cursor → next_cursor.',
         examples: {
-          query: { broker_type: 'brokera', limit: 25 },
+          query: { broker_type: 'brokera', page_size: 25 },
           200: { description: 'One page', value: E.SYNC_LOG },
         },
         tags,

@@ -1,5 +1,6 @@
 /** Request and response schemas of the unified broker routes (spec §4.10) and the sync log. */
 import { Type } from 'typebox'
+import { Page, PageQuery } from '../../platform/http/pagination.ts'
 import { AuthCode, State } from './brokera.schemas.ts'
 
 /** A broker's own id for an account (a UUID, Schwab's hashValue, SnapTrade's uuid). */
@@ -10,7 +11,8 @@ const NullableString = Type.Union([Type.String(), Type.Null()])
 
 export const BrokerTypeParams = Type.Object({
   broker_type: Type.String({
-    pattern: '^[a-z][a-z0-9_]{0,31}$',
+    // Length and charset only: any type we do not know (in any case) is the 404 `broker.unknown_type`.
+    pattern: '^[A-Za-z0-9_-]{1,32}$',
     description: 'brokera, brokerb, aggregator or manual; any other type is a 404',
   }),
 })
@@ -121,13 +123,19 @@ export const BrokerQuotes = Type.Object({
 
 export const TransactionsQuery = Type.Object({
   account_hash: VendorId('The broker’s account id (broker B: hashValue)'),
-  year: Type.String({ pattern: '^(19|20)[0-9]{2}$', description: 'Tax year, 4 digits' }),
+  year: Type.String({ pattern: '^(19|20)[0-9]{2}$', description: 'Tax year, 4 digits, 2000 to this year' }),
+  page: PageQuery.properties.page,
+  page_size: Type.Optional(
+    Type.Integer({ enum: [25, 50, 100], description: 'Items per page: 25, 50 or 100 (default 100)' }),
+  ),
+  cursor: PageQuery.properties.cursor,
 })
 
 export const BrokerTransactions = Type.Object({
   broker_type: Type.String(),
   account_hash: Type.String(),
   year: Type.String(),
+  ...Page(Type.Null()).properties,
   items: Type.Array(
     Type.Object({
       id: Type.String(),
@@ -159,24 +167,20 @@ export const SyncLogQuery = Type.Object({
   broker_type: Type.Optional(
     Type.Union([Type.Literal('brokera'), Type.Literal('brokerb'), Type.Literal('aggregator')]),
   ),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'default 25, at most 100' })),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' })),
+  ...PageQuery.properties,
 })
 
-export const SyncLog = Type.Object({
-  items: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      broker_type: Type.String(),
-      sync_kind: Type.String({ description: 'manual (a request), scheduled (the evening job) or connect' }),
-      status: Type.String({ description: 'ok or error' }),
-      positions: Type.Integer(),
-      transactions: Type.Integer({ description: 'new fills stored' }),
-      error: NullableString,
-      user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'who asked; null for the job' }),
-      started_at: Type.String({ format: 'date-time' }),
-      finished_at: Type.String({ format: 'date-time' }),
-    }),
-  ),
-  next_cursor: NullableString,
-})
+export const SyncLog = Page(
+  Type.Object({
+    id: Type.Integer(),
+    broker_type: Type.String(),
+    sync_kind: Type.String({ description: 'manual (a request), scheduled (the evening job) or connect' }),
+    status: Type.String({ description: 'ok or error' }),
+    positions: Type.Integer(),
+    transactions: Type.Integer({ description: 'new fills stored' }),
+    error: NullableString,
+    user_id: Type.Union([Type.Integer(), Type.Null()], { description: 'who asked; null for the job' }),
+    started_at: Type.String({ format: 'date-time' }),
+    finished_at: Type.String({ format: 'date-time' }),
+  }),
+)

@@ -7,12 +7,16 @@ import { DateTime } from 'luxon'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import { UpstreamProtocolError } from '../../platform/upstream-errors.ts'
 import { NotFoundError, PaymentRequiredError, UnprocessableError } from '../../platform/http/errors.ts'
+import type { Clock } from '../../platform/clock.ts'
+import { pageArray, resolvePage, type PageQueryInput } from '../../platform/http/pagination.ts'
 import { BROKER_TYPES, type BrokerType } from '../../providers/brokers/index.ts'
 import type { EntitlementsService } from '../tenancy/index.ts'
 import type { AggregatorService } from './aggregator.service.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import { maskNumber, type ConnectionStatus, type ConnectionsService } from './connections.service.ts'
 import type { SyncService } from './sync.service.ts'
+import { taxYear } from './brokerb-transactions.service.ts'
+import { linkedAccount } from './lib/linked-account.ts'
 
 export interface UnifiedDeps {
   connections: ConnectionsService
@@ -20,6 +24,8 @@ export interface UnifiedDeps {
   /** Broker-specific refreshes (broker A verifies its long-lived token). */
   refreshers: Partial<Record<ConnectedBroker, (scope: RequestScope) => Promise<Refreshed>>>
   entitlements: Pick<EntitlementsService, 'forTenant'>
+  /** Now, for the tax-year bounds of transactions. */
+  clock: Clock
   /** The hosted aggregator's connect (portal URL), status and disconnect. */
   aggregator?: AggregatorService
   /** Brokers that serve quotes (broker B: Schwab, with its delayed fallback). */
@@ -55,26 +61,6 @@ const notSupported = (broker: string, what: string) =>
   new UnprocessableError('broker.not_supported', `${broker} does not support ${what}`, [
     { loc: ['path', 'broker_type'], msg: `${broker} does not support ${what}`, type: 'not_supported' },
   ])
-
-/**
- * The broker's id of a linked account; the plain account number instead of the id (broker B's
- * hashValue) is a 422 saying so, an id of no linked account (another tenant's) a 404.
- */
-function linkedAccount(
-  type: string,
-  accounts: ReadonlyArray<{ external_id: string; account_number: string }>,
-  id: string,
-  name: string,
-): void {
-  if (accounts.some((a) => a.external_id === id)) return
-  if (accounts.some((a) => a.account_number === id))
-    throw new UnprocessableError(
-      'broker.account_hash_required',
-      `${name} takes the broker’s account id (broker B: the hashValue), not the account number`,
-      [{ loc: ['query', name], msg: 'an account number; pass the account id', type: 'account_hash' }],
-    )
-  throw new NotFoundError('broker.account_not_found', `No linked ${type} account ${id}`)
-}
 
 export function brokerType(raw: string): BrokerType {
   if (!(BROKER_TYPES as readonly string[]).includes(raw))
@@ -208,9 +194,18 @@ export class UnifiedBrokersService {
     return refresh(scope)
   }
 
-  /** The year's trades of one linked account, oldest first, as the broker reports them. */
-  async transactions(scope: RequestScope, raw: string, q: { account_hash: string; year: string }) {
+  /**
+   * The year's trades of one linked account, oldest first, as the broker reports them; one page of
+   * them (the vendor is read for the whole year, the page cut from it).
+   */
+  async transactions(
+    scope: RequestScope,
+    raw: string,
+    q: PageQueryInput & { account_hash: string; year: string },
+  ) {
     const type = connected(raw, 'transactions')
+    taxYear(q.year, this.deps.clock.now()) // the same bounds as broker B's own route, for every broker
+    const page = resolvePage(q, 100)
     const adapter = this.deps.connections.adapter(type)
     if (!adapter.activities) throw notSupported(type, 'transactions')
     const live = await this.deps.connections.live(scope.tenantId, type)
@@ -238,7 +233,8 @@ export class UnifiedBrokersService {
       broker_type: type,
       account_hash: q.account_hash,
       year: q.year,
-      items: items.map((a) => ({
+      ...pageArray(items, page),
+      items: pageArray(items, page).items.map((a) => ({
         id: a.id,
         type: a.type,
         time: a.time,

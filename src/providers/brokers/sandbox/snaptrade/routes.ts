@@ -4,6 +4,7 @@
  * `positions/all`, balances and paged activities. Signatures and users are checked by the hooks of
  * snaptrade.ts before these run.
  */
+import { randomUUID } from 'node:crypto'
 import { DAY_MS } from '../../../../platform/dates.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { queryOf } from '../context.ts'
@@ -78,8 +79,11 @@ function userRoutes(app: FastifyInstance, ctx: SnapContext): void {
     url.searchParams.set('clientId', ctx.clientId)
     if (session.broker) url.searchParams.set('broker', session.broker)
     url.searchParams.set('connectionPortalVersion', 'v4')
-    url.searchParams.set('sessionId', session.token)
-    return { redirectURI: url.toString(), sessionId: session.token }
+    // The portal session id is its own random value: the one-time token (redacted from request logs
+    // as `token`) must not ride along under another name.
+    const sessionId = randomUUID()
+    url.searchParams.set('sessionId', sessionId)
+    return { redirectURI: url.toString(), sessionId }
   })
 }
 
