@@ -6,24 +6,14 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
+import { connectA } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
 async function connectedA(): Promise<Client> {
   const u = await t.newTenant()
-  const { url, state } = json(await u.get('/api/brokera/auth-url')) as { url: string; state: string }
-  const target = new URL(url)
-  const consent = await t.anon.inject({
-    method: 'POST',
-    url: target.pathname + target.search,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'decision=allow',
-  })
-  const code = new URL(String(consent.headers['location'])).searchParams.get('code')!
-  const res = await u.post('/api/brokera/connect', { auth_code: code, state })
-  assert.equal(res.statusCode, 200, res.body)
-  await t.c.jobs.drain()
+  await connectA(t, u, 'post')
   return u
 }
 
