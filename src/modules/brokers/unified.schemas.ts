@@ -1,6 +1,7 @@
 /** Request and response schemas of the unified broker routes (spec §4.10) and the sync log. */
 import { Type } from 'typebox'
 import { Page, PageQuery } from '../../platform/http/pagination.ts'
+import { Text } from '../../platform/http/schemas.ts'
 import { AuthCode, State } from './brokera.schemas.ts'
 
 /** A broker's own id for an account (a UUID, Schwab's hashValue, SnapTrade's uuid). */
@@ -52,15 +53,13 @@ export const AggregatorCallbackQuery = Type.Object({
   brokerageAuthorizationId: ConnectionIdParam('The aggregator’s connection id (camelCase form)'),
   state: Type.Optional(State('The signed single-use state our portal link carried')),
   status: Type.Optional(
-    Type.String({
+    Text({
       maxLength: 32,
       description: 'The portal’s outcome: SUCCESS; ERROR or ABANDONED are a 422',
     }),
   ),
-  error_code: Type.Optional(
-    Type.String({ maxLength: 64, description: 'With status=ERROR: the portal’s code' }),
-  ),
-  status_code: Type.Optional(Type.String({ maxLength: 8, description: 'With status=ERROR: an HTTP status' })),
+  error_code: Type.Optional(Text({ maxLength: 64, description: 'With status=ERROR: the portal’s code' })),
+  status_code: Type.Optional(Text({ maxLength: 8, description: 'With status=ERROR: an HTTP status' })),
 })
 
 export const BrokerAccounts = Type.Object({
