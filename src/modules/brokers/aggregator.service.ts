@@ -12,19 +12,17 @@
  */
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../platform/auth/scope.ts'
-import type { Clock } from '../../platform/clock.ts'
 import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
 import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
 import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
 import type { AggregatorUser, BrokerAdapter, HostedAggregator } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import * as agg from './aggregator.repository.ts'
-import { errorText, stateError } from './broker-errors.ts'
+import { errorText } from './broker-errors.ts'
 import * as repo from './connections.repository.ts'
 import type { ConnectionStatus, ConnectionsService } from './connections.service.ts'
 import { linkAccounts, type VendorAccounts } from './link-accounts.ts'
 import { sealed } from './token-seal.ts'
-import { issueState, readState } from './lib/oauth-state.ts'
 
 const BROKER = 'aggregator' as const
 const CALLBACK = '/api/brokers/aggregator/callback'
@@ -32,7 +30,6 @@ const secretAad = (tenantId: number) => `broker-aggregator-user:${tenantId}`
 
 export interface AggregatorDeps {
   scopes: Scopes
-  clock: Clock
   cipher: SecretCipher
   log: Logger
   connections: ConnectionsService
@@ -104,16 +101,7 @@ export class AggregatorService {
       )
     const { hosted } = this.vendor()
     const user = await this.user(scope, hosted)
-    const now = this.deps.clock.now()
-    const { state, payload } = issueState(
-      this.deps.cipher,
-      { tenantId: scope.tenantId, userId: scope.userId, broker: BROKER, nonce: randomToken(24) },
-      now,
-    )
-    const expiresAt = new Date(payload.e * 1000)
-    await this.deps.scopes.withTenant(scope.tenantId, (s) =>
-      repo.insertState(s, { nonce: payload.n, broker: BROKER, userId: scope.userId, expiresAt }),
-    )
+    const { state } = await this.deps.connections.issueState(scope, BROKER)
     const back = new URL(`${this.deps.publicBaseUrl.replace(/\/+$/, '')}${CALLBACK}`)
     back.searchParams.set('subbroker_slug', broker.toUpperCase())
     back.searchParams.set('state', state)
@@ -136,13 +124,7 @@ export class AggregatorService {
         'connection_id',
         'one of external_connection_id, connection_id, brokerage_authorization_id, brokerageAuthorizationId is required',
       )
-    const read = readState(this.deps.cipher, q.state, this.deps.clock.now())
-    if (!read.ok) throw stateError(read.problem, 'query', BROKER)
-    const p = read.payload
-    if (p.t !== scope.tenantId || p.u !== scope.userId || p.b !== BROKER)
-      throw stateError('mismatch', 'query', BROKER)
-    const fresh = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.consumeState(s, p.n, BROKER))
-    if (!fresh) throw stateError('reused', 'query', BROKER)
+    await this.deps.connections.takeState(scope, BROKER, q.state, 'query')
     const { adapter, hosted } = this.vendor()
     const user = await this.storedUser(scope.tenantId)
     if (!user)
@@ -198,11 +180,7 @@ export class AggregatorService {
   /** BrokerConnectionStatus: the stored connection, confirmed with the vendor; never raises. */
   async status(scope: RequestScope): Promise<ConnectionStatus> {
     const base = await this.deps.connections.status(scope, BROKER)
-    if (!base.connected) {
-      const own = String(base.extra['hint']).startsWith('connect through') // not "not configured"
-      const hint = own ? { hint: 'connect through POST /api/brokers/aggregator/connect' } : {}
-      return { ...base, extra: { ...base.extra, ...hint } }
-    }
+    if (!base.connected) return base
     try {
       const user = await this.storedUser(scope.tenantId)
       if (!user) return { connected: false, expires_at: null, extra: { error: 'no aggregator user' } }

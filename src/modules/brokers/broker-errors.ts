@@ -15,7 +15,8 @@ const CREDENTIALS: Record<string, string> = {
   brokerb: 'SCHWAB_APP_KEY and SCHWAB_APP_SECRET',
   aggregator: 'SNAPTRADE_CLIENT_ID and SNAPTRADE_CONSUMER_KEY',
 }
-const startOf = (broker: string) => START[broker] ?? `GET /api/${broker}/auth-url`
+/** Where a broker's connection starts, as hints name it. */
+export const startOf = (broker: string) => START[broker] ?? `GET /api/${broker}/auth-url`
 
 export function stateMessage(problem: StateProblem | 'mismatch' | 'reused', broker: string): string {
   const start = startOf(broker)

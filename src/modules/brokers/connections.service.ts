@@ -23,6 +23,7 @@ import {
   maskNumber,
   notConfigured,
   notConnected,
+  startOf,
   reconnectRequired,
   stateError,
   UNREADABLE,
@@ -68,17 +69,38 @@ export class ConnectionsService {
 
   async authUrl(scope: RequestScope, broker: ConnectedBroker) {
     const oauth = this.oauth(broker)
-    const now = this.deps.clock.now()
+    const { state, expiresAt } = await this.issueState(scope, broker)
+    return { url: oauth.authorizationUrl(state), state, expires_at: expiresAt.toISOString() }
+  }
+
+  /** A signed state pinned to the caller, their tenant and `broker`, recorded so that it works once. */
+  async issueState(scope: RequestScope, broker: ConnectedBroker) {
     const { state, payload } = issueState(
       this.deps.cipher,
       { tenantId: scope.tenantId, userId: scope.userId, broker, nonce: randomToken(24) },
-      now,
+      this.deps.clock.now(),
     )
     const expiresAt = new Date(payload.e * 1000)
     await this.deps.scopes.withTenant(scope.tenantId, (s) =>
       repo.insertState(s, { nonce: payload.n, broker, userId: scope.userId, expiresAt }),
     )
-    return { url: oauth.authorizationUrl(state), state, expires_at: expiresAt.toISOString() }
+    return { state, expiresAt }
+  }
+
+  /** Spends a returned state: present, signed, unexpired, the caller's for `broker`, unused — else a 422. */
+  async takeState(
+    scope: RequestScope,
+    broker: ConnectedBroker,
+    state: string | undefined,
+    where: 'query' | 'body',
+  ): Promise<void> {
+    const read = readState(this.deps.cipher, state, this.deps.clock.now())
+    if (!read.ok) throw stateError(read.problem, where, broker)
+    const p = read.payload
+    if (p.t !== scope.tenantId || p.u !== scope.userId || p.b !== broker)
+      throw stateError('mismatch', where, broker)
+    const fresh = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.consumeState(s, p.n, broker))
+    if (!fresh) throw stateError('reused', where, broker)
   }
 
   /** Checks the state (signature, expiry, owner, single use), exchanges the code, stores the grant. */
@@ -88,13 +110,7 @@ export class ConnectionsService {
     input: { code: string; state: string | undefined; where: 'query' | 'body' },
   ): Promise<ConnectionStatus> {
     const oauth = this.oauth(broker)
-    const read = readState(this.deps.cipher, input.state, this.deps.clock.now())
-    if (!read.ok) throw stateError(read.problem, input.where, broker)
-    const p = read.payload
-    if (p.t !== scope.tenantId || p.u !== scope.userId || p.b !== broker)
-      throw stateError('mismatch', input.where, broker)
-    const fresh = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.consumeState(s, p.n, broker))
-    if (!fresh) throw stateError('reused', input.where, broker)
+    await this.takeState(scope, broker, input.state, input.where)
     const grant = await oauth.exchangeCode(input.code).catch((err: unknown) => {
       if (isUpstreamError(err) && err.kind === 'bad_request')
         throw new UnprocessableError(
@@ -273,7 +289,7 @@ export class ConnectionsService {
         return {
           connected: false,
           expires_at: null,
-          extra: { hint: `connect through GET /api/${broker}/auth-url` },
+          extra: { hint: `connect through ${startOf(broker)}` },
         }
       if (!unsealed(this.deps.cipher, scope.tenantId, broker, row))
         return { connected: false, expires_at: null, extra: { error: UNREADABLE } }

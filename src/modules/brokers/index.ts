@@ -72,7 +72,6 @@ function createAggregator(
 ): AggregatorService {
   return new AggregatorService({
     scopes: ctx.scopes,
-    clock: ctx.clock,
     cipher: ctx.cipher,
     log: ctx.log,
     connections,
