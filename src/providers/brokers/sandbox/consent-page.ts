@@ -6,7 +6,8 @@ const SCOPE_TEXT: Record<string, string> = {
   data: 'Read market data',
 }
 
-const escapeHtml = (s: string): string =>
+/** Text safe inside HTML elements and attribute values. */
+export const escapeHtml = (s: string): string =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

@@ -19,13 +19,13 @@ import type {
   BrokerBalances,
   HostedAggregator,
 } from '../broker.port.ts'
+import { decSum } from '../decimal.ts'
 import { withoutTokenText } from '../token-errors.ts'
 import { snaptradeActivities } from './snaptrade-activities.ts'
 import { sign } from './snaptrade-sign.ts'
 import {
   array,
   PROVIDER,
-  sumOf,
   toAccountInfo,
   toAuthorization,
   toCash,
@@ -174,16 +174,16 @@ export function createSnapTradeBroker(opts: SnapTradeBrokerOptions): BrokerAdapt
       if (id === null) throw new UpstreamNotFoundError('snaptrade: no accounts', { provider: PROVIDER })
       const held = await positions(token, id)
       const cash = toCash(await call(`/accounts/${seg(id)}/balances`, { user: user(token) }), 'USD')
-      const long = sumOf(
+      const long = decSum(
         held.flatMap((p) => (p.marketValue && !p.marketValue.startsWith('-') ? [p.marketValue] : [])),
       )
-      const short = sumOf(
+      const short = decSum(
         held.flatMap((p) => (p.marketValue?.startsWith('-') ? [p.marketValue.slice(1)] : [])),
       )
       return {
         currency: cash.currency,
         cash: cash.cash,
-        equity: sumOf([cash.cash, long, short === '0' ? '0' : `-${short}`]),
+        equity: decSum([cash.cash, long, short === '0' ? '0' : `-${short}`]),
         buyingPower: cash.buyingPower,
         longMarketValue: long,
         shortMarketValue: short,

@@ -10,7 +10,7 @@ import {
   type BrokerActivity,
   type BrokerPosition,
 } from '../broker.port.ts'
-import { decAbs, decAdd, decMul, decSub } from '../decimal.ts'
+import { decAbs, decMul, decSub } from '../decimal.ts'
 import { type WireJson, wireChecks } from '../wire.ts'
 
 export const PROVIDER = 'snaptrade'
@@ -112,8 +112,6 @@ export function toCash(
   const cash = optDec(row, 'cash') ?? '0'
   return { currency: code(row) ?? currency, cash, buyingPower: optDec(row, 'buying_power') ?? cash }
 }
-
-export const sumOf = (xs: string[]): string => xs.reduce(decAdd, '0')
 
 function isoTime(v: string, what: string): string {
   const t = new Date(v)

@@ -6,14 +6,9 @@
  * link → `status=ERROR&error_code=…&status_code=…` (wire-facts §5, portal return).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { escapeHtml } from '../consent-page.ts'
 import { hiddenRoute, type SnapContext } from './context.ts'
 import { BROKERAGES } from './wire.ts'
-
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
 
 function page(action: string, token: string, broker: string | null): string {
   const options = Object.entries(BROKERAGES)
