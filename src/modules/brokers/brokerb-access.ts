@@ -32,17 +32,17 @@ export class BrokerBAccess {
    * refreshed once and the call repeated; refused again, or not refreshable: connect again.
    */
   async withToken<T>(scope: RequestScope, call: (token: string, live: Live) => Promise<T>) {
-    const adapter = this.adapter()
+    this.adapter() // not configured: 503 before any database read
     const live = await this.connections.live(scope.tenantId, BROKER)
     try {
-      return { live, value: await call(live.grant.accessToken, live), adapter }
+      return { live, value: await call(live.grant.accessToken, live) }
     } catch (err) {
       if (!rejected(err)) throw err
     }
     const grant = await this.connections.forceFresh(scope.tenantId, BROKER)
     const again = { ...live, grant }
     try {
-      return { live: again, value: await call(grant.accessToken, again), adapter }
+      return { live: again, value: await call(grant.accessToken, again) }
     } catch (err) {
       if (!rejected(err)) throw err
       await this.connections.markSynced(scope.tenantId, live.row.id, errorText(err))

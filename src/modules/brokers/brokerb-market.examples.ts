@@ -18,14 +18,6 @@ export const QUOTES = {
   invalid_symbols: [],
 }
 
-export const DELAYED_QUOTES = {
-  ...QUOTES,
-  delayed: true,
-  source: 'market-data',
-  reason: 'Schwab unavailable (schwab server (HTTP 503)): 15-minute delayed data',
-  items: [{ ...QUOTES.items[0]!, bid: null, ask: null, last: 186.9, as_of: '2026-11-25T14:45:00.000Z' }],
-}
-
 const SESSION = (d: string, a: string, b: string) => [
   { start: `${d}T${a}:00-05:00`, end: `${d}T${b}:00-05:00` },
 ]

@@ -3,17 +3,19 @@
  * when Schwab cannot answer, flagged `delayed: true`), market hours (stored on request), movers,
  * option chains, price history and instruments (by ticker or CUSIP), Schwab's answers passed on.
  */
+import { DAY_MS } from '../../platform/dates.ts'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { AppError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
-import type { SchwabChainQuery, SchwabJson, SchwabPriceHistoryQuery } from '../../providers/brokers/index.ts'
+import type { SchwabChainQuery, SchwabPriceHistoryQuery } from '../../providers/brokers/index.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import { errorText, requestRejected } from './broker-errors.ts'
 import type { BrokerBAccess } from './brokerb-access.ts'
 import * as repo from './brokerb.repository.ts'
 import type { HistoryQueryInput, ChainQueryInput } from './brokerb-market.schemas.ts'
+import { objectOf } from './lib/json.ts'
 
 export const DELAY_MINUTES = 15
 const CUSIP = /^[0-9]{3}[0-9A-Z]{5}[0-9]$/
@@ -32,8 +34,6 @@ const PERIODS: Record<string, { periods: number[]; frequencies: string[] }> = {
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
-const obj = (v: unknown): SchwabJson =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as SchwabJson) : {}
 
 export interface QuoteItem {
   symbol: string
@@ -78,7 +78,7 @@ export class BrokerBMarketService {
     try {
       const body = await this.call(scope, (t) => this.deps.access.adapter().quotes(t, symbols), 'symbols')
       const items = symbols.flatMap((s) => {
-        const q = obj(obj(body[s])['quote'])
+        const q = objectOf(objectOf(body[s])['quote'])
         const last = num(q['lastPrice']) ?? num(q['mark']) ?? num(q['closePrice'])
         if (body[s] === undefined || last === null) return []
         const at = num(q['quoteTime']) ?? num(q['tradeTime'])
@@ -149,7 +149,7 @@ export class BrokerBMarketService {
   async marketHours(scope: RequestScope, q: { markets?: string; date?: string; persist?: boolean }) {
     const markets = [...new Set((q.markets ?? 'equity,option').split(',').map((m) => m.trim().toLowerCase()))]
     const date = q.date ?? this.deps.today()
-    const ahead = (Date.parse(date) - Date.parse(this.deps.today())) / 86_400_000
+    const ahead = (Date.parse(date) - Date.parse(this.deps.today())) / DAY_MS
     if (Number.isNaN(ahead) || ahead > 366)
       throw UnprocessableError.field(['query', 'date'], 'a valid date at most one year ahead')
     const hours = await this.call(
@@ -164,7 +164,7 @@ export class BrokerBMarketService {
         date: typeof h['date'] === 'string' ? h['date'] : date,
         product_name: typeof h['productName'] === 'string' ? h['productName'] : null,
         is_open: h['isOpen'] === true,
-        session_hours: obj(h['sessionHours']),
+        session_hours: objectOf(h['sessionHours']),
       })),
     )
     const persisted = q.persist

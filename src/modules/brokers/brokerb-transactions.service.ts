@@ -12,6 +12,7 @@ import { decimalString, SCHWAB_TRANSACTION_TYPES, type SchwabJson } from '../../
 import { maskNumber } from './broker-errors.ts'
 import type { BrokerBAccess, Linked } from './brokerb-access.ts'
 import { transferItem } from './lib/decimals.ts'
+import { objectOf } from './lib/json.ts'
 
 const ZONE = 'America/New_York'
 /** Schwab keeps about ten years of transactions. */
@@ -19,8 +20,6 @@ const OLDEST_YEAR = 2000
 /** Short names the spec's example uses, for Schwab's types. */
 const ALIASES: Record<string, string> = { DIVIDEND: 'DIVIDEND_OR_INTEREST', INTEREST: 'DIVIDEND_OR_INTEREST' }
 
-const obj = (v: unknown): SchwabJson =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as SchwabJson) : {}
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
 const idText = (v: unknown): string | null =>
   typeof v === 'number' || (typeof v === 'string' && v !== '') ? String(v) : null
@@ -78,13 +77,13 @@ function txView(a: Linked, tx: SchwabJson) {
 /** One row per transfer item, carrying its transaction's fields; a transaction without items is one row. */
 export function flatten(a: Linked, tx: SchwabJson) {
   const parent = txView(a, tx)
-  const items = Array.isArray(tx['transferItems']) ? tx['transferItems'].map(obj) : []
+  const items = Array.isArray(tx['transferItems']) ? tx['transferItems'].map(objectOf) : []
   if (items.length === 0) return [{ ...parent, ...itemFields(null, null) }]
   return items.map((item, i) => ({ ...parent, ...itemFields(item, i) }))
 }
 
 function itemFields(item: SchwabJson | null, index: number | null) {
-  const instrument = obj(item?.['instrument'])
+  const instrument = objectOf(item?.['instrument'])
   return {
     item_index: index,
     symbol: text(instrument['symbol']),
@@ -141,7 +140,7 @@ export class BrokerBTransactionsService {
       items: served.items.map((tx) => ({
         ...txView(value.a, tx),
         transferItems: Array.isArray(tx['transferItems'])
-          ? tx['transferItems'].map((i) => transferItem(obj(i)))
+          ? tx['transferItems'].map((i) => transferItem(objectOf(i)))
           : [],
       })),
     }

@@ -5,6 +5,7 @@
  * was stored. Transactions live in brokerb-transactions.service.ts, market data in
  * brokerb-market.service.ts.
  */
+import { DAY_MS } from '../../platform/dates.ts'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
@@ -18,8 +19,7 @@ import { toOrderView } from './brokera.service.ts'
 import * as repo from './brokerb.repository.ts'
 import { markSynced } from './connections.repository.ts'
 import { insertSyncLog } from './sync-log.repository.ts'
-
-const DAY_MS = 86_400_000
+import { objectOf } from './lib/json.ts'
 
 export interface BrokerBDeps {
   scopes: Scopes
@@ -28,9 +28,6 @@ export interface BrokerBDeps {
   holdings: Portfolio['brokerHoldings']
   today: () => string
 }
-
-const obj = (v: unknown): Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 
 export class BrokerBService {
   constructor(private readonly deps: BrokerBDeps) {}
@@ -70,9 +67,9 @@ export class BrokerBService {
             accountNumber: maskNumber(linked.account_number),
             hashValue: linked.external_id,
             type: typeof s['type'] === 'string' ? s['type'] : null,
-            currentBalances: decimalFields(obj(s['currentBalances'])),
-            projectedBalances: decimalFields(obj(s['projectedBalances'])),
-            initialBalances: decimalFields(obj(s['initialBalances'])),
+            currentBalances: decimalFields(objectOf(s['currentBalances'])),
+            projectedBalances: decimalFields(objectOf(s['projectedBalances'])),
+            initialBalances: decimalFields(objectOf(s['initialBalances'])),
             aggregatedBalance: d.aggregatedBalance ? decimalFields(d.aggregatedBalance) : null,
           },
         ]

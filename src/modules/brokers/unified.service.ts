@@ -229,12 +229,13 @@ export class UnifiedBrokersService {
       if (page === MAX_PAGES - 1) throw endlessPages(type)
       pageToken = r.nextPageToken
     }
+    const served = pageArray(items, page)
     return {
       broker_type: type,
       account_hash: q.account_hash,
       year: q.year,
-      ...pageArray(items, page),
-      items: pageArray(items, page).items.map((a) => ({
+      ...served,
+      items: served.items.map((a) => ({
         id: a.id,
         type: a.type,
         time: a.time,
