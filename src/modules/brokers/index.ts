@@ -123,6 +123,7 @@ function createBrokers(
     holdings,
     dateOf,
     historyDays: HISTORY_DAYS,
+    beforeSync: { aggregator: (tenantId) => aggregator.linkNew(tenantId) },
   })
   const unified = new UnifiedBrokersService({
     connections,
@@ -199,8 +200,6 @@ export const brokersModule = defineModule({
     job<SyncPayload>(JOB_SYNC, async (p) => {
       const status = await b.connections.isConnected(p.tenantId, p.broker)
       if (!status) return
-      // Aggregator accounts may appear after the callback; a vendor failure is the sync's to log.
-      if (p.broker === 'aggregator') await b.aggregator.linkNew(p.tenantId).catch(() => null)
       await b.sync.sync(p.tenantId, null, p.broker, p.kind)
     }),
   ],

@@ -32,6 +32,11 @@ export interface SyncDeps {
   dateOf: (at: Date) => string
   /** How far back the first sync of an account reads. */
   historyDays: number
+  /**
+   * Per broker, run before every sync: the aggregator links accounts that appeared at the vendor
+   * since its callback. Its failure is left for the sync's own vendor calls to report.
+   */
+  beforeSync?: Partial<Record<ConnectedBroker, (tenantId: number) => Promise<unknown>>>
 }
 
 export interface SyncResult {
@@ -70,6 +75,7 @@ export class SyncService {
         }),
       )
     try {
+      await this.deps.beforeSync?.[broker]?.(tenantId).catch(() => null)
       const live = await this.deps.connections.live(tenantId, broker)
       connectionId = live.row.id
       const adapter = this.deps.connections.adapter(broker)

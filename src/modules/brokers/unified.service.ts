@@ -251,9 +251,6 @@ export class UnifiedBrokersService {
   /** Positions and fills now (what the scheduled job does each evening); answers the counts. */
   async sync(scope: RequestScope, raw: string) {
     const type = connected(raw, 'syncing')
-    // The aggregator's accounts may appear after its callback: new ones are linked first (a vendor
-    // failure here is the sync's to report).
-    if (type === 'aggregator') await this.deps.aggregator?.linkNew(scope.tenantId).catch(() => null)
     return this.deps.sync.sync(scope.tenantId, scope.userId, type, 'manual')
   }
 }
