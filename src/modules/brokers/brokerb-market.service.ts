@@ -11,6 +11,7 @@ import { AppError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { SchwabChainQuery, SchwabPriceHistoryQuery } from '../../providers/brokers/index.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
+import { mapLimit } from '../../platform/concurrency.ts'
 import { errorText, requestRejected } from './broker-errors.ts'
 import type { BrokerBAccess } from './brokerb-access.ts'
 import * as repo from './brokerb.repository.ts'
@@ -18,6 +19,7 @@ import type { HistoryQueryInput, ChainQueryInput } from './brokerb-market.schema
 import { objectOf } from './lib/json.ts'
 
 export const DELAY_MINUTES = 15
+const DELAYED_BARS_CONCURRENCY = 5
 const CUSIP = /^[0-9]{3}[0-9A-Z]{5}[0-9]$/
 const TICKER = /^[A-Z0-9.$/^_ -]{1,32}$/
 /** Projections whose symbol is a regular expression or a description text, not a ticker. */
@@ -114,8 +116,8 @@ export class BrokerBMarketService {
   private async delayedQuotes(symbols: string[]): Promise<QuoteItem[]> {
     const cutoff = this.deps.clock.now().getTime() - DELAY_MINUTES * 60_000
     const quotes = await this.deps.market.quotes(symbols)
-    const out: QuoteItem[] = []
-    for (const q of quotes) {
+    // One bar read per symbol whose quote is newer than the cutoff, a few at a time.
+    return mapLimit(quotes, DELAYED_BARS_CONCURRENCY, async (q): Promise<QuoteItem> => {
       let last = q.last
       let asOf = Math.min(Date.parse(q.as_of), cutoff)
       if (Date.parse(q.as_of) > cutoff) {
@@ -132,7 +134,7 @@ export class BrokerBMarketService {
         }
       }
       const change = Math.round((last - q.previous_close) * 10_000) / 10_000
-      out.push({
+      return {
         symbol: q.symbol,
         last,
         bid: null,
@@ -141,9 +143,8 @@ export class BrokerBMarketService {
         change,
         change_pct: q.previous_close ? Math.round((change / q.previous_close) * 1_000_000) / 10_000 : null,
         as_of: new Date(asOf).toISOString(),
-      })
-    }
-    return out
+      }
+    })
   }
 
   async marketHours(scope: RequestScope, q: { markets?: string; date?: string; persist?: boolean }) {

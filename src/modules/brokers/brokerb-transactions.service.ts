@@ -3,7 +3,6 @@
  * adapter fetches them in Schwab's ≤ 60-day windows and merges them), and every linked account's
  * transactions of a year with each transaction's transfer items flattened into rows.
  */
-import { DateTime } from 'luxon'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
@@ -13,10 +12,8 @@ import { maskNumber } from './broker-errors.ts'
 import type { BrokerBAccess, Linked } from './brokerb-access.ts'
 import { transferItem } from './lib/decimals.ts'
 import { objectOf } from './lib/json.ts'
+import { taxYear } from './lib/tax-year.ts'
 
-const ZONE = 'America/New_York'
-/** Schwab keeps about ten years of transactions. */
-const OLDEST_YEAR = 2000
 /** Short names the spec's example uses, for Schwab's types. */
 const ALIASES: Record<string, string> = { DIVIDEND: 'DIVIDEND_OR_INTEREST', INTEREST: 'DIVIDEND_OR_INTEREST' }
 
@@ -27,17 +24,6 @@ const iso = (v: unknown): string | null => {
   if (typeof v !== 'string') return null
   const ms = Date.parse(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'))
   return Number.isNaN(ms) ? null : new Date(ms).toISOString()
-}
-
-/** The tax year's bounds in New York, the end capped at now (Schwab lists nothing after it). */
-export function taxYear(year: string, now: Date, loc: string[] = ['query', 'year']) {
-  const y = Number(year)
-  const current = DateTime.fromJSDate(now, { zone: ZONE }).year
-  if (!/^\d{4}$/.test(year) || y < OLDEST_YEAR || y > current)
-    throw UnprocessableError.field(loc, `a tax year from ${OLDEST_YEAR} to ${current}`)
-  const start = DateTime.fromObject({ year: y, month: 1, day: 1 }, { zone: ZONE })
-  const end = Math.min(start.plus({ years: 1 }).toMillis() - 1, now.getTime())
-  return { start: new Date(start.toMillis()), end: new Date(end) }
 }
 
 /** `types` of transactions-auto: Schwab's names (or the aliases), comma-separated; none: all. */

@@ -1,7 +1,8 @@
 /** Transfer-item flattening and the tax-year and types rules of broker B's transactions, hand-checked. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { flatten, schwabTypes, taxYear } from './brokerb-transactions.service.ts'
+import { flatten, schwabTypes } from './brokerb-transactions.service.ts'
+import { taxYear } from './lib/tax-year.ts'
 
 const account = { external_id: 'HASH1', account_number: '88516767', account_id: 7, lots_method: null }
 

@@ -190,15 +190,9 @@ export class BrokerBService {
 
   /** Open orders of one account or all linked ones; each is recorded as observed account activity. */
   async openOrders(scope: RequestScope, hash: string | undefined) {
-    const { value } = await this.access.withToken(scope, async (t, live) => {
-      const out: Array<{ a: Linked; orders: BrokerOrder[] }> = []
-      for (const a of this.access.selected(live, hash))
-        out.push({
-          a,
-          orders: await this.access.adapter().listOrders(t, { status: 'open', accountId: a.external_id }),
-        })
-      return out
-    })
+    const { value } = await this.access.withToken(scope, (t, live) =>
+      this.ordersOf(t, this.access.selected(live, hash), 'open'),
+    )
     await this.observe(scope.tenantId, value)
     return {
       items: value.flatMap(({ a, orders }) =>
@@ -214,15 +208,18 @@ export class BrokerBService {
   /** Every order Schwab lists (60 days) of every linked account, recorded as activity (the polling job). */
   async poll(tenantId: number): Promise<number> {
     const live = await this.access.connections.live(tenantId, BROKER)
+    return this.observe(tenantId, await this.ordersOf(live.grant.accessToken, live.accounts, 'all'))
+  }
+
+  /** Each account's orders in `status`, one account after another (Schwab throttles per account). */
+  private async ordersOf(token: string, accounts: readonly Linked[], status: 'open' | 'all') {
     const out: Array<{ a: Linked; orders: BrokerOrder[] }> = []
-    for (const a of live.accounts)
+    for (const a of accounts)
       out.push({
         a,
-        orders: await this.access
-          .adapter()
-          .listOrders(live.grant.accessToken, { status: 'all', accountId: a.external_id }),
+        orders: await this.access.adapter().listOrders(token, { status, accountId: a.external_id }),
       })
-    return this.observe(tenantId, out)
+    return out
   }
 
   private observe(tenantId: number, seen: Array<{ a: Linked; orders: BrokerOrder[] }>): Promise<number> {

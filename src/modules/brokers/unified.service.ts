@@ -15,7 +15,7 @@ import type { AggregatorService } from './aggregator.service.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import { maskNumber, type ConnectionStatus, type ConnectionsService } from './connections.service.ts'
 import type { SyncService } from './sync.service.ts'
-import { taxYear } from './brokerb-transactions.service.ts'
+import { taxYear } from './lib/tax-year.ts'
 import { linkedAccount } from './lib/linked-account.ts'
 
 export interface UnifiedDeps {
@@ -204,7 +204,8 @@ export class UnifiedBrokersService {
     q: PageQueryInput & { account_hash: string; year: string },
   ) {
     const type = connected(raw, 'transactions')
-    taxYear(q.year, this.deps.clock.now()) // the same bounds as broker B's own route, for every broker
+    // The same bounds as broker B's own route, for every broker.
+    const { start } = taxYear(q.year, this.deps.clock.now())
     const page = resolvePage(q, 100)
     const adapter = this.deps.connections.adapter(type)
     if (!adapter.activities) throw notSupported(type, 'transactions')
@@ -217,7 +218,7 @@ export class UnifiedBrokersService {
         types: ['FILL'],
         // The tax year in New York (the trade dates the sync records); both bounds are exclusive
         // at the vendor: the instants just outside the year.
-        after: new Date(nyYearStart(Number(q.year)) - 1).toISOString(),
+        after: new Date(start.getTime() - 1).toISOString(),
         until: new Date(nyYearStart(Number(q.year) + 1)).toISOString(),
         pageSize: 100,
         pageToken,
