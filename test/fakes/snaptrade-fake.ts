@@ -15,8 +15,6 @@ import {
 } from '../../src/providers/brokers/sandbox/snaptrade/snaptrade.ts'
 import { fakeBrokerMarket, serveOnLoopback } from './sandbox-server.ts'
 
-export { FAKE_BROKER_NOW, FAKE_BROKER_QUOTES } from './sandbox-server.ts'
-
 export interface SnapTradeFake {
   readonly baseUrl: string
   readonly clientId: string

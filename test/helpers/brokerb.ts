@@ -25,6 +25,13 @@ export async function connectB(t: TestApp, u: Client) {
   return json(res)
 }
 
+/** A new tenant connected to broker B (first sync drained). */
+export async function connectedB(t: TestApp): Promise<Client> {
+  const u = await t.newTenant()
+  await connectB(t, u)
+  return u
+}
+
 /** The linked accounts as GET /accounts lists them. */
 export async function accountsB(
   u: Client,

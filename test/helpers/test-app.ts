@@ -3,6 +3,7 @@
  * tenants (isolation without truncation). `newTenant()` returns a client that calls the app as
  * that tenant's user through `app.inject`.
  */
+import { Writable } from 'node:stream'
 import { after, before } from 'node:test'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import pino, { type Logger } from 'pino'
@@ -53,6 +54,18 @@ export interface TestAppOptions {
   log?: Logger
   /** Extra routes for testing platform behaviour (registered before the app is ready). */
   routes?: (app: App) => void
+}
+
+/** A logger at `level` writing every line into `lines`, for tests that read what is logged. */
+export function capturedLog(level: pino.Level): { log: Logger; lines: string[] } {
+  const lines: string[] = []
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString())
+      done()
+    },
+  })
+  return { log: pino({ level }, sink), lines }
 }
 
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {

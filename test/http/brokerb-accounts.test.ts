@@ -12,6 +12,7 @@ import { allItems } from '../helpers/paging.ts'
 import { accountsB, connectB, plainNumber } from '../helpers/brokerb.ts'
 import { JOB_BROKERB_ACTIVITY } from '../../src/modules/brokers/index.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { DAY_MS } from '../../src/platform/dates.ts'
 
 const t = useTestApp()
 const sandbox = () => t.c.providers.brokers.sandbox!.schwab!
@@ -205,7 +206,7 @@ describe('broker B: positions, open orders and account activity', () => {
     const limited = json(await u.get('/api/brokerb/account-activity?days=3650&limit=3')).items
     assert.deepEqual(limited, items.slice(0, 3))
     const recent = json(await u.get('/api/brokerb/account-activity?days=1')).items
-    assert.ok(recent.every((i: Body) => Date.parse(i.occurred_at) >= Date.now() - 86_400_000 - 5000))
+    assert.ok(recent.every((i: Body) => Date.parse(i.occurred_at) >= Date.now() - DAY_MS - 5000))
     assertProblem(await u.get('/api/brokerb/account-activity?days=0'), 422, 'validation.failed')
     assertProblem(await u.get('/api/brokerb/account-activity?limit=abc'), 422, 'validation.failed')
   })

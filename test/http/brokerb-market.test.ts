@@ -6,17 +6,13 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { accountsB, connectB, plainNumber } from '../helpers/brokerb.ts'
-import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { accountsB, connectedB, plainNumber } from '../helpers/brokerb.ts'
+import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 const sandbox = () => t.c.providers.brokers.sandbox!.schwab!
 
-async function connected(): Promise<Client> {
-  const u = await t.newTenant()
-  await connectB(t, u)
-  return u
-}
+const connected = () => connectedB(t)
 
 describe('broker B: quotes', () => {
   it('answers Schwab’s quotes, not delayed; unknown symbols listed', async () => {

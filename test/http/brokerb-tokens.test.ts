@@ -4,26 +4,16 @@
  * (and reconnect_required past it), and no token in any answer, log line or column.
  */
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
 import { afterEach, describe, it } from 'node:test'
-import pino from 'pino'
 import { JOB_BROKERB_REFRESH } from '../../src/modules/brokers/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
+import { DAY_MS } from '../../src/platform/dates.ts'
 import { assertProblem, json } from '../helpers/assertions.ts'
 import { connectB, sandboxTokens } from '../helpers/brokerb.ts'
-import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { capturedLog, useTestApp, type Client } from '../helpers/test-app.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00.000Z')
-const lines: string[] = []
-const log = pino(
-  { level: 'debug' },
-  new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk))
-      done()
-    },
-  }),
-)
+const { log, lines } = capturedLog('debug')
 const t = useTestApp({ clock, log })
 /** Every token the sandbox saw, kept across its resets. */
 const seen = new Set<string>()
@@ -135,10 +125,10 @@ describe('broker B: access tokens', () => {
     clock.set('2026-11-24T15:00:00.000Z')
     const u = await t.newTenant()
     const connected = await connectB(t, u)
-    const limit = new Date(clock.now().getTime() + 7 * 86_400_000).toISOString()
+    const limit = new Date(clock.now().getTime() + 7 * DAY_MS).toISOString()
     assert.equal(connected.expires_at, limit)
     assert.match(connected.extra.reauthorize_hint, new RegExp(`until ${limit}`))
-    clock.advance(7 * 86_400_000 + MIN)
+    clock.advance(7 * DAY_MS + MIN)
     const again = await fresh(u)
     const status = json(await again.get('/api/brokerb/status'))
     assert.equal(status.connected, false)

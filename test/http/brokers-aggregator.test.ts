@@ -6,21 +6,13 @@
  * line or a column; status with the vendor down; disconnect; another tenant's account.
  */
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
 import { describe, it } from 'node:test'
-import pino from 'pino'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { assertTradesMatchFifo } from '../helpers/brokers.ts'
-import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { capturedLog, useTestApp, type Client } from '../helpers/test-app.ts'
 
-const lines: string[] = []
-const sink = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    lines.push(chunk.toString())
-    done()
-  },
-})
-const t = useTestApp({ log: pino({ level: 'trace' }, sink) })
+const { log, lines } = capturedLog('trace')
+const t = useTestApp({ log })
 const snap = () => t.c.providers.brokers.sandbox!.snaptrade!
 /** Every answer our API gave in this file: none may carry a user secret. */
 const answers: string[] = []

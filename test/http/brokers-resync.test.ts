@@ -10,12 +10,12 @@ import { sql } from 'kysely'
 import { fixedClock } from '../../src/platform/clock.ts'
 import type { BrokerActivity, BrokerAdapter } from '../../src/providers/brokers/index.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { DAY_MS } from '../../src/platform/dates.ts'
 
-const DAY = 86_400_000
 const clock = fixedClock('2026-03-02T22:00:00Z')
 const world = { account: 'acct-1', fills: [] as BrokerActivity[] }
 
-const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY).toISOString()
+const at = (daysAgo: number) => new Date(clock.now().getTime() - daysAgo * DAY_MS).toISOString()
 const fill = (
   id: string,
   side: 'buy' | 'sell',

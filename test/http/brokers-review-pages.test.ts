@@ -5,17 +5,13 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertFieldError, json, type Body } from '../helpers/assertions.ts'
-import { connectB } from '../helpers/brokerb.ts'
+import { connectedB } from '../helpers/brokerb.ts'
 import { allItems } from '../helpers/paging.ts'
-import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
-async function connected(): Promise<Client> {
-  const u = await t.newTenant()
-  await connectB(t, u)
-  return u
-}
+const connected = () => connectedB(t)
 
 describe('the sync log pages like every list', () => {
   it('refuses a page_size outside 25, 50, 100 and answers page, page_size, next_cursor', async () => {

@@ -5,16 +5,12 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { connectB } from '../helpers/brokerb.ts'
-import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { connectedB } from '../helpers/brokerb.ts'
+import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
-async function connected(): Promise<Client> {
-  const u = await t.newTenant()
-  await connectB(t, u)
-  return u
-}
+const connected = () => connectedB(t)
 
 describe('broker B: a request Schwab refuses', () => {
   it('is a 422 broker.request_rejected naming the parameter, not a 502', async () => {
