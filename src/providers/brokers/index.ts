@@ -31,6 +31,8 @@ export { decAdd, decSum } from './decimal.ts'
 export interface BrokerSandbox {
   /** The vendor simulators, each under `/sandbox/<vendor>`; the app forwards `/sandbox/*` here. */
   app: FastifyInstance
+  /** The one HTTP client that reaches `app` in process, for the adapters pointed at the sandbox. */
+  http: HttpClient
   alpaca: AlpacaSandbox | null
   snaptrade: SnapTradeSandbox | null
   schwab: SchwabSandbox | null
@@ -56,9 +58,12 @@ export const SANDBOX_CLIENT = { id: 'sextant-sandbox', secret: 'sextant-sandbox-
 /** The partner keys the SnapTrade sandbox accepts (offline only, no secret). */
 export const SANDBOX_SNAPTRADE = { clientId: 'SEXTANT-SANDBOX', consumerKey: 'sextant-sandbox-consumer-key' }
 
+/** PUBLIC_BASE_URL without a trailing slash: the base of redirect URIs and consent pages. */
+const publicBase = (config: Config) => config.PUBLIC_BASE_URL.replace(/\/+$/, '')
+
 export function createBrokerProviders(config: Config, deps: BrokerProviderDeps): BrokerProviders {
   const adapters: Partial<Record<BrokerType, BrokerAdapter>> = {}
-  const base = config.PUBLIC_BASE_URL.replace(/\/+$/, '')
+  const base = publicBase(config)
   const redirect = (path: string) => `${base}${path}`
   const sandbox = config.BROKER_SANDBOX ? createSandboxHost(config, deps) : null
 
@@ -75,7 +80,7 @@ export function createBrokerProviders(config: Config, deps: BrokerProviderDeps):
   } else if (sandbox?.alpaca) {
     const inside = `http://sandbox.internal${SANDBOX_PREFIX}/alpaca`
     adapters.brokera = createAlpacaBroker({
-      http: createHttpClient({ fetch: inProcessFetch(sandbox.app) }),
+      http: sandbox.http,
       tradingBaseUrl: inside,
       oauthBaseUrl: inside,
       authorizeUrl: `${base}${SANDBOX_PREFIX}/alpaca/oauth/authorize`,
@@ -94,7 +99,7 @@ export function createBrokerProviders(config: Config, deps: BrokerProviderDeps):
     })
   } else if (sandbox?.snaptrade) {
     adapters.aggregator = createSnapTradeBroker({
-      http: createHttpClient({ fetch: inProcessFetch(sandbox.app) }),
+      http: sandbox.http,
       baseUrl: `http://sandbox.internal${SANDBOX_PREFIX}/snaptrade`,
       pathPrefix: config.SNAPTRADE_PATH_PREFIX,
       ...SANDBOX_SNAPTRADE,
@@ -111,7 +116,7 @@ function createSchwab(
   deps: BrokerProviderDeps,
   sandbox: BrokerSandbox | null,
 ): SchwabBroker | null {
-  const base = config.PUBLIC_BASE_URL.replace(/\/+$/, '')
+  const base = publicBase(config)
   const redirectUri = `${base}/api/brokerb/connect`
   if (config.SCHWAB_APP_KEY && config.SCHWAB_APP_SECRET)
     return createSchwabBroker({
@@ -125,7 +130,7 @@ function createSchwab(
     })
   if (!sandbox?.schwab) return null
   return createSchwabBroker({
-    http: createHttpClient({ fetch: inProcessFetch(sandbox.app) }),
+    http: sandbox.http,
     apiBaseUrl: `http://sandbox.internal${SANDBOX_PREFIX}/schwab`,
     authorizeUrl: `${base}${SANDBOX_PREFIX}/schwab/v1/oauth/authorize`,
     appKey: SANDBOX_CLIENT.id,
@@ -137,7 +142,7 @@ function createSchwab(
 
 function createSandboxHost(config: Config, deps: BrokerProviderDeps): BrokerSandbox {
   const app = Fastify({ logger: false })
-  const base = config.PUBLIC_BASE_URL.replace(/\/+$/, '')
+  const base = publicBase(config)
   const quotes = async (symbols: string[]) =>
     (await deps.market.quotes(symbols)).map((q) => ({ symbol: q.symbol, last: q.last }))
   const alpaca = createAlpacaSandbox({
@@ -166,7 +171,7 @@ function createSandboxHost(config: Config, deps: BrokerProviderDeps): BrokerSand
     isOpen: tradingDay,
   })
   void app.register(schwab.plugin, { prefix: `${SANDBOX_PREFIX}/schwab` })
-  return { app, alpaca, schwab, snaptrade }
+  return { app, http: createHttpClient({ fetch: inProcessFetch(app) }), alpaca, schwab, snaptrade }
 }
 
 /** The NYSE calendar (holidays closed); a date outside its years falls back to weekdays. */
