@@ -184,11 +184,24 @@ export function cashRow(a: CashActivity, institution: string): ActivityRow {
   return { at: a.at, type, json }
 }
 
+/**
+ * A generated history never changes: its wire rows are built and sorted once per brokerage (as the
+ * Alpaca sandbox's are), so a page is a scan, not a rebuild. Callers only read them.
+ */
+const ROWS = new WeakMap<SandboxAccount['history'], Map<string, readonly ActivityRow[]>>()
+
 /** Every activity of the account, newest first. */
-export function activityRows(account: SandboxAccount, slug: string): ActivityRow[] {
+export function activityRows(account: SandboxAccount, slug: string): readonly ActivityRow[] {
   const name = brokerageName(slug)
-  return [
-    ...account.history.fills.map((f) => fillRow(f, name)),
-    ...account.history.cash.map((c) => cashRow(c, name)),
-  ].sort((x, y) => y.at - x.at)
+  let byName = ROWS.get(account.history)
+  if (!byName) ROWS.set(account.history, (byName = new Map<string, readonly ActivityRow[]>()))
+  let rows = byName.get(name)
+  if (!rows) {
+    rows = [
+      ...account.history.fills.map((f) => fillRow(f, name)),
+      ...account.history.cash.map((c) => cashRow(c, name)),
+    ].sort((x, y) => y.at - x.at)
+    byName.set(name, rows)
+  }
+  return rows
 }
