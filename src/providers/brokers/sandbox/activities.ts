@@ -42,6 +42,9 @@ export function cashActivity(a: CashActivity): ActivityRow {
 /** A generated history never changes: its wire rows are built once (a page is then a scan, not a rebuild). */
 const HISTORY_ROWS = new WeakMap<History, ActivityRow[]>()
 
+/** The history's rows plus an account's placed fills, as last built (see activityRows). */
+const WITH_PLACED = new WeakMap<readonly Fill[], { n: number; rows: ActivityRow[] }>()
+
 /** Every activity of an account: its history and the fills of orders placed through the sandbox. */
 export function activityRows(history: History, placed: readonly Fill[]): ActivityRow[] {
   let rows = HISTORY_ROWS.get(history)
@@ -49,5 +52,12 @@ export function activityRows(history: History, placed: readonly Fill[]): Activit
     rows = [...history.fills.map(fillActivity), ...history.cash.map(cashActivity)]
     HISTORY_ROWS.set(history, rows)
   }
-  return placed.length ? [...rows, ...placed.map(fillActivity)] : rows
+  if (!placed.length) return rows
+  // Placed fills are only appended: the combined rows stay one array until the next fill, so the
+  // page reader's per-array sort (queries.ts) is done once per fill, not on every page.
+  const seen = WITH_PLACED.get(placed)
+  if (seen?.n === placed.length) return seen.rows
+  const all = [...rows, ...placed.map(fillActivity)]
+  WITH_PLACED.set(placed, { n: placed.length, rows: all })
+  return all
 }
