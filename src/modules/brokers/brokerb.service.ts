@@ -18,7 +18,7 @@ import { BROKER, type BrokerBAccess, type Linked, type Live } from './brokerb-ac
 import { toOrderView } from './brokera.service.ts'
 import * as repo from './brokerb.repository.ts'
 import { markSynced } from './connections.repository.ts'
-import { insertSyncLog } from './sync-log.repository.ts'
+import { insertSyncLog, type SyncLogEntry } from './sync-log.repository.ts'
 import { objectOf } from './lib/json.ts'
 
 export interface BrokerBDeps {
@@ -120,27 +120,22 @@ export class BrokerBService {
         ),
       )
       .catch(async (err: unknown) => {
-        if (!neverStarted(err)) await this.log(scope, null, started, 0, errorText(err))
+        if (!neverStarted(err)) await this.log(scope, started, errorText(err))
         throw err
       })
     const date = this.deps.today()
-    const written = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      const out = []
+    // The snapshot, the connection's sync time and the log row in one transaction, as broker A's.
+    const { skipped, syncId } = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      const written = []
       for (const { a, p } of value)
-        out.push(await this.deps.holdings.replaceHoldings(s, a.account_id, date, p))
+        written.push(await this.deps.holdings.replaceHoldings(s, a.account_id, date, p))
       await markSynced(s, live.row.id, null)
-      return out
+      const skipped = written.flatMap((w) => w.skipped)
+      const error = skipped.length ? `not in the portfolio: ${skipped.join(', ')}` : null
+      const count = written.reduce((n, w) => n + w.written, 0)
+      const row = await insertSyncLog(s, this.logRow(scope, live.row.id, started, count, error, 'ok'))
+      return { skipped, syncId: row.id }
     })
-    const skipped = written.flatMap((w) => w.skipped)
-    const count = written.reduce((n, w) => n + w.written, 0)
-    const syncId = await this.log(
-      scope,
-      live.row.id,
-      started,
-      count,
-      skipped.length ? `not in the portfolio: ${skipped.join(', ')}` : null,
-      'ok',
-    )
     return {
       snapshot_date: date,
       sync_id: syncId,
@@ -163,29 +158,32 @@ export class BrokerBService {
     }
   }
 
-  private async log(
+  /** A failed positions sync's log row, in a transaction of its own. */
+  private async log(scope: RequestScope, started: Date, error: string): Promise<void> {
+    const row = this.logRow(scope, null, started, 0, error, 'error')
+    await this.deps.scopes.withTenant(scope.tenantId, (s) => insertSyncLog(s, row))
+  }
+
+  private logRow(
     scope: RequestScope,
     connectionId: number | null,
     started: Date,
     positions: number,
     error: string | null,
-    status: 'ok' | 'error' = 'error',
-  ): Promise<number> {
-    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
-      insertSyncLog(s, {
-        broker_type: BROKER,
-        connection_id: connectionId,
-        user_id: scope.userId,
-        sync_kind: 'manual',
-        status,
-        positions,
-        transactions: 0,
-        error,
-        started_at: started,
-        finished_at: this.deps.clock.now(),
-      }),
-    )
-    return row.id
+    status: 'ok' | 'error',
+  ): SyncLogEntry {
+    return {
+      broker_type: BROKER,
+      connection_id: connectionId,
+      user_id: scope.userId,
+      sync_kind: 'manual',
+      status,
+      positions,
+      transactions: 0,
+      error,
+      started_at: started,
+      finished_at: this.deps.clock.now(),
+    }
   }
 
   /** Open orders of one account or all linked ones; each is recorded as observed account activity. */
