@@ -73,6 +73,7 @@ export async function snaptradeActivities(
     all.push(...r.items)
     offset = r.next
   }
-  const items = all.filter(within).sort((a, b) => Date.parse(a.time) - Date.parse(b.time))
+  // Times are toISOString() text (snaptrade-wire.ts), whose order is time order: no parse per comparison.
+  const items = all.filter(within).sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0))
   return { items, nextPageToken: null }
 }
