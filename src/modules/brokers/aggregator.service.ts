@@ -15,7 +15,12 @@ import type { RequestScope } from '../../platform/auth/scope.ts'
 import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
 import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
 import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
-import type { AggregatorUser, BrokerAdapter, HostedAggregator } from '../../providers/brokers/index.ts'
+import type {
+  AggregatorAuthorization,
+  AggregatorUser,
+  BrokerAdapter,
+  HostedAggregator,
+} from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import * as agg from './aggregator.repository.ts'
 import { errorText } from './broker-errors.ts'
@@ -152,7 +157,7 @@ export class AggregatorService {
       'broker connected',
     )
     await this.deps.onConnected?.(scope.tenantId)
-    return this.status(scope)
+    return this.status(scope, { user, auths })
   }
 
   /** The tenant's live aggregator connection, created on its first brokerage. */
@@ -177,14 +182,20 @@ export class AggregatorService {
     return linkAccounts(this.deps.holdings, s, { broker: BROKER, connectionId, accounts })
   }
 
-  /** BrokerConnectionStatus: the stored connection, confirmed with the vendor; never raises. */
-  async status(scope: RequestScope): Promise<ConnectionStatus> {
+  /**
+   * BrokerConnectionStatus: the stored connection, confirmed with the vendor; never raises. `known`:
+   * the user and the vendor's authorizations the caller has just read (the callback), not read again.
+   */
+  async status(
+    scope: RequestScope,
+    known?: { user: AggregatorUser; auths: AggregatorAuthorization[] },
+  ): Promise<ConnectionStatus> {
     const base = await this.deps.connections.status(scope, BROKER)
     if (!base.connected) return base
     try {
-      const user = await this.storedUser(scope.tenantId)
+      const user = known?.user ?? (await this.storedUser(scope.tenantId))
       if (!user) return { connected: false, expires_at: null, extra: { error: 'no aggregator user' } }
-      const auths = await this.vendor().hosted.authorizations(user)
+      const auths = known?.auths ?? (await this.vendor().hosted.authorizations(user))
       const recorded = await this.recorded(scope.tenantId)
       return {
         ...base,
