@@ -31,7 +31,10 @@ describe('npm run admin', () => {
   it('create-admin makes an administrator on the premium plan; set-plan moves its tenant to pro', async () => {
     const created = await runCli('src/admin.ts', dir, ['create-admin', 'ops@example.com'])
     assert.equal(created.code, 0, created.stderr)
-    assert.match(created.stdout, /^created administrator ops@example\.com \(tenant \d+, user \d+\)\npassword/m)
+    assert.match(
+      created.stdout,
+      /^created administrator ops@example\.com \(tenant \d+, user \d+\)\npassword/m,
+    )
     assert.equal(await planOf('ops@example.com'), 'premium')
 
     const moved = await runCli('src/admin.ts', dir, ['set-plan', 'OPS@example.com', 'pro'])
