@@ -106,7 +106,7 @@ export class AggregatorService {
       )
     const { hosted } = this.vendor()
     const user = await this.user(scope, hosted)
-    const { state } = await this.deps.connections.issueState(scope, BROKER)
+    const { state } = await this.deps.connections.states.issue(scope, BROKER)
     const back = new URL(`${this.deps.publicBaseUrl.replace(/\/+$/, '')}${CALLBACK}`)
     back.searchParams.set('subbroker_slug', broker.toUpperCase())
     back.searchParams.set('state', state)
@@ -129,7 +129,7 @@ export class AggregatorService {
         'connection_id',
         'one of external_connection_id, connection_id, brokerage_authorization_id, brokerageAuthorizationId is required',
       )
-    await this.deps.connections.takeState(scope, BROKER, q.state, 'query')
+    await this.deps.connections.states.take(scope, BROKER, q.state, 'query')
     const { adapter, hosted } = this.vendor()
     const user = await this.storedUser(scope.tenantId)
     if (!user)

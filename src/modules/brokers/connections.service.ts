@@ -7,7 +7,7 @@
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
-import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
+import type { SecretCipher } from '../../platform/crypto.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
@@ -16,18 +16,10 @@ import type { Portfolio } from '../portfolio/index.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import * as repo from './connections.repository.ts'
 import { linkAccounts } from './link-accounts.ts'
-import { reauthorization, sealed, unsealed } from './token-seal.ts'
-import { issueState, readState } from './lib/oauth-state.ts'
-import {
-  errorText,
-  maskNumber,
-  notConfigured,
-  notConnected,
-  startOf,
-  reconnectRequired,
-  stateError,
-  UNREADABLE,
-} from './broker-errors.ts'
+import { sealed, unsealed } from './token-seal.ts'
+import { connectionStatus, type ConnectionStatus } from './connection-status.ts'
+import { OAuthStates } from './oauth-states.ts'
+import { errorText, notConfigured, notConnected, reconnectRequired, UNREADABLE } from './broker-errors.ts'
 
 export interface ConnectionDeps {
   scopes: Scopes
@@ -41,11 +33,7 @@ export interface ConnectionDeps {
   onConnected?: (tenantId: number, broker: ConnectedBroker) => Promise<void>
 }
 
-export interface ConnectionStatus {
-  connected: boolean
-  expires_at: string | null
-  extra: Record<string, unknown>
-}
+export type { ConnectionStatus } from './connection-status.ts'
 
 /** Refreshes an access token this close to its expiry before using it. */
 const REFRESH_AHEAD_MS = 60_000
@@ -53,7 +41,12 @@ const REAUTHORIZE =
   'the refresh token has passed its 7-day limit, which no refresh extends: authorise again (auth-url, then connect)'
 
 export class ConnectionsService {
-  constructor(private readonly deps: ConnectionDeps) {}
+  /** The signed single-use states of every connect flow (OAuth, and the aggregator's portal). */
+  readonly states: OAuthStates
+
+  constructor(private readonly deps: ConnectionDeps) {
+    this.states = new OAuthStates(deps)
+  }
 
   adapter(broker: ConnectedBroker): BrokerAdapter {
     const a = this.deps.adapters[broker]
@@ -69,38 +62,8 @@ export class ConnectionsService {
 
   async authUrl(scope: RequestScope, broker: ConnectedBroker) {
     const oauth = this.oauth(broker)
-    const { state, expiresAt } = await this.issueState(scope, broker)
+    const { state, expiresAt } = await this.states.issue(scope, broker)
     return { url: oauth.authorizationUrl(state), state, expires_at: expiresAt.toISOString() }
-  }
-
-  /** A signed state pinned to the caller, their tenant and `broker`, recorded so that it works once. */
-  async issueState(scope: RequestScope, broker: ConnectedBroker) {
-    const { state, payload } = issueState(
-      this.deps.cipher,
-      { tenantId: scope.tenantId, userId: scope.userId, broker, nonce: randomToken(24) },
-      this.deps.clock.now(),
-    )
-    const expiresAt = new Date(payload.e * 1000)
-    await this.deps.scopes.withTenant(scope.tenantId, (s) =>
-      repo.insertState(s, { nonce: payload.n, broker, userId: scope.userId, expiresAt }),
-    )
-    return { state, expiresAt }
-  }
-
-  /** Spends a returned state: present, signed, unexpired, the caller's for `broker`, unused — else a 422. */
-  async takeState(
-    scope: RequestScope,
-    broker: ConnectedBroker,
-    state: string | undefined,
-    where: 'query' | 'body',
-  ): Promise<void> {
-    const read = readState(this.deps.cipher, state, this.deps.clock.now())
-    if (!read.ok) throw stateError(read.problem, where, broker)
-    const p = read.payload
-    if (p.t !== scope.tenantId || p.u !== scope.userId || p.b !== broker)
-      throw stateError('mismatch', where, broker)
-    const fresh = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.consumeState(s, p.n, broker))
-    if (!fresh) throw stateError('reused', where, broker)
   }
 
   /** Checks the state (signature, expiry, owner, single use), exchanges the code, stores the grant. */
@@ -110,7 +73,7 @@ export class ConnectionsService {
     input: { code: string; state: string | undefined; where: 'query' | 'body' },
   ): Promise<ConnectionStatus> {
     const oauth = this.oauth(broker)
-    await this.takeState(scope, broker, input.state, input.where)
+    await this.states.take(scope, broker, input.state, input.where)
     const grant = await oauth.exchangeCode(input.code).catch((err: unknown) => {
       if (isUpstreamError(err) && err.kind === 'bad_request')
         throw new UnprocessableError(
@@ -276,44 +239,8 @@ export class ConnectionsService {
   }
 
   /** BrokerConnectionStatus: never raises; a failure reads as `connected: false` with `extra.error`. */
-  async status(scope: RequestScope, broker: ConnectedBroker): Promise<ConnectionStatus> {
-    try {
-      if (!this.deps.adapters[broker])
-        return {
-          connected: false,
-          expires_at: null,
-          extra: { hint: `${broker} is not configured on this server` },
-        }
-      const row = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.findLiveConnection(s, broker))
-      if (!row)
-        return {
-          connected: false,
-          expires_at: null,
-          extra: { hint: `connect through ${startOf(broker)}` },
-        }
-      if (!unsealed(this.deps.cipher, scope.tenantId, broker, row))
-        return { connected: false, expires_at: null, extra: { error: UNREADABLE } }
-      const accounts = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
-        repo.linkedAccounts(s, row.id),
-      )
-      const expires = row.refresh_expires_at ?? row.access_expires_at
-      const lapsed = row.refresh_expires_at !== null && row.refresh_expires_at <= this.deps.clock.now()
-      return {
-        connected: !lapsed,
-        expires_at: expires?.toISOString() ?? null,
-        extra: {
-          ...reauthorization(broker, row, lapsed),
-          connected_at: row.connected_at.toISOString(),
-          last_sync_at: row.last_sync_at?.toISOString() ?? null,
-          last_error: row.last_error,
-          sandbox: this.deps.sandbox,
-          accounts: accounts.map((a) => ({ account_id: a.account_id, number: maskNumber(a.account_number) })),
-        },
-      }
-    } catch (err) {
-      this.deps.log.warn({ err, broker }, 'broker status failed')
-      return { connected: false, expires_at: null, extra: { error: errorText(err) } }
-    }
+  status(scope: RequestScope, broker: ConnectedBroker): Promise<ConnectionStatus> {
+    return connectionStatus(this.deps, scope, broker)
   }
 
   async disconnect(scope: RequestScope, broker: ConnectedBroker) {
