@@ -11,6 +11,7 @@ import { AccountsService } from './accounts.service.ts'
 import { analyticsRoutes } from './analytics.routes.ts'
 import * as brokerHoldings from './broker-holdings.service.ts'
 import { AnalyticsService } from './analytics.service.ts'
+import { HoldingsService } from './holdings.service.ts'
 import { capitalRoutes } from './capital.routes.ts'
 import { insertDemoFixtures, type DemoFixtures } from './demo.repository.ts'
 import { CapitalService } from './capital.service.ts'
@@ -28,6 +29,7 @@ import { portfolioSweep } from './portfolio.sweep.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
 export type { ManualService } from './manual.service.ts'
+export type { Holding, HoldingsService } from './holdings.service.ts'
 export type { DemoFixtures } from './demo.repository.ts'
 export type { BrokerHolding, LinkedAccountInput } from './broker-holdings.service.ts'
 
@@ -38,6 +40,8 @@ export interface Portfolio {
   analytics: AnalyticsService
   imports: ImportService
   marketRefresh: MarketRefreshService
+  /** What the tenant holds now, largest market value first (trading intelligence, discovery). */
+  holdings: HoldingsService
   /** For the brokers module, in its transaction: linked accounts and the holdings they report. */
   brokerHoldings: typeof brokerHoldings
   /** The demo seed (`SEED_DEMO`): its fixtures written in one transaction of the tenant's. */
@@ -65,6 +69,7 @@ function createPortfolio(
     analytics: new AnalyticsService(deps),
     imports: new ImportService(deps),
     marketRefresh: new MarketRefreshService(deps),
+    holdings: new HoldingsService(deps),
     brokerHoldings,
     seedDemo: (tenantId, fixtures) => ctx.scopes.withTenant(tenantId, (s) => insertDemoFixtures(s, fixtures)),
   }

@@ -1,0 +1,34 @@
+/** The tenant's current holdings for other modules (trading intelligence, discovery, hedging). */
+import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import { accountNotFound } from './accounts.service.ts'
+import { findAccount } from './accounts.repository.ts'
+import { latestHoldings } from './holdings.repository.ts'
+
+export interface Holding {
+  symbol: string
+  quantity: number
+  /** USD at the latest snapshot's price; negative for a short. */
+  market_value: number
+}
+
+export class HoldingsService {
+  constructor(private readonly deps: { scopes: Scopes }) {}
+
+  /**
+   * Symbols held now (each account's latest snapshot, not flat), largest |market value| first.
+   * With `accountId`, that account only; an account of another tenant (or none) → 404
+   * `accounts.not_found`. `limit` keeps the first ones.
+   */
+  async latest(tenantId: number, opts: { accountId?: number; limit?: number } = {}): Promise<Holding[]> {
+    const rows = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      if (opts.accountId !== undefined && !(await findAccount(s, opts.accountId))) throw accountNotFound()
+      return latestHoldings(s, opts.accountId)
+    })
+    const held = rows.map((r) => ({
+      symbol: r.symbol,
+      quantity: Number(r.quantity),
+      market_value: Number(r.market_value),
+    }))
+    return opts.limit === undefined ? held : held.slice(0, opts.limit)
+  }
+}
