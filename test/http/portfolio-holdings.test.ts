@@ -56,3 +56,13 @@ it('is empty for a tenant with no holdings, and refuses another tenant’s accou
     code: 'accounts.not_found',
   })
 })
+
+it('lists the tenants that hold something, for scheduled jobs', async () => {
+  const holder = await t.newTenant()
+  const empty = await t.newTenant()
+  await position(holder, await account(holder, 'H'), 'AAPL', 2, 300)
+  await account(empty, 'E')
+  const tenants = await t.c.portfolio.holdings.tenantsWithHoldings('test: holders')
+  assert.ok(tenants.includes(holder.tenantId))
+  assert.ok(!tenants.includes(empty.tenantId))
+})

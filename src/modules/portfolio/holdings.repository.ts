@@ -31,3 +31,15 @@ export function latestHoldings(scope: TenantScope, accountId?: number) {
     .orderBy('s.symbol')
     .execute()
 }
+
+/** Tenants that have held something (a snapshot row not flat), for scheduled jobs (a system scope). */
+export async function tenantsWithHoldings(scope: { db: TenantScope['db'] }): Promise<number[]> {
+  const rows = await scope.db
+    .selectFrom('portfolio_snapshot')
+    .select('tenant_id')
+    .distinct()
+    .where('quantity', '!=', '0')
+    .orderBy('tenant_id')
+    .execute()
+  return rows.map((r) => r.tenant_id)
+}

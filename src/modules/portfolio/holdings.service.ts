@@ -2,7 +2,7 @@
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { findAccount } from './accounts.repository.ts'
-import { latestHoldings } from './holdings.repository.ts'
+import { latestHoldings, tenantsWithHoldings } from './holdings.repository.ts'
 
 export interface Holding {
   symbol: string
@@ -30,5 +30,13 @@ export class HoldingsService {
       market_value: Number(r.market_value),
     }))
     return opts.limit === undefined ? held : held.slice(0, opts.limit)
+  }
+
+  /**
+   * Tenants that have held something, for scheduled jobs that work per tenant (each then reads its
+   * own holdings with `latest`, in its own scope). Read in an audited system scope.
+   */
+  tenantsWithHoldings(reason: string): Promise<number[]> {
+    return this.deps.scopes.withSystem(reason, (s) => tenantsWithHoldings(s))
   }
 }
