@@ -48,3 +48,5 @@ export {
 } from './drawdown.ts'
 export { equityCurveStats, type EquityCurveStats } from './equity-curve.ts'
 export { tradeStats, type TradeStats } from './trades.ts'
+export { atrStop, chandelier, trailingStop, type Chandelier, type Side } from './stops.ts'
+export { correlationMatrix, pearson, type CorrelationOptions } from './correlation.ts'
