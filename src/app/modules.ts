@@ -8,6 +8,7 @@ import { contentModule } from '../modules/content/index.ts'
 import { freeFeedModule } from '../modules/free-feed/index.ts'
 import { identityModule } from '../modules/identity/index.ts'
 import { intelModule } from '../modules/intel/index.ts'
+import { marketContextModule } from '../modules/market-context/index.ts'
 import { marketDataModule } from '../modules/market-data/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
 import { optionsFlowModule } from '../modules/options-flow/index.ts'
@@ -26,6 +27,7 @@ export const modules = [
   freeFeedModule,
   transcriptsModule,
   optionsFlowModule,
+  marketContextModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
