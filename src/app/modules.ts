@@ -8,8 +8,10 @@ import { contentModule } from '../modules/content/index.ts'
 import { freeFeedModule } from '../modules/free-feed/index.ts'
 import { identityModule } from '../modules/identity/index.ts'
 import { intelModule } from '../modules/intel/index.ts'
+import { marketContextModule } from '../modules/market-context/index.ts'
 import { marketDataModule } from '../modules/market-data/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
+import { optionsFlowModule } from '../modules/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
@@ -24,6 +26,8 @@ export const modules = [
   intelModule,
   freeFeedModule,
   transcriptsModule,
+  optionsFlowModule,
+  marketContextModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
