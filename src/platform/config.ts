@@ -145,6 +145,16 @@ export const ConfigSchema = Type.Object({
   FREE_FEED_SYMBOLS: Type.Optional(
     Type.String({ pattern: '^[A-Za-z][A-Za-z0-9.\\-]{0,9}(,[A-Za-z][A-Za-z0-9.\\-]{0,9})*$' }),
   ),
+  /** Discovery's scheduled scans: universes and scan types (comma-separated), every N minutes of the session. */
+  DISCOVERY_SCAN_UNIVERSES: Type.String({
+    pattern: '^(all|sp500|free|watchlist)(,(all|sp500|free|watchlist))*$',
+    default: 'watchlist,sp500',
+  }),
+  DISCOVERY_SCAN_TYPES: Type.String({
+    pattern: '^(gappers|volume|momentum|reversal|breakout)(,(gappers|volume|momentum|reversal|breakout))*$',
+    default: 'gappers,volume,momentum,reversal,breakout',
+  }),
+  DISCOVERY_SCAN_EVERY_MINUTES: Type.Integer({ enum: [5, 10, 15, 20, 30, 60], default: 15 }),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */
