@@ -16,8 +16,9 @@ const SCAN_RULES =
   '**volume** — RVOL = volume_t / mean of the previous 20 sessions, z = (volume_t − mean)/sample sd; ' +
   'RVOL ≥ 2 and z ≥ 2 (z ignored when sd = 0), score RVOL, direction the sign of close − open; ' +
   '**momentum** — close-to-close change ≥ +2 % with RSI(14, Wilder) ≥ 60, or ≤ −2 % with RSI ≤ 40, ' +
-  'score |change %|; **reversal** — yesterday’s RSI(14) ≤ 30 and today’s close above yesterday’s ' +
-  '(up), or RSI ≥ 70 and close below (down), score |RSI_t−1 − 50|; **breakout** — close_t above ' +
+  'score |change %|; **reversal** — yesterday’s RSI(14) ≤ 30 after a fall (close_t−1 < close_t−4) ' +
+  'and today’s close above yesterday’s (up), or RSI ≥ 70 after a rise and a close below (down), ' +
+  'score |RSI_t−1 − 50|; **breakout** — close_t above ' +
   'the highest high of the previous 20 sessions on RVOL ≥ 1.5, score % above that high. During the ' +
   'session today’s volume is partial, so volume and breakout scans are conservative until the close.'
 

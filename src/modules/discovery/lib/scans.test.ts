@@ -107,7 +107,12 @@ describe('reversal', () => {
     assert.equal(h.score, 50)
     assert.equal(h.evidence.rsi_prev, 0)
     near(h.evidence.rsi as number, 13.3333)
+    assert.equal(h.evidence.context_close, 118)
     assert.equal(reversalScan(series([...falling, 114])), null)
+  })
+  it('a flat series (RSI 0 by TA-Lib’s rule) is no oversold reading: the context rule keeps it out', () => {
+    const flat = Array.from({ length: 16 }, () => 100)
+    assert.equal(reversalScan(series([...flat, 101])), null)
   })
   it('RSI 100 yesterday and a down close: down', () => {
     const rising = Array.from({ length: 16 }, (_, i) => 100 + i)

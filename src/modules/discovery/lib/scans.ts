@@ -26,6 +26,11 @@ export const RSI_PERIOD = 14
 /** reversal: yesterday's RSI(14) at an extreme and today's close turning against it. */
 export const REVERSAL_OVERSOLD = 30
 export const REVERSAL_OVERBOUGHT = 70
+/**
+ * reversal context (§6.2): a prior move against the turn, close_t−1 below (above) close_t−1−3.
+ * It also keeps a flat series out: its RSI is 0 by TA-Lib's rule (§1.3), not an oversold reading.
+ */
+export const REVERSAL_CONTEXT_BARS = 3
 /** breakout: close above the highest high of the previous 20 sessions on RVOL ≥ 1.5. */
 export const BREAKOUT_LOOKBACK = 20
 export const BREAKOUT_MIN_RVOL = 1.5
@@ -124,17 +129,20 @@ export function momentumScan(s: DailySeries): ScanHit | null {
 
 export function reversalScan(s: DailySeries): ScanHit | null {
   const t = s.close.length - 1
-  if (t < RSI_PERIOD + 1) return null
+  if (t < RSI_PERIOD + 1 || t < REVERSAL_CONTEXT_BARS + 1) return null
   const series = rsi(s.close, RSI_PERIOD)
   const prev = series[t - 1]!
-  const turnUp = prev <= REVERSAL_OVERSOLD && s.close[t]! > s.close[t - 1]!
-  const turnDown = prev >= REVERSAL_OVERBOUGHT && s.close[t]! < s.close[t - 1]!
+  const [close, prevClose] = [s.close[t]!, s.close[t - 1]!]
+  const before = s.close[t - 1 - REVERSAL_CONTEXT_BARS]!
+  const turnUp = prev <= REVERSAL_OVERSOLD && prevClose < before && close > prevClose
+  const turnDown = prev >= REVERSAL_OVERBOUGHT && prevClose > before && close < prevClose
   if (!turnUp && !turnDown) return null
   return hit(s, t, Math.abs(prev - 50), turnUp ? 'up' : 'down', {
     rsi_prev: num(prev),
     rsi: num(series[t]!),
-    close: s.close[t]!,
-    prev_close: s.close[t - 1]!,
+    close,
+    prev_close: prevClose,
+    context_close: before,
   })
 }
 
