@@ -69,12 +69,13 @@ export interface Opportunity {
 const round2 = (x: number) => Math.round(x * 100) / 100
 
 function component(best: ScanRow): Component {
-  const normalized = Math.min(Math.max(best.score, 0) / SCORE_FULL[best.scan_type], 1)
+  // Rounded first, so the answer's numbers add up to its score exactly as shown.
+  const normalized = round4(Math.min(Math.max(best.score, 0) / SCORE_FULL[best.scan_type], 1))
   const weight = WEIGHTS[best.scan_type]
   return {
     scan_type: best.scan_type,
     score: best.score,
-    normalized: round4(normalized),
+    normalized,
     weight,
     points: round4(weight * normalized),
     universe: best.universe,
@@ -98,7 +99,7 @@ export function compositeScores(rows: readonly ScanRow[], minSignals = 1): Oppor
     if (types.size < minSignals) continue
     const components = SCAN_TYPES.filter((t) => types.has(t)).map((t) => component(types.get(t)!))
     const bonus = CONFLUENCE_BONUS * (components.length - 1)
-    const sum = components.reduce((s, c) => s + c.weight * c.normalized, 0) + bonus
+    const sum = components.reduce((s, c) => s + c.points, 0) + bonus
     out.push({
       symbol,
       score: round2(Math.min(MAX_SCORE, sum)),
