@@ -2,6 +2,7 @@
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { COMPUTE_EXAMPLES, OPPORTUNITIES_EXAMPLES, WATCHLIST_EXAMPLES } from './discovery.examples.ts'
 import * as O from './opportunities.schemas.ts'
 import type { OpportunitiesService } from './opportunities.service.ts'
 
@@ -29,6 +30,7 @@ function computeRoute(app: App, { opportunities }: Deps): void {
     {
       schema: {
         operationId: 'computeDiscoveryOpportunities',
+        examples: COMPUTE_EXAMPLES,
         summary: 'Compute opportunity scores from recent scanner results',
         description:
           'Reads the scanner results updated in the last `hours` (default 24, at most 720; only ' +
@@ -53,6 +55,7 @@ function listRoute(app: App, { opportunities }: Deps): void {
     {
       schema: {
         operationId: 'listDiscoveryOpportunities',
+        examples: OPPORTUNITIES_EXAMPLES,
         summary: 'Ranked opportunity scores with their components',
         description:
           'Opportunities computed in the last `hours` (default 24, at most 720) with score ≥ ' +
@@ -77,6 +80,7 @@ function watchlistRoute(app: App, { opportunities }: Deps): void {
     {
       schema: {
         operationId: 'getDiscoveryWatchlist',
+        examples: WATCHLIST_EXAMPLES,
         summary: 'Opportunity-scored symbols the portfolio does not hold, best first',
         description:
           'Opportunities computed in the last 24 hours whose symbol is not among the tenant’s current ' +

@@ -2,6 +2,7 @@
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { SCAN_EXAMPLES, FEED_EXAMPLES } from './discovery.examples.ts'
 import * as S from './scan.schemas.ts'
 import type { ScanService } from './scan.service.ts'
 
@@ -28,6 +29,7 @@ export function scanRoutes(app: App, { scans }: { scans: ScanService }): void {
     {
       schema: {
         operationId: 'scanDiscovery',
+        examples: SCAN_EXAMPLES,
         summary: 'Live scan of a universe by one scan type; ranks and stores the results',
         description:
           'Ranks the universe by the scan type (score descending, then symbol) and upserts the top ' +
@@ -51,6 +53,7 @@ export function scanRoutes(app: App, { scans }: { scans: ScanService }): void {
     {
       schema: {
         operationId: 'getDiscoveryFeed',
+        examples: FEED_EXAMPLES,
         summary: 'Stored scanner results: stats, per-scan-type breakdown and the result feed',
         description:
           'Results updated in the last `hours` (default 24, at most 720), filtered by scan_type, ' +
