@@ -191,6 +191,18 @@ describe('scheduled scan', () => {
     assert.deepEqual(await feed(b, 'universe=sp500&scan_type=gappers'), ['AAPL', 'NVDA', 'MSFT'])
   })
 
+  it('an upstream failure skips the run’s scans instead of failing the job', async () => {
+    const a = await t.newTenant()
+    await hold(a, ['NVDA'])
+    market.failing = true
+    try {
+      assert.equal(await t.c.discovery.job.run(), 0)
+    } finally {
+      market.failing = false
+    }
+    assert.equal(json(await a.get(URL)).stats.total, 0)
+  })
+
   it('does nothing outside regular hours', async () => {
     const before = market.calls
     clock.set('2026-11-21T15:00:00Z') // a Saturday

@@ -64,7 +64,12 @@ export class DiscoveryJob {
     const shared = new Map<Universe, Map<string, Bar[]>>()
     for (const u of plan.universes) {
       if (u === 'watchlist') continue
-      shared.set(u, await universes.dailyBars(await universes.symbols(u, tenants[0]!)))
+      try {
+        shared.set(u, await universes.dailyBars(await universes.symbols(u, tenants[0]!)))
+      } catch (err) {
+        // An upstream failure skips this universe in this run; the next run tries again.
+        log.warn({ err, universe: u }, 'discovery: scheduled scan could not read a universe')
+      }
     }
     let stored = 0
     for (const tenantId of tenants) {
@@ -82,6 +87,7 @@ export class DiscoveryJob {
     const { universes, scans, plan } = this.deps
     let stored = 0
     for (const u of plan.universes) {
+      if (u !== 'watchlist' && !shared.has(u)) continue
       const bars = shared.get(u) ?? (await universes.dailyBars(await universes.symbols(u, tenantId)))
       for (const type of plan.scanTypes) {
         await scans.rankAndStore(tenantId, u, type, bars)
