@@ -4,6 +4,7 @@
  * a module"). The container builds them in dependency order, whatever their order here.
  */
 import { brokersModule } from '../modules/brokers/index.ts'
+import { discoveryModule } from '../modules/discovery/index.ts'
 import { contentModule } from '../modules/content/index.ts'
 import { freeFeedModule } from '../modules/free-feed/index.ts'
 import { identityModule } from '../modules/identity/index.ts'
@@ -28,6 +29,7 @@ export const modules = [
   transcriptsModule,
   optionsFlowModule,
   marketContextModule,
+  discoveryModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

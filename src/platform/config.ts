@@ -147,6 +147,16 @@ export const ConfigSchema = Type.Object({
   ),
   /** Options-flow detection on held symbols runs every N minutes of the regular session (restarting each hour). */
   FLOW_DETECT_EVERY_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 15 }),
+  /** Discovery's scheduled scans: universes and scan types (comma-separated), every N minutes of the session. */
+  DISCOVERY_SCAN_UNIVERSES: Type.String({
+    pattern: '^(all|sp500|free|watchlist)(,(all|sp500|free|watchlist))*$',
+    default: 'watchlist,sp500',
+  }),
+  DISCOVERY_SCAN_TYPES: Type.String({
+    pattern: '^(gappers|volume|momentum|reversal|breakout)(,(gappers|volume|momentum|reversal|breakout))*$',
+    default: 'gappers,volume,momentum,reversal,breakout',
+  }),
+  DISCOVERY_SCAN_EVERY_MINUTES: Type.Integer({ enum: [5, 10, 15, 20, 30, 60], default: 15 }),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */
