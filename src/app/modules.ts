@@ -8,6 +8,7 @@ import { contentModule } from '../modules/content/index.ts'
 import { freeFeedModule } from '../modules/free-feed/index.ts'
 import { identityModule } from '../modules/identity/index.ts'
 import { intelModule } from '../modules/intel/index.ts'
+import { intelFeedModule } from '../modules/intel-feed/index.ts'
 import { marketDataModule } from '../modules/market-data/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
@@ -22,6 +23,7 @@ export const modules = [
   marketDataModule,
   contentModule,
   intelModule,
+  intelFeedModule,
   freeFeedModule,
   transcriptsModule,
 ] as const

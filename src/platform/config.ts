@@ -145,6 +145,9 @@ export const ConfigSchema = Type.Object({
   FREE_FEED_SYMBOLS: Type.Optional(
     Type.String({ pattern: '^[A-Za-z][A-Za-z0-9.\\-]{0,9}(,[A-Za-z][A-Za-z0-9.\\-]{0,9})*$' }),
   ),
+  /** How often an open intel-feed stream looks for new items, and sends a heartbeat comment (ms). */
+  INTEL_FEED_POLL_MS: Type.Integer({ minimum: 50, maximum: 60_000, default: 2000 }),
+  INTEL_FEED_HEARTBEAT_MS: Type.Integer({ minimum: 50, maximum: 300_000, default: 15_000 }),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */
