@@ -1,5 +1,4 @@
 /** GET /api/trading-intel/intel-feed (spec §4.4) and its event stream (beyond the spec). */
-import { Type } from 'typebox'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { effectiveTenant } from '../../platform/auth/scope.ts'
 import type { App } from '../../platform/http/app-type.ts'
@@ -95,21 +94,29 @@ function streamIntelFeedRoute(app: App, { streams }: IntelFeed): void {
         operationId: 'streamIntelFeed',
         summary: 'The intel feed as server-sent events, resumable with Last-Event-ID',
         description: SOURCES_TEXT + STREAM_TEXT,
+        examples: {
+          query: { tag: 'SIGNAL' },
+          200: {
+            description:
+              'An endless text/event-stream: `retry`, then `item` events and `: heartbeat` comments',
+            mediaType: 'text/event-stream',
+            value:
+              'retry: 3000\n\n' +
+              'id: 2026-11-24T15:31:00.000Z/signal:123\nevent: item\n' +
+              'data: {"id":"signal:123","tag":"SIGNAL","symbol":"AAPL","text":"ORB long breakout at 51.85, 1.2× range volume",' +
+              '"confidence":0.72,"source":"intraday.orb","created_at":"2026-11-24T15:31:00.000Z"}\n\n' +
+              ': heartbeat\n\n',
+          },
+        },
         tags,
         querystring: StreamQuery,
-        response: {
-          200: {
-            description: 'An endless text/event-stream of `item` events, `: heartbeat` comments',
-            content: { 'text/event-stream': { schema: Type.String() } },
-          },
-          ...problems(401, 403, 406, 422),
-        },
+        response: problems(401, 403, 406, 422),
       },
     },
     async (req, reply) => {
+      const tenantId = effectiveTenant(scopeOf(req), req.query.tenant_id)
       if (!/\btext\/event-stream\b/.test(req.headers.accept ?? ''))
         throw new AppError(406, 'intel_feed.not_acceptable', 'This stream answers Accept: text/event-stream')
-      const tenantId = effectiveTenant(scopeOf(req), req.query.tenant_id)
       const lastEventId = req.headers['last-event-id']
       const filter = {
         ...(req.query.tag ? { tag: req.query.tag } : {}),
