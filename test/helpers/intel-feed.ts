@@ -18,6 +18,7 @@ export class RowStore {
   readonly reads: number[] = []
   failing = false
   #next = 1
+  #sorted = true
 
   add(tenantId: number, row: Partial<FeedRow> & { created_at: Date }): FeedRow {
     const full: FeedRow = {
@@ -29,22 +30,24 @@ export class RowStore {
       created_at: row.created_at,
     }
     this.#rows.push({ ...full, tenantId })
+    this.#sorted = false
     return full
   }
 
   readonly feedItems: FeedRows = async (tenantId, q) => {
     this.reads.push(tenantId)
     if (this.failing) throw new Error('source down')
-    return this.#rows
-      .filter(
-        (r) =>
-          r.tenantId === tenantId &&
-          r.created_at.getTime() >= q.since.getTime() &&
-          (!q.symbol || r.symbol === q.symbol),
-      )
-      .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id)
-      .slice(0, q.limit)
-      .map(({ tenantId: _, ...r }) => r)
+    if (!this.#sorted) {
+      this.#rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id)
+      this.#sorted = true
+    }
+    // Like an index scan on (tenant_id, created_at desc): stop at `since` or at `limit` rows.
+    const out: FeedRow[] = []
+    for (const { tenantId: owner, ...r } of this.#rows) {
+      if (r.created_at.getTime() < q.since.getTime() || out.length >= q.limit) break
+      if (owner === tenantId && (!q.symbol || r.symbol === q.symbol)) out.push(r)
+    }
+    return out
   }
 }
 
