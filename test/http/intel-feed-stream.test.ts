@@ -147,6 +147,37 @@ describe('intel feed stream', () => {
     assert.deepEqual(itemIds(fresh), [])
   })
 
+  it('sends a gap event, then the newest batch, when more was written than one poll sends', async () => {
+    const v = await t.newTenant()
+    const now = Date.now() - 60_000
+    const rows = Array.from({ length: 150 }, (_, i) =>
+      s.intraday.add(v.tenantId, { created_at: new Date(now + i) }),
+    )
+    const past = encodePosition({ at: new Date(now - 1), id: 'signal:1' })
+    const text = await readUntil(await open(v, { 'last-event-id': past }), (x) => itemIds(x).length >= 101)
+    assert.ok(
+      text.indexOf('event: gap\n') > 0 && text.indexOf('event: gap\n') < text.indexOf('event: item\n'),
+    )
+    assert.deepEqual(
+      itemIds(text).filter(Boolean),
+      rows.slice(50).map((r) => `signal:${r.id}`),
+    )
+  })
+
+  it('refuses a tenant’s eleventh open stream with 429', async () => {
+    const v = await t.newTenant()
+    const opened: Response[] = []
+    for (let i = 0; i < 10; i++) opened.push(await open(v))
+    assert.deepEqual(
+      opened.map((r) => r.status),
+      Array(10).fill(200),
+    )
+    const refused = await open(v)
+    assert.equal(refused.status, 429)
+    assert.equal(json(await refused.text()).code, 'intel_feed.too_many_streams')
+    for (const r of opened) await r.body!.cancel()
+  })
+
   it('streams only the caller’s tenant and honours the tag filter', async () => {
     const v = await t.newTenant()
     const w = await t.newTenant()

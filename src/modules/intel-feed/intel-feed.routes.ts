@@ -7,7 +7,7 @@ import { problems } from '../../platform/http/problem.ts'
 import type { IntelFeed } from './index.ts'
 import { FeedAnswerSchema, FeedQuery, MAX_HOURS, MAX_LIMIT, StreamQuery } from './intel-feed.schemas.ts'
 import { NEWS_HOLDINGS } from './intel-feed.sources.ts'
-import { RETRY_MS, STREAM_BATCH, wireItem } from './intel-feed.stream.ts'
+import { MAX_STREAMS_PER_TENANT, RETRY_MS, STREAM_BATCH, wireItem } from './intel-feed.stream.ts'
 import { ALERT_CONFIDENCE } from './lib/feed-order.ts'
 
 const tags = ['trading-intel']
@@ -84,7 +84,8 @@ const STREAM_TEXT =
   `than ${STREAM_BATCH} items were written between two polls, an \`event: gap\` comes first and only the ` +
   'newest ones follow. An item appearing with a time older than one already sent (late news) is not ' +
   'streamed; GET /intel-feed lists it. A failing source is skipped by that poll. The server ends streams ' +
-  'when it shuts down (clients reconnect). Auth: bearer or the svc_token cookie (EventSource in browsers).'
+  `when it shuts down (clients reconnect). A tenant may hold ${MAX_STREAMS_PER_TENANT} open streams per server ` +
+  'process; another answers 429 (retry-after 5 s). Auth: bearer or the svc_token cookie (EventSource in browsers).'
 
 function streamIntelFeedRoute(app: App, { streams }: IntelFeed): void {
   app.get(

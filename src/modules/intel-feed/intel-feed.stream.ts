@@ -12,6 +12,7 @@
 import type { FastifyReply } from 'fastify'
 import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'
+import { TooManyRequestsError } from '../../platform/http/errors.ts'
 import { HOUR_MS, MAX_HOURS } from './intel-feed.schemas.ts'
 import type { FeedFilter, IntelFeedService } from './intel-feed.service.ts'
 import { encodePosition, parsePosition, type FeedItem, type Position } from './lib/feed-order.ts'
@@ -21,8 +22,11 @@ import { SSE_HEADERS, sseComment, sseEvent, sseRetry } from './lib/sse.ts'
 export const STREAM_BATCH = 100
 /** The reconnection delay sent to clients (`retry:`), ms. */
 export const RETRY_MS = 3000
+/** Open streams one tenant may hold in one process (each polls): more → 429. */
+export const MAX_STREAMS_PER_TENANT = 10
 
 interface Stream {
+  tenantId: number
   pos: Position
   closed: boolean
   poll?: NodeJS.Timeout
@@ -51,6 +55,8 @@ export class FeedStreams {
 
   /** Answers the request with a stream (the reply is hijacked; Fastify sends nothing more). */
   async open(reply: FastifyReply, tenantId: number, filter: FeedFilter, lastEventId?: string): Promise<void> {
+    if ([...this.#open].filter((s) => s.tenantId === tenantId).length >= MAX_STREAMS_PER_TENANT)
+      throw new TooManyRequestsError('intel_feed.too_many_streams', 'Too many open intel feed streams', 5)
     const floor = this.deps.clock.now().getTime() - MAX_HOURS * HOUR_MS
     const resumed = parsePosition(lastEventId)
     const start =
@@ -63,6 +69,7 @@ export class FeedStreams {
     res.write(sseRetry(RETRY_MS))
     if (lastEventId && start !== resumed) res.write(sseComment('unknown Last-Event-ID: starting from now'))
     const stream: Stream = {
+      tenantId,
       pos: start,
       closed: false,
       end: () => {
@@ -76,6 +83,7 @@ export class FeedStreams {
     }
     this.#open.add(stream)
     res.on('close', () => stream.end())
+    res.on('error', () => stream.end())
     stream.heartbeat = setInterval(() => res.write(sseComment('heartbeat')), this.deps.heartbeatMs)
     const tick = async () => {
       await this.#send(stream, (chunk) => res.write(chunk), tenantId, filter)
