@@ -75,6 +75,7 @@ export function rowSource(
 export const NEWS_HOLDINGS = 20
 /** News is read through the content module, whose pages hold at most 100 items. */
 const NEWS_PAGE_MAX = 100
+const MINUTE_MS = 60_000
 
 /**
  * News (NEWS): shared, not the tenant's data. Without a symbol filter, ticker news of the tenant's
@@ -89,10 +90,12 @@ export function newsSource({ content, portfolio }: { content: Content; portfolio
     async items(tenantId, q) {
       const limit = Math.min(q.limit, NEWS_PAGE_MAX)
       if (q.symbol) {
-        const page = await content.news.ticker(q.symbol, new Date(q.since.getTime() - 1).toISOString(), {
-          limit,
-        })
-        return page.items.map((n) => newsItem(n, [q.symbol!.toUpperCase()]))
+        // From the minute before `since` (so the content cache key holds for a minute of stream polls).
+        const from = Math.floor(q.since.getTime() / MINUTE_MS) * MINUTE_MS - 1
+        const page = await content.news.ticker(q.symbol, new Date(from).toISOString(), { limit })
+        return page.items
+          .map((n) => newsItem(n, [q.symbol!.toUpperCase()]))
+          .filter((i) => i.created_at >= q.since)
       }
       const held = (await portfolio.holdings.latest(tenantId, { limit: NEWS_HOLDINGS })).map((h) => h.symbol)
       const page = await content.news.feed(held, { limit })
