@@ -10,6 +10,7 @@ import { freeFeedModule } from '../modules/free-feed/index.ts'
 import { identityModule } from '../modules/identity/index.ts'
 import { intelModule } from '../modules/intel/index.ts'
 import { marketContextModule } from '../modules/market-context/index.ts'
+import { intelFeedModule } from '../modules/intel-feed/index.ts'
 import { marketDataModule } from '../modules/market-data/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
 import { optionsFlowModule } from '../modules/options-flow/index.ts'
@@ -30,6 +31,7 @@ export const modules = [
   optionsFlowModule,
   marketContextModule,
   discoveryModule,
+  intelFeedModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

@@ -157,6 +157,9 @@ export const ConfigSchema = Type.Object({
     default: 'gappers,volume,momentum,reversal,breakout',
   }),
   DISCOVERY_SCAN_EVERY_MINUTES: Type.Integer({ enum: [5, 10, 15, 20, 30, 60], default: 15 }),
+  /** How often an open intel-feed stream looks for new items, and sends a heartbeat comment (ms). */
+  INTEL_FEED_POLL_MS: Type.Integer({ minimum: 50, maximum: 60_000, default: 2000 }),
+  INTEL_FEED_HEARTBEAT_MS: Type.Integer({ minimum: 50, maximum: 300_000, default: 15_000 }),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */
