@@ -6,10 +6,11 @@
 import type { App } from '../../platform/http/app-type.ts'
 import type { Content } from '../content/index.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
+import type { OptionsFlow } from '../options-flow/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import { intelFeedRoutes } from './intel-feed.routes.ts'
 import { IntelFeedService } from './intel-feed.service.ts'
-import { newsSource, type FeedSource } from './intel-feed.sources.ts'
+import { newsSource, rowSource, type FeedSource } from './intel-feed.sources.ts'
 import { FeedStreams } from './intel-feed.stream.ts'
 
 export type { FeedRow, FeedRows, FeedSource, SourceQuery } from './intel-feed.sources.ts'
@@ -26,16 +27,18 @@ export interface IntelFeed {
 interface Needs {
   content: Content
   portfolio: Portfolio
+  optionsFlow: OptionsFlow
 }
 
 /**
- * The production sources, one line each. When the source modules land, add them to `needs` and:
- *   rowSource('intraday', 'signal', 'signal', intraday.feedItems),
- *   rowSource('options-flow', 'flow', 'flow', optionsFlow.feedItems),
+ * The production sources, one line each. Recommendations (the next trading-intelligence issue) join as
  *   rowSource('recommendations', 'rec', 'alertOrSignal', recommendations.feedItems),
  */
 function productionSources(needs: Needs): FeedSource[] {
-  return [newsSource(needs)]
+  return [
+    rowSource('options-flow', 'flow', 'flow', (t, q) => needs.optionsFlow.feedItems(t, q)),
+    newsSource(needs),
+  ]
 }
 
 function createIntelFeed(ctx: ModuleContext, sources: readonly FeedSource[]): IntelFeed {
@@ -55,7 +58,7 @@ export function intelFeedModuleWith(sources: (needs: Needs, ctx: ModuleContext) 
   return defineModule({
     name: 'intel-feed',
     key: 'intelFeed',
-    needs: { content: true, portfolio: true },
+    needs: { content: true, portfolio: true, optionsFlow: true },
     tables: [],
     migrations: [],
     build: (ctx: ModuleContext, needs: Needs) => createIntelFeed(ctx, sources(needs, ctx)),
