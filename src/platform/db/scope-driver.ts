@@ -11,6 +11,11 @@
  * - PGlite (in-process, nothing to pipeline): the prelude and the query go into the backend in one
  *   call (pglite-driver.ts).
  *
+ * A plain select that comes before anything else in the scope needs no BEGIN at all (ADR 0025): the
+ * sender's `readFirst` runs it in its own implicit transaction with the settings bound in the same
+ * batch (scoped-read.ts), and the prelude stays pending for whatever follows. A scope of plain selects
+ * therefore sends neither BEGIN nor COMMIT.
+ *
  * Ordering is the guarantee that keeps RLS intact: the server runs the prelude before the query on
  * the same connection, and a failed prelude aborts the transaction, so the query fails with it rather
  * than running unscoped. A transaction that runs no query sends nothing at all.
