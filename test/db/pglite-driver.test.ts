@@ -1,7 +1,7 @@
 /**
- * The PGlite driver's calls into the backend (pglite-driver.ts, ADR 0022): a tenant-scoped read is one
- * `execProtocol` call carrying the prelude and the query, its deferred COMMIT rides with the next; raw
- * text with several statements still runs and answers its last result.
+ * The PGlite driver's calls into the backend (pglite-driver.ts, ADRs 0022 and 0025): a scope's leading
+ * read is one `execProtocol` call with its settings bound and no BEGIN or COMMIT; what follows it opens
+ * the transaction with the prelude; raw text with several statements still answers its last result.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -29,7 +29,7 @@ describe('PGlite driver', () => {
     await handle?.close()
   })
 
-  it('a scoped read is one call: begin, the settings and the query; its COMMIT rides with the next', async () => {
+  it('a scope’s leading read is one call: the settings bound and the query, no BEGIN or COMMIT', async () => {
     const scopes = createScopes(handle.db, { info: () => {} })
     const read = (tenant: number) =>
       scopes.withTenant(tenant, ({ db }) =>
@@ -38,20 +38,37 @@ describe('PGlite driver', () => {
     calls.length = 0
     assert.deepEqual(await read(7), [{ code: 'free' }])
     assert.equal(calls.length, 1)
-    assert.match(
-      calls[0] ?? '',
-      /^Q.{4}begin; set local app\.tenant_id = '7'; set local app\.system = 'off'; set local role sextant_app\0/s,
+    const first = calls[0] ?? ''
+    assert.match(first, /^C.{4}Ssx_scope\0P.{4}sx_scope\0select set_config\('app\.tenant_id', \$1, true\)/s)
+    assert.ok(
+      first.includes('sx_scope\0\0\x02\0\0\0\0\0\x02\0\0\0\x017\0\0\0\x03off'),
+      'the tenant and the flag are bound, not inlined',
     )
-    assert.match(calls[0] ?? '', /select "code" from "plan"/)
+    assert.match(first, /select "code" from "plan"/)
+    assert.doesNotMatch(first, /begin|commit/)
     calls.length = 0
     assert.deepEqual(await read(8), [{ code: 'free' }])
     assert.equal(calls.length, 1)
+    const second = calls[0] ?? ''
+    assert.match(second, /^B.{4}\0sx_scope\0/s, 'both statements were prepared: bound only')
+    assert.doesNotMatch(second, /select /)
+  })
+
+  it('a scope that reads then writes: the read alone, then BEGIN, the settings and the write, then COMMIT', async () => {
+    const scopes = createScopes(handle.db, { info: () => {} })
+    calls.length = 0
+    await scopes.withSystem('test', async ({ db }) => {
+      await db.selectFrom('plan').select('code').where('code', '=', 'free').execute()
+      await db.insertInto('tenant').values({ name: 'Driver test', plan_code: 'free' }).execute()
+    })
+    assert.equal(calls.length, 3, calls.join('\n---\n'))
+    assert.match(calls[0] ?? '', /^B.{4}\0sx_scope\0/s)
     assert.match(
-      calls[0] ?? '',
-      /^Q.{4}commit; begin; set local app\.tenant_id = '8'/s,
-      'the first read’s COMMIT opens the second',
+      calls[1] ?? '',
+      /^Q.{4}begin; set local app\.tenant_id = ''; set local app\.system = 'on'; set local role sextant_app\0/s,
     )
-    assert.doesNotMatch(calls[0] ?? '', /select "code"/, 'the query was prepared: bound only')
+    assert.match(calls[1] ?? '', /insert into "tenant"/)
+    assert.match(calls[2] ?? '', /^Q.{4}commit\0$/s, 'a write’s COMMIT is sent at once')
   })
 
   it('raw text with several statements runs and answers its last result', async () => {

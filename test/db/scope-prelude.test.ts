@@ -147,6 +147,13 @@ describe(
           scopes.withTenant(1, (s) => seen.execute(s.db)),
           /role "sextant_app" does not exist/,
         )
+        // A leading read binds the settings in its own batch (scoped-read.ts): the same failure stops it.
+        await assert.rejects(
+          scopes.withTenant(1, (s) =>
+            s.db.selectNoFrom(sql<string>`current_setting('app.tenant_id', true)`.as('t')).execute(),
+          ),
+          /role "sextant_app" does not exist/,
+        )
         const after = (await seen.execute(handle.db)).rows[0]
         assert.notEqual(after?.tenant, '1', 'no setting leaked out of the failed scope')
       } finally {

@@ -98,6 +98,7 @@ async function createPglite(
     (text) => pglite.exec(text),
     (err) => opts.onPoolError?.(err),
     (conn, p, query) => (conn as PGliteConnection).run(p, query),
+    (conn, commitFirst, scope, query) => (conn as PGliteConnection).scopedRead(commitFirst, scope, query),
   )
   const db = new Kysely<Database>({
     dialect: withPrelude(pgliteDialect(pglite, config.DB_STATEMENT_CACHE), prelude),

@@ -13,6 +13,7 @@ import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type
 import type pg from 'pg'
 import { postgresDialect, SqlTransactionDriver } from './postgres-driver-base.ts'
 import type { Prelude, PreludeSender } from './scope-driver.ts'
+import { scopedRead, type ScopeValues } from './scoped-read.ts'
 import { isStalePlan, StatementNames } from './statement-names.ts'
 
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
@@ -22,14 +23,27 @@ export class PgConnection implements DatabaseConnection {
     private readonly names: StatementNames,
   ) {}
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.#run<R>(query, (name, values) =>
+      name
+        ? this.client.query<R & pg.QueryResultRow>({ name, text: query.sql, values })
+        : this.client.query<R & pg.QueryResultRow>(query.sql, values),
+    )
+  }
+
+  /** A scope's leading read, its settings bound in the same batch (scoped-read.ts). */
+  scopedRead<R>(scope: ScopeValues, query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.#run<R>(query, (name) => scopedRead<R & pg.QueryResultRow>(this.client, scope, query, name))
+  }
+
+  async #run<R>(
+    query: CompiledQuery,
+    send: (name: string | undefined, values: unknown[]) => Promise<pg.QueryResult<R & pg.QueryResultRow>>,
+  ): Promise<QueryResult<R>> {
     const name = this.names.nameFor(query)
-    const values = [...query.parameters]
     let r: pg.QueryResult<R & pg.QueryResultRow>
     try {
-      r = await (name
-        ? this.client.query<R & pg.QueryResultRow>({ name, text: query.sql, values })
-        : this.client.query<R & pg.QueryResultRow>(query.sql, values))
+      r = await send(name, [...query.parameters])
     } catch (err) {
       if (name && isStalePlan(err)) this.names.forget()
       throw err
@@ -126,6 +140,9 @@ export function pipelinedPrelude(onBackgroundError: (err: Error) => void): Prelu
       if (a.status === 'rejected') throw a.reason // the query failed because of it (aborted transaction)
       if (b.status === 'rejected') throw b.reason
       return b.value
+    },
+    readFirst<R>(conn: DatabaseConnection, scope: ScopeValues, query: CompiledQuery) {
+      return (conn as PgConnection).scopedRead<R>(scope, query)
     },
     commitRead(conn: DatabaseConnection) {
       const c = conn as PgConnection

@@ -17,6 +17,7 @@ import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } 
 import pgUtils from 'pg/lib/utils.js'
 import { postgresDialect, SqlTransactionDriver } from './postgres-driver-base.ts'
 import type { Prelude } from './scope-driver.ts'
+import { SETTINGS_NAME, SETTINGS_SQL, type ScopeValues } from './scoped-read.ts'
 import { isStalePlan, StatementNames } from './statement-names.ts'
 
 const { serialize } = protocol
@@ -67,6 +68,15 @@ function queryStart(messages: readonly { name: string }[]): number {
   return 0
 }
 
+/** After the settings statement's answer (its CommandComplete), which precedes the query's. */
+function afterSettings(messages: readonly { name: string }[], from: number): number {
+  for (let i = from; i < messages.length; i++) if (messages[i]?.name === 'commandComplete') return i + 1
+  return from
+}
+
+const COMMIT = serialize.query('commit')
+const EXECUTE = serialize.execute({})
+
 export class PGliteConnection implements DatabaseConnection {
   /** Statement names this session has prepared; a name in doubt after an error is closed and re-parsed. */
   readonly #prepared = new Set<string>()
@@ -76,9 +86,9 @@ export class PGliteConnection implements DatabaseConnection {
     private readonly names: StatementNames,
   ) {}
 
-  /** The protocol messages for one statement: simple when it has no parameters, else extended. */
-  #messages(query: CompiledQuery, name: string | undefined): Uint8Array[] {
-    if (query.parameters.length === 0) return [serialize.query(query.sql)]
+  /** The protocol messages for one statement: simple when it has no parameters (unless `extended`). */
+  #messages(query: CompiledQuery, name: string | undefined, extended = false): Uint8Array[] {
+    if (query.parameters.length === 0 && !extended) return [serialize.query(query.sql)]
     const bind = serialize.bind({ statement: name ?? '', values: textValues(query) })
     if (name && this.#prepared.has(name)) return [bind, DESCRIBE_EXECUTE_SYNC]
     const parse = serialize.parse({ text: query.sql, name: name ?? '' })
@@ -93,6 +103,50 @@ export class PGliteConnection implements DatabaseConnection {
   }
 
   /**
+   * A scope's leading read in one call and one implicit transaction (scoped-read.ts): an owed COMMIT
+   * first if `commitFirst`, then the settings statement bound and executed, then the query, then Sync.
+   */
+  async scopedRead<R>(
+    commitFirst: boolean,
+    scope: ScopeValues,
+    query: CompiledQuery,
+  ): Promise<QueryResult<R>> {
+    const name = this.names.nameFor(query)
+    const parts: Uint8Array[] = commitFirst ? [COMMIT] : []
+    if (!this.#prepared.has(SETTINGS_NAME))
+      parts.push(
+        serialize.close({ type: 'S', name: SETTINGS_NAME }),
+        serialize.parse({ text: SETTINGS_SQL, name: SETTINGS_NAME }),
+      )
+    parts.push(serialize.bind({ statement: SETTINGS_NAME, values: [scope.tenant, scope.system] }), EXECUTE)
+    parts.push(...this.#messages(query, name, true))
+    const messages = await this.#exec(concat(parts), name, [SETTINGS_NAME])
+    return this.#result<R>(messages.slice(afterSettings(messages, queryStart(messages))))
+  }
+
+  async #exec(message: Uint8Array, name: string | undefined, more: string[] = []) {
+    try {
+      // execProtocol takes no lock of its own: queue behind PGlite's other calls (a deferred COMMIT's exec).
+      const { messages } = await this.pglite.runExclusive(() => this.pglite.execProtocol(message))
+      if (name) this.#prepared.add(name)
+      for (const m of more) this.#prepared.add(m)
+      return messages
+    } catch (err) {
+      if (name) this.#prepared.delete(name)
+      for (const m of more) this.#prepared.delete(m)
+      if (name && isStalePlan(err)) this.names.forget()
+      throw err
+    }
+  }
+
+  #result<R>(messages: Parameters<typeof parse.parseResults>[0]): QueryResult<R> {
+    const results = parse.parseResults(messages, this.pglite.parsers) as Results<R>[]
+    const last = results[results.length - 1]
+    const rows = last?.rows ?? []
+    return last?.affectedRows ? { rows, numAffectedRows: BigInt(last.affectedRows) } : { rows }
+  }
+
+  /**
    * The prelude (or null) and the query in one call. An error anywhere rejects: a failed prelude
    * leaves the transaction aborted, so the server skips the query (RLS holds). The prelude is one
    * simple query (`begin; set local …`): SET statements are not planned, so binding them to a prepared
@@ -102,24 +156,8 @@ export class PGliteConnection implements DatabaseConnection {
     const name = this.names.nameFor(query)
     const parts = this.#messages(query, name)
     if (prelude) parts.unshift(preludeMessage(prelude.text))
-    const message = parts.length === 1 ? parts[0]! : concat(parts)
-    let messages
-    try {
-      // execProtocol takes no lock of its own: queue behind PGlite's other calls (a deferred COMMIT's exec).
-      ;({ messages } = await this.pglite.runExclusive(() => this.pglite.execProtocol(message)))
-    } catch (err) {
-      if (name) this.#prepared.delete(name)
-      if (name && isStalePlan(err)) this.names.forget()
-      throw err
-    }
-    if (name) this.#prepared.add(name)
-    const results = parse.parseResults(
-      messages.slice(queryStart(messages)),
-      this.pglite.parsers,
-    ) as Results<R>[]
-    const last = results[results.length - 1]
-    const rows = last?.rows ?? []
-    return last?.affectedRows ? { rows, numAffectedRows: BigInt(last.affectedRows) } : { rows }
+    const messages = await this.#exec(parts.length === 1 ? parts[0]! : concat(parts), name)
+    return this.#result<R>(messages.slice(queryStart(messages)))
   }
 
   // eslint-disable-next-line require-yield

@@ -55,7 +55,7 @@ function fakeDb(record: (sql: string) => void, sender: PreludeSender, onDestroy 
 }
 
 /** A dialect whose one connection records every statement; `sends` groups those sent together. */
-function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean } = {}) {
+function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean; readFirst?: boolean } = {}) {
   const sends: string[][] = []
   const fail = (sql: string) => {
     if (opts.failOn?.test(sql)) throw new Error(`failed: ${sql}`)
@@ -69,6 +69,15 @@ function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean } = {}) 
       return { rows: [] }
     },
     ...(opts.commitRead ? { commitRead: () => void sends.push(['commit, unawaited']) } : {}),
+    ...(opts.readFirst
+      ? {
+          async readFirst(_c, scope, query) {
+            sends.push([`read ${scope.tenant}/${scope.system}`, query.sql])
+            fail(query.sql)
+            return { rows: [] }
+          },
+        }
+      : {}),
   }
   const record = (sql: string) => {
     sends.push([sql])
@@ -167,6 +176,55 @@ describe('prelude driver', () => {
       })
       assert.deepEqual(w.sends.at(-1), ['commit'], w.sends.map((x) => x.join(' + ')).join(' | '))
     }
+  })
+
+  it('with readFirst, plain selects before anything else go alone with the settings bound, no BEGIN or COMMIT', async () => {
+    const { db, sends } = recordingDialect({ readFirst: true, commitRead: true })
+    await db.transaction().execute(async (trx) => {
+      await trx.executeQuery(scopeSettings('42', 'off'))
+      await trx.selectFrom('t').select('id').execute()
+      await trx.selectFrom('t').select('id').where('id', '=', 1).execute()
+    })
+    assert.deepEqual(sends, [
+      ['read 42/off', 'select "id" from "t"'],
+      ['read 42/off', 'select "id" from "t" where "id" = $1'],
+    ])
+  })
+
+  it('with readFirst, a write, a lock or raw SQL opens the transaction with the prelude; reads after it stay in it', async () => {
+    const { db, sends } = recordingDialect({ readFirst: true, commitRead: true })
+    await db.transaction().execute(async (trx) => {
+      await trx.executeQuery(scopeSettings('7', 'on'))
+      await trx.selectFrom('t').select('id').execute()
+      await trx.insertInto('t').values({ id: 1 }).execute()
+      await trx.selectFrom('t').select('id').execute()
+    })
+    assert.deepEqual(sends, [
+      ['read 7/on', 'select "id" from "t"'],
+      [
+        `begin; set local app.tenant_id = '7'; set local app.system = 'on'; set local role sextant_app`,
+        'insert into "t" ("id") values ($1)',
+      ],
+      ['select "id" from "t"'],
+      ['commit'],
+    ])
+    for (const first of [
+      (trx: Transaction<DB>) => trx.selectFrom('t').select('id').forUpdate().execute(),
+      (trx: Transaction<DB>) => sql`select 1`.execute(trx),
+    ]) {
+      const r = recordingDialect({ readFirst: true })
+      await r.db.transaction().execute(async (trx) => {
+        await trx.executeQuery(scopeSettings('7', 'off'))
+        await first(trx)
+      })
+      assert.match(r.sends[0]?.[0] ?? '', /^begin; /)
+    }
+  })
+
+  it('with readFirst, a transaction that is not a scope’s (no settings) never reads first', async () => {
+    const { db, sends } = recordingDialect({ readFirst: true })
+    await db.transaction().execute((trx) => trx.selectFrom('t').select('id').execute())
+    assert.deepEqual(sends, [['begin', 'select "id" from "t"'], ['commit']])
   })
 
   it('outside a transaction, queries pass straight through', async () => {

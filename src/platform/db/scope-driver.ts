@@ -11,6 +11,11 @@
  * - PGlite (in-process, nothing to pipeline): the prelude and the query go into the backend in one
  *   call (pglite-driver.ts).
  *
+ * A plain select that comes before anything else in the scope needs no BEGIN at all (ADR 0025): the
+ * sender's `readFirst` runs it in its own implicit transaction with the settings bound in the same
+ * batch (scoped-read.ts), and the prelude stays pending for whatever follows. A scope of plain selects
+ * therefore sends neither BEGIN nor COMMIT.
+ *
  * Ordering is the guarantee that keeps RLS intact: the server runs the prelude before the query on
  * the same connection, and a failed prelude aborts the transaction, so the query fails with it rather
  * than running unscoped. A transaction that runs no query sends nothing at all.
@@ -23,6 +28,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely'
+import type { ScopeValues } from './scoped-read.ts'
 
 /** What goes ahead of a transaction's first query, as one simple-protocol text: `begin` (or
  * `commit; begin` after an owed COMMIT), then the settings' `set local` statements. */
@@ -40,6 +46,12 @@ export interface PreludeSender {
   commitRead?(conn: DatabaseConnection): void
   /** Sends what is still owed to the server (a deferred COMMIT) before any statement that is no prelude. */
   settle?(): Promise<void>
+  /**
+   * Runs a plain select that comes before anything else in a scope in its own implicit transaction,
+   * the scope's settings bound in the same batch, with no BEGIN or COMMIT (scoped-read.ts). Absent:
+   * the select opens the scope's transaction like any statement.
+   */
+  readFirst?<R>(conn: DatabaseConnection, scope: ScopeValues, query: CompiledQuery): Promise<QueryResult<R>>
 }
 
 /**
@@ -54,9 +66,25 @@ export function deferredCommitPrelude(
   onBackgroundError: (err: Error) => void,
   /** Sends the prelude and the query in one call (pglite-driver.ts); absent, the prelude goes first. */
   together?: <R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery) => Promise<QueryResult<R>>,
+  /** Runs a scope's leading read with its settings bound, after an owed COMMIT if `commitFirst` (one call). */
+  implicit?: <R>(
+    conn: DatabaseConnection,
+    commitFirst: boolean,
+    scope: ScopeValues,
+    query: CompiledQuery,
+  ) => Promise<QueryResult<R>>,
 ): PreludeSender & { settle(): Promise<void> } {
   let owed = false
   return {
+    ...(implicit
+      ? {
+          readFirst<R>(conn: DatabaseConnection, scope: ScopeValues, query: CompiledQuery) {
+            const commitFirst = owed
+            owed = false
+            return implicit<R>(conn, commitFirst, scope, query)
+          },
+        }
+      : {}),
     async send<R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery) {
       const p = owed ? { text: `commit; ${prelude.text}` } : prelude
       owed = false
@@ -91,7 +119,8 @@ function onlyReads(query: CompiledQuery): boolean {
   return (node.with?.expressions ?? []).every((cte) => cte.expression.kind === 'SelectQueryNode')
 }
 
-const SETTINGS = new WeakSet<CompiledQuery>()
+/** Each settings statement's values, for a leading read that binds them instead (scoped-read.ts). */
+const SETTINGS = new WeakMap<CompiledQuery, ScopeValues>()
 /** Built statements by tenant and flag: a compiled query is immutable, so one per scope serves all. */
 const BUILT = new Map<string, CompiledQuery>()
 const TENANT = /^(?:[1-9][0-9]{0,18})?$/
@@ -112,7 +141,7 @@ export function scopeSettings(tenant: string, system: 'on' | 'off'): CompiledQue
   const q = CompiledQuery.raw(
     `set local app.tenant_id = '${tenant}'; set local app.system = '${system}'; set local role sextant_app`,
   )
-  SETTINGS.add(q)
+  SETTINGS.set(q, { tenant, system })
   if (BUILT.size >= 10_000) BUILT.clear()
   BUILT.set(key, q)
   return q
@@ -123,6 +152,8 @@ class PreludeConnection implements DatabaseConnection {
   pending: Prelude | null = null
   /** Whether the open transaction ran anything but plain selects. */
   wrote = false
+  /** The scope's settings, while nothing has opened its transaction (a leading read binds them). */
+  values: ScopeValues | undefined
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -135,12 +166,19 @@ class PreludeConnection implements DatabaseConnection {
       await this.sender.settle?.()
       return this.inner.executeQuery(query)
     }
-    if (SETTINGS.has(query)) {
+    const values = SETTINGS.get(query)
+    if (values) {
       this.pending = { text: `${this.pending.text}; ${query.sql}` }
+      this.values = values
       return { rows: [] }
     }
+    // A plain select before anything else runs on its own, settings bound; the prelude stays pending
+    // for what may follow. Under READ COMMITTED each statement takes its own snapshot anyway.
+    if (this.values && this.sender.readFirst && onlyReads(query))
+      return this.sender.readFirst(this.inner, this.values, query)
     const prelude = this.pending
     this.pending = null
+    this.values = undefined
     return this.sender.send(this.inner, prelude, query)
   }
 
@@ -156,6 +194,7 @@ class PreludeConnection implements DatabaseConnection {
     if (this.pending === null) return
     const prelude = this.pending
     this.pending = null
+    this.values = undefined
     await this.sender.send(this.inner, prelude, CompiledQuery.raw('select 1'))
   }
 }
@@ -180,6 +219,7 @@ class PreludeDriver implements Driver {
   async releaseConnection(conn: DatabaseConnection): Promise<void> {
     const c = conn as PreludeConnection
     c.pending = null
+    c.values = undefined
     await this.inner.releaseConnection(c.inner)
   }
 
@@ -192,6 +232,7 @@ class PreludeDriver implements Driver {
     }
     c.pending = { text: 'begin' }
     c.wrote = false
+    c.values = undefined
   }
 
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
