@@ -30,7 +30,7 @@ describe('a scope’s leading read', () => {
         ])
         .returning('id')
         .execute()
-      return rows.map((r) => r.id)
+      return rows.map((r) => r.id) as [number, number]
     })
   })
   after(() => tdb?.drop())
