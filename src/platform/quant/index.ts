@@ -1,0 +1,28 @@
+/**
+ * The quant kernels: pure, I/O-free numeric functions over arrays, shared by trading intelligence,
+ * technical analysis, screeners and backtests. Definitions, defaults and test vectors:
+ * quant-definitions.md (§1 indicators, §8 performance metrics, §9.1 stops, §9.4 correlation);
+ * choices: ADR 0024.
+ *
+ * Series in, `Float64Array`s of the same length out, NaN where the reference says null (warm-up, a
+ * zero denominator): callers map NaN → null on the wire (`toNullable`, `seriesToNullable`).
+ */
+export { nanSeries, seriesToNullable, toNullable, type Series } from './series.ts'
+export {
+  rollingMax,
+  rollingMean,
+  rollingMin,
+  rollingStd,
+  rollingZScore,
+  type ZScoreOptions,
+} from './rolling.ts'
+export { ema, sma } from './moving-averages.ts'
+export { macd, rsi, type Macd } from './momentum.ts'
+export { atr, bollinger, trueRange, type Bollinger } from './volatility.ts'
+export {
+  relativeVolume,
+  relativeVolumeSeries,
+  sessionVwap,
+  type RelativeVolume,
+  type RelativeVolumeSeries,
+} from './volume.ts'
