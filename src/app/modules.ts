@@ -8,6 +8,7 @@ import { contentModule } from '../modules/content/index.ts'
 import { freeFeedModule } from '../modules/free-feed/index.ts'
 import { identityModule } from '../modules/identity/index.ts'
 import { intelModule } from '../modules/intel/index.ts'
+import { intradayModule } from '../modules/intraday/index.ts'
 import { marketDataModule } from '../modules/market-data/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
@@ -24,6 +25,7 @@ export const modules = [
   intelModule,
   freeFeedModule,
   transcriptsModule,
+  intradayModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

@@ -145,6 +145,8 @@ export const ConfigSchema = Type.Object({
   FREE_FEED_SYMBOLS: Type.Optional(
     Type.String({ pattern: '^[A-Za-z][A-Za-z0-9.\\-]{0,9}(,[A-Za-z][A-Za-z0-9.\\-]{0,9})*$' }),
   ),
+  /** Minutes between scheduled intraday detections of every tenant's holdings (regular hours). */
+  INTRADAY_DETECT_EVERY_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 5 }),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */
