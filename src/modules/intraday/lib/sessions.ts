@@ -84,8 +84,6 @@ export interface TimedBar {
   volume: number
 }
 
-const within = (bars: readonly TimedBar[], r: Range) => bars.filter((b) => b.t >= r.start && b.t < r.end)
-
 export function toSessionBars(bars: readonly TimedBar[]): SessionBars {
   const col = (f: (b: TimedBar) => number) => Float64Array.from(bars, f)
   return {
@@ -104,25 +102,27 @@ export function splitWindow(
   plan: SessionPlan,
   intervalMinutes: number,
 ): { today: TimedBar[]; input: Omit<DetectInput, 'bars' | 'vwap'> } {
-  const prev = within(bars, plan.previous)
-  const prior: PriorSession | null = prev.length
-    ? {
-        close: prev.at(-1)!.close,
-        high: Math.max(...prev.map((b) => b.high)),
-        low: Math.min(...prev.map((b) => b.low)),
-      }
-    : null
+  const today: TimedBar[] = []
   const priorVolumes = new Map<number, number[]>()
-  for (const range of plan.baseline) {
-    for (const b of within(bars, range)) {
-      const offset = Math.round((b.t - range.start) / 60_000)
-      const list = priorVolumes.get(offset) ?? []
-      list.push(b.volume)
-      priorVolumes.set(offset, list)
+  let prior: PriorSession | null = null
+  // One pass over sorted bars with a cursor over the baseline ranges, oldest first.
+  const baseline = [...plan.baseline].sort((x, y) => x.start - y.start)
+  let r = 0
+  for (const b of bars) {
+    if (b.t >= plan.today.start && b.t < plan.today.end) today.push(b)
+    if (b.t >= plan.previous.start && b.t < plan.previous.end) {
+      prior = prior
+        ? { close: b.close, high: Math.max(prior.high, b.high), low: Math.min(prior.low, b.low) }
+        : { close: b.close, high: b.high, low: b.low }
     }
+    while (r < baseline.length && b.t >= baseline[r]!.end) r++
+    const range = baseline[r]
+    if (!range || b.t < range.start) continue
+    const offset = Math.round((b.t - range.start) / 60_000)
+    const list = priorVolumes.get(offset)
+    if (list) list.push(b.volume)
+    else priorVolumes.set(offset, [b.volume])
   }
-  return {
-    today: within(bars, plan.today),
-    input: { sessionStart: plan.today.start, intervalMinutes, prior, priorVolumes },
-  }
+  for (const list of priorVolumes.values()) list.reverse() // most recent session first
+  return { today, input: { sessionStart: plan.today.start, intervalMinutes, prior, priorVolumes } }
 }
