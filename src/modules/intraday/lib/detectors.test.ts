@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { at, flat, inputOf, iso, S1 } from './fixtures.fixture.ts'
+import { at, flat, inputOf, iso, OPEN_MS, S1 } from './fixtures.fixture.ts'
 import { detectGap } from './gap.ts'
 import { detectOrb } from './orb.ts'
 import { DEFAULT_PARAMS, type DetectParams } from './params.ts'
@@ -40,6 +40,19 @@ describe('ORB (§2.1)', () => {
     const orb30 = detectOrb(s1, p({ orb_minutes: 30 }))
     assert.deepEqual(brief(orb30), [`long@${iso('10:10')}`])
     assert.equal(orb30[0]!.confidence, 0.5341)
+  })
+
+  it('the opening range is the bars that start in the first orb_minutes after the anchor', () => {
+    // Anchored at 04:00 (an EXTENDED run) with no pre-market bars: no opening range, no ORB.
+    const extended = { ...inputOf(S1), sessionStart: OPEN_MS - 330 * 60_000 }
+    assert.deepEqual(detectOrb(extended, p()), [])
+    // A missing 09:30 bar: the range is 09:35–09:40 only (H 51.70, L 50.95, mean volume 75000).
+    const late = { ...inputOf(S1.slice(1)), sessionStart: OPEN_MS - 5 * 60_000 }
+    const [orb] = detectOrb(late, p())
+    assert.deepEqual(
+      [orb!.evidence['or_high'], orb!.evidence['or_low'], orb!.evidence['or_avg_volume']],
+      [51.7, 50.95, 75000],
+    )
   })
 
   it('S1 without volume confirmation: the first close beyond (15 min → 09:45 short, 10:10 long)', () => {

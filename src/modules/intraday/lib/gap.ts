@@ -10,7 +10,7 @@
  *                   0.05, 0.95)
  */
 import { GAP_FIRST_RANGE_MINUTES, type DetectParams } from './params.ts'
-import { barsCovering, clamp01, minutesIn, num, round4, type DetectInput, type RawSignal } from './types.ts'
+import { clamp01, leadingBars, minutesIn, num, round4, type DetectInput, type RawSignal } from './types.ts'
 
 interface GapProgress {
   fillIndex: number
@@ -22,9 +22,9 @@ interface GapProgress {
 function progress(input: DetectInput, p: DetectParams, prevClose: number, up: boolean): GapProgress {
   const { time, high, low, close } = input.bars
   const open = input.bars.open[0]!
-  const first = barsCovering(GAP_FIRST_RANGE_MINUTES, input.intervalMinutes)
+  const first = leadingBars(input, GAP_FIRST_RANGE_MINUTES)
   let rangeEdge = up ? -Infinity : Infinity
-  for (let i = 0; i < Math.min(first, time.length); i++)
+  for (let i = 0; i < first; i++)
     rangeEdge = up ? Math.max(rangeEdge, high[i]!) : Math.min(rangeEdge, low[i]!)
   let fillIndex = -1
   let goIndex = -1

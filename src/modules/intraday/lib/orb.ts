@@ -1,6 +1,7 @@
 /**
  * Opening range breakout (quant-definitions.md §2.1), close rule with volume confirmation: the
- * opening range (OR) is the high/low of the first `orb_minutes` (bars rounded up); a later bar that
+ * opening range (OR) is the high/low of the bars starting in the first `orb_minutes` after the anchor
+ * (none there: no ORB); a later bar that
  * closes above ORH (long) or below ORL (short) with volume ≥ orb_volume_mult × the OR bars' mean
  * volume fires, at most once per direction per session, never from orb_cutoff_minutes on.
  *
@@ -8,8 +9,8 @@
  */
 import type { DetectParams } from './params.ts'
 import {
-  barsCovering,
   clamp01,
+  leadingBars,
   minutesIn,
   num,
   round4,
@@ -26,9 +27,9 @@ interface OpeningRange {
 }
 
 function openingRange(input: DetectInput, minutes: number): OpeningRange | null {
-  const k = barsCovering(minutes, input.intervalMinutes)
+  const k = leadingBars(input, minutes)
   const { high, low, volume } = input.bars
-  if (high.length <= k) return null
+  if (k === 0 || high.length <= k) return null
   let h = -Infinity
   let l = Infinity
   let v = 0

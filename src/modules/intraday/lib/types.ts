@@ -61,9 +61,13 @@ const MINUTE_MS = 60_000
 export const minutesIn = (input: Pick<DetectInput, 'sessionStart'>, t: number): number =>
   Math.round((t - input.sessionStart) / MINUTE_MS)
 
-/** Bars (whole, rounded up) that cover the first `minutes` of the session. */
-export const barsCovering = (minutes: number, intervalMinutes: number): number =>
-  Math.max(1, Math.ceil(minutes / intervalMinutes))
+/** How many leading bars start within the first `minutes` after the anchor (a bar that starts inside counts whole). */
+export function leadingBars(input: Pick<DetectInput, 'bars' | 'sessionStart'>, minutes: number): number {
+  const { time } = input.bars
+  let k = 0
+  while (k < time.length && minutesIn(input, time[k]!) < minutes) k++
+  return k
+}
 
 /** 0–1 confidences to 4 decimals, evidence figures to 6 (the reference's precision). */
 export const round4 = (x: number): number => Math.round(x * 1e4) / 1e4
