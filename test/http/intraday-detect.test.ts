@@ -102,6 +102,16 @@ describe('POST /intraday/detect', () => {
     assertFieldError(await detect(u, { symbols: ['AAPL'] }, '?session=LUNCH'), ['query', 'session'])
   })
 
+  it('PRE and EXTENDED runs are anchored at 04:00: no opening range there, the gap from the first bar', async () => {
+    const u = await t.newTenant()
+    const pre = json(await detect(u, { symbols: ['AAPL'] }, '?session=PRE'))
+    assert.deepEqual(pre.results, [{ symbol: 'AAPL', bars: 0, signals: 0 }])
+    const ext = json(await detect(u, { symbols: ['AAPL'], detectors: ['orb', 'gap'] }, '?session=EXTENDED'))
+    assert.deepEqual(brief(ext.signals), ['gap long 2026-11-20T14:30:00.000Z 0.72']) // no gap-and-go before 05:00
+    assert.equal(ext.signals[0].session, 'EXTENDED')
+    assert.equal(ext.signals[0].evidence.gap_and_go, false)
+  })
+
   it('a weekend asof detects the last session before it', async () => {
     clock.set('2026-11-23T15:00:00Z') // Monday 10:00; asof Sunday → Friday
     try {
