@@ -50,7 +50,7 @@ function symbolWindow(): TimedBar[] {
 
 const windows = Array.from({ length: SYMBOLS }, symbolWindow)
 const inputs = windows.map((w) => {
-  const { today, input } = splitWindow(w, plan, 1)
+  const { today, input } = splitWindow(w, plan)
   return { input, bars: toSessionBars(today) }
 })
 
@@ -72,7 +72,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const signals = detectAll() // warm-up (JIT), and the count
 const compute = Array.from({ length: RUNS }, () => time(detectAll))
-const split = Array.from({ length: RUNS }, () => time(() => windows.forEach((w) => splitWindow(w, plan, 1))))
+const split = Array.from({ length: RUNS }, () => time(() => windows.forEach((w) => splitWindow(w, plan))))
 const fmt = (x: number) => x.toFixed(1)
 process.stdout.write(
   `${SYMBOLS} symbols × ${inputs[0]!.bars.time.length} one-minute bars (+ ${sessions.length - 1} previous sessions), ` +

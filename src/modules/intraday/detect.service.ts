@@ -14,7 +14,7 @@ import { UnprocessableError } from '../../platform/http/errors.ts'
 import { nyDate, sessionAt } from '../../platform/market-calendar.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
-import { INTERVAL_MINUTES, type BarInterval } from './bars.schemas.ts'
+import type { BarInterval } from './bars.schemas.ts'
 import { barRows, type BarsService } from './bars.service.ts'
 import type { DetectBody, DetectQuery, DetectResult, PortfolioDetectQuery } from './detect.schemas.ts'
 import { DEFAULT_PORTFOLIO_SYMBOLS } from './detect.schemas.ts'
@@ -148,7 +148,7 @@ export class DetectService {
     const barRowsAll: repo.BarRow[] = []
     const signalRows: repo.SignalRow[] = []
     const results = r.symbols.map((symbol) => {
-      const { today, input } = splitWindow(window.get(symbol) ?? [], plan, INTERVAL_MINUTES[r.interval])
+      const { today, input } = splitWindow(window.get(symbol) ?? [], plan)
       const bars = toSessionBars(today)
       const col = indicatorColumns(bars)
       // Only regular sessions are stored: the table's VWAP is anchored at 09:30.

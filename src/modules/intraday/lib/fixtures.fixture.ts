@@ -57,7 +57,6 @@ export function inputOf(
     bars,
     vwap: indicatorColumns(bars).vwap,
     sessionStart: OPEN_MS,
-    intervalMinutes,
     prior: opts.prior === undefined ? S1_PRIOR : opts.prior,
     priorVolumes: opts.priorVolumes ?? new Map<number, number[]>(),
   }

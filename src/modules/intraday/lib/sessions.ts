@@ -100,7 +100,6 @@ export function toSessionBars(bars: readonly TimedBar[]): SessionBars {
 export function splitWindow(
   bars: readonly TimedBar[],
   plan: SessionPlan,
-  intervalMinutes: number,
 ): { today: TimedBar[]; input: Omit<DetectInput, 'bars' | 'vwap'> } {
   const today: TimedBar[] = []
   const priorVolumes = new Map<number, number[]>()
@@ -124,5 +123,5 @@ export function splitWindow(
     else priorVolumes.set(offset, [b.volume])
   }
   for (const list of priorVolumes.values()) list.reverse() // most recent session first
-  return { today, input: { sessionStart: plan.today.start, intervalMinutes, prior, priorVolumes } }
+  return { today, input: { sessionStart: plan.today.start, prior, priorVolumes } }
 }

@@ -46,7 +46,6 @@ export interface DetectInput {
   vwap: ArrayLike<number>
   /** The session anchor: 09:30 ET (REGULAR), 04:00 (PRE, EXTENDED), 16:00 (POST), epoch ms. */
   sessionStart: number
-  intervalMinutes: number
   prior: PriorSession | null
   /**
    * Volume baselines for the spike detector: minutes after the anchor → that bar's volume in each
