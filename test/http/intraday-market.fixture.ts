@@ -56,9 +56,9 @@ export class IntradayTestMarket extends SimulatedMarketData {
 
   override async bars(symbol: string, query: BarsQuery): Promise<Bar[]> {
     const fixed = BARS[symbol.toUpperCase()]
+    if (fixed && this.failing) throw new UpstreamServerError('down', { provider: 'test', status: 503 })
     if (!fixed || query.interval !== '5m') return super.bars(symbol, query)
     this.calls++
-    if (this.failing) throw new UpstreamServerError('down', { provider: 'test', status: 503 })
     const now = this.clock.now().getTime()
     const start = query.start?.getTime() ?? -Infinity
     const end = Math.min(query.end?.getTime() ?? Infinity, now)

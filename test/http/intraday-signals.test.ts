@@ -149,8 +149,28 @@ describe('GET /intraday/bars', () => {
       clock.set('2026-11-20T21:30:00Z')
     }
     assertFieldError(await a.get(`${BASE}/bars?symbol=ZZZQ`), ['query', 'symbol'])
+    assertFieldError(await a.get(`${BASE}/bars?symbol=AAPL&interval=1h`), ['query', 'interval'])
     assertFieldError(await a.get(`${BASE}/bars?symbol=AAPL&limit=391`), ['query', 'limit'])
     assertFieldError(await a.get(`${BASE}/bars`), ['query', 'symbol'])
+  })
+})
+
+describe('GET /intraday/bars when the provider fails', () => {
+  it('serves the stored part of the session (degraded), or a 502 with nothing stored', async () => {
+    clock.set('2026-11-20T15:17:00Z') // in session: a stored AAPL session is not complete
+    market.failing = true
+    try {
+      const body = json(await a.get(`${BASE}/bars?symbol=AAPL`))
+      assert.deepEqual([body.source, body.degraded, body.complete], ['stored', true, false])
+      assert.equal(body.items.length, 12) // stored by the detection at 16:30
+      assert.ok(Math.abs(body.items[0].vwap - 51.316667) < 1e-6)
+      // MSFT's stored session is complete once the session is over; in session, nothing is stored for 1m.
+      const res = await a.get(`${BASE}/bars?symbol=MSFT&interval=1m`)
+      assertProblem(res, 502, 'upstream.server')
+    } finally {
+      market.failing = false
+      clock.set('2026-11-20T21:30:00Z')
+    }
   })
 })
 

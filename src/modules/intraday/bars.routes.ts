@@ -18,8 +18,9 @@ export function barsRoutes(app: App, { bars }: { bars: BarsService }): void {
           '(Wilder) and MACD (TA-Lib seeding) start at the session’s first bar, so they are null (never 0) for ' +
           'the first 14 (RSI), 25 (MACD line) and 33 (signal, histogram) bars. The computed bars are stored; a ' +
           'complete session already stored whole is served from the table (source=stored), a session in ' +
-          'progress is fetched and computed again on every call (source=live, through the provider cache). An ' +
-          'unknown symbol is a 422; an upstream failure a 502.',
+          'progress is fetched and computed again on every call (source=live, through the provider cache). If ' +
+          'the provider fails, the stored part of the session is served with degraded=true; with nothing ' +
+          'stored it is a 502. An unknown symbol is a 422.',
         examples: {
           query: { symbol: 'AAPL', interval: '5m', limit: 78 },
           200: { description: 'The session’s bars with their indicators', value: barsExample },

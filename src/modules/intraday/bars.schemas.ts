@@ -38,7 +38,10 @@ export const IntradayBars = Type.Object({
   }),
   complete: Type.Boolean({ description: 'True when the session has closed (the answer is final)' }),
   source: Type.Enum(['stored', 'live'], {
-    description: 'stored: a complete session read back from the table; live: fetched and computed now',
+    description: 'stored: read back from the table; live: fetched and computed now',
+  }),
+  degraded: Type.Boolean({
+    description: 'True when the provider failed and the stored (possibly partial) session is served',
   }),
   items: Type.Array(IntradayBar, { description: 'Oldest first; only bars that have closed' }),
 })

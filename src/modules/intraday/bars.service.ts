@@ -10,6 +10,7 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
 import { isTradingDay, nyDate, previousTradingDay, tradingDay } from '../../platform/market-calendar.ts'
 import { toNullable } from '../../platform/quant/index.ts'
+import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import { barsOfMany, type MarketDataProvider } from '../../providers/market-data/index.ts'
 import { INTERVAL_MINUTES, type BarInterval, type IntradayBars } from './bars.schemas.ts'
 import * as repo from './intraday.repository.ts'
@@ -90,43 +91,50 @@ export class BarsService {
   }
 
   /** The latest regular session: today's once it has opened, else the one before. */
-  private latestSession(now: Date): Range | null {
+  private latestSession(now: Date): Range {
     let date = nyDate(now)
     if (!isTradingDay(date) || now < tradingDay(date)!.open) date = previousTradingDay(date)
     return rangeOf(tradingDay(date)!, 'REGULAR')
   }
 
+  /**
+   * A complete session stored whole is read back; otherwise the session is fetched, computed and
+   * stored. If the provider fails, what is stored of the session is served (degraded=true); with
+   * nothing stored the failure propagates (502).
+   */
   async latest(symbol: string, interval: BarInterval, limit: number): Promise<IntradayBars> {
     const sym = symbol.toUpperCase()
     if (!(await this.deps.market.instrument(sym)))
       throw UnprocessableError.field(['query', 'symbol'], `unknown symbol ${sym}`)
     const now = this.deps.clock.now()
-    const range = this.latestSession(now)!
+    const range = this.latestSession(now)
     const complete = now.getTime() >= range.end
     const base = { symbol: sym, interval, session_date: range.date, complete }
-    const length = INTERVAL_MINUTES[interval] * MINUTE_MS
+    const stored = () => this.deps.scopes.withGlobal((db) => repo.sessionBars(db, sym, interval, range.date))
     if (complete) {
-      const stored = await this.deps.scopes.withGlobal((db) =>
-        repo.sessionBars(db, sym, interval, range.date),
-      )
-      const last = stored.at(-1)
-      if (last && last.time.getTime() + length >= range.end)
-        return { ...base, source: 'stored', items: stored.slice(-limit).map(storedItem) }
+      const rows = await stored()
+      const last = rows.at(-1)
+      if (last && last.time.getTime() + INTERVAL_MINUTES[interval] * MINUTE_MS >= range.end)
+        return { ...base, source: 'stored', degraded: false, items: rows.slice(-limit).map(storedItem) }
     }
-    const bars =
-      (
-        await this.window([sym], {
-          interval,
-          start: new Date(range.start),
-          end: new Date(range.end - 1),
-          session: 'REGULAR',
-        })
-      ).get(sym) ?? []
-    const today = bars.filter((b) => b.t >= range.start && b.t < range.end)
-    const col = indicatorColumns(toSessionBars(today))
-    const rows = barRows(sym, interval, range.date, today, col, now)
+    let today: TimedBar[]
+    try {
+      const window = await this.window([sym], {
+        interval,
+        start: new Date(range.start),
+        end: new Date(range.end - 1),
+        session: 'REGULAR',
+      })
+      today = (window.get(sym) ?? []).filter((b) => b.t >= range.start && b.t < range.end)
+    } catch (e) {
+      const rows = isUpstreamError(e) ? await stored() : []
+      if (!rows.length) throw e
+      this.deps.log.warn({ err: e, symbol: sym }, 'intraday bars: provider failed; stored bars served')
+      return { ...base, source: 'stored', degraded: true, items: rows.slice(-limit).map(storedItem) }
+    }
+    const rows = barRows(sym, interval, range.date, today, indicatorColumns(toSessionBars(today)), now)
     await this.store(rows)
-    return { ...base, source: 'live', items: rows.slice(-limit).map(rowItem) }
+    return { ...base, source: 'live', degraded: false, items: rows.slice(-limit).map(rowItem) }
   }
 }
 

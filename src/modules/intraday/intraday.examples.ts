@@ -58,6 +58,7 @@ export const barsExample: IntradayBars = {
   session_date: '2026-11-20',
   complete: false,
   source: 'live',
+  degraded: false,
   items: [
     {
       time: '2026-11-20T14:30:00.000Z',
