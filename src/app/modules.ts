@@ -4,13 +4,17 @@
  * a module"). The container builds them in dependency order, whatever their order here.
  */
 import { brokersModule } from '../modules/brokers/index.ts'
+import { discoveryModule } from '../modules/discovery/index.ts'
 import { contentModule } from '../modules/content/index.ts'
 import { freeFeedModule } from '../modules/free-feed/index.ts'
 import { identityModule } from '../modules/identity/index.ts'
 import { intelModule } from '../modules/intel/index.ts'
+import { marketContextModule } from '../modules/market-context/index.ts'
+import { intelFeedModule } from '../modules/intel-feed/index.ts'
 import { intradayModule } from '../modules/intraday/index.ts'
 import { marketDataModule } from '../modules/market-data/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
+import { optionsFlowModule } from '../modules/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
@@ -25,6 +29,10 @@ export const modules = [
   intelModule,
   freeFeedModule,
   transcriptsModule,
+  optionsFlowModule,
+  marketContextModule,
+  discoveryModule,
+  intelFeedModule,
   intradayModule,
 ] as const
 

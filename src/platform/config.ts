@@ -145,6 +145,21 @@ export const ConfigSchema = Type.Object({
   FREE_FEED_SYMBOLS: Type.Optional(
     Type.String({ pattern: '^[A-Za-z][A-Za-z0-9.\\-]{0,9}(,[A-Za-z][A-Za-z0-9.\\-]{0,9})*$' }),
   ),
+  /** Options-flow detection on held symbols runs every N minutes of the regular session (restarting each hour). */
+  FLOW_DETECT_EVERY_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 15 }),
+  /** Discovery's scheduled scans: universes and scan types (comma-separated), every N minutes of the session. */
+  DISCOVERY_SCAN_UNIVERSES: Type.String({
+    pattern: '^(all|sp500|free|watchlist)(,(all|sp500|free|watchlist))*$',
+    default: 'watchlist,sp500',
+  }),
+  DISCOVERY_SCAN_TYPES: Type.String({
+    pattern: '^(gappers|volume|momentum|reversal|breakout)(,(gappers|volume|momentum|reversal|breakout))*$',
+    default: 'gappers,volume,momentum,reversal,breakout',
+  }),
+  DISCOVERY_SCAN_EVERY_MINUTES: Type.Integer({ enum: [5, 10, 15, 20, 30, 60], default: 15 }),
+  /** How often an open intel-feed stream looks for new items, and sends a heartbeat comment (ms). */
+  INTEL_FEED_POLL_MS: Type.Integer({ minimum: 50, maximum: 60_000, default: 2000 }),
+  INTEL_FEED_HEARTBEAT_MS: Type.Integer({ minimum: 50, maximum: 300_000, default: 15_000 }),
   /** Minutes between scheduled intraday detections of every tenant's holdings (regular hours). */
   INTRADAY_DETECT_EVERY_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 5 }),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */

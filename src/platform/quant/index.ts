@@ -26,3 +26,27 @@ export {
   type RelativeVolume,
   type RelativeVolumeSeries,
 } from './volume.ts'
+export { logReturns, simpleReturns } from './returns.ts'
+export {
+  annualVolatility,
+  cagr,
+  cagrPeriods,
+  calmar,
+  downsideDeviation,
+  perPeriodRate,
+  sharpe,
+  sortino,
+  totalReturn,
+  type AnnualizeOptions,
+} from './performance.ts'
+export {
+  drawdownEpisodes,
+  drawdownSeries,
+  maxDrawdown,
+  type DrawdownEpisode,
+  type DrawdownSummary,
+} from './drawdown.ts'
+export { equityCurveStats, type EquityCurveStats } from './equity-curve.ts'
+export { tradeStats, type TradeStats } from './trades.ts'
+export { atrStop, chandelier, trailingStop, type Chandelier, type Side } from './stops.ts'
+export { correlationMatrix, pearson, type CorrelationOptions } from './correlation.ts'

@@ -140,26 +140,25 @@ export function rollingZScore(x: Series, n: number, options: ZScoreOptions = {})
 
 /**
  * Highest (`sign` 1) or lowest (`sign` −1) of the `n` values ending at each index, with a monotonic
- * queue of indexes: O(1) amortized per bar, one n-slot buffer per call.
+ * queue of indexes: O(1) amortized per bar, one ring buffer per call (a power of two ≥ n slots, so
+ * wrapping is a mask, not a division).
  */
 function rollingExtreme(x: Series, n: number, sign: 1 | -1): Float64Array {
   requirePeriod('period', n)
   const len = x.length
   const out = nanSeries(len)
-  const queue = new Int32Array(n) // ring buffer of candidate indexes, values decreasing (for sign 1)
-  let head = 0
-  let size = 0
+  const mask = 2 ** Math.ceil(Math.log2(n)) - 1
+  const queue = new Int32Array(mask + 1) // candidate indexes from head to tail, values decreasing (sign 1)
+  let head = 0 // first slot (ever-increasing; the slot is head & mask)
+  let tail = 0 // one past the last slot
   for (let i = 0; i < len; i++) {
-    if (size > 0 && queue[head]! <= i - n) {
-      // The oldest candidate left the window (at most one leaves per bar).
-      head = (head + 1) % n
-      size--
-    }
+    // The oldest candidate left the window (at most one leaves per bar).
+    if (tail > head && queue[head & mask]! <= i - n) head++
     const v = sign * x[i]!
-    while (size > 0 && sign * x[queue[(head + size - 1) % n]!]! <= v) size--
-    queue[(head + size) % n] = i
-    size++
-    if (i >= n - 1) out[i] = x[queue[head]!]!
+    while (tail > head && sign * x[queue[(tail - 1) & mask]!]! <= v) tail--
+    queue[tail & mask] = i
+    tail++
+    if (i >= n - 1) out[i] = x[queue[head & mask]!]!
   }
   return out
 }
