@@ -11,6 +11,7 @@ import { identityModule } from '../modules/identity/index.ts'
 import { intelModule } from '../modules/intel/index.ts'
 import { marketContextModule } from '../modules/market-context/index.ts'
 import { intelFeedModule } from '../modules/intel-feed/index.ts'
+import { intradayModule } from '../modules/intraday/index.ts'
 import { marketDataModule } from '../modules/market-data/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
 import { optionsFlowModule } from '../modules/options-flow/index.ts'
@@ -32,6 +33,7 @@ export const modules = [
   marketContextModule,
   discoveryModule,
   intelFeedModule,
+  intradayModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

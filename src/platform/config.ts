@@ -160,6 +160,8 @@ export const ConfigSchema = Type.Object({
   /** How often an open intel-feed stream looks for new items, and sends a heartbeat comment (ms). */
   INTEL_FEED_POLL_MS: Type.Integer({ minimum: 50, maximum: 60_000, default: 2000 }),
   INTEL_FEED_HEARTBEAT_MS: Type.Integer({ minimum: 50, maximum: 300_000, default: 15_000 }),
+  /** Minutes between scheduled intraday detections of every tenant's holdings (regular hours). */
+  INTRADAY_DETECT_EVERY_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 5 }),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */

@@ -1,0 +1,149 @@
+/**
+ * Reading stored signals: GET /intraday/signals, GET /intraday/signal-dashboard, and the intel
+ * feed's `feedItems` (the contract agreed with intel-feed: newest first by created_at then id).
+ */
+import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
+import type { Clock } from '../../platform/clock.ts'
+import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import * as repo from './intraday.repository.ts'
+import type { Detector } from './lib/types.ts'
+import {
+  MAX_DASHBOARD_SIGNALS,
+  type Dashboard,
+  type DashboardQuery,
+  type Signal,
+  type SignalList,
+  type SignalsQuery,
+} from './signals.schemas.ts'
+
+const HOUR_MS = 3_600_000
+
+/** One item of the intel feed (same structure as intel-feed's; declared here, not imported). */
+export interface FeedRow {
+  id: number
+  symbol: string
+  text: string
+  confidence: number | null
+  source: string
+  created_at: Date
+}
+
+export function toSignal(r: repo.StoredSignal): Signal {
+  return {
+    id: Number(r.id),
+    symbol: r.symbol,
+    setup: r.setup as Signal['setup'],
+    direction: r.direction as Signal['direction'],
+    confidence: Number(r.confidence),
+    price: Number(r.price),
+    trigger_time: r.trigger_time.toISOString(),
+    session_date: String(r.session_date).slice(0, 10),
+    session: r.session as Signal['session'],
+    interval: r.interval as Signal['interval'],
+    evidence: r.evidence as Signal['evidence'],
+    created_at: r.created_at.toISOString(),
+  }
+}
+
+const avg = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 1e4) / 1e4
+
+export class SignalsService {
+  constructor(private readonly deps: { scopes: Scopes; clock: Clock }) {}
+
+  private since(hours: number): Date {
+    return new Date(this.deps.clock.now().getTime() - hours * HOUR_MS)
+  }
+
+  async list(scope: RequestScope, q: SignalsQuery): Promise<SignalList> {
+    const tenant = effectiveTenant(scope, q.tenant_id)
+    const rows = await this.deps.scopes.withTenant(tenant, (s) =>
+      repo.signalsSince(s, { since: this.since(q.hours), limit: q.limit, ...symbolOf(q.symbol) }),
+    )
+    return { items: rows.map(toSignal) }
+  }
+
+  async dashboard(scope: RequestScope, q: DashboardQuery): Promise<Dashboard> {
+    const tenant = effectiveTenant(scope, q.tenant_id)
+    const rows = await this.deps.scopes.withTenant(tenant, (s) =>
+      repo.signalsSince(s, {
+        since: this.since(q.hours),
+        limit: MAX_DASHBOARD_SIGNALS,
+        ...symbolOf(q.symbol),
+      }),
+    )
+    const signals = rows.map(toSignal)
+    const bySetup = new Map<Detector, Signal[]>()
+    for (const s of signals) bySetup.set(s.setup, [...(bySetup.get(s.setup) ?? []), s])
+    const longs = (xs: Signal[]) => xs.filter((s) => s.direction === 'long').length
+    return {
+      stats: {
+        total: signals.length,
+        by_direction: { long: longs(signals), short: signals.length - longs(signals) },
+        avg_confidence: signals.length ? avg(signals.map((s) => s.confidence)) : null,
+        symbols: new Set(signals.map((s) => s.symbol)).size,
+      },
+      setup_breakdown: [...bySetup]
+        .map(([setup, xs]) => ({
+          setup,
+          count: xs.length,
+          avg_confidence: avg(xs.map((s) => s.confidence)),
+          long: longs(xs),
+          short: xs.length - longs(xs),
+        }))
+        .sort((a, b) => b.count - a.count || a.setup.localeCompare(b.setup)),
+      signals,
+    }
+  }
+
+  /** Newest first: created_at desc, id desc. Rows of that tenant only, created at or after `since`. */
+  async feedItems(tenantId: number, q: { since: Date; limit: number; symbol?: string }): Promise<FeedRow[]> {
+    const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
+      repo.createdSince(s, { since: q.since, limit: q.limit, ...symbolOf(q.symbol) }),
+    )
+    return rows.map((r) => {
+      const s = toSignal(r)
+      return {
+        id: s.id,
+        symbol: s.symbol,
+        text: feedText(s),
+        confidence: s.confidence,
+        source: `intraday.${s.setup}`,
+        created_at: r.created_at,
+      }
+    })
+  }
+}
+
+const symbolOf = (symbol: string | undefined) => (symbol ? { symbol: symbol.toUpperCase() } : {})
+
+const fixed = (x: unknown, digits = 2) => (typeof x === 'number' ? x.toFixed(digits) : '?')
+const hhmm = (iso: unknown) =>
+  typeof iso === 'string'
+    ? new Date(iso).toLocaleTimeString('en-US', {
+        timeZone: 'America/New_York',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: false,
+      })
+    : '?'
+
+/** A one-line human summary of a signal, from its evidence. */
+export function feedText(s: Signal): string {
+  const e = s.evidence
+  const price = fixed(s.price)
+  switch (s.setup) {
+    case 'orb':
+      return `ORB ${s.direction} breakout at ${price}, ${fixed(e['volume_ratio'], 1)}× range volume`
+    case 'vwap_reclaim':
+      return s.direction === 'long'
+        ? `VWAP reclaim at ${price} after ${String(e['bars_beyond_before'])} closes below`
+        : `VWAP reject at ${price} after ${String(e['bars_beyond_before'])} closes above`
+    case 'gap': {
+      const go = e['gap_and_go'] ? `, gap-and-go at ${hhmm(e['gap_and_go_time'])}` : ''
+      const fill = e['filled'] ? `, filled at ${hhmm(e['fill_time'])}` : ''
+      return `Gap ${s.direction === 'long' ? 'up' : 'down'} ${fixed(e['gap_pct'])}% (${String(e['gap_type'])})${go}${fill}`
+    }
+    case 'volume_spike':
+      return `Volume spike ${fixed(e['ratio'], 1)}× (z ${fixed(e['z'], 1)}) on a ${s.direction} bar at ${price}`
+  }
+}
