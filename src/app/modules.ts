@@ -29,11 +29,11 @@ export const modules = [
   intelModule,
   freeFeedModule,
   transcriptsModule,
+  intradayModule,
   optionsFlowModule,
   marketContextModule,
   discoveryModule,
   intelFeedModule,
-  intradayModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

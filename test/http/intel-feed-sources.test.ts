@@ -1,16 +1,22 @@
 /**
- * The intel feed over the real source modules (not test sources): what options-flow detection writes
- * comes back in GET /intel-feed as FLOW items of the caller's tenant only.
+ * The intel feed over the real source modules (not test sources): what options-flow and intraday
+ * detection write comes back in GET /intel-feed as FLOW and SIGNAL items of the caller's tenant only.
  */
 import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
+import { IntradayTestMarket } from './intraday-market.fixture.ts'
 import { FlowMarket } from './options-flow-fixtures.ts'
 
-const clock = fixedClock('2026-11-24T15:00:00Z') // Tuesday 10:00 New York
+// Friday 2026-11-20, 16:30 New York: the S1 session of the intraday fixture has closed.
+const clock = fixedClock('2026-11-20T21:30:00Z')
 const market = new FlowMarket({ clock })
+const intradayMarket = new IntradayTestMarket(clock)
+// One market for both: the intraday fixture's bars and instruments, the flow fixture's option chains.
+market.bars = intradayMarket.bars.bind(intradayMarket)
+market.instrument = intradayMarket.instrument.bind(intradayMarket)
 let t: TestApp
 before(async () => {
   t = await buildTestApp({ clock, providers: { market } })
@@ -45,4 +51,20 @@ it('a flow detection appears in the feed as a FLOW item, for its tenant only', a
 
   const theirs = json((await other.get('/api/trading-intel/intel-feed?tag=FLOW')).body)
   assert.deepEqual(theirs.items, [])
+})
+
+it('intraday detection appears in the feed as SIGNAL items, newest first, for its tenant only', async () => {
+  const owner = await t.newTenant()
+  const other = await t.newTenant()
+  const detect = await owner.post('/api/trading-intel/intraday/detect', { symbols: ['AAPL'] })
+  assert.equal(detect.statusCode, 200, detect.body)
+  const signals = json(detect.body).signals as { id: number; setup: string; confidence: number }[]
+  assert.equal(signals.length, 4, detect.body)
+  const feed = json((await owner.get('/api/trading-intel/intel-feed?tag=SIGNAL&symbol=AAPL')).body)
+  const items = feed.items as { id: string; tag: string; source: string; confidence: number }[]
+  assert.deepEqual(items.map((i) => i.id).sort(), signals.map((s) => `signal:${s.id}`).sort())
+  assert.ok(items.every((i) => i.tag === 'SIGNAL'))
+  const bySource = Object.fromEntries(items.map((i) => [i.source, i.confidence]))
+  for (const s of signals) assert.equal(bySource[`intraday.${s.setup}`], s.confidence)
+  assert.deepEqual(json((await other.get('/api/trading-intel/intel-feed?tag=SIGNAL')).body).items, [])
 })

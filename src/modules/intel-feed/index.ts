@@ -6,6 +6,7 @@
 import type { App } from '../../platform/http/app-type.ts'
 import type { Content } from '../content/index.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
+import type { Intraday } from '../intraday/index.ts'
 import type { OptionsFlow } from '../options-flow/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import { intelFeedRoutes } from './intel-feed.routes.ts'
@@ -28,6 +29,7 @@ interface Needs {
   content: Content
   portfolio: Portfolio
   optionsFlow: OptionsFlow
+  intraday: Intraday
 }
 
 /**
@@ -36,6 +38,7 @@ interface Needs {
  */
 function productionSources(needs: Needs): FeedSource[] {
   return [
+    rowSource('intraday', 'signal', 'signal', (t, q) => needs.intraday.feedItems(t, q)),
     rowSource('options-flow', 'flow', 'flow', (t, q) => needs.optionsFlow.feedItems(t, q)),
     newsSource(needs),
   ]
@@ -58,7 +61,7 @@ export function intelFeedModuleWith(sources: (needs: Needs, ctx: ModuleContext) 
   return defineModule({
     name: 'intel-feed',
     key: 'intelFeed',
-    needs: { content: true, portfolio: true, optionsFlow: true },
+    needs: { content: true, portfolio: true, optionsFlow: true, intraday: true },
     tables: [],
     migrations: [],
     build: (ctx: ModuleContext, needs: Needs) => createIntelFeed(ctx, sources(needs, ctx)),
