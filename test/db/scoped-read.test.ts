@@ -85,8 +85,8 @@ describe('a scope’s leading read', () => {
     const name = `Scoped follow ${Date.now()}`
     const seen = await scopes.withSystem('test', async ({ db }) => {
       const first = await settings(db)
+      await new Promise((r) => setTimeout(r, 5)) // now() has millisecond resolution on PGlite
       await db.insertInto('tenant').values({ name, plan_code: 'free' }).execute()
-      await new Promise((r) => setTimeout(r, 5))
       return [first, await settings(db)]
     })
     const expected = { tenant: '', system: 'on', usr: 'sextant_app' }
