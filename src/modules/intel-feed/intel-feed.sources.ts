@@ -6,20 +6,13 @@
  * returning `FeedRow`s (the contract agreed between them): `rowSource` turns one into a source with
  * its id prefix and tag rule. News is shared market data, chosen per tenant (see `newsSource`).
  */
+import type { FeedRow } from '../../platform/feed-row.ts'
 import type { NewsItem } from '../../providers/market-data/index.ts'
 import type { Content } from '../content/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import { alertOrSignal, oneLine, type FeedItem, type Tag } from './lib/feed-order.ts'
 
-/** One stored row of a source module (same structure as the source modules declare). */
-export interface FeedRow {
-  id: number
-  symbol: string
-  text: string
-  confidence: number | null
-  source: string
-  created_at: Date
-}
+export type { FeedRow }
 
 /** What a source is asked: the tenant's rows created at or after `since`, newest first, at most `limit`. */
 export interface SourceQuery {

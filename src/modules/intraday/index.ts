@@ -4,6 +4,7 @@
  * `intraday.detect` job during regular hours, and `feedItems` for the intel feed. README.md holds
  * the rules, defaults and confidence formulas.
  */
+import type { FeedQuery, FeedRow } from '../../platform/feed-row.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { defineModule, job, type ModuleContext } from '../module.ts'
 import type { Portfolio } from '../portfolio/index.ts'
@@ -14,9 +15,7 @@ import { DetectService } from './detect.service.ts'
 import { INTRADAY_TABLES } from './intraday.tables.ts'
 import * as m0013 from './migrations/0013_intraday.ts'
 import { signalsRoutes } from './signals.routes.ts'
-import { SignalsService, type FeedRow } from './signals.service.ts'
-
-export type { FeedRow } from './signals.service.ts'
+import { SignalsService } from './signals.service.ts'
 
 export const JOB_INTRADAY_DETECT = 'intraday.detect'
 
@@ -25,7 +24,7 @@ export interface Intraday {
   detect: DetectService
   signals: SignalsService
   /** Newest first: created_at desc, id desc. Rows of that tenant only, created at or after `since`. */
-  feedItems(tenantId: number, q: { since: Date; limit: number; symbol?: string }): Promise<FeedRow[]>
+  feedItems(tenantId: number, q: FeedQuery): Promise<FeedRow[]>
   /** INTRADAY_DETECT_EVERY_MINUTES: the job's period. */
   everyMinutes: number
 }

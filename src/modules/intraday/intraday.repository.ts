@@ -131,26 +131,22 @@ export async function upsertSignals(scope: TenantScope, rows: SignalRow[], at: D
     .execute()
 }
 
-/** Signals whose trigger bar started at or after `since`, newest trigger first. */
-export function signalsSince(scope: TenantScope, q: { since: Date; symbol?: string; limit: number }) {
+/**
+ * Signals whose `column` is at or after `since`, newest first by it (then id): `trigger_time` for the
+ * signal reads (when the setup fired), `created_at` for the intel feed (when it was detected).
+ */
+export function signalsSince(
+  scope: TenantScope,
+  column: 'trigger_time' | 'created_at',
+  q: { since: Date; symbol?: string; limit: number },
+) {
   let query = scope.db
     .selectFrom('intraday_signal')
     .select(SIGNAL_COLUMNS)
     .where('tenant_id', '=', scope.tenantId)
-    .where('trigger_time', '>=', q.since)
+    .where(column, '>=', q.since)
   if (q.symbol) query = query.where('symbol', '=', q.symbol)
-  return query.orderBy('trigger_time', 'desc').orderBy('id', 'desc').limit(q.limit).execute()
-}
-
-/** The intel-feed read: rows created at or after `since`, created_at desc, id desc. */
-export function createdSince(scope: TenantScope, q: { since: Date; symbol?: string; limit: number }) {
-  let query = scope.db
-    .selectFrom('intraday_signal')
-    .select(SIGNAL_COLUMNS)
-    .where('tenant_id', '=', scope.tenantId)
-    .where('created_at', '>=', q.since)
-  if (q.symbol) query = query.where('symbol', '=', q.symbol)
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute()
+  return query.orderBy(column, 'desc').orderBy('id', 'desc').limit(q.limit).execute()
 }
 
 export type StoredSignal = Awaited<ReturnType<typeof signalsSince>>[number]

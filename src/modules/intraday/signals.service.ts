@@ -2,6 +2,7 @@
  * Reading stored signals: GET /intraday/signals, GET /intraday/signal-dashboard, and the intel
  * feed's `feedItems` (the contract agreed with intel-feed: newest first by created_at then id).
  */
+import type { FeedRow } from '../../platform/feed-row.ts'
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
@@ -17,16 +18,6 @@ import {
 } from './signals.schemas.ts'
 
 const HOUR_MS = 3_600_000
-
-/** One item of the intel feed (same structure as intel-feed's; declared here, not imported). */
-export interface FeedRow {
-  id: number
-  symbol: string
-  text: string
-  confidence: number | null
-  source: string
-  created_at: Date
-}
 
 export function toSignal(r: repo.StoredSignal): Signal {
   return {
@@ -57,7 +48,11 @@ export class SignalsService {
   async list(scope: RequestScope, q: SignalsQuery): Promise<SignalList> {
     const tenant = effectiveTenant(scope, q.tenant_id)
     const rows = await this.deps.scopes.withTenant(tenant, (s) =>
-      repo.signalsSince(s, { since: this.since(q.hours), limit: q.limit, ...symbolOf(q.symbol) }),
+      repo.signalsSince(s, 'trigger_time', {
+        since: this.since(q.hours),
+        limit: q.limit,
+        ...symbolOf(q.symbol),
+      }),
     )
     return { items: rows.map(toSignal) }
   }
@@ -65,7 +60,7 @@ export class SignalsService {
   async dashboard(scope: RequestScope, q: DashboardQuery): Promise<Dashboard> {
     const tenant = effectiveTenant(scope, q.tenant_id)
     const rows = await this.deps.scopes.withTenant(tenant, (s) =>
-      repo.signalsSince(s, {
+      repo.signalsSince(s, 'trigger_time', {
         since: this.since(q.hours),
         limit: MAX_DASHBOARD_SIGNALS,
         ...symbolOf(q.symbol),
@@ -98,7 +93,7 @@ export class SignalsService {
   /** Newest first: created_at desc, id desc. Rows of that tenant only, created at or after `since`. */
   async feedItems(tenantId: number, q: { since: Date; limit: number; symbol?: string }): Promise<FeedRow[]> {
     const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
-      repo.createdSince(s, { since: q.since, limit: q.limit, ...symbolOf(q.symbol) }),
+      repo.signalsSince(s, 'created_at', { since: q.since, limit: q.limit, ...symbolOf(q.symbol) }),
     )
     return rows.map((r) => {
       const s = toSignal(r)

@@ -4,15 +4,15 @@
  * every FLOW_DETECT_EVERY_MINUTES of the regular session on each tenant's held symbols. Thresholds
  * and the confidence rule: lib/classify.ts (documented on the operations and in README.md).
  */
+import type { FeedQuery, FeedRow } from '../../platform/feed-row.ts'
 import { defineModule, job, type ModuleContext } from '../module.ts'
 import type { MarketData } from '../market-data/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import * as m0014 from './migrations/0014_options_flow.ts'
 import { OPTIONS_FLOW_TABLES } from './options-flow.tables.ts'
 import { optionsFlowRoutes } from './options-flow.routes.ts'
-import { OptionsFlowService, type FeedRow } from './options-flow.service.ts'
+import { OptionsFlowService } from './options-flow.service.ts'
 
-export type { FeedRow } from './options-flow.service.ts'
 export { OptionsFlowService } from './options-flow.service.ts'
 
 export const JOB_FLOW_DETECT = 'options-flow.detect'
@@ -22,7 +22,7 @@ export interface OptionsFlow {
   /** Minutes between scheduled runs (FLOW_DETECT_EVERY_MINUTES). */
   everyMinutes: number
   /** The intel-feed contract: newest first (created_at desc, id desc), the tenant's rows since `since`. */
-  feedItems(tenantId: number, q: { since: Date; limit: number; symbol?: string }): Promise<FeedRow[]>
+  feedItems(tenantId: number, q: FeedQuery): Promise<FeedRow[]>
 }
 
 /** Every N minutes of 09:00–15:59 New York on weekdays; the handler runs only in the regular session. */

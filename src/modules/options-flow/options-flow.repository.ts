@@ -41,30 +41,20 @@ export function upsertSignal(s: TenantScope, v: SignalValues, at: Date): Promise
     .executeTakeFirstOrThrow()
 }
 
-/** Signals updated at or after `since`, newest first (updated_at, then id), at most `limit`. */
-export function recentSignals(
+/**
+ * Signals whose `column` is at or after `since`, newest first by it (then id), at most `limit`:
+ * `updated_at` for the flow list (the day's latest reading), `created_at` for the intel feed.
+ */
+export function signalsSince(
   s: TenantScope,
+  column: 'created_at' | 'updated_at',
   q: { since: Date; symbol?: string; limit: number },
 ): Promise<SignalRow[]> {
   let query = s.db
     .selectFrom('options_flow_signal')
     .selectAll()
     .where('tenant_id', '=', s.tenantId)
-    .where('updated_at', '>=', q.since)
+    .where(column, '>=', q.since)
   if (q.symbol) query = query.where('symbol', '=', q.symbol)
-  return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute()
-}
-
-/** The intel-feed read: created at or after `since`, newest first (created_at, then id). */
-export function feedSignals(
-  s: TenantScope,
-  q: { since: Date; symbol?: string; limit: number },
-): Promise<SignalRow[]> {
-  let query = s.db
-    .selectFrom('options_flow_signal')
-    .selectAll()
-    .where('tenant_id', '=', s.tenantId)
-    .where('created_at', '>=', q.since)
-  if (q.symbol) query = query.where('symbol', '=', q.symbol)
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute()
+  return query.orderBy(column, 'desc').orderBy('id', 'desc').limit(q.limit).execute()
 }

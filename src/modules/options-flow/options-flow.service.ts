@@ -4,6 +4,7 @@
  * and New York date in one short transaction; GET /intraday/flow summarizes a look-back window;
  * `feedItems` serves the intel feed; `detectHeld` is the scheduled run over held symbols.
  */
+import type { FeedRow } from '../../platform/feed-row.ts'
 import type { Logger } from 'pino'
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
@@ -17,7 +18,7 @@ import type { HoldingsService } from '../portfolio/index.ts'
 import type { FlowDirection } from './lib/classify.ts'
 import { directionBreakdown, flowStats } from './lib/flow-stats.ts'
 import { readFlow, type Reading } from './options-flow.read.ts'
-import { feedSignals, recentSignals, upsertSignal, type SignalRow } from './options-flow.repository.ts'
+import { signalsSince, upsertSignal, type SignalRow } from './options-flow.repository.ts'
 import {
   DEFAULT_HOURS,
   FLOW_LIST_MAX,
@@ -34,16 +35,6 @@ import {
 const CONCURRENCY = 8
 const HOUR_MS = 3_600_000
 export const FEED_LIMIT_MAX = 500
-
-/** The intel-feed contract: one item per signal, newest first. */
-export interface FeedRow {
-  id: number
-  symbol: string
-  text: string
-  confidence: number | null
-  source: string
-  created_at: Date
-}
 
 export interface OptionsFlowDeps {
   scopes: Scopes
@@ -86,7 +77,7 @@ export class OptionsFlowService {
     const since = new Date(this.deps.clock.now().getTime() - (q.hours ?? DEFAULT_HOURS) * HOUR_MS)
     const symbol = q.symbol?.toUpperCase()
     const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
-      recentSignals(s, { since, limit: STATS_ROWS_MAX, ...(symbol ? { symbol } : {}) }),
+      signalsSince(s, 'updated_at', { since, limit: STATS_ROWS_MAX, ...(symbol ? { symbol } : {}) }),
     )
     const stat = rows.map((r) => ({
       symbol: r.symbol,
@@ -109,7 +100,7 @@ export class OptionsFlowService {
     if (!limit) return []
     const symbol = q.symbol?.toUpperCase()
     const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
-      feedSignals(s, { since: q.since, limit, ...(symbol ? { symbol } : {}) }),
+      signalsSince(s, 'created_at', { since: q.since, limit, ...(symbol ? { symbol } : {}) }),
     )
     return rows.map((r) => ({
       id: r.id,
