@@ -148,12 +148,13 @@ export function scopeSettings(tenant: string, system: 'on' | 'off'): CompiledQue
 }
 
 class PreludeConnection implements DatabaseConnection {
-  /** What waits to go out before the next query: `begin`, then the settings added. */
-  pending: Prelude | null = null
+  /**
+   * What waits to go out before the next query: `begin`, then the settings added, with their values
+   * (which a leading read binds instead).
+   */
+  pending: (Prelude & { values?: ScopeValues }) | null = null
   /** Whether the open transaction ran anything but plain selects. */
   wrote = false
-  /** The scope's settings, while nothing has opened its transaction (a leading read binds them). */
-  values: ScopeValues | undefined
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -161,24 +162,23 @@ class PreludeConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (!this.wrote && !onlyReads(query) && !SETTINGS.has(query)) this.wrote = true
+    const reads = onlyReads(query)
+    const values = SETTINGS.get(query)
+    if (!this.wrote && !reads && !values) this.wrote = true
     if (this.pending === null) {
       await this.sender.settle?.()
       return this.inner.executeQuery(query)
     }
-    const values = SETTINGS.get(query)
     if (values) {
-      this.pending = { text: `${this.pending.text}; ${query.sql}` }
-      this.values = values
+      this.pending = { text: `${this.pending.text}; ${query.sql}`, values }
       return { rows: [] }
     }
     // A plain select before anything else runs on its own, settings bound; the prelude stays pending
     // for what may follow. Under READ COMMITTED each statement takes its own snapshot anyway.
-    if (this.values && this.sender.readFirst && onlyReads(query))
-      return this.sender.readFirst(this.inner, this.values, query)
+    if (this.pending.values && this.sender.readFirst && reads)
+      return this.sender.readFirst(this.inner, this.pending.values, query)
     const prelude = this.pending
     this.pending = null
-    this.values = undefined
     return this.sender.send(this.inner, prelude, query)
   }
 
@@ -194,7 +194,6 @@ class PreludeConnection implements DatabaseConnection {
     if (this.pending === null) return
     const prelude = this.pending
     this.pending = null
-    this.values = undefined
     await this.sender.send(this.inner, prelude, CompiledQuery.raw('select 1'))
   }
 }
@@ -219,7 +218,6 @@ class PreludeDriver implements Driver {
   async releaseConnection(conn: DatabaseConnection): Promise<void> {
     const c = conn as PreludeConnection
     c.pending = null
-    c.values = undefined
     await this.inner.releaseConnection(c.inner)
   }
 
@@ -232,7 +230,6 @@ class PreludeDriver implements Driver {
     }
     c.pending = { text: 'begin' }
     c.wrote = false
-    c.values = undefined
   }
 
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
