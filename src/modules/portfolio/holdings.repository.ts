@@ -5,16 +5,16 @@ import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 /**
  * Per symbol, across the tenant's accounts (or one), the rows of each account's latest snapshot date
  * that are not flat: quantity and market value summed, largest market value first (absolute value,
- * so a large short ranks as large), then symbol.
+ * so a large short ranks as large), then symbol; at most `limit` of them when given.
  */
-export function latestHoldings(scope: TenantScope, accountId?: number) {
+export function latestHoldings(scope: TenantScope, accountId?: number, limit?: number) {
   let latest = scope.db
     .selectFrom('portfolio_snapshot')
     .select(['account_id', (e) => e.fn.max('snapshot_date').as('snapshot_date')])
     .where('tenant_id', '=', scope.tenantId)
     .groupBy('account_id')
   if (accountId !== undefined) latest = latest.where('account_id', '=', accountId)
-  return scope.db
+  const q = scope.db
     .selectFrom('portfolio_snapshot as s')
     .innerJoin(latest.as('l'), (j) =>
       j.onRef('l.account_id', '=', 's.account_id').onRef('l.snapshot_date', '=', 's.snapshot_date'),
@@ -29,7 +29,7 @@ export function latestHoldings(scope: TenantScope, accountId?: number) {
     .groupBy('s.symbol')
     .orderBy(sql`abs(sum(s.market_value))`, 'desc')
     .orderBy('s.symbol')
-    .execute()
+  return (limit === undefined ? q : q.limit(limit)).execute()
 }
 
 /** Tenants that have held something (a snapshot row not flat), for scheduled jobs (a system scope). */

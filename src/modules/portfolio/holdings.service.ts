@@ -22,14 +22,13 @@ export class HoldingsService {
   async latest(tenantId: number, opts: { accountId?: number; limit?: number } = {}): Promise<Holding[]> {
     const rows = await this.deps.scopes.withTenant(tenantId, async (s) => {
       if (opts.accountId !== undefined && !(await findAccount(s, opts.accountId))) throw accountNotFound()
-      return latestHoldings(s, opts.accountId)
+      return latestHoldings(s, opts.accountId, opts.limit)
     })
-    const held = rows.map((r) => ({
+    return rows.map((r) => ({
       symbol: r.symbol,
       quantity: Number(r.quantity),
       market_value: Number(r.market_value),
     }))
-    return opts.limit === undefined ? held : held.slice(0, opts.limit)
   }
 
   /**
