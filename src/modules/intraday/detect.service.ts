@@ -5,17 +5,13 @@
  * (symbol, setup, direction, trigger bar), so a re-run re-states rows instead of adding them.
  * Providers are called before any transaction opens.
  */
-import type { Logger } from 'pino'
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
-import type { Clock } from '../../platform/clock.ts'
 import { mapLimit } from '../../platform/concurrency.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
 import { nyDate, sessionAt } from '../../platform/market-calendar.ts'
-import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import type { BarInterval } from './bars.schemas.ts'
-import { barRows, type BarsService } from './bars.service.ts'
+import { barRows, type BarsDeps, type BarsService } from './bars.service.ts'
 import type { DetectBody, DetectQuery, DetectResult, PortfolioDetectQuery } from './detect.schemas.ts'
 import { DEFAULT_PORTFOLIO_SYMBOLS } from './detect.schemas.ts'
 import * as repo from './intraday.repository.ts'
@@ -35,11 +31,7 @@ import { toSignal } from './signals.service.ts'
 /** instrument() calls in flight when checking the symbols asked for. */
 const CONCURRENCY = 8
 
-export interface DetectDeps {
-  scopes: Scopes
-  clock: Clock
-  market: MarketDataProvider
-  log: Pick<Logger, 'info' | 'warn'>
+export interface DetectDeps extends BarsDeps {
   bars: BarsService
   holdings: Portfolio['holdings']
 }
