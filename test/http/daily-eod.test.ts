@@ -21,7 +21,7 @@ let u: Client
 before(async () => {
   t = await buildTestApp({ clock, providers: { market } })
   u = await t.newTenant()
-  await hold(u, [
+  await hold(t, u, [
     ['AAPL', 10],
     ['MSFT', 3],
     ['NVDA', 2], // no daily bars: unpriced
@@ -174,7 +174,7 @@ describe('GET /eod/review', () => {
   it('degrades when market data fails: unpriced, flagged, not stored', async () => {
     clock.set(FRIDAY_CLOSE)
     const v = await t.newTenant()
-    await hold(v, [['AAPL', 1]])
+    await hold(t, v, [['AAPL', 1]])
     market.failing = true
     try {
       const r = json(await review(v, '?review_date=2026-11-19'))
@@ -194,7 +194,7 @@ describe('GET /eod/review', () => {
     const theirs = json(await review(other, '?review_date=2026-11-20'))
     assert.deepEqual(theirs.positions, [])
     assert.deepEqual(theirs.signals, [])
-    const account = await hold(u, [['AMD', 1]])
+    const account = await hold(t, u, [['AMD', 1]])
     assert.equal((await review(other, `?account_id=${account}`)).statusCode, 404)
     assert.equal((await review(other, `?tenant_id=${u.tenantId}`)).statusCode, 403)
     const one = json(await review(u, `?review_date=2026-11-20&account_id=${account}`))

@@ -97,12 +97,16 @@ export function indexMarketEvents(rows: IndexEvent[]): MarketEvent[] {
 
 const TYPE_ORDER = { economic: 0, index: 1, earnings: 2, ex_dividend: 3 } as const
 
+/** Timed events first (by instant), then untimed ones. */
+const byTime = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1
+
 /** By date, then release time (timed first), then type, then symbol. */
 export function sortEvents(xs: MarketEvent[]): MarketEvent[] {
   return xs.sort(
     (a, b) =>
       a.date.localeCompare(b.date) ||
-      (a.time ?? '~').localeCompare(b.time ?? '~') ||
+      byTime(a.time, b.time) ||
       TYPE_ORDER[a.type] - TYPE_ORDER[b.type] ||
       (a.symbol ?? '').localeCompare(b.symbol ?? '') ||
       a.title.localeCompare(b.title),
