@@ -103,7 +103,7 @@ export const HISTORY_EXAMPLES: RouteExamples = {
 const plan: Gameplan = {
   plan_date: '2026-11-20',
   generated_at: '2026-11-20T12:00:00.000Z',
-  account_id: null,
+  account_id: 7,
   window: {
     from: '2026-11-20',
     to: '2026-11-27',
@@ -168,7 +168,7 @@ const plan: Gameplan = {
 }
 
 export const GAMEPLAN_EXAMPLES: RouteExamples = {
-  query: {},
+  query: { account_id: 7 },
   200: { description: 'The plan, with an economic-calendar section degraded by a rate limit', value: plan },
 }
 
