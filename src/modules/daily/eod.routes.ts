@@ -18,9 +18,9 @@ const tags = ['trading-intel']
 const PREFIX = '/api/trading-intel/eod'
 
 const RULES =
-  'P&L by position = quantity × (close − previous close) from daily bars (positions: each ' +
-  "account's latest snapshot, the same holdings the portfolio reports now — dated snapshots are " +
-  'not read, so a position opened after the review date counts). Signals: the tenant’s intraday ' +
+  'P&L by position = quantity × (close − previous close) from daily bars, positions from each ' +
+  "account's latest portfolio snapshot on or before the review date (what was held at that day's " +
+  'end; trades during the day are not split out). Signals: the tenant’s intraday ' +
   `signals of that session date and options-flow readings of that trading date (at most ${MAX_REVIEW_SIGNALS} ` +
   'each). Each plays out as the direction-adjusted return sign × (later − reference) ÷ reference ' +
   '(sign +1 long / CALL_DOMINANCE, −1 short / PUT_DOMINANCE; NEUTRAL_FLOW has no direction) with the ' +
