@@ -13,6 +13,7 @@ import { fixedClock } from '../src/platform/clock.ts'
 import { nyDate } from '../src/platform/market-calendar.ts'
 import { barsOfMany } from '../src/providers/market-data/bars-many.ts'
 import { createSimulatedContent } from '../src/providers/market-data/simulator/content/content.ts'
+import { createSimulatedDividends } from '../src/providers/market-data/simulator/content/dividends.ts'
 import { createSimulatedEconomicCalendar } from '../src/providers/market-data/simulator/content/economic.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'
 import { UNIVERSE } from '../src/providers/market-data/simulator/universe.ts'
@@ -69,6 +70,7 @@ const plan = new GameplanService({
   clock,
   market,
   earnings,
+  dividends: createSimulatedDividends(UNIVERSE),
   economic,
   holdings: { latest: async () => holdings },
   sources: { intraday: async () => [], optionsFlow: async () => [], watchlist: async () => [] },

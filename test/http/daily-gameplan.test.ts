@@ -4,7 +4,12 @@ import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { upsertOpportunities } from '../../src/modules/discovery/opportunities.repository.ts'
 import { UpstreamRateLimitError, UpstreamServerError } from '../../src/platform/upstream-errors.ts'
-import type { EarningsEvent, EarningsProvider } from '../../src/providers/market-data/index.ts'
+import type {
+  DividendsProvider,
+  EarningsEvent,
+  EarningsProvider,
+  ExDividend,
+} from '../../src/providers/market-data/index.ts'
 import { createSimulatedEconomicCalendar } from '../../src/providers/market-data/simulator/content/economic.ts'
 import { json, type Body } from '../helpers/assertions.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
@@ -41,6 +46,19 @@ const earnings: EarningsProvider = {
     return EARNINGS.filter((e) => e.date >= from && e.date <= to)
   },
 }
+let dividendsDown = false
+const dividends: DividendsProvider = {
+  name: 'test',
+  async exDividends(symbols, from, to) {
+    if (dividendsDown) throw new UpstreamServerError('down', { provider: 'test', status: 500 })
+    const rows: ExDividend[] = [
+      { symbol: 'JPM', ex_date: '2026-11-24', pay_date: '2026-12-08', amount: 1.4, currency: 'USD' },
+      { symbol: 'XOM', ex_date: '2026-11-27', pay_date: null, amount: 0.99, currency: 'USD' },
+      { symbol: 'KO', ex_date: '2026-11-24', pay_date: null, amount: 0.51, currency: 'USD' },
+    ]
+    return rows.filter((d) => symbols.includes(d.symbol) && d.ex_date >= from && d.ex_date <= to)
+  },
+}
 const simulatedEconomic = createSimulatedEconomicCalendar({ clock })
 let economicDown = false
 const economicCalendar = {
@@ -54,7 +72,7 @@ const economicCalendar = {
 let t: TestApp
 let u: Client
 before(async () => {
-  t = await buildTestApp({ clock, providers: { market, earnings, economicCalendar } })
+  t = await buildTestApp({ clock, providers: { market, earnings, dividends, economicCalendar } })
   u = await t.newTenant()
   await hold(t, u, [
     ['AAPL', 10],
@@ -145,16 +163,21 @@ describe('GET /gameplan', () => {
       ['2026-11-23', 'earnings', 'MSFT', ['watched', 'sector_exposure'], 'medium'],
       ['2026-11-24', 'earnings', 'AAPL', ['held'], 'high'],
       ['2026-11-24', 'earnings', 'BAC', ['sector_exposure'], 'medium'],
+      ['2026-11-24', 'ex_dividend', 'JPM', ['held'], 'medium'], // KO: neither held nor watched, not asked
       // Thanksgiving Thursday: claims move to Wednesday 08:30 New York.
       ['2026-11-25', 'economic', 'US Initial Jobless Claims', [], 'medium'],
       ['2026-11-25', 'earnings', 'XOM', ['watched'], 'medium'],
+      ['2026-11-27', 'ex_dividend', 'XOM', ['watched'], 'low'],
     ])
+    const jpm = p.events.find((e: Body) => e.type === 'ex_dividend')
+    assert.equal(jpm.title, 'JPM ex-dividend 1.40 USD')
+    assert.deepEqual(jpm.details, { amount: 1.4, currency: 'USD', pay_date: '2026-12-08' })
     const aapl = p.events.find((e: Body) => e.symbol === 'AAPL')
     assert.equal(aapl.title, 'AAPL Q4 2026 earnings (after the close)')
     assert.equal(aapl.sector, 'Information Technology')
     assert.equal(p.events.find((e: Body) => e.type === 'economic').time, '2026-11-25T13:30:00.000Z')
     assert.deepEqual(p.sections.earnings, { status: 'ok', reason: null, count: 4 })
-    assert.equal(p.sections.ex_dividend.status, 'unavailable')
+    assert.deepEqual(p.sections.ex_dividend, { status: 'ok', reason: null, count: 2 })
     assert.equal(p.degraded, false)
   })
 
@@ -172,6 +195,7 @@ describe('GET /gameplan', () => {
     clock.set(PRE_MARKET)
     earningsDown = true
     economicDown = true
+    dividendsDown = true
     try {
       const res = await plan(u)
       assert.equal(res.statusCode, 200, res.body)
@@ -182,6 +206,7 @@ describe('GET /gameplan', () => {
         reason: 'earnings calendar unavailable (upstream server)',
         count: 0,
       })
+      assert.equal(p.sections.ex_dividend.reason, 'ex-dividend dates unavailable (upstream server)')
       assert.deepEqual(p.sections.economic, {
         status: 'degraded',
         reason: 'economic calendar unavailable (upstream rate_limited)',
@@ -191,6 +216,7 @@ describe('GET /gameplan', () => {
     } finally {
       earningsDown = false
       economicDown = false
+      dividendsDown = false
     }
   })
 

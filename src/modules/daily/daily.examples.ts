@@ -152,11 +152,7 @@ const plan: Gameplan = {
   sections: {
     signals: { status: 'ok', reason: null, count: 2 },
     earnings: { status: 'ok', reason: null, count: 1 },
-    ex_dividend: {
-      status: 'unavailable',
-      reason: 'no ex-dividend provider yet (see the module README)',
-      count: 0,
-    },
+    ex_dividend: { status: 'ok', reason: null, count: 0 },
     index: { status: 'ok', reason: null, count: 1 },
     economic: {
       status: 'degraded',

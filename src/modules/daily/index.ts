@@ -100,6 +100,7 @@ function createDaily(ctx: ModuleContext, needs: Needs): Daily {
       clock: ctx.clock,
       market: ctx.providers.market,
       earnings: ctx.providers.earnings,
+      dividends: ctx.providers.dividends,
       economic: ctx.providers.economicCalendar,
       holdings: needs.portfolio.holdings,
       sources: planSources(needs),
