@@ -147,6 +147,8 @@ describe('GET /economic-calendar over Finnhub', () => {
     assertFieldError(await calendar('from=2025-05-01&to=2025-06-01'), ['query', 'to'])
     assert.equal((await calendar('from=2025-05-01&to=2025-05-31')).statusCode, 200) // 31 days
     assert.equal((await calendar('from=2025-05-01&to=2025-05-02&impact=extreme')).statusCode, 422)
+    assertFieldError(await calendar('from=9999-12-01&to=9999-12-31'), ['query', 'from'])
+    assertFieldError(await calendar('from=1989-12-30&to=1990-01-02'), ['query', 'from'])
   })
 
   it('each provider failure → 503 upstream.unavailable naming its kind; the game plan degrades instead', async () => {

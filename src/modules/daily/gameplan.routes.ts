@@ -70,7 +70,7 @@ export function gameplanRoutes(
         summary: 'Macro releases between two dates (unlisted: the game plan’s economic calendar)',
         description:
           `Releases whose New York date is within from..to (inclusive, at most ${MAX_CALENDAR_DAYS} days; ` +
-          'to before from → 422), optionally of one `country` and at least `impact`, ascending by ' +
+          'to before from, or a year outside 1990–2100 → 422), optionally of one `country` and at least `impact`, ascending by ' +
           'release time. Source: ECONOMIC_CALENDAR_PROVIDER — `simulated` (default: US releases on ' +
           'their real rhythms — jobless claims every Thursday, payrolls the first Friday, CPI the ' +
           'first business day on or after the 12th, GDP advance the last Thursday of Jan/Apr/Jul/Oct, ' +
