@@ -9,6 +9,7 @@ import {
   Review,
   ReviewQuery,
   MAX_DAYS_BACK,
+  MAX_REVIEW_POSITIONS,
   MAX_REVIEW_SIGNALS,
 } from './eod.schemas.ts'
 import type { EodService } from './eod.service.ts'
@@ -20,7 +21,8 @@ const PREFIX = '/api/trading-intel/eod'
 const RULES =
   'P&L by position = quantity × (close − previous close) from daily bars, positions from each ' +
   "account's latest portfolio snapshot on or before the review date (what was held at that day's " +
-  'end; trades during the day are not split out). Signals: the tenant’s intraday ' +
+  `end; trades during the day are not split out), the ${MAX_REVIEW_POSITIONS} largest by |market value|. ` +
+  'Signals: the tenant’s intraday ' +
   `signals of that session date and options-flow readings of that trading date (at most ${MAX_REVIEW_SIGNALS} ` +
   'each). Each plays out as the direction-adjusted return sign × (later − reference) ÷ reference ' +
   '(sign +1 long / CALL_DOMINANCE, −1 short / PUT_DOMINANCE; NEUTRAL_FLOW has no direction) with the ' +

@@ -7,6 +7,7 @@ import type { CalendarService } from './calendar.service.ts'
 import { CALENDAR_EXAMPLES, GAMEPLAN_EXAMPLES } from './daily.examples.ts'
 import { Gameplan, GameplanQuery } from './gameplan.schemas.ts'
 import {
+  MAX_PLAN_ECONOMIC,
   MAX_PLAN_HOLDINGS,
   MAX_PLAN_OPPORTUNITIES,
   MAX_PLAN_SIGNALS,
@@ -34,7 +35,7 @@ const PLAN =
   'yet), `sector_exposure` (not held, but its instrument sector is a held position’s sector). ' +
   'Earnings without any tag are left out; index and economic events are market-wide (no tag). ' +
   `Held symbols considered: the ${MAX_PLAN_HOLDINGS} largest by |market value|; sectors are looked up ` +
-  `for at most ${MAX_SECTOR_LOOKUPS} symbols. Impact: held earnings high, other earnings medium; held ` +
+  `for at most ${MAX_SECTOR_LOOKUPS} symbols; at most ${MAX_PLAN_ECONOMIC} economic releases (the earliest). Impact: held earnings high, other earnings medium; held ` +
   'ex-dividend medium, watched low; quad witching and Russell high, monthly expiration medium. ' +
   'A failing earnings, dividends or economic-calendar provider marks its section `degraded` with ' +
   'a reason (and `degraded: true`); the rest of the plan is answered.'

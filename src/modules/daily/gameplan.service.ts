@@ -38,6 +38,8 @@ export const MAX_PLAN_OPPORTUNITIES = 10
 /** Held symbols the plan considers (largest |market value| first). */
 export const MAX_PLAN_HOLDINGS = 50
 const INSTRUMENT_CONCURRENCY = 8
+/** Economic releases listed, the earliest first (a vendor's all-country week can run to hundreds). */
+export const MAX_PLAN_ECONOMIC = 100
 /** Instrument lookups for sectors: held and watched symbols first, then the window's earnings. */
 export const MAX_SECTOR_LOOKUPS = 200
 
@@ -157,7 +159,7 @@ export class GameplanService {
     const events: MarketEvent[] = [
       ...earningsEvents(earnings.value ?? [], exposure),
       ...exDividendEvents(dividends.value ?? [], exposure),
-      ...economicEvents(economic.value ?? [], (t) => nyDate(new Date(t))),
+      ...economicEvents((economic.value ?? []).slice(0, MAX_PLAN_ECONOMIC), (t) => nyDate(new Date(t))),
       ...indexMarketEvents(indexEvents(from, to)),
     ]
     const count = (type: MarketEvent['type']) => events.filter((e) => e.type === type).length
