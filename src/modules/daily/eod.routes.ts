@@ -30,7 +30,8 @@ const RULES =
   `hit above ${HIT_THRESHOLD}, a miss below, flat at exactly ${HIT_THRESHOLD}; the same at the next ` +
   'close (pending until that session closes). Movers: the ' +
   `${MOVERS_TOP} largest rises and falls among holdings by change_pct, and the market’s top 5 from ` +
-  'live quotes for the latest closed session only (null for older dates).'
+  'live quotes, only when computed before the next session opens (else null; a recomputation keeps ' +
+  'the first ones).'
 
 export function eodRoutes(app: App, { eod }: { eod: EodService }): void {
   app.get(
