@@ -170,6 +170,7 @@ describe('GET /eod/review', () => {
     assert.equal(res.statusCode, 201, res.body)
     const thursday = json(await review(v, '?review_date=2026-11-19'))
     assert.deepEqual(pick(thursday.positions, ['symbol', 'quantity']), [['AAPL', 2]])
+    assert.equal(thursday.movers.market, null) // Friday's session has opened since: quotes are not Thursday's
     const friday = json(await review(v, '?review_date=2026-11-20'))
     assert.deepEqual(pick(friday.positions, ['symbol', 'quantity', 'pnl']), [
       ['AAPL', 2, 6], // 2 × (103 − 100)
