@@ -4,6 +4,7 @@
  * a module"). The container builds them in dependency order, whatever their order here.
  */
 import { brokersModule } from '../modules/brokers/index.ts'
+import { committeeModule } from '../modules/committee/index.ts'
 import { discoveryModule } from '../modules/discovery/index.ts'
 import { contentModule } from '../modules/content/index.ts'
 import { freeFeedModule } from '../modules/free-feed/index.ts'
@@ -35,6 +36,7 @@ export const modules = [
   marketContextModule,
   discoveryModule,
   recommendationsModule,
+  committeeModule,
   intelFeedModule,
 ] as const
 
