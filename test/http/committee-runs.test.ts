@@ -68,7 +68,7 @@ describe('committee runs', () => {
     // Technical: each component is ±0.25 or the RSI line; all four present with 250 bars.
     const tech = by.technical
     assert.equal(tech.confidence, 1)
-    const comps = Object.values(tech.evidence.components) as number[]
+    const comps: number[] = Object.values(tech.evidence.components)
     near(
       tech.score,
       comps.reduce((a, b) => a + b, 0),
