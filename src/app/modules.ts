@@ -14,6 +14,7 @@ import { marketContextModule } from '../modules/market-context/index.ts'
 import { intelFeedModule } from '../modules/intel-feed/index.ts'
 import { intradayModule } from '../modules/intraday/index.ts'
 import { marketDataModule } from '../modules/market-data/index.ts'
+import { marketResearchModule } from '../modules/market-research/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
 import { optionsFlowModule } from '../modules/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
@@ -37,6 +38,7 @@ export const modules = [
   discoveryModule,
   recommendationsModule,
   committeeModule,
+  marketResearchModule,
   intelFeedModule,
 ] as const
 

@@ -105,12 +105,18 @@ export class RunLog {
   finish(
     tenantId: number,
     id: string,
-    f: { status: 'completed' | 'failed'; kind: string; payload: Record<string, unknown> },
+    f: {
+      status: 'completed' | 'failed'
+      kind: string
+      payload: Record<string, unknown>
+      result?: Record<string, unknown>
+    },
   ): Promise<boolean> {
     return this.locked(tenantId, id, async (s, run) => {
       if (!canStep(run.status)) return false
       const at = this.deps.clock.now()
-      const outcome = f.status === 'completed' ? { result: f.payload } : { error: f.payload }
+      // The stored result defaults to the terminal event's payload.
+      const outcome = f.status === 'completed' ? { result: f.result ?? f.payload } : { error: f.payload }
       await repo.updateRun(s, this.tables, id, { status: f.status, finished_at: at, ...outcome })
       await repo.appendEvent(s, this.tables, { run_id: id, kind: f.kind, payload: f.payload, at })
       return true
