@@ -42,7 +42,10 @@ export interface SectionDeps {
   news: NewsProvider
   transcripts: TranscriptsProvider
   insider: InsiderProvider
-  committee: Pick<Committee, 'analysts' | 'config'>
+  committee: {
+    analysts: Pick<Committee['analysts'], 'evaluate'>
+    config: Pick<Committee['config'], 'current'>
+  }
 }
 
 const reasonOf = (e: unknown): string =>
