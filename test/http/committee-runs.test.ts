@@ -208,6 +208,49 @@ describe('committee runs', () => {
     assert.equal((await u.get(`${RUNS}?limit=101`)).statusCode, 422)
   })
 
+  it('weighs the position in the account and sizes the decision against it', async () => {
+    const u = await t.newTenant()
+    const account = json(await u.post('/api/accounts', { name: 'Main', broker_type: 'manual' })).id
+    const position = (symbol: string, quantity: number, cost_basis: number) =>
+      u.post('/api/brokers/manual/positions', {
+        account_id: account,
+        symbol,
+        quantity,
+        cost_basis,
+        as_of: '2026-11-20',
+      })
+    // Unpriced manual positions are valued at cost: AAPL 10,000 of 40,000 → weight 0.25 > 0.10.
+    assert.equal((await position('AAPL', 100, 10_000)).statusCode, 201)
+    assert.equal((await position('MSFT', 10, 30_000)).statusCode, 201)
+    const run = await runToEnd(t, u, { symbol: 'AAPL', account_id: account })
+    assert.equal(run.account_id, account)
+    const risk = run.opinions.find((o: { analyst: string }) => o.analyst === 'risk_manager')
+    assert.deepEqual(
+      [risk.score, risk.evidence.position_weight, risk.evidence.over_limit, risk.evidence.headroom],
+      [-1, 0.25, true, 0],
+    )
+    assert.deepEqual([risk.evidence.held_quantity, risk.evidence.account_value], [100, 40_000])
+    const d = run.decision
+    assert.equal(d.size.account_value, 40_000)
+    assert.equal(d.size.price, CLOSES.at(-1))
+
+    // The risk manager alone: S = −1, coverage 1, conviction 1 → sell 5 % of 40,000 = 2,000 at the
+    // last close (129.47…) = 15 shares, within the 100 held.
+    const off = { enabled: false }
+    const patch = { members: { technical: off, fundamental: off, news_sentiment: off, flow: off } }
+    assert.equal((await u.patch('/api/trading-intel/committee/config', patch)).statusCode, 200)
+    const sell = (await runToEnd(t, u, { symbol: 'AAPL', account_id: account })).decision
+    assert.deepEqual([sell.action, sell.weighted_score, sell.conviction], ['sell', -1, 1])
+    assert.deepEqual(sell.size, {
+      shares: Math.floor(2_000 / CLOSES.at(-1)!),
+      percent_of_account: 0.05,
+      price: CLOSES.at(-1),
+      account_value: 40_000,
+      capped_by: 'max_size_per_decision',
+    })
+    assert.equal(sell.size.shares, 15)
+  })
+
   it('promotes a completed run once: the same recommendation both times, created false the second', async () => {
     const u = await t.newTenant()
     const run = await runToEnd(t, u)
