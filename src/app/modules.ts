@@ -4,6 +4,7 @@
  * a module"). The container builds them in dependency order, whatever their order here.
  */
 import { brokersModule } from '../modules/brokers/index.ts'
+import { committeeModule } from '../modules/committee/index.ts'
 import { discoveryModule } from '../modules/discovery/index.ts'
 import { contentModule } from '../modules/content/index.ts'
 import { dailyModule } from '../modules/daily/index.ts'
@@ -14,9 +15,11 @@ import { marketContextModule } from '../modules/market-context/index.ts'
 import { intelFeedModule } from '../modules/intel-feed/index.ts'
 import { intradayModule } from '../modules/intraday/index.ts'
 import { marketDataModule } from '../modules/market-data/index.ts'
+import { marketResearchModule } from '../modules/market-research/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
 import { optionsFlowModule } from '../modules/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
+import { recommendationsModule } from '../modules/recommendations/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
 
@@ -34,6 +37,9 @@ export const modules = [
   optionsFlowModule,
   marketContextModule,
   discoveryModule,
+  recommendationsModule,
+  committeeModule,
+  marketResearchModule,
   intelFeedModule,
   dailyModule,
 ] as const

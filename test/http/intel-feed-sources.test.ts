@@ -68,3 +68,49 @@ it('intraday detection appears in the feed as SIGNAL items, newest first, for it
   for (const s of signals) assert.equal(bySource[`intraday.${s.setup}`], s.confidence)
   assert.deepEqual(json((await other.get('/api/trading-intel/intel-feed?tag=SIGNAL')).body).items, [])
 })
+
+it('recommendations appear as ALERT at confidence 0.80 and as SIGNAL at 0.7999, for their tenant only', async () => {
+  const owner = await t.newTenant()
+  const other = await t.newTenant()
+  const base = {
+    symbol: 'MSFT',
+    action: 'buy' as const,
+    rationale: 'r',
+    origin: 'committee' as const,
+    price_at: 400,
+  }
+  const alert = await t.c.recommendations.record(owner.tenantId, {
+    ...base,
+    confidence: 0.8,
+    origin_ref: 'run-a',
+  })
+  const signal = await t.c.recommendations.record(owner.tenantId, {
+    ...base,
+    confidence: 0.7999,
+    origin_ref: 'run-b',
+  })
+  const feed = json((await owner.get('/api/trading-intel/intel-feed?symbol=MSFT')).body)
+  const items = feed.items as { id: string; tag: string; source: string; confidence: number; text: string }[]
+  const byId = Object.fromEntries(items.map((i) => [i.id, i]))
+  assert.equal(byId[`rec:${alert.recommendation.id}`]?.tag, 'ALERT', JSON.stringify(feed))
+  assert.equal(byId[`rec:${alert.recommendation.id}`]?.confidence, 0.8)
+  assert.equal(byId[`rec:${signal.recommendation.id}`]?.tag, 'SIGNAL')
+  assert.equal(byId[`rec:${signal.recommendation.id}`]?.confidence, 0.7999)
+  assert.equal(byId[`rec:${signal.recommendation.id}`]?.source, 'recommendations.committee')
+  assert.equal(
+    byId[`rec:${signal.recommendation.id}`]?.text,
+    'BUY MSFT at 400.00 (committee, 20-day horizon): r',
+  )
+  const alerts = json((await owner.get('/api/trading-intel/intel-feed?tag=ALERT')).body).items as {
+    id: string
+  }[]
+  assert.deepEqual(
+    alerts.map((i) => i.id),
+    [`rec:${alert.recommendation.id}`],
+  )
+  for (const tag of ['ALERT', 'SIGNAL'])
+    assert.deepEqual(
+      json((await other.get(`/api/trading-intel/intel-feed?tag=${tag}&symbol=MSFT`)).body).items,
+      [],
+    )
+})

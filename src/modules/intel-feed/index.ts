@@ -9,6 +9,7 @@ import { defineModule, type ModuleContext } from '../module.ts'
 import type { Intraday } from '../intraday/index.ts'
 import type { OptionsFlow } from '../options-flow/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
+import type { Recommendations } from '../recommendations/index.ts'
 import { intelFeedRoutes } from './intel-feed.routes.ts'
 import { IntelFeedService } from './intel-feed.service.ts'
 import { newsSource, rowSource, type FeedSource } from './intel-feed.sources.ts'
@@ -30,16 +31,15 @@ interface Needs {
   portfolio: Portfolio
   optionsFlow: OptionsFlow
   intraday: Intraday
+  recommendations: Recommendations
 }
 
-/**
- * The production sources, one line each. Recommendations (the next trading-intelligence issue) join as
- *   rowSource('recommendations', 'rec', 'alertOrSignal', recommendations.feedItems),
- */
+/** The production sources, one line each (recommendations: ALERT at confidence ≥ 0.80, else SIGNAL). */
 function productionSources(needs: Needs): FeedSource[] {
   return [
     rowSource('intraday', 'signal', 'signal', (t, q) => needs.intraday.feedItems(t, q)),
     rowSource('options-flow', 'flow', 'flow', (t, q) => needs.optionsFlow.feedItems(t, q)),
+    rowSource('recommendations', 'rec', 'alertOrSignal', (t, q) => needs.recommendations.feedItems(t, q)),
     newsSource(needs),
   ]
 }
@@ -61,7 +61,7 @@ export function intelFeedModuleWith(sources: (needs: Needs, ctx: ModuleContext) 
   return defineModule({
     name: 'intel-feed',
     key: 'intelFeed',
-    needs: { content: true, portfolio: true, optionsFlow: true, intraday: true },
+    needs: { content: true, portfolio: true, optionsFlow: true, intraday: true, recommendations: true },
     tables: [],
     migrations: [],
     build: (ctx: ModuleContext, needs: Needs) => createIntelFeed(ctx, sources(needs, ctx)),
