@@ -215,3 +215,29 @@ export async function updateBrokerTrades(
            as u(id, symbol, quantity, date_acquired, date_sold, sold_on, proceeds, cost_basis, fees, gain_loss, term)
      where t.tenant_id = ${scope.tenantId} and t.id = u.id`.execute(scope.db)
 }
+
+/**
+ * Live dated trades sold from `from` to `to` (inclusive), of one account or all, oldest sale first
+ * (then id): the replay input of backtests. Undated sales (sold_on null) are left out.
+ */
+export function realizedBetween(scope: TenantScope, q: { accountId?: number; from: string; to: string }) {
+  let query = scope.db
+    .selectFrom('realized_trade')
+    .select([
+      'id',
+      'symbol',
+      'quantity',
+      'date_acquired',
+      'sold_on',
+      'proceeds',
+      'cost_basis',
+      'fees',
+      'gain_loss',
+    ])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('deleted_at', 'is', null)
+    .where('sold_on', '>=', q.from)
+    .where('sold_on', '<=', q.to)
+  if (q.accountId !== undefined) query = query.where('account_id', '=', q.accountId)
+  return query.orderBy('sold_on').orderBy('id').execute()
+}
