@@ -79,6 +79,7 @@ describe('E1: one trade whose marked equity is the worked example', () => {
         entry_price: 100,
         exit_price: 162,
         cost: 1000,
+        proceeds: 1620,
         fees: 0,
         pnl: 620,
         return_pct: 0.62,

@@ -50,6 +50,7 @@ const trade = {
   entry_price: 100,
   exit_price: 162,
   cost: 1000,
+  proceeds: 1620,
   fees: 0,
   pnl: 620,
   return_pct: 0.62,

@@ -2,6 +2,7 @@
 import { sql, type Insertable } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 import type { BacktestRunTable } from './backtest.tables.ts'
+import { RECORD_BYTES } from './lib/log-codec.ts'
 
 export type NewRun = Omit<Insertable<BacktestRunTable>, 'tenant_id' | 'id'>
 
@@ -63,33 +64,27 @@ export async function countRuns(s: TenantScope, strategy: string | undefined): P
   return Number((await query.executeTakeFirstOrThrow()).n)
 }
 
-/** A run with its detail, curve and the first `inline` log lines (the whole log is not read). */
+/** Bytes of log records [first, first + count) (1-based substring positions). */
+const recordsSql = (first: number, count: number) =>
+  sql<Uint8Array>`substring(trade_log from ${first * RECORD_BYTES + 1} for ${count * RECORD_BYTES})`
+
+/** A run with its detail, curve and its first `inline` log records (the whole log is not read). */
 export function findRun(s: TenantScope, id: number, inline: number) {
   return s.db
     .selectFrom('backtest_run')
-    .select([...HEAD, 'detail', 'equity_curve'])
-    .select(
-      sql<
-        unknown[]
-      >`coalesce(jsonb_path_query_array(trade_log, ${`$[0 to ${inline - 1}]`}::jsonpath), '[]')`.as('trades'),
-    )
+    .select([...HEAD, 'detail', 'equity_curve', 'log_symbols'])
+    .select(recordsSql(0, inline).as('records'))
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
     .executeTakeFirst()
 }
 
-/** Log lines [offset, offset + count) of a run, and its total; undefined when there is no such run. */
+/** Log records [offset, offset + count) of a run, and its total; undefined when there is no such run. */
 export function tradeSlice(s: TenantScope, id: number, offset: number, count: number) {
   return s.db
     .selectFrom('backtest_run')
-    .select('trades_total')
-    .select(
-      sql<
-        unknown[]
-      >`coalesce(jsonb_path_query_array(trade_log, ${`$[${offset} to ${offset + count - 1}]`}::jsonpath), '[]')`.as(
-        'trades',
-      ),
-    )
+    .select(['trades_total', 'log_symbols'])
+    .select(recordsSql(offset, count).as('records'))
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
     .executeTakeFirst()

@@ -122,6 +122,7 @@ export const TradeLogItemSchema = Type.Object({
   entry_price: Num,
   exit_price: Num,
   cost: Num,
+  proceeds: Num,
   fees: Num,
   pnl: Num,
   return_pct: Type.Union([Type.Number(), Type.Null()], { description: 'gain_loss / cost_basis, a fraction' }),

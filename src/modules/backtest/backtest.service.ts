@@ -25,7 +25,7 @@ import { dayNumber, tradingDayNumbers } from './lib/calendar.ts'
 import type { Sizing } from './lib/replay.ts'
 import { runReplay, symbolsOf, type RunOutput } from './lib/run.ts'
 import { selectTrades, type Selection, type SourceTrade } from './lib/select.ts'
-import { tupleToItem } from './lib/summary.ts'
+import { decodeLog, RECORD_BYTES } from './lib/log-codec.ts'
 import { readCloses, type PriceRead } from './prices.ts'
 
 export interface BacktestDeps {
@@ -144,7 +144,7 @@ export class BacktestService {
       strategy: body.strategy,
       account_id: body.account_id ?? null,
       initial_capital: body.initial_capital,
-      trades_total: out.log.length,
+      trades_total: selection.trades.length,
     }
     const createdAt = this.deps.clock.now()
     const id = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
@@ -155,7 +155,8 @@ export class BacktestService {
         summary: JSON.stringify(out.summary),
         detail: JSON.stringify(detail),
         equity_curve: JSON.stringify(out.equityCurve),
-        trade_log: JSON.stringify(out.log),
+        trade_log: out.log,
+        log_symbols: JSON.stringify(symbols),
         created_at: createdAt,
       })
       await repo.pruneRuns(s, MAX_STORED_RUNS)
@@ -170,8 +171,8 @@ export class BacktestService {
       summary: out.summary,
       ...detail,
       equity_curve: out.equityCurve,
-      trades: out.log.slice(0, INLINE_TRADES).map(tupleToItem),
-      trades_truncated: out.log.length > INLINE_TRADES,
+      trades: decodeLog(out.log.subarray(0, INLINE_TRADES * RECORD_BYTES), symbols),
+      trades_truncated: selection.trades.length > INLINE_TRADES,
     }
   }
 }

@@ -20,8 +20,10 @@ export interface BacktestRunTable {
   detail: Json<unknown>
   /** One point per trading day: {date, equity, drawdown}. */
   equity_curve: Json<unknown>
-  /** Per-trade tuples in exit-date order (TRADE_FIELDS). */
-  trade_log: Json<unknown>
+  /** Per-trade records in exit-date order (lib/log-codec.ts), stored uncompressed for substring reads. */
+  trade_log: Uint8Array
+  /** The symbols the log's records number. */
+  log_symbols: Json<string[]>
   created_at: Date
 }
 

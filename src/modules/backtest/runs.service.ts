@@ -15,7 +15,8 @@ import {
   type RunListQueryInput,
 } from './backtest.schemas.ts'
 import type { PageQueryInput } from '../../platform/http/pagination.ts'
-import { tupleToItem, type Summary, type TradeLogItem, type TradeTuple } from './lib/summary.ts'
+import { decodeLog, type TradeLogItem } from './lib/log-codec.ts'
+import type { Summary } from './lib/summary.ts'
 
 export const runNotFound = () => new NotFoundError('backtest.not_found', 'Backtest not found')
 
@@ -67,7 +68,7 @@ export class RunsService {
       ...head,
       ...detail,
       equity_curve: r.equity_curve as BacktestOut['equity_curve'],
-      trades: (r.trades as TradeTuple[]).map(tupleToItem),
+      trades: decodeLog(r.records, r.log_symbols),
       trades_truncated: head.trades_total > INLINE_TRADES,
     }
   }
@@ -80,12 +81,12 @@ export class RunsService {
       repo.tradeSlice(s, id, offset, page.pageSize + 1),
     )
     if (!r) throw runNotFound()
-    const rows = (r.trades as TradeTuple[]).map((t, i) => ({ t, i: offset + i }))
+    const rows = decodeLog(r.records, r.log_symbols).map((t, i) => ({ t, i: offset + i }))
     return toPage(
       rows,
       page,
       (x) => [x.i],
-      (x) => tupleToItem(x.t),
+      (x) => x.t,
       r.trades_total,
     )
   }

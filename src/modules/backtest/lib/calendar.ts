@@ -3,7 +3,7 @@
  * from any calendar day of a range to its trading-day index. Each year's days are computed once
  * (the calendar is static), so a 30-year range costs no date library calls after the first run.
  */
-import { DAY_MS, dateParts, utcMs } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../platform/dates.ts'
 import { tradingDaysBetween } from '../../../platform/market-calendar.ts'
 
 const byYear = new Map<number, Int32Array>()
@@ -17,10 +17,28 @@ function yearDays(year: number): Int32Array {
   return days
 }
 
-/** Whole days since 1970-01-01 of a YYYY-MM-DD date; NaN for anything else (VARIOUS, bad dates). */
+const digit = (s: string, i: number) => s.charCodeAt(i) - 48
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/**
+ * Whole days since 1970-01-01 of a YYYY-MM-DD date; NaN for anything else (VARIOUS, bad dates).
+ * Arithmetic only (days-from-civil), no Date or regular expression: it runs twice per trade.
+ */
 export function dayNumber(date: string): number {
-  const p = dateParts(date)
-  return p ? utcMs(...p) / DAY_MS : Number.NaN
+  if (date.length !== 10 || date[4] !== '-' || date[7] !== '-') return Number.NaN
+  const y = digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3)
+  const m = digit(date, 5) * 10 + digit(date, 6)
+  const d = digit(date, 8) * 10 + digit(date, 9)
+  if (!(y >= 0 && y <= 9999 && m >= 1 && m <= 12 && d >= 1)) return Number.NaN
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
+  if (d > MONTH_DAYS[m - 1]! + (m === 2 && leap ? 1 : 0)) return Number.NaN
+  // Howard Hinnant's days_from_civil: years start in March so the leap day comes last.
+  const yy = m <= 2 ? y - 1 : y
+  const era = Math.floor(yy / 400)
+  const yoe = yy - era * 400
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy
+  return era * 146097 + doe - 719468
 }
 
 /** YYYY-MM-DD of a day number. */

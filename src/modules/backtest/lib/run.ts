@@ -6,7 +6,8 @@
 import type { PriceRead } from '../prices.ts'
 import { replay, type Sizing } from './replay.ts'
 import { toColumns, type Selection } from './select.ts'
-import { money, ratio, summarize, tradeTuple, type Summary, type TradeTuple } from './summary.ts'
+import { encodeLog } from './log-codec.ts'
+import { money, ratio, summarize, type Summary } from './summary.ts'
 import { dayString } from './calendar.ts'
 
 export interface RunInput {
@@ -22,7 +23,8 @@ export interface RunInput {
 export interface RunOutput {
   summary: Summary
   equityCurve: { date: string; equity: number; drawdown: number | null }[]
-  log: TradeTuple[]
+  /** The per-trade log, encoded for storage (log-codec.ts). */
+  log: Uint8Array
 }
 
 /** The distinct symbols of a selection (first-seen order) and each one's number of trades. */
@@ -56,19 +58,14 @@ export function runReplay(input: RunInput, index: ReadonlyMap<string, number>): 
   const n = sel.trades.length
   const pnl = new Float64Array(n)
   const returns = new Float64Array(n)
-  const log = new Array<TradeTuple>(n)
+  let m = 0
   for (let t = 0; t < n; t++) {
     const tr = sel.trades[t]!
     pnl[t] = scale[t]! * tr.gain_loss
-    returns[t] = tr.cost_basis > 0 ? tr.gain_loss / tr.cost_basis : 0
-    log[t] = tradeTuple(
-      tr,
-      sel.entryDay[t]!,
-      sel.exitDay[t]!,
-      scale[t]!,
-      prices.closes[cols.symbol[t]!] != null,
-    )
+    // A return needs a cost: zero-cost trades (gifts, transfers) have none and are left out of it.
+    if (tr.cost_basis > 0) returns[m++] = tr.gain_loss / tr.cost_basis
   }
+  const log = encodeLog(sel, cols.symbol, scale, (s) => prices.closes[s] != null)
   const equityCurve = new Array<RunOutput['equityCurve'][number]>(days.length)
   let peak = -Infinity
   for (let i = 0; i < days.length; i++) {
@@ -80,5 +77,5 @@ export function runReplay(input: RunInput, index: ReadonlyMap<string, number>): 
       drawdown: peak > 0 ? ratio(e / peak - 1) : null,
     }
   }
-  return { summary: summarize(days, equity, pnl, returns, input.rf), equityCurve, log }
+  return { summary: summarize(days, equity, pnl, returns.subarray(0, m), input.rf), equityCurve, log }
 }

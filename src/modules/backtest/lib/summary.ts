@@ -5,7 +5,6 @@
  */
 import { equityCurveStats, toNullable, tradeStats } from '../../../platform/quant/index.ts'
 import { dayString } from './calendar.ts'
-import type { SourceTrade } from './select.ts'
 
 const round = (x: number, digits: number) => {
   const v = toNullable(x)
@@ -108,84 +107,3 @@ export function summarize(
     },
   }
 }
-
-/** One line of the per-trade log, compact as stored: see TRADE_FIELDS for the order. */
-export type TradeTuple = [
-  number,
-  string,
-  string,
-  string,
-  number,
-  number,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  boolean,
-]
-
-export const TRADE_FIELDS = [
-  'trade_id',
-  'symbol',
-  'entry_date',
-  'exit_date',
-  'holding_days',
-  'scale',
-  'quantity',
-  'entry_price',
-  'exit_price',
-  'cost',
-  'fees',
-  'pnl',
-  'return_pct',
-  'priced',
-] as const
-
-export interface TradeLogItem {
-  trade_id: number
-  symbol: string
-  entry_date: string
-  exit_date: string
-  holding_days: number
-  scale: number
-  quantity: number | null
-  entry_price: number | null
-  exit_price: number | null
-  cost: number | null
-  fees: number | null
-  pnl: number | null
-  return_pct: number | null
-  priced: boolean
-}
-
-/** The log line of a trade replayed with scale `k`; `priced` when its symbol had daily closes. */
-export function tradeTuple(
-  t: SourceTrade,
-  entry: number,
-  exit: number,
-  k: number,
-  priced: boolean,
-): TradeTuple {
-  return [
-    t.id,
-    t.symbol,
-    dayString(entry),
-    t.sold_on,
-    exit - entry,
-    ratio(k) ?? 0,
-    round(k * t.quantity, 8),
-    t.quantity > 0 ? money(t.cost_basis / t.quantity) : null,
-    t.quantity > 0 ? money(t.proceeds / t.quantity) : null,
-    money(k * t.cost_basis),
-    money(k * t.fees),
-    money(k * t.gain_loss),
-    t.cost_basis > 0 ? ratio(t.gain_loss / t.cost_basis) : null,
-    priced,
-  ]
-}
-
-export const tupleToItem = (t: TradeTuple) =>
-  Object.fromEntries(TRADE_FIELDS.map((f, i) => [f, t[i]])) as unknown as TradeLogItem

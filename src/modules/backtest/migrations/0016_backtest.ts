@@ -1,6 +1,6 @@
 /**
  * Saved backtests (issue 14): every POST /backtest run, per tenant, with its summary, equity curve
- * and per-trade log (jsonb); listed newest first, optionally by strategy. Tenant table under RLS.
+ * (jsonb) and per-trade log (fixed-width binary records); listed newest first, optionally by strategy. Tenant table under RLS.
  */
 import type { Kysely } from 'kysely'
 import { run, tenantRls } from '../../../platform/db/migrations/helpers.ts'
@@ -19,10 +19,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        summary         jsonb  not null,
        detail          jsonb  not null,
        equity_curve    jsonb  not null,
-       trade_log       jsonb  not null,
+       trade_log       bytea  not null,
+       log_symbols     jsonb  not null,
        created_at      timestamptz not null,
        primary key (tenant_id, id)
      )`,
+    // Uncompressed out of line: a page of the log is a substring that reads only its own chunks.
+    `alter table backtest_run alter column trade_log set storage external`,
     `create index backtest_run_recent_idx on backtest_run (tenant_id, created_at desc, id desc)`,
     `create index backtest_run_strategy_idx on backtest_run (tenant_id, strategy, created_at desc, id desc)`,
     ...tenantRls('backtest_run'),
