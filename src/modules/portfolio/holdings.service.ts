@@ -66,16 +66,18 @@ export class HoldingsService {
       if (q.accountId !== undefined && !(await findAccount(s, q.accountId))) throw accountNotFound()
       return realizedBetween(s, q)
     })
-    return rows.map((r) => ({
-      id: Number(r.id),
-      symbol: r.symbol,
-      quantity: Number(r.quantity),
-      date_acquired: r.date_acquired,
-      sold_on: String(r.sold_on).slice(0, 10),
-      proceeds: Number(r.proceeds),
-      cost_basis: Number(r.cost_basis),
-      fees: Number(r.fees),
-      gain_loss: Number(r.gain_loss),
-    }))
+    return rows.map(
+      ([id, symbol, quantity, date_acquired, sold_on, proceeds, cost_basis, fees, gain_loss]) => ({
+        id,
+        symbol,
+        quantity,
+        date_acquired,
+        sold_on,
+        proceeds,
+        cost_basis,
+        fees,
+        gain_loss,
+      }),
+    )
   }
 }
