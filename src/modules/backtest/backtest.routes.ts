@@ -8,6 +8,7 @@ import {
   BacktestResponse,
   FIRST_DATE,
   INLINE_TRADES,
+  MAX_CROSS_SYMBOLS,
   MAX_RANGE_YEARS,
   MAX_STORED_RUNS,
   MAX_TRADES,
@@ -31,7 +32,15 @@ const RULES =
   'the sale), entered_before_from (open when the range starts), symbol_not_included, ' +
   'symbol_excluded, holding_period, zero_cost_basis (a sizing other than as_traded needs a cost to ' +
   'scale). A filter on the intraday setup of the entry day is not offered: signals are kept for ' +
-  'recent sessions only, so it would silently drop every older trade. **Equity curve**: one point ' +
+  'recent sessions only, so it would silently drop every older trade. **Strategy `sma_cross`**: ' +
+  `params.symbols (1–${MAX_CROSS_SYMBOLS}, required) are traded long-only on daily closes: buy one ` +
+  'share at the close of the day the fast SMA (fast_period, default 20) crosses above the slow one ' +
+  '(slow_period, default 50; fast < slow, else 422): fast ≤ slow the day before and fast > slow ' +
+  'that day; sell at the close of the day it crosses back below; a position open on the last bar ' +
+  'of the range is sold at that close (a cross on the last day opens nothing). Only crosses on days ' +
+  'of the range count; the SMAs are warmed up on earlier bars. Trade ids are synthetic (1, 2, … per ' +
+  'symbol in params order), fees 0; sizing, holding-period filters and the replay are the same ' +
+  '(as_traded = one share); account_id is not used. **Equity curve**: one point ' +
   'per trading day of the platform calendar from `from` to `to`: initial capital + realized P&L + ' +
   'open trades marked at that day’s daily close (interval 1d, the last close carried over days ' +
   'without a bar; a trade dated on a non-trading day joins the next session). **Prices**: read ' +
@@ -65,7 +74,8 @@ export function backtestRoutes(app: App, { backtest }: { backtest: BacktestServi
     {
       schema: {
         operationId: 'runBacktest',
-        summary: 'Replay the realized trades over a date range: equity curve, §8 metrics, trade log',
+        summary:
+          'Backtest a strategy (realized-trade replay or SMA cross) over a date range: curve, §8 metrics, trades',
         description: `${RULES} ${LIMITS}`,
         examples: RUN_EXAMPLES,
         tags,

@@ -4,7 +4,9 @@ import { Page, PageQuery } from '../../platform/http/pagination.ts'
 import { Id } from '../../platform/http/schemas.ts'
 import { EXCLUSION_REASONS } from './lib/select.ts'
 
-export const STRATEGIES = ['replay'] as const
+export const STRATEGIES = ['replay', 'sma_cross'] as const
+/** sma_cross: symbols it trades at most. */
+export const MAX_CROSS_SYMBOLS = 20
 export const SIZINGS = ['as_traded', 'fixed_amount', 'percent_of_equity'] as const
 /** Longest range a run may cover, in years (from + 30 years ≥ to). */
 export const MAX_RANGE_YEARS = 30
@@ -24,7 +26,11 @@ const HoldingDays = (description: string) => Type.Integer({ minimum: 0, maximum:
 
 export const ParamsSchema = Type.Object(
   {
-    symbols: Type.Optional(Symbols('Replay only trades of these symbols (up to 100); default all')),
+    symbols: Type.Optional(
+      Symbols(
+        'replay: only trades of these symbols (up to 100; default all). sma_cross: the symbols traded (1–20, required)',
+      ),
+    ),
     exclude_symbols: Type.Optional(Symbols('Leave out trades of these symbols (up to 100)')),
     min_holding_days: Type.Optional(HoldingDays('Calendar days from entry to exit at least this')),
     max_holding_days: Type.Optional(HoldingDays('Calendar days from entry to exit at most this')),
@@ -43,6 +49,20 @@ export const ParamsSchema = Type.Object(
         description: 'percent_of_equity: % of the previous close’s equity per trade (required with it)',
       }),
     ),
+    fast_period: Type.Optional(
+      Type.Integer({
+        minimum: 2,
+        maximum: 100,
+        description: 'sma_cross: fast SMA in daily bars; default 20',
+      }),
+    ),
+    slow_period: Type.Optional(
+      Type.Integer({
+        minimum: 3,
+        maximum: 250,
+        description: 'sma_cross: slow SMA, > fast_period; default 50',
+      }),
+    ),
     risk_free_rate: Type.Optional(
       Type.Number({ minimum: 0, maximum: 0.2, description: 'Annual, as a fraction (0.04 = 4 %); default 0' }),
     ),
@@ -53,7 +73,9 @@ export type ParamsInput = Static<typeof ParamsSchema>
 
 export const BacktestBody = Type.Object(
   {
-    strategy: Type.Enum([...STRATEGIES], { description: 'replay: the realized trades as taken' }),
+    strategy: Type.Enum([...STRATEGIES], {
+      description: 'replay: the realized trades as taken; sma_cross: fast/slow SMA crosses on params.symbols',
+    }),
     from: Type.String({
       format: 'date',
       description: `YYYY-MM-DD, on or after ${FIRST_DATE}, not in the future`,

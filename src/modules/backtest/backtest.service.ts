@@ -27,6 +27,7 @@ import { runReplay, symbolsOf, type RunOutput } from './lib/run.ts'
 import { selectTrades, type Selection, type SourceTrade } from './lib/select.ts'
 import { decodeLog, RECORD_BYTES } from './lib/log-codec.ts'
 import { readCloses, type PriceRead } from './prices.ts'
+import { crossPeriods, crossSource, realizedSource } from './sources.ts'
 
 export interface BacktestDeps {
   scopes: Scopes
@@ -128,18 +129,29 @@ export class BacktestService {
   async run(scope: RequestScope, body: BacktestBodyInput): Promise<BacktestOut> {
     const { from, to } = checkRange(body.from, body.to, nyDate(this.deps.clock.now()))
     const { sizing, params } = normalize(body.params ?? {})
-    const read = await this.deps.holdings.realizedBetween(scope.tenantId, {
-      ...(body.account_id === undefined ? {} : { accountId: body.account_id }),
-      from,
-      to,
-    })
+    const source =
+      body.strategy === 'replay'
+        ? await realizedSource(this.deps.holdings, scope.tenantId, {
+            ...(body.account_id === undefined ? {} : { accountId: body.account_id }),
+            from,
+            to,
+          })
+        : await crossSource(this.deps, params.symbols, { from, to }, crossPeriods(params))
+    const read = source.trades
     const selection = selectionOf(read, from, params)
     const days = tradingDayNumbers(dayNumber(from), dayNumber(to))
     const { symbols, counts, index } = symbolsOf(selection)
     const prices = await readCloses(this.deps.market, this.deps.log, symbols, counts, days)
     const input = { days, selection, symbols, prices, initialCapital: body.initial_capital, sizing }
     const out = runReplay({ ...input, rf: params.risk_free_rate }, index)
-    const detail = detailOf(read.length, selection, symbols, prices, params, out)
+    const detail = detailOf(
+      read.length,
+      selection,
+      symbols,
+      { ...prices, failed: [...source.failed, ...prices.failed].sort() },
+      params,
+      out,
+    )
     const head = {
       strategy: body.strategy,
       account_id: body.account_id ?? null,

@@ -8,6 +8,7 @@ import type { Logger } from 'pino'
 import { mapLimit } from '../../platform/concurrency.ts'
 import { DAY_MS } from '../../platform/dates.ts'
 import type { Bar, MarketDataProvider } from '../../providers/market-data/market-data.port.ts'
+import { dayNumber } from './lib/calendar.ts'
 
 /** Symbols priced at most per run; beyond, the ones with the fewest trades stay unpriced. */
 export const MAX_PRICED_SYMBOLS = 500
@@ -15,7 +16,12 @@ export const MAX_PRICED_SYMBOLS = 500
 const CONCURRENCY = 8
 /** Days read before `from`, so a close exists to carry into the first days of the range. */
 const LEAD_DAYS = 10
-const HALF_DAY_MS = 12 * 3_600_000
+
+/**
+ * A daily bar starts at its date's New York midnight (04:00 or 05:00 UTC; some vendors use UTC
+ * midnight): either way the UTC date of its time is the bar's date, read without a Date.
+ */
+const barDay = (bar: Bar) => dayNumber(bar.time.slice(0, 10))
 
 export interface PriceRead {
   closes: (Float64Array | null)[]
@@ -33,10 +39,7 @@ export function alignCloses(days: Int32Array, bars: readonly Bar[]): Float64Arra
   let b = 0
   let last = Number.NaN
   for (let i = 0; i < days.length; i++) {
-    // A daily bar starts at its date's New York (or UTC) midnight: +12 h is inside that date in UTC.
-    while (b < bars.length && Math.floor((Date.parse(bars[b]!.time) + HALF_DAY_MS) / DAY_MS) <= days[i]!) {
-      last = bars[b++]!.close
-    }
+    while (b < bars.length && barDay(bars[b]!) <= days[i]!) last = bars[b++]!.close
     out[i] = last
   }
   return out

@@ -63,20 +63,21 @@ function reasonOf(t: SourceTrade, entry: number, exit: number, from: number, f: 
 export function selectTrades(all: readonly SourceTrade[], from: number, f: TradeFilters): Selection {
   const excluded = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<ExclusionReason, number>
   const kept: SourceTrade[] = []
-  const entries: number[] = []
-  const exits: number[] = []
+  const entries = new Int32Array(all.length)
+  const exits = new Int32Array(all.length)
   for (const t of all) {
     const entry = dayNumber(t.date_acquired)
     const exit = dayNumber(t.sold_on)
     const why = reasonOf(t, entry, exit, from, f)
     if (why) excluded[why]++
     else {
+      entries[kept.length] = entry
+      exits[kept.length] = exit
       kept.push(t)
-      entries.push(entry)
-      exits.push(exit)
     }
   }
-  return { trades: kept, entryDay: Int32Array.from(entries), exitDay: Int32Array.from(exits), excluded }
+  const n = kept.length
+  return { trades: kept, entryDay: entries.subarray(0, n), exitDay: exits.subarray(0, n), excluded }
 }
 
 /**

@@ -10,7 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create table backtest_run (
        tenant_id       bigint not null references tenant(id),
        id              bigint generated always as identity,
-       strategy        text   not null check (strategy in ('replay')),
+       strategy        text   not null check (strategy in ('replay', 'sma_cross')),
        account_id      bigint,
        date_from       date   not null,
        date_to         date   not null check (date_to > date_from),
