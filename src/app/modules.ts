@@ -3,6 +3,7 @@
  * `defineModule` export; adding it here is the only edit outside its folder (CONTRIBUTING.md, "Adding
  * a module"). The container builds them in dependency order, whatever their order here.
  */
+import { backtestModule } from '../modules/backtest/index.ts'
 import { brokersModule } from '../modules/brokers/index.ts'
 import { committeeModule } from '../modules/committee/index.ts'
 import { discoveryModule } from '../modules/discovery/index.ts'
@@ -40,6 +41,7 @@ export const modules = [
   recommendationsModule,
   committeeModule,
   marketResearchModule,
+  backtestModule,
   intelFeedModule,
   dailyModule,
 ] as const

@@ -3,12 +3,27 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { findAccount } from './accounts.repository.ts'
 import { latestHoldings, tenantsWithHoldings } from './holdings.repository.ts'
+import { realizedBetween } from './trades.repository.ts'
 
 export interface Holding {
   symbol: string
   quantity: number
   /** USD at the latest snapshot's price; negative for a short. */
   market_value: number
+}
+
+/** A closed trade as backtests replay it (numbers, not decimal strings). */
+export interface RealizedTrade {
+  id: number
+  symbol: string
+  quantity: number
+  /** YYYY-MM-DD, or VARIOUS as recorded. */
+  date_acquired: string
+  sold_on: string
+  proceeds: number
+  cost_basis: number
+  fees: number
+  gain_loss: number
 }
 
 export class HoldingsService {
@@ -49,5 +64,32 @@ export class HoldingsService {
    */
   tenantsWithHoldings(reason: string): Promise<number[]> {
     return this.deps.scopes.withSystem(reason, (s) => tenantsWithHoldings(s))
+  }
+
+  /**
+   * Closed trades sold from `from` to `to` (inclusive, YYYY-MM-DD), oldest sale first, of one account
+   * (another tenant's or none → 404 `accounts.not_found`) or all; undated sales left out.
+   */
+  async realizedBetween(
+    tenantId: number,
+    q: { accountId?: number; from: string; to: string },
+  ): Promise<RealizedTrade[]> {
+    const rows = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      if (q.accountId !== undefined && !(await findAccount(s, q.accountId))) throw accountNotFound()
+      return realizedBetween(s, q)
+    })
+    return rows.map(
+      ([id, symbol, quantity, date_acquired, sold_on, proceeds, cost_basis, fees, gain_loss]) => ({
+        id,
+        symbol,
+        quantity,
+        date_acquired,
+        sold_on,
+        proceeds,
+        cost_basis,
+        fees,
+        gain_loss,
+      }),
+    )
   }
 }

@@ -1,0 +1,100 @@
+/** SQL of the saved backtests (backtest_run): insert with pruning, the newest-first list, reads, delete. */
+import { sql, type Insertable } from 'kysely'
+import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { BacktestRunTable } from './backtest.tables.ts'
+import { RECORD_BYTES } from './lib/log-codec.ts'
+
+export type NewRun = Omit<Insertable<BacktestRunTable>, 'tenant_id' | 'id'>
+
+const HEAD = [
+  'id',
+  'strategy',
+  'account_id',
+  'date_from',
+  'date_to',
+  'initial_capital',
+  'trades_total',
+  'summary',
+  'created_at',
+] as const
+
+/** Stores a run and returns its id. */
+export async function insertRun(s: TenantScope, run: NewRun): Promise<number> {
+  const row = await s.db
+    .insertInto('backtest_run')
+    .values({ tenant_id: s.tenantId, ...run })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+
+/** Deletes the tenant's runs beyond the newest `keep`; how many went. */
+export async function pruneRuns(s: TenantScope, keep: number): Promise<number> {
+  const r = await sql`
+    delete from backtest_run where tenant_id = ${s.tenantId} and id in (
+      select id from backtest_run where tenant_id = ${s.tenantId}
+      order by created_at desc, id desc offset ${keep})`.execute(s.db)
+  return Number(r.numAffectedRows ?? 0)
+}
+
+/** Newest first (created_at, id), keyset after `after`; one row more than `size`. */
+export function listRuns(
+  s: TenantScope,
+  q: { strategy?: string | undefined; after: [string, number] | null; offset: number; size: number },
+) {
+  let query = s.db.selectFrom('backtest_run').select(HEAD).where('tenant_id', '=', s.tenantId)
+  if (q.strategy) query = query.where('strategy', '=', q.strategy)
+  if (q.after) {
+    const [at, id] = q.after
+    query = query.where(sql<boolean>`(created_at, id) < (${new Date(at)}, ${id})`)
+  } else query = query.offset(q.offset)
+  return query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.size + 1)
+    .execute()
+}
+
+export async function countRuns(s: TenantScope, strategy: string | undefined): Promise<number> {
+  let query = s.db
+    .selectFrom('backtest_run')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', s.tenantId)
+  if (strategy) query = query.where('strategy', '=', strategy)
+  return Number((await query.executeTakeFirstOrThrow()).n)
+}
+
+/** Bytes of log records [first, first + count) (1-based substring positions). */
+const recordsSql = (first: number, count: number) =>
+  sql<Uint8Array>`substring(trade_log from ${first * RECORD_BYTES + 1} for ${count * RECORD_BYTES})`
+
+/** A run with its detail, curve and its first `inline` log records (the whole log is not read). */
+export function findRun(s: TenantScope, id: number, inline: number) {
+  return s.db
+    .selectFrom('backtest_run')
+    .select([...HEAD, 'detail', 'equity_curve', 'log_symbols'])
+    .select(recordsSql(0, inline).as('records'))
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** Log records [offset, offset + count) of a run, and its total; undefined when there is no such run. */
+export function tradeSlice(s: TenantScope, id: number, offset: number, count: number) {
+  return s.db
+    .selectFrom('backtest_run')
+    .select(['trades_total', 'log_symbols'])
+    .select(recordsSql(offset, count).as('records'))
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export async function deleteRun(s: TenantScope, id: number): Promise<boolean> {
+  const r = await s.db
+    .deleteFrom('backtest_run')
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return Number(r.numDeletedRows) === 1
+}

@@ -1,0 +1,38 @@
+/** Row type of the saved backtests (migration 0016), merged into `Database`. */
+import type { ColumnType, Generated } from 'kysely'
+import { ownedTables } from '../../platform/db/tables.ts'
+
+type Json<T> = ColumnType<T, string, string>
+
+/** Tenant (0016): one row per run, immutable once written; the per-trade log is stored with it. */
+export interface BacktestRunTable {
+  tenant_id: number
+  id: Generated<number>
+  strategy: string
+  account_id: number | null
+  date_from: ColumnType<string, string, string>
+  date_to: ColumnType<string, string, string>
+  initial_capital: number
+  trades_total: number
+  /** The §8 figures (Summary of lib/summary.ts). */
+  summary: Json<unknown>
+  /** Normalized params, trade selection, price coverage, note. */
+  detail: Json<unknown>
+  /** One point per trading day: {date, equity, drawdown}. */
+  equity_curve: Json<unknown>
+  /** Per-trade records in exit-date order (lib/log-codec.ts), stored uncompressed for substring reads. */
+  trade_log: Uint8Array
+  /** The symbols the log's records number. */
+  log_symbols: Json<string[]>
+  created_at: Date
+}
+
+export interface BacktestTables {
+  backtest_run: BacktestRunTable
+}
+
+declare module '../../platform/db/schema.ts' {
+  interface Database extends BacktestTables {}
+}
+
+export const BACKTEST_TABLES = ownedTables<BacktestTables>({ backtest_run: true })
