@@ -16,6 +16,7 @@ import { marketDataModule } from '../modules/market-data/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
 import { optionsFlowModule } from '../modules/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
+import { riskModule } from '../modules/risk/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
 
@@ -33,6 +34,7 @@ export const modules = [
   optionsFlowModule,
   marketContextModule,
   discoveryModule,
+  riskModule,
   intelFeedModule,
 ] as const
 

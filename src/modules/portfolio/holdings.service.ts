@@ -11,6 +11,11 @@ export interface Holding {
   market_value: number
 }
 
+/** A holding with its summed cost basis (USD, positive for longs and shorts alike), for exit stops. */
+export interface HoldingWithCost extends Holding {
+  cost_basis: number
+}
+
 export class HoldingsService {
   constructor(private readonly deps: { scopes: Scopes }) {}
 
@@ -20,15 +25,31 @@ export class HoldingsService {
    * `accounts.not_found`. `limit` keeps the first ones.
    */
   async latest(tenantId: number, opts: { accountId?: number; limit?: number } = {}): Promise<Holding[]> {
-    const rows = await this.deps.scopes.withTenant(tenantId, async (s) => {
-      if (opts.accountId !== undefined && !(await findAccount(s, opts.accountId))) throw accountNotFound()
-      return latestHoldings(s, opts.accountId, opts.limit)
-    })
-    return rows.map((r) => ({
+    return (await this.rows(tenantId, opts)).map((r) => ({
       symbol: r.symbol,
       quantity: Number(r.quantity),
       market_value: Number(r.market_value),
     }))
+  }
+
+  /** `latest` with each holding's cost basis (entry price = cost_basis / |quantity|). */
+  async latestWithCost(
+    tenantId: number,
+    opts: { accountId?: number; limit?: number } = {},
+  ): Promise<HoldingWithCost[]> {
+    return (await this.rows(tenantId, opts)).map((r) => ({
+      symbol: r.symbol,
+      quantity: Number(r.quantity),
+      market_value: Number(r.market_value),
+      cost_basis: Number(r.cost_basis),
+    }))
+  }
+
+  private rows(tenantId: number, opts: { accountId?: number; limit?: number }) {
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
+      if (opts.accountId !== undefined && !(await findAccount(s, opts.accountId))) throw accountNotFound()
+      return latestHoldings(s, opts.accountId, opts.limit)
+    })
   }
 
   /**

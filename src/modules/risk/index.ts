@@ -1,0 +1,44 @@
+/**
+ * Risk tools (issue 14, spec §4.4, quant-definitions §9): the correlation matrix of the holdings
+ * and benchmarks, inverse-fund hedges of concentrated positions, ATR and chandelier exits, and the
+ * tenant's named exit strategies. Rules, constants and the operation list: README.md.
+ */
+import type { App } from '../../platform/http/app-type.ts'
+import { defineModule, type ModuleContext } from '../module.ts'
+import type { Portfolio } from '../portfolio/index.ts'
+import { correlationRoutes } from './correlation.routes.ts'
+import { CorrelationService } from './correlation.service.ts'
+import * as m0017 from './migrations/0017_risk.ts'
+import { RISK_TABLES } from './risk.tables.ts'
+
+export { CorrelationService } from './correlation.service.ts'
+
+export interface Risk {
+  correlation: CorrelationService
+}
+
+function createRisk(ctx: ModuleContext, { portfolio }: { portfolio: Portfolio }): Risk {
+  const market = ctx.providers.market
+  return {
+    correlation: new CorrelationService({
+      clock: ctx.clock,
+      cache: ctx.cache,
+      market,
+      holdings: portfolio.holdings,
+    }),
+  }
+}
+
+function riskRoutes(app: App, risk: Risk): void {
+  correlationRoutes(app, risk)
+}
+
+export const riskModule = defineModule({
+  name: 'risk',
+  key: 'risk',
+  needs: { portfolio: true },
+  tables: RISK_TABLES,
+  migrations: [['0017_risk', m0017]],
+  build: createRisk,
+  routes: riskRoutes,
+})
