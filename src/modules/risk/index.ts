@@ -7,19 +7,25 @@ import type { App } from '../../platform/http/app-type.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import { correlationRoutes } from './correlation.routes.ts'
+import { hedgingRoutes } from './hedging.routes.ts'
+import { HedgingService } from './hedging.service.ts'
 import { CorrelationService } from './correlation.service.ts'
 import * as m0017 from './migrations/0017_risk.ts'
 import { RISK_TABLES } from './risk.tables.ts'
 
 export { CorrelationService } from './correlation.service.ts'
+export { HedgingService } from './hedging.service.ts'
 
 export interface Risk {
   correlation: CorrelationService
+  hedging: HedgingService
 }
 
 function createRisk(ctx: ModuleContext, { portfolio }: { portfolio: Portfolio }): Risk {
   const market = ctx.providers.market
+  const holdings = portfolio.holdings
   return {
+    hedging: new HedgingService({ scopes: ctx.scopes, clock: ctx.clock, market, holdings }),
     correlation: new CorrelationService({
       clock: ctx.clock,
       cache: ctx.cache,
@@ -31,6 +37,7 @@ function createRisk(ctx: ModuleContext, { portfolio }: { portfolio: Portfolio })
 
 function riskRoutes(app: App, risk: Risk): void {
   correlationRoutes(app, risk)
+  hedgingRoutes(app, risk)
 }
 
 export const riskModule = defineModule({

@@ -26,3 +26,56 @@ export const CORRELATION_EXAMPLE = {
   method: 'pearson_simple_returns',
   min_pairs: 20,
 }
+
+const SH = {
+  ticker: 'SH',
+  issuer: 'ProShares',
+  underlying: 'S&P 500',
+  daily_leverage: -1,
+  price: 40,
+  beta: 1.2,
+  full_notional: 36000,
+  excess_notional: 24000,
+  full_shares: 900,
+  excess_shares: 600,
+  notional: 24000,
+  shares: 600,
+  expense_ratio: 0.0089,
+  annual_cost: 213.6,
+  daily_cost: 0.59,
+  verified_at: '2026-11-26',
+  note: null,
+  warning: 'Daily −1× objective: over several days the return drifts from −1 × the index return.',
+}
+
+export const HEDGING_EXAMPLE = {
+  total: 100000,
+  gross_exposure: 83000,
+  cash: 17000,
+  limit: 0.1,
+  mode: 'excess',
+  positions: 3,
+  suggestions: [
+    {
+      symbol: 'AAPL',
+      market_value: 30000,
+      weight: 0.3,
+      excess_value: 20000,
+      sector: 'Information Technology',
+      industry: 'Technology Hardware, Storage & Peripherals',
+      fits: [
+        { key: 'SPX', benchmark: 'SPY', beta: 1.2, r2: 0.81, observations: 250 },
+        { key: 'NDX', benchmark: 'QQQ', beta: 1.05, r2: 0.78, observations: 250 },
+        { key: 'DJIA', benchmark: 'DIA', beta: 1.1, r2: 0.62, observations: 250 },
+        { key: 'RUT', benchmark: 'IWM', beta: 0.7, r2: 0.4, observations: 250 },
+      ],
+      index: { key: 'SPX', benchmark: 'SPY', beta: 1.2, r2: 0.81, observations: 250 },
+      beta_assumed: false,
+      hedge: SH,
+      alternatives: [],
+      sector_funds: [],
+      skipped_reason: null,
+    },
+  ],
+  warnings: ['Inverse and leveraged funds reset daily: …'],
+}
