@@ -79,3 +79,60 @@ export const HEDGING_EXAMPLE = {
   ],
   warnings: ['Inverse and leveraged funds reset daily: …'],
 }
+
+export const STRATEGY_EXAMPLE = {
+  id: 7,
+  name: 'Swing chandelier',
+  method: 'chandelier',
+  atr_period: 22,
+  multiplier: 3,
+  percent: null,
+  trailing: true,
+  account_id: null,
+  symbols: ['AAPL', 'MSFT'],
+  created_at: '2026-11-24T15:00:00.000Z',
+  updated_at: '2026-11-24T15:00:00.000Z',
+}
+
+export const EXIT_EXAMPLE = {
+  computed_at: '2026-11-24T15:00:00.000Z',
+  strategy_id: null,
+  params: {
+    method: 'atr',
+    atr_period: 14,
+    multiplier: 2,
+    chandelier_period: 22,
+    chandelier_multiplier: 3,
+    percent: null,
+    trailing: false,
+  },
+  positions: [
+    {
+      symbol: 'AAPL',
+      quantity: 10,
+      entry_price: 101.73,
+      entry_date: '2026-11-02',
+      side: 'long',
+      as_of: '2026-11-20',
+      last_close: 101.73,
+      bars: 40,
+      atr: 2.169975,
+      atr_stop: 97.39005,
+      chandelier: {
+        atr: 2.272645,
+        highest_high: 103.02,
+        lowest_low: 94.28,
+        raw: 96.202065,
+        trailing: 96.3168,
+        trailing_from: '2026-11-09',
+      },
+      percent_stop: null,
+      stop: 97.39005,
+      distance_pct: 4.2661,
+      at_risk: 43.4,
+      triggered: false,
+      null_reason: null,
+    },
+  ],
+  total_at_risk: 43.4,
+}
