@@ -44,7 +44,7 @@ export function exitStrategiesRoutes(app: App, { strategies }: { strategies: Exi
         operationId: 'getExitStrategy',
         summary: 'One exit strategy',
         description: 'Another tenant’s strategy, like an unknown one, → 404 `exit.strategy_not_found`.',
-        examples: { 200: { description: 'The strategy', value: STRATEGY_EXAMPLE } },
+        examples: { params: { id: 7 }, 200: { description: 'The strategy', value: STRATEGY_EXAMPLE } },
         tags,
         params: StrategyParams,
         response: { 200: Strategy, ...problems(401, 404, 422) },
@@ -62,7 +62,11 @@ export function exitStrategiesRoutes(app: App, { strategies }: { strategies: Exi
           `${RULES} Only the fields given change (null clears percent, account_id or symbols); a new method ` +
           'takes its defaults for the fields not given. The result is checked as a whole. Unknown or another ' +
           'tenant’s → 404.',
-        examples: { body: { multiplier: 2.5 }, 200: { description: 'Changed', value: STRATEGY_EXAMPLE } },
+        examples: {
+          params: { id: 7 },
+          body: { multiplier: 2.5 },
+          200: { description: 'Changed', value: STRATEGY_EXAMPLE },
+        },
         tags,
         params: StrategyParams,
         body: StrategyPatch,
@@ -79,6 +83,7 @@ export function exitStrategiesRoutes(app: App, { strategies }: { strategies: Exi
         summary: 'Delete an exit strategy',
         description:
           'Removes it (hard delete; computations referring to it then answer 422). Unknown or another tenant’s → 404.',
+        examples: { params: { id: 7 }, 204: { description: 'Deleted' } },
         tags,
         params: StrategyParams,
         response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },

@@ -40,6 +40,7 @@ export function exitRoutes(app: App, deps: { exits: ExitService; strategies: Exi
           'page_size 25/50/100 or legacy limit ≤ 100, default 25; cursor from next_cursor; total counts them ' +
           'all. Administrators may pass tenant_id.',
         examples: {
+          query: { limit: 25 },
           200: {
             description: 'One strategy',
             value: { items: [STRATEGY_EXAMPLE], next_cursor: null, page: 1, page_size: 25, total: 1 },
