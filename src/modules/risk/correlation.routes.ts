@@ -1,7 +1,8 @@
 /** GET /api/trading-intel/correlation (spec §4.4): ETag, 304, X-Cache. */
+import type { FastifyReply } from 'fastify'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
-import { sendWithEtag } from '../../platform/http/etag.ts'
+import { ifNoneMatchMatches } from '../../platform/http/etag.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { NoContent } from '../../platform/http/schemas.ts'
 import { MIN_PAIRS } from './lib/correlation.ts'
@@ -26,6 +27,14 @@ const DESCRIPTION =
   'session runs (market calendar), otherwise until the next regular open, at most 24 hours. A market data ' +
   'failure → 503 `upstream.unavailable` (nothing is cached). Administrators may pass tenant_id.'
 
+/** The stored bytes as they are (the ETag was taken of exactly these), not re-serialized. */
+function sendStored(reply: FastifyReply, json: string): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .serializer((p: unknown) => p as string)
+    .send(json)
+}
+
 export function correlationRoutes(app: App, deps: { correlation: CorrelationService }): void {
   app.get(
     '/api/trading-intel/correlation',
@@ -48,9 +57,10 @@ export function correlationRoutes(app: App, deps: { correlation: CorrelationServ
       },
     },
     async (req, reply) => {
-      const { body, hit } = await deps.correlation.correlation(scopeOf(req), req.query)
-      reply.header('x-cache', hit ? 'HIT' : 'MISS')
-      return sendWithEtag(req, reply, body)
+      const { json, etag, hit } = await deps.correlation.correlation(scopeOf(req), req.query)
+      reply.header('x-cache', hit ? 'HIT' : 'MISS').header('etag', etag)
+      if (ifNoneMatchMatches(req.headers['if-none-match'], etag)) return reply.code(304).send(null)
+      return sendStored(reply, json)
     },
   )
 }

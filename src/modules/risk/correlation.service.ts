@@ -7,6 +7,7 @@
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
+import { etagOf } from '../../platform/http/etag.ts'
 import { nextOpen, nyDate, sessionAt } from '../../platform/market-calendar.ts'
 import type { HoldingsService } from '../portfolio/index.ts'
 import { alignCloses } from './lib/align.ts'
@@ -21,6 +22,13 @@ import { BENCHMARKS, DAY_MS, dailyBars, type Market } from './risk.common.ts'
 
 export const SESSION_TTL_MS = 15 * 60_000
 export const OVERNIGHT_TTL_MS = 24 * 3_600_000
+
+export interface CachedAnswer {
+  /** The exact body bytes (UTF-8 JSON). */
+  json: string
+  /** MD5 of `json`, quoted: the strong ETag. */
+  etag: string
+}
 
 export interface CorrelationDeps {
   clock: Clock
@@ -42,10 +50,11 @@ export function correlationTtl(now: Date): number {
 export class CorrelationService {
   constructor(private readonly deps: CorrelationDeps) {}
 
-  async correlation(
-    scope: RequestScope,
-    q: CorrelationQueryInput,
-  ): Promise<{ body: CorrelationOut; hit: boolean }> {
+  /**
+   * The answer serialized once, on the miss: the cache keeps the JSON text and its ETag, so a hit
+   * sends stored bytes without parsing, re-serializing or re-hashing them.
+   */
+  async correlation(scope: RequestScope, q: CorrelationQueryInput): Promise<CachedAnswer & { hit: boolean }> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const lookback = q.lookback_days ?? DEFAULT_LOOKBACK_DAYS
     const held = await this.deps.holdings.latest(tenantId, {
@@ -56,10 +65,11 @@ export class CorrelationService {
     const symbols = [...heldSymbols, ...BENCHMARKS.filter((b) => !heldSymbols.includes(b))]
     const key = `risk:correlation:v1:${tenantId}:${q.account_id ?? 'all'}:${lookback}:${symbols.join(',')}`
     const now = this.deps.clock.now()
-    const { value, hit } = await this.deps.cache.wrap(key, correlationTtl(now), () =>
-      this.compute(symbols, new Set(heldSymbols), lookback, now),
-    )
-    return { body: value, hit }
+    const { value, hit } = await this.deps.cache.wrap(key, correlationTtl(now), async () => {
+      const json = JSON.stringify(await this.compute(symbols, new Set(heldSymbols), lookback, now))
+      return { json, etag: etagOf(json) }
+    })
+    return { ...value, hit }
   }
 
   private async compute(

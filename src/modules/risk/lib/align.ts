@@ -12,9 +12,15 @@ export interface AlignedCloses {
   closes: Float64Array[]
 }
 
-/** The New York date of a daily bar (its start is the New York midnight of that date). */
+const HALF_DAY_MS = 43_200_000
+
+/**
+ * The date of a daily bar. Its start is the New York midnight of that date (04:00 or 05:00 UTC);
+ * noon of the bar's UTC day names the same date for that and for a vendor stamping 00:00 UTC, and
+ * costs no time-zone lookup (Intl took ~7 ms per symbol-quarter of bars).
+ */
 export const barDate = (b: Bar): string =>
-  new Date(b.time).toLocaleDateString('en-CA', { timeZone: 'America/New_York' })
+  new Date(Date.parse(b.time) + HALF_DAY_MS).toISOString().slice(0, 10)
 
 export function alignCloses(
   symbols: readonly string[],
