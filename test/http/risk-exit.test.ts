@@ -97,6 +97,14 @@ describe('exit compute (§9.1, D1)', () => {
     assert.equal(foreign.statusCode, 404)
     assert.equal(json(foreign.body).code, 'accounts.not_found')
     assert.deepEqual(json((await compute(other, {})).body).positions, [])
+    market.failing = true
+    try {
+      const res = await compute(u, { account_id: account })
+      assert.equal(res.statusCode, 503)
+      assert.equal(json(res.body).code, 'upstream.unavailable')
+    } finally {
+      market.failing = false
+    }
   })
 
   it('refuses bad input with 422 naming the field', async () => {

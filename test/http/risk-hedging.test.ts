@@ -143,6 +143,13 @@ describe('hedging', () => {
     assert.equal(json(foreign.body).code, 'accounts.not_found')
     assert.deepEqual(json((await get(b)).body).suggestions, [])
     assert.equal((await get(b, `?tenant_id=${a.tenantId}`)).statusCode, 403)
+    const root = await t.newTenant({ role: 'admin' })
+    const admin = await root.get(
+      `/api/trading-intel/hedging?tenant_id=${a.tenantId}`,
+      await bearer(t, root, 'admin'),
+    )
+    assert.equal(admin.statusCode, 200, admin.body)
+    assert.equal(json(admin.body).suggestions[0].symbol, 'AAPL', 'an administrator reads another tenant')
     assert.equal((await t.anon.get('/api/trading-intel/hedging')).statusCode, 401)
     market.failing = true
     try {
