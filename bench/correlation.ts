@@ -2,11 +2,13 @@
  * GET /api/trading-intel/correlation with 20 holdings + 6 benchmarks (a 26 × 26 matrix over the
  * default 90 days): `npx tsx bench/correlation.ts [requests]` (PGlite in memory; `DATABASE_URL=…`
  * for a server). The real app on its configured (simulated) market provider, over a real port,
- * sequential requests on one keep-alive connection after 100 unmeasured ones. MISS: the module's
- * cache entries are deleted before each request (not timed), so each one reads the holdings, the
- * 26 symbols' daily bars, computes the matrix, stores it and hashes the body; HIT: the same request
- * repeated (holdings read + cache get + MD5). Also a 304 (If-None-Match) row, and GET /api/tenant (one
- * small tenant-scoped read) on the same connection as the machine's reference.
+ * sequential requests on one keep-alive connection after 100 unmeasured ones.
+ * - MISS: the module's cache entries are deleted before each request (not timed): each request reads
+ *   the holdings and the 26 symbols' daily bars (through the cached market decorator, as the app
+ *   does), aligns them, computes the matrix, serializes, hashes and stores the body.
+ * - MISS, market cache cleared too: the simulator builds every symbol's bars as well.
+ * - HIT: the same request repeated (holdings read + cache get of the stored JSON text and ETag).
+ * - 304 (If-None-Match), and GET /api/tenant (one small tenant-scoped read) as the machine's reference.
  */
 import { UNIVERSE } from '../src/providers/market-data/simulator/universe.ts'
 import { buildTestApp } from '../test/helpers/test-app.ts'
@@ -56,6 +58,12 @@ const rows = [
   await measure(
     'MISS (cache cleared before each)',
     () => t.c.cache.deletePrefix('risk:correlation:'),
+    {},
+    200,
+  ),
+  await measure(
+    'MISS, market cache cleared too',
+    () => Promise.all([t.c.cache.deletePrefix('risk:correlation:'), t.c.cache.deletePrefix('market:')]),
     {},
     200,
   ),
