@@ -88,7 +88,11 @@ describe('hedging', () => {
       [aaa.hedge.expense_ratio, aaa.hedge.annual_cost, aaa.hedge.daily_cost],
       [0.0089, 213.6, 0.59],
     )
-    assert.equal(ccc.hedge.annual_cost, null, 'PSQ’s expense ratio is not verified')
+    assert.deepEqual(
+      [ccc.hedge.expense_ratio, ccc.hedge.annual_cost, ccc.hedge.daily_cost],
+      [0.0095, 448.88, 1.23],
+    )
+    assert.equal(aaa.alternatives[1].annual_cost, null, 'SPXS’s expense ratio is not verified')
     assert.match(aaa.alternatives[0].warning, /-2×/)
     assert.equal(body.warnings.length, 1)
     // NVDA is a semiconductor: the industry's funds, β against SOXX (no bars → 1).

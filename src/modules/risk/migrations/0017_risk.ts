@@ -70,6 +70,9 @@ const VERIFY = new Set(['SRS', 'REW', 'SSG', 'DUG', 'SMN', 'SIJ', 'SZK', 'SCC', 
 const EXPENSE: Record<string, [ratio: number, source: string]> = {
   SH: [0.0089, 'proshares.com SH fund page (gross and net 0.89 %, as of 2023-09-28)'],
   SDS: [0.009, 'etfrc.com SDS profile (90 bp, as of 2025-08-31)'],
+  PSQ: [0.0095, 'etf-calc.com PSQ page (0.95 % a year, March 2026)'],
+  QID: [0.0095, 'etf-calc.com PSQ page, related ETFs (0.95 %, March 2026)'],
+  SQQQ: [0.0095, 'etf.com SQQQ summary (0.95 %, as of 2022-05-11); etf-calc.com (0.95 %, March 2026)'],
 }
 
 /** The date the rows were transcribed from quant-definitions §9.3 (which cites the issuers' pages). */
