@@ -21,6 +21,7 @@ import type { ModuleDefinition } from '../modules/module.ts'
 import { optionsFlowModule } from '../modules/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
 import { recommendationsModule } from '../modules/recommendations/index.ts'
+import { riskModule } from '../modules/risk/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
 
@@ -42,6 +43,7 @@ export const modules = [
   committeeModule,
   marketResearchModule,
   backtestModule,
+  riskModule,
   intelFeedModule,
   dailyModule,
 ] as const

@@ -4,8 +4,8 @@ import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 
 /**
  * Per symbol, across the tenant's accounts (or one), the rows of each account's latest snapshot date
- * (on or before `asOf` when given) that are not flat: quantity and market value summed, largest
- * market value first (absolute value, so a large short ranks as large), then symbol; at most
+ * (on or before `asOf` when given) that are not flat: quantity and market value and cost basis
+ * summed, largest market value first (absolute value, so a large short ranks as large), then symbol; at most
  * `limit` of them when given.
  */
 export function latestHoldings(scope: TenantScope, accountId?: number, limit?: number, asOf?: string) {
@@ -25,6 +25,7 @@ export function latestHoldings(scope: TenantScope, accountId?: number, limit?: n
       's.symbol',
       sql<string>`sum(s.quantity)`.as('quantity'),
       sql<string>`sum(s.market_value)`.as('market_value'),
+      sql<string>`sum(s.cost_basis)`.as('cost_basis'),
     ])
     .where('s.tenant_id', '=', scope.tenantId)
     .where('s.quantity', '!=', '0')

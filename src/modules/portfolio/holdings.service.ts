@@ -12,6 +12,11 @@ export interface Holding {
   market_value: number
 }
 
+/** A holding with its summed cost basis (USD, positive for longs and shorts alike), for exit stops. */
+export interface HoldingWithCost extends Holding {
+  cost_basis: number
+}
+
 /** A closed trade as backtests replay it (numbers, not decimal strings). */
 export interface RealizedTrade {
   id: number
@@ -38,6 +43,19 @@ export class HoldingsService {
     return this.asOf(tenantId, undefined, opts)
   }
 
+  /** `latest` with each holding's cost basis (entry price = cost_basis / |quantity|). */
+  async latestWithCost(
+    tenantId: number,
+    opts: { accountId?: number; limit?: number } = {},
+  ): Promise<HoldingWithCost[]> {
+    return (await this.rows(tenantId, undefined, opts)).map((r) => ({
+      symbol: r.symbol,
+      quantity: Number(r.quantity),
+      market_value: Number(r.market_value),
+      cost_basis: Number(r.cost_basis),
+    }))
+  }
+
   /**
    * As `latest`, from each account's latest snapshot on or before `date` (YYYY-MM-DD; undefined:
    * the latest): what was held at that date's end (the end-of-day review).
@@ -47,15 +65,18 @@ export class HoldingsService {
     date: string | undefined,
     opts: { accountId?: number; limit?: number } = {},
   ): Promise<Holding[]> {
-    const rows = await this.deps.scopes.withTenant(tenantId, async (s) => {
-      if (opts.accountId !== undefined && !(await findAccount(s, opts.accountId))) throw accountNotFound()
-      return latestHoldings(s, opts.accountId, opts.limit, date)
-    })
-    return rows.map((r) => ({
+    return (await this.rows(tenantId, date, opts)).map((r) => ({
       symbol: r.symbol,
       quantity: Number(r.quantity),
       market_value: Number(r.market_value),
     }))
+  }
+
+  private rows(tenantId: number, date: string | undefined, opts: { accountId?: number; limit?: number }) {
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
+      if (opts.accountId !== undefined && !(await findAccount(s, opts.accountId))) throw accountNotFound()
+      return latestHoldings(s, opts.accountId, opts.limit, date)
+    })
   }
 
   /**

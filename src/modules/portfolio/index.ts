@@ -29,7 +29,7 @@ import { portfolioSweep } from './portfolio.sweep.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
 export type { ManualService } from './manual.service.ts'
-export type { Holding, HoldingsService, RealizedTrade } from './holdings.service.ts'
+export type { Holding, HoldingsService, HoldingWithCost, RealizedTrade } from './holdings.service.ts'
 export type { DemoFixtures } from './demo.repository.ts'
 export type { BrokerHolding, LinkedAccountInput } from './broker-holdings.service.ts'
 
