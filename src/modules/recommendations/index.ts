@@ -5,6 +5,8 @@
  */
 import type { FeedQuery, FeedRow } from '../../platform/feed-row.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
+import { feedbackRoutes } from './feedback.routes.ts'
+import { FeedbackService } from './feedback.service.ts'
 import * as m0018 from './migrations/0018_recommendations.ts'
 import type { RecommendationInput } from './recommendations.input.ts'
 import { RECOMMENDATION_TABLES } from './recommendations.tables.ts'
@@ -19,6 +21,7 @@ export { RecommendationsService } from './recommendations.service.ts'
 
 export interface Recommendations {
   recs: RecommendationsService
+  feedback: FeedbackService
   /** Idempotent on (tenant, origin, origin_ref): a second call returns the stored row with created=false. */
   record(
     tenantId: number,
@@ -34,8 +37,10 @@ function createRecommendations(ctx: ModuleContext): Recommendations {
     clock: ctx.clock,
     market: ctx.providers.market,
   })
+  const feedback = new FeedbackService({ scopes: ctx.scopes, clock: ctx.clock, market: ctx.providers.market })
   return {
     recs,
+    feedback,
     record: (t, i) => recs.record(t, i),
     feedItems: (t, q) => recs.feedItems(t, q),
   }
@@ -48,6 +53,9 @@ export const recommendationsModule = defineModule({
   tables: RECOMMENDATION_TABLES,
   migrations: [['0018_recommendations', m0018]],
   build: createRecommendations,
-  routes: (app, api: Recommendations) => recommendationsRoutes(app, api),
+  routes: (app, api: Recommendations) => {
+    recommendationsRoutes(app, api)
+    feedbackRoutes(app, api)
+  },
   sweep: recommendationsSweep,
 })
