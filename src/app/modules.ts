@@ -6,6 +6,7 @@
 import { brokersModule } from '../modules/brokers/index.ts'
 import { discoveryModule } from '../modules/discovery/index.ts'
 import { contentModule } from '../modules/content/index.ts'
+import { dailyModule } from '../modules/daily/index.ts'
 import { freeFeedModule } from '../modules/free-feed/index.ts'
 import { identityModule } from '../modules/identity/index.ts'
 import { intelModule } from '../modules/intel/index.ts'
@@ -36,6 +37,7 @@ export const modules = [
   discoveryModule,
   recommendationsModule,
   intelFeedModule,
+  dailyModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

@@ -94,6 +94,7 @@ export const ConfigSchema = Type.Object({
   EARNINGS_PROVIDER: providerList(['finnhub']),
   INSIDER_PROVIDER: providerList(['finnhub', 'sec']),
   TRANSCRIPTS_PROVIDER: providerList(['finnhub']),
+  ECONOMIC_CALENDAR_PROVIDER: providerList(['finnhub']),
   ALPACA_DATA_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://data.alpaca.markets' }),
   ALPACA_API_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
   ALPACA_API_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -164,6 +165,8 @@ export const ConfigSchema = Type.Object({
   INTEL_FEED_HEARTBEAT_MS: Type.Integer({ minimum: 50, maximum: 300_000, default: 15_000 }),
   /** Minutes between scheduled intraday detections of every tenant's holdings (regular hours). */
   INTRADAY_DETECT_EVERY_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 5 }),
+  /** New York time (HH:MM, after the 16:00 close) the end-of-day review job runs on trading days. */
+  EOD_REVIEW_AT: Type.String({ pattern: '^(1[6-9]|2[0-3]):[0-5][0-9]$', default: '16:30' }),
   /** Create the demo login and its multi-year portfolio on start (idempotent). */
   SEED_DEMO: Bool,
   /** Default values of feature flags; tenants may override them in the database. */
@@ -242,6 +245,7 @@ function vendorProblems(c: Config): string[] {
     c.EARNINGS_PROVIDER,
     c.INSIDER_PROVIDER,
     c.TRANSCRIPTS_PROVIDER,
+    c.ECONOMIC_CALENDAR_PROVIDER,
   ].flatMap((v) => v.split(','))
   const out: string[] = []
   if (chosen.includes('alpaca') && !(c.ALPACA_API_KEY_ID && c.ALPACA_API_SECRET_KEY)) {

@@ -15,6 +15,7 @@ import { createLlm, type LlmProvider } from './llm/index.ts'
 import {
   createMarketProviders,
   type EarningsProvider,
+  type EconomicCalendarProvider,
   type InsiderProvider,
   type MarketDataProvider,
   type NewsProvider,
@@ -29,6 +30,8 @@ export interface Providers {
   earnings: EarningsProvider
   insider: InsiderProvider
   transcripts: TranscriptsProvider
+  /** ECONOMIC_CALENDAR_PROVIDER: macro releases for the daily game plan. */
+  economicCalendar: EconomicCalendarProvider
   /** Null when no language model is configured: callers use their deterministic fallbacks. */
   llm: LlmProvider | null
   email: EmailSender
@@ -63,6 +66,7 @@ export function createProviders(
     earnings: overrides.earnings ?? market.earnings,
     insider: overrides.insider ?? market.insider,
     transcripts: overrides.transcripts ?? market.transcripts,
+    economicCalendar: overrides.economicCalendar ?? market.economicCalendar,
     llm,
     email: overrides.email ?? createEmailSender(config, deps),
     sms: overrides.sms ?? createSmsSender(config, deps),

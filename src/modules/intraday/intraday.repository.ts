@@ -150,3 +150,16 @@ export function signalsSince(
 }
 
 export type StoredSignal = Awaited<ReturnType<typeof signalsSince>>[number]
+
+/** The signals of one New York session date, in trigger order, at most `limit` (the daily review). */
+export function signalsOn(scope: TenantScope, sessionDate: string, limit: number) {
+  return scope.db
+    .selectFrom('intraday_signal')
+    .select(SIGNAL_COLUMNS)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('session_date', '=', sessionDate)
+    .orderBy('trigger_time')
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}

@@ -90,6 +90,12 @@ export class SignalsService {
     }
   }
 
+  /** The tenant's signals of one New York session date, in trigger order (read by the daily review). */
+  async onDate(tenantId: number, sessionDate: string, limit: number): Promise<Signal[]> {
+    const rows = await this.deps.scopes.withTenant(tenantId, (s) => repo.signalsOn(s, sessionDate, limit))
+    return rows.map(toSignal)
+  }
+
   /** Newest first: created_at desc, id desc. Rows of that tenant only, created at or after `since`. */
   async feedItems(tenantId: number, q: { since: Date; limit: number; symbol?: string }): Promise<FeedRow[]> {
     const rows = await this.deps.scopes.withTenant(tenantId, (s) =>

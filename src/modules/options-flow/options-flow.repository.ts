@@ -58,3 +58,15 @@ export function signalsSince(
   if (q.symbol) query = query.where('symbol', '=', q.symbol)
   return query.orderBy(column, 'desc').orderBy('id', 'desc').limit(q.limit).execute()
 }
+
+/** The signals of one New York trading date, by symbol, at most `limit` (the end-of-day review). */
+export function signalsOn(s: TenantScope, tradingDate: string, limit: number): Promise<SignalRow[]> {
+  return s.db
+    .selectFrom('options_flow_signal')
+    .selectAll()
+    .where('tenant_id', '=', s.tenantId)
+    .where('trading_date', '=', tradingDate)
+    .orderBy('symbol')
+    .limit(limit)
+    .execute()
+}

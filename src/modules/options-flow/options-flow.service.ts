@@ -18,7 +18,7 @@ import type { HoldingsService } from '../portfolio/index.ts'
 import type { FlowDirection } from './lib/classify.ts'
 import { directionBreakdown, flowStats } from './lib/flow-stats.ts'
 import { readFlow, type Reading } from './options-flow.read.ts'
-import { signalsSince, upsertSignal, type SignalRow } from './options-flow.repository.ts'
+import { signalsOn, signalsSince, upsertSignal, type SignalRow } from './options-flow.repository.ts'
 import {
   DEFAULT_HOURS,
   FLOW_LIST_MAX,
@@ -110,6 +110,12 @@ export class OptionsFlowService {
       source: 'options-flow',
       created_at: r.created_at,
     }))
+  }
+
+  /** The tenant's readings of one New York trading date, by symbol (read by the daily review). */
+  async onDate(tenantId: number, tradingDate: string, limit: number): Promise<FlowSignalOut[]> {
+    const rows = await this.deps.scopes.withTenant(tenantId, (s) => signalsOn(s, tradingDate, limit))
+    return rows.map(signalOut)
   }
 
   /**

@@ -16,6 +16,7 @@ import { withFallback } from './decorators/fallback.ts'
 import { createFinnhub } from './finnhub/finnhub.ts'
 import type {
   EarningsProvider,
+  EconomicCalendarProvider,
   InsiderProvider,
   MarketDataProvider,
   NewsProvider,
@@ -24,6 +25,7 @@ import type {
 import { withReferenceUniverse } from './decorators/reference.ts'
 import { createSecEdgar } from './sec-edgar/sec-edgar.ts'
 import { createSimulatedContent } from './simulator/content/content.ts'
+import { createSimulatedEconomicCalendar } from './simulator/content/economic.ts'
 import { SimulatedMarketData } from './simulator/simulated.ts'
 import { UNIVERSE } from './simulator/universe.ts'
 
@@ -39,6 +41,7 @@ export interface MarketProviders {
   earnings: EarningsProvider
   insider: InsiderProvider
   transcripts: TranscriptsProvider
+  economicCalendar: EconomicCalendarProvider
 }
 
 export function createMarketProviders(
@@ -88,6 +91,11 @@ export function createMarketProviders(
     news: pick<NewsProvider>(config.NEWS_PROVIDER, { alpaca, finnhub }, content),
     earnings: pick<EarningsProvider>(config.EARNINGS_PROVIDER, { finnhub }, content),
     transcripts: pick<TranscriptsProvider>(config.TRANSCRIPTS_PROVIDER, { finnhub }, content),
+    economicCalendar: pick<EconomicCalendarProvider>(
+      config.ECONOMIC_CALENDAR_PROVIDER,
+      { finnhub },
+      createSimulatedEconomicCalendar({ clock: deps.clock }),
+    ),
     insider: pick<InsiderProvider>(
       config.INSIDER_PROVIDER,
       {

@@ -203,3 +203,27 @@ export interface InsiderProvider {
   /** Transactions of the symbols between the dates (inclusive), newest first. */
   insiderTransactions(symbols: string[], from: string, to: string): Promise<InsiderTransaction[]>
 }
+
+export type EconomicImpact = 'low' | 'medium' | 'high'
+
+/** One scheduled macro release (CPI, payrolls, a rate decision…). */
+export interface EconomicEvent {
+  event: string
+  /** ISO 3166 alpha-2, e.g. US. */
+  country: string
+  /** Release instant, ISO 8601 UTC. */
+  time: string
+  impact: EconomicImpact
+  /** null until released / when the vendor has none. */
+  actual: number | null
+  estimate: number | null
+  previous: number | null
+  /** e.g. '%', 'K', '' when none. */
+  unit: string
+}
+
+export interface EconomicCalendarProvider {
+  readonly name: string
+  /** Releases whose New York date is within from..to (inclusive), ascending by time then event. */
+  economicCalendar(from: string, to: string): Promise<EconomicEvent[]>
+}

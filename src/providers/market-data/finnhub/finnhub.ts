@@ -8,11 +8,13 @@ import { systemClock, type Clock } from '../../../platform/clock.ts'
 import type { HttpClient } from '../../shared/http.ts'
 import type {
   EarningsProvider,
+  EconomicCalendarProvider,
   InsiderProvider,
   NewsProvider,
   TranscriptsProvider,
 } from '../market-data.port.ts'
 import { calendar } from './earnings.ts'
+import { economicCalendar } from './economic.ts'
 import { insiderTransactions } from './insider.ts'
 import { news } from './news.ts'
 import { transcripts } from './transcripts.ts'
@@ -35,7 +37,11 @@ export interface FinnhubOptions {
   newsLookbackDays?: number
 }
 
-export type FinnhubProvider = NewsProvider & EarningsProvider & InsiderProvider & TranscriptsProvider
+export type FinnhubProvider = NewsProvider &
+  EarningsProvider &
+  InsiderProvider &
+  TranscriptsProvider &
+  EconomicCalendarProvider
 
 function finnhubGet(opts: FinnhubOptions): FinnhubGet {
   const base = opts.baseUrl.replace(/\/+$/, '')
@@ -58,5 +64,6 @@ export function createFinnhub(opts: FinnhubOptions): FinnhubProvider {
     calendar: (from, to, symbols) => calendar(get, from, to, symbols),
     insiderTransactions: (symbols, from, to) => insiderTransactions(get, symbols, from, to),
     transcripts: (symbol, limit) => transcripts(get, symbol, limit),
+    economicCalendar: (from, to) => economicCalendar(get, from, to),
   }
 }
