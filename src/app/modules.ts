@@ -3,6 +3,7 @@
  * `defineModule` export; adding it here is the only edit outside its folder (CONTRIBUTING.md, "Adding
  * a module"). The container builds them in dependency order, whatever their order here.
  */
+import { briefingModule } from '../modules/briefing/index.ts'
 import { brokersModule } from '../modules/brokers/index.ts'
 import { discoveryModule } from '../modules/discovery/index.ts'
 import { contentModule } from '../modules/content/index.ts'
@@ -38,6 +39,7 @@ export const modules = [
   recommendationsModule,
   intelFeedModule,
   dailyModule,
+  briefingModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

@@ -27,6 +27,8 @@ export interface Recommendations {
     tenantId: number,
     input: RecommendationInput,
   ): Promise<{ recommendation: RecommendationView; created: boolean }>
+  /** Open recommendations, newest first, at most `limit`. */
+  open(tenantId: number, limit: number): Promise<RecommendationView[]>
   /** The intel-feed source contract (FeedRow/FeedQuery of src/platform/feed-row.ts). */
   feedItems(tenantId: number, q: FeedQuery): Promise<FeedRow[]>
 }
@@ -42,6 +44,7 @@ function createRecommendations(ctx: ModuleContext): Recommendations {
     recs,
     feedback,
     record: (t, i) => recs.record(t, i),
+    open: (t, limit) => recs.open(t, limit),
     feedItems: (t, q) => recs.feedItems(t, q),
   }
 }
