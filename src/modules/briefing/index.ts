@@ -15,7 +15,6 @@ import type { Tenancy } from '../tenancy/index.ts'
 import { BriefingJob, BRIEFING_CRON } from './briefing.job.ts'
 import { briefingRoutes } from './briefing.routes.ts'
 import { BriefingService, UNSUBSCRIBE_PATH } from './briefing.service.ts'
-import { briefingSweep } from './briefing.sweep.ts'
 import { BRIEFING_TABLES } from './briefing.tables.ts'
 import * as m0019 from './migrations/0019_briefing.ts'
 import { subscriptionRoutes } from './subscription.routes.ts'
@@ -86,5 +85,4 @@ export const briefingModule = defineModule({
       tz: 'America/New_York',
     }),
   ],
-  sweep: briefingSweep,
 })

@@ -6,7 +6,6 @@
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
-import { Type } from 'typebox'
 import { BRIEFING_CRON } from './briefing.job.ts'
 import {
   SEND_AT_MAX,
@@ -119,12 +118,8 @@ function unsubscribeRoute(app: App, subscriptions: SubscriptionService): void {
             },
           },
           tags,
+          consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
           querystring: UnsubscribeQuery,
-          body: Type.Optional(
-            Type.Object({
-              'List-Unsubscribe': Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z-]*$' })),
-            }),
-          ),
           response: { 200: UnsubscribeResult, ...problems(404, 422) },
         },
       },
