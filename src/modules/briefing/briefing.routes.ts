@@ -37,6 +37,7 @@ export function briefingRoutes(app: App, { briefing }: { briefing: BriefingServi
         summary: 'Compose and send the daily trading briefing e-mail to the caller',
         description: DESCRIPTION,
         examples: {
+          query: { account_id: 2 },
           body: { sections: ['gameplan', 'recommendations'] },
           200: {
             description: 'Sent, one section unavailable',

@@ -69,6 +69,10 @@ export function recommendationsRoutes(app: App, { recs }: { recs: Recommendation
             rationale: 'Earnings beat',
             price_at: 189.2,
           },
+          200: {
+            description: 'Already recorded under this origin_ref: the stored call',
+            value: { ...EXAMPLE_REC, origin: 'manual', origin_ref: 'manual-1' },
+          },
           201: {
             description: 'Recorded',
             value: { ...EXAMPLE_REC, origin: 'manual', origin_ref: 'manual-1' },
