@@ -13,9 +13,9 @@ import { lastClose, nyDate } from '../../platform/market-calendar.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import { barsOfMany } from '../../providers/market-data/bars-many.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
-import { buckets, calibration, group, horizonEnd, type ScoredCall } from './lib/feedback.ts'
+import { buckets, calibration, group, horizonEnd, nyDateFast, type ScoredCall } from './lib/feedback.ts'
 import { scoreOutcome } from './lib/outcome.ts'
-import { recsSince, type RecRow } from './recommendations.repository.ts'
+import { recsForFeedback, type FeedbackRow as RecRow } from './recommendations.repository.ts'
 import {
   DEFAULT_FEEDBACK_DAYS,
   FEEDBACK_ITEMS_MAX,
@@ -48,17 +48,17 @@ export class FeedbackService {
     const days = q.days ?? DEFAULT_FEEDBACK_DAYS
     const since = new Date(now.getTime() - days * DAY_MS)
     const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
-      recsSince(s, { since, limit: FEEDBACK_ROWS_MAX + 1 }),
+      recsForFeedback(s, since, FEEDBACK_ROWS_MAX + 1),
     )
     const window = rows.slice(0, FEEDBACK_ROWS_MAX)
     const settled = settledDay(now)
-    const evaluations: Evaluation[] = []
+    const judged: Judged[] = []
     const due: Due[] = []
     let pending = 0
     for (const row of window) {
-      const e = evaluateStored(row)
-      if (e) evaluations.push(e)
-      else if (row.price_at === null) evaluations.push(unscored(row, 'no_reference_price'))
+      const j = judgeStored(row)
+      if (j) judged.push(j)
+      else if (row.price_at === null) judged.push(unscored(row, 'no_reference_price'))
       else {
         const day = safeHorizonEnd(row)
         if (day && settled && day <= settled) due.push({ row, day })
@@ -66,12 +66,12 @@ export class FeedbackService {
       }
     }
     const { closes, degraded } = await this.horizonCloses(due)
-    for (const d of due) evaluations.push(atHorizon(d, closes.get(`${d.row.symbol}|${d.day}`), degraded))
+    for (const d of due) judged.push(atHorizon(d, closes.get(`${d.row.symbol}|${d.day}`), degraded))
     return summarize({
       since,
       days,
       rows: window,
-      evaluations,
+      judged,
       pending,
       degraded,
       truncated: rows.length > FEEDBACK_ROWS_MAX,
@@ -91,7 +91,7 @@ export class FeedbackService {
         end: new Date(Date.parse(`${dates[dates.length - 1]}T00:00:00Z`) + 2 * DAY_MS),
       })
       for (const [symbol, list] of bars)
-        for (const b of list) closes.set(`${symbol}|${nyDate(new Date(b.time))}`, b.close)
+        for (const b of list) closes.set(`${symbol}|${nyDateFast(new Date(b.time))}`, b.close)
       return { closes, degraded: false }
     } catch (e) {
       if (!isUpstreamError(e)) throw e
@@ -111,57 +111,66 @@ function settledDay(now: Date): string | null {
 
 function safeHorizonEnd(r: RecRow): string | null {
   try {
-    return horizonEnd(nyDate(r.created_at), r.horizon_days)
+    return horizonEnd(nyDateFast(r.created_at), r.horizon_days)
   } catch {
     return null // beyond the calendar's years: stays pending
   }
 }
 
-const base = (r: RecRow) => ({
-  id: r.id,
-  symbol: r.symbol,
-  action: r.action,
-  confidence: r.confidence,
-  price_at: r.price_at,
-  created_at: r.created_at.toISOString(),
+/**
+ * One call judged, before it becomes a wire `Evaluation` (only the listed ones do: building the
+ * view of every call of a 5,000-call window was most of the answer's time).
+ */
+interface Judged {
+  row: RecRow
+  basis: 'closed' | 'horizon' | null
+  exit_price: number | null
+  /** The horizon day; for a closed call the New York date of closed_at, computed when listed. */
+  exit_date: string | null
+  return_pct: number | null
+  outcome: ScoredCall['outcome'] | null
+  reason: Evaluation['unscored_reason']
+}
+
+const unscored = (row: RecRow, reason: Evaluation['unscored_reason']): Judged => ({
+  row,
+  basis: null,
+  exit_price: null,
+  exit_date: null,
+  return_pct: null,
+  outcome: null,
+  reason,
 })
 
-function evaluateStored(r: RecRow): Evaluation | null {
+function judgeStored(r: RecRow): Judged | null {
   if (r.status !== 'closed') return null
   if (r.outcome === null || r.return_pct === null) return unscored(r, 'no_reference_price')
-  return {
-    ...base(r),
-    basis: 'closed',
-    exit_price: r.exit_price,
-    exit_date: r.closed_at ? nyDate(r.closed_at) : null,
-    return_pct: r.return_pct,
-    outcome: r.outcome,
-    unscored_reason: null,
-  }
+  const { exit_price, return_pct, outcome } = r
+  return { row: r, basis: 'closed', exit_price, exit_date: null, return_pct, outcome, reason: null }
 }
 
-function unscored(r: RecRow, reason: Evaluation['unscored_reason']): Evaluation {
-  return {
-    ...base(r),
-    basis: null,
-    exit_price: null,
-    exit_date: null,
-    return_pct: null,
-    outcome: null,
-    unscored_reason: reason,
-  }
-}
-
-function atHorizon(d: Due, close: number | undefined, degraded: boolean): Evaluation {
+function atHorizon(d: Due, close: number | undefined, degraded: boolean): Judged {
   if (close === undefined) return unscored(d.row, degraded ? 'bars_unavailable' : 'no_bar')
   const s = scoreOutcome(d.row.action, d.row.price_at!, close)
+  return { row: d.row, basis: 'horizon', exit_price: close, exit_date: d.day, ...s, reason: null }
+}
+
+function evaluationOf(j: Judged): Evaluation {
+  const r = j.row
+  const closedOn = j.basis === 'closed' && r.closed_at ? nyDateFast(r.closed_at) : null
   return {
-    ...base(d.row),
-    basis: 'horizon',
-    exit_price: close,
-    exit_date: d.day,
-    ...s,
-    unscored_reason: null,
+    id: r.id,
+    symbol: r.symbol,
+    action: r.action,
+    confidence: r.confidence,
+    price_at: r.price_at,
+    created_at: r.created_at.toISOString(),
+    basis: j.basis,
+    exit_price: j.exit_price,
+    exit_date: j.exit_date ?? closedOn,
+    return_pct: j.return_pct,
+    outcome: j.outcome,
+    unscored_reason: j.reason,
   }
 }
 
@@ -169,28 +178,25 @@ interface Parts {
   since: Date
   days: number
   rows: RecRow[]
-  evaluations: Evaluation[]
+  judged: Judged[]
   pending: number
   degraded: boolean
   truncated: boolean
 }
 
 function summarize(p: Parts): FeedbackOut {
-  const scored: (ScoredCall & { basis: string })[] = p.evaluations.flatMap((e) =>
-    e.outcome === null || e.return_pct === null
-      ? []
-      : [
-          {
-            action: e.action,
-            confidence: e.confidence,
-            return_pct: e.return_pct,
-            outcome: e.outcome,
-            basis: e.basis ?? '',
-          },
-        ],
-  )
+  const scored: (ScoredCall & { basis: string })[] = []
+  for (const j of p.judged)
+    if (j.outcome !== null && j.return_pct !== null)
+      scored.push({
+        action: j.row.action,
+        confidence: j.row.confidence,
+        return_pct: j.return_pct,
+        outcome: j.outcome,
+        basis: j.basis ?? '',
+      })
   const byAction = (a: ScoredCall['action']) => group(scored.filter((c) => c.action === a))
-  const items = [...p.evaluations].sort((a, b) => b.id - a.id)
+  const listed = [...p.judged].sort((a, b) => b.row.id - a.row.id).slice(0, FEEDBACK_ITEMS_MAX)
   return {
     since: p.since.toISOString(),
     days: p.days,
@@ -200,14 +206,14 @@ function summarize(p: Parts): FeedbackOut {
       scored_at_close: scored.filter((c) => c.basis === 'closed').length,
       scored_at_horizon: scored.filter((c) => c.basis === 'horizon').length,
       pending: p.pending,
-      unscored: p.evaluations.length - scored.length,
+      unscored: p.judged.length - scored.length,
     },
     overall: group(scored),
     by_action: { buy: byAction('buy'), sell: byAction('sell'), hold: byAction('hold') },
     buckets: buckets(scored),
     calibration: calibration(scored),
-    evaluations: items.slice(0, FEEDBACK_ITEMS_MAX),
-    evaluations_truncated: items.length > FEEDBACK_ITEMS_MAX,
+    evaluations: listed.map(evaluationOf),
+    evaluations_truncated: p.judged.length > FEEDBACK_ITEMS_MAX,
     truncated: p.truncated,
     degraded: p.degraded,
   }

@@ -50,6 +50,26 @@ export function recommendationsRoutes(app: App, { recs }: { recs: Recommendation
     },
     (req) => recs.list(scopeOf(req), req.query),
   )
+  createRoute(app, recs)
+  app.get(
+    `${BASE}/:id`,
+    {
+      schema: {
+        operationId: 'getRecommendation',
+        summary: 'One recommendation, with its outcome once closed',
+        description: "Unknown ids and other tenants' recommendations answer 404 recommendations.not_found.",
+        examples: { params: { id: 7 }, 200: { description: 'A closed call', value: EXAMPLE_CLOSED } },
+        tags,
+        params: IdParams,
+        response: { 200: Recommendation, ...problems(401, 404, 422) },
+      },
+    },
+    (req) => recs.get(scopeOf(req), req.params.id),
+  )
+  closeRoute(app, recs)
+}
+
+function createRoute(app: App, recs: RecommendationsService): void {
   app.post(
     BASE,
     {
@@ -88,22 +108,6 @@ export function recommendationsRoutes(app: App, { recs }: { recs: Recommendation
       return reply.code(r.created ? 201 : 200).send(r.recommendation)
     },
   )
-  app.get(
-    `${BASE}/:id`,
-    {
-      schema: {
-        operationId: 'getRecommendation',
-        summary: 'One recommendation, with its outcome once closed',
-        description: "Unknown ids and other tenants' recommendations answer 404 recommendations.not_found.",
-        examples: { params: { id: 7 }, 200: { description: 'A closed call', value: EXAMPLE_CLOSED } },
-        tags,
-        params: IdParams,
-        response: { 200: Recommendation, ...problems(401, 404, 422) },
-      },
-    },
-    (req) => recs.get(scopeOf(req), req.params.id),
-  )
-  closeRoute(app, recs)
 }
 
 function closeRoute(app: App, recs: RecommendationsService): void {

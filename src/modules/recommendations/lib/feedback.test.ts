@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { bucketIndex, buckets, calibration, group, horizonEnd, type ScoredCall } from './feedback.ts'
+import { nyDate } from '../../../platform/market-calendar.ts'
+import {
+  bucketIndex,
+  buckets,
+  calibration,
+  group,
+  horizonEnd,
+  nyDateFast,
+  type ScoredCall,
+} from './feedback.ts'
 
 const call = (confidence: number, outcome: ScoredCall['outcome'], return_pct: number): ScoredCall => ({
   action: 'buy',
@@ -14,6 +23,18 @@ describe('feedback arithmetic', () => {
     assert.equal(horizonEnd('2026-11-20', 1), '2026-11-23') // Friday → Monday
     assert.equal(horizonEnd('2026-11-25', 1), '2026-11-27') // Thanksgiving 11-26 is closed
     assert.equal(horizonEnd('2026-11-20', 5), '2026-11-30') // 23, 24, 25, 27, 30
+  })
+
+  it('dates instants in New York as the calendar does, across midnight and DST changes', () => {
+    for (const iso of [
+      '2026-11-24T04:59:59Z',
+      '2026-11-24T05:00:00Z',
+      '2026-03-08T06:59:59Z',
+      '2026-03-08T07:00:00Z',
+      '2026-11-01T05:30:00Z',
+      '2026-07-04T03:59:00Z',
+    ])
+      assert.equal(nyDateFast(new Date(iso)), nyDate(new Date(iso)), iso)
   })
 
   it('puts confidences in [lower, upper) buckets, 1.0 in the last', () => {

@@ -39,10 +39,35 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null)
 const r4 = (x: number | null) => (x === null ? null : round4(x))
 
+// The calendar never changes, and a feedback window holds a few hundred distinct dates at most:
+// nextTradingDay costs ~85 µs (luxon), so 5,000 calls × 5 steps took a second without this memo.
+const nextDay = new Map<string, string>()
+const NEXT_DAY_MEMO_MAX = 20_000
+
+function memoNextTradingDay(day: string): string {
+  let next = nextDay.get(day)
+  if (next === undefined) {
+    if (nextDay.size >= NEXT_DAY_MEMO_MAX) nextDay.clear()
+    next = nextTradingDay(day)
+    nextDay.set(day, next)
+  }
+  return next
+}
+
+const NY_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/** The New York date of an instant (YYYY-MM-DD): the calendar's nyDate at a tenth of its cost. */
+export const nyDateFast = (at: Date): string => NY_DATE.format(at)
+
 /** The trading day `horizon` trading days after `madeOn` (the New York date it was made). */
 export function horizonEnd(madeOn: string, horizon: number): string {
   let day = madeOn
-  for (let i = 0; i < horizon; i++) day = nextTradingDay(day)
+  for (let i = 0; i < horizon; i++) day = memoNextTradingDay(day)
   return day
 }
 
