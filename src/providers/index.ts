@@ -14,6 +14,7 @@ import { createEmailSender, type EmailSender } from './email/index.ts'
 import { createLlm, type LlmProvider } from './llm/index.ts'
 import {
   createMarketProviders,
+  type DividendsProvider,
   type EarningsProvider,
   type EconomicCalendarProvider,
   type InsiderProvider,
@@ -32,6 +33,8 @@ export interface Providers {
   transcripts: TranscriptsProvider
   /** ECONOMIC_CALENDAR_PROVIDER: macro releases for the daily game plan. */
   economicCalendar: EconomicCalendarProvider
+  /** Ex-dividend dates (simulated only). */
+  dividends: DividendsProvider
   /** Null when no language model is configured: callers use their deterministic fallbacks. */
   llm: LlmProvider | null
   email: EmailSender
@@ -67,6 +70,7 @@ export function createProviders(
     insider: overrides.insider ?? market.insider,
     transcripts: overrides.transcripts ?? market.transcripts,
     economicCalendar: overrides.economicCalendar ?? market.economicCalendar,
+    dividends: overrides.dividends ?? market.dividends,
     llm,
     email: overrides.email ?? createEmailSender(config, deps),
     sms: overrides.sms ?? createSmsSender(config, deps),

@@ -1,7 +1,7 @@
 /**
  * Loopback fake of Finnhub's REST API v1 (wire-facts §7): `token` query or X-Finnhub-Token header
  * auth, `{"error": "..."}` bodies on failure, and deterministic data for /company-news, /news,
- * /calendar/earnings, /stock/insider-transactions, /stock/transcripts/list and /stock/transcripts.
+ * /calendar/earnings, /calendar/economic, /stock/insider-transactions, /stock/transcripts/list and /stock/transcripts.
  *
  *   const finnhub = await startFinnhubFake()
  *   const provider = createFinnhub({ http, baseUrl: finnhub.baseUrl, apiKey: finnhub.apiKey })
@@ -122,6 +122,16 @@ export const FINNHUB_TRANSCRIPTS: Row[] = [
   },
 ]
 
+// Economic calendar rows as the SDK models show them: numbers or numeric strings, zone-less UTC times.
+const ECONOMIC_KEYS = ['event', 'country', 'time', 'impact', 'actual', 'estimate', 'prev', 'unit']
+export const FINNHUB_ECONOMIC: Row[] = [
+  ['CPI YoY', 'US', '2025-05-13 12:30:00', 'high', 2.3, 2.4, 2.4, '%'],
+  ['ECB Interest Rate Decision', 'EU', '2025-05-14 12:15:00', 'High', '2.25', null, '2.5', '%'],
+  ['Initial Jobless Claims', 'US', '2025-05-15 12:30:00', 'medium', null, 230, 228, 'K'],
+  ['Tankan Survey', 'JP', '2025-05-15 23:50:00', '', null, null, null, ''],
+  ['Nonfarm Payrolls', 'US', '2025-06-06 12:30:00', 'high', null, 130, 177, 'K'],
+].map((v) => zip(ECONOMIC_KEYS, v))
+
 const inRange = (date: string, from?: string, to?: string) => (!from || date >= from) && (!to || date <= to)
 const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10)
 
@@ -148,6 +158,16 @@ function route(path: string, q: Record<string, string>): { status: number; body:
         body: {
           earningsCalendar: FINNHUB_EARNINGS.filter(
             (e) => (!q.symbol || e.symbol === q.symbol) && inRange(String(e.date), q.from, q.to),
+          ),
+        },
+      }
+    case '/calendar/economic':
+      if (!q.from || !q.to) return missing('from and to')
+      return {
+        status: 200,
+        body: {
+          economicCalendar: FINNHUB_ECONOMIC.filter((e) =>
+            inRange(String(e.time).slice(0, 10), q.from, q.to),
           ),
         },
       }

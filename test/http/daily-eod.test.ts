@@ -21,7 +21,7 @@ let u: Client
 before(async () => {
   t = await buildTestApp({ clock, providers: { market } })
   u = await t.newTenant()
-  await hold(u, [
+  await hold(t, u, [
     ['AAPL', 10],
     ['MSFT', 3],
     ['NVDA', 2], // no daily bars: unpriced
@@ -157,6 +157,27 @@ describe('GET /eod/review', () => {
     }
   })
 
+  it('positions are those of the review date: a position from a later snapshot is not in it', async () => {
+    clock.set(FRIDAY_CLOSE)
+    const v = await t.newTenant()
+    await hold(t, v, [['AAPL', 2]]) // as of 2026-11-02
+    const later = await hold(t, v, []) // a second account, its first snapshot on the 20th
+    const res = await v.post(
+      '/api/brokers/manual/positions',
+      { account_id: later, symbol: 'MSFT', quantity: 1, cost_basis: 200, as_of: '2026-11-20' },
+      await bearer(t, v),
+    )
+    assert.equal(res.statusCode, 201, res.body)
+    const thursday = json(await review(v, '?review_date=2026-11-19'))
+    assert.deepEqual(pick(thursday.positions, ['symbol', 'quantity']), [['AAPL', 2]])
+    assert.equal(thursday.movers.market, null) // Friday's session has opened since: quotes are not Thursday's
+    const friday = json(await review(v, '?review_date=2026-11-20'))
+    assert.deepEqual(pick(friday.positions, ['symbol', 'quantity', 'pnl']), [
+      ['AAPL', 2, 6], // 2 × (103 − 100)
+      ['MSFT', 1, -4], // 1 × (196 − 200)
+    ])
+  })
+
   it('422 naming review_date: future, not closed yet, not a trading day, too far back, malformed', async () => {
     clock.set('2026-11-20T20:00:00Z') // 15:00 New York: the session is open
     const future = await review(u, '?review_date=2026-11-21')
@@ -174,7 +195,7 @@ describe('GET /eod/review', () => {
   it('degrades when market data fails: unpriced, flagged, not stored', async () => {
     clock.set(FRIDAY_CLOSE)
     const v = await t.newTenant()
-    await hold(v, [['AAPL', 1]])
+    await hold(t, v, [['AAPL', 1]])
     market.failing = true
     try {
       const r = json(await review(v, '?review_date=2026-11-19'))
@@ -194,7 +215,7 @@ describe('GET /eod/review', () => {
     const theirs = json(await review(other, '?review_date=2026-11-20'))
     assert.deepEqual(theirs.positions, [])
     assert.deepEqual(theirs.signals, [])
-    const account = await hold(u, [['AMD', 1]])
+    const account = await hold(t, u, [['AMD', 1]])
     assert.equal((await review(other, `?account_id=${account}`)).statusCode, 404)
     assert.equal((await review(other, `?tenant_id=${u.tenantId}`)).statusCode, 403)
     const one = json(await review(u, `?review_date=2026-11-20&account_id=${account}`))

@@ -37,10 +37,13 @@ export class DailyMarket extends SimulatedMarketData {
   }
 }
 
-export async function hold(u: Client, positions: [string, number][]): Promise<number> {
-  const account = await createManualAccount(u)
+/** A manual account holding `positions`, created with a token of the clock's current time. */
+export async function hold(t: TestApp, u: Client, positions: [string, number][]): Promise<number> {
+  const headers = await bearer(t, u)
+  const post = (url: string, body: unknown) => u.post(url, body, headers)
+  const account = await createManualAccount({ post })
   for (const [symbol, quantity] of positions) {
-    const res = await u.post('/api/brokers/manual/positions', {
+    const res = await post('/api/brokers/manual/positions', {
       account_id: account,
       symbol,
       quantity,

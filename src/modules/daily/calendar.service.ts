@@ -5,7 +5,7 @@
  */
 import { dateToMs } from '../../platform/dates.ts'
 import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
-import { nyDate } from '../../platform/market-calendar.ts'
+import { CALENDAR_FIRST_YEAR, CALENDAR_LAST_YEAR, nyDate } from '../../platform/market-calendar.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { EconomicCalendarProvider } from '../../providers/market-data/index.ts'
 import { IMPACTS, MAX_CALENDAR_DAYS, type CalendarOut, type CalendarQuery } from './calendar.schemas.ts'
@@ -16,6 +16,15 @@ export class CalendarService {
   constructor(private readonly deps: { economic: EconomicCalendarProvider }) {}
 
   async list(q: CalendarQuery): Promise<CalendarOut> {
+    // The years the NYSE calendar covers: outside them New York dates are not computed.
+    for (const field of ['from', 'to'] as const) {
+      const year = Number(q[field].slice(0, 4))
+      if (year < CALENDAR_FIRST_YEAR || year > CALENDAR_LAST_YEAR)
+        throw UnprocessableError.field(
+          ['query', field],
+          `must be within ${CALENDAR_FIRST_YEAR}–${CALENDAR_LAST_YEAR}`,
+        )
+    }
     if (q.from > q.to) throw UnprocessableError.field(['query', 'to'], `must be on or after from (${q.from})`)
     const days = (dateToMs(q.to) - dateToMs(q.from)) / DAY_MS + 1
     if (days > MAX_CALENDAR_DAYS)

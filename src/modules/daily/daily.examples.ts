@@ -103,7 +103,7 @@ export const HISTORY_EXAMPLES: RouteExamples = {
 const plan: Gameplan = {
   plan_date: '2026-11-20',
   generated_at: '2026-11-20T12:00:00.000Z',
-  account_id: null,
+  account_id: 7,
   window: {
     from: '2026-11-20',
     to: '2026-11-27',
@@ -152,11 +152,7 @@ const plan: Gameplan = {
   sections: {
     signals: { status: 'ok', reason: null, count: 2 },
     earnings: { status: 'ok', reason: null, count: 1 },
-    ex_dividend: {
-      status: 'unavailable',
-      reason: 'no ex-dividend provider yet (see the module README)',
-      count: 0,
-    },
+    ex_dividend: { status: 'ok', reason: null, count: 0 },
     index: { status: 'ok', reason: null, count: 1 },
     economic: {
       status: 'degraded',
@@ -168,7 +164,7 @@ const plan: Gameplan = {
 }
 
 export const GAMEPLAN_EXAMPLES: RouteExamples = {
-  query: {},
+  query: { account_id: 7 },
   200: { description: 'The plan, with an economic-calendar section degraded by a rate limit', value: plan },
 }
 

@@ -3,7 +3,7 @@
  * of the held and signalled symbols from the previous session to the next, the arithmetic of
  * lib/review.ts, and the market's movers for the latest session only (they come from live quotes).
  */
-import { nyDate } from '../../platform/market-calendar.ts'
+import { nyDate, tradingDay } from '../../platform/market-calendar.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import { barsOfMany, moversOf, type MarketDataProvider } from '../../providers/market-data/index.ts'
 import { MAX_REVIEW_SIGNALS, type Review } from './eod.schemas.ts'
@@ -72,8 +72,8 @@ export async function buildReview(
     reasons.push(`market data unavailable (${e.kind}): positions and signals are unpriced`)
   }
   let market: Review['movers']['market'] = null
-  // Quotes are live: only the latest closed session's review shows the market's movers.
-  if (nyDate(now) === dates.date || dates.next > nyDate(now)) {
+  // Quotes are live: they are the review date's only until the next session opens.
+  if (now.getTime() < (tradingDay(dates.next)?.open.getTime() ?? 0)) {
     try {
       market = await marketMovers(deps.market)
     } catch (e) {

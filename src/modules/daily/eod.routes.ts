@@ -9,6 +9,7 @@ import {
   Review,
   ReviewQuery,
   MAX_DAYS_BACK,
+  MAX_REVIEW_POSITIONS,
   MAX_REVIEW_SIGNALS,
 } from './eod.schemas.ts'
 import type { EodService } from './eod.service.ts'
@@ -18,9 +19,10 @@ const tags = ['trading-intel']
 const PREFIX = '/api/trading-intel/eod'
 
 const RULES =
-  'P&L by position = quantity × (close − previous close) from daily bars (positions: each ' +
-  "account's latest snapshot, the same holdings the portfolio reports now — dated snapshots are " +
-  'not read, so a position opened after the review date counts). Signals: the tenant’s intraday ' +
+  'P&L by position = quantity × (close − previous close) from daily bars, positions from each ' +
+  "account's latest portfolio snapshot on or before the review date (what was held at that day's " +
+  `end; trades during the day are not split out), the ${MAX_REVIEW_POSITIONS} largest by |market value|. ` +
+  'Signals: the tenant’s intraday ' +
   `signals of that session date and options-flow readings of that trading date (at most ${MAX_REVIEW_SIGNALS} ` +
   'each). Each plays out as the direction-adjusted return sign × (later − reference) ÷ reference ' +
   '(sign +1 long / CALL_DOMINANCE, −1 short / PUT_DOMINANCE; NEUTRAL_FLOW has no direction) with the ' +
@@ -28,7 +30,8 @@ const RULES =
   `hit above ${HIT_THRESHOLD}, a miss below, flat at exactly ${HIT_THRESHOLD}; the same at the next ` +
   'close (pending until that session closes). Movers: the ' +
   `${MOVERS_TOP} largest rises and falls among holdings by change_pct, and the market’s top 5 from ` +
-  'live quotes for the latest closed session only (null for older dates).'
+  'live quotes, only when computed before the next session opens (else null; a recomputation keeps ' +
+  'the first ones).'
 
 export function eodRoutes(app: App, { eod }: { eod: EodService }): void {
   app.get(

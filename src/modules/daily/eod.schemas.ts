@@ -4,6 +4,8 @@ import { Id, Nullable } from '../../platform/http/schemas.ts'
 
 export const MAX_DAYS_BACK = 366
 export const DEFAULT_HISTORY_DAYS = 30
+/** Positions a review covers: the largest by |market value| (totals are over these). */
+export const MAX_REVIEW_POSITIONS = 500
 /** Signals of each source a review reads for its date. */
 export const MAX_REVIEW_SIGNALS = 200
 

@@ -17,6 +17,7 @@ import type { HoldingsService } from '../portfolio/index.ts'
 import { findReview, reviewsBetween, saveReview } from './eod.repository.ts'
 import {
   MAX_DAYS_BACK,
+  MAX_REVIEW_POSITIONS,
   type History,
   type HistoryQuery,
   type Review,
@@ -30,7 +31,7 @@ export interface EodDeps {
   clock: Clock
   log: Pick<Logger, 'info' | 'warn'>
   market: MarketDataProvider
-  holdings: Pick<HoldingsService, 'latest' | 'tenantsWithHoldings'>
+  holdings: Pick<HoldingsService, 'asOf' | 'latest' | 'tenantsWithHoldings'>
   signals: SignalSources
 }
 
@@ -53,8 +54,12 @@ export class EodService {
   ): Promise<{ review: Review; written: boolean }> {
     const now = this.deps.clock.now()
     const dates = reviewDates(opts.date, now, MAX_DAYS_BACK)
-    // Reads the holdings first: an unknown (or another tenant's) account is a 404 before anything.
-    const holdings = await this.deps.holdings.latest(tenantId, opt('accountId', opts.accountId))
+    // Positions of the review date (each account's latest snapshot on or before it); read first,
+    // so an unknown (or another tenant's) account is a 404 before anything.
+    const holdings = await this.deps.holdings.asOf(tenantId, dates.date, {
+      ...opt('accountId', opts.accountId),
+      limit: MAX_REVIEW_POSITIONS,
+    })
     const accountScope = opts.accountId ?? 0
     const stored = await this.deps.scopes.withTenant(tenantId, (s) => findReview(s, accountScope, dates.date))
     if (stored && (stored.complete || !dates.nextKnown))

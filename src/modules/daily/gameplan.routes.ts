@@ -7,6 +7,7 @@ import type { CalendarService } from './calendar.service.ts'
 import { CALENDAR_EXAMPLES, GAMEPLAN_EXAMPLES } from './daily.examples.ts'
 import { Gameplan, GameplanQuery } from './gameplan.schemas.ts'
 import {
+  MAX_PLAN_ECONOMIC,
   MAX_PLAN_HOLDINGS,
   MAX_PLAN_OPPORTUNITIES,
   MAX_PLAN_SIGNALS,
@@ -25,7 +26,8 @@ const PLAN =
   `Signals: the tenant’s intraday signals and options-flow readings of the last ${SIGNAL_HOURS} hours ` +
   `(newest first, at most ${MAX_PLAN_SIGNALS} each) and the discovery watchlist (the ` +
   `${MAX_PLAN_OPPORTUNITIES} best-scored opportunities not held). Events: earnings (earnings ` +
-  'provider), index events (computed: monthly options expiration on the third Friday; quad witching ' +
+  'provider; those of held, watched or same-sector symbols), ex-dividend dates of held and watched ' +
+  'symbols (the dividends provider — simulated only, no vendor adapter yet), index events (computed: monthly options expiration on the third Friday; quad witching ' +
   'and the S&P quarterly rebalancing on the third Friday of March, June, September and December; ' +
   'the Russell reconstitution on the fourth Friday of June; a holiday moves an event to the trading ' +
   'day before, `details.shifted_from` naming the rule’s date) and the economic calendar. Relevance: ' +
@@ -33,8 +35,9 @@ const PLAN =
   'yet), `sector_exposure` (not held, but its instrument sector is a held position’s sector). ' +
   'Earnings without any tag are left out; index and economic events are market-wide (no tag). ' +
   `Held symbols considered: the ${MAX_PLAN_HOLDINGS} largest by |market value|; sectors are looked up ` +
-  `for at most ${MAX_SECTOR_LOOKUPS} symbols. Ex-dividend dates: no provider yet, the section is ` +
-  '`unavailable`. A failing earnings or economic-calendar provider marks its section `degraded` with ' +
+  `for at most ${MAX_SECTOR_LOOKUPS} symbols; at most ${MAX_PLAN_ECONOMIC} economic releases (the earliest). Impact: held earnings high, other earnings medium; held ` +
+  'ex-dividend medium, watched low; quad witching and Russell high, monthly expiration medium. ' +
+  'A failing earnings, dividends or economic-calendar provider marks its section `degraded` with ' +
   'a reason (and `degraded: true`); the rest of the plan is answered.'
 
 export function gameplanRoutes(
@@ -68,7 +71,7 @@ export function gameplanRoutes(
         summary: 'Macro releases between two dates (unlisted: the game plan’s economic calendar)',
         description:
           `Releases whose New York date is within from..to (inclusive, at most ${MAX_CALENDAR_DAYS} days; ` +
-          'to before from → 422), optionally of one `country` and at least `impact`, ascending by ' +
+          'to before from, or a year outside 1990–2100 → 422), optionally of one `country` and at least `impact`, ascending by ' +
           'release time. Source: ECONOMIC_CALENDAR_PROVIDER — `simulated` (default: US releases on ' +
           'their real rhythms — jobless claims every Thursday, payrolls the first Friday, CPI the ' +
           'first business day on or after the 12th, GDP advance the last Thursday of Jan/Apr/Jul/Oct, ' +

@@ -31,7 +31,7 @@ export const MarketEvent = Type.Object({
 export type MarketEvent = Static<typeof MarketEvent>
 
 const Section = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('unavailable')]),
+  status: Type.Enum(['ok', 'degraded']),
   reason: Nullable(Type.String()),
   count: Type.Integer(),
 })

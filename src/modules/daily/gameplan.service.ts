@@ -10,6 +10,7 @@ import { mapLimit } from '../../platform/concurrency.ts'
 import { isTradingDay, nextTradingDay, nyDate } from '../../platform/market-calendar.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type {
+  DividendsProvider,
   EarningsProvider,
   EconomicCalendarProvider,
   MarketDataProvider,
@@ -17,7 +18,14 @@ import type {
 import type { FeedRow } from '../../platform/feed-row.ts'
 import type { HoldingsService } from '../portfolio/index.ts'
 import type { Gameplan, GameplanQuery, MarketEvent, Section } from './gameplan.schemas.ts'
-import { earningsEvents, economicEvents, indexMarketEvents, sortEvents, type Exposure } from './lib/events.ts'
+import {
+  earningsEvents,
+  economicEvents,
+  exDividendEvents,
+  indexMarketEvents,
+  sortEvents,
+  type Exposure,
+} from './lib/events.ts'
 import { indexEvents } from './lib/index-events.ts'
 import { closed } from './lib/review-date.ts'
 
@@ -30,6 +38,8 @@ export const MAX_PLAN_OPPORTUNITIES = 10
 /** Held symbols the plan considers (largest |market value| first). */
 export const MAX_PLAN_HOLDINGS = 50
 const INSTRUMENT_CONCURRENCY = 8
+/** Economic releases listed, the earliest first (a vendor's all-country week can run to hundreds). */
+export const MAX_PLAN_ECONOMIC = 100
 /** Instrument lookups for sectors: held and watched symbols first, then the window's earnings. */
 export const MAX_SECTOR_LOOKUPS = 200
 
@@ -46,6 +56,7 @@ export interface GameplanDeps {
   clock: Clock
   market: MarketDataProvider
   earnings: EarningsProvider
+  dividends: DividendsProvider
   economic: EconomicCalendarProvider
   holdings: Pick<HoldingsService, 'latest'>
   sources: PlanSources
@@ -106,31 +117,8 @@ export class GameplanService {
       sources.optionsFlow(tenantId, since, MAX_PLAN_SIGNALS),
       sources.watchlist(tenantId, MAX_PLAN_OPPORTUNITIES),
     ])
-    const earnings = await section('earnings calendar', () => this.deps.earnings.calendar(from, to))
-    const economic = await section('economic calendar', () => this.deps.economic.economicCalendar(from, to))
-    const symbols = [
-      ...held.map((h) => h.symbol),
-      ...watch.map((w) => w.symbol),
-      ...(earnings.value ?? []).map((e) => e.symbol),
-    ]
-    const exposure = await this.exposure(held, watch, symbols)
-    const events: MarketEvent[] = [
-      ...earningsEvents(earnings.value ?? [], exposure),
-      ...economicEvents(economic.value ?? [], (t) => nyDate(new Date(t))),
-      ...indexMarketEvents(indexEvents(from, to)),
-    ]
-    const count = (type: MarketEvent['type']) => events.filter((e) => e.type === type).length
-    const sections = {
-      signals: ok(intraday.length + flow.length + watch.length),
-      earnings: earnings.value ? ok(count('earnings')) : earnings.section,
-      ex_dividend: {
-        status: 'unavailable' as const,
-        reason: 'no ex-dividend provider yet (see the module README)',
-        count: 0,
-      },
-      index: ok(count('index')),
-      economic: economic.value ? ok(count('economic')) : economic.section,
-    }
+    const { events, sections, exposure } = await this.marketEvents(from, to, held, watch)
+    sections.signals = ok(intraday.length + flow.length + watch.length)
     return {
       plan_date: from,
       generated_at: now.toISOString(),
@@ -147,10 +135,42 @@ export class GameplanService {
         options_flow: flow.map(iso),
         opportunities: watch,
       },
-      events: sortEvents(events),
+      events,
       sections,
       degraded: Object.values(sections).some((s) => s.status === 'degraded'),
     }
+  }
+
+  /** The window's events by relevance, each provider section on its own (degraded on failure). */
+  private async marketEvents(
+    from: string,
+    to: string,
+    held: { symbol: string }[],
+    watch: { symbol: string }[],
+  ): Promise<{ events: MarketEvent[]; sections: Gameplan['sections']; exposure: Exposure }> {
+    const own = [...new Set([...held.map((h) => h.symbol), ...watch.map((w) => w.symbol)])]
+    const earnings = await section('earnings calendar', () => this.deps.earnings.calendar(from, to))
+    const dividends = await section('ex-dividend dates', () => this.deps.dividends.exDividends(own, from, to))
+    const economic = await section('economic calendar', () => this.deps.economic.economicCalendar(from, to))
+    const exposure = await this.exposure(held, watch, [
+      ...own,
+      ...(earnings.value ?? []).map((e) => e.symbol),
+    ])
+    const events: MarketEvent[] = [
+      ...earningsEvents(earnings.value ?? [], exposure),
+      ...exDividendEvents(dividends.value ?? [], exposure),
+      ...economicEvents((economic.value ?? []).slice(0, MAX_PLAN_ECONOMIC), (t) => nyDate(new Date(t))),
+      ...indexMarketEvents(indexEvents(from, to)),
+    ]
+    const count = (type: MarketEvent['type']) => events.filter((e) => e.type === type).length
+    const sections = {
+      signals: ok(0),
+      earnings: earnings.value ? ok(count('earnings')) : earnings.section,
+      ex_dividend: dividends.value ? ok(count('ex_dividend')) : dividends.section,
+      index: ok(count('index')),
+      economic: economic.value ? ok(count('economic')) : economic.section,
+    }
+    return { events: sortEvents(events), sections, exposure }
   }
 
   /** Sectors from instrument metadata (an unknown or failing lookup leaves the sector null). */

@@ -19,6 +19,7 @@ import { EodService } from './eod.service.ts'
 import { gameplanRoutes } from './gameplan.routes.ts'
 import { GameplanService, type PlanSources } from './gameplan.service.ts'
 import type { SignalInput } from './lib/review.ts'
+import { eodCron } from './lib/schedule.ts'
 import * as m0021 from './migrations/0021_daily.ts'
 
 export type { Review } from './eod.schemas.ts'
@@ -94,12 +95,12 @@ function planSources({ intraday, optionsFlow, discovery }: Needs): PlanSources {
 }
 
 function createDaily(ctx: ModuleContext, needs: Needs): Daily {
-  const [hour, minute] = ctx.config.EOD_REVIEW_AT.split(':').map(Number)
   return {
     gameplan: new GameplanService({
       clock: ctx.clock,
       market: ctx.providers.market,
       earnings: ctx.providers.earnings,
+      dividends: ctx.providers.dividends,
       economic: ctx.providers.economicCalendar,
       holdings: needs.portfolio.holdings,
       sources: planSources(needs),
@@ -113,7 +114,7 @@ function createDaily(ctx: ModuleContext, needs: Needs): Daily {
       signals: signalSources(needs),
     }),
     calendar: new CalendarService({ economic: ctx.providers.economicCalendar }),
-    eodCron: `${minute} ${hour} * * 1-5`,
+    eodCron: eodCron(ctx.config.EOD_REVIEW_AT),
   }
 }
 

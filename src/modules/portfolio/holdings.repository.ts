@@ -4,16 +4,18 @@ import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 
 /**
  * Per symbol, across the tenant's accounts (or one), the rows of each account's latest snapshot date
- * that are not flat: quantity and market value summed, largest market value first (absolute value,
- * so a large short ranks as large), then symbol; at most `limit` of them when given.
+ * (on or before `asOf` when given) that are not flat: quantity and market value summed, largest
+ * market value first (absolute value, so a large short ranks as large), then symbol; at most
+ * `limit` of them when given.
  */
-export function latestHoldings(scope: TenantScope, accountId?: number, limit?: number) {
+export function latestHoldings(scope: TenantScope, accountId?: number, limit?: number, asOf?: string) {
   let latest = scope.db
     .selectFrom('portfolio_snapshot')
     .select(['account_id', (e) => e.fn.max('snapshot_date').as('snapshot_date')])
     .where('tenant_id', '=', scope.tenantId)
     .groupBy('account_id')
   if (accountId !== undefined) latest = latest.where('account_id', '=', accountId)
+  if (asOf !== undefined) latest = latest.where('snapshot_date', '<=', asOf)
   const q = scope.db
     .selectFrom('portfolio_snapshot as s')
     .innerJoin(latest.as('l'), (j) =>

@@ -20,9 +20,21 @@ export class HoldingsService {
    * `accounts.not_found`. `limit` keeps the first ones.
    */
   async latest(tenantId: number, opts: { accountId?: number; limit?: number } = {}): Promise<Holding[]> {
+    return this.asOf(tenantId, undefined, opts)
+  }
+
+  /**
+   * As `latest`, from each account's latest snapshot on or before `date` (YYYY-MM-DD; undefined:
+   * the latest): what was held at that date's end (the end-of-day review).
+   */
+  async asOf(
+    tenantId: number,
+    date: string | undefined,
+    opts: { accountId?: number; limit?: number } = {},
+  ): Promise<Holding[]> {
     const rows = await this.deps.scopes.withTenant(tenantId, async (s) => {
       if (opts.accountId !== undefined && !(await findAccount(s, opts.accountId))) throw accountNotFound()
-      return latestHoldings(s, opts.accountId, opts.limit)
+      return latestHoldings(s, opts.accountId, opts.limit, date)
     })
     return rows.map((r) => ({
       symbol: r.symbol,

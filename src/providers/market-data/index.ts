@@ -15,6 +15,7 @@ import { createCachedMarketData } from './decorators/cached.ts'
 import { withFallback } from './decorators/fallback.ts'
 import { createFinnhub } from './finnhub/finnhub.ts'
 import type {
+  DividendsProvider,
   EarningsProvider,
   EconomicCalendarProvider,
   InsiderProvider,
@@ -25,6 +26,7 @@ import type {
 import { withReferenceUniverse } from './decorators/reference.ts'
 import { createSecEdgar } from './sec-edgar/sec-edgar.ts'
 import { createSimulatedContent } from './simulator/content/content.ts'
+import { createSimulatedDividends } from './simulator/content/dividends.ts'
 import { createSimulatedEconomicCalendar } from './simulator/content/economic.ts'
 import { SimulatedMarketData } from './simulator/simulated.ts'
 import { UNIVERSE } from './simulator/universe.ts'
@@ -42,6 +44,8 @@ export interface MarketProviders {
   insider: InsiderProvider
   transcripts: TranscriptsProvider
   economicCalendar: EconomicCalendarProvider
+  /** Simulated only: no vendor adapter yet. */
+  dividends: DividendsProvider
 }
 
 export function createMarketProviders(
@@ -96,6 +100,7 @@ export function createMarketProviders(
       { finnhub },
       createSimulatedEconomicCalendar({ clock: deps.clock }),
     ),
+    dividends: createSimulatedDividends(UNIVERSE),
     insider: pick<InsiderProvider>(
       config.INSIDER_PROVIDER,
       {

@@ -227,3 +227,19 @@ export interface EconomicCalendarProvider {
   /** Releases whose New York date is within from..to (inclusive), ascending by time then event. */
   economicCalendar(from: string, to: string): Promise<EconomicEvent[]>
 }
+
+/** A cash dividend's ex-date: buying on or after it no longer earns the dividend. */
+export interface ExDividend {
+  symbol: string
+  ex_date: string
+  pay_date: string | null
+  /** Per share, in `currency`. */
+  amount: number
+  currency: string
+}
+
+export interface DividendsProvider {
+  readonly name: string
+  /** Ex-dates of the symbols with from ≤ ex_date ≤ to, ascending by date then symbol. */
+  exDividends(symbols: string[], from: string, to: string): Promise<ExDividend[]>
+}

@@ -8,7 +8,7 @@
  * Company events (earnings, ex-dividend) without any tag are left out; market-wide events (index,
  * economic) carry no tag and are always listed.
  */
-import type { EarningsEvent, EconomicEvent } from '../../../providers/market-data/index.ts'
+import type { EarningsEvent, EconomicEvent, ExDividend } from '../../../providers/market-data/index.ts'
 import type { MarketEvent, Relevance } from '../gameplan.schemas.ts'
 import type { IndexEvent } from './index-events.ts'
 
@@ -50,6 +50,27 @@ export function earningsEvents(rows: EarningsEvent[], x: Exposure): MarketEvent[
         impact: relevance.includes('held') ? ('high' as const) : ('medium' as const),
         relevance,
         details: { hour: e.hour, eps_estimate: e.eps_estimate, revenue_estimate: e.revenue_estimate },
+      },
+    ]
+  })
+}
+
+/** Ex-dividend dates (asked for held and watched symbols only); held ones are medium impact. */
+export function exDividendEvents(rows: ExDividend[], x: Exposure): MarketEvent[] {
+  return rows.flatMap((d) => {
+    const relevance = relevanceOf(d.symbol, x)
+    if (!relevance.length) return []
+    return [
+      {
+        date: d.ex_date,
+        time: null,
+        type: 'ex_dividend' as const,
+        title: `${d.symbol} ex-dividend ${d.amount.toFixed(2)} ${d.currency}`,
+        symbol: d.symbol,
+        sector: x.sectorOf.get(d.symbol) ?? null,
+        impact: relevance.includes('held') ? ('medium' as const) : ('low' as const),
+        relevance,
+        details: { amount: d.amount, currency: d.currency, pay_date: d.pay_date },
       },
     ]
   })
@@ -97,12 +118,16 @@ export function indexMarketEvents(rows: IndexEvent[]): MarketEvent[] {
 
 const TYPE_ORDER = { economic: 0, index: 1, earnings: 2, ex_dividend: 3 } as const
 
+/** Timed events first (by instant), then untimed ones. */
+const byTime = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1
+
 /** By date, then release time (timed first), then type, then symbol. */
 export function sortEvents(xs: MarketEvent[]): MarketEvent[] {
   return xs.sort(
     (a, b) =>
       a.date.localeCompare(b.date) ||
-      (a.time ?? '~').localeCompare(b.time ?? '~') ||
+      byTime(a.time, b.time) ||
       TYPE_ORDER[a.type] - TYPE_ORDER[b.type] ||
       (a.symbol ?? '').localeCompare(b.symbol ?? '') ||
       a.title.localeCompare(b.title),
