@@ -153,6 +153,24 @@ describe('POST /email-briefing', () => {
     assert.equal(sink.messages.filter((m) => m.envelope.to.includes(u.email)).length, 0)
   })
 
+  it("holds only the caller's tenant data: another tenant's recommendations stay out of the mail", async () => {
+    const u = await proUser()
+    const other = await proUser()
+    const base = {
+      action: 'sell' as const,
+      confidence: 0.9,
+      rationale: 'r',
+      origin: 'manual' as const,
+      price_at: 10,
+    }
+    await t.c.recommendations.record(u.tenantId, { ...base, symbol: 'AMD', origin_ref: 'mine' })
+    await t.c.recommendations.record(other.tenantId, { ...base, symbol: 'NFLX', origin_ref: 'theirs' })
+    const res = json(await u.post(URL, { sections: ['recommendations'] }))
+    assert.deepEqual(res.sections[0].lines, ['SELL AMD at 10.00, confidence 0.90 (manual, 2026-11-24)'])
+    const text = textOf(await mailTo(u)) ?? ''
+    assert.ok(text.includes('SELL AMD') && !text.includes('NFLX'), text)
+  })
+
   it('answers 503 when the provider is down for now, 502 when it refuses the message', async () => {
     const u = await proUser()
     sink.failNext(451, 'try later')

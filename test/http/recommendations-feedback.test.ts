@@ -169,4 +169,7 @@ it('looks back `days` on created_at, bounded; another tenant sees nothing', asyn
   assert.equal(theirs.counts.recommendations, 0)
   assert.equal(theirs.calibration.brier_score, null)
   assertProblem(await get(other, `${URL}?tenant_id=${u.tenantId}`), 403, 'auth.tenant_forbidden')
+  const admin = await t.newTenant({ role: 'admin' })
+  const res = await admin.get(`${URL}?tenant_id=${u.tenantId}`, await bearer(t, admin, 'admin'))
+  assert.equal(json(res).counts.recommendations, 7, res.body)
 })
