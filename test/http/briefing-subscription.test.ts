@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { briefingModule, JOB_BRIEFING_SEND_DUE } from '../../src/modules/briefing/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { header, startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts'
 import { assertFieldError, assertProblem, json } from '../helpers/assertions.ts'
@@ -115,6 +116,19 @@ describe('the scheduled job', () => {
     clock.set(at('2026-11-27', '08:30'))
     await run()
     assert.equal(mails(u).length, 2, 'the next trading day sends again')
+  })
+
+  it('is registered as briefing.send-due every 5 minutes 05:00–09:55 New York on weekdays, and runs sendDue', async () => {
+    const jobs = briefingModule.jobs!(t.c.briefing)
+    assert.deepEqual(
+      jobs.map((j) => [j.name, j.schedule]),
+      [[JOB_BRIEFING_SEND_DUE, { cron: '*/5 5-9 * * 1-5', tz: 'America/New_York' }]],
+    )
+    clock.set(at('2026-11-25', '07:00'))
+    const u = await subscriber('09:10')
+    clock.set(at('2026-11-25', '09:10'))
+    await jobs[0]!.run(undefined as never)
+    assert.equal(mails(u).length, 1)
   })
 
   it('skips a tenant whose plan lost the feature, and retries a failed delivery on the next run', async () => {
