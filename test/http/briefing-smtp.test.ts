@@ -34,6 +34,7 @@ after(async () => {
   await sink?.close()
 })
 
+const mails = (u: Client) => sink.messages.filter((m) => m.envelope.to.includes(u.email))
 const mailTo = (u: Client) => sink.waitFor((m: SinkMessage) => m.envelope.to.includes(u.email))
 
 async function proUser(): Promise<Client> {
@@ -169,6 +170,16 @@ describe('POST /email-briefing', () => {
     assert.deepEqual(res.sections[0].lines, ['SELL AMD at 10.00, confidence 0.90 (manual, 2026-11-24)'])
     const text = textOf(await mailTo(u)) ?? ''
     assert.ok(text.includes('SELL AMD') && !text.includes('NFLX'), text)
+  })
+
+  it('allows 10 on-demand sends per user and New York day, then 429 until midnight', async () => {
+    const u = await proUser()
+    for (let i = 0; i < 10; i++)
+      assert.equal((await u.post(URL, { sections: ['recommendations'] })).statusCode, 200)
+    const res = await u.post(URL, { sections: ['recommendations'] })
+    assertProblem(res, 429, 'briefing.too_many_sends')
+    assert.equal(res.headers['retry-after'], String(15.5 * 3600)) // 08:30 → midnight New York
+    assert.equal(mails(u).length, 10)
   })
 
   it('answers 503 when the provider is down for now, 502 when it refuses the message', async () => {

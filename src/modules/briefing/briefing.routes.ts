@@ -4,7 +4,7 @@ import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { SendBody, SendQuery, SendResult } from './briefing.schemas.ts'
 import { HOLDINGS_READ } from './briefing.sections.ts'
-import type { BriefingService } from './briefing.service.ts'
+import { ON_DEMAND_PER_DAY, type BriefingService } from './briefing.service.ts'
 import { SECTION_KEYS } from './lib/render.ts'
 import { MAX_LINES } from './lib/summaries.ts'
 
@@ -26,7 +26,9 @@ const DESCRIPTION =
   `mails. 402 plan.feature_unavailable on plans without email_briefing (see GET /api/auth/me/entitlements); ` +
   `422 briefing.email_unverified when the address is not verified; 404 accounts.not_found for an ` +
   `account_id that is not the tenant's; 503 briefing.email_unavailable when the provider cannot be reached ` +
-  `(timeout, network, 4xx SMTP reply — retry later); 502 briefing.email_rejected when it refuses the message.`
+  `(timeout, network, 4xx SMTP reply — retry later); 502 briefing.email_rejected when it refuses the message; ` +
+  `429 briefing.too_many_sends past ${ON_DEMAND_PER_DAY} on-demand attempts per user and New York day ` +
+  `(Retry-After: until New York midnight; the scheduled mail does not count).`
 
 export function briefingRoutes(app: App, { briefing }: { briefing: BriefingService }): void {
   app.post(
@@ -70,7 +72,7 @@ export function briefingRoutes(app: App, { briefing }: { briefing: BriefingServi
         tags: ['trading-intel'],
         querystring: SendQuery,
         body: SendBody,
-        response: { 200: SendResult, ...problems(401, 402, 404, 422, 502, 503) },
+        response: { 200: SendResult, ...problems(401, 402, 404, 422, 429, 502, 503) },
       },
     },
     (req) => briefing.send(scopeOf(req), req.query, req.body ?? {}),

@@ -3,10 +3,17 @@
  * it to the caller's verified address through the e-mail port, with the one-click unsubscribe
  * headers of the caller's subscription. The scheduled job (briefing.job.ts) sends through `deliver`.
  */
+import { DateTime } from 'luxon'
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../platform/auth/scope.ts'
+import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
-import { AppError, ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
+import {
+  AppError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnprocessableError,
+} from '../../platform/http/errors.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { EmailSender } from '../../providers/email/index.ts'
@@ -18,11 +25,15 @@ import { renderBriefing, SECTION_KEYS, unsubscribeHeaders, type SectionKey } fro
 import { addressOf } from './lib/tokens.ts'
 import { BRIEFING_FEATURE, type SubscriptionService } from './subscription.service.ts'
 
+/** On-demand sends (attempts) a user may make per New York day; the scheduled mail does not count. */
+export const ON_DEMAND_PER_DAY = 10
+const DAY_MS = 86_400_000
 export const UNSUBSCRIBE_PATH = '/api/trading-intel/email-briefing/unsubscribe'
 const TRANSIENT = new Set(['timeout', 'network', 'server', 'rate_limited'])
 
 export interface BriefingDeps {
   clock: Clock
+  cache: Pick<Cache, 'incr'>
   log: Pick<Logger, 'warn'>
   email: EmailSender
   users: Pick<Identity['users'], 'me'>
@@ -57,6 +68,7 @@ export class BriefingService {
         [{ loc: ['user', 'email'], msg: 'e-mail address not verified', type: 'unverified' }],
       )
     if (q.account_id) await this.deps.holdings.latest(scope.tenantId, { accountId: q.account_id, limit: 1 })
+    await this.countSend(scope)
     return this.deliver({
       tenantId: scope.tenantId,
       userId: scope.userId,
@@ -64,6 +76,19 @@ export class BriefingService {
       accountId: q.account_id,
       sections: body.sections,
     })
+  }
+
+  /** 429 briefing.too_many_sends past ON_DEMAND_PER_DAY attempts this New York day (until its end). */
+  private async countSend(scope: RequestScope): Promise<void> {
+    const ny = DateTime.fromJSDate(this.deps.clock.now(), { zone: 'America/New_York' })
+    const key = `briefing:on-demand:${scope.tenantId}:${scope.userId}:${ny.toISODate()}`
+    if ((await this.deps.cache.incr(key, DAY_MS)) <= ON_DEMAND_PER_DAY) return
+    const untilMidnight = ny.plus({ days: 1 }).startOf('day').diff(ny).as('seconds')
+    throw new TooManyRequestsError(
+      'briefing.too_many_sends',
+      `At most ${ON_DEMAND_PER_DAY} briefings on demand per day; the scheduled one still goes`,
+      untilMidnight,
+    )
   }
 
   /** Reads the sections, renders and sends; a delivery failure is a 503 (transient) or 502 (refused). */

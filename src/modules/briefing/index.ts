@@ -49,6 +49,7 @@ function createBriefing(ctx: ModuleContext, needs: Needs): Briefing {
   })
   const briefing = new BriefingService({
     clock: ctx.clock,
+    cache: ctx.cache,
     log: ctx.log,
     email: ctx.providers.email,
     users: needs.identity.users,
