@@ -4,6 +4,7 @@
  * a module"). The container builds them in dependency order, whatever their order here.
  */
 import { backtestModule } from '../modules/backtest/index.ts'
+import { briefingModule } from '../modules/briefing/index.ts'
 import { brokersModule } from '../modules/brokers/index.ts'
 import { committeeModule } from '../modules/committee/index.ts'
 import { discoveryModule } from '../modules/discovery/index.ts'
@@ -46,6 +47,7 @@ export const modules = [
   riskModule,
   intelFeedModule,
   dailyModule,
+  briefingModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

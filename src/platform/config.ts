@@ -149,6 +149,8 @@ export const ConfigSchema = Type.Object({
     Type.String({ pattern: '^[A-Za-z][A-Za-z0-9.\\-]{0,9}(,[A-Za-z][A-Za-z0-9.\\-]{0,9})*$' }),
   ),
   /** Options-flow detection on held symbols runs every N minutes of the regular session (restarting each hour). */
+  /** The New York send time (HH:MM, 5-minute step, 05:00–09:25) of briefing subscriptions that name none. */
+  BRIEFING_SEND_AT: Type.String({ pattern: '^(0[5-8]:[0-5][05]|09:[0-2][05])$', default: '08:30' }),
   FLOW_DETECT_EVERY_MINUTES: Type.Integer({ minimum: 1, maximum: 60, default: 15 }),
   /** Discovery's scheduled scans: universes and scan types (comma-separated), every N minutes of the session. */
   DISCOVERY_SCAN_UNIVERSES: Type.String({

@@ -5,6 +5,8 @@
  */
 import type { FeedQuery, FeedRow } from '../../platform/feed-row.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
+import { feedbackRoutes } from './feedback.routes.ts'
+import { FeedbackService } from './feedback.service.ts'
 import * as m0018 from './migrations/0018_recommendations.ts'
 import type { RecommendationInput } from './recommendations.input.ts'
 import { RECOMMENDATION_TABLES } from './recommendations.tables.ts'
@@ -19,11 +21,14 @@ export { RecommendationsService } from './recommendations.service.ts'
 
 export interface Recommendations {
   recs: RecommendationsService
+  feedback: FeedbackService
   /** Idempotent on (tenant, origin, origin_ref): a second call returns the stored row with created=false. */
   record(
     tenantId: number,
     input: RecommendationInput,
   ): Promise<{ recommendation: RecommendationView; created: boolean }>
+  /** Open recommendations, newest first, at most `limit`. */
+  open(tenantId: number, limit: number): Promise<RecommendationView[]>
   /** The intel-feed source contract (FeedRow/FeedQuery of src/platform/feed-row.ts). */
   feedItems(tenantId: number, q: FeedQuery): Promise<FeedRow[]>
 }
@@ -34,9 +39,12 @@ function createRecommendations(ctx: ModuleContext): Recommendations {
     clock: ctx.clock,
     market: ctx.providers.market,
   })
+  const feedback = new FeedbackService({ scopes: ctx.scopes, clock: ctx.clock, market: ctx.providers.market })
   return {
     recs,
+    feedback,
     record: (t, i) => recs.record(t, i),
+    open: (t, limit) => recs.open(t, limit),
     feedItems: (t, q) => recs.feedItems(t, q),
   }
 }
@@ -48,6 +56,9 @@ export const recommendationsModule = defineModule({
   tables: RECOMMENDATION_TABLES,
   migrations: [['0018_recommendations', m0018]],
   build: createRecommendations,
-  routes: (app, api: Recommendations) => recommendationsRoutes(app, api),
+  routes: (app, api: Recommendations) => {
+    recommendationsRoutes(app, api)
+    feedbackRoutes(app, api)
+  },
   sweep: recommendationsSweep,
 })

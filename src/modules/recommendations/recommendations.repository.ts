@@ -101,6 +101,21 @@ export function recsSince(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute()
 }
 
+/** The columns feedback scores with (no rationale or evidence), created at or after `since`, newest first. */
+export function recsForFeedback(s: TenantScope, since: Date, limit: number) {
+  return s.db
+    .selectFrom('recommendation')
+    .select(['id', 'symbol', 'action', 'confidence', 'price_at', 'horizon_days', 'status'])
+    .select(['exit_price', 'return_pct', 'outcome', 'closed_at', 'created_at'])
+    .where('tenant_id', '=', s.tenantId)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}
+export type FeedbackRow = Awaited<ReturnType<typeof recsForFeedback>>[number]
+
 export interface Closing {
   exit_price: number
   return_pct: number | null

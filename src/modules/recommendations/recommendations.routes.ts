@@ -36,7 +36,13 @@ export function recommendationsRoutes(app: App, { recs }: { recs: Recommendation
           'newest first (by id), paged (page_size 25/50/100, default 25; cursor). Filters: status, symbol, ' +
           'origin, min_confidence (inclusive). They are the ALERT (confidence ≥ 0.80) / SIGNAL items of the ' +
           'intel feed. Administrators may pass tenant_id.',
-        examples: { query: { status: 'open', min_confidence: 0.8 } },
+        examples: {
+          query: { status: 'open', min_confidence: 0.8 },
+          200: {
+            description: 'One page',
+            value: { items: [EXAMPLE_REC], next_cursor: null, page: 1, page_size: 25 },
+          },
+        },
         tags,
         querystring: ListQuery,
         response: { 200: RecommendationPage, ...problems(401, 403, 422) },
@@ -44,6 +50,26 @@ export function recommendationsRoutes(app: App, { recs }: { recs: Recommendation
     },
     (req) => recs.list(scopeOf(req), req.query),
   )
+  createRoute(app, recs)
+  app.get(
+    `${BASE}/:id`,
+    {
+      schema: {
+        operationId: 'getRecommendation',
+        summary: 'One recommendation, with its outcome once closed',
+        description: "Unknown ids and other tenants' recommendations answer 404 recommendations.not_found.",
+        examples: { params: { id: 7 }, 200: { description: 'A closed call', value: EXAMPLE_CLOSED } },
+        tags,
+        params: IdParams,
+        response: { 200: Recommendation, ...problems(401, 404, 422) },
+      },
+    },
+    (req) => recs.get(scopeOf(req), req.params.id),
+  )
+  closeRoute(app, recs)
+}
+
+function createRoute(app: App, recs: RecommendationsService): void {
   app.post(
     BASE,
     {
@@ -63,6 +89,10 @@ export function recommendationsRoutes(app: App, { recs }: { recs: Recommendation
             rationale: 'Earnings beat',
             price_at: 189.2,
           },
+          200: {
+            description: 'Already recorded under this origin_ref: the stored call',
+            value: { ...EXAMPLE_REC, origin: 'manual', origin_ref: 'manual-1' },
+          },
           201: {
             description: 'Recorded',
             value: { ...EXAMPLE_REC, origin: 'manual', origin_ref: 'manual-1' },
@@ -78,22 +108,6 @@ export function recommendationsRoutes(app: App, { recs }: { recs: Recommendation
       return reply.code(r.created ? 201 : 200).send(r.recommendation)
     },
   )
-  app.get(
-    `${BASE}/:id`,
-    {
-      schema: {
-        operationId: 'getRecommendation',
-        summary: 'One recommendation, with its outcome once closed',
-        description: "Unknown ids and other tenants' recommendations answer 404 recommendations.not_found.",
-        examples: { 200: { description: 'A closed call', value: EXAMPLE_CLOSED } },
-        tags,
-        params: IdParams,
-        response: { 200: Recommendation, ...problems(401, 404, 422) },
-      },
-    },
-    (req) => recs.get(scopeOf(req), req.params.id),
-  )
-  closeRoute(app, recs)
 }
 
 function closeRoute(app: App, recs: RecommendationsService): void {
@@ -110,6 +124,7 @@ function closeRoute(app: App, recs: RecommendationsService): void {
           `carries the stored recommendation (the first close stands; an outcome is never rewritten). ` +
           `Unknown or another tenant's → 404.`,
         examples: {
+          params: { id: 7 },
           body: { exit_price: 196.5, note: 'target reached' },
           200: { description: 'Closed', value: EXAMPLE_CLOSED },
         },

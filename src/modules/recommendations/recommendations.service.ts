@@ -90,6 +90,15 @@ export class RecommendationsService {
     return toPage(rows, page, (r) => [r.id], viewOf)
   }
 
+  /** The tenant's open recommendations, newest first, at most `limit` (the e-mail briefing's section). */
+  async open(tenantId: number, limit: number): Promise<RecommendationView[]> {
+    const page = { page: 1, pageSize: limit, offset: 0, after: null }
+    const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
+      listRecs(s, { status: 'open' }, page, null),
+    )
+    return rows.slice(0, limit).map(viewOf)
+  }
+
   /**
    * Closes an open recommendation at `exit_price` (else the current quote) with its outcome.
    * Unknown or another tenant's → 404; already closed → 409 (the first close stands).
