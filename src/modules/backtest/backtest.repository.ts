@@ -18,11 +18,17 @@ const HEAD = [
   'created_at',
 ] as const
 
-/** Stores a run and returns its id. */
+/**
+ * Stores a run and returns its id. The log (up to 8.8 MB) travels as base64 text decoded by the
+ * database: PGlite encodes a binary parameter byte by byte in JavaScript (3.1 s for 8.8 MB against
+ * 0.3 s as base64, measured), and `pg` sends one as hex text anyway.
+ */
 export async function insertRun(s: TenantScope, run: NewRun): Promise<number> {
+  const { trade_log, ...rest } = run
+  const log = Buffer.from(trade_log.buffer, trade_log.byteOffset, trade_log.byteLength).toString('base64')
   const row = await s.db
     .insertInto('backtest_run')
-    .values({ tenant_id: s.tenantId, ...run })
+    .values({ tenant_id: s.tenantId, ...rest, trade_log: sql<Uint8Array>`decode(${log}, 'base64')` })
     .returning('id')
     .executeTakeFirstOrThrow()
   return Number(row.id)
