@@ -88,6 +88,32 @@ describe('committee run states', () => {
     )
   })
 
+  it('a redelivered job for a run left running (its attempt died) fails it as interrupted; retry works', async () => {
+    const u = await t.newTenant()
+    let release = () => {}
+    market.gate = new Promise<void>((r) => (release = r))
+    const { run_id } = json(await u.post(RUNS, { symbol: 'AAPL' }))
+    try {
+      // The first attempt is held inside its first analyst: the run is running, as a dead worker leaves it.
+      for (let i = 0; i < 200 && json(await u.get(`${RUNS}/${run_id}`)).status !== 'running'; i++)
+        await new Promise((r) => setTimeout(r, 10))
+      assert.equal(json(await u.get(`${RUNS}/${run_id}`)).status, 'running')
+      await t.c.committee.job.work({ tenantId: u.tenantId, runId: run_id })
+    } finally {
+      market.gate = null
+      release()
+    }
+    await t.c.jobs.drain()
+    const run = json(await u.get(`${RUNS}/${run_id}`))
+    assert.equal(run.status, 'failed')
+    assert.equal(run.error.code, 'committee.interrupted')
+    // The held attempt, released, records nothing more: its next step is refused.
+    assert.deepEqual(kinds(json(await u.get(`${RUNS}/${run_id}/events`)).items), ['started', 'failed'])
+    const retried = json(await u.post(`${RUNS}/${run_id}/retry`))
+    await t.c.jobs.drain()
+    assert.equal(json(await u.get(`${RUNS}/${retried.run_id}`)).status, 'completed')
+  })
+
   it('a redelivered job for a finished run does nothing', async () => {
     const u = await t.newTenant()
     const done = await runToEnd(t, u)

@@ -59,7 +59,9 @@ export const DECISION_DOC =
 export const EVENTS_DOC =
   'Events, numbered seq = 1, 2, … per run: `started`; `analyst_opinion` (the opinion) per enabled voting ' +
   'analyst in order; `model_fallback` when the model was active and could not be used; then exactly one of ' +
-  '`decision` ({decision, opinions}), `failed` ({code, detail}) or `cancelled` ({previous_status}).'
+  '`decision` ({decision, opinions}), `failed` ({code, detail}) or `cancelled` ({previous_status}). Failure ' +
+  'codes: committee.all_analysts_unavailable, committee.internal, committee.interrupted (the worker stopped ' +
+  'mid-run; its redelivered job closes the run so that it can be retried).'
 
 export const STATES_DOC =
   'Status: queued → running → completed | failed; queued or running → cancelled (cancel; the job checks ' +

@@ -4,7 +4,8 @@
  * then the portfolio manager's `decision` — by the rules, or by the model when the run was created
  * with it active (then a failure or an invalid answer adds a `model_fallback` event and the rules
  * decide). Every voting analyst unavailable → `failed` (committee.all_analysts_unavailable).
- * A redelivered job finds the run no longer queued and does nothing; an unexpected error fails the
+ * A redelivered job finds a finished run and does nothing, or a running one (its earlier attempt
+ * died) and fails it as committee.interrupted (run-log.ts); an unexpected error fails the
  * run (committee.internal) instead of retrying it.
  */
 import type { Logger } from 'pino'

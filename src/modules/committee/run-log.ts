@@ -81,15 +81,34 @@ export class RunLog {
     return out
   }
 
-  /** queued → running with a `started` event; null when the run is not queued (nothing to do). */
+  /**
+   * queued → running with a `started` event; null when there is nothing to do. A job that finds
+   * its run already running is a redelivery after the earlier attempt died (it threw past its own
+   * catch, or the process stopped; the queue's idempotency key rules out a concurrent twin): that
+   * run can never finish, so it is closed as failed `<ns>.interrupted`, which `retry` accepts.
+   */
   start(tenantId: number, id: string, payload: Record<string, unknown> = {}): Promise<RunRow | null> {
     return this.locked(tenantId, id, async (s, run) => {
+      if (run.status === 'running') {
+        await this.interrupt(s, id)
+        return null
+      }
       if (!canStart(run.status)) return null
       const at = this.deps.clock.now()
       await repo.updateRun(s, this.tables, id, { status: 'running', started_at: at })
       await repo.appendEvent(s, this.tables, { run_id: id, kind: 'started', payload, at })
       return { ...run, status: 'running', started_at: at }
     })
+  }
+
+  private async interrupt(s: Parameters<typeof repo.appendEvent>[0], id: string): Promise<void> {
+    const at = this.deps.clock.now()
+    const error = {
+      code: `${this.notFound.split('.')[0]}.interrupted`,
+      detail: 'The run was interrupted before it finished; retry it',
+    }
+    await repo.updateRun(s, this.tables, id, { status: 'failed', finished_at: at, error })
+    await repo.appendEvent(s, this.tables, { run_id: id, kind: 'failed', payload: error, at })
   }
 
   /** Appends a step event while the run is running; false when it is not (cancelled: stop). */

@@ -2,8 +2,9 @@
  * The `market-research.run` job: `started`, one `section` event per part of the report in order
  * (market, news, transcripts, insider, committee; the run's status is checked before each), then
  * `completed` ({sections_ok, sections_unavailable}; the report is stored on the run) — or `failed`
- * (research.all_sections_unavailable) when no section could be read. A redelivered job finds the
- * run no longer queued and does nothing; an unexpected error fails the run (research.internal).
+ * (research.all_sections_unavailable) when no section could be read. A redelivered job finds a
+ * finished run and does nothing, or a running one (its earlier attempt died) and fails it as
+ * research.interrupted (run-log.ts); an unexpected error fails the run (research.internal).
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'

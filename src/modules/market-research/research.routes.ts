@@ -33,7 +33,8 @@ const REPORT_DOC =
   'could be read is unavailable; all five unavailable → the run fails (research.all_sections_unavailable).'
 const EVENTS_DOC =
   'Events, seq = 1, 2, … per run: `started`, one `section` (the section) per part in order, then ' +
-  '`completed` ({sections_ok, sections_unavailable}) or `failed` ({code, detail}).'
+  '`completed` ({sections_ok, sections_unavailable}) or `failed` ({code, detail}: ' +
+  'research.all_sections_unavailable, research.internal, or research.interrupted when the worker stopped mid-run).'
 
 export function researchRoutes(app: App, { research }: { research: ResearchService }): void {
   app.post(

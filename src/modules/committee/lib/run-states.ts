@@ -13,7 +13,7 @@ export const TERMINAL: readonly RunStatus[] = ['completed', 'failed', 'cancelled
 export const isTerminal = (s: string): boolean => (TERMINAL as readonly string[]).includes(s)
 export const canCancel = (s: string): boolean => s === 'queued' || s === 'running'
 export const canRetry = (s: string): boolean => s === 'failed' || s === 'cancelled'
-/** A job works a run only from queued (a redelivered job finds it running or terminal: no-op). */
+/** A job works a run only from queued (a redelivered job finds it terminal: no-op; running: interrupted, run-log.ts). */
 export const canStart = (s: string): boolean => s === 'queued'
 /** Steps are recorded only while running; a cancel in between stops the job at its next step. */
 export const canStep = (s: string): boolean => s === 'running'
