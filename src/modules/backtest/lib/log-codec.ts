@@ -58,7 +58,10 @@ export function encodeLog(
 /** The records of `bytes` (whole records; a copy makes them 8-byte aligned) as log items. */
 export function decodeLog(bytes: Uint8Array, symbols: readonly string[]): TradeLogItem[] {
   const whole = bytes.byteLength - (bytes.byteLength % RECORD_BYTES)
-  const rec = new Float64Array(bytes.slice(0, whole).buffer)
+  // A copy, never `bytes.slice`: on a Node Buffer (pg's bytea) slice is a view into a shared pool.
+  const copy = new Uint8Array(whole)
+  copy.set(bytes.subarray(0, whole))
+  const rec = new Float64Array(copy.buffer)
   const out: TradeLogItem[] = []
   for (let o = 0; o < rec.length; o += SLOTS) {
     const [id, sym, entry, exit, k, qty, cost, proceeds, fees, pnl, priced] = rec.subarray(o, o + SLOTS)

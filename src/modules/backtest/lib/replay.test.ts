@@ -126,5 +126,10 @@ describe('selectTrades and the log codec', () => {
       },
     ])
     assert.deepEqual(decodeLog(bytes.subarray(0, 50), ['A']), [], 'a partial record is not read')
+    // pg hands bytea back as a Buffer inside a larger pool, at an offset: decoded from its own bytes.
+    const pool = Buffer.alloc(bytes.byteLength + 24, 0xff)
+    pool.set(bytes, 13)
+    const view = pool.subarray(13, 13 + bytes.byteLength)
+    assert.deepEqual(decodeLog(view, ['A']), decodeLog(bytes, ['A']))
   })
 })
