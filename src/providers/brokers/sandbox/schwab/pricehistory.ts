@@ -6,6 +6,7 @@
  */
 import { DateTime } from 'luxon'
 import type { Bar, Interval } from '../../../market-data/market-data.port.ts'
+import { previousTradingDay, tradingDay } from '../../../../platform/market-calendar.ts'
 import { ZONE } from '../history.ts'
 import type { SchwabMarket } from './catalog.ts'
 import { bool } from './wire.ts'
@@ -83,12 +84,13 @@ function windowOf(q: HistoryQuery, now: number): { start: number; end: number } 
   if (q.periodType === 'ytd') return { start: e.startOf('year').toMillis(), end }
   if (q.periodType === 'month') return { start: e.minus({ months: q.period }).toMillis(), end }
   if (q.periodType === 'year') return { start: e.minus({ years: q.period }).toMillis(), end }
-  let d = e.startOf('day')
-  for (let n = 1; n < q.period;) {
-    d = d.minus({ days: 1 })
-    if (d.weekday <= 5) n++
-  }
-  return { start: d.toMillis(), end }
+  // `period` trading days back, counted from the latest session already begun: before the open,
+  // on a weekend or a holiday, "1 day" is the previous session, not an empty day.
+  const today = e.toISODate()!
+  const session = tradingDay(today)
+  let day = session && session.preOpen.getTime() <= end ? today : previousTradingDay(today)
+  for (let n = 1; n < q.period; n++) day = previousTradingDay(day)
+  return { start: DateTime.fromISO(day, { zone: ZONE }).toMillis(), end }
 }
 
 /** The market interval to ask for and how many of its bars make one candle (weekly/monthly: calendar). */
