@@ -78,6 +78,8 @@ const run = {
       symbol_excluded: 0,
       holding_period: 0,
       zero_cost_basis: 0,
+      before_setup_history: 0,
+      setup_not_matched: 0,
     },
   },
   prices: { symbols: 1, priced: 1, unpriced: [], failed: [], capped: [], degraded: false },

@@ -31,8 +31,11 @@ const RULES =
   'out are counted per reason in selection.excluded: undated_entry (date_acquired VARIOUS or after ' +
   'the sale), entered_before_from (open when the range starts), symbol_not_included, ' +
   'symbol_excluded, holding_period, zero_cost_basis (a sizing other than as_traded needs a cost to ' +
-  'scale). A filter on the intraday setup of the entry day is not offered: signals are kept for ' +
-  'recent sessions only, so it would silently drop every older trade. **Strategy `sma_cross`**: ' +
+  'scale). `setups` (replay only; orb, vwap_reclaim, gap, volume_spike) keeps a trade only when one of ' +
+  'them fired for its symbol on its entry day (the tenant’s stored intraday signals); signals exist ' +
+  'only from the first session the detector ran on, so a trade entered before it is counted as ' +
+  'before_setup_history rather than judged, and one without such a signal as setup_not_matched. ' +
+  '**Strategy `sma_cross`**: ' +
   `params.symbols (1–${MAX_CROSS_SYMBOLS}, required) are traded long-only on daily closes: buy one ` +
   'share at the close of the day the fast SMA (fast_period, default 20) crosses above the slow one ' +
   '(slow_period, default 50; fast < slow, else 422): fast ≤ slow the day before and fast > slow ' +

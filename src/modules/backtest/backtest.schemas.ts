@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox'
 import { Page, PageQuery } from '../../platform/http/pagination.ts'
 import { Id } from '../../platform/http/schemas.ts'
+import { SETUPS } from '../intraday/index.ts'
 import { EXCLUSION_REASONS } from './lib/select.ts'
 
 export const STRATEGIES = ['replay', 'sma_cross'] as const
@@ -34,6 +35,14 @@ export const ParamsSchema = Type.Object(
     exclude_symbols: Type.Optional(Symbols('Leave out trades of these symbols (up to 100)')),
     min_holding_days: Type.Optional(HoldingDays('Calendar days from entry to exit at least this')),
     max_holding_days: Type.Optional(HoldingDays('Calendar days from entry to exit at most this')),
+    setups: Type.Optional(
+      Type.Array(Type.Enum([...SETUPS]), {
+        minItems: 1,
+        uniqueItems: true,
+        description:
+          'replay only: keep a trade only when one of these intraday setups fired for its symbol on its entry day',
+      }),
+    ),
     sizing: Type.Optional(Type.Enum([...SIZINGS], { description: 'Position sizing; default as_traded' })),
     amount: Type.Optional(
       Type.Number({

@@ -10,6 +10,7 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import type { MarketDataProvider } from '../../providers/market-data/market-data.port.ts'
+import type { SignalsService } from '../intraday/index.ts'
 import type { HoldingsService } from '../portfolio/index.ts'
 import * as repo from './backtest.repository.ts'
 import {
@@ -24,7 +25,7 @@ import {
 import { dayNumber, tradingDayNumbers } from './lib/calendar.ts'
 import type { Sizing } from './lib/replay.ts'
 import { runReplay, symbolsOf, type RunOutput } from './lib/run.ts'
-import { selectTrades, type Selection, type SourceTrade } from './lib/select.ts'
+import { selectTrades, type Selection, type SourceTrade, type TradeFilters } from './lib/select.ts'
 import { decodeLog, RECORD_BYTES } from './lib/log-codec.ts'
 import { readCloses, type PriceRead } from './prices.ts'
 import { crossPeriods, crossSource, realizedSource } from './sources.ts'
@@ -35,6 +36,8 @@ export interface BacktestDeps {
   log: Logger
   market: Pick<MarketDataProvider, 'bars'>
   holdings: Pick<HoldingsService, 'realizedBetween'>
+  /** The tenant's intraday setup signals, for the replay's setup filter. */
+  signals: Pick<SignalsService, 'setupDays'>
 }
 
 const invalid = (field: string, msg: string) => UnprocessableError.field(['body', ...field.split('.')], msg)
@@ -80,8 +83,9 @@ function normalize(p: NonNullable<BacktestBodyInput['params']>) {
   return { sizing, params }
 }
 
-function selectionOf(read: SourceTrade[], from: string, params: Params): Selection {
+function selectionOf(read: SourceTrade[], from: string, params: Params, setups: SetupFilter): Selection {
   const selection = selectTrades(read, dayNumber(from), {
+    setups,
     symbols: params.symbols,
     excludeSymbols: params.exclude_symbols,
     minHoldingDays: params.min_holding_days,
@@ -123,8 +127,23 @@ function detailOf(
   }
 }
 
+type SetupFilter = TradeFilters['setups']
+
 export class BacktestService {
   constructor(private readonly deps: BacktestDeps) {}
+
+  /** The setup filter's sessions (replay only; entries on or after `from`, so the range is enough). */
+  private async setupFilter(
+    tenantId: number,
+    strategy: string,
+    setups: readonly string[] | undefined,
+    range: { from: string; to: string },
+  ): Promise<SetupFilter> {
+    if (!setups?.length) return undefined
+    if (strategy !== 'replay') throw invalid('params.setups', 'applies to the replay strategy only')
+    const r = await this.deps.signals.setupDays(tenantId, { ...range, setups })
+    return { keys: r.keys, since: r.since === null ? Infinity : dayNumber(r.since) }
+  }
 
   async run(scope: RequestScope, body: BacktestBodyInput): Promise<BacktestOut> {
     const { from, to } = checkRange(body.from, body.to, nyDate(this.deps.clock.now()))
@@ -138,7 +157,8 @@ export class BacktestService {
           })
         : await crossSource(this.deps, params.symbols, { from, to }, crossPeriods(params))
     const read = source.trades
-    const selection = selectionOf(read, from, params)
+    const setups = await this.setupFilter(scope.tenantId, body.strategy, params.setups, { from, to })
+    const selection = selectionOf(read, from, params, setups)
     const days = tradingDayNumbers(dayNumber(from), dayNumber(to))
     const { symbols, counts, index } = symbolsOf(selection)
     const prices = await readCloses(this.deps.market, this.deps.log, symbols, counts, days)

@@ -5,6 +5,7 @@
  */
 import type { App } from '../../platform/http/app-type.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
+import type { Intraday } from '../intraday/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import { backtestRoutes } from './backtest.routes.ts'
 import { BacktestService } from './backtest.service.ts'
@@ -19,7 +20,10 @@ export interface Backtest {
   runs: RunsService
 }
 
-function createBacktest(ctx: ModuleContext, { portfolio }: { portfolio: Portfolio }): Backtest {
+function createBacktest(
+  ctx: ModuleContext,
+  { portfolio, intraday }: { portfolio: Portfolio; intraday: Intraday },
+): Backtest {
   return {
     backtest: new BacktestService({
       scopes: ctx.scopes,
@@ -27,6 +31,7 @@ function createBacktest(ctx: ModuleContext, { portfolio }: { portfolio: Portfoli
       log: ctx.log,
       market: ctx.providers.market,
       holdings: portfolio.holdings,
+      signals: intraday.signals,
     }),
     runs: new RunsService({ scopes: ctx.scopes }),
   }
@@ -40,7 +45,7 @@ function routes(app: App, api: Backtest): void {
 export const backtestModule = defineModule({
   name: 'backtest',
   key: 'backtest',
-  needs: { portfolio: true },
+  needs: { portfolio: true, intraday: true },
   tables: BACKTEST_TABLES,
   migrations: [['0016_backtest', m0016]],
   build: createBacktest,

@@ -17,6 +17,10 @@ import * as m0013 from './migrations/0013_intraday.ts'
 import { signalsRoutes } from './signals.routes.ts'
 import { SignalsService } from './signals.service.ts'
 
+/** The setups the detectors produce (backtests filter trades on them). */
+export { DETECTORS as SETUPS } from './lib/types.ts'
+export type { SignalsService } from './signals.service.ts'
+
 export const JOB_INTRADAY_DETECT = 'intraday.detect'
 
 export interface Intraday {

@@ -3,7 +3,7 @@
  * `scopes.withSystem`) and `intraday_signal` (tenant; a `withTenant` scope, filtered by tenant_id
  * even though RLS would).
  */
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 import type { Database } from '../../platform/db/schema.ts'
 
@@ -162,4 +162,26 @@ export function signalsOn(scope: TenantScope, sessionDate: string, limit: number
     .orderBy('id')
     .limit(limit)
     .execute()
+}
+
+/**
+ * The (symbol, session date) pairs of `from`..`to` (YYYY-MM-DD) on which one of `setups` fired, and
+ * the first session date the tenant has any signal on (null: none): a backtest's setup filter.
+ */
+export async function setupDays(scope: TenantScope, from: string, to: string, setups: readonly string[]) {
+  const days = await scope.db
+    .selectFrom('intraday_signal')
+    .select(['symbol', sql<string>`session_date::text`.as('day')])
+    .distinct()
+    .where('tenant_id', '=', scope.tenantId)
+    .where('session_date', '>=', from)
+    .where('session_date', '<=', to)
+    .where('setup', 'in', setups)
+    .execute()
+  const first = await scope.db
+    .selectFrom('intraday_signal')
+    .select(sql<string | null>`min(session_date)::text`.as('first'))
+    .where('tenant_id', '=', scope.tenantId)
+    .executeTakeFirst()
+  return { days, first: first?.first ?? null }
 }

@@ -96,6 +96,19 @@ export class SignalsService {
     return rows.map(toSignal)
   }
 
+  /**
+   * For a backtest's setup filter: `symbol|YYYY-MM-DD` of each session in `from`..`to` where one of
+   * `setups` fired for the symbol, and the first session date with any signal of the tenant's (null:
+   * none; the detector keeps no history from before it ran).
+   */
+  async setupDays(
+    tenantId: number,
+    q: { from: string; to: string; setups: readonly string[] },
+  ): Promise<{ keys: Set<string>; since: string | null }> {
+    const r = await this.deps.scopes.withTenant(tenantId, (s) => repo.setupDays(s, q.from, q.to, q.setups))
+    return { keys: new Set(r.days.map((d) => `${d.symbol}|${d.day}`)), since: r.first }
+  }
+
   /** Newest first: created_at desc, id desc. Rows of that tenant only, created at or after `since`. */
   async feedItems(tenantId: number, q: { since: Date; limit: number; symbol?: string }): Promise<FeedRow[]> {
     const rows = await this.deps.scopes.withTenant(tenantId, (s) =>

@@ -98,7 +98,28 @@ describe('selectTrades and the log codec', () => {
       symbol_excluded: 1,
       holding_period: 1,
       zero_cost_basis: 1,
+      before_setup_history: 0,
+      setup_not_matched: 0,
     })
+  })
+
+  it('keeps a trade only when a chosen setup fired for its symbol on its entry day', () => {
+    const trades = [
+      t(1, 'A', '2026-03-02', '2026-03-05'), // ORB on A that day: kept
+      t(2, 'B', '2026-03-02', '2026-03-05'), // a signal that day, but on A: not matched
+      t(3, 'A', '2026-03-03', '2026-03-05'), // A, another day: not matched
+      t(4, 'A', '2026-02-27', '2026-03-05'), // entered before the first stored signal
+    ]
+    const sel = selectTrades(trades, dayNumber('2026-02-01'), {
+      needsCost: false,
+      setups: { keys: new Set(['A|2026-03-02']), since: dayNumber('2026-03-02') },
+    })
+    assert.deepEqual(
+      sel.trades.map((x) => x.id),
+      [1],
+    )
+    assert.equal(sel.excluded.setup_not_matched, 2)
+    assert.equal(sel.excluded.before_setup_history, 1)
   })
 
   it('encodes and decodes a log line with its scaled figures', () => {

@@ -27,6 +27,11 @@ export interface TradeFilters {
   maxHoldingDays?: number | undefined
   /** Sizings other than as_traded need a positive cost basis to scale by. */
   needsCost: boolean
+  /**
+   * The setup filter: `symbol|YYYY-MM-DD` of the sessions where a chosen setup fired, and the first
+   * session the tenant has signals of (a trade entered before it cannot be judged).
+   */
+  setups?: { keys: ReadonlySet<string>; since: number } | undefined
 }
 
 /** Why a trade read for the range is not replayed (the keys of `excluded`, in this order). */
@@ -37,6 +42,8 @@ export const EXCLUSION_REASONS = [
   'symbol_excluded',
   'holding_period',
   'zero_cost_basis',
+  'before_setup_history',
+  'setup_not_matched',
 ] as const
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number]
 
@@ -56,6 +63,10 @@ function reasonOf(t: SourceTrade, entry: number, exit: number, from: number, f: 
   const held = exit - entry
   if (held < (f.minHoldingDays ?? 0) || held > (f.maxHoldingDays ?? Infinity)) return 'holding_period'
   if (f.needsCost && !(t.cost_basis > 0)) return 'zero_cost_basis'
+  if (f.setups) {
+    if (entry < f.setups.since) return 'before_setup_history'
+    if (!f.setups.keys.has(`${t.symbol}|${t.date_acquired.slice(0, 10)}`)) return 'setup_not_matched'
+  }
   return null
 }
 
