@@ -2,21 +2,12 @@
  * Which realized trades a replay uses, and why the others are left out (counted per reason), then
  * the chosen ones as typed columns indexed by trading day. Pure.
  */
+import type { RealizedTrade } from '../../portfolio/index.ts'
 import type { TradeColumns } from './replay.ts'
 import { dayIndex, dayNumber } from './calendar.ts'
 
 /** A closed trade as the portfolio module reads it (numbers). */
-export interface SourceTrade {
-  id: number
-  symbol: string
-  quantity: number
-  date_acquired: string
-  sold_on: string
-  proceeds: number
-  cost_basis: number
-  fees: number
-  gain_loss: number
-}
+export type SourceTrade = RealizedTrade
 
 export interface TradeFilters {
   /** Only these symbols (upper case); empty or absent: all. */
