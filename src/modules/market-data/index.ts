@@ -8,20 +8,36 @@ import { instrumentsRoutes } from './instruments.routes.ts'
 import { InstrumentsService } from './instruments.service.ts'
 import { quotesRoutes } from './quotes.routes.ts'
 import { QuotesService } from './quotes.service.ts'
+import { TimeframeBars } from './timeframes.ts'
 
 export type { InstrumentsService } from './instruments.service.ts'
 /** The port other modules check symbols through (portfolio: unknown tickers are a 422). */
 export type InstrumentLookup = Pick<InstrumentsService, 'unlisted'>
 export type { QuotesService } from './quotes.service.ts'
+export {
+  DEFAULT_TIMEFRAME,
+  HISTORY,
+  HISTORY_DOC,
+  TIMEFRAMES,
+  TimeframeBars,
+  weekly,
+  type Timeframe,
+} from './timeframes.ts'
 
 export interface MarketData {
   instruments: InstrumentsService
   quotes: QuotesService
+  /** The bars of a technical-analysis timeframe (timeframes.ts). */
+  timeframes: TimeframeBars
 }
 
 function createMarketData(ctx: ModuleContext): MarketData {
   const deps = { ...ctx, market: ctx.providers.market }
-  return { instruments: new InstrumentsService(deps), quotes: new QuotesService(deps) }
+  return {
+    instruments: new InstrumentsService(deps),
+    quotes: new QuotesService(deps),
+    timeframes: new TimeframeBars(deps),
+  }
 }
 
 function marketDataRoutes(app: App, marketData: MarketData): void {
