@@ -24,6 +24,7 @@ import { portfolioModule } from '../modules/portfolio/index.ts'
 import { recommendationsModule } from '../modules/recommendations/index.ts'
 import { riskModule } from '../modules/risk/index.ts'
 import { taStructureModule } from '../modules/ta-structure/index.ts'
+import { taIctModule } from '../modules/ta-ict/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
 
@@ -50,6 +51,7 @@ export const modules = [
   dailyModule,
   briefingModule,
   taStructureModule,
+  taIctModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
