@@ -7,7 +7,7 @@
  *   holdings, warm (the market provider's cache filled by 100 unmeasured requests), sequential on one
  *   keep-alive connection; the issue's budget for a portfolio route is < 300 ms warm.
  */
-import { analyzeIct, ictScore } from '../src/modules/ta-ict/index.ts'
+import { analyzeIct, ictLayer, ictScore } from '../src/modules/ta-ict/index.ts'
 import { UNIVERSE } from '../src/providers/market-data/simulator/universe.ts'
 import { buildTestApp } from '../test/helpers/test-app.ts'
 
@@ -38,6 +38,14 @@ for (let i = 0; i < 1100; i++) {
   if (i >= 100) pure.push(performance.now() - t0)
 }
 
+const occ: number[] = []
+for (let i = 0; i < 300; i++) {
+  const t0 = performance.now()
+  for (const p of ictLayer.patterns) ictLayer.occurrences(bars, p.id)
+  if (i >= 100) occ.push(performance.now() - t0)
+}
+const found = analyzeIct(bars, { swingLR: 3 })
+
 const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
 const auth = { authorization: `Bearer ${u.token}` }
 async function http(path: string): Promise<string> {
@@ -54,11 +62,13 @@ async function http(path: string): Promise<string> {
 
 const rows = [
   `| analyzeIct + ictScore, ${bars.length} daily bars (in process, 1000 runs) | ${pct(pure)} |`,
+  `| occurrences of all ${ictLayer.patterns.length} patterns (200 runs) | ${pct(occ)} |`,
   `| GET /api/ta/ict/zones/${stocks[0]!.symbol}/premium-discount (1d) | ${await http(`/api/ta/ict/zones/${stocks[0]!.symbol}/premium-discount`)} |`,
   `| GET /api/ta/ict/zones/portfolio (20 holdings, warm) | ${await http('/api/ta/ict/zones/portfolio')} |`,
   `| reference: GET /api/tenant | ${await http('/api/tenant')} |`,
 ]
 process.stdout.write(
-  `${REQUESTS} sequential requests each\n\n| what | p50 ms | p99 ms |\n| --- | --- | --- |\n${rows.join('\n')}\n`,
+  `${bars.length} bars: ${found.fvgs.length} FVGs, ${found.order_blocks.length} OBs, ${found.breakers.length} breakers, ` +
+    `${found.liquidity.length} pools; ${REQUESTS} sequential requests each\n\n| what | p50 ms | p99 ms |\n| --- | --- | --- |\n${rows.join('\n')}\n`,
 )
 await t.close()
