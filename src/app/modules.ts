@@ -23,6 +23,8 @@ import { optionsFlowModule } from '../modules/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
 import { recommendationsModule } from '../modules/recommendations/index.ts'
 import { riskModule } from '../modules/risk/index.ts'
+import { taStructureModule } from '../modules/ta-structure/index.ts'
+import { taIctModule } from '../modules/ta-ict/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
 
@@ -48,6 +50,8 @@ export const modules = [
   intelFeedModule,
   dailyModule,
   briefingModule,
+  taStructureModule,
+  taIctModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
