@@ -2,11 +2,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { barsOf, DECLINE, W1, type Quad } from '../../src/modules/ta-price-action/lib/vectors.fixture.ts'
+import { systemClock } from '../../src/platform/clock.ts'
 import { json } from '../helpers/assertions.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { holdings, RiskMarket } from './risk-fixtures.ts'
 
-const market = new RiskMarket({})
+const market = new RiskMarket({ clock: systemClock })
 const STAR: Quad[] = [
   ...DECLINE,
   [21.0, 21.1, 19.9, 20.0],

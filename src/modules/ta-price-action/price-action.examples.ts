@@ -5,7 +5,7 @@
 import { analyzePriceAction } from './lib/analysis.ts'
 import { barsOf, DECLINE, W1 } from './lib/vectors.fixture.ts'
 import { candleOut, reversalOut, schematicOut } from './price-action.dto.ts'
-import type { CandlesOutT, PortfolioOutT, WyckoffOutT } from './price-action.schemas.ts'
+import type { CandlesOutT, PortfolioOutT, ReversalsOutT, WyckoffOutT } from './price-action.schemas.ts'
 
 const star = barsOf([
   ...DECLINE,
@@ -33,7 +33,12 @@ export const CANDLES_EXAMPLE: CandlesOutT = {
 }
 
 const w = analyzePriceAction(W1)
-export const REVERSAL_EXAMPLE = w.reversals.length ? reversalOut(W1, w.reversals.at(-1)!) : null
+export const REVERSALS_EXAMPLE: ReversalsOutT = {
+  ...header(W1),
+  reversals: w.reversals.slice(-1).map((r) => reversalOut(W1, r)),
+  total: w.reversals.length,
+  truncated: false,
+}
 
 const acc = schematicOut(W1, w.wyckoff.accumulation[0]!)
 export const WYCKOFF_EXAMPLE: WyckoffOutT = {

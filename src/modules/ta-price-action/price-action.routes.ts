@@ -78,7 +78,7 @@ const PORTFOLIO_DOC =
 
 type Svc = { priceAction: PriceActionService }
 
-export function priceActionRoutes(app: App, { priceAction }: Svc): void {
+function portfolioRoute(app: App, { priceAction }: Svc): void {
   app.get(
     '/api/ta/price-action/portfolio',
     {
@@ -87,6 +87,7 @@ export function priceActionRoutes(app: App, { priceAction }: Svc): void {
         summary: 'Price action of each holding (score, latest pattern, reversal, Wyckoff phase)',
         description: PORTFOLIO_DOC,
         examples: {
+          query: { tenant_id: 42 },
           200: { description: 'Two holdings, one unknown to market data', value: Ex.PORTFOLIO_EXAMPLE },
         },
         tags: ['ta'],
@@ -96,12 +97,17 @@ export function priceActionRoutes(app: App, { priceAction }: Svc): void {
     },
     (req) => priceAction.portfolio(scopeOf(req), req.query.tenant_id),
   )
+}
+
+export function priceActionRoutes(app: App, { priceAction }: Svc): void {
+  portfolioRoute(app, { priceAction })
   const base = {
     tags: ['ta'],
     params: S.SymbolParams,
     querystring: S.TimeframeQuery,
   }
   const errs = problems(401, 404, 422, 503)
+  const paramsEx = { params: { symbol: 'AAPL' }, query: { timeframe: '1d' } }
   app.get(
     '/api/ta/price-action/:symbol',
     {
@@ -110,7 +116,10 @@ export function priceActionRoutes(app: App, { priceAction }: Svc): void {
         operationId: 'getTaCandlestickPatterns',
         summary: 'Candlestick patterns with strength, direction and the candles behind them',
         description: CANDLES_DOC,
-        examples: { 200: { description: 'A morning star after a decline', value: Ex.CANDLES_EXAMPLE } },
+        examples: {
+          ...paramsEx,
+          200: { description: 'A morning star after a decline', value: Ex.CANDLES_EXAMPLE },
+        },
         response: { 200: S.CandlesOut, ...errs },
       },
     },
@@ -124,6 +133,13 @@ export function priceActionRoutes(app: App, { priceAction }: Svc): void {
         operationId: 'getTaReversals',
         summary: 'Reversal candidates (pattern + context + location) and their confirmation',
         description: REVERSALS_DOC,
+        examples: {
+          ...paramsEx,
+          200: {
+            description: 'A confirmed bullish engulfing after the W1 spring',
+            value: Ex.REVERSALS_EXAMPLE,
+          },
+        },
         response: { 200: S.ReversalsOut, ...errs },
       },
     },
@@ -137,7 +153,10 @@ export function priceActionRoutes(app: App, { priceAction }: Svc): void {
         operationId: 'getTaWyckoff',
         summary: 'Wyckoff accumulation/distribution: phase, events and confidence',
         description: WYCKOFF_DOC,
-        examples: { 200: { description: 'The W1 accumulation (§6.3)', value: Ex.WYCKOFF_EXAMPLE } },
+        examples: {
+          ...paramsEx,
+          200: { description: 'The W1 accumulation (§6.3)', value: Ex.WYCKOFF_EXAMPLE },
+        },
         response: { 200: S.WyckoffOut, ...errs },
       },
     },
