@@ -25,6 +25,7 @@ import { recommendationsModule } from '../modules/recommendations/index.ts'
 import { riskModule } from '../modules/risk/index.ts'
 import { taStructureModule } from '../modules/ta-structure/index.ts'
 import { taIctModule } from '../modules/ta-ict/index.ts'
+import { taPriceActionModule } from '../modules/ta-price-action/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
 
@@ -52,6 +53,7 @@ export const modules = [
   briefingModule,
   taStructureModule,
   taIctModule,
+  taPriceActionModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
