@@ -8,6 +8,7 @@ import type { TaLayer } from '../../platform/ta-layer.ts'
 import type { MarketData } from '../market-data/index.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
 import type { Portfolio } from '../portfolio/index.ts'
+import type { TaStructure } from '../ta-structure/index.ts'
 import { DashboardService } from './dashboard.service.ts'
 import { TaLayers } from './layers.ts'
 import { taRoutes } from './ta.routes.ts'
@@ -26,10 +27,13 @@ export interface TaConfluence {
 interface Needs {
   marketData: MarketData
   portfolio: Portfolio
+  taStructure: TaStructure
 }
 
-function createTaConfluence(_ctx: ModuleContext, { marketData, portfolio }: Needs): TaConfluence {
-  const installed: (TaLayer | undefined)[] = []
+function createTaConfluence(_ctx: ModuleContext, needs: Needs): TaConfluence {
+  const { marketData, portfolio } = needs
+  // The layer modules of issue 15 that have landed; a missing one is dropped (§7).
+  const installed: (TaLayer | undefined)[] = [needs.taStructure.layer]
   const layers = new TaLayers(installed)
   const timeframes = marketData.timeframes
   return {
@@ -46,7 +50,7 @@ function routes(app: App, api: TaConfluence): void {
 export const taConfluenceModule = defineModule({
   name: 'ta-confluence',
   key: 'taConfluence',
-  needs: { marketData: true, portfolio: true },
+  needs: { marketData: true, portfolio: true, taStructure: true },
   tables: [],
   migrations: [],
   build: createTaConfluence,

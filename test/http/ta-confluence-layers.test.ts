@@ -1,0 +1,80 @@
+/** End to end on the real layers that have landed (structure): backtest figures and confluence. */
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { zigzag } from '../../src/modules/ta-structure/lib/zigzag.fixture.ts'
+import { fixedClock } from '../../src/platform/clock.ts'
+import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
+import { json } from '../helpers/assertions.ts'
+import { RiskMarket } from './ta-confluence-fixtures.ts'
+
+const clock = fixedClock('2026-11-24T15:00:00Z')
+const market = new RiskMarket({ clock })
+// A rising zigzag: mid(t) = 50 + 0.1·t + 0.5·tri(t mod 12); bullish BOS at 17, 29, 41, 53 (§4, L = R = 3)
+market.daily.AAPL = zigzag(60, 0.1)
+let t: TestApp
+let u: Client
+before(async () => {
+  t = await buildTestApp({ clock, providers: { market } })
+  u = await t.newTenant()
+})
+after(() => t.close())
+const near = (a: unknown, b: number) =>
+  assert.ok(typeof a === 'number' && Math.abs(a - b) < 1e-9, `${String(a)} vs ${b}`)
+
+describe('ta-confluence on the real structure layer', () => {
+  it('the installed catalog is the structure layer’s', async () => {
+    const b = json((await u.get('/api/ta/patterns?layer=structure')).body)
+    assert.ok(b.structure.some((p: { id: string }) => p.id === 'bos'))
+  })
+
+  it('BOS backtest: closes 54.2, 55.4, 56.6, 57.8; +0.6 a bar later, −1 five bars later, flat at 10 and 20', async () => {
+    const res = await u.get('/api/ta/backtest/AAPL/structure/bos')
+    assert.equal(res.statusCode, 200, res.body)
+    const b = json(res.body)
+    assert.deepEqual(
+      b.occurrences.map((o: { index: number; price: number; direction: string }) => [
+        o.index,
+        o.price,
+        o.direction,
+      ]),
+      [
+        [17, 54.2, 'bullish'],
+        [29, 55.4, 'bullish'],
+        [41, 56.6, 'bullish'],
+        [53, 57.8, 'bullish'],
+      ],
+    )
+    const entries = [54.2, 55.4, 56.6, 57.8]
+    const [h1, h5, h10, h20] = b.horizons
+    assert.deepEqual([h1.sample_size, h1.hit_rate], [4, 1])
+    near(h1.avg_return, entries.reduce((a, e) => a + 0.6 / e, 0) / 4)
+    assert.deepEqual([h5.sample_size, h5.hit_rate], [4, 0])
+    near(h5.avg_return, entries.reduce((a, e) => a - 1 / e, 0) / 4)
+    // 10 bars later: phase 5 → 3, tri 5 → 3, the drift +1.0 equals the 0.5·2 lost; 20 bars: phase 1, drift +2.0
+    assert.deepEqual([h10.sample_size, h10.hit_rate], [3, 0])
+    near(h10.avg_return, 0)
+    assert.deepEqual([h20.sample_size, h20.hit_rate], [2, 0])
+    near(h20.avg_return, 0)
+  })
+
+  it('confluence uses the structure trend (+1) and weighs only the used components', async () => {
+    const b = json((await u.get('/api/ta/confluence/AAPL')).body)
+    type C = {
+      layer: string
+      used: boolean
+      score: number | null
+      weight: number
+      evidence: { trend?: string }
+    }
+    const cs: C[] = b.components
+    const s = cs.find((c) => c.layer === 'structure')!
+    assert.deepEqual([s.used, s.score, s.evidence.trend], [true, 1, 'bullish'])
+    const used = cs.filter((c) => c.used)
+    const w = used.reduce((a, c) => a + c.weight, 0)
+    near(b.score, used.reduce((a, c) => a + c.weight * c.score!, 0) / w)
+    assert.deepEqual(
+      b.dropped,
+      cs.filter((c) => !c.used).map((c) => c.layer),
+    )
+  })
+})
