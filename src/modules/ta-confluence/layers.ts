@@ -45,6 +45,11 @@ export class TaLayers {
       : undefined
   }
 
+  /** The installed layers' names. */
+  names(): TaLayerName[] {
+    return [...this.byName.keys()]
+  }
+
   get zones(): ZoneLayer | undefined {
     return this.byName.get('ict')
   }
