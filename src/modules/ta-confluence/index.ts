@@ -13,6 +13,7 @@ import { DashboardService } from './dashboard.service.ts'
 import { TaLayers } from './layers.ts'
 import { taRoutes } from './ta.routes.ts'
 import { TaService } from './ta.service.ts'
+import { taConfluenceSweep } from './ta-confluence.sweep.ts'
 
 export { TaLayers, type Zone, type ZoneLayer } from './layers.ts'
 export { combine, WEIGHTS } from './lib/confluence.ts'
@@ -55,4 +56,5 @@ export const taConfluenceModule = defineModule({
   migrations: [],
   build: createTaConfluence,
   routes,
+  sweep: taConfluenceSweep,
 })

@@ -144,7 +144,10 @@ function backtestAndDashboardRoutes(app: App, deps: Deps): void {
           'not installed or lists no zones. confluence: as GET /api/ta/confluence/{symbol} on 1d. A holding ' +
           'whose symbol fails (unknown 404, provider 502) carries `error` with nulls and the others still ' +
           'answer; no holdings → an empty list. Administrators may pass tenant_id.',
-        examples: { 200: { description: 'Two holdings, one failing', value: DASHBOARD_EXAMPLE } },
+        examples: {
+          query: { tenant_id: 42 },
+          200: { description: 'Two holdings, one failing', value: DASHBOARD_EXAMPLE },
+        },
         tags: ['technical-analysis'],
         querystring: DashboardQuery,
         response: { 200: Dashboard, ...problems(401, 403, 422) },
