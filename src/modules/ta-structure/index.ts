@@ -4,7 +4,7 @@
  * the structure layer of the technical-analysis contract. No tables. Rules and constants: README.md.
  */
 import type { TaLayer } from '../../platform/ta-layer.ts'
-import { defineModule, type ModuleContext } from '../module.ts'
+import { defineModule, type ModuleContext, type SweepFixture } from '../module.ts'
 import type { MarketData } from '../market-data/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import { structureLayer } from './lib/layer.ts'
@@ -35,6 +35,9 @@ function createTaStructure(
   }
 }
 
+/** Paths that name a ticker analyse shared market data, not a tenant's resource. */
+const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
+
 export const taStructureModule = defineModule({
   name: 'ta-structure',
   key: 'taStructure',
@@ -43,4 +46,5 @@ export const taStructureModule = defineModule({
   migrations: [],
   build: createTaStructure,
   routes: (app, api) => structureRoutes(app, api.structure),
+  sweep: { getStructure: ticker, listStructureEvents: ticker, getStructureMtf: ticker },
 })

@@ -59,7 +59,10 @@ function portfolioRoute(app: App, svc: StructureService): void {
           'upstream.unavailable) and nulls; the others proceed. No holdings → an empty list. Administrators ' +
           'may pass tenant_id. ' +
           STRUCTURE_DOC,
-        examples: { 200: { description: 'One holding analysed, one unknown', value: PORTFOLIO_EXAMPLE } },
+        examples: {
+          query: { tenant_id: 42 },
+          200: { description: 'One holding analysed, one unknown', value: PORTFOLIO_EXAMPLE },
+        },
         tags,
         querystring: PortfolioQuery,
         response: { 200: PortfolioOut, ...problems(401, 403, 422) },
