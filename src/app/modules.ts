@@ -24,6 +24,7 @@ import { portfolioModule } from '../modules/portfolio/index.ts'
 import { recommendationsModule } from '../modules/recommendations/index.ts'
 import { riskModule } from '../modules/risk/index.ts'
 import { taConfluenceModule } from '../modules/ta-confluence/index.ts'
+import { taPriceActionModule } from '../modules/ta-price-action/index.ts'
 import { taStructureModule } from '../modules/ta-structure/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
@@ -51,6 +52,7 @@ export const modules = [
   dailyModule,
   briefingModule,
   taStructureModule,
+  taPriceActionModule,
   taConfluenceModule,
 ] as const
 
