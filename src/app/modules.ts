@@ -26,6 +26,7 @@ import { riskModule } from '../modules/risk/index.ts'
 import { taConfluenceModule } from '../modules/ta-confluence/index.ts'
 import { taPriceActionModule } from '../modules/ta-price-action/index.ts'
 import { taStructureModule } from '../modules/ta-structure/index.ts'
+import { taIctModule } from '../modules/ta-ict/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
 
@@ -53,6 +54,7 @@ export const modules = [
   briefingModule,
   taStructureModule,
   taPriceActionModule,
+  taIctModule,
   taConfluenceModule,
 ] as const
 
