@@ -1,6 +1,7 @@
 /**
  * Technical-analysis confluence in process, no HTTP: `npx tsx bench/ta-confluence.ts [runs]`.
- * On the deterministic simulator (clock fixed at 2026-11-24 16:00 New York), times:
+ * On the deterministic simulator (clock fixed at 2026-11-24 16:00 New York), with the three layers
+ * (structure, price action, ICT with its zones), times:
  * - the full analysis of one symbol and timeframe: every installed layer's score + momentum + volume +
  *   the §7 combination, on the 1d history (260 bars; target < 20 ms);
  * - a pattern backtest over 10 years of daily bars (2520): occurrences + forward returns, for every
@@ -15,6 +16,9 @@ import { DashboardService } from '../src/modules/ta-confluence/dashboard.service
 import { TaLayers } from '../src/modules/ta-confluence/layers.ts'
 import { backtest } from '../src/modules/ta-confluence/lib/backtest.ts'
 import { BACKTEST_DAILY_BARS } from '../src/modules/ta-confluence/ta.service.ts'
+import { withZones } from '../src/modules/ta-confluence/ict-zones.ts'
+import { ictLayer } from '../src/modules/ta-ict/index.ts'
+import { layer as priceActionLayer } from '../src/modules/ta-price-action/index.ts'
 import { structureLayer } from '../src/modules/ta-structure/index.ts'
 import type { RequestScope } from '../src/platform/auth/scope.ts'
 import { fixedClock } from '../src/platform/clock.ts'
@@ -24,7 +28,8 @@ const RUNS = Number(process.argv[2] ?? 15)
 const clock = fixedClock('2026-11-24T21:00:00Z')
 const market = new SimulatedMarketData({ clock })
 const timeframes = new TimeframeBars({ market })
-const layers = new TaLayers([structureLayer])
+const installed = [structureLayer, priceActionLayer, withZones(ictLayer)]
+const layers = new TaLayers(installed)
 const SYMBOLS = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM', 'V', 'XOM'].concat([
   'KO',
   'PEP',
@@ -56,7 +61,7 @@ const full = await timeRuns(() => analyse(layers, daily))
 
 const tenYears = await timeframes.read('AAPL', '1d', { bars: BACKTEST_DAILY_BARS })
 let slowest = { id: '', runs: [0] }
-for (const layer of [structureLayer]) {
+for (const layer of installed) {
   for (const p of layer.patterns) {
     const runs = await timeRuns(() => backtest(tenYears, layer.occurrences(tenYears, p.id)))
     if (median(runs) > median(slowest.runs)) slowest = { id: `${layer.layer}/${p.id}`, runs }

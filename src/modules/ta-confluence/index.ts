@@ -8,7 +8,10 @@ import type { TaLayer } from '../../platform/ta-layer.ts'
 import type { MarketData } from '../market-data/index.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
 import type { Portfolio } from '../portfolio/index.ts'
+import type { TaIct } from '../ta-ict/index.ts'
+import type { TaPriceAction } from '../ta-price-action/index.ts'
 import type { TaStructure } from '../ta-structure/index.ts'
+import { withZones } from './ict-zones.ts'
 import { DashboardService } from './dashboard.service.ts'
 import { TaLayers } from './layers.ts'
 import { taRoutes } from './ta.routes.ts'
@@ -29,12 +32,18 @@ interface Needs {
   marketData: MarketData
   portfolio: Portfolio
   taStructure: TaStructure
+  taPriceAction: TaPriceAction
+  taIct: TaIct
 }
 
 function createTaConfluence(_ctx: ModuleContext, needs: Needs): TaConfluence {
   const { marketData, portfolio } = needs
-  // The layer modules of issue 15 that have landed; a missing one is dropped (§7).
-  const installed: (TaLayer | undefined)[] = [needs.taStructure.layer]
+  // The three layer modules of issue 15; the ICT one also lists its zones for the dashboard.
+  const installed: TaLayer[] = [
+    needs.taStructure.layer,
+    needs.taPriceAction.layer,
+    withZones(needs.taIct.layer),
+  ]
   const layers = new TaLayers(installed)
   const timeframes = marketData.timeframes
   return {
@@ -51,7 +60,7 @@ function routes(app: App, api: TaConfluence): void {
 export const taConfluenceModule = defineModule({
   name: 'ta-confluence',
   key: 'taConfluence',
-  needs: { marketData: true, portfolio: true, taStructure: true },
+  needs: { marketData: true, portfolio: true, taStructure: true, taPriceAction: true, taIct: true },
   tables: [],
   migrations: [],
   build: createTaConfluence,
