@@ -122,4 +122,23 @@ describe('GET /api/ta/dashboard/portfolio', () => {
       [['AAPL', 3]],
     )
   })
+
+  it('the market data provider down: each row carries a 502 upstream error; /confluence answers 502', async () => {
+    const u = await t.newTenant()
+    await holdings(u, [{ symbol: 'AAPL', quantity: 1, value: 129 }])
+    market.failing = true
+    try {
+      const res = await u.get(D)
+      assert.equal(res.statusCode, 200)
+      const [row] = json(res.body).holdings
+      assert.equal(row.error.status, 502)
+      assert.match(row.error.code, /^upstream\./)
+      assert.equal(row.confluence.score, null)
+      const one = await u.get('/api/ta/confluence/AAPL')
+      assert.equal(one.statusCode, 502)
+      assert.match(json(one.body).code, /^upstream\./)
+    } finally {
+      market.failing = false
+    }
+  })
 })
