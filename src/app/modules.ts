@@ -23,9 +23,10 @@ import { optionsFlowModule } from '../modules/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
 import { recommendationsModule } from '../modules/recommendations/index.ts'
 import { riskModule } from '../modules/risk/index.ts'
-import { taStructureModule } from '../modules/ta-structure/index.ts'
+import { taConfluenceModule } from '../modules/ta-confluence/index.ts'
 import { taIctModule } from '../modules/ta-ict/index.ts'
 import { taPriceActionModule } from '../modules/ta-price-action/index.ts'
+import { taStructureModule } from '../modules/ta-structure/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
 
@@ -52,8 +53,9 @@ export const modules = [
   dailyModule,
   briefingModule,
   taStructureModule,
-  taIctModule,
   taPriceActionModule,
+  taIctModule,
+  taConfluenceModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

@@ -98,6 +98,14 @@ describe('GET /api/ta/structure/{symbol}', () => {
     )
   })
 
+  it('1w reads the daily bars as Monday-based weeks (L = R = 3)', async () => {
+    const { status, body } = await get('AAPL?timeframe=1w')
+    assert.equal(status, 200)
+    // 60 calendar days from Monday 2026-01-05: 9 weeks (the last one partial).
+    assert.deepEqual([body.timeframe, body.left, body.bars], ['1w', 3, 9])
+    assert.equal(body.as_of, '2026-03-02T05:00:00.000Z')
+  })
+
   it('a symbol without bars: 200, no swings, ranging, nulls', async () => {
     const { status, body } = await get('NVDA?timeframe=5m')
     assert.equal(status, 200)

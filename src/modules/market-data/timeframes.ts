@@ -53,14 +53,15 @@ export class TimeframeBars {
 
   /**
    * The bars a timeframe analyses, oldest first. An unknown symbol is a 404 `market.unknown_symbol`
-   * (the port answers it an empty list); upstream failures propagate as UpstreamErrors.
+   * (the port answers it an empty list); upstream failures propagate as UpstreamErrors. `bars`
+   * reads a longer (or shorter) history of the timeframe's interval than HISTORY (pattern backtests).
    */
-  async read(symbol: string, timeframe: Timeframe): Promise<Bar[]> {
+  async read(symbol: string, timeframe: Timeframe, opts: { bars?: number } = {}): Promise<Bar[]> {
     const sym = symbol.toUpperCase()
     const h = HISTORY[timeframe]
     const [instrument, bars] = await Promise.all([
       this.deps.market.instrument(sym),
-      this.deps.market.bars(sym, { interval: h.interval, limit: h.bars }),
+      this.deps.market.bars(sym, { interval: h.interval, limit: opts.bars ?? h.bars }),
     ])
     if (!instrument) throw new NotFoundError('market.unknown_symbol', `Unknown symbol ${sym}`)
     return timeframe === '1w' ? weekly(bars) : bars
