@@ -23,6 +23,7 @@ import { optionsFlowModule } from '../modules/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
 import { recommendationsModule } from '../modules/recommendations/index.ts'
 import { riskModule } from '../modules/risk/index.ts'
+import { taLearnModule } from '../modules/ta-learn/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
 
@@ -48,6 +49,7 @@ export const modules = [
   intelFeedModule,
   dailyModule,
   briefingModule,
+  taLearnModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
