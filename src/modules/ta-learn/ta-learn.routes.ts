@@ -45,7 +45,7 @@ function listRoute(app: App, learn: LearnService): void {
           'one layer; any other value → 422. The catalog is fixed data of 30 concepts, so it is not paged.',
         querystring: ConceptsQuery,
         examples: {
-          querystring: { layer: 'structure' },
+          query: { layer: 'structure' },
           200: {
             description: 'The catalog',
             value: {
