@@ -1,0 +1,54 @@
+/** The §4.1/§5 vectors of quant-definitions as bars (1 h apart from a fixed start), shared by tests. */
+import type { Bar } from '../../../providers/market-data/market-data.port.ts'
+
+const START = Date.parse('2026-03-02T14:00:00Z')
+
+export function barsOf(o: number[], h: number[], l: number[], c: number[], stepMs = 3_600_000): Bar[] {
+  return o.map((open, i) => ({
+    time: new Date(START + i * stepMs).toISOString(),
+    open,
+    high: h[i]!,
+    low: l[i]!,
+    close: c[i]!,
+    volume: 1000,
+    vwap: null,
+  }))
+}
+
+/** S2 (§4.1): swing highs 2 and 9, swing low 5 with L = R = 2. */
+export const S2 = barsOf(
+  [9.7, 9.8, 10.3, 10.6, 10.1, 9.8, 9.5, 10.1, 10.6, 11.0, 11.2, 10.3, 10.0],
+  [10.0, 10.4, 10.8, 10.6, 10.3, 10.0, 10.2, 10.7, 11.1, 11.3, 11.0, 10.4, 10.2],
+  [9.6, 9.9, 10.2, 10.0, 9.7, 9.4, 9.5, 10.0, 10.5, 10.8, 10.1, 9.9, 9.3],
+  [9.8, 10.3, 10.6, 10.1, 9.8, 9.5, 10.1, 10.6, 11.0, 11.2, 10.3, 10.0, 9.35],
+)
+
+/** F1 (§5.1): a bullish FVG at 1 (touched 4, CE 5, not filled) and a bearish one at 4. */
+export const F1 = barsOf(
+  [100.0, 100.5, 103.8, 104.5, 103.2, 102.2],
+  [101.0, 104.0, 105.0, 104.8, 103.5, 102.6],
+  [99.0, 100.4, 102.0, 103.0, 101.8, 101.3],
+  [100.5, 103.8, 104.5, 103.2, 102.2, 102.4],
+)
+
+/**
+ * §5.5 as bars: swing highs (3, 50.00), (9, 50.04), (15, 49.80), (22, 50.02) with L = R = 2, max H
+ * 51.0 and min L 46.0 (both on bar 0, which cannot be a pivot) → pip 0.05, one pool at 50.02.
+ */
+export function liquiditySeries(): Bar[] {
+  const n = 28
+  const h = Array.from({ length: n }, () => 49.0)
+  const l = Array.from({ length: n }, () => 48.5)
+  h[0] = 51.0
+  l[0] = 46.0
+  for (const [i, v] of [
+    [3, 50.0],
+    [9, 50.04],
+    [15, 49.8],
+    [22, 50.02],
+  ] as const)
+    h[i] = v
+  const o = h.map((_, i) => (i === 0 ? 48.5 : 48.7))
+  const c = h.map(() => 48.8)
+  return barsOf(o, h, l, c)
+}
