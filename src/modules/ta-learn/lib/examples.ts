@@ -5,7 +5,7 @@
 import type { Bar } from '../../../providers/market-data/index.ts'
 import type { ExampleKind } from './catalog.types.ts'
 import { fvgs } from './fvg.ts'
-import { breaks, labels, pivots, SWING_L, SWING_R, trendOf } from './swings.ts'
+import { breaks, pivots, SWING_L, SWING_R, trendOf } from './swings.ts'
 
 export type ExampleValue = number | string | boolean | null
 
@@ -57,12 +57,8 @@ function swingsReading(bars: readonly Bar[], o: SwingOpts): ExampleReading {
 
 function trendReading(bars: readonly Bar[], o: SwingOpts): ExampleReading {
   const ps = pivots(bars, o.l, o.r)
-  const ls = labels(ps)
   const t = trendOf(ps)
-  const points = ps.slice(-4).map((p, k) => {
-    const label = ls[ps.length - Math.min(4, ps.length) + k] ?? `first ${p.kind}`
-    return pt(bars, p.index, label, p.price)
-  })
+  const points = ps.slice(-4).map((p) => pt(bars, p.index, p.label ?? `first ${p.kind}`, p.price))
   return {
     summary: `Last swing high ${t.high ?? 'unlabelled'}, last swing low ${t.low ?? 'unlabelled'} → ${t.trend}.`,
     values: { trend: t.trend, last_high_label: t.high, last_low_label: t.low },
