@@ -70,7 +70,10 @@ export function ictRoutes(app: App, svc: IctService): void {
           `list. Administrators may pass tenant_id. ${SCORE_DOC} ${COMMON}`,
         tags,
         querystring: PortfolioQuery,
-        examples: { 200: { description: 'Two holdings, one unknown', value: PORTFOLIO_EXAMPLE } },
+        examples: {
+          query: { account_id: 7 },
+          200: { description: 'Two holdings, one unknown', value: PORTFOLIO_EXAMPLE },
+        },
         response: { 200: PortfolioOut, ...problems(401, 403, 404, 422) },
       },
     },
@@ -90,7 +93,11 @@ function symbolRoutes(app: App, svc: IctService): void {
         operationId: 'getIctZones',
         summary: 'Fair value gaps with their mitigation state, and order blocks with theirs',
         description: ZONES_DOC + COMMON,
-        examples: { 200: { description: 'S2 (quant-definitions §4.1) on 1h', value: ZONES_EXAMPLE } },
+        examples: {
+          params: { symbol: 'AAPL' },
+          query: { timeframe: '1h' },
+          200: { description: 'S2 (quant-definitions §4.1) on 1h', value: ZONES_EXAMPLE },
+        },
         response: { 200: Zones, ...errors },
       },
     },
@@ -109,7 +116,11 @@ function symbolRoutes(app: App, svc: IctService): void {
           'its bottom is a bearish breaker, resistance on a retest from below); it stays valid until a close ' +
           'beyond the opposite edge (`invalidated`, that bar). `valid` counts those not invalidated. ' +
           COMMON,
-        examples: { 200: { description: 'S2 on 1h', value: BREAKERS_EXAMPLE } },
+        examples: {
+          params: { symbol: 'AAPL' },
+          query: { timeframe: '1h' },
+          200: { description: 'S2 on 1h', value: BREAKERS_EXAMPLE },
+        },
         response: { 200: Breakers, ...errors },
       },
     },
@@ -136,7 +147,11 @@ function symbolRoutes(app: App, svc: IctService): void {
           `through the tz database (DST-correct), [start, end) of the bar’s start time: ${KZ}; windows overlap, so ` +
           `a bar may be in several. current = the last bar’s; bars = the latest ${K.MAX_BARS_LISTED}. ` +
           COMMON,
-        examples: { 200: { description: 'S2 on 1h', value: PREMIUM_DISCOUNT_EXAMPLE } },
+        examples: {
+          params: { symbol: 'AAPL' },
+          query: { timeframe: '1h' },
+          200: { description: 'S2 on 1h', value: PREMIUM_DISCOUNT_EXAMPLE },
+        },
         response: { 200: PremiumDiscountOut, ...errors },
       },
     },
