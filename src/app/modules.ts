@@ -24,6 +24,7 @@ import { portfolioModule } from '../modules/portfolio/index.ts'
 import { recommendationsModule } from '../modules/recommendations/index.ts'
 import { riskModule } from '../modules/risk/index.ts'
 import { taStructureModule } from '../modules/ta-structure/index.ts'
+import { taPriceActionModule } from '../modules/ta-price-action/index.ts'
 import { taIctModule } from '../modules/ta-ict/index.ts'
 import { taLearnModule } from '../modules/ta-learn/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
@@ -52,6 +53,7 @@ export const modules = [
   dailyModule,
   briefingModule,
   taStructureModule,
+  taPriceActionModule,
   taIctModule,
   taLearnModule,
 ] as const
