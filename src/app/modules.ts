@@ -27,6 +27,7 @@ import { taConfluenceModule } from '../modules/ta-confluence/index.ts'
 import { taIctModule } from '../modules/ta-ict/index.ts'
 import { taPriceActionModule } from '../modules/ta-price-action/index.ts'
 import { taStructureModule } from '../modules/ta-structure/index.ts'
+import { taLearnModule } from '../modules/ta-learn/index.ts'
 import { tenancyModule } from '../modules/tenancy/index.ts'
 import { transcriptsModule } from '../modules/transcripts/index.ts'
 
@@ -56,6 +57,7 @@ export const modules = [
   taPriceActionModule,
   taIctModule,
   taConfluenceModule,
+  taLearnModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
