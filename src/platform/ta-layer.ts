@@ -4,7 +4,18 @@
  * layer module exports a `TaLayer` on its API. Pure functions over bars (oldest first), causal: an
  * occurrence is reported at the bar that confirms it, never earlier (quant-definitions §4–§7).
  */
-import type { Bar } from '../providers/market-data/market-data.port.ts'
+
+/** The market-data port's Bar, restated: the platform may not import from providers (same shape, so either fits). */
+export interface Bar {
+  /** Start of the bar, ISO 8601 UTC. */
+  time: string
+  open: number
+  high: number
+  low: number
+  close: number
+  volume: number
+  vwap: number | null
+}
 
 export type TaLayerName = 'structure' | 'price_action' | 'ict'
 export type Direction = 'bullish' | 'bearish'

@@ -77,7 +77,7 @@ export class PriceActionService {
 
   async reversals(symbol: string, timeframe: Timeframe): Promise<ReversalsOutT> {
     const bars = await this.bars(symbol, timeframe)
-    const all = findReversals(bars, SWING_LR[timeframe]!)
+    const all = findReversals(bars, SWING_LR[timeframe])
     const shown = latestFirst(all).slice(0, MAX_ITEMS)
     return {
       ...header(symbol, timeframe, bars),
