@@ -268,6 +268,7 @@ describe('profile and entitlements', () => {
       plan: 'free',
       features: {
         ...{ broker_connect: false, email_briefing: false, committee: false, ai_screener: false },
+        learn_advanced: false,
         ...{ stock_screener_ai: true, support_ai: true, refresh_rotation: true },
       },
       limits: { manual_accounts: 3, watchlist_symbols: 50, saved_screens: 5, alerts: 10 },
