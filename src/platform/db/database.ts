@@ -11,6 +11,7 @@ import pg from 'pg'
 import { databaseEngine, type Config } from '../config.ts'
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts'
 import { pgDialect, pipelinedPrelude } from './pg-driver.ts'
+import { ReadLanes } from './read-lanes.ts'
 import { pgliteDialect, type PGliteConnection } from './pglite-driver.ts'
 import { deferredCommitPrelude, withPrelude } from './scope-driver.ts'
 import type { Database } from './schema.ts'
@@ -23,6 +24,13 @@ export interface RawResult {
   rowCount?: number | null
 }
 
+export interface PoolStats {
+  total: number
+  idle: number
+  waiting: number
+  laneReads: number
+}
+
 export interface DatabaseHandle {
   readonly engine: Engine
   readonly db: Kysely<Database>
@@ -30,8 +38,8 @@ export interface DatabaseHandle {
   raw(text: string, values?: unknown[]): Promise<RawResult>
   /** PGlite only: the data directory as a tarball (test templates, backups). */
   dump?(): Promise<Blob>
-  /** Connection-pool figures for /metrics. */
-  poolStats(): { total: number; idle: number; waiting: number }
+  /** Connection-pool figures for /metrics (`laneReads`: reads waiting on the read lanes, ADR 0026). */
+  poolStats(): PoolStats
   close(): Promise<void>
 }
 
@@ -130,7 +138,7 @@ async function createPglite(
         await prelude.settle()
         return pglite.dumpDataDir('none')
       }),
-    poolStats: () => ({ total: 1, idle: waiting === 0 ? 1 : 0, waiting }),
+    poolStats: () => ({ total: 1, idle: waiting === 0 ? 1 : 0, waiting, laneReads: 0 }),
     async close() {
       await analyzing.stop()
       try {
@@ -169,9 +177,8 @@ export function scheduleAnalyze(minutes: number, raw: DatabaseHandle['raw'], onE
 }
 
 function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({
+  const client: pg.ClientConfig = {
     connectionString: config.DATABASE_URL,
-    max: config.DB_POOL_MAX,
     application_name: 'sextant',
     // Queries are written without waiting for the previous answer: a scope's BEGIN and settings
     // travel with its first query (scope-driver.ts). Nothing here uses cursors, which pipelining refuses.
@@ -183,13 +190,20 @@ function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHa
         return builtinParser(oid, format)
       }) as typeof pg.types.getTypeParser,
     },
-  })
+  }
+  const pool = new pg.Pool({ ...client, max: config.DB_POOL_MAX })
   const onError = (err: Error) => opts.onPoolError?.(err)
   // Without a listener, an idle connection dropped by the server is an uncaught exception.
   pool.on('error', onError)
-  // A read's unawaited COMMIT (scope-driver.ts) reports there too.
+  // A read's unawaited COMMIT (scope-driver.ts) and a read lane's dropped connection report there too.
+  const openLane = async () => {
+    const lane = new pg.Client(client)
+    await lane.connect()
+    return lane
+  }
+  const lanes = config.DB_READ_LANES > 0 ? new ReadLanes(openLane, config.DB_READ_LANES, onError) : undefined
   const db = new Kysely<Database>({
-    dialect: withPrelude(pgDialect(pool, config.DB_STATEMENT_CACHE), pipelinedPrelude(onError)),
+    dialect: withPrelude(pgDialect(pool, config.DB_STATEMENT_CACHE, lanes), pipelinedPrelude(onError)),
   })
   return {
     engine: 'postgres',
@@ -201,7 +215,12 @@ function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHa
       const last: pg.QueryResult | undefined = Array.isArray(r) ? r[r.length - 1] : r
       return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.rowCount ?? 0 }
     },
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      laneReads: lanes?.waiting() ?? 0,
+    }),
     async close() {
       await db.destroy()
       // Kysely ends the pool only if it used it; raw() may have been the only user.

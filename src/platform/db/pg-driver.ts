@@ -13,27 +13,70 @@ import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type
 import type pg from 'pg'
 import { postgresDialect, SqlTransactionDriver } from './postgres-driver-base.ts'
 import type { Prelude, PreludeSender } from './scope-driver.ts'
+import type { ReadLanes } from './read-lanes.ts'
 import { scopedRead, type ScopeValues } from './scoped-read.ts'
 import { isStalePlan, StatementNames } from './statement-names.ts'
 
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
+
+/**
+ * A Kysely connection whose pooled client is taken on its first statement that needs one: a scope
+ * whose statements are all leading reads runs them on the shared read lanes (read-lanes.ts) and never
+ * holds a pooled connection.
+ */
 export class PgConnection implements DatabaseConnection {
+  #client: Promise<pg.PoolClient> | undefined
+  #taken: pg.PoolClient | undefined
+
   constructor(
-    readonly client: pg.PoolClient,
+    private readonly pool: pg.Pool,
     private readonly names: StatementNames,
+    private readonly lanes: ReadLanes | undefined,
   ) {}
 
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  /** The pooled client, taken now if it was not yet. */
+  client(): Promise<pg.PoolClient> {
+    this.#client ??= this.pool.connect().then((c) => (this.#taken = c))
+    return this.#client
+  }
+
+  /** Gives the pooled client back, if one was taken (or once it is, if it is still coming). */
+  release(): void {
+    if (this.#taken) this.#taken.release()
+    else
+      this.#client?.then(
+        (c) => c.release(),
+        () => undefined,
+      )
+  }
+
+  /** The pooled client if one was taken (a read-only scope on the lanes has none). */
+  get taken(): pg.PoolClient | undefined {
+    return this.#taken
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.queryOn<R>(await this.client(), query)
+  }
+
+  /** Runs `query` on `client`, written before this returns (so a corked socket holds it). */
+  queryOn<R>(client: pg.PoolClient, query: CompiledQuery): Promise<QueryResult<R>> {
     return this.#run<R>(query, (name, values) =>
       name
-        ? this.client.query<R & pg.QueryResultRow>({ name, text: query.sql, values })
-        : this.client.query<R & pg.QueryResultRow>(query.sql, values),
+        ? client.query<R & pg.QueryResultRow>({ name, text: query.sql, values })
+        : client.query<R & pg.QueryResultRow>(query.sql, values),
     )
   }
 
-  /** A scope's leading read, its settings bound in the same batch (scoped-read.ts). */
+  /**
+   * A scope's leading read, its settings bound in the same batch (scoped-read.ts): on a read lane
+   * when one is ready, else on this connection's own client.
+   */
   scopedRead<R>(scope: ScopeValues, query: CompiledQuery): Promise<QueryResult<R>> {
-    return this.#run<R>(query, (name) => scopedRead<R & pg.QueryResultRow>(this.client, scope, query, name))
+    return this.#run<R>(query, (name) => {
+      const send = (c: pg.ClientBase) => scopedRead<R & pg.QueryResultRow>(c, scope, query, name)
+      return this.lanes?.run(send) ?? this.client().then(send)
+    })
   }
 
   async #run<R>(
@@ -60,11 +103,12 @@ export class PgConnection implements DatabaseConnection {
   }
 
   /** Queues the writes of `send` in the socket and flushes them as one (the queries stay in order). */
-  corked<T>(send: () => T): T {
-    const stream = socketOf(this.client)
+  async corked<T>(send: (client: pg.PoolClient) => T): Promise<T> {
+    const client = await this.client()
+    const stream = socketOf(client)
     stream?.cork()
     try {
-      return send()
+      return send(client)
     } finally {
       stream?.uncork()
     }
@@ -82,6 +126,7 @@ class PgDriver extends SqlTransactionDriver implements Driver {
   constructor(
     private readonly pool: pg.Pool,
     private readonly names: StatementNames,
+    private readonly lanes: ReadLanes | undefined,
   ) {
     super()
   }
@@ -89,7 +134,7 @@ class PgDriver extends SqlTransactionDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PgConnection(await this.pool.connect(), this.names) // stateless: a wrapper per acquisition
+    return new PgConnection(this.pool, this.names, this.lanes) // takes a pooled client on first need
   }
 
   async savepoint(conn: DatabaseConnection, name: string): Promise<void> {
@@ -105,10 +150,11 @@ class PgDriver extends SqlTransactionDriver implements Driver {
   }
 
   async releaseConnection(conn: DatabaseConnection): Promise<void> {
-    ;(conn as PgConnection).client.release()
+    ;(conn as PgConnection).release()
   }
 
   async destroy(): Promise<void> {
+    await this.lanes?.close()
     if (!this.pool.ended) await this.pool.end()
   }
 }
@@ -118,10 +164,13 @@ function identifier(name: string): string {
   return name
 }
 
-/** `statementCache`: how many SQL texts are prepared per connection (0: none; see StatementNames). */
-export function pgDialect(pool: pg.Pool, statementCache: number): Dialect {
+/**
+ * `statementCache`: how many SQL texts are prepared per connection (0: none; see StatementNames).
+ * `lanes`: the shared connections for leading reads (read-lanes.ts); absent, each scope uses its own.
+ */
+export function pgDialect(pool: pg.Pool, statementCache: number, lanes?: ReadLanes): Dialect {
   const names = new StatementNames(statementCache)
-  return postgresDialect(() => new PgDriver(pool, names))
+  return postgresDialect(() => new PgDriver(pool, names, lanes))
 }
 
 /**
@@ -133,8 +182,8 @@ export function pipelinedPrelude(onBackgroundError: (err: Error) => void): Prelu
   return {
     async send<R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery) {
       const c = conn as PgConnection
-      const [first, second] = c.corked(
-        () => [c.client.query(prelude.text), c.executeQuery<R>(query)] as const,
+      const [first, second] = await c.corked(
+        (client) => [client.query(prelude.text), c.queryOn<R>(client, query)] as const,
       )
       const [a, b] = await Promise.allSettled([first, second])
       if (a.status === 'rejected') throw a.reason // the query failed because of it (aborted transaction)
@@ -145,10 +194,11 @@ export function pipelinedPrelude(onBackgroundError: (err: Error) => void): Prelu
       return (conn as PgConnection).scopedRead<R>(scope, query)
     },
     commitRead(conn: DatabaseConnection) {
-      const c = conn as PgConnection
-      const stream = socketOf(c.client)
+      const client = (conn as PgConnection).taken
+      if (!client) return // nothing was sent on a connection of its own: nothing to commit
+      const stream = socketOf(client)
       stream?.cork()
-      c.client.query('commit').catch(onBackgroundError)
+      client.query('commit').catch(onBackgroundError)
       if (stream) setImmediate(() => stream.uncork())
     },
   }

@@ -94,7 +94,7 @@ export class ScopedRead extends Base {
 
 /** Runs `query` as the scope's leading read on `client` (see the file's comment). */
 export function scopedRead<R extends pg.QueryResultRow>(
-  client: pg.PoolClient,
+  client: pg.ClientBase,
   scope: ScopeValues,
   query: CompiledQuery,
   name: string | undefined,

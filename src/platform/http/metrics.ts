@@ -4,9 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { PoolStats } from '../db/database.ts'
 
 export interface MetricsOptions {
-  poolStats: () => { total: number; idle: number; waiting: number }
+  poolStats: () => PoolStats
 }
 
 export function createMetricsRegistry(opts: MetricsOptions) {
@@ -29,10 +30,14 @@ export function createMetricsRegistry(opts: MetricsOptions) {
     ['db_pool_connections', 'total'],
     ['db_pool_idle', 'idle'],
     ['db_pool_waiting', 'waiting'],
+    ['db_read_lane_reads', 'laneReads'],
   ] as const) {
     new Gauge({
       name,
-      help: `Database pool: ${field} connections (PGlite has one)`,
+      help:
+        field === 'laneReads'
+          ? 'Scoped reads waiting for their answer on the shared read lanes (PostgreSQL; ADR 0026)'
+          : `Database pool: ${field} connections (PGlite has one)`,
       registers: [registry],
       collect() {
         this.set(opts.poolStats()[field])
