@@ -26,7 +26,8 @@ export const STALL_MS = 20
 
 interface Lane {
   client: pg.Client | null
-  connecting: boolean
+  /** The connection being opened, if one is. */
+  connecting: Promise<void> | null
   corked: boolean
   /** Moves when the connection is replaced, so answers from the old one do not count against the new. */
   generation: number
@@ -45,7 +46,7 @@ export class ReadLanes {
   ) {
     this.#lanes = Array.from({ length: count }, () => ({
       client: null,
-      connecting: false,
+      connecting: null,
       corked: false,
       generation: 0,
       sent: [],
@@ -77,6 +78,7 @@ export class ReadLanes {
   /** Closes the lanes' connections (reads already sent are answered first). */
   async close(): Promise<void> {
     this.#closed = true
+    await Promise.all(this.#lanes.flatMap((l) => (l.connecting ? [l.connecting] : []))) // a lane opened meanwhile ends itself
     const open = this.#lanes.flatMap((l) => (l.client ? [l.client] : []))
     for (const lane of this.#lanes) lane.client = null
     await Promise.all(open.map((c) => c.end().catch(() => undefined)))
@@ -99,17 +101,16 @@ export class ReadLanes {
 
   #connect(lane: Lane): void {
     if (lane.connecting || this.#closed) return
-    lane.connecting = true
-    this.open().then(
+    lane.connecting = this.open().then(
       (client) => {
-        lane.connecting = false
-        if (this.#closed) return void client.end().catch(() => undefined)
-        // A checked-out client has no listener of the pool's: a dropped connection would be uncaught.
+        lane.connecting = null
+        // Without a listener a dropped connection would be an uncaught exception.
         client.on('error', (err) => this.#drop(lane, client, err))
+        if (this.#closed) return client.end().catch(() => undefined)
         lane.client = client
       },
       (err: Error) => {
-        lane.connecting = false
+        lane.connecting = null
         this.onError(err)
       },
     )
