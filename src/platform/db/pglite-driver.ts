@@ -76,10 +76,35 @@ function afterSettings(messages: readonly { name: string }[], from: number): num
 
 const COMMIT = serialize.query('commit')
 const EXECUTE = serialize.execute({})
+const EXECUTE_SYNC = concat([EXECUTE, serialize.sync()])
+
+/** The settings statement bound and executed, serialized once per tenant and flag. */
+const SETTINGS_BINDS = new Map<string, Uint8Array>()
+function settingsMessage(scope: ScopeValues): Uint8Array {
+  const key = `${scope.tenant}|${scope.system}`
+  let message = SETTINGS_BINDS.get(key)
+  if (!message) {
+    if (SETTINGS_BINDS.size >= 10_000) SETTINGS_BINDS.clear()
+    message = concat([
+      serialize.bind({ statement: SETTINGS_NAME, values: [scope.tenant, scope.system] }),
+      EXECUTE,
+    ])
+    SETTINGS_BINDS.set(key, message)
+  }
+  return message
+}
+
+type Message = Parameters<typeof parse.parseResults>[0][number]
+const describes = (m: Message) => m.name === 'rowDescription' || m.name === 'noData'
 
 export class PGliteConnection implements DatabaseConnection {
   /** Statement names this session has prepared; a name in doubt after an error is closed and re-parsed. */
   readonly #prepared = new Set<string>()
+  /**
+   * What Describe answered for each prepared statement (its columns, or none): a prepared statement's
+   * result shape is fixed, so later executions skip Describe and reuse it. Forgotten with the statement.
+   */
+  readonly #described = new Map<string, Message>()
 
   constructor(
     readonly pglite: PGlite,
@@ -90,7 +115,8 @@ export class PGliteConnection implements DatabaseConnection {
   #messages(query: CompiledQuery, name: string | undefined, extended = false): Uint8Array[] {
     if (query.parameters.length === 0 && !extended) return [serialize.query(query.sql)]
     const bind = serialize.bind({ statement: name ?? '', values: textValues(query) })
-    if (name && this.#prepared.has(name)) return [bind, DESCRIBE_EXECUTE_SYNC]
+    if (name && this.#prepared.has(name))
+      return [bind, this.#described.has(name) ? EXECUTE_SYNC : DESCRIBE_EXECUTE_SYNC]
     const parse = serialize.parse({ text: query.sql, name: name ?? '' })
     // Closing a statement that does not exist is no error: it clears one an error left in doubt.
     return name
@@ -118,10 +144,9 @@ export class PGliteConnection implements DatabaseConnection {
         serialize.close({ type: 'S', name: SETTINGS_NAME }),
         serialize.parse({ text: SETTINGS_SQL, name: SETTINGS_NAME }),
       )
-    parts.push(serialize.bind({ statement: SETTINGS_NAME, values: [scope.tenant, scope.system] }), EXECUTE)
-    parts.push(...this.#messages(query, name, true))
+    parts.push(settingsMessage(scope), ...this.#messages(query, name, true))
     const messages = await this.#exec(concat(parts), name, [SETTINGS_NAME])
-    return this.#result<R>(messages.slice(afterSettings(messages, queryStart(messages))))
+    return this.#result<R>(messages.slice(afterSettings(messages, queryStart(messages))), name)
   }
 
   async #exec(message: Uint8Array, name: string | undefined, more: string[] = []) {
@@ -132,14 +157,31 @@ export class PGliteConnection implements DatabaseConnection {
       for (const m of more) this.#prepared.add(m)
       return messages
     } catch (err) {
-      if (name) this.#prepared.delete(name)
-      for (const m of more) this.#prepared.delete(m)
+      if (name) this.#forget(name)
+      for (const m of more) this.#forget(m)
       if (name && isStalePlan(err)) this.names.forget()
       throw err
     }
   }
 
-  #result<R>(messages: Parameters<typeof parse.parseResults>[0]): QueryResult<R> {
+  #forget(name: string): void {
+    this.#prepared.delete(name)
+    this.#described.delete(name)
+  }
+
+  /** The query's part of the answer as rows; its description reused, or kept for next time. */
+  #result<R>(messages: Message[], name: string | undefined): QueryResult<R> {
+    if (name) {
+      const known = this.#described.get(name)
+      if (known) messages = [known, ...messages]
+      else {
+        const description = messages.find(describes)
+        if (description) {
+          if (this.#described.size >= 10_000) this.#described.clear()
+          this.#described.set(name, description)
+        }
+      }
+    }
     const results = parse.parseResults(messages, this.pglite.parsers) as Results<R>[]
     const last = results[results.length - 1]
     const rows = last?.rows ?? []
@@ -157,7 +199,7 @@ export class PGliteConnection implements DatabaseConnection {
     const parts = this.#messages(query, name)
     if (prelude) parts.unshift(preludeMessage(prelude.text))
     const messages = await this.#exec(parts.length === 1 ? parts[0]! : concat(parts), name)
-    return this.#result<R>(messages.slice(queryStart(messages)))
+    return this.#result<R>(messages.slice(queryStart(messages)), name)
   }
 
   // eslint-disable-next-line require-yield
