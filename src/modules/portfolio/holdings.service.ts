@@ -4,6 +4,7 @@ import { accountNotFound } from './accounts.service.ts'
 import { findAccount } from './accounts.repository.ts'
 import { latestHoldings, tenantsWithHoldings } from './holdings.repository.ts'
 import { realizedBetween } from './trades.repository.ts'
+import { portfolioVersion } from './analytics.repository.ts'
 
 export interface Holding {
   symbol: string
@@ -85,6 +86,16 @@ export class HoldingsService {
    */
   tenantsWithHoldings(reason: string): Promise<number[]> {
     return this.deps.scopes.withSystem(reason, (s) => tenantsWithHoldings(s))
+  }
+
+  /**
+   * The tenant's portfolio version (0 before its first write): a trigger moves it on every committed
+   * write to trades, snapshots, capital flows, investors or accounts (migration 0007). A cache of
+   * anything read from those tables is exact when keyed on it — read the version first, then the data.
+   */
+  async version(tenantId: number): Promise<number> {
+    // bigint: `pg` answers a string, PGlite a number.
+    return Number(await this.deps.scopes.withTenant(tenantId, (s) => portfolioVersion(s)))
   }
 
   /**
