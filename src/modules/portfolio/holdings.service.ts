@@ -3,7 +3,7 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { findAccount } from './accounts.repository.ts'
 import { latestHoldings, tenantsWithHoldings } from './holdings.repository.ts'
-import { realizedBetween } from './trades.repository.ts'
+import { realizedBetween, type RealizedRow } from './trades.repository.ts'
 import { portfolioVersion } from './analytics.repository.ts'
 
 export interface Holding {
@@ -19,18 +19,7 @@ export interface HoldingWithCost extends Holding {
 }
 
 /** A closed trade as backtests replay it (numbers, not decimal strings). */
-export interface RealizedTrade {
-  id: number
-  symbol: string
-  quantity: number
-  /** YYYY-MM-DD, or VARIOUS as recorded. */
-  date_acquired: string
-  sold_on: string
-  proceeds: number
-  cost_basis: number
-  fees: number
-  gain_loss: number
-}
+export type RealizedTrade = RealizedRow
 
 export class HoldingsService {
   constructor(private readonly deps: { scopes: Scopes }) {}
@@ -106,22 +95,9 @@ export class HoldingsService {
     tenantId: number,
     q: { accountId?: number; from: string; to: string },
   ): Promise<RealizedTrade[]> {
-    const rows = await this.deps.scopes.withTenant(tenantId, async (s) => {
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
       if (q.accountId !== undefined && !(await findAccount(s, q.accountId))) throw accountNotFound()
       return realizedBetween(s, q)
     })
-    return rows.map(
-      ([id, symbol, quantity, date_acquired, sold_on, proceeds, cost_basis, fees, gain_loss]) => ({
-        id,
-        symbol,
-        quantity,
-        date_acquired,
-        sold_on,
-        proceeds,
-        cost_basis,
-        fees,
-        gain_loss,
-      }),
-    )
   }
 }
