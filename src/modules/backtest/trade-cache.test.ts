@@ -84,4 +84,32 @@ describe('RealizedTradeCache', () => {
     assert.equal(tiny.size, 0)
     assert.equal(tiny.misses, 2)
   })
+
+  it('concurrent reads of one key wait for one read; its failure reaches each of them', async () => {
+    const { state, holdings } = fakeHoldings(DATES)
+    const cache = new RealizedTradeCache(holdings)
+    const jan = { from: '2025-01-02', to: '2025-01-07' }
+    const [all, part] = await Promise.all([
+      cache.read(1, jan),
+      cache.read(1, { from: '2025-01-06', to: '2025-01-07' }),
+    ])
+    assert.equal(state.reads, 1)
+    assert.deepEqual(
+      [ids(all), ids(part)],
+      [
+        [0, 1, 2, 3, 4],
+        [3, 4],
+      ],
+    )
+    const failing = new RealizedTradeCache({
+      version: async () => 1,
+      realizedBetween: () => Promise.reject(new Error('no such account')),
+    })
+    const results = await Promise.allSettled([failing.read(1, jan), failing.read(1, jan)])
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['rejected', 'rejected'],
+    )
+    assert.equal(failing.misses, 1)
+  })
 })

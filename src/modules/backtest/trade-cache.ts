@@ -23,12 +23,21 @@ export const MAX_CACHED_TRADES = 400_000
 /** Entries (tenant × account-or-all) held at most, whatever their size. */
 export const MAX_CACHED_READS = 64
 
-interface Entry {
+interface Entry<T = SourceTrade[]> {
   version: number
   from: string
   to: string
   /** Sold from `from` to `to`, by sale date then id, as `realizedBetween` answers. */
-  trades: SourceTrade[]
+  trades: T
+}
+
+const covers = (e: Entry<unknown>, version: number, q: RealizedQuery) =>
+  e.version === version && e.from <= q.from && e.to >= q.to
+
+/** The trades of `e` sold in [q.from, q.to]: `e` itself when the ranges are equal. */
+function cut(e: Entry, q: RealizedQuery): SourceTrade[] {
+  if (e.from === q.from && e.to === q.to) return e.trades
+  return e.trades.slice(lowerBound(e.trades, q.from), upperBound(e.trades, q.to))
 }
 
 type Holdings = Pick<HoldingsService, 'realizedBetween' | 'version'>
@@ -64,6 +73,8 @@ function upperBound(trades: readonly SourceTrade[], date: string): number {
 
 export class RealizedTradeCache {
   private readonly lru: LRUCache<string, Entry>
+  /** Reads under way: concurrent cold runs of one tenant wait for one read instead of each reading. */
+  private readonly reading = new Map<string, Entry<Promise<SourceTrade[]>>>()
   hits = 0
   misses = 0
 
@@ -90,15 +101,26 @@ export class RealizedTradeCache {
     const key = `${tenantId}:${q.accountId ?? '*'}`
     const hit = this.lru.get(key)
     // A hit also vouches for the account: deleting it (or moving it to another tenant) moves the version.
-    if (hit && hit.version === version && hit.from <= q.from && hit.to >= q.to) {
+    if (hit && covers(hit, version, q)) {
       this.hits++
-      if (hit.from === q.from && hit.to === q.to) return hit.trades
-      return hit.trades.slice(lowerBound(hit.trades, q.from), upperBound(hit.trades, q.to))
+      return cut(hit, q)
+    }
+    const flying = this.reading.get(key)
+    if (flying && covers(flying, version, q)) {
+      this.hits++
+      return cut({ ...flying, trades: await flying.trades }, q)
     }
     this.misses++
-    const trades = await this.holdings.realizedBetween(tenantId, q)
-    this.lru.set(key, { version, from: q.from, to: q.to, trades })
-    return trades
+    const entry = { version, from: q.from, to: q.to, trades: this.holdings.realizedBetween(tenantId, q) }
+    this.reading.set(key, entry)
+    try {
+      const trades = await entry.trades
+      // A slower read of an older version never replaces a newer one.
+      if ((this.lru.peek(key)?.version ?? -1) <= version) this.lru.set(key, { ...entry, trades })
+      return trades
+    } finally {
+      if (this.reading.get(key) === entry) this.reading.delete(key)
+    }
   }
 
   /** Trades held now (the bench and tests). */
