@@ -126,6 +126,10 @@ describe('backtest log written after the answer', () => {
     held.release()
     await t.c.backtest.logs.idle()
     assert.equal(json(await u.get(`${URL}/${b.id}`)).log_status, 'failed', 'a late write does not revive it')
+    const row = await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
+      db.selectFrom('backtest_run').select('log_status').where('id', '=', b.id).executeTakeFirstOrThrow(),
+    )
+    assert.equal(row.log_status, 'failed', 'the late writer marks the row failed too')
     assertProblem(await u.get(`${URL}/${b.id}/trades`), 409, 'backtest.log_failed')
   })
 })

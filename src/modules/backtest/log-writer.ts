@@ -34,12 +34,10 @@ export class LogWriter {
   schedule(tenantId: number, id: number, log: Uint8Array): void {
     const work = new Promise<void>((resolve) => setImmediate(resolve))
       .then(async () => {
-        // false: deleted or pruned meanwhile (nothing to store), or past its deadline (read as failed).
-        if (!(await this.store(tenantId, id, log)))
-          this.deps.log.info(
-            { tenantId, backtestId: id },
-            'backtest: log not stored, the run is gone or late',
-          )
+        if (await this.store(tenantId, id, log)) return
+        // Deleted or pruned meanwhile (nothing to mark), or past its deadline: failed, in the row too.
+        await this.deps.scopes.withTenant(tenantId, (s) => repo.markLogFailed(s, id))
+        this.deps.log.info({ tenantId, backtestId: id }, 'backtest: log not stored, the run is gone or late')
       })
       .catch((err: unknown) => this.failed(tenantId, id, err))
     this.pending.add(work)
