@@ -65,3 +65,23 @@ export function near(actual: number | null, expected: number, tol = 1e-6, what =
     throw new Error(`${what}: expected ${expected} ± ${tol}, got ${actual}`)
   }
 }
+
+/** `n` one-share trades of ZZLG in a new account, sold on consecutive June 2025 days, gain i each. */
+export async function manyTrades(u: Client, n: number, account?: number): Promise<number[]> {
+  const account_id = account ?? (await manualAccount(u))
+  const ids: number[] = []
+  for (let i = 0; i < n; i++) {
+    const day = String(2 + (i % 28)).padStart(2, '0')
+    ids.push(
+      await addTrade(u, account_id, {
+        symbol: 'ZZLG',
+        quantity: 1,
+        date_acquired: '2025-06-02',
+        date_sold: `2025-06-${day}`,
+        proceeds: 100 + i,
+        cost_basis: 100,
+      }),
+    )
+  }
+  return ids
+}

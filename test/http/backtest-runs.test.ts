@@ -4,7 +4,7 @@ import { describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
-import { addTrade, backtest, manualAccount } from './backtest-fixtures.ts'
+import { backtest, manyTrades } from './backtest-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
 const t = useTestApp({ clock })
@@ -15,26 +15,6 @@ async function run(u: Client, body: Record<string, unknown> = {}): Promise<Body>
   const res = await backtest(u, { from: '2025-06-02', to: '2025-06-30', ...body })
   assert.equal(res.statusCode, 200, res.body)
   return json(res)
-}
-
-/** `n` one-share trades of ZZLG sold on consecutive June days, gain i each. */
-async function manyTrades(u: Client, n: number): Promise<number[]> {
-  const account_id = await manualAccount(u)
-  const ids: number[] = []
-  for (let i = 0; i < n; i++) {
-    const day = String(2 + (i % 28)).padStart(2, '0')
-    ids.push(
-      await addTrade(u, account_id, {
-        symbol: 'ZZLG',
-        quantity: 1,
-        date_acquired: '2025-06-02',
-        date_sold: `2025-06-${day}`,
-        proceeds: 100 + i,
-        cost_basis: 100,
-      }),
-    )
-  }
-  return ids
 }
 
 describe('saved backtests', () => {
@@ -75,6 +55,9 @@ describe('saved backtests', () => {
     assert.equal(b.trades_total, 130)
     assert.equal(b.trades.length, 100)
     assert.equal(b.trades_truncated, true)
+    assert.equal(b.log_status, 'pending', 'a log longer than the answer is stored after it')
+    await t.c.backtest.logs.idle()
+    assert.equal(json(await u.get(`${URL}/${b.id}`)).log_status, 'stored')
     const p1 = json(await u.get(`${URL}/${b.id}/trades?page_size=100`))
     assert.equal(p1.items.length, 100)
     assert.equal(p1.total, 130)

@@ -92,6 +92,7 @@ const run = {
   trades: [trade],
   trades_total: 1,
   trades_truncated: false,
+  log_status: 'stored',
 }
 
 export const RUN_EXAMPLES: RouteExamples = {
@@ -127,6 +128,7 @@ export const LIST_EXAMPLES: RouteExamples = {
           trades_total: 1,
           created_at: '2026-11-26T04:30:00.000Z',
           summary,
+          log_status: 'stored',
         },
       ],
       next_cursor: null,

@@ -1,4 +1,4 @@
-/** SQL of the saved backtests (backtest_run): insert with pruning, the newest-first list, reads, delete. */
+/** SQL of the saved backtests (backtest_run): insert with pruning, the deferred log, the newest-first list, reads, delete. */
 import { sql, type Insertable } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 import type { BacktestRunTable } from './backtest.tables.ts'
@@ -16,6 +16,7 @@ const HEAD = [
   'trades_total',
   'summary',
   'created_at',
+  'log_status',
 ] as const
 
 /**
@@ -25,13 +26,41 @@ const HEAD = [
  */
 export async function insertRun(s: TenantScope, run: NewRun): Promise<number> {
   const { trade_log, ...rest } = run
-  const log = Buffer.from(trade_log.buffer, trade_log.byteOffset, trade_log.byteLength).toString('base64')
   const row = await s.db
     .insertInto('backtest_run')
-    .values({ tenant_id: s.tenantId, ...rest, trade_log: sql<Uint8Array>`decode(${log}, 'base64')` })
+    .values({ tenant_id: s.tenantId, ...rest, trade_log: bytesSql(trade_log) })
     .returning('id')
     .executeTakeFirstOrThrow()
   return Number(row.id)
+}
+
+const bytesSql = (bytes: Uint8Array) =>
+  sql<Uint8Array>`decode(${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}, 'base64')`
+
+/**
+ * The whole log of a pending run created after `since` (a later write would revive a run already
+ * read as failed); false when there is no such run (deleted, pruned, or past its deadline).
+ */
+export async function storeLog(s: TenantScope, id: number, log: Uint8Array, since: Date): Promise<boolean> {
+  const r = await s.db
+    .updateTable('backtest_run')
+    .set({ trade_log: bytesSql(log), log_status: 'stored' })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .where('log_status', '=', 'pending')
+    .where('created_at', '>', since)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export async function markLogFailed(s: TenantScope, id: number): Promise<void> {
+  await s.db
+    .updateTable('backtest_run')
+    .set({ log_status: 'failed' })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .where('log_status', '=', 'pending')
+    .execute()
 }
 
 /** Deletes the tenant's runs beyond the newest `keep`; how many went. */
@@ -89,7 +118,7 @@ export function findRun(s: TenantScope, id: number, inline: number) {
 export function tradeSlice(s: TenantScope, id: number, offset: number, count: number) {
   return s.db
     .selectFrom('backtest_run')
-    .select(['trades_total', 'log_symbols'])
+    .select(['trades_total', 'log_symbols', 'log_status', 'created_at'])
     .select(recordsSql(offset, count).as('records'))
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)

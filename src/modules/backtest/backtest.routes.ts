@@ -68,7 +68,10 @@ const LIMITS =
   'today is read as today. An unknown account, or another tenant’s, is a 404. No trade in the range ' +
   'is a 200 with a flat curve and `note` saying why. **Stored**: every run is saved (GET ' +
   `/backtests/{id}); the answer carries the first ${INLINE_TRADES} trades by exit date with ` +
-  `trades_total, the whole log pages at /backtests/{id}/trades. A tenant keeps its ${MAX_STORED_RUNS} ` +
+  `trades_total, the whole log pages at /backtests/{id}/trades. A log longer than that is stored just ` +
+  'after the answer (log_status pending, then stored). Repeat runs over the same trades are faster: ' +
+  'the trades read are kept in memory until the portfolio next changes. ' +
+  `A tenant keeps its ${MAX_STORED_RUNS} ` +
   'newest runs: a new one beyond that deletes the oldest.'
 
 export function backtestRoutes(app: App, { backtest }: { backtest: BacktestService }): void {

@@ -162,6 +162,14 @@ export const TradeLogItemSchema = Type.Object({
   }),
 })
 
+export const LOG_STATUSES = ['pending', 'stored', 'failed'] as const
+const LogStatusSchema = Type.Enum([...LOG_STATUSES], {
+  description:
+    'Where the whole per-trade log stands: pending (being stored, right after the run; GET …/trades ' +
+    'answers 409 backtest.log_pending), stored, or failed (it will never be; 409 backtest.log_failed). ' +
+    `A run of at most ${INLINE_TRADES} trades is stored with its answer.`,
+})
+
 const EquityPoint = Type.Object({
   date: Type.String({ format: 'date' }),
   equity: Type.Number(),
@@ -204,6 +212,7 @@ export const BacktestResponse = Type.Object({
   trades: Type.Array(TradeLogItemSchema, { description: `The first ${INLINE_TRADES} by exit date` }),
   trades_total: Type.Integer(),
   trades_truncated: Type.Boolean(),
+  log_status: LogStatusSchema,
 })
 export type BacktestOut = Static<typeof BacktestResponse>
 
@@ -217,6 +226,7 @@ export const RunListItem = Type.Object({
   trades_total: Type.Integer(),
   created_at: Type.String({ format: 'date-time' }),
   summary: SummarySchema,
+  log_status: LogStatusSchema,
 })
 export type RunListItemOut = Static<typeof RunListItem>
 export const RunList = Page(RunListItem)

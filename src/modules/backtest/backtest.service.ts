@@ -1,7 +1,9 @@
 /**
  * POST /backtest: validates the range, reads the tenant's closed trades (portfolio API) and daily
- * closes (market-data port, outside any transaction), replays them (lib/run.ts) and stores the run
- * with its per-trade log, pruning the tenant's oldest runs beyond MAX_STORED_RUNS in the same write.
+ * closes (market-data port, outside any transaction), replays them (lib/run.ts) and stores the run,
+ * pruning the tenant's oldest runs beyond MAX_STORED_RUNS in the same write. The trades come through
+ * a cache keyed on the portfolio version (trade-cache.ts); a per-trade log longer than the answer's
+ * first INLINE_TRADES is written after answering (log-writer.ts).
  */
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../platform/auth/scope.ts'
@@ -11,7 +13,6 @@ import { UnprocessableError } from '../../platform/http/errors.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import type { MarketDataProvider } from '../../providers/market-data/market-data.port.ts'
 import type { SignalsService } from '../intraday/index.ts'
-import type { HoldingsService } from '../portfolio/index.ts'
 import * as repo from './backtest.repository.ts'
 import {
   FIRST_DATE,
@@ -29,13 +30,19 @@ import { selectTrades, type Selection, type SourceTrade, type TradeFilters } fro
 import { decodeLog, RECORD_BYTES } from './lib/log-codec.ts'
 import { readCloses, type PriceRead } from './prices.ts'
 import { crossPeriods, crossSource, realizedSource } from './sources.ts'
+import type { LogStatus } from './backtest.tables.ts'
+import type { LogWriter } from './log-writer.ts'
+import type { RealizedTradeCache } from './trade-cache.ts'
 
 export interface BacktestDeps {
   scopes: Scopes
   clock: Clock
   log: Logger
   market: Pick<MarketDataProvider, 'bars'>
-  holdings: Pick<HoldingsService, 'realizedBetween'>
+  /** The tenant's realized trades, through the per-version cache (trade-cache.ts). */
+  trades: Pick<RealizedTradeCache, 'read'>
+  /** Writes a long per-trade log after the answer. */
+  logs: Pick<LogWriter, 'schedule'>
   /** The tenant's intraday setup signals, for the replay's setup filter. */
   signals: Pick<SignalsService, 'setupDays'>
 }
@@ -150,7 +157,7 @@ export class BacktestService {
     const { sizing, params } = normalize(body.params ?? {})
     const source =
       body.strategy === 'replay'
-        ? await realizedSource(this.deps.holdings, scope.tenantId, {
+        ? await realizedSource(this.deps.trades, scope.tenantId, {
             ...(body.account_id === undefined ? {} : { accountId: body.account_id }),
             from,
             to,
@@ -179,21 +186,20 @@ export class BacktestService {
       trades_total: selection.trades.length,
     }
     const createdAt = this.deps.clock.now()
-    const id = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      const id = await repo.insertRun(s, {
+    const { id, logStatus } = await this.save(
+      scope.tenantId,
+      {
         ...head,
         date_from: from,
         date_to: to,
         summary: JSON.stringify(out.summary),
         detail: JSON.stringify(detail),
         equity_curve: JSON.stringify(out.equityCurve),
-        trade_log: out.log,
         log_symbols: JSON.stringify(symbols),
         created_at: createdAt,
-      })
-      await repo.pruneRuns(s, MAX_STORED_RUNS)
-      return id
-    })
+      },
+      out.log,
+    )
     return {
       id,
       ...head,
@@ -205,7 +211,32 @@ export class BacktestService {
       equity_curve: out.equityCurve,
       trades: decodeLog(out.log.subarray(0, INLINE_TRADES * RECORD_BYTES), symbols),
       trades_truncated: selection.trades.length > INLINE_TRADES,
+      log_status: logStatus,
     }
+  }
+
+  /**
+   * Inserts the run with the first INLINE_TRADES records of its log (all of it when that is all),
+   * pruning beyond MAX_STORED_RUNS; a longer log is written after the answer (log-writer.ts).
+   */
+  private async save(
+    tenantId: number,
+    row: Omit<repo.NewRun, 'trade_log' | 'log_status'>,
+    log: Uint8Array,
+  ): Promise<{ id: number; logStatus: LogStatus }> {
+    const inline = INLINE_TRADES * RECORD_BYTES
+    const logStatus: LogStatus = log.byteLength > inline ? 'pending' : 'stored'
+    const id = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      const id = await repo.insertRun(s, {
+        ...row,
+        trade_log: log.subarray(0, inline),
+        log_status: logStatus,
+      })
+      await repo.pruneRuns(s, MAX_STORED_RUNS)
+      return id
+    })
+    if (logStatus === 'pending') this.deps.logs.schedule(tenantId, id, log)
+    return { id, logStatus }
   }
 }
 

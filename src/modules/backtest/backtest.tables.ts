@@ -1,8 +1,10 @@
-/** Row type of the saved backtests (migration 0016), merged into `Database`. */
+/** Row type of the saved backtests (migrations 0016, 0024), merged into `Database`. */
 import type { ColumnType, Generated } from 'kysely'
 import { ownedTables } from '../../platform/db/tables.ts'
 
 type Json<T> = ColumnType<T, string, string>
+
+export type LogStatus = 'pending' | 'stored' | 'failed'
 
 /** Tenant (0016): one row per run, immutable once written; the per-trade log is stored with it. */
 export interface BacktestRunTable {
@@ -24,6 +26,8 @@ export interface BacktestRunTable {
   trade_log: Uint8Array
   /** The symbols the log's records number. */
   log_symbols: Json<string[]>
+  /** 0024: `pending` while only the first records are stored (the rest is written after the answer). */
+  log_status: ColumnType<LogStatus, LogStatus | undefined, LogStatus>
   created_at: Date
 }
 

@@ -11,35 +11,49 @@ import { backtestRoutes } from './backtest.routes.ts'
 import { BacktestService } from './backtest.service.ts'
 import { backtestSweep } from './backtest.sweep.ts'
 import { BACKTEST_TABLES } from './backtest.tables.ts'
+import { LogWriter } from './log-writer.ts'
 import * as m0016 from './migrations/0016_backtest.ts'
+import * as m0024 from './migrations/0024_backtest_log_status.ts'
 import { runsRoutes } from './runs.routes.ts'
 import { RunsService } from './runs.service.ts'
+import { RealizedTradeCache } from './trade-cache.ts'
 
 export interface Backtest {
   backtest: BacktestService
   runs: RunsService
+  /** Realized trades of recent runs, per tenant and portfolio version (trade-cache.ts). */
+  tradeCache: RealizedTradeCache
+  /** Per-trade logs written after the answer (log-writer.ts); `idle()` waits for them. */
+  logs: LogWriter
 }
 
 function createBacktest(
   ctx: ModuleContext,
   { portfolio, intraday }: { portfolio: Portfolio; intraday: Intraday },
 ): Backtest {
+  const tradeCache = new RealizedTradeCache(portfolio.holdings)
+  const logs = new LogWriter(ctx)
   return {
     backtest: new BacktestService({
       scopes: ctx.scopes,
       clock: ctx.clock,
       log: ctx.log,
       market: ctx.providers.market,
-      holdings: portfolio.holdings,
+      trades: tradeCache,
+      logs,
       signals: intraday.signals,
     }),
-    runs: new RunsService({ scopes: ctx.scopes }),
+    runs: new RunsService(ctx),
+    tradeCache,
+    logs,
   }
 }
 
 function routes(app: App, api: Backtest): void {
   backtestRoutes(app, api)
   runsRoutes(app, api)
+  // Logs still being written are stored before the container closes the database.
+  app.addHook('onClose', () => api.logs.idle())
 }
 
 export const backtestModule = defineModule({
@@ -47,7 +61,10 @@ export const backtestModule = defineModule({
   key: 'backtest',
   needs: { portfolio: true, intraday: true },
   tables: BACKTEST_TABLES,
-  migrations: [['0016_backtest', m0016]],
+  migrations: [
+    ['0016_backtest', m0016],
+    ['0024_backtest_log_status', m0024],
+  ],
   build: createBacktest,
   routes,
   sweep: backtestSweep,

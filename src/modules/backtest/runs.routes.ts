@@ -49,7 +49,8 @@ export function runsRoutes(app: App, { runs }: { runs: RunsService }): void {
         summary: 'One saved backtest as it was answered',
         description:
           'The run as POST /backtest answered it: summary, params, selection, prices, the equity curve ' +
-          `and the first ${INLINE_TRADES} trades. Runs are immutable: editing or deleting trades later ` +
+          `and the first ${INLINE_TRADES} trades, with log_status as it is now (pending → stored once the ` +
+          'whole log is written). Runs are immutable: editing or deleting trades later ' +
           `does not change them. ${NOT_FOUND}`,
         examples: GET_EXAMPLES,
         tags,
@@ -69,12 +70,15 @@ export function runsRoutes(app: App, { runs }: { runs: RunsService }): void {
         description:
           'The log stored with the run (not recomputed: it is what the run replayed), in exit-date ' +
           'order, then trade id. page_size 25/50/100 or limit ≤ 100 (default 100), cursor from ' +
-          `next_cursor; total is trades_total. ${NOT_FOUND}`,
+          `next_cursor; total is trades_total. A run answers before its log is stored: while log_status ` +
+          'is pending this is a 409 backtest.log_pending with Retry-After (usually well under a second), ' +
+          'and a log that could not be stored (log_status failed) is a 409 backtest.log_failed. ' +
+          NOT_FOUND,
         examples: TRADES_EXAMPLES,
         tags,
         params: RunParams,
         querystring: TradeLogQuery,
-        response: { 200: TradeLogPage, ...problems(401, 404, 422) },
+        response: { 200: TradeLogPage, ...problems(401, 404, 409, 422) },
       },
     },
     (req) => runs.trades(scopeOf(req), req.params.id, req.query),
@@ -86,7 +90,7 @@ export function runsRoutes(app: App, { runs }: { runs: RunsService }): void {
       schema: {
         operationId: 'deleteBacktest',
         summary: 'Delete a saved backtest',
-        description: `Deletes the run and its log for good. ${NOT_FOUND}`,
+        description: `Deletes the run and its log for good (a log still pending is then never written). ${NOT_FOUND}`,
         examples: DELETE_EXAMPLES,
         tags,
         params: RunParams,

@@ -1,5 +1,6 @@
 /**
- * Where a run's trades come from: `replay` reads the tenant's realized trades (portfolio API);
+ * Where a run's trades come from: `replay` reads the tenant's realized trades (portfolio API, through
+ * the per-version cache of trade-cache.ts);
  * `sma_cross` generates them from daily closes of params.symbols (lib/sma-cross.ts), read outside any
  * transaction with the slow SMA's warm-up before `from`. A symbol whose read fails yields no trades
  * and is reported in prices.failed.
@@ -9,10 +10,10 @@ import { mapLimit } from '../../platform/concurrency.ts'
 import { DAY_MS } from '../../platform/dates.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
 import type { MarketDataProvider } from '../../providers/market-data/market-data.port.ts'
-import type { HoldingsService } from '../portfolio/index.ts'
 import { MAX_CROSS_SYMBOLS, type BacktestBodyInput } from './backtest.schemas.ts'
 import { dayNumber } from './lib/calendar.ts'
 import type { SourceTrade } from './lib/select.ts'
+import type { RealizedTradeCache } from './trade-cache.ts'
 import { DEFAULT_FAST, DEFAULT_SLOW, smaCrossTrades, warmupDays } from './lib/sma-cross.ts'
 
 export interface Source {
@@ -23,11 +24,11 @@ export interface Source {
 const invalid = (field: string, msg: string) => UnprocessableError.field(['body', 'params', field], msg)
 
 export function realizedSource(
-  holdings: Pick<HoldingsService, 'realizedBetween'>,
+  cache: Pick<RealizedTradeCache, 'read'>,
   tenantId: number,
   q: { accountId?: number; from: string; to: string },
 ): Promise<Source> {
-  return holdings.realizedBetween(tenantId, q).then((trades) => ({ trades, failed: [] }))
+  return cache.read(tenantId, q).then((trades) => ({ trades, failed: [] }))
 }
 
 /** The fast/slow periods of sma_cross, checked (fast < slow). */

@@ -3,7 +3,8 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { findAccount } from './accounts.repository.ts'
 import { latestHoldings, tenantsWithHoldings } from './holdings.repository.ts'
-import { realizedBetween } from './trades.repository.ts'
+import { realizedBetween, type RealizedRow } from './trades.repository.ts'
+import { portfolioVersion } from './analytics.repository.ts'
 
 export interface Holding {
   symbol: string
@@ -18,18 +19,7 @@ export interface HoldingWithCost extends Holding {
 }
 
 /** A closed trade as backtests replay it (numbers, not decimal strings). */
-export interface RealizedTrade {
-  id: number
-  symbol: string
-  quantity: number
-  /** YYYY-MM-DD, or VARIOUS as recorded. */
-  date_acquired: string
-  sold_on: string
-  proceeds: number
-  cost_basis: number
-  fees: number
-  gain_loss: number
-}
+export type RealizedTrade = RealizedRow
 
 export class HoldingsService {
   constructor(private readonly deps: { scopes: Scopes }) {}
@@ -88,6 +78,16 @@ export class HoldingsService {
   }
 
   /**
+   * The tenant's portfolio version (0 before its first write): a trigger moves it on every committed
+   * write to trades, snapshots, capital flows, investors or accounts (migration 0007). A cache of
+   * anything read from those tables is exact when keyed on it — read the version first, then the data.
+   */
+  async version(tenantId: number): Promise<number> {
+    // bigint: `pg` answers a string, PGlite a number.
+    return Number(await this.deps.scopes.withTenant(tenantId, (s) => portfolioVersion(s)))
+  }
+
+  /**
    * Closed trades sold from `from` to `to` (inclusive, YYYY-MM-DD), oldest sale first, of one account
    * (another tenant's or none → 404 `accounts.not_found`) or all; undated sales left out.
    */
@@ -95,22 +95,9 @@ export class HoldingsService {
     tenantId: number,
     q: { accountId?: number; from: string; to: string },
   ): Promise<RealizedTrade[]> {
-    const rows = await this.deps.scopes.withTenant(tenantId, async (s) => {
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
       if (q.accountId !== undefined && !(await findAccount(s, q.accountId))) throw accountNotFound()
       return realizedBetween(s, q)
     })
-    return rows.map(
-      ([id, symbol, quantity, date_acquired, sold_on, proceeds, cost_basis, fees, gain_loss]) => ({
-        id,
-        symbol,
-        quantity,
-        date_acquired,
-        sold_on,
-        proceeds,
-        cost_basis,
-        fees,
-        gain_loss,
-      }),
-    )
   }
 }

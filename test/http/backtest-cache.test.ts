@@ -1,0 +1,116 @@
+/**
+ * The realized trades of replays, cached per tenant, account and portfolio version
+ * (trade-cache.ts): repeat runs read them from memory, any portfolio write between two runs changes
+ * the answer, a narrower range is cut from a wider read, and nothing crosses tenants or accounts.
+ */
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { fixedClock } from '../../src/platform/clock.ts'
+import { assertProblem, json, type Body } from '../helpers/assertions.ts'
+import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { addTrade, backtest, manualAccount, manyTrades } from './backtest-fixtures.ts'
+
+const clock = fixedClock('2026-11-24T15:00:00Z')
+const t = useTestApp({ clock })
+const JUNE = { from: '2025-06-02', to: '2025-06-30' }
+
+async function run(u: Client, body: Record<string, unknown> = {}): Promise<Body> {
+  const res = await backtest(u, { ...JUNE, ...body })
+  assert.equal(res.statusCode, 200, res.body)
+  return json(res)
+}
+
+/** Cache hits and misses during `work`. */
+async function counted<T>(work: () => Promise<T>): Promise<{ value: T; hits: number; misses: number }> {
+  const cache = t.c.backtest.tradeCache
+  const [h, m] = [cache.hits, cache.misses]
+  const value = await work()
+  return { value, hits: cache.hits - h, misses: cache.misses - m }
+}
+
+const pnlOf = (b: Body) => b.summary.trades.gross_profit as number
+
+describe('backtest trade cache', () => {
+  it('a repeat run with other params reads the trades from memory and answers as a fresh read would', async () => {
+    const u = await t.newTenant()
+    await manyTrades(u, 5)
+    const cold = await counted(() => run(u, { params: { sizing: 'fixed_amount', amount: 200 } }))
+    assert.deepEqual([cold.hits, cold.misses], [0, 1])
+    const warm = await counted(() => run(u, { params: { sizing: 'fixed_amount', amount: 200 } }))
+    assert.deepEqual([warm.hits, warm.misses], [1, 0])
+    const { id: _a, created_at: _b, ...coldBody } = cold.value
+    const { id: _c, created_at: _d, ...warmBody } = warm.value
+    assert.deepEqual(warmBody, coldBody)
+    const other = await counted(() => run(u, { params: { min_holding_days: 3 } }))
+    assert.deepEqual([other.hits, other.misses], [1, 0])
+    assert.equal(other.value.trades_total, 2, 'held 3 and 4 days')
+  })
+
+  it('a portfolio write between two runs changes the answer (add, edit, delete)', async () => {
+    const u = await t.newTenant()
+    const account = await manualAccount(u)
+    const [first] = await manyTrades(u, 3, account)
+    assert.equal(pnlOf(await run(u)), 3) // gains 0, 1, 2
+    const added = await counted(async () => {
+      await addTrade(u, account, {
+        symbol: 'ZZLG',
+        quantity: 1,
+        date_acquired: '2025-06-02',
+        date_sold: '2025-06-10',
+        proceeds: 110,
+        cost_basis: 100,
+      })
+      return run(u)
+    })
+    assert.deepEqual([added.hits, added.misses], [0, 1])
+    assert.equal(added.value.trades_total, 4)
+    assert.equal(pnlOf(added.value), 13)
+    const edit = await u.patch(`/api/brokers/manual/transactions/${first}`, { proceeds: 150 })
+    assert.equal(edit.statusCode, 200, edit.body)
+    assert.equal(pnlOf(await run(u)), 63)
+    assert.equal((await u.delete(`/api/brokers/manual/transactions/${first}`)).statusCode, 204)
+    const after = await run(u)
+    assert.equal(after.trades_total, 3)
+    assert.equal(pnlOf(after), 13)
+  })
+
+  it('a narrower range is cut from the wider read; a wider one reads again', async () => {
+    const u = await t.newTenant()
+    await manyTrades(u, 28) // sold 2025-06-02 … 06-29, one a day
+    await run(u)
+    const narrow = await counted(() => run(u, { from: '2025-06-02', to: '2025-06-10' }))
+    assert.deepEqual([narrow.hits, narrow.misses], [1, 0])
+    assert.equal(narrow.value.selection.trades_read, 9, 'sold 06-02 … 06-10, both ends included')
+    const wide = await counted(() => run(u, { from: '2025-05-01', to: '2025-07-31' }))
+    assert.deepEqual([wide.hits, wide.misses], [0, 1])
+    assert.equal(wide.value.selection.trades_read, 28)
+  })
+
+  it('never crosses tenants, even at the same portfolio version, nor accounts', async () => {
+    const a = await t.newTenant()
+    const b = await t.newTenant()
+    // The same writes in the same order: both tenants' versions are equal; only the gains differ.
+    const accountA = await manualAccount(a)
+    const accountB = await manualAccount(b)
+    const trade = { symbol: 'ZZLG', quantity: 1, date_acquired: '2025-06-02', date_sold: '2025-06-09' }
+    await addTrade(a, accountA, { ...trade, proceeds: 101, cost_basis: 100 })
+    await addTrade(b, accountB, { ...trade, proceeds: 107, cost_basis: 100 })
+    assert.equal(
+      await t.c.portfolio.holdings.version(a.tenantId),
+      await t.c.portfolio.holdings.version(b.tenantId),
+    )
+    assert.equal(pnlOf(await run(a)), 1)
+    const forB = await counted(() => run(b))
+    assert.deepEqual([forB.hits, forB.misses], [0, 1])
+    assert.equal(pnlOf(forB.value), 7)
+    // A's account, cached for A, is still a 404 for B.
+    assert.equal(pnlOf(await run(a, { account_id: accountA })), 1)
+    assertProblem(await backtest(b, { ...JUNE, account_id: accountA }), 404, 'accounts.not_found')
+    // One account against all of them.
+    const second = await manualAccount(a, 'Second')
+    await addTrade(a, second, { ...trade, proceeds: 103, cost_basis: 100 })
+    assert.equal(pnlOf(await run(a, { account_id: accountA })), 1)
+    assert.equal(pnlOf(await run(a, { account_id: second })), 3)
+    assert.equal(pnlOf(await run(a)), 4)
+  })
+})
