@@ -1,4 +1,4 @@
-/** GET /api/ta/ict/zones/{symbol}, …/breakers, …/premium-discount: the §5 vectors through HTTP, 404/422/503. */
+/** GET /api/ta/ict/zones/{symbol}, …/breakers, …/premium-discount: the §5 vectors through HTTP, 404/422/502. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
@@ -174,12 +174,12 @@ describe('ICT zones: refusals', () => {
     assert.equal((await get('AA%0APL/breakers')).statusCode, 422)
     assert.equal((await t.anon.get('/api/ta/ict/zones/AAPL')).statusCode, 401)
   })
-  it('market data failing → 503 upstream.unavailable', async () => {
+  it('market data failing → the platform’s 502 upstream.<kind>, never a 500', async () => {
     market.failing.add('AAPL')
     try {
       const res = await get('AAPL/premium-discount')
-      assert.equal(res.statusCode, 503)
-      assert.equal(json(res.body).code, 'upstream.unavailable')
+      assert.equal(res.statusCode, 502)
+      assert.equal(json(res.body).code, 'upstream.server')
     } finally {
       market.failing.delete('AAPL')
     }

@@ -103,13 +103,13 @@ describe('GET /price-action/{symbol}', () => {
     assert.equal((await t.anon.get(`${P}/AAPL`)).statusCode, 401)
   })
 
-  it('a market data failure → 503 upstream.unavailable, never 500', async () => {
+  it('a market data failure → the platform’s 502 upstream.<kind>, never 500', async () => {
     const u = await t.newTenant()
     market.failing = true
     try {
       const res = await u.get(`${P}/AAPL/reversals`)
-      assert.equal(res.statusCode, 503)
-      assert.equal(json(res.body).code, 'upstream.unavailable')
+      assert.equal(res.statusCode, 502)
+      assert.equal(json(res.body).code, 'upstream.server')
     } finally {
       market.failing = false
     }

@@ -59,7 +59,7 @@ describe('GET /api/ta/structure/{symbol}/mtf', () => {
     assert.deepEqual([body.alignment, body.aligned, body.direction, body.agree], [0.3, false, null, 0.5])
   })
 
-  it('a failing lower timeframe is dropped (degraded, weights renormalised); the anchor failing is a 503', async () => {
+  it('a failing lower timeframe is dropped (degraded, weights renormalised); the anchor failing is a 502', async () => {
     const u = await t.newTenant()
     market.failing.add('5m')
     try {
@@ -71,7 +71,7 @@ describe('GET /api/ta/structure/{symbol}/mtf', () => {
       assert.equal(body.alignment, Math.round((0.5 / 0.9) * 1e6) / 1e6)
       assert.equal(body.agree, Math.round((2 / 3) * 1e6) / 1e6)
       const anchor = await get(u, 'AAPL/mtf?anchor=5m')
-      assert.deepEqual([anchor.status, anchor.body.code], [503, 'upstream.unavailable'])
+      assert.deepEqual([anchor.status, anchor.body.code], [502, 'upstream.server'])
     } finally {
       market.failing.delete('5m')
     }

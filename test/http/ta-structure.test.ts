@@ -1,4 +1,4 @@
-/** GET /api/ta/structure/{symbol} and …/events: the §4 vectors over HTTP, validation, 404, 503. */
+/** GET /api/ta/structure/{symbol} and …/events: the §4 vectors over HTTP, validation, 404, 502. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
@@ -126,12 +126,12 @@ describe('GET /api/ta/structure/{symbol}', () => {
     assert.equal((await t.anon.get('/api/ta/structure/AAPL')).statusCode, 401)
   })
 
-  it('market data failing → 503 upstream.unavailable', async () => {
+  it('market data failing → the platform’s 502 upstream.<kind>, never a 500', async () => {
     market.failing.add('1d')
     try {
       const { status, body } = await get('AAPL')
-      assert.equal(status, 503)
-      assert.equal(body.code, 'upstream.unavailable')
+      assert.equal(status, 502)
+      assert.equal(body.code, 'upstream.server')
     } finally {
       market.failing.delete('1d')
     }

@@ -15,6 +15,7 @@ export type { InstrumentsService } from './instruments.service.ts'
 export type InstrumentLookup = Pick<InstrumentsService, 'unlisted'>
 export type { QuotesService } from './quotes.service.ts'
 export {
+  barsFailure,
   DEFAULT_TIMEFRAME,
   HISTORY,
   HISTORY_DOC,

@@ -5,7 +5,8 @@
  * zone and a confluence score of the same symbol and timeframe look at the same bars.
  */
 import { DateTime } from 'luxon'
-import { NotFoundError } from '../../platform/http/errors.ts'
+import { AppError, NotFoundError } from '../../platform/http/errors.ts'
+import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { Bar, Interval, MarketDataProvider } from '../../providers/market-data/index.ts'
 
 export const TIMEFRAMES = ['1m', '5m', '15m', '1h', '1d', '1w'] as const
@@ -46,6 +47,17 @@ export function weekly(daily: readonly Bar[]): Bar[] {
     out.push({ ...b, vwap: null })
   }
   return out
+}
+
+/**
+ * Why one item of a portfolio-wide analysis has no bars: the unknown symbol's code, or
+ * `upstream.unavailable` when the provider failed; anything else is rethrown. (A single-symbol route
+ * lets the failure through instead: 404, or the platform's 502 `upstream.<kind>`.)
+ */
+export function barsFailure(e: unknown): 'market.unknown_symbol' | 'upstream.unavailable' {
+  if (e instanceof AppError && e.code === 'market.unknown_symbol') return e.code
+  if (isUpstreamError(e)) return 'upstream.unavailable'
+  throw e
 }
 
 export class TimeframeBars {

@@ -35,7 +35,7 @@ const COMMON =
   `after it; confirmed at bar i + R), L = R per timeframe: ${LR}. History per timeframe: ${HISTORY_DOC}. Every ` +
   'detection carries its bars (index in the analysed series, ISO start time, OHLC). Lists are newest first, ' +
   `at most ${K.MAX_ZONES} per kind, with totals. Too few bars: empty lists and nulls. Unknown symbol → 404 ` +
-  'market.unknown_symbol; market data failing → 503 upstream.unavailable.'
+  'market.unknown_symbol; market data failing → 502 upstream.<kind> (e.g. upstream.timeout).'
 
 export const SCORE_DOC =
   `Score (§7, ours): location term loc = clamp(1 − 2·position, −1, 1); zone term z = +1/−1 by the direction of ` +
@@ -84,7 +84,7 @@ export function ictRoutes(app: App, svc: IctService): void {
 
 function symbolRoutes(app: App, svc: IctService): void {
   const schema = { tags, params: SymbolParams, querystring: TimeframeQuery }
-  const errors = problems(401, 404, 422, 503)
+  const errors = problems(401, 404, 422, 502)
   app.get(
     '/api/ta/ict/zones/:symbol',
     {

@@ -1,13 +1,11 @@
 /**
  * The ICT zones of one symbol and timeframe, and of each holding. Bars come from
  * `marketData.timeframes` only (unknown symbol → 404 `market.unknown_symbol`); an upstream failure
- * is a 503 `upstream.unavailable` for one symbol, and an item's `error` on the portfolio route.
+ * is the platform's 502 `upstream.<kind>` for one symbol, and an item's `error` on the portfolio route.
  */
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
-import { AppError, ServiceUnavailableError } from '../../platform/http/errors.ts'
-import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { Bar } from '../../providers/market-data/market-data.port.ts'
-import { DEFAULT_TIMEFRAME, type Timeframe, type TimeframeBars } from '../market-data/index.ts'
+import { barsFailure, DEFAULT_TIMEFRAME, type Timeframe, type TimeframeBars } from '../market-data/index.ts'
 import type { HoldingsService } from '../portfolio/index.ts'
 import { analyzeIct, type IctAnalysis } from './lib/analyze.ts'
 import { KILLZONE_TZ, KILLZONES, clockOf, killzonesAt } from './lib/killzones.ts'
@@ -36,20 +34,9 @@ const newest = <T>(list: readonly T[]): T[] => list.slice(-MAX_ZONES).reverse()
 export class IctService {
   constructor(private readonly deps: IctDeps) {}
 
-  /** The bars of a timeframe; an upstream failure becomes a documented 503. */
-  async bars(symbol: string, timeframe: Timeframe): Promise<Bar[]> {
-    try {
-      return await this.deps.timeframes.read(symbol, timeframe)
-    } catch (e) {
-      if (!isUpstreamError(e)) throw e
-      throw new ServiceUnavailableError(
-        'upstream.unavailable',
-        'Market data is unavailable; try again later',
-        {
-          headers: { 'retry-after': '30' },
-        },
-      )
-    }
+  /** The bars of a timeframe (an upstream failure propagates: the platform answers 502, never 500). */
+  bars(symbol: string, timeframe: Timeframe): Promise<Bar[]> {
+    return this.deps.timeframes.read(symbol, timeframe)
   }
 
   async analysis(symbol: string, timeframe: Timeframe = DEFAULT_TIMEFRAME) {
@@ -112,8 +99,7 @@ export class IctService {
       const { a, header } = await this.analysis(symbol, '1d')
       return summary(symbol, header.as_of, a)
     } catch (e) {
-      if (!(e instanceof AppError)) throw e
-      return { ...summary(symbol, null, null), error: e.code }
+      return { ...summary(symbol, null, null), error: barsFailure(e) }
     }
   }
 }

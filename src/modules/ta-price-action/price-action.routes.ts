@@ -14,7 +14,7 @@ import type { PriceActionService } from './price-action.service.ts'
 
 const COMMON =
   'Bars: the timeframe’s history from market data (oldest first, index 0 = oldest); an unknown symbol → 404 ' +
-  '`market.unknown_symbol`; a market data failure → 503 `upstream.unavailable`; a timeframe outside ' +
+  '`market.unknown_symbol`; a market data failure → 502 `upstream.<kind>` (e.g. `upstream.timeout`); a timeframe outside ' +
   '1m,5m,15m,1h,1d,1w → 422 naming it. '
 
 const CANDLES_DOC =
@@ -106,7 +106,7 @@ export function priceActionRoutes(app: App, { priceAction }: Svc): void {
     params: S.SymbolParams,
     querystring: S.TimeframeQuery,
   }
-  const errs = problems(401, 404, 422, 503)
+  const errs = problems(401, 404, 422, 502)
   const paramsEx = { params: { symbol: 'AAPL' }, query: { timeframe: '1d' } }
   app.get(
     '/api/ta/price-action/:symbol',

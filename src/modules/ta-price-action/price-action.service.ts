@@ -1,12 +1,10 @@
 /**
  * GET /api/ta/price-action/*: reads the timeframe's bars (market-data timeframes, outside any
- * transaction), runs the pure analysis and shapes it. Upstream failures → 503 upstream.unavailable.
+ * transaction), runs the pure analysis and shapes it. Upstream failures → the platform's 502 `upstream.<kind>`.
  */
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
-import { AppError, ServiceUnavailableError } from '../../platform/http/errors.ts'
-import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { Bar } from '../../providers/market-data/market-data.port.ts'
-import type { Timeframe, TimeframeBars } from '../market-data/index.ts'
+import { barsFailure, type Timeframe, type TimeframeBars } from '../market-data/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import { analyzePriceAction } from './lib/analysis.ts'
 import { findCandles } from './lib/candles.ts'
@@ -47,19 +45,9 @@ function latest(list: readonly Schematic[]): Schematic | null {
 export class PriceActionService {
   constructor(private readonly deps: Deps) {}
 
-  async bars(symbol: string, timeframe: Timeframe): Promise<Bar[]> {
-    try {
-      return await this.deps.timeframes.read(symbol, timeframe)
-    } catch (e) {
-      if (!isUpstreamError(e)) throw e
-      throw new ServiceUnavailableError(
-        'upstream.unavailable',
-        'Market data is unavailable; try again later',
-        {
-          headers: { 'retry-after': '30' },
-        },
-      )
-    }
+  /** The timeframe's bars (an upstream failure propagates: the platform answers 502, never 500). */
+  bars(symbol: string, timeframe: Timeframe): Promise<Bar[]> {
+    return this.deps.timeframes.read(symbol, timeframe)
   }
 
   async candles(symbol: string, timeframe: Timeframe): Promise<CandlesOutT> {
@@ -120,10 +108,8 @@ export class PriceActionService {
     try {
       bars = await this.bars(h.symbol, '1d')
     } catch (e) {
-      const code =
-        e instanceof AppError && e.code === 'market.unknown_symbol' ? e.code : 'upstream.unavailable'
-      if (!(e instanceof AppError)) throw e
-      return { ...base, score: null, latest_pattern: null, latest_reversal: null, wyckoff: null, error: code }
+      const error = barsFailure(e)
+      return { ...base, score: null, latest_pattern: null, latest_reversal: null, wyckoff: null, error }
     }
     const a = analyzePriceAction(bars, { swingLr: SWING_LR['1d'] })
     const p = a.candles.at(-1)

@@ -37,7 +37,7 @@ export const STRUCTURE_DOC =
   'one; each level breaks once; with the previous break’s direction (or before any break) it is a BOS, against ' +
   'it a CHoCH; break_trend is the last break’s direction. Every swing and break carries its bars (index, ISO ' +
   `time, OHLC). History per timeframe: ${HISTORY_DOC}. Too few bars: no swings, trend ranging, nulls. ` +
-  'Unknown symbol → 404 market.unknown_symbol; market data failing → 503 upstream.unavailable.'
+  'Unknown symbol → 404 market.unknown_symbol; market data failing → 502 upstream.<kind> (e.g. upstream.timeout).'
 
 export function structureRoutes(app: App, svc: StructureService): void {
   portfolioRoute(app, svc)
@@ -88,7 +88,7 @@ function symbolRoutes(app: App, svc: StructureService): void {
         tags,
         params: SymbolParams,
         querystring: TimeframeQuery,
-        response: { 200: StructureOut, ...problems(401, 404, 422, 503) },
+        response: { 200: StructureOut, ...problems(401, 404, 422, 502) },
       },
     },
     (req) => svc.analyze(req.params.symbol, req.query.timeframe),
@@ -115,7 +115,7 @@ function symbolRoutes(app: App, svc: StructureService): void {
         tags,
         params: SymbolParams,
         querystring: EventsQuery,
-        response: { 200: EventsOut, ...problems(401, 404, 422, 503) },
+        response: { 200: EventsOut, ...problems(401, 404, 422, 502) },
       },
     },
     (req) => svc.events(req.params.symbol, req.query.timeframe, req.query.limit),
@@ -137,7 +137,7 @@ function mtfRoute(app: App, svc: StructureService): void {
           'its sign (direction is then bullish/bearish, else null); agree = share of the timeframes whose trend ' +
           'equals the anchor’s (the anchor included). A non-anchor timeframe whose bars fail carries error ' +
           'upstream.unavailable, is dropped and the weights renormalised (degraded = true); the anchor failing is ' +
-          'a 503. ' +
+          'a 502 upstream.<kind>. ' +
           STRUCTURE_DOC,
         examples: {
           params: { symbol: 'AAPL' },
@@ -150,7 +150,7 @@ function mtfRoute(app: App, svc: StructureService): void {
         tags,
         params: SymbolParams,
         querystring: MtfQuery,
-        response: { 200: MtfOut, ...problems(401, 404, 422, 503) },
+        response: { 200: MtfOut, ...problems(401, 404, 422, 502) },
       },
     },
     (req) => svc.mtf(req.params.symbol, req.query.anchor),

@@ -1,14 +1,13 @@
 /**
  * The structure operations: one symbol and timeframe (analysis, events, multi-timeframe alignment)
  * and each holding of the portfolio. Bars come only from `marketData.timeframes.read` (404 for an
- * unknown symbol); an upstream failure is a 503 `upstream.unavailable` on a symbol route and an
- * item `error` on the portfolio route. No transaction is open while a provider is awaited.
+ * unknown symbol); an upstream failure is the platform's 502 `upstream.<kind>` on a symbol route and
+ * an item `error` on the portfolio route. No transaction is open while a provider is awaited.
  */
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
-import { AppError, ServiceUnavailableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { Bar } from '../../providers/market-data/market-data.port.ts'
-import { DEFAULT_TIMEFRAME, type Timeframe, type TimeframeBars } from '../market-data/index.ts'
+import { barsFailure, DEFAULT_TIMEFRAME, type Timeframe, type TimeframeBars } from '../market-data/index.ts'
 import type { HoldingsService } from '../portfolio/index.ts'
 import { analyzeStructure, optionsFor, type BreakOut, type StructureAnalysis } from './lib/analyze.ts'
 import { mtfAlignment, mtfWindow, type MtfResult } from './lib/mtf.ts'
@@ -57,7 +56,7 @@ export class StructureService {
   async mtf(symbol: string, anchor: Timeframe = DEFAULT_TIMEFRAME) {
     const window = mtfWindow(anchor)
     const reads = await Promise.allSettled(window.map((tf) => this.bars(symbol, tf)))
-    const failed = reads.find((r) => r.status === 'rejected' && !isUnavailable(r.reason))
+    const failed = reads.find((r) => r.status === 'rejected' && !isUpstreamError(r.reason))
     if (failed) throw (failed as PromiseRejectedResult).reason
     const anchorRead = reads[window.indexOf(anchor)]!
     if (anchorRead.status === 'rejected') throw anchorRead.reason
@@ -97,10 +96,9 @@ export class StructureService {
         levels: a.levels,
       }
     } catch (e) {
-      if (!(e instanceof AppError)) throw e
       return {
         symbol,
-        error: e.code,
+        error: barsFailure(e),
         as_of: null,
         trend: null,
         break_trend: null,
@@ -111,24 +109,11 @@ export class StructureService {
     }
   }
 
-  /** The timeframe's bars; an upstream failure is a 503 (documented), never a 500. */
-  private async bars(symbol: string, timeframe: Timeframe): Promise<Bar[]> {
-    try {
-      return await this.deps.timeframes.read(symbol, timeframe)
-    } catch (e) {
-      if (isUpstreamError(e)) throw unavailable()
-      throw e
-    }
+  /** The timeframe's bars (an upstream failure propagates: the platform answers 502, never 500). */
+  private bars(symbol: string, timeframe: Timeframe): Promise<Bar[]> {
+    return this.deps.timeframes.read(symbol, timeframe)
   }
 }
-
-function unavailable(): ServiceUnavailableError {
-  return new ServiceUnavailableError('upstream.unavailable', 'Market data is unavailable; try again later', {
-    headers: { 'retry-after': '30' },
-  })
-}
-
-const isUnavailable = (e: unknown) => e instanceof ServiceUnavailableError
 
 function summary(symbol: string, timeframe: Timeframe, bars: readonly Bar[]): Analysis {
   const { events, ...rest } = analyzeStructure(bars, optionsFor(timeframe))
