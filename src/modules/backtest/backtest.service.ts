@@ -235,7 +235,7 @@ export class BacktestService {
       await repo.pruneRuns(s, MAX_STORED_RUNS)
       return id
     })
-    if (logStatus === 'pending') this.deps.logs.schedule(tenantId, id, log)
+    if (logStatus === 'pending') await this.deps.logs.schedule(tenantId, id, log)
     return { id, logStatus }
   }
 }

@@ -20,6 +20,13 @@ import type { LogStatus } from './backtest.tables.ts'
 /** A log still pending this long after its run was created will never be stored: it reads as failed. */
 export const LOG_PENDING_MS = 5 * 60_000
 
+/**
+ * Log bytes held for writing at most (~7 logs of the 100,000-trade maximum). A run whose log would
+ * go beyond waits for earlier writes to settle before it answers: memory stays bounded under a burst,
+ * at the cost of that run's latency.
+ */
+export const MAX_PENDING_BYTES = 64 * 1024 * 1024
+
 /** The status a client sees: a pending log past its deadline is failed. */
 export function logStatusOf(stored: LogStatus, createdAt: Date, now: Date): LogStatus {
   return stored === 'pending' && now.getTime() - createdAt.getTime() >= LOG_PENDING_MS ? 'failed' : stored
@@ -27,11 +34,20 @@ export function logStatusOf(stored: LogStatus, createdAt: Date, now: Date): LogS
 
 export class LogWriter {
   private readonly pending = new Set<Promise<void>>()
+  private pendingBytes = 0
 
-  constructor(private readonly deps: { scopes: Scopes; log: Logger; clock: Clock }) {}
+  constructor(
+    private readonly deps: { scopes: Scopes; log: Logger; clock: Clock },
+    private readonly maxPendingBytes = MAX_PENDING_BYTES,
+  ) {}
 
-  /** Stores `log` as run `id`'s whole log after the current answer has been sent. */
-  schedule(tenantId: number, id: number, log: Uint8Array): void {
+  /**
+   * Stores `log` as run `id`'s whole log after the current answer has been sent. Resolves once the
+   * write is scheduled: at once, or when earlier writes have made room under maxPendingBytes.
+   */
+  async schedule(tenantId: number, id: number, log: Uint8Array): Promise<void> {
+    while (this.pending.size && this.pendingBytes + log.byteLength > this.maxPendingBytes)
+      await Promise.race(this.pending) // they never reject (caught below)
     const work = new Promise<void>((resolve) => setImmediate(resolve))
       .then(async () => {
         if (await this.store(tenantId, id, log)) return
@@ -41,7 +57,11 @@ export class LogWriter {
       })
       .catch((err: unknown) => this.failed(tenantId, id, err))
     this.pending.add(work)
-    void work.finally(() => this.pending.delete(work))
+    this.pendingBytes += log.byteLength
+    void work.finally(() => {
+      this.pending.delete(work)
+      this.pendingBytes -= log.byteLength
+    })
   }
 
   /** Writes the log; false when the run is gone (deleted, pruned) or past its deadline. */
