@@ -59,6 +59,20 @@ describe('worked example readings', () => {
     })
   })
 
+  it('reads a touched F1 gap as ta-ict does: the bullish one at bar 1, mitigated at bar 4', () => {
+    const bars = F1.slice(0, 5) // the bearish gap at bar 4 needs bar 5 to be known
+    const r = readExample('fvg', bars)
+    assert.deepEqual(r.values, {
+      direction: 'bullish',
+      top: 102,
+      bottom: 101,
+      ce: 101.5,
+      mitigated_at: bars[4]!.time,
+      ce_at: null,
+      filled_at: null,
+    })
+  })
+
   it('compares the latest volume with the prior bars’ average', () => {
     const v = [100, 100, 100, 100, 320]
     const bars = toBars([1, 1, 1, 1, 1], [2, 2, 2, 2, 2], [0.5, 0.5, 0.5, 0.5, 0.5], [1, 1, 1, 1, 1], v)

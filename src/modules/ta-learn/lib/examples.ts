@@ -4,7 +4,7 @@
  */
 import type { Bar } from '../../../providers/market-data/index.ts'
 import type { ExampleKind } from './catalog.types.ts'
-import { fvgs } from './fvg.ts'
+import { fairValueGaps } from '../../ta-ict/index.ts'
 import { breaks, pivots, SWING_L, SWING_R, trendOf } from './swings.ts'
 
 export type ExampleValue = number | string | boolean | null
@@ -109,20 +109,20 @@ function candleReading(bars: readonly Bar[]): ExampleReading {
   }
 }
 
+/** The latest gap as ta-ict finds it (§5.1), so the lesson shows exactly what the zones route reports. */
 function fvgReading(bars: readonly Bar[]): ExampleReading {
-  const g = fvgs(bars).at(-1)
+  const g = fairValueGaps(bars).at(-1)
   if (!g) return { summary: 'No three-candle gap in the bars read.', values: { direction: null }, points: [] }
-  const at = (j: number | null) => (j === null ? null : bars[j]!.time)
   return {
-    summary: `Latest ${g.direction} FVG at ${bars[g.index]!.time}: ${r6(g.bottom)}–${r6(g.top)}, ${g.mitigated === null ? 'not mitigated' : 'mitigated'}.`,
+    summary: `Latest ${g.direction} FVG at ${g.time}: ${r6(g.bottom)}–${r6(g.top)}, ${g.touched ? 'mitigated' : 'not mitigated'}.`,
     values: {
       direction: g.direction,
       top: r6(g.top),
       bottom: r6(g.bottom),
-      ce: r6((g.top + g.bottom) / 2),
-      mitigated_at: at(g.mitigated),
-      ce_at: at(g.ce),
-      filled_at: at(g.filled),
+      ce: r6(g.ce),
+      mitigated_at: g.touched?.time ?? null,
+      ce_at: g.ce_hit?.time ?? null,
+      filled_at: g.filled?.time ?? null,
     },
     points: [pt(bars, g.index, 'gap candle', bars[g.index]!.close)],
   }
