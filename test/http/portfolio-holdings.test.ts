@@ -66,3 +66,26 @@ it('lists the tenants that hold something, for scheduled jobs', async () => {
   assert.ok(tenants.includes(holder.tenantId))
   assert.ok(!tenants.includes(empty.tenantId))
 })
+
+it('holdings recorded on different days in one account all count (the latest row of each symbol)', async () => {
+  const u = await t.newTenant()
+  const a = await account(u, 'Dated')
+  const put = async (symbol: string, quantity: number, cost_basis: number, as_of: string) => {
+    const res = await u.post('/api/brokers/manual/positions', {
+      account_id: a,
+      symbol,
+      quantity,
+      cost_basis,
+      as_of,
+    })
+    assert.equal(res.statusCode, 201, res.body)
+  }
+  await put('MSFT', 3, 1000, '2026-11-10')
+  await put('AAPL', 10, 1500, '2026-11-02') // recorded after, dated before
+  await put('NVDA', 2, 900, '2026-11-20')
+  assert.deepEqual(await t.c.portfolio.holdings.latest(u.tenantId), [
+    { symbol: 'AAPL', quantity: 10, market_value: 1500 },
+    { symbol: 'MSFT', quantity: 3, market_value: 1000 },
+    { symbol: 'NVDA', quantity: 2, market_value: 900 },
+  ])
+})

@@ -3,31 +3,32 @@ import { sql } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 
 /**
- * Per symbol, across the tenant's accounts (or one), the rows of each account's latest snapshot date
- * (on or before `asOf` when given) that are not flat: quantity and market value and cost basis
- * summed, largest market value first (absolute value, so a large short ranks as large), then symbol; at most
- * `limit` of them when given.
+ * Per symbol, across the tenant's accounts (or one), each holding's latest snapshot row (on or before
+ * `asOf` when given), carried forward as the analytics carry it (ADR 0008): a holding recorded on an
+ * earlier day still counts until a later row of the same account and symbol replaces it, and an exit
+ * is a flat row (broker syncs write one). Rows not flat are summed — quantity, market value, cost
+ * basis — largest market value first (absolute value, so a large short ranks as large), then symbol;
+ * at most `limit` of them when given.
  */
 export function latestHoldings(scope: TenantScope, accountId?: number, limit?: number, asOf?: string) {
   let latest = scope.db
     .selectFrom('portfolio_snapshot')
-    .select(['account_id', (e) => e.fn.max('snapshot_date').as('snapshot_date')])
+    .distinctOn(['account_id', 'symbol'])
+    .select(['account_id', 'symbol', 'quantity', 'market_value', 'cost_basis'])
     .where('tenant_id', '=', scope.tenantId)
-    .groupBy('account_id')
+    .orderBy('account_id')
+    .orderBy('symbol')
+    .orderBy('snapshot_date', 'desc')
   if (accountId !== undefined) latest = latest.where('account_id', '=', accountId)
   if (asOf !== undefined) latest = latest.where('snapshot_date', '<=', asOf)
   const q = scope.db
-    .selectFrom('portfolio_snapshot as s')
-    .innerJoin(latest.as('l'), (j) =>
-      j.onRef('l.account_id', '=', 's.account_id').onRef('l.snapshot_date', '=', 's.snapshot_date'),
-    )
+    .selectFrom(latest.as('s'))
     .select([
       's.symbol',
       sql<string>`sum(s.quantity)`.as('quantity'),
       sql<string>`sum(s.market_value)`.as('market_value'),
       sql<string>`sum(s.cost_basis)`.as('cost_basis'),
     ])
-    .where('s.tenant_id', '=', scope.tenantId)
     .where('s.quantity', '!=', '0')
     .groupBy('s.symbol')
     .orderBy(sql`abs(sum(s.market_value))`, 'desc')
