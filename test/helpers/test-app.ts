@@ -34,6 +34,8 @@ export interface TestApp {
   c: Container
   db: TestDatabase
   newTenant(opts?: { role?: Role; plan?: string; email?: string }): Promise<Client>
+  /** Another user of an existing tenant, with a session of their own (isolation between colleagues). */
+  newUser(tenantId: number, opts?: { role?: Role }): Promise<Client>
   /** Calls without credentials. */
   anon: Omit<Client, 'tenantId' | 'userId' | 'token' | 'email'>
   close(): Promise<void>
@@ -108,6 +110,28 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     }
   }
 
+  // `n` numbers the user's name and address; a new tenant's first user shares the tenant's number.
+  const newUser = async (
+    tenantId: number,
+    { role = 'user', email }: { role?: Role; email?: string } = {},
+    n = ++seq,
+  ) => {
+    const address = email ?? `user${n}.${process.pid}.${Date.now()}@example.test`
+    const userId = await c.scopes.withSystem('test: new user', async ({ db: tx }) => {
+      const u = await tx
+        .insertInto('app_user')
+        .values({ tenant_id: tenantId, email: address, role, full_name: `User ${n}` })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return u.id
+    })
+    const { access_token: token } = await c.identity.sessions.issue(
+      { tenantId, userId, role },
+      { ip: null, userAgent: 'test' },
+    )
+    return { tenantId, userId, token, email: address, ...client({ authorization: `Bearer ${token}` }) }
+  }
+
   return {
     app,
     c,
@@ -115,26 +139,17 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     anon: client({}),
     async newTenant({ role = 'user', plan = 'free', email } = {}) {
       const n = ++seq
-      const address = email ?? `user${n}.${process.pid}.${Date.now()}@example.test`
-      const { tenantId, userId } = await c.scopes.withSystem('test: new tenant', async ({ db: tx }) => {
+      const tenantId = await c.scopes.withSystem('test: new tenant', async ({ db: tx }) => {
         const t = await tx
           .insertInto('tenant')
           .values({ name: `Tenant ${n}`, plan_code: plan })
           .returning('id')
           .executeTakeFirstOrThrow()
-        const u = await tx
-          .insertInto('app_user')
-          .values({ tenant_id: t.id, email: address, role, full_name: `User ${n}` })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        return { tenantId: t.id, userId: u.id }
+        return t.id
       })
-      const { access_token: token } = await c.identity.sessions.issue(
-        { tenantId, userId, role },
-        { ip: null, userAgent: 'test' },
-      )
-      return { tenantId, userId, token, email: address, ...client({ authorization: `Bearer ${token}` }) }
+      return newUser(tenantId, { role, email }, n)
     },
+    newUser,
     async close() {
       await app.close()
       await c.close()

@@ -98,4 +98,21 @@ describe('quiz and progress', () => {
     assert.equal(json(await answer(b, 'doji-1', 'b')).counted, true)
     assert.equal(json(await a.get(`${BASE}/progress`)).correct, 1)
   })
+
+  it('keeps progress per user: a colleague in the same tenant starts from nothing', async () => {
+    const a = await t.newTenant()
+    const colleague = await t.newUser(a.tenantId)
+    await answer(a, 'doji-1', 'a')
+    await a.get(`${BASE}/concepts/doji`)
+    const pc = json(await colleague.get(`${BASE}/progress`))
+    assert.equal(pc.questions_answered, 0)
+    assert.equal(pc.concepts_viewed, 0)
+    assert.equal(
+      json(await answer(colleague, 'doji-1', 'b')).counted,
+      true,
+      'the colleague’s first answer counts',
+    )
+    assert.equal(json(await a.get(`${BASE}/progress`)).correct, 1, 'a’s score is a’s own')
+    assert.equal(json(await colleague.get(`${BASE}/progress`)).questions_answered, 1)
+  })
 })
