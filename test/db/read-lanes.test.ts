@@ -12,7 +12,9 @@ import pg from 'pg'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { createScopes, type Scopes } from '../../src/platform/db/tenant-scope.ts'
 import { MAX_IN_FLIGHT, ReadLanes, STALL_MS } from '../../src/platform/db/read-lanes.ts'
+import { PgConnection } from '../../src/platform/db/pg-driver.ts'
 import { scopedRead } from '../../src/platform/db/scoped-read.ts'
+import { StatementNames } from '../../src/platform/db/statement-names.ts'
 import type { Database } from '../../src/platform/db/schema.ts'
 
 const onPostgres = process.env['DATABASE_URL']?.startsWith('postgres') ?? false
@@ -117,6 +119,19 @@ describe('read lanes', { skip: !onPostgres && 'PostgreSQL only (PGlite has no la
     await scopes.withTenant(tenants[1]!, ({ db }) => settings(db)).then(() => order.push('fast'))
     await slow
     assert.deepEqual(order, ['fast', 'slow'])
+  })
+
+  it('a connection used after its release is refused, not given a pooled client never returned', async () => {
+    const pool = new pg.Pool({ connectionString: tdb.config.DATABASE_URL, max: 2 })
+    const conn = new PgConnection(pool, new StatementNames(10), undefined)
+    try {
+      conn.release() // a read-only scope's: it never took a client
+      await assert.rejects(conn.executeQuery(CompiledQuery.raw('select 1')), /used after its scope ended/)
+      assert.equal(pool.totalCount, 0, 'no client was taken')
+    } finally {
+      conn.taken?.release() // had one been taken, the pool could not end
+      await pool.end()
+    }
   })
 
   it('a scope that writes runs its writes and later reads in one transaction of its own', async () => {

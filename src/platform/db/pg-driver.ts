@@ -27,6 +27,7 @@ const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
 export class PgConnection implements DatabaseConnection {
   #client: Promise<pg.PoolClient> | undefined
   #taken: pg.PoolClient | undefined
+  #released = false
 
   constructor(
     private readonly pool: pg.Pool,
@@ -34,14 +35,17 @@ export class PgConnection implements DatabaseConnection {
     private readonly lanes: ReadLanes | undefined,
   ) {}
 
-  /** The pooled client, taken now if it was not yet. */
+  /** The pooled client, taken now if it was not yet; never after release (it would never go back). */
   client(): Promise<pg.PoolClient> {
+    if (this.#released)
+      return Promise.reject(new Error('a database connection was used after its scope ended'))
     this.#client ??= this.pool.connect().then((c) => (this.#taken = c))
     return this.#client
   }
 
   /** Gives the pooled client back, if one was taken (or once it is, if it is still coming). */
   release(): void {
+    this.#released = true
     if (this.#taken) this.#taken.release()
     else
       this.#client?.then(
