@@ -54,7 +54,7 @@ export class EodService {
   ): Promise<{ review: Review; written: boolean }> {
     const now = this.deps.clock.now()
     const dates = reviewDates(opts.date, now, MAX_DAYS_BACK)
-    // Positions of the review date (each account's latest snapshot on or before it); read first,
+    // Positions of the review date (each holding's latest snapshot row on or before it); read first,
     // so an unknown (or another tenant's) account is a 404 before anything.
     const holdings = await this.deps.holdings.asOf(tenantId, dates.date, {
       ...opt('accountId', opts.accountId),

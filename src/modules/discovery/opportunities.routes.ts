@@ -84,7 +84,7 @@ function watchlistRoute(app: App, { opportunities }: Deps): void {
         summary: 'Opportunity-scored symbols the portfolio does not hold, best first',
         description:
           'Opportunities computed in the last 24 hours whose symbol is not among the tenant’s current ' +
-          'holdings (each account’s latest snapshot), by score descending, then symbol; `limit` ' +
+          'holdings (each holding’s latest snapshot row), by score descending, then symbol; `limit` ' +
           'default 20, at most 100. `held_excluded` counts the scored symbols left out as held. ' +
           'Administrators may pass tenant_id (403 for anyone else).',
         tags,

@@ -25,7 +25,7 @@ export class HoldingsService {
   constructor(private readonly deps: { scopes: Scopes }) {}
 
   /**
-   * Symbols held now (each account's latest snapshot, not flat), largest |market value| first.
+   * Symbols held now (each holding's latest snapshot row, not flat), largest |market value| first.
    * With `accountId`, that account only; an account of another tenant (or none) → 404
    * `accounts.not_found`. `limit` keeps the first ones.
    */
@@ -47,7 +47,7 @@ export class HoldingsService {
   }
 
   /**
-   * As `latest`, from each account's latest snapshot on or before `date` (YYYY-MM-DD; undefined:
+   * As `latest`, from each holding's latest snapshot row on or before `date` (YYYY-MM-DD; undefined:
    * the latest): what was held at that date's end (the end-of-day review).
    */
   async asOf(
