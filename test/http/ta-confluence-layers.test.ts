@@ -1,7 +1,9 @@
 /** End to end on the real layers (structure, price action, ICT): catalog, backtest figures, confluence, zones. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { barsOf } from '../../src/modules/ta-structure/lib/s2.fixture.ts'
 import { zigzag } from '../../src/modules/ta-structure/lib/zigzag.fixture.ts'
+import { F1 } from '../../src/platform/quant/vectors.fixture.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
@@ -13,21 +15,7 @@ const market = new RiskMarket({ clock })
 // A rising zigzag: mid(t) = 50 + 0.1·t + 0.5·tri(t mod 12); bullish BOS at 17, 29, 41, 53 (§4, L = R = 3)
 market.daily.AAPL = zigzag(60, 0.1)
 // §5.1 F1: a bullish FVG at 1 (101–102, touched at bar 4), a bearish one at 4 (102.6–103, untouched)
-const F1 = {
-  O: [100.0, 100.5, 103.8, 104.5, 103.2, 102.2],
-  H: [101.0, 104.0, 105.0, 104.8, 103.5, 102.6],
-  L: [99.0, 100.4, 102.0, 103.0, 101.8, 101.3],
-  C: [100.5, 103.8, 104.5, 103.2, 102.2, 102.4],
-}
-market.daily.MSFT = F1.C.map((c, i) => ({
-  time: `2026-11-${String(16 + i).padStart(2, '0')}T05:00:00.000Z`,
-  open: F1.O[i]!,
-  high: F1.H[i]!,
-  low: F1.L[i]!,
-  close: c,
-  volume: 1000,
-  vwap: null,
-}))
+market.daily.MSFT = barsOf({ O: F1.open, H: F1.high, L: F1.low, C: F1.close }, Date.UTC(2026, 10, 16, 5))
 let t: TestApp
 let u: Client
 before(async () => {

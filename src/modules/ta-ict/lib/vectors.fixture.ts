@@ -1,4 +1,5 @@
 /** The §4.1/§5 vectors of quant-definitions as bars (1 h apart from a fixed start), shared by tests. */
+import * as V from '../../../platform/quant/vectors.fixture.ts'
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
 
 const START = Date.parse('2026-03-02T14:00:00Z')
@@ -16,20 +17,10 @@ export function barsOf(o: number[], h: number[], l: number[], c: number[], stepM
 }
 
 /** S2 (§4.1): swing highs 2 and 9, swing low 5 with L = R = 2. */
-export const S2 = barsOf(
-  [9.7, 9.8, 10.3, 10.6, 10.1, 9.8, 9.5, 10.1, 10.6, 11.0, 11.2, 10.3, 10.0],
-  [10.0, 10.4, 10.8, 10.6, 10.3, 10.0, 10.2, 10.7, 11.1, 11.3, 11.0, 10.4, 10.2],
-  [9.6, 9.9, 10.2, 10.0, 9.7, 9.4, 9.5, 10.0, 10.5, 10.8, 10.1, 9.9, 9.3],
-  [9.8, 10.3, 10.6, 10.1, 9.8, 9.5, 10.1, 10.6, 11.0, 11.2, 10.3, 10.0, 9.35],
-)
+export const S2 = barsOf(V.S2.open, V.S2.high, V.S2.low, V.S2.close)
 
 /** F1 (§5.1): a bullish FVG at 1 (touched 4, CE 5, not filled) and a bearish one at 4. */
-export const F1 = barsOf(
-  [100.0, 100.5, 103.8, 104.5, 103.2, 102.2],
-  [101.0, 104.0, 105.0, 104.8, 103.5, 102.6],
-  [99.0, 100.4, 102.0, 103.0, 101.8, 101.3],
-  [100.5, 103.8, 104.5, 103.2, 102.2, 102.4],
-)
+export const F1 = barsOf(V.F1.open, V.F1.high, V.F1.low, V.F1.close)
 
 /**
  * §5.5 as bars: swing highs (3, 50.00), (9, 50.04), (15, 49.80), (22, 50.02) with L = R = 2, max H
