@@ -24,6 +24,7 @@ import { insertRun, storeLog } from '../src/modules/backtest/backtest.repository
 import { RECORD_BYTES } from '../src/modules/backtest/lib/log-codec.ts'
 import { readCloses } from '../src/modules/backtest/prices.ts'
 import { buildTestApp } from '../test/helpers/test-app.ts'
+import { median } from './report.ts'
 
 const TRADES = Number(process.argv[2] ?? 100_000)
 const RUNS = Number(process.argv[3] ?? 7)
@@ -118,7 +119,6 @@ const scope = {
   plan: 'free',
   via: 'bearer' as const,
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms, best ${Math.min(...xs).toFixed(0)} ms`
 const logs = t.c.backtest.logs
 

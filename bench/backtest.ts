@@ -10,6 +10,7 @@ import { dayNumber, dayString, tradingDayNumbers } from '../src/modules/backtest
 import { runReplay, symbolsOf } from '../src/modules/backtest/lib/run.ts'
 import { selectTrades, type SourceTrade } from '../src/modules/backtest/lib/select.ts'
 import { alignCloses } from '../src/modules/backtest/prices.ts'
+import { median } from './report.ts'
 
 const TRADES = Number(process.argv[2] ?? 100_000)
 const RUNS = Number(process.argv[3] ?? 15)
@@ -80,7 +81,6 @@ const time = (work: () => unknown) => {
   work()
   return performance.now() - t
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const fmt = (x: number) => x.toFixed(1)
 
 const out = compute() // warm-up (JIT)

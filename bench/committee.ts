@@ -19,6 +19,7 @@ import { ResearchSections, SECTION_NAMES } from '../src/modules/market-research/
 import { fixedClock } from '../src/platform/clock.ts'
 import { createMarketProviders } from '../src/providers/market-data/index.ts'
 import { loadConfig } from '../src/platform/config.ts'
+import { median } from './report.ts'
 
 const ROUNDS = Number(process.argv[2] ?? 20)
 const clock = fixedClock('2026-11-24T15:00:00Z')
@@ -39,7 +40,6 @@ const analysts = new AnalystsService({
   earnings: p.earnings,
   holdings,
 })
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const fmt = (x: number) => x.toFixed(2)
 async function ms(work: () => unknown): Promise<number> {
   const t = performance.now()

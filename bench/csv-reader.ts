@@ -10,6 +10,7 @@
  */
 import { parse, type Options } from 'csv-parse/sync'
 import { CsvError, parseCsv } from '../src/modules/portfolio/lib/csv.ts'
+import { median } from './report.ts'
 
 type Answer = string // JSON of [line, cells][] or `error@line`
 
@@ -136,7 +137,6 @@ function speed(rows: number): void {
       if (round >= 3) times[name]!.push(performance.now() - t)
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
   const [own, lib] = [median(times['lib/csv.ts']!), median(times['csv-parse']!)]
   const mb = (text.length / 1e6).toFixed(2)
   process.stdout.write(`| parser | median ms (${rows} rows, ${mb} MB, 20 runs) | rows/s | ÷ lib/csv.ts |\n`)

@@ -17,13 +17,13 @@ import { createSimulatedDividends } from '../src/providers/market-data/simulator
 import { createSimulatedEconomicCalendar } from '../src/providers/market-data/simulator/content/economic.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'
 import { UNIVERSE } from '../src/providers/market-data/simulator/universe.ts'
+import { median } from './report.ts'
 
 const ROUNDS = Number(process.argv[2] ?? 20)
 const clock = fixedClock('2026-11-23T21:30:00Z')
 const market = new SimulatedMarketData({ clock })
 const economic = createSimulatedEconomicCalendar({ clock })
 const earnings = createSimulatedContent({ clock, instruments: UNIVERSE })
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const fmt = (x: number) => x.toFixed(2)
 async function timed(work: () => Promise<unknown>): Promise<{ median: number; max: number }> {
   const ts: number[] = []

@@ -10,6 +10,7 @@ import { SCAN_TYPES } from '../src/modules/discovery/lib/scans.ts'
 import { Universes } from '../src/modules/discovery/universes.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'
+import { median } from './report.ts'
 
 const ROUNDS = Number(process.argv[2] ?? 20)
 const clock = fixedClock('2026-11-20T15:00:00Z')
@@ -20,7 +21,6 @@ const universes = new Universes({
   freeFeed: { universe: async () => ({ symbols: [], updated_at: null }) },
   holdings: { latest: async () => [] },
 })
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const fmt = (x: number) => x.toFixed(2)
 async function ms<T>(work: () => Promise<T> | T): Promise<[number, T]> {
   const t = performance.now()

@@ -26,11 +26,11 @@ import { createScopes, type TenantScope } from '../src/platform/db/tenant-scope.
 import { nyDate } from '../src/platform/market-calendar.ts'
 import { prepareDatabases } from './engine.ts'
 import { seedPortfolio } from './seed-portfolio.ts'
+import { median } from './report.ts'
 
 const RUNS = 5
 class RollBack extends Error {}
 const out = (line = '') => process.stdout.write(`${line}\n`)
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 async function timed(work: () => Promise<unknown>): Promise<{ ms: number; result: unknown }> {
   const times: number[] = []

@@ -16,6 +16,7 @@ import {
   type TimedBar,
 } from '../src/modules/intraday/lib/sessions.ts'
 import { DETECTORS } from '../src/modules/intraday/lib/types.ts'
+import { median } from './report.ts'
 
 const SYMBOLS = Number(process.argv[2] ?? 500)
 const RUNS = Number(process.argv[3] ?? 15)
@@ -68,7 +69,6 @@ const time = (work: () => unknown) => {
   work()
   return performance.now() - t
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 const signals = detectAll() // warm-up (JIT), and the count
 const compute = Array.from({ length: RUNS }, () => time(detectAll))

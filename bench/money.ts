@@ -22,6 +22,7 @@ import {
   sumCents,
   toCents,
 } from '../src/modules/portfolio/lib/money.ts'
+import { median } from './report.ts'
 
 const HALF_UP = Big.roundHalfUp
 const toBigInt = (b: Big) => BigInt(b.toFixed(0))
@@ -241,7 +242,6 @@ function speed(n: number): void {
       'big.js (native)': () => gains((p, c, f) => new Big(p).minus(c).minus(f).round(2, HALF_UP).toFixed(2)),
     },
   }
-  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!
   process.stdout.write(
     '| workload | implementation | median ms (15 runs) | ÷ money.ts |\n| --- | --- | ---: | ---: |\n',
   )

@@ -9,6 +9,7 @@
  */
 import * as q from '../src/platform/quant/index.ts'
 import { mulberry32 } from '../src/platform/random.ts'
+import { median } from './report.ts'
 
 const BARS = Number(process.argv[2] ?? 100_000)
 const RUNS = Number(process.argv[3] ?? 15)
@@ -41,7 +42,6 @@ function bars(n: number, seed: number) {
   return { open, high, low, close, volume }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 let sink = 0 // keeps results alive so the JIT cannot drop the work
 function time(fn: () => unknown, reps = 1): number {
   const times: number[] = []

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { prepareDatabases } from './engine.ts'
+import { median } from './report.ts'
 
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname
 const IDLE_MS = 5_000
@@ -75,7 +76,6 @@ try {
     rows.push(await once(env))
     process.stderr.write(`run ${i + 1}: ${Math.round(rows.at(-1)!.ms)} ms\n`)
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
   const lines = [
     `**${dbs.description}** · Node ${process.version} · ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',

@@ -23,6 +23,7 @@ import { structureLayer } from '../src/modules/ta-structure/index.ts'
 import type { RequestScope } from '../src/platform/auth/scope.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/index.ts'
+import { median } from './report.ts'
 
 const RUNS = Number(process.argv[2] ?? 15)
 const clock = fixedClock('2026-11-24T21:00:00Z')
@@ -43,7 +44,6 @@ const SYMBOLS = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM',
   'INTC',
 ])
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 async function timeRuns(work: () => unknown): Promise<number[]> {
   await work() // warm-up (JIT, generated bars)
   const out: number[] = []

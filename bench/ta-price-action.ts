@@ -15,11 +15,11 @@ import type { RequestScope } from '../src/platform/auth/scope.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'
 import { UNIVERSE } from '../src/providers/market-data/simulator/universe.ts'
+import { median } from './report.ts'
 
 const ROUNDS = Number(process.argv[2] ?? 50)
 const clock = fixedClock('2026-11-20T21:30:00Z')
 const market = new SimulatedMarketData({ clock })
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 async function timed(work: () => unknown): Promise<string> {
   const ts: number[] = []
   for (let i = 0; i < ROUNDS; i++) {

@@ -14,6 +14,7 @@ import { fixedClock } from '../src/platform/clock.ts'
 import type { RequestScope } from '../src/platform/auth/scope.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'
 import { UNIVERSE } from '../src/providers/market-data/simulator/universe.ts'
+import { median } from './report.ts'
 
 const RUNS = Number(process.argv[2] ?? 50)
 const clock = fixedClock('2026-11-24T15:00:00Z')
@@ -25,7 +26,6 @@ const held = UNIVERSE.filter((i) => i.type === 'stock')
 const service = new StructureService({ timeframes, holdings: { latest: async () => held } })
 const scope = { tenantId: 1, userId: 1, role: 'user' } as unknown as RequestScope
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const fmt = (x: number) => x.toFixed(3)
 async function ms(work: () => unknown): Promise<number> {
   const t = performance.now()

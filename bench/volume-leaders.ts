@@ -10,13 +10,13 @@ import { VolumeLeadersService } from '../src/modules/intel/index.ts'
 import { createMemoryCache } from '../src/platform/cache/index.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'
+import { median } from './report.ts'
 
 const MINUTES = Number(process.argv[2] ?? 20)
 const clock = fixedClock('2026-11-18T16:00:00Z')
 const market = new SimulatedMarketData({ clock })
 const cache = createMemoryCache({ now: () => clock.now().getTime() })
 const volumeLeaders = new VolumeLeadersService({ market, cache, clock })
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const ms = async (work: () => Promise<unknown>) => {
   const t = performance.now()
   await work()
