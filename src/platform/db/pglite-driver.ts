@@ -49,17 +49,20 @@ const DESCRIBE_EXECUTE_SYNC = concat([
   serialize.execute({}),
   serialize.sync(),
 ])
-/** Preludes serialized, by text (one per tenant and flag; scope-driver.ts checks what they hold). */
-const PRELUDES = new Map<string, Uint8Array>()
-function preludeMessage(text: string): Uint8Array {
-  let message = PRELUDES.get(text)
+/** A message serialized once per key; at most 10,000 kept (one per tenant and flag in practice). */
+function memo(cache: Map<string, Uint8Array>, key: string, build: () => Uint8Array): Uint8Array {
+  let message = cache.get(key)
   if (!message) {
-    if (PRELUDES.size >= 10_000) PRELUDES.clear()
-    message = serialize.query(text)
-    PRELUDES.set(text, message)
+    if (cache.size >= 10_000) cache.clear()
+    message = build()
+    cache.set(key, message)
   }
   return message
 }
+
+/** Preludes serialized, by text (scope-driver.ts checks what they hold). */
+const PRELUDES = new Map<string, Uint8Array>()
+const preludeMessage = (text: string) => memo(PRELUDES, text, () => serialize.query(text))
 
 /** Parameters as `pg` sends them: text, or a Buffer (bytea) sent in binary. */
 const textValues = (query: CompiledQuery) =>
@@ -89,16 +92,10 @@ const EXECUTE_SYNC = concat([EXECUTE, serialize.sync()])
 
 /** The settings statement bound and executed, serialized once per tenant and flag. */
 const SETTINGS_BINDS = new Map<string, Uint8Array>()
-function settingsMessage(scope: ScopeValues): Uint8Array {
-  const key = `${scope.tenant}|${scope.system}`
-  let message = SETTINGS_BINDS.get(key)
-  if (!message) {
-    if (SETTINGS_BINDS.size >= 10_000) SETTINGS_BINDS.clear()
-    message = concat([bindMessage(SETTINGS_NAME, [scope.tenant, scope.system]), EXECUTE])
-    SETTINGS_BINDS.set(key, message)
-  }
-  return message
-}
+const settingsMessage = (scope: ScopeValues) =>
+  memo(SETTINGS_BINDS, `${scope.tenant}|${scope.system}`, () =>
+    concat([bindMessage(SETTINGS_NAME, [scope.tenant, scope.system]), EXECUTE]),
+  )
 
 type Message = Parameters<typeof parse.parseResults>[0][number]
 const describes = (m: Message) => m.name === 'rowDescription' || m.name === 'noData'
