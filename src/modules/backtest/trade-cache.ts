@@ -12,6 +12,7 @@
  * and parsed on every hit, which is the cost this removes.
  */
 import { LRUCache } from 'lru-cache'
+import { partitionPoint } from '../../platform/sorted.ts'
 import type { HoldingsService } from '../portfolio/index.ts'
 import type { SourceTrade } from './lib/select.ts'
 
@@ -37,7 +38,11 @@ const covers = (e: Entry<unknown>, version: number, q: RealizedQuery) =>
 /** The trades of `e` sold in [q.from, q.to]: `e` itself when the ranges are equal. */
 function cut(e: Entry, q: RealizedQuery): SourceTrade[] {
   if (e.from === q.from && e.to === q.to) return e.trades
-  return e.trades.slice(lowerBound(e.trades, q.from), upperBound(e.trades, q.to))
+  const from = partitionPoint(e.trades, (t) => t.sold_on < q.from)
+  return e.trades.slice(
+    from,
+    partitionPoint(e.trades, (t) => t.sold_on <= q.to),
+  )
 }
 
 type Holdings = Pick<HoldingsService, 'realizedBetween' | 'version'>
@@ -45,30 +50,6 @@ export interface RealizedQuery {
   accountId?: number
   from: string
   to: string
-}
-
-/** First index whose sale date is ≥ `date` (trades sorted by sale date). */
-function lowerBound(trades: readonly SourceTrade[], date: string): number {
-  let lo = 0
-  let hi = trades.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (trades[mid]!.sold_on < date) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
-/** `>` rather than `≥`: the first index sold after `date`. */
-function upperBound(trades: readonly SourceTrade[], date: string): number {
-  let lo = 0
-  let hi = trades.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (trades[mid]!.sold_on <= date) lo = mid + 1
-    else hi = mid
-  }
-  return lo
 }
 
 export class RealizedTradeCache {

@@ -7,6 +7,7 @@ import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
+import { partitionPoint } from '../../platform/sorted.ts'
 import { ConflictError, NotFoundError } from '../../platform/http/errors.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import * as repo from './analytics.repository.ts'
@@ -32,14 +33,7 @@ const n = (c: bigint) => centsToNumber(c)
 
 /** How many of the sorted `dates` are earlier than `date` (binary search). */
 function countBefore(dates: string[], date: string): number {
-  let lo = 0,
-    hi = dates.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if (dates[mid]! < date) lo = mid + 1
-    else hi = mid
-  }
-  return lo
+  return partitionPoint(dates, (d) => d < date)
 }
 
 /** For rows in date order: a function giving the sum of `value` over rows dated before a date. */

@@ -1,5 +1,6 @@
 /** The list endpoints' query rules: GET /v2/orders and GET /v2/account/activities (wire-facts §1). */
 import { DateTime } from 'luxon'
+import { partitionPoint } from '../../../platform/sorted.ts'
 import { ZONE } from './history.ts'
 import { OPEN_STATUSES, type Order } from './orders.ts'
 
@@ -149,13 +150,5 @@ function byId(rows: readonly ActivityRow[]): ActivityRow[] {
 
 /** The index of the first row whose id is above `token` (`strictly`) or at least `token`. */
 function firstAfter(sorted: readonly ActivityRow[], token: string, strictly: boolean): number {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    const id = sorted[mid]!.id
-    if (strictly ? id <= token : id < token) lo = mid + 1
-    else hi = mid
-  }
-  return lo
+  return partitionPoint(sorted, ({ id }) => (strictly ? id <= token : id < token))
 }
