@@ -7,6 +7,26 @@ import { json } from '../helpers/assertions.ts'
 /** Per symbol: [YYYY-MM-DD, close] pairs, ascending, or 'fail' (the read throws an upstream error). */
 export type Daily = Record<string, [string, number][] | 'fail'>
 
+/**
+ * The hand-worked week, Mon 2026-03-02 … Fri 03-06, of the replay tests: ZZAA every day, ZZBB with no
+ * bar on 03-04 (the 19 of 03-03 carries).
+ */
+export const HAND_WEEK: Daily = {
+  ZZAA: [
+    ['2026-03-02', 50],
+    ['2026-03-03', 52],
+    ['2026-03-04', 51],
+    ['2026-03-05', 55],
+    ['2026-03-06', 54],
+  ],
+  ZZBB: [
+    ['2026-03-02', 20],
+    ['2026-03-03', 19],
+    ['2026-03-05', 18],
+    ['2026-03-06', 21],
+  ],
+}
+
 /** The simulated market, with the daily bars of `daily` for the symbols it names. */
 export class PriceMarket extends SimulatedMarketData {
   readonly daily: Daily = {}

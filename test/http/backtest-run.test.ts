@@ -4,7 +4,7 @@ import { describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { json, type Body } from '../helpers/assertions.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
-import { addTrade, backtest, manualAccount, near, PriceMarket } from './backtest-fixtures.ts'
+import { addTrade, backtest, HAND_WEEK, manualAccount, near, PriceMarket } from './backtest-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
 const market = new PriceMarket({ clock })
@@ -134,20 +134,7 @@ describe('T1: eight trades whose P&L is the worked example', () => {
 
 /** Three trades over Mon 2026-03-02 … Fri 03-06, worked by hand (see each test). */
 async function threeTrades(u: Client) {
-  market.daily.ZZAA = [
-    ['2026-03-02', 50],
-    ['2026-03-03', 52],
-    ['2026-03-04', 51],
-    ['2026-03-05', 55],
-    ['2026-03-06', 54],
-  ]
-  // No bar on 03-04: the 19 of 03-03 carries.
-  market.daily.ZZBB = [
-    ['2026-03-02', 20],
-    ['2026-03-03', 19],
-    ['2026-03-05', 18],
-    ['2026-03-06', 21],
-  ]
+  Object.assign(market.daily, HAND_WEEK)
   const account_id = await manualAccount(u)
   const a = { symbol: 'ZZAA', quantity: 10, date_acquired: '2026-03-02', date_sold: '2026-03-05' }
   const ids = {

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { useTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
-import { addTrade, backtest, manualAccount, PriceMarket } from './backtest-fixtures.ts'
+import { addTrade, backtest, HAND_WEEK, manualAccount, PriceMarket } from './backtest-fixtures.ts'
 import { intradaySignal } from './daily-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
@@ -12,19 +12,7 @@ const market = new PriceMarket({ clock })
 const t = useTestApp({ clock, providers: { market } })
 const RANGE = { from: '2026-03-02', to: '2026-03-06' }
 
-market.daily.ZZAA = [
-  ['2026-03-02', 50],
-  ['2026-03-03', 52],
-  ['2026-03-04', 51],
-  ['2026-03-05', 55],
-  ['2026-03-06', 54],
-]
-market.daily.ZZBB = [
-  ['2026-03-02', 20],
-  ['2026-03-03', 19],
-  ['2026-03-05', 18],
-  ['2026-03-06', 21],
-]
+Object.assign(market.daily, HAND_WEEK)
 
 /** A: ZZAA in 03-02 (+49), B: ZZBB in 03-03 (+100), C: ZZAA in and out 03-04 (−5). */
 async function trades(u: Client) {
