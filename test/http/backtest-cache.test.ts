@@ -1,7 +1,8 @@
 /**
- * The realized trades of replays, cached per tenant, account and portfolio version
- * (trade-cache.ts): repeat runs read them from memory, any portfolio write between two runs changes
- * the answer, a narrower range is cut from a wider read, and nothing crosses tenants or accounts.
+ * The realized trades of replays, cached per tenant and account and brought up to date from the rows
+ * written since (trade-cache.ts): repeat runs read them from memory, any portfolio write between two
+ * runs changes the answer without a whole read, a narrower range is cut from a wider read, and
+ * nothing crosses tenants or accounts.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -21,11 +22,13 @@ async function run(u: Client, body: Record<string, unknown> = {}): Promise<Body>
 }
 
 /** Cache hits and misses during `work`. */
-async function counted<T>(work: () => Promise<T>): Promise<{ value: T; hits: number; misses: number }> {
+async function counted<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; hits: number; misses: number; refreshed: number }> {
   const cache = t.c.backtest.tradeCache
-  const [h, m] = [cache.hits, cache.misses]
+  const [h, m, r] = [cache.hits, cache.misses, cache.refreshed]
   const value = await work()
-  return { value, hits: cache.hits - h, misses: cache.misses - m }
+  return { value, hits: cache.hits - h, misses: cache.misses - m, refreshed: cache.refreshed - r }
 }
 
 const pnlOf = (b: Body) => b.summary.trades.gross_profit as number
@@ -46,7 +49,7 @@ describe('backtest trade cache', () => {
     assert.equal(other.value.trades_total, 2, 'held 3 and 4 days')
   })
 
-  it('a portfolio write between two runs changes the answer (add, edit, delete)', async () => {
+  it('a portfolio write between two runs changes the answer (add, edit, delete) from the changed rows alone', async () => {
     const u = await t.newTenant()
     const account = await manualAccount(u)
     const [first] = await manyTrades(u, 3, account)
@@ -62,16 +65,35 @@ describe('backtest trade cache', () => {
       })
       return run(u)
     })
-    assert.deepEqual([added.hits, added.misses], [0, 1])
+    assert.deepEqual([added.hits, added.refreshed, added.misses], [1, 1, 0])
     assert.equal(added.value.trades_total, 4)
     assert.equal(pnlOf(added.value), 13)
-    const edit = await u.patch(`/api/brokers/manual/transactions/${first}`, { proceeds: 150 })
-    assert.equal(edit.statusCode, 200, edit.body)
-    assert.equal(pnlOf(await run(u)), 63)
-    assert.equal((await u.delete(`/api/brokers/manual/transactions/${first}`)).statusCode, 204)
-    const after = await run(u)
-    assert.equal(after.trades_total, 3)
-    assert.equal(pnlOf(after), 13)
+    const edited = await counted(async () => {
+      const edit = await u.patch(`/api/brokers/manual/transactions/${first}`, { proceeds: 150 })
+      assert.equal(edit.statusCode, 200, edit.body)
+      return run(u)
+    })
+    assert.equal(pnlOf(edited.value), 63)
+    const deleted = await counted(async () => {
+      assert.equal((await u.delete(`/api/brokers/manual/transactions/${first}`)).statusCode, 204)
+      return run(u)
+    })
+    assert.equal(deleted.value.trades_total, 3)
+    assert.equal(pnlOf(deleted.value), 13)
+    assert.deepEqual(
+      [edited, deleted].map((c) => [c.refreshed, c.misses]),
+      [
+        [1, 0],
+        [1, 0],
+      ],
+    )
+    // A write elsewhere in the portfolio (an account renamed) moves no trade: nothing to apply.
+    const renamed = await counted(async () => {
+      assert.equal((await u.patch(`/api/accounts/${account}`, { name: 'Renamed' })).statusCode, 200)
+      return run(u)
+    })
+    assert.deepEqual([renamed.hits, renamed.refreshed, renamed.misses], [1, 0, 0])
+    assert.equal(pnlOf(renamed.value), 13)
   })
 
   it('a narrower range is cut from the wider read; a wider one reads again', async () => {

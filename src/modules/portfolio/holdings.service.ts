@@ -3,7 +3,13 @@ import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { findAccount } from './accounts.repository.ts'
 import { latestHoldings, tenantsWithHoldings } from './holdings.repository.ts'
-import { realizedBetween, type RealizedRow } from './trades.repository.ts'
+import {
+  realizedBetween,
+  realizedSince,
+  type RealizedRow,
+  type TradeChange,
+  type TradeMark,
+} from './trades.repository.ts'
 import { portfolioVersion } from './analytics.repository.ts'
 
 export interface Holding {
@@ -20,6 +26,7 @@ export interface HoldingWithCost extends Holding {
 
 /** A closed trade as backtests replay it (numbers, not decimal strings). */
 export type RealizedTrade = RealizedRow
+export type { TradeChange, TradeMark }
 
 export class HoldingsService {
   constructor(private readonly deps: { scopes: Scopes }) {}
@@ -89,15 +96,31 @@ export class HoldingsService {
 
   /**
    * Closed trades sold from `from` to `to` (inclusive, YYYY-MM-DD), oldest sale first, of one account
-   * (another tenant's or none → 404 `accounts.not_found`) or all; undated sales left out.
+   * (another tenant's or none → 404 `accounts.not_found`) or all; undated sales left out. With the
+   * mark of the read, to ask `realizedSince` what changed after it.
    */
   async realizedBetween(
     tenantId: number,
     q: { accountId?: number; from: string; to: string },
-  ): Promise<RealizedTrade[]> {
+  ): Promise<{ trades: RealizedTrade[]; mark: TradeMark }> {
     return this.deps.scopes.withTenant(tenantId, async (s) => {
       if (q.accountId !== undefined && !(await findAccount(s, q.accountId))) throw accountNotFound()
       return realizedBetween(s, q)
+    })
+  }
+
+  /**
+   * The tenant's trades written since `since` (a mark of an earlier read), in any account, and the
+   * mark to ask from next; `accountId` is checked as in `realizedBetween`. A hard delete since shows
+   * only as `mark.purges` moving: then read whole again.
+   */
+  async realizedSince(
+    tenantId: number,
+    q: { accountId?: number; since: TradeMark },
+  ): Promise<{ changes: TradeChange[]; mark: TradeMark }> {
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
+      if (q.accountId !== undefined && !(await findAccount(s, q.accountId))) throw accountNotFound()
+      return realizedSince(s, q.since)
     })
   }
 }

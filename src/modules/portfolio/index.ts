@@ -25,11 +25,19 @@ import * as m0003 from './migrations/0003_portfolio.ts'
 import * as m0007 from './migrations/0007_analytics_rollups.ts'
 import * as m0008 from './migrations/0008_short_positions.ts'
 import * as m0010 from './migrations/0010_broker_trades.ts'
+import * as m0025 from './migrations/0025_trade_stamps.ts'
 import { portfolioSweep } from './portfolio.sweep.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
 export type { ManualService } from './manual.service.ts'
-export type { Holding, HoldingsService, HoldingWithCost, RealizedTrade } from './holdings.service.ts'
+export type {
+  Holding,
+  HoldingsService,
+  HoldingWithCost,
+  RealizedTrade,
+  TradeChange,
+  TradeMark,
+} from './holdings.service.ts'
 export type { DemoFixtures } from './demo.repository.ts'
 export type { BrokerHolding, LinkedAccountInput } from './broker-holdings.service.ts'
 
@@ -94,6 +102,7 @@ export const portfolioModule = defineModule({
     ['0007_analytics_rollups', m0007],
     ['0008_short_positions', m0008],
     ['0010_broker_trades', m0010],
+    ['0025_trade_stamps', m0025],
   ],
   build: createPortfolio,
   routes: portfolioRoutes,
