@@ -6,14 +6,16 @@
  * realized_trade (the bench is not a module, so it may), and a market provider answering precomputed
  * daily bars from memory (no simulator cost).
  *
- * Two cases, each timed for the service function (`backtest.run`) and over HTTP on a real port
+ * Four cases, each timed for the service function (`backtest.run`) and over HTTP on a real port
  * (+ auth, validation, serialisation; the client is a worker thread, so that the server's work after
  * the answer — the deferred log write, which on PGlite runs in this thread — does not delay its
- * reading): **first**, the trade cache empty (the first run of a tenant in a process: the trades are
- * read whole), **after a write**, the first run after a portfolio write (one trade rewritten: the
- * cache applies the changed row), and **warm**, a repeat with other params (sizing 2 % ↔ 3 %). Between timed runs the deferred log
- * write is awaited outside the timing ("settled"); "back to back" sends the next warm run at once, so
- * it waits behind the previous log write where the engine shares the thread. Then the I/O phases
+ * reading): **nothing held**, a tenant's very first run (no trades in memory, no packed value: the
+ * trades are read whole); **first in a process**, the memory cache emptied as by a restart (the
+ * packed value is read, with the changes since it); **after a write**, one trade rewritten before
+ * the run (the cache applies the changed row); and **warm**, a repeat with other params (sizing
+ * 2 % ↔ 3 %). Between timed runs the deferred log and packed-value writes are awaited outside the
+ * timing ("settled"); "back to back" sends the next warm run at once, so it waits behind the
+ * previous log write where the engine shares the thread. Then the I/O phases
  * alone. Median and best in ms.
  */
 import { SimulatedMarketData, type Bar, type BarsQuery } from '../src/providers/market-data/index.ts'
@@ -152,19 +154,33 @@ const touch = () =>
   t.c.scopes.withTenant(u.tenantId, ({ db }) =>
     sql`update realized_trade set fees = fees where id = (select min(id) from realized_trade)`.execute(db),
   )
-const settled: Around = { after: () => logs.idle() }
-const afterWrite: Around = { before: touch, after: () => logs.idle() }
-const emptied: Around = { before: async () => t.c.backtest.tradeCache.clear(), after: () => logs.idle() }
+const idle = async () => {
+  await logs.idle()
+  await t.c.backtest.packs.idle()
+}
+const settled: Around = { after: idle }
+const afterWrite: Around = { before: touch, after: idle }
+// A restarted process: nothing in memory; the packed trades are read, with the changes since them.
+const emptied: Around = { before: async () => t.c.backtest.tradeCache.clear(), after: idle }
+// A tenant's very first run: nothing in memory and no packed value either (the trades read whole).
+const unpacked: Around = {
+  before: async () => {
+    t.c.backtest.tradeCache.clear()
+    await t.c.scopes.withTenant(u.tenantId, ({ db }) => db.deleteFrom('backtest_trade_pack').execute())
+  },
+  after: idle,
+}
 // Warm runs alternate 2 % and 3 % sizing: other params, the same trades.
 const other = (i: number) => body(i % 2 ? 2 : 3)
 
 const first = await t.c.backtest.backtest.run(scope, body(2))
-await logs.idle()
+await idle()
+const serviceNever = await timed(() => t.c.backtest.backtest.run(scope, body(2)), unpacked)
 const serviceFirst = await timed(() => t.c.backtest.backtest.run(scope, body(2)), emptied)
 const serviceCold = await timed(() => t.c.backtest.backtest.run(scope, body(2)), afterWrite)
 const serviceWarm = await timed((i) => t.c.backtest.backtest.run(scope, other(i)), settled)
 const serviceBackToBack = await timed((i) => t.c.backtest.backtest.run(scope, other(i)))
-await logs.idle()
+await idle()
 
 const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
 // The client in its own thread: it reads the answer as soon as it is sent (timed there).
@@ -191,11 +207,12 @@ const post = (b: unknown) =>
     )
     client.postMessage(JSON.stringify(b))
   })
+const httpNever = await timed(() => post(body(2)), unpacked)
 const httpFirst = await timed(() => post(body(2)), emptied)
 const httpCold = await timed(() => post(body(2)), afterWrite)
 const httpWarm = await timed((i) => post(other(i)), settled)
 const httpBackToBack = await timed((i) => post(other(i)))
-await logs.idle()
+await idle()
 await client.terminate()
 
 // The phases alone: the whole trade read (first), the changes since a read after one write, a cache
@@ -255,10 +272,12 @@ const engine =
 process.stdout.write(
   `${first.trades_total} trades, ${first.prices.priced} symbols priced, ${first.equity_curve.length} trading days; ` +
     `engine ${engine}; ${RUNS} runs after one warm-up each\n` +
-    `service backtest.run   first (cache empty): ${fmt(serviceFirst)}\n` +
+    `service backtest.run   nothing held (no packed value): ${fmt(serviceNever)}\n` +
+    `                       first in a process (packed value): ${fmt(serviceFirst)}\n` +
     `                       after a write: ${fmt(serviceCold)}\n` +
     `                       warm (other params): ${fmt(serviceWarm)}; back to back ${fmt(serviceBackToBack)}\n` +
-    `POST /backtest (HTTP)  first (cache empty): ${fmt(httpFirst)}\n` +
+    `POST /backtest (HTTP)  nothing held (no packed value): ${fmt(httpNever)}\n` +
+    `                       first in a process (packed value): ${fmt(httpFirst)}\n` +
     `                       after a write: ${fmt(httpCold)}\n` +
     `                       warm: ${fmt(httpWarm)}; back to back ${fmt(httpBackToBack)}\n` +
     `phases: read the trades whole ${fmt(read)}; the changes since, after one write ${fmt(since)}; ` +

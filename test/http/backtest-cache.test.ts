@@ -24,11 +24,17 @@ async function run(u: Client, body: Record<string, unknown> = {}): Promise<Body>
 /** Cache hits and misses during `work`. */
 async function counted<T>(
   work: () => Promise<T>,
-): Promise<{ value: T; hits: number; misses: number; refreshed: number }> {
+): Promise<{ value: T; hits: number; misses: number; refreshed: number; whole: number }> {
   const cache = t.c.backtest.tradeCache
-  const [h, m, r] = [cache.hits, cache.misses, cache.refreshed]
+  const [h, m, r, w] = [cache.hits, cache.misses, cache.refreshed, cache.whole]
   const value = await work()
-  return { value, hits: cache.hits - h, misses: cache.misses - m, refreshed: cache.refreshed - r }
+  return {
+    value,
+    hits: cache.hits - h,
+    misses: cache.misses - m,
+    refreshed: cache.refreshed - r,
+    whole: cache.whole - w,
+  }
 }
 
 const pnlOf = (b: Body) => b.summary.trades.gross_profit as number
@@ -134,5 +140,34 @@ describe('backtest trade cache', () => {
     assert.equal(pnlOf(await run(a, { account_id: accountA })), 1)
     assert.equal(pnlOf(await run(a, { account_id: second })), 3)
     assert.equal(pnlOf(await run(a)), 4)
+  })
+
+  it("a process's first run reads the packed trades and the changes since, never another tenant's", async () => {
+    const a = await t.newTenant()
+    const b = await t.newTenant()
+    const account = await manualAccount(a)
+    await manyTrades(a, 4, account)
+    await manyTrades(b, 2)
+    const first = await counted(() => run(a))
+    assert.deepEqual([first.misses, first.whole], [1, 1])
+    await t.c.backtest.packs.idle()
+    await addTrade(a, account, {
+      symbol: 'ZZLG',
+      quantity: 1,
+      date_acquired: '2025-06-02',
+      date_sold: '2025-06-10',
+      proceeds: 110,
+      cost_basis: 100,
+    })
+    t.c.backtest.tradeCache.clear() // as a restarted process
+    const unpacked = await counted(() => run(a))
+    assert.deepEqual([unpacked.misses, unpacked.whole, unpacked.refreshed], [1, 0, 1])
+    assert.equal(unpacked.value.trades_total, 5)
+    assert.equal(pnlOf(unpacked.value), pnlOf(first.value) + 10)
+    // B has no packed value of its own (its key holds its tenant id): B reads whole.
+    await t.c.backtest.packs.idle()
+    const forB = await counted(() => run(b))
+    assert.deepEqual([forB.misses, forB.whole], [1, 1])
+    assert.equal(forB.value.trades_total, 2)
   })
 })

@@ -31,12 +31,27 @@ export interface BacktestRunTable {
   created_at: Date
 }
 
+/** 0026: a key's decoded trades, packed, with the mark of their read (trade-cache.ts). */
+export interface BacktestTradePackTable {
+  tenant_id: number
+  /** The account id as text, or '*' for all accounts. */
+  scope: string
+  date_from: string
+  date_to: string
+  snapshot: string
+  purges: ColumnType<number, number, number>
+  trades: number
+  packed: string
+  written_at: Date
+}
+
 export interface BacktestTables {
   backtest_run: BacktestRunTable
+  backtest_trade_pack: BacktestTradePackTable
 }
 
 declare module '../../platform/db/schema.ts' {
   interface Database extends BacktestTables {}
 }
 
-export const BACKTEST_TABLES = ownedTables<BacktestTables>({ backtest_run: true })
+export const BACKTEST_TABLES = ownedTables<BacktestTables>({ backtest_run: true, backtest_trade_pack: true })

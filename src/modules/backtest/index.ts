@@ -14,24 +14,29 @@ import { BACKTEST_TABLES } from './backtest.tables.ts'
 import { LogWriter } from './log-writer.ts'
 import * as m0016 from './migrations/0016_backtest.ts'
 import * as m0024 from './migrations/0024_backtest_log_status.ts'
+import * as m0026 from './migrations/0026_backtest_trade_pack.ts'
 import { runsRoutes } from './runs.routes.ts'
 import { RunsService } from './runs.service.ts'
 import { RealizedTradeCache } from './trade-cache.ts'
+import { TradePacks } from './trade-packs.ts'
 
 export interface Backtest {
   backtest: BacktestService
   runs: RunsService
-  /** Realized trades of recent runs, per tenant and portfolio version (trade-cache.ts). */
+  /** Realized trades of recent runs, per tenant and account, kept up to date (trade-cache.ts). */
   tradeCache: RealizedTradeCache
   /** Per-trade logs written after the answer (log-writer.ts); `idle()` waits for them. */
   logs: LogWriter
+  /** Packed trades written after the answer (trade-packs.ts); `idle()` waits for them. */
+  packs: TradePacks
 }
 
 function createBacktest(
   ctx: ModuleContext,
   { portfolio, intraday }: { portfolio: Portfolio; intraday: Intraday },
 ): Backtest {
-  const tradeCache = new RealizedTradeCache(portfolio.holdings)
+  const packs = new TradePacks(ctx)
+  const tradeCache = new RealizedTradeCache(portfolio.holdings, packs)
   const logs = new LogWriter(ctx)
   return {
     backtest: new BacktestService({
@@ -46,6 +51,7 @@ function createBacktest(
     runs: new RunsService(ctx),
     tradeCache,
     logs,
+    packs,
   }
 }
 
@@ -53,7 +59,10 @@ function routes(app: App, api: Backtest): void {
   backtestRoutes(app, api)
   runsRoutes(app, api)
   // Logs still being written are stored before the container closes the database.
-  app.addHook('onClose', () => api.logs.idle())
+  app.addHook('onClose', async () => {
+    await api.logs.idle()
+    await api.packs.idle()
+  })
 }
 
 export const backtestModule = defineModule({
@@ -64,6 +73,7 @@ export const backtestModule = defineModule({
   migrations: [
     ['0016_backtest', m0016],
     ['0024_backtest_log_status', m0024],
+    ['0026_backtest_trade_pack', m0026],
   ],
   build: createBacktest,
   routes,

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { TradeChange, TradeMark } from '../portfolio/index.ts'
 import type { SourceTrade } from './lib/select.ts'
-import { applyChanges, RealizedTradeCache, type RealizedQuery } from './trade-cache.ts'
+import { applyChanges, RealizedTradeCache, REPACK_AFTER_CHANGES, type RealizedQuery } from './trade-cache.ts'
+import type { PackedTrades } from './trade-packs.ts'
 
 interface Row {
   tenant: number
@@ -86,7 +87,7 @@ const ids = (ts: SourceTrade[]) => ts.map((t) => t.id % 1000)
 describe('RealizedTradeCache', () => {
   it('answers a covered range from memory, cut by sale date with both ends included', async () => {
     const { state, holdings } = fakePortfolio(DATES)
-    const cache = new RealizedTradeCache(holdings)
+    const cache = new RealizedTradeCache(holdings, undefined)
     assert.deepEqual(ids(await cache.read(1, { from: '2025-01-01', to: '2025-01-31' })), [0, 1, 2, 3, 4])
     assert.deepEqual(ids(await cache.read(1, { from: '2025-01-03', to: '2025-01-06' })), [1, 2, 3])
     assert.deepEqual(ids(await cache.read(1, { from: '2025-01-04', to: '2025-01-05' })), [])
@@ -97,7 +98,7 @@ describe('RealizedTradeCache', () => {
 
   it('after writes (add, edit moving the sale date, soft delete, undelete) answers as a whole read, reading only the changes', async () => {
     const p = fakePortfolio(DATES)
-    const cache = new RealizedTradeCache(p.holdings)
+    const cache = new RealizedTradeCache(p.holdings, undefined)
     await cache.read(1, JAN)
     p.write(1, 1, trade(1005, '2025-01-04', 9)) // added between two others
     p.write(1, 1, trade(1000, '2025-01-07', 5)) // edited: now the last sale
@@ -116,7 +117,7 @@ describe('RealizedTradeCache', () => {
 
   it('reads whole after a hard delete, for a wider range, and per tenant and account', async () => {
     const p = fakePortfolio(DATES)
-    const cache = new RealizedTradeCache(p.holdings)
+    const cache = new RealizedTradeCache(p.holdings, undefined)
     await cache.read(1, JAN)
     p.purge(1, 1002)
     assert.deepEqual(ids(await cache.read(1, JAN)), [0, 1, 3, 4])
@@ -140,7 +141,7 @@ describe('RealizedTradeCache', () => {
 
   it('holds at most maxTrades trades: least recently used first, a read larger than all not at all', async () => {
     const { state, holdings } = fakePortfolio(DATES)
-    const cache = new RealizedTradeCache(holdings, { maxTrades: 12 })
+    const cache = new RealizedTradeCache(holdings, undefined, { maxTrades: 12 })
     await cache.read(1, JAN)
     await cache.read(2, JAN)
     assert.equal(cache.size, 10)
@@ -150,7 +151,7 @@ describe('RealizedTradeCache', () => {
     assert.equal(state.whole, 3)
     await cache.read(1, JAN)
     assert.equal(state.whole, 4)
-    const tiny = new RealizedTradeCache(holdings, { maxTrades: 4 })
+    const tiny = new RealizedTradeCache(holdings, undefined, { maxTrades: 4 })
     await tiny.read(1, JAN)
     await tiny.read(1, JAN)
     assert.equal(tiny.size, 0)
@@ -161,16 +162,20 @@ describe('RealizedTradeCache', () => {
     const p = fakePortfolio(DATES)
     let release = () => {}
     const gate = new Promise<void>((r) => (release = r))
-    const cache = new RealizedTradeCache({
-      ...p.holdings,
-      realizedBetween: async (tenantId, q) => {
-        const read = await p.holdings.realizedBetween(tenantId, q)
-        await gate // the read's snapshot is taken; a write commits before it answers
-        return read
+    const cache = new RealizedTradeCache(
+      {
+        ...p.holdings,
+        realizedBetween: async (tenantId, q) => {
+          const read = await p.holdings.realizedBetween(tenantId, q)
+          await gate // the read's snapshot is taken; a write commits before it answers
+          return read
+        },
       },
-    })
+      undefined,
+    )
     const first = cache.read(1, JAN)
     const second = cache.read(1, { from: '2025-01-06', to: '2025-01-07' })
+    await new Promise((r) => setImmediate(r)) // the whole read has its snapshot
     p.write(1, 1, trade(1009, '2025-01-07'))
     release()
     const [all, part] = await Promise.all([first, second])
@@ -183,16 +188,74 @@ describe('RealizedTradeCache', () => {
       ],
     )
     assert.deepEqual(ids(await cache.read(1, JAN)), [0, 1, 2, 3, 4, 9])
-    const failing = new RealizedTradeCache({
-      ...p.holdings,
-      realizedBetween: () => Promise.reject(new Error('no such account')),
-    })
+    const failing = new RealizedTradeCache(
+      { ...p.holdings, realizedBetween: () => Promise.reject(new Error('no such account')) },
+      undefined,
+    )
     const results = await Promise.allSettled([failing.read(1, JAN), failing.read(1, JAN)])
     assert.deepEqual(
       results.map((r) => r.status),
       ['rejected', 'rejected'],
     )
     assert.equal(failing.misses, 1)
+  })
+})
+
+/** A packed-value store shared by "processes" (caches), as the table is; writes happen at once. */
+function fakePacks() {
+  const values = new Map<string, PackedTrades>()
+  const packs = {
+    writes: 0,
+    read: async (tenantId: number, scope: string) => values.get(`${tenantId}:${scope}`),
+    schedule: (tenantId: number, scope: string, v: PackedTrades) => {
+      packs.writes++
+      values.set(`${tenantId}:${scope}`, v)
+    },
+  }
+  return { packs, values }
+}
+
+describe('RealizedTradeCache with packed values', () => {
+  it("a process's first run reads the packed value and the changes since it, not every trade", async () => {
+    const p = fakePortfolio(DATES)
+    const { packs, values } = fakePacks()
+    await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
+    assert.deepEqual([p.state.whole, packs.writes, [...values.keys()]], [1, 1, ['1:*']])
+    p.write(1, 1, trade(1007, '2025-01-05', 3)) // after the value was written
+    const other = new RealizedTradeCache(p.holdings, packs) // another process, or a restart
+    const got = await other.read(1, { from: '2025-01-03', to: '2025-01-07' })
+    assert.deepEqual(got, p.wholeRead(1, { from: '2025-01-03', to: '2025-01-07' }))
+    assert.deepEqual([p.state.whole, other.whole, other.misses, other.refreshed], [1, 0, 1, 1])
+    assert.equal(packs.writes, 1, 'one change: not written again')
+    await other.read(1, JAN)
+    assert.equal(other.hits, 1, 'then held in memory')
+  })
+
+  it('reads whole when the value is narrower, after a hard delete, and for another key', async () => {
+    const p = fakePortfolio(DATES)
+    const { packs } = fakePacks()
+    await new RealizedTradeCache(p.holdings, packs).read(1, { from: '2025-01-03', to: '2025-01-07' })
+    await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
+    assert.equal(p.state.whole, 2, 'wider than the value')
+    p.purge(1, 1004)
+    const after = await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
+    assert.deepEqual(ids(after), [0, 1, 2, 3])
+    assert.equal(p.state.whole, 3, 'a hard delete since the value')
+    await new RealizedTradeCache(p.holdings, packs).read(1, { ...JAN, accountId: 1 })
+    await new RealizedTradeCache(p.holdings, packs).read(2, JAN)
+    assert.equal(p.state.whole, 5, "another account's key, another tenant's")
+    assert.equal(packs.writes, 5)
+  })
+
+  it(`writes the value again when unpacking applied more than ${REPACK_AFTER_CHANGES} changes`, async () => {
+    const p = fakePortfolio(DATES)
+    const { packs, values } = fakePacks()
+    await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
+    for (let i = 0; i <= REPACK_AFTER_CHANGES; i++) p.write(1, 1, trade(1100 + i, '2025-01-06'))
+    const got = await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
+    assert.equal(got.length, DATES.length + REPACK_AFTER_CHANGES + 1)
+    assert.deepEqual([p.state.whole, packs.writes], [1, 2])
+    assert.equal(values.get('1:*')!.trades.length, got.length)
   })
 })
 

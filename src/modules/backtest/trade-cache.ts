@@ -19,6 +19,7 @@ import { LRUCache } from 'lru-cache'
 import { partitionPoint } from '../../platform/sorted.ts'
 import type { HoldingsService, TradeChange, TradeMark } from '../portfolio/index.ts'
 import type { SourceTrade } from './lib/select.ts'
+import type { PackedTrades, TradePacks } from './trade-packs.ts'
 
 /**
  * Trades held in all, over every entry (least recently used go first): ~4 tenants at the 100,000
@@ -78,6 +79,13 @@ export function applyChanges(
 }
 
 type Holdings = Pick<HoldingsService, 'realizedBetween' | 'realizedSince'>
+type Packs = Pick<TradePacks, 'read' | 'schedule'>
+
+/**
+ * Changes applied when a key is unpacked beyond which its packed value is written again, so that the
+ * next process's first run reads few changes (each costs a row read and decode).
+ */
+export const REPACK_AFTER_CHANGES = 1_000
 export interface RealizedQuery {
   accountId?: number
   from: string
@@ -92,11 +100,14 @@ export class RealizedTradeCache {
   hits = 0
   /** Of those, the ones that had changes to apply. */
   refreshed = 0
-  /** Reads that read whole. */
+  /** Reads not answered from memory: from the packed value, or read whole. */
   misses = 0
+  /** Of those, the ones that read the trades whole. */
+  whole = 0
 
   constructor(
     private readonly holdings: Holdings,
+    private readonly packs: Packs | undefined,
     opts: { maxTrades?: number; maxReads?: number } = {},
   ) {
     this.lru = new LRUCache<string, Entry>({
@@ -126,27 +137,44 @@ export class RealizedTradeCache {
       }
     }
     this.misses++
-    return cut(await this.readWhole(tenantId, key, q), q)
+    return cut(await this.load(tenantId, key, q), q)
   }
 
-  /** `base` with what was written since its mark; undefined when a hard delete since needs a whole read. */
+  /** `base` with what was written since its mark, held; undefined when a hard delete since needs a whole read. */
   private async refresh(tenantId: number, key: string, base: Entry, accountId: number | undefined) {
+    const current = await this.since(tenantId, base, accountId)
+    if (current) this.lru.set(key, current.entry)
+    return current?.entry
+  }
+
+  private async since(tenantId: number, base: Entry, accountId: number | undefined) {
     const { changes, mark } = await this.holdings.realizedSince(tenantId, { accountId, since: base.mark })
     if (mark.purges !== base.mark.purges) return undefined
     if (changes.length > 0) this.refreshed++
-    const current = {
-      ...base,
-      mark,
-      trades: changes.length ? applyChanges(base, changes, accountId) : base.trades,
-    }
-    this.lru.set(key, current)
-    return current
+    const trades = changes.length ? applyChanges(base, changes, accountId) : base.trades
+    return { entry: { ...base, mark, trades }, changes: changes.length }
   }
 
-  private async readWhole(tenantId: number, key: string, q: RealizedQuery): Promise<Entry> {
-    const done = this.holdings
-      .realizedBetween(tenantId, q)
-      .then(({ trades, mark }): Entry => ({ from: q.from, to: q.to, mark, trades }))
+  /** The key's packed value brought up to date, else a whole read (then packed for the next process). */
+  private async unpackOrRead(tenantId: number, q: RealizedQuery): Promise<Entry> {
+    const scope = String(q.accountId ?? '*')
+    const packed: PackedTrades | undefined = await this.packs?.read(tenantId, scope)
+    if (packed && spans(packed, q)) {
+      const current = await this.since(tenantId, packed, q.accountId)
+      if (current) {
+        if (current.changes > REPACK_AFTER_CHANGES) this.packs?.schedule(tenantId, scope, current.entry)
+        return current.entry
+      }
+    }
+    this.whole++
+    const { trades, mark } = await this.holdings.realizedBetween(tenantId, q)
+    const entry = { from: q.from, to: q.to, mark, trades }
+    this.packs?.schedule(tenantId, scope, entry)
+    return entry
+  }
+
+  private async load(tenantId: number, key: string, q: RealizedQuery): Promise<Entry> {
+    const done = this.unpackOrRead(tenantId, q)
     this.reading.set(key, { from: q.from, to: q.to, done })
     try {
       const read = await done

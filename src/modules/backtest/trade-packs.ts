@@ -1,0 +1,106 @@
+/**
+ * The packed trades of each key (tenant × account-or-all) in `backtest_trade_pack` (migration 0026):
+ * what a process's first replay of a key reads instead of every trade (trade-cache.ts). Written after
+ * the answer, on the next turn of the event loop, like the per-trade log (log-writer.ts): encoding and
+ * storing ~7 MB of base64 must not delay the run that read the trades.
+ *
+ * Derived data, so a write may be dropped: at most MAX_PENDING writes wait (a later one for the same
+ * key replaces the waiting one), a failed write is logged and the next whole read writes again, and a
+ * value that does not decode reads as absent. Each value is consistent with its own mark, so two
+ * processes writing one key in either order leave a correct value.
+ */
+import type { Logger } from 'pino'
+import type { Clock } from '../../platform/clock.ts'
+import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { TradeMark } from '../portfolio/index.ts'
+import { decodeTrades, encodeTrades } from './lib/trade-pack.ts'
+import type { SourceTrade } from './lib/select.ts'
+
+/** Writes waiting at most (each holds its trades until written: ~20 MB of heap at 100,000). */
+export const MAX_PENDING = 4
+
+export interface PackedTrades {
+  from: string
+  to: string
+  mark: TradeMark
+  trades: SourceTrade[]
+}
+
+export class TradePacks {
+  private readonly waiting = new Map<string, { tenantId: number; scope: string; value: PackedTrades }>()
+  private readonly running = new Set<Promise<void>>()
+  written = 0
+
+  constructor(private readonly deps: { scopes: Scopes; log: Logger; clock: Clock }) {}
+
+  /** The key's packed trades, or undefined (none, or a value this version cannot decode). */
+  async read(tenantId: number, scope: string): Promise<PackedTrades | undefined> {
+    const row = await this.deps.scopes.withTenant(tenantId, ({ db }) =>
+      db
+        .selectFrom('backtest_trade_pack')
+        .select(['date_from', 'date_to', 'snapshot', 'purges', 'packed'])
+        .where('tenant_id', '=', tenantId)
+        .where('scope', '=', scope)
+        .executeTakeFirst(),
+    )
+    if (!row) return undefined
+    try {
+      const mark = { snapshot: row.snapshot, purges: Number(row.purges) }
+      return { from: row.date_from, to: row.date_to, mark, trades: decodeTrades(row.packed) }
+    } catch (err) {
+      this.deps.log.warn(
+        { err, tenantId, scope },
+        'backtest: a packed trade value did not decode; reading whole',
+      )
+      return undefined
+    }
+  }
+
+  /** Stores `value` as the key's packed trades after the current answer (or drops it: see above). */
+  schedule(tenantId: number, scope: string, value: PackedTrades): void {
+    const key = `${tenantId}:${scope}`
+    if (!this.waiting.has(key) && this.waiting.size + this.running.size >= MAX_PENDING) return
+    const queued = this.waiting.has(key)
+    this.waiting.set(key, { tenantId, scope, value })
+    if (queued) return
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => {
+        const w = this.waiting.get(key)!
+        this.waiting.delete(key)
+        return this.store(w.tenantId, w.scope, w.value)
+      })
+      .catch((err: unknown) =>
+        this.deps.log.error({ err, tenantId, scope }, 'backtest: the packed trades were not stored'),
+      )
+    this.running.add(work)
+    void work.finally(() => this.running.delete(work))
+  }
+
+  private async store(tenantId: number, scope: string, v: PackedTrades): Promise<void> {
+    const row = {
+      tenant_id: tenantId,
+      scope,
+      date_from: v.from,
+      date_to: v.to,
+      snapshot: v.mark.snapshot,
+      purges: v.mark.purges,
+      trades: v.trades.length,
+      packed: encodeTrades(v.trades),
+      written_at: this.deps.clock.now(),
+    }
+    const { tenant_id: _t, scope: _s, ...update } = row
+    await this.deps.scopes.withTenant(tenantId, ({ db }) =>
+      db
+        .insertInto('backtest_trade_pack')
+        .values(row)
+        .onConflict((c) => c.columns(['tenant_id', 'scope']).doUpdateSet(update))
+        .execute(),
+    )
+    this.written++
+  }
+
+  /** Resolves when every scheduled write has settled (shutdown, tests, the bench). */
+  async idle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running])
+  }
+}
