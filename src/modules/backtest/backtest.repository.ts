@@ -1,7 +1,7 @@
 /** SQL of the saved backtests (backtest_run): insert with pruning, the deferred log, the newest-first list, reads, delete. */
 import { sql, type Insertable } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
-import type { BacktestRunTable } from './backtest.tables.ts'
+import type { BacktestRunTable, BacktestTradePackTable } from './backtest.tables.ts'
 import { RECORD_BYTES } from './lib/log-codec.ts'
 
 export type NewRun = Omit<Insertable<BacktestRunTable>, 'tenant_id' | 'id'>
@@ -132,4 +132,27 @@ export async function deleteRun(s: TenantScope, id: number): Promise<boolean> {
     .where('id', '=', id)
     .executeTakeFirst()
   return Number(r.numDeletedRows) === 1
+}
+
+/** The key's packed trades row (trade-packs.ts), if any. */
+export function readTradePack(s: TenantScope, scope: string) {
+  return s.db
+    .selectFrom('backtest_trade_pack')
+    .select(['date_from', 'date_to', 'snapshot', 'purges', 'packed'])
+    .where('tenant_id', '=', s.tenantId)
+    .where('scope', '=', scope)
+    .executeTakeFirst()
+}
+
+/** Stores or replaces the key's packed trades. */
+export async function writeTradePack(
+  s: TenantScope,
+  row: Omit<Insertable<BacktestTradePackTable>, 'tenant_id'>,
+): Promise<void> {
+  const { scope: _scope, ...update } = row
+  await s.db
+    .insertInto('backtest_trade_pack')
+    .values({ ...row, tenant_id: s.tenantId })
+    .onConflict((c) => c.columns(['tenant_id', 'scope']).doUpdateSet(update))
+    .execute()
 }

@@ -13,6 +13,7 @@ import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import type { TradeMark } from '../portfolio/index.ts'
+import * as repo from './backtest.repository.ts'
 import { decodeTrades, encodeTrades } from './lib/trade-pack.ts'
 import type { SourceTrade } from './lib/select.ts'
 
@@ -35,14 +36,7 @@ export class TradePacks {
 
   /** The key's packed trades, or undefined (none, or a value this version cannot decode). */
   async read(tenantId: number, scope: string): Promise<PackedTrades | undefined> {
-    const row = await this.deps.scopes.withTenant(tenantId, ({ db }) =>
-      db
-        .selectFrom('backtest_trade_pack')
-        .select(['date_from', 'date_to', 'snapshot', 'purges', 'packed'])
-        .where('tenant_id', '=', tenantId)
-        .where('scope', '=', scope)
-        .executeTakeFirst(),
-    )
+    const row = await this.deps.scopes.withTenant(tenantId, (s) => repo.readTradePack(s, scope))
     if (!row) return undefined
     try {
       const mark = { snapshot: row.snapshot, purges: Number(row.purges) }
@@ -59,7 +53,7 @@ export class TradePacks {
   /** Stores `value` as the key's packed trades after the current answer (or drops it: see above). */
   schedule(tenantId: number, scope: string, value: PackedTrades): void {
     const key = `${tenantId}:${scope}`
-    if (!this.waiting.has(key) && this.waiting.size + this.running.size >= MAX_PENDING) return
+    if (!this.waiting.has(key) && this.running.size >= MAX_PENDING) return
     const queued = this.waiting.has(key)
     this.waiting.set(key, { tenantId, scope, value })
     if (queued) return
@@ -77,24 +71,18 @@ export class TradePacks {
   }
 
   private async store(tenantId: number, scope: string, v: PackedTrades): Promise<void> {
-    const row = {
-      tenant_id: tenantId,
-      scope,
-      date_from: v.from,
-      date_to: v.to,
-      snapshot: v.mark.snapshot,
-      purges: v.mark.purges,
-      trades: v.trades.length,
-      packed: encodeTrades(v.trades),
-      written_at: this.deps.clock.now(),
-    }
-    const { tenant_id: _t, scope: _s, ...update } = row
-    await this.deps.scopes.withTenant(tenantId, ({ db }) =>
-      db
-        .insertInto('backtest_trade_pack')
-        .values(row)
-        .onConflict((c) => c.columns(['tenant_id', 'scope']).doUpdateSet(update))
-        .execute(),
+    const packed = encodeTrades(v.trades)
+    await this.deps.scopes.withTenant(tenantId, (s) =>
+      repo.writeTradePack(s, {
+        scope,
+        date_from: v.from,
+        date_to: v.to,
+        snapshot: v.mark.snapshot,
+        purges: v.mark.purges,
+        trades: v.trades.length,
+        packed,
+        written_at: this.deps.clock.now(),
+      }),
     )
     this.written++
   }
