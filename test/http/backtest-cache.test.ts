@@ -170,4 +170,29 @@ describe('backtest trade cache', () => {
     assert.deepEqual([forB.misses, forB.whole], [1, 1])
     assert.equal(forB.value.trades_total, 2)
   })
+
+  it("an import packs the tenant's trades in a job, so its first run after reads neither every row nor the import", async () => {
+    const u = await t.newTenant()
+    const account = await manualAccount(u)
+    const rows = Array.from(
+      { length: 40 },
+      (_, i) => `ZZLG,1,2025-06-02,2025-06-${String(3 + (i % 25)).padStart(2, '0')},${101 + i},100`,
+    )
+    const csv = ['Symbol,Qty,Date Acquired,Date Sold,Sale Proceeds,Cost Basis', ...rows].join('\n')
+    const res = await u.inject({
+      method: 'POST',
+      url: `/api/brokers/manual/import?account_id=${account}&kind=transactions&allow_unlisted=true`,
+      headers: { 'content-type': 'text/csv' },
+      payload: csv,
+    })
+    assert.equal(res.statusCode, 200, res.body)
+    await t.c.jobs.drain()
+    const packed = await t.c.backtest.packs.read(u.tenantId, '*')
+    assert.equal(packed?.trades.length, 40)
+    t.c.backtest.tradeCache.clear() // as the next process to run it
+    const first = await counted(() => run(u))
+    assert.deepEqual([first.misses, first.whole, first.refreshed], [1, 0, 0])
+    assert.equal(first.value.trades_total, 40)
+    assert.equal(pnlOf(first.value), (40 * 41) / 2) // gains 1 … 40
+  })
 })

@@ -159,6 +159,13 @@ describe('broker re-sync: realized trades written as a difference', () => {
     assert.ok(!before.some((r) => r.external_id === 's0:1'))
     const { stored, reference } = await rollups(u)
     assert.deepEqual(stored, reference)
+    // The sync told the backtests, whose job packed the trades as they are now (s1:2 hard-deleted).
+    await t.c.jobs.drain()
+    const packed = await t.c.backtest.packs.read(u.tenantId, '*')
+    assert.deepEqual(
+      packed?.trades.map((x) => x.id).sort((a, b) => a - b),
+      after.map((r) => r.id).sort((a, b) => a - b),
+    )
 
     // From scratch: the same fills in one first sync give the same trades and the same rollup.
     const fresh = await connected('acct-scratch', world.fills)

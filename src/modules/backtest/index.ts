@@ -4,7 +4,7 @@
  * the per-trade log; every run is saved (list, get, paged log, delete). Rules: README.md.
  */
 import type { App } from '../../platform/http/app-type.ts'
-import { defineModule, type ModuleContext } from '../module.ts'
+import { defineModule, job, type ModuleContext } from '../module.ts'
 import type { Intraday } from '../intraday/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import { backtestRoutes } from './backtest.routes.ts'
@@ -20,6 +20,14 @@ import { RunsService } from './runs.service.ts'
 import { RealizedTradeCache } from './trade-cache.ts'
 import { TradePacks } from './trade-packs.ts'
 
+/** Packs a tenant's realized trades after a bulk write (RealizedTradeCache.prepare). */
+export const JOB_PACK_TRADES = 'backtest.pack-trades'
+interface PackPayload {
+  tenantId: number
+}
+/** A tenant's pack job enqueued this recently and not started here is not enqueued again. */
+const PACK_WAIT_MS = 60_000
+
 export interface Backtest {
   backtest: BacktestService
   runs: RunsService
@@ -29,6 +37,8 @@ export interface Backtest {
   logs: LogWriter
   /** Packed trades written after the answer (trade-packs.ts); `idle()` waits for them. */
   packs: TradePacks
+  /** The pack job's work: the tenant's all-accounts packed trades brought up to date. */
+  packTrades(tenantId: number): Promise<void>
 }
 
 function createBacktest(
@@ -37,6 +47,19 @@ function createBacktest(
 ): Backtest {
   const packs = new TradePacks(ctx)
   const tradeCache = new RealizedTradeCache(portfolio.holdings, packs)
+  // After an import or a broker sync, pack the tenant's trades ahead of its next run: a job, so the
+  // writer does not wait; one waiting per tenant (a job that started reads whatever came before it).
+  // Bounded in time, for a queue whose jobs another process may start.
+  const waiting = new Map<number, number>()
+  portfolio.tradeWrites.on((tenantId) => {
+    const now = ctx.clock.now().getTime()
+    if (now - (waiting.get(tenantId) ?? -Infinity) < PACK_WAIT_MS) return
+    waiting.set(tenantId, now)
+    ctx.jobs.enqueue(JOB_PACK_TRADES, { tenantId } satisfies PackPayload).catch((err: unknown) => {
+      waiting.delete(tenantId)
+      ctx.log.warn({ err, tenantId }, 'backtest: could not enqueue the trade pack')
+    })
+  })
   const logs = new LogWriter(ctx)
   return {
     backtest: new BacktestService({
@@ -52,6 +75,10 @@ function createBacktest(
     tradeCache,
     logs,
     packs,
+    packTrades: async (tenantId) => {
+      waiting.delete(tenantId)
+      await tradeCache.prepare(tenantId)
+    },
   }
 }
 
@@ -78,4 +105,5 @@ export const backtestModule = defineModule({
   build: createBacktest,
   routes,
   sweep: backtestSweep,
+  jobs: (b) => [job(JOB_PACK_TRADES, (p: PackPayload) => b.packTrades(p.tenantId))],
 })

@@ -7,7 +7,13 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { TradeChange, TradeMark } from '../portfolio/index.ts'
 import type { SourceTrade } from './lib/select.ts'
-import { applyChanges, RealizedTradeCache, REPACK_AFTER_CHANGES, type RealizedQuery } from './trade-cache.ts'
+import {
+  ALL_DATES,
+  applyChanges,
+  RealizedTradeCache,
+  REPACK_AFTER_CHANGES,
+  type RealizedQuery,
+} from './trade-cache.ts'
 import type { PackedTrades } from './trade-packs.ts'
 
 interface Row {
@@ -211,6 +217,7 @@ function fakePacks() {
       packs.writes++
       values.set(`${tenantId}:${scope}`, v)
     },
+    write: async (tenantId: number, scope: string, v: PackedTrades) => packs.schedule(tenantId, scope, v),
   }
   return { packs, values }
 }
@@ -245,6 +252,26 @@ describe('RealizedTradeCache with packed values', () => {
     await new RealizedTradeCache(p.holdings, packs).read(2, JAN)
     assert.equal(p.state.whole, 5, "another account's key, another tenant's")
     assert.equal(packs.writes, 5)
+  })
+
+  it('prepare packs every sale date of the tenant: read, then refreshed or current, read again after a hard delete', async () => {
+    const p = fakePortfolio([...DATES, '2031-05-05'])
+    const { packs, values } = fakePacks()
+    const job = new RealizedTradeCache(p.holdings, packs)
+    assert.equal(await job.prepare(1), 'read')
+    assert.deepEqual([values.get('1:*')!.from, values.get('1:*')!.to], [ALL_DATES.from, ALL_DATES.to])
+    assert.equal(values.get('1:*')!.trades.length, 6)
+    const run = new RealizedTradeCache(p.holdings, packs)
+    assert.deepEqual(await run.read(1, { from: '2020-01-01', to: '2040-01-01' }), p.wholeRead(1, ALL_DATES))
+    assert.deepEqual([p.state.whole, run.whole], [1, 0])
+    assert.equal(await job.prepare(1), 'current')
+    p.write(1, 1, trade(1010, '2025-01-04'))
+    assert.equal(await job.prepare(1), 'refreshed')
+    assert.deepEqual(values.get('1:*')!.trades, p.wholeRead(1, ALL_DATES))
+    p.purge(1, 1000)
+    assert.equal(await job.prepare(1), 'read')
+    assert.deepEqual(values.get('1:*')!.trades, p.wholeRead(1, ALL_DATES))
+    assert.deepEqual([p.state.whole, packs.writes], [2, 3])
   })
 
   it(`writes the value again when unpacking applied more than ${REPACK_AFTER_CHANGES} changes`, async () => {

@@ -79,13 +79,16 @@ export function applyChanges(
 }
 
 type Holdings = Pick<HoldingsService, 'realizedBetween' | 'realizedSince'>
-type Packs = Pick<TradePacks, 'read' | 'schedule'>
+type Packs = Pick<TradePacks, 'read' | 'schedule' | 'write'>
 
 /**
  * Changes applied when a key is unpacked beyond which its packed value is written again, so that the
  * next process's first run reads few changes (each costs a row read and decode).
  */
 export const REPACK_AFTER_CHANGES = 1_000
+
+/** The range `prepare` reads and packs: every sale date, so that it spans any run of the key. */
+export const ALL_DATES = { from: '0001-01-01', to: '9999-12-31' } as const
 export interface RealizedQuery {
   accountId?: number
   from: string
@@ -183,6 +186,33 @@ export class RealizedTradeCache {
     } finally {
       if (this.reading.get(key)?.done === done) this.reading.delete(key)
     }
+  }
+
+  /**
+   * Brings the tenant's all-accounts packed value up to date, or writes it from a whole read of every
+   * sale date, and holds the result: run after a bulk write of trades (the pack job), so that the
+   * tenant's next run, in this process or another, reads neither 100,000 rows nor many changes.
+   * Which it did: 'current' (nothing written since the value), 'refreshed' or 'read'.
+   */
+  async prepare(tenantId: number): Promise<'current' | 'refreshed' | 'read'> {
+    const key = `${tenantId}:*`
+    const packed = await this.packs?.read(tenantId, '*')
+    const current =
+      packed && spans(packed, ALL_DATES) ? await this.since(tenantId, packed, undefined) : undefined
+    let entry: Entry
+    let did: 'current' | 'refreshed' | 'read'
+    if (current) {
+      entry = current.entry
+      did = current.changes ? 'refreshed' : 'current'
+    } else {
+      this.whole++
+      const { trades, mark } = await this.holdings.realizedBetween(tenantId, ALL_DATES)
+      entry = { ...ALL_DATES, mark, trades }
+      did = 'read'
+    }
+    if (did !== 'current') await this.packs?.write(tenantId, '*', entry)
+    this.lru.set(key, entry)
+    return did
   }
 
   /** Trades held now (the bench and tests). */

@@ -61,7 +61,7 @@ export class TradePacks {
       .then(() => {
         const w = this.waiting.get(key)!
         this.waiting.delete(key)
-        return this.store(w.tenantId, w.scope, w.value)
+        return this.write(w.tenantId, w.scope, w.value)
       })
       .catch((err: unknown) =>
         this.deps.log.error({ err, tenantId, scope }, 'backtest: the packed trades were not stored'),
@@ -70,7 +70,8 @@ export class TradePacks {
     void work.finally(() => this.running.delete(work))
   }
 
-  private async store(tenantId: number, scope: string, v: PackedTrades): Promise<void> {
+  /** Stores `value` as the key's packed trades now (the pack job; `schedule` defers to this). */
+  async write(tenantId: number, scope: string, v: PackedTrades): Promise<void> {
     const packed = encodeTrades(v.trades)
     await this.deps.scopes.withTenant(tenantId, (s) =>
       repo.writeTradePack(s, {

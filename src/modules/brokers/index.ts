@@ -124,6 +124,7 @@ function createBrokers(
     dateOf,
     historyDays: HISTORY_DAYS,
     beforeSync: { aggregator: (tenantId) => aggregator.linkNew(tenantId) },
+    tradeWrites: portfolio.tradeWrites,
   })
   const unified = new UnifiedBrokersService({
     connections,

@@ -37,6 +37,8 @@ export interface SyncDeps {
    * since its callback. Its failure is left for the sync's own vendor calls to report.
    */
   beforeSync?: Partial<Record<ConnectedBroker, (tenantId: number) => Promise<unknown>>>
+  /** Told of the trades a sync recomputed, once committed (portfolio's TradeWrites). */
+  tradeWrites?: Pick<Portfolio['tradeWrites'], 'written'>
 }
 
 export interface SyncResult {
@@ -90,6 +92,7 @@ export class SyncService {
         notes.push(...r.notes)
       }
       await this.deps.connections.markSynced(tenantId, live.row.id, null)
+      this.deps.tradeWrites?.written(tenantId, totals.trades)
       // Fills it could not use are no failure, but the owner should see them in the log.
       const note = notes.length ? notes.join('; ').slice(0, 2000) : null
       const row = await log('ok', { positions: totals.positions, transactions: totals.fills_new }, note)

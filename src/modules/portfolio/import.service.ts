@@ -27,6 +27,7 @@ import { QUANTITY_DECIMALS, MONEY_DECIMALS } from './lib/rules.ts'
 import { insertHoldings, liveHoldingDays } from './positions.repository.ts'
 import { upsertSnapshot } from './snapshots.repository.ts'
 import { insertTrades, liveTradeKeys } from './trades.repository.ts'
+import type { TradeWrites } from './trade-writes.ts'
 import type { InstrumentLookup } from '../market-data/index.ts'
 
 export const MAX_ROWS = 20_000
@@ -174,7 +175,14 @@ type Query = {
 }
 
 export class ImportService {
-  constructor(private readonly deps: { scopes: Scopes; clock: Clock; instruments: InstrumentLookup }) {}
+  constructor(
+    private readonly deps: {
+      scopes: Scopes
+      clock: Clock
+      instruments: InstrumentLookup
+      tradeWrites?: Pick<TradeWrites, 'written'>
+    },
+  ) {}
 
   /** The file's symbols the provider does not list, looked up once each, outside any transaction. */
   private async unlisted(body: string, q: Query): Promise<Set<string>> {
@@ -194,7 +202,7 @@ export class ImportService {
     const today = nyDate(this.deps.clock.now())
     const format = q.date_format ?? 'auto'
     const unknown = await this.unlisted(body, q)
-    return this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+    const result = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       // The account first: a foreign one answers 404 whatever the file holds.
       await manualAccount(s, q.account_id, !q.dry_run)
       const { header, records } = readCsv(body)
@@ -222,5 +230,8 @@ export class ImportService {
           : await importHoldings(s, q.account_id, defined(holdings), q.dry_run)
       return { ...summary, imported, skipped_duplicates: records.length - imported, errors: [] }
     })
+    if (q.kind === 'transactions' && !q.dry_run)
+      this.deps.tradeWrites?.written(scope.tenantId, result.imported)
+    return result
   }
 }

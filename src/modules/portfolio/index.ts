@@ -12,6 +12,7 @@ import { analyticsRoutes } from './analytics.routes.ts'
 import * as brokerHoldings from './broker-holdings.service.ts'
 import { AnalyticsService } from './analytics.service.ts'
 import { HoldingsService } from './holdings.service.ts'
+import { TradeWrites } from './trade-writes.ts'
 import { capitalRoutes } from './capital.routes.ts'
 import { insertDemoFixtures, type DemoFixtures } from './demo.repository.ts'
 import { CapitalService } from './capital.service.ts'
@@ -39,6 +40,7 @@ export type {
   TradeMark,
 } from './holdings.service.ts'
 export type { DemoFixtures } from './demo.repository.ts'
+export type { TradeWrites } from './trade-writes.ts'
 export type { BrokerHolding, LinkedAccountInput } from './broker-holdings.service.ts'
 
 export interface Portfolio {
@@ -52,6 +54,8 @@ export interface Portfolio {
   holdings: HoldingsService
   /** For the brokers module, in its transaction: linked accounts and the holdings they report. */
   brokerHoldings: typeof brokerHoldings
+  /** Told after a bulk write of trades commits (CSV import here, broker sync in brokers). */
+  tradeWrites: TradeWrites
   /** The demo seed (`SEED_DEMO`): its fixtures written in one transaction of the tenant's. */
   seedDemo(tenantId: number, fixtures: DemoFixtures): Promise<void>
 }
@@ -69,6 +73,7 @@ function createPortfolio(
     instruments: marketData.instruments,
     // Plan limits (the manual-account cap) come from tenancy's entitlements.
     entitlements: tenancy.entitlements,
+    tradeWrites: new TradeWrites(ctx.log),
   }
   return {
     accounts: new AccountsService(deps),
@@ -78,6 +83,7 @@ function createPortfolio(
     imports: new ImportService(deps),
     marketRefresh: new MarketRefreshService(deps),
     holdings: new HoldingsService(deps),
+    tradeWrites: deps.tradeWrites,
     brokerHoldings,
     seedDemo: (tenantId, fixtures) => ctx.scopes.withTenant(tenantId, (s) => insertDemoFixtures(s, fixtures)),
   }
