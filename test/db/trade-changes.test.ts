@@ -1,7 +1,7 @@
 /**
  * `realizedSince` on the real engine (migration 0025): the trades written after a read's mark, and
  * nothing else — inserts, edits, soft deletes and undeletes, not another tenant's writes; a hard
- * delete moves `purges` instead. On PostgreSQL also a writer that began before the mark and commits
+ * delete, or a mark from ahead of this cluster's transaction ids, makes them not `complete`. On PostgreSQL also a writer that began before the mark and commits
  * after it (commit order ≠ start order), which a counter read at commit time would miss.
  */
 import assert from 'node:assert/strict'
@@ -64,6 +64,7 @@ describe('realized trades written since a mark', () => {
     assert.equal(edited.trade!.proceeds, 150)
     assert.equal(edited.account_id, account)
     assert.equal(since.mark.purges, first.mark.purges)
+    assert.equal(since.complete, true)
     assert.deepEqual(changed(await holdings().realizedSince(u.tenantId, { since: since.mark })), [])
 
     // Undeleted (as a broker sync's update does), then hard-deleted: the count moves.
@@ -77,7 +78,17 @@ describe('realized trades written since a mark', () => {
     )
     const purged = await holdings().realizedSince(u.tenantId, { since: undeleted.mark })
     assert.equal(purged.mark.purges, undeleted.mark.purges + 1)
+    assert.equal(purged.complete, false, 'a hard delete: read whole')
     assert.deepEqual(changed(purged), [], 'a hard delete leaves no row to report')
+  })
+
+  it("are not complete against a mark of transaction ids ahead of this cluster's (a logical restore)", async () => {
+    const u = await t.newTenant()
+    await portfolio(u, [2])
+    const { mark } = await holdings().realizedBetween(u.tenantId, JUNE)
+    const ahead = { ...mark, snapshot: '900000000000:900000000000:' }
+    assert.equal((await holdings().realizedSince(u.tenantId, { since: mark })).complete, true)
+    assert.equal((await holdings().realizedSince(u.tenantId, { since: ahead })).complete, false)
   })
 
   it('checks the account as realizedBetween does', async () => {

@@ -73,7 +73,7 @@ function fakePortfolio(dates: string[]) {
           live: r.live,
           trade: r.live ? r.trade : undefined,
         }))
-      return { changes, mark: mark() }
+      return { changes, mark: mark(), complete: state.purges === q.since.purges }
     },
   }
   const purge = (tenant: number, id: number) => {

@@ -151,8 +151,11 @@ export class RealizedTradeCache {
   }
 
   private async since(tenantId: number, base: Entry, accountId: number | undefined) {
-    const { changes, mark } = await this.holdings.realizedSince(tenantId, { accountId, since: base.mark })
-    if (mark.purges !== base.mark.purges) return undefined
+    const { changes, mark, complete } = await this.holdings.realizedSince(tenantId, {
+      accountId,
+      since: base.mark,
+    })
+    if (!complete) return undefined
     if (changes.length > 0) this.refreshed++
     const trades = changes.length ? applyChanges(base, changes, accountId) : base.trades
     return { entry: { ...base, mark, trades }, changes: changes.length }

@@ -111,13 +111,13 @@ export class HoldingsService {
 
   /**
    * The tenant's trades written since `since` (a mark of an earlier read), in any account, and the
-   * mark to ask from next; `accountId` is checked as in `realizedBetween`. A hard delete since shows
-   * only as `mark.purges` moving: then read whole again.
+   * mark to ask from next; `accountId` is checked as in `realizedBetween`. Not `complete` (a hard
+   * delete since, or another cluster's mark): read whole again.
    */
   async realizedSince(
     tenantId: number,
     q: { accountId?: number; since: TradeMark },
-  ): Promise<{ changes: TradeChange[]; mark: TradeMark }> {
+  ): Promise<{ changes: TradeChange[]; mark: TradeMark; complete: boolean }> {
     return this.deps.scopes.withTenant(tenantId, async (s) => {
       if (q.accountId !== undefined && !(await findAccount(s, q.accountId))) throw accountNotFound()
       return realizedSince(s, q.since)

@@ -289,15 +289,18 @@ export async function realizedBetween(
 
 /**
  * Every trade of the tenant written since `since` was taken (inserted, edited, soft-deleted or
- * undeleted, in any account), and the mark to ask from next. Hard deletes are not among them: they
- * move `mark.purges` instead, and a caller that sees it move must read whole again.
+ * undeleted, in any account), and the mark to ask from next. `complete` is false when they do not
+ * say all that changed, and the caller must read whole again: a hard delete since (`purges` moved:
+ * a deleted row leaves nothing to report), or transaction ids behind the mark's — a logical restore
+ * into another cluster, whose new writes could carry ids the old mark "sees".
  */
 export async function realizedSince(
   scope: TenantScope,
   since: TradeMark,
-): Promise<{ changes: TradeChange[]; mark: TradeMark }> {
-  const r = await sql<Framed>`
+): Promise<{ changes: TradeChange[]; mark: TradeMark; complete: boolean }> {
+  const r = await sql<Framed & { behind: boolean }>`
     select ${MARK(scope)},
+           pg_snapshot_xmax(pg_current_snapshot()) < pg_snapshot_xmax(${since.snapshot}::pg_snapshot) as behind,
            (select string_agg(concat_ws(E'\t', ${LINE}, account_id,
                      (deleted_at is null and sold_on is not null)::int), E'\n')
               from realized_trade
@@ -307,7 +310,9 @@ export async function realizedSince(
     scope.db,
   )
   const row = r.rows[0]!
-  return { changes: row.text ? row.text.split('\n').map(parseChange) : [], mark: markOf(row) }
+  const mark = markOf(row)
+  const complete = !row.behind && mark.purges === since.purges
+  return { changes: row.text ? row.text.split('\n').map(parseChange) : [], mark, complete }
 }
 
 function parseChange(line: string): TradeChange {

@@ -14,6 +14,13 @@
  *   recomputation dropping what it no longer yields). A vanished row leaves no stamp, so a reader
  *   that sees the count move reads whole again.
  *
+ * - A logical restore into another cluster (pg_dump, pg_restore) carries the stamps and the backtests'
+ *   marks over, but not the transaction counter: a mark ahead of the counter is refused
+ *   (`realizedSince` answers not `complete`, so the reader reads whole), and the restored rows, whose
+ *   stamps are then ahead too, would be reported as changed on every read until restamped — run
+ *   `update realized_trade set stamp = pg_current_xact_id()` once after such a restore. A physical
+ *   copy (a PGlite data directory, a base backup, pg_upgrade) keeps the counter and needs nothing.
+ *
  * Inserts set no trigger: the default does it, and every insert names its columns (none names
  * `stamp`), so a bulk import pays no row trigger.
  */
