@@ -26,6 +26,7 @@ const value = (n: number, snapshot = '1:1:'): PackedTrades => ({
     cost_basis: 1,
     fees: 0,
     gain_loss: 0.5,
+    account_id: 3,
   })),
 })
 

@@ -5,8 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { TradeChange, TradeMark } from '../portfolio/index.ts'
-import type { SourceTrade } from './lib/select.ts'
+import type { RealizedTrade, TradeChange, TradeMark } from '../portfolio/index.ts'
 import {
   ALL_DATES,
   applyChanges,
@@ -19,13 +18,14 @@ import type { PackedTrades } from './trade-packs.ts'
 interface Row {
   tenant: number
   account: number
-  trade: SourceTrade
+  trade: RealizedTrade
   live: boolean
   stamp: number
 }
 
-const trade = (id: number, sold_on: string, gain_loss = 0): SourceTrade => ({
+const trade = (id: number, sold_on: string, gain_loss = 0, account_id = 1): RealizedTrade => ({
   id,
+  account_id,
   symbol: 'X',
   quantity: 1,
   date_acquired: '2025-01-02',
@@ -36,16 +36,16 @@ const trade = (id: number, sold_on: string, gain_loss = 0): SourceTrade => ({
   gain_loss,
 })
 
-const bySale = (a: SourceTrade, b: SourceTrade) => a.sold_on.localeCompare(b.sold_on) || a.id - b.id
+const bySale = (a: RealizedTrade, b: RealizedTrade) => a.sold_on.localeCompare(b.sold_on) || a.id - b.id
 
 /** A portfolio: `dates` (one trade each, account 1) per tenant; writes stamp rows with a counter. */
 function fakePortfolio(dates: string[]) {
   const rows: Row[] = []
   const state = { stamp: 0, purges: 0, whole: 0, since: 0 }
   const mark = (): TradeMark => ({ snapshot: String(state.stamp), purges: state.purges })
-  const write = (tenant: number, account: number, t: SourceTrade, live = true) => {
+  const write = (tenant: number, account: number, t: RealizedTrade, live = true) => {
     const row = rows.find((r) => r.tenant === tenant && r.trade.id === t.id)
-    const next = { tenant, account, trade: t, live, stamp: ++state.stamp }
+    const next = { tenant, account, trade: { ...t, account_id: account }, live, stamp: ++state.stamp }
     if (row) Object.assign(row, next)
     else rows.push(next)
   }
@@ -88,7 +88,7 @@ function fakePortfolio(dates: string[]) {
 
 const DATES = ['2025-01-02', '2025-01-03', '2025-01-03', '2025-01-06', '2025-01-07']
 const JAN = { from: '2025-01-02', to: '2025-01-07' }
-const ids = (ts: SourceTrade[]) => ts.map((t) => t.id % 1000)
+const ids = (ts: RealizedTrade[]) => ts.map((t) => t.id % 1000)
 
 describe('RealizedTradeCache', () => {
   it('answers a covered range from memory, cut by sale date with both ends included', async () => {
@@ -121,7 +121,7 @@ describe('RealizedTradeCache', () => {
     assert.deepEqual([p.state.whole, cache.hits, cache.refreshed, cache.misses], [1, 3, 2, 1])
   })
 
-  it('reads whole after a hard delete, for a wider range, and per tenant and account', async () => {
+  it('reads whole after a hard delete, for a wider range, and per tenant; an account from the held all-accounts entry', async () => {
     const p = fakePortfolio(DATES)
     const cache = new RealizedTradeCache(p.holdings, undefined)
     await cache.read(1, JAN)
@@ -135,14 +135,20 @@ describe('RealizedTradeCache', () => {
       other.every((t) => t.id >= 2000 && t.id < 3000),
       "tenant 2's own trades",
     )
+    assert.equal(p.state.whole, 4)
     assert.deepEqual(ids(await cache.read(1, { ...JAN, accountId: 1 })), [0, 1, 3, 4])
-    assert.equal(p.state.whole, 5)
+    assert.equal(p.state.whole, 4, "account 1's trades taken from tenant 1's all-accounts entry")
     // A trade moved to account 7, and one added there: account 1's entry loses the first only.
     p.write(1, 7, trade(1001, '2025-01-03'))
     p.write(1, 7, trade(1008, '2025-01-05'))
     assert.deepEqual(ids(await cache.read(1, { ...JAN, accountId: 1 })), [0, 3, 4])
+    assert.deepEqual(
+      ids(await cache.read(1, { ...JAN, accountId: 7 })),
+      [1, 8],
+      'account 7 from all, as it is now',
+    )
     assert.deepEqual(ids(await cache.read(1, { from: '2025-01-01', to: '2025-01-07' })), [0, 1, 8, 3, 4])
-    assert.equal(p.state.whole, 5, 'each key kept its own entry')
+    assert.equal(p.state.whole, 4, 'each key kept its own entry')
   })
 
   it('holds at most maxTrades trades: least recently used first, a read larger than all not at all', async () => {
@@ -238,7 +244,7 @@ describe('RealizedTradeCache with packed values', () => {
     assert.equal(other.hits, 1, 'then held in memory')
   })
 
-  it('reads whole when the value is narrower, after a hard delete, and for another key', async () => {
+  it("reads whole when the value is narrower, after a hard delete, and for another tenant; an account from all accounts' value", async () => {
     const p = fakePortfolio(DATES)
     const { packs } = fakePacks()
     await new RealizedTradeCache(p.holdings, packs).read(1, { from: '2025-01-03', to: '2025-01-07' })
@@ -248,10 +254,14 @@ describe('RealizedTradeCache with packed values', () => {
     const after = await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
     assert.deepEqual(ids(after), [0, 1, 2, 3])
     assert.equal(p.state.whole, 3, 'a hard delete since the value')
-    await new RealizedTradeCache(p.holdings, packs).read(1, { ...JAN, accountId: 1 })
+    p.write(1, 2, trade(1009, '2025-01-06'))
+    const account = new RealizedTradeCache(p.holdings, packs)
+    assert.deepEqual(ids(await account.read(1, { ...JAN, accountId: 1 })), [0, 1, 2, 3])
+    assert.deepEqual(ids(await account.read(1, { ...JAN, accountId: 2 })), [9])
+    assert.equal(p.state.whole, 3, "each account taken from the tenant's all-accounts value")
     await new RealizedTradeCache(p.holdings, packs).read(2, JAN)
-    assert.equal(p.state.whole, 5, "another account's key, another tenant's")
-    assert.equal(packs.writes, 5)
+    assert.equal(p.state.whole, 4, "another tenant's")
+    assert.equal(packs.writes, 4)
   })
 
   it('prepare packs every sale date of the tenant: read, then refreshed or current, read again after a hard delete', async () => {
@@ -292,8 +302,11 @@ describe('applyChanges', () => {
     const random = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n
     const day = () => `2025-01-${String(1 + random(9)).padStart(2, '0')}`
     for (let round = 0; round < 300; round++) {
-      const rows = new Map<number, { account: number; t: SourceTrade }>()
-      for (let i = 0; i < random(30); i++) rows.set(i, { account: 1 + random(2), t: trade(i, day()) })
+      const rows = new Map<number, { account: number; t: RealizedTrade }>()
+      for (let i = 0; i < random(30); i++) {
+        const account = 1 + random(2)
+        rows.set(i, { account, t: trade(i, day(), 0, account) })
+      }
       const entry = {
         from: '2025-01-03',
         to: '2025-01-07',
@@ -308,7 +321,8 @@ describe('applyChanges', () => {
       for (let i = 0; i < random(12); i++) {
         const id = random(40)
         const live = random(4) > 0
-        const c = { id, account_id: 1 + random(2), live, trade: live ? trade(id, day()) : undefined }
+        const account_id = 1 + random(2)
+        const c = { id, account_id, live, trade: live ? trade(id, day(), 0, account_id) : undefined }
         changes.push(c)
         if (live) rows.set(id, { account: c.account_id, t: c.trade! })
         else rows.delete(id)

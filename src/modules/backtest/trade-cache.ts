@@ -17,9 +17,8 @@
  */
 import { LRUCache } from 'lru-cache'
 import { partitionPoint } from '../../platform/sorted.ts'
-import type { HoldingsService, TradeChange, TradeMark } from '../portfolio/index.ts'
-import type { SourceTrade } from './lib/select.ts'
-import type { PackedTrades, TradePacks } from './trade-packs.ts'
+import type { HoldingsService, RealizedTrade, TradeChange, TradeMark } from '../portfolio/index.ts'
+import type { TradePacks } from './trade-packs.ts'
 
 /**
  * Trades held in all, over every entry (least recently used go first): ~4 tenants at the 100,000
@@ -34,13 +33,13 @@ interface Entry {
   to: string
   mark: TradeMark
   /** Sold from `from` to `to`, by sale date then id, as `realizedBetween` answers. */
-  trades: SourceTrade[]
+  trades: RealizedTrade[]
 }
 
 const spans = (e: { from: string; to: string }, q: RealizedQuery) => e.from <= q.from && e.to >= q.to
 
 /** The trades of `e` sold in [q.from, q.to]: `e` itself when the ranges are equal. */
-function cut(e: Entry, q: RealizedQuery): SourceTrade[] {
+function cut(e: Entry, q: RealizedQuery): RealizedTrade[] {
   if (e.from === q.from && e.to === q.to) return e.trades
   const from = partitionPoint(e.trades, (t) => t.sold_on < q.from)
   return e.trades.slice(
@@ -49,7 +48,7 @@ function cut(e: Entry, q: RealizedQuery): SourceTrade[] {
   )
 }
 
-const before = (a: SourceTrade, b: SourceTrade) =>
+const before = (a: RealizedTrade, b: RealizedTrade) =>
   a.sold_on < b.sold_on || (a.sold_on === b.sold_on && a.id < b.id)
 
 /**
@@ -60,14 +59,14 @@ export function applyChanges(
   e: Entry,
   changes: readonly TradeChange[],
   accountId: number | undefined,
-): SourceTrade[] {
+): RealizedTrade[] {
   const changed = new Set(changes.map((c) => c.id))
   const added = changes
     .filter((c) => c.live && (accountId === undefined || c.account_id === accountId))
     .map((c) => c.trade!)
     .filter((t) => t.sold_on >= e.from && t.sold_on <= e.to)
     .sort((a, b) => (before(a, b) ? -1 : 1))
-  const out: SourceTrade[] = []
+  const out: RealizedTrade[] = []
   let next = 0
   for (const t of e.trades) {
     if (changed.has(t.id)) continue
@@ -126,7 +125,7 @@ export class RealizedTradeCache {
    * `holdings.realizedBetween` answers them now (404 for an account not the tenant's): from memory
    * brought up to date when an entry covers the range, else read whole.
    */
-  async read(tenantId: number, q: RealizedQuery): Promise<SourceTrade[]> {
+  async read(tenantId: number, q: RealizedQuery): Promise<RealizedTrade[]> {
     const key = `${tenantId}:${q.accountId ?? '*'}`
     const held = this.lru.get(key)
     const flying = this.reading.get(key)
@@ -161,16 +160,32 @@ export class RealizedTradeCache {
     return { entry: { ...base, mark, trades }, changes: changes.length }
   }
 
-  /** The key's packed value brought up to date, else a whole read (then packed for the next process). */
+  /**
+   * Where a key's first read in this process may start, best first: for an account, the tenant's
+   * all-accounts entry held here; the key's own packed value; for an account, the all-accounts one.
+   * `own` says whether it is the key's own value (rewritten when it lags far behind).
+   */
+  private async *sources(tenantId: number, q: RealizedQuery): AsyncGenerator<{ from: Entry; own: boolean }> {
+    const account = q.accountId !== undefined
+    const held = account ? this.lru.peek(`${tenantId}:*`) : undefined
+    if (held) yield { from: held, own: false }
+    const packed = await this.packs?.read(tenantId, String(q.accountId ?? '*'))
+    if (packed) yield { from: packed, own: true }
+    const all = account ? await this.packs?.read(tenantId, '*') : undefined
+    if (all) yield { from: all, own: false }
+  }
+
+  /** The key's trades from the first source that spans the run, brought up to date, else a whole read. */
   private async unpackOrRead(tenantId: number, q: RealizedQuery): Promise<Entry> {
     const scope = String(q.accountId ?? '*')
-    const packed: PackedTrades | undefined = await this.packs?.read(tenantId, scope)
-    if (packed && spans(packed, q)) {
-      const current = await this.since(tenantId, packed, q.accountId)
-      if (current) {
-        if (current.changes > REPACK_AFTER_CHANGES) this.packs?.schedule(tenantId, scope, current.entry)
-        return current.entry
-      }
+    for await (const { from, own } of this.sources(tenantId, q)) {
+      if (!spans(from, q)) continue
+      // An all-accounts source holds every account's trades; the mark is the same for any subset.
+      const base = own ? from : { ...from, trades: from.trades.filter((t) => t.account_id === q.accountId) }
+      const current = await this.since(tenantId, base, q.accountId)
+      if (!current) continue // a hard delete since that source: the next may be newer
+      if (own && current.changes > REPACK_AFTER_CHANGES) this.packs?.schedule(tenantId, scope, current.entry)
+      return current.entry
     }
     this.whole++
     const { trades, mark } = await this.holdings.realizedBetween(tenantId, q)

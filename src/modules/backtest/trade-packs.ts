@@ -12,10 +12,9 @@
 import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
-import type { TradeMark } from '../portfolio/index.ts'
+import type { RealizedTrade, TradeMark } from '../portfolio/index.ts'
 import * as repo from './backtest.repository.ts'
 import { decodeTrades, encodeTrades } from './lib/trade-pack.ts'
-import type { SourceTrade } from './lib/select.ts'
 
 /** Writes waiting at most (each holds its trades until written: ~20 MB of heap at 100,000). */
 export const MAX_PENDING = 4
@@ -24,7 +23,7 @@ export interface PackedTrades {
   from: string
   to: string
   mark: TradeMark
-  trades: SourceTrade[]
+  trades: RealizedTrade[]
 }
 
 export class TradePacks {

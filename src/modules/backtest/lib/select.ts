@@ -6,8 +6,8 @@ import type { RealizedTrade } from '../../portfolio/index.ts'
 import type { TradeColumns } from './replay.ts'
 import { dayIndex, dayNumber } from './calendar.ts'
 
-/** A closed trade as the portfolio module reads it (numbers). */
-export type SourceTrade = RealizedTrade
+/** A closed trade as the portfolio module reads it (numbers), whichever account it is of. */
+export type SourceTrade = Omit<RealizedTrade, 'account_id'>
 
 export interface TradeFilters {
   /** Only these symbols (upper case); empty or absent: all. */

@@ -1,10 +1,10 @@
 /** The packed trades: exact round trips (text of any kind, numbers of any sign and scale), and damage refused. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { SourceTrade } from './select.ts'
+import type { RealizedTrade } from '../../portfolio/index.ts'
 import { decodeTrades, encodeTrades } from './trade-pack.ts'
 
-const trades: SourceTrade[] = [
+const trades: RealizedTrade[] = [
   {
     id: 1,
     symbol: 'BRK.B',
@@ -15,6 +15,7 @@ const trades: SourceTrade[] = [
     cost_basis: 0,
     fees: 0.5,
     gain_loss: -1234.5678,
+    account_id: 7,
   },
   {
     id: 9007199254740991,
@@ -26,6 +27,7 @@ const trades: SourceTrade[] = [
     cost_basis: 2,
     fees: 0,
     gain_loss: -1,
+    account_id: 9007199254740000,
   },
   {
     id: 3,
@@ -37,6 +39,7 @@ const trades: SourceTrade[] = [
     cost_basis: 2,
     fees: 0,
     gain_loss: 1,
+    account_id: 7,
   },
 ]
 

@@ -1,18 +1,18 @@
 /**
  * Decoded realized trades as one packed value (base64 text), so that a tenant's first replay in a
  * process reads one value instead of 100,000 rows (trade-cache.ts; bench/README.md "Backtest").
- * Columnar: six float64 columns (id and the five numbers), then three uint32 columns indexing one
+ * Columnar: seven float64 columns (id, the five numbers, the account), then three uint32 columns indexing one
  * table of the distinct strings (symbols and both dates). Base64 text, not bytea: PGlite encodes a
  * binary parameter byte by byte (8.8 MB: 3.1 s as bytes, 0.3 s as base64; backtest.repository.ts).
  * Decoding builds each object once, with the same fields in the same order as a read from rows.
  */
-import type { SourceTrade } from './select.ts'
+import type { RealizedTrade } from '../../portfolio/index.ts'
 
 const VERSION = 1
-const NUMBERS = ['id', 'quantity', 'proceeds', 'cost_basis', 'fees', 'gain_loss'] as const
+const NUMBERS = ['id', 'quantity', 'proceeds', 'cost_basis', 'fees', 'gain_loss', 'account_id'] as const
 const TEXTS = ['symbol', 'date_acquired', 'sold_on'] as const
 
-export function encodeTrades(trades: readonly SourceTrade[]): string {
+export function encodeTrades(trades: readonly RealizedTrade[]): string {
   const n = trades.length
   const strings = new Map<string, number>()
   const indexOf = (s: string) => strings.get(s) ?? strings.set(s, strings.size).get(s)!
@@ -39,7 +39,7 @@ export function encodeTrades(trades: readonly SourceTrade[]): string {
 }
 
 /** The trades `encodeTrades` packed; throws on a value of another version or a damaged one. */
-export function decodeTrades(packed: string): SourceTrade[] {
+export function decodeTrades(packed: string): RealizedTrade[] {
   const raw = Buffer.from(packed, 'base64')
   if (raw.byteLength < 12 || raw.readUInt32LE(0) !== VERSION) throw new Error('trade pack: unknown version')
   const n = raw.readUInt32LE(4)
@@ -52,7 +52,7 @@ export function decodeTrades(packed: string): SourceTrade[] {
   const body = raw.buffer.slice(raw.byteOffset + at, raw.byteOffset + raw.byteLength)
   const f = new Float64Array(body, 0, NUMBERS.length * n)
   const s = new Uint32Array(body, NUMBERS.length * n * 8, TEXTS.length * n)
-  const out = new Array<SourceTrade>(n)
+  const out = new Array<RealizedTrade>(n)
   for (let i = 0; i < n; i++)
     out[i] = {
       id: f[i]!,
@@ -64,6 +64,7 @@ export function decodeTrades(packed: string): SourceTrade[] {
       cost_basis: f[3 * n + i]!,
       fees: f[4 * n + i]!,
       gain_loss: f[5 * n + i]!,
+      account_id: f[6 * n + i]!,
     }
   return out
 }
