@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { MAX_PENDING, type PackedTrades } from '../../src/modules/backtest/trade-packs.ts'
+import { MAX_PACKED_TRADES, MAX_PENDING, type PackedTrades } from '../../src/modules/backtest/trade-packs.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 import { backtest, manyTrades } from '../http/backtest-fixtures.ts'
 
@@ -42,6 +42,20 @@ describe('packed trades', () => {
     assert.deepEqual(await packs.read(a.tenantId, '*'), value(2, '5:5:'))
     assert.deepEqual(await packs.read(a.tenantId, '7'), value(1))
     assert.equal(await packs.read(b.tenantId, '*'), undefined)
+  })
+
+  it(`packs at most ${MAX_PACKED_TRADES} trades in one value`, async () => {
+    const packs = t.c.backtest.packs
+    const u = await t.newTenant()
+    const big = value(1)
+    big.trades = Array.from({ length: MAX_PACKED_TRADES + 1 }, () => big.trades[0]!)
+    packs.schedule(u.tenantId, '*', big)
+    await packs.write(u.tenantId, '7', big)
+    await packs.idle()
+    assert.deepEqual(
+      [await packs.read(u.tenantId, '*'), await packs.read(u.tenantId, '7')],
+      [undefined, undefined],
+    )
   })
 
   it(`keeps at most ${MAX_PENDING} writes waiting and drops the rest`, async () => {

@@ -18,6 +18,8 @@ import { decodeTrades, encodeTrades } from './lib/trade-pack.ts'
 
 /** Writes waiting at most (each holds its trades until written: ~20 MB of heap at 100,000). */
 export const MAX_PENDING = 4
+/** Trades packed in one value at most (~28 MB of base64); a larger key is read whole each time. */
+export const MAX_PACKED_TRADES = 400_000
 
 export interface PackedTrades {
   from: string
@@ -52,6 +54,7 @@ export class TradePacks {
   /** Stores `value` as the key's packed trades after the current answer (or drops it: see above). */
   schedule(tenantId: number, scope: string, value: PackedTrades): void {
     const key = `${tenantId}:${scope}`
+    if (value.trades.length > MAX_PACKED_TRADES) return
     if (!this.waiting.has(key) && this.running.size >= MAX_PENDING) return
     const queued = this.waiting.has(key)
     this.waiting.set(key, { tenantId, scope, value })
@@ -71,6 +74,7 @@ export class TradePacks {
 
   /** Stores `value` as the key's packed trades now (the pack job; `schedule` defers to this). */
   async write(tenantId: number, scope: string, v: PackedTrades): Promise<void> {
+    if (v.trades.length > MAX_PACKED_TRADES) return
     const packed = encodeTrades(v.trades)
     await this.deps.scopes.withTenant(tenantId, (s) =>
       repo.writeTradePack(s, {
