@@ -6,11 +6,12 @@
  * realized_trade (the bench is not a module, so it may), and a market provider answering precomputed
  * daily bars from memory (no simulator cost).
  *
- * Four cases, each timed for the service function (`backtest.run`) and over HTTP on a real port
+ * Five cases, each timed for the service function (`backtest.run`) and over HTTP on a real port
  * (+ auth, validation, serialisation; the client is a worker thread, so that the server's work after
  * the answer — the deferred log write, which on PGlite runs in this thread — does not delay its
  * reading): **nothing held**, a tenant's very first run (no trades in memory, no packed value: the
- * trades are read whole); **first in a process**, the memory cache emptied as by a restart (the
+ * trades are read whole); **first after an import**, the same with the notice an import gives and
+ * its pack job run before (untimed); **first in a process**, the memory cache emptied as by a restart (the
  * packed value is read, with the changes since it); **after a write**, one trade rewritten before
  * the run (the cache applies the changed row); and **warm**, a repeat with other params (sizing
  * 2 % ↔ 3 %). Between timed runs the deferred log and packed-value writes are awaited outside the
@@ -163,10 +164,18 @@ const afterWrite: Around = { before: touch, after: idle }
 // A restarted process: nothing in memory; the packed trades are read, with the changes since them.
 const emptied: Around = { before: async () => t.c.backtest.tradeCache.clear(), after: idle }
 // A tenant's very first run: nothing in memory and no packed value either (the trades read whole).
-const unpacked: Around = {
+const forget = async () => {
+  t.c.backtest.tradeCache.clear()
+  await t.c.scopes.withTenant(u.tenantId, ({ db }) => db.deleteFrom('backtest_trade_pack').execute())
+}
+const unpacked: Around = { before: forget, after: idle }
+// The first run after an import: nothing held, then the notice an import gives and its pack job.
+const imported: Around = {
   before: async () => {
-    t.c.backtest.tradeCache.clear()
-    await t.c.scopes.withTenant(u.tenantId, ({ db }) => db.deleteFrom('backtest_trade_pack').execute())
+    await forget()
+    t.c.portfolio.tradeWrites.written(u.tenantId, TRADES)
+    await t.c.jobs.drain()
+    t.c.backtest.tradeCache.clear() // the job's process is not the one that runs it
   },
   after: idle,
 }
@@ -176,6 +185,7 @@ const other = (i: number) => body(i % 2 ? 2 : 3)
 const first = await t.c.backtest.backtest.run(scope, body(2))
 await idle()
 const serviceNever = await timed(() => t.c.backtest.backtest.run(scope, body(2)), unpacked)
+const serviceImported = await timed(() => t.c.backtest.backtest.run(scope, body(2)), imported)
 const serviceFirst = await timed(() => t.c.backtest.backtest.run(scope, body(2)), emptied)
 const serviceCold = await timed(() => t.c.backtest.backtest.run(scope, body(2)), afterWrite)
 const serviceWarm = await timed((i) => t.c.backtest.backtest.run(scope, other(i)), settled)
@@ -208,6 +218,7 @@ const post = (b: unknown) =>
     client.postMessage(JSON.stringify(b))
   })
 const httpNever = await timed(() => post(body(2)), unpacked)
+const httpImported = await timed(() => post(body(2)), imported)
 const httpFirst = await timed(() => post(body(2)), emptied)
 const httpCold = await timed(() => post(body(2)), afterWrite)
 const httpWarm = await timed((i) => post(other(i)), settled)
@@ -273,10 +284,12 @@ process.stdout.write(
   `${first.trades_total} trades, ${first.prices.priced} symbols priced, ${first.equity_curve.length} trading days; ` +
     `engine ${engine}; ${RUNS} runs after one warm-up each\n` +
     `service backtest.run   nothing held (no packed value): ${fmt(serviceNever)}\n` +
+    `                       first after an import (its pack job ran): ${fmt(serviceImported)}\n` +
     `                       first in a process (packed value): ${fmt(serviceFirst)}\n` +
     `                       after a write: ${fmt(serviceCold)}\n` +
     `                       warm (other params): ${fmt(serviceWarm)}; back to back ${fmt(serviceBackToBack)}\n` +
     `POST /backtest (HTTP)  nothing held (no packed value): ${fmt(httpNever)}\n` +
+    `                       first after an import (its pack job ran): ${fmt(httpImported)}\n` +
     `                       first in a process (packed value): ${fmt(httpFirst)}\n` +
     `                       after a write: ${fmt(httpCold)}\n` +
     `                       warm: ${fmt(httpWarm)}; back to back ${fmt(httpBackToBack)}\n` +
