@@ -37,6 +37,16 @@ async function counted<T>(
   }
 }
 
+/** A trade sold 2025-06-10 with a gain of 10. */
+const GAIN_10 = {
+  symbol: 'ZZLG',
+  quantity: 1,
+  date_acquired: '2025-06-02',
+  date_sold: '2025-06-10',
+  proceeds: 110,
+  cost_basis: 100,
+}
+
 const pnlOf = (b: Body) => b.summary.trades.gross_profit as number
 
 describe('backtest trade cache', () => {
@@ -61,14 +71,7 @@ describe('backtest trade cache', () => {
     const [first] = await manyTrades(u, 3, account)
     assert.equal(pnlOf(await run(u)), 3) // gains 0, 1, 2
     const added = await counted(async () => {
-      await addTrade(u, account, {
-        symbol: 'ZZLG',
-        quantity: 1,
-        date_acquired: '2025-06-02',
-        date_sold: '2025-06-10',
-        proceeds: 110,
-        cost_basis: 100,
-      })
+      await addTrade(u, account, GAIN_10)
       return run(u)
     })
     assert.deepEqual([added.hits, added.refreshed, added.misses], [1, 1, 0])
@@ -151,14 +154,7 @@ describe('backtest trade cache', () => {
     const first = await counted(() => run(a))
     assert.deepEqual([first.misses, first.whole], [1, 1])
     await t.c.backtest.packs.idle()
-    await addTrade(a, account, {
-      symbol: 'ZZLG',
-      quantity: 1,
-      date_acquired: '2025-06-02',
-      date_sold: '2025-06-10',
-      proceeds: 110,
-      cost_basis: 100,
-    })
+    await addTrade(a, account, GAIN_10)
     t.c.backtest.tradeCache.clear() // as a restarted process
     const unpacked = await counted(() => run(a))
     assert.deepEqual([unpacked.misses, unpacked.whole, unpacked.refreshed], [1, 0, 1])
