@@ -234,6 +234,7 @@ const { mark } = await t.c.portfolio.holdings.realizedBetween(u.tenantId, { from
 const since = await timed(() => t.c.portfolio.holdings.realizedSince(u.tenantId, { since: mark }), {
   before: touch,
 })
+const unpack = await timed(() => t.c.backtest.packs.read(u.tenantId, '*'))
 const hit = await timed(() => t.c.backtest.tradeCache.read(u.tenantId, { from: FROM, to: TO }))
 const market = new MemoryMarket({ clock })
 const syms = Array.from({ length: SYMBOLS }, (_, i) => `S${i}`)
@@ -294,7 +295,7 @@ process.stdout.write(
     `                       after a write: ${fmt(httpCold)}\n` +
     `                       warm: ${fmt(httpWarm)}; back to back ${fmt(httpBackToBack)}\n` +
     `phases: read the trades whole ${fmt(read)}; the changes since, after one write ${fmt(since)}; ` +
-    `cache hit ${fmt(hit)}; ` +
+    `read and decode the packed value ${fmt(unpack)}; cache hit ${fmt(hit)}; ` +
     `read + align 200 symbols' closes ${fmt(prices)}; insert the run row ${fmt(insert)}; ` +
     `store the ${(log.byteLength / 1e6).toFixed(1)} MB log after the answer ${fmt(store)}\n` +
     `GET /backtests/{id}/trades page 900: ${fmt(page)}\n`,
