@@ -197,6 +197,24 @@ describe('PGlite driver', () => {
     })
   })
 
+  it('close() closes PGlite even when only raw SQL used it (Kysely never opened its driver)', async () => {
+    const closing = PGlite.prototype.close
+    let closed = 0
+    PGlite.prototype.close = function (this: PGlite) {
+      closed++
+      return closing.call(this)
+    }
+    try {
+      const other = await createDatabase(testConfig({ DATABASE_URL: 'memory://' }))
+      closed = 0 // PGlite.create closes an instance of its own while it starts
+      await other.raw('select 1')
+      await other.close()
+      assert.equal(closed, 1)
+    } finally {
+      PGlite.prototype.close = closing
+    }
+  })
+
   it('raw text with several statements runs and answers its last result', async () => {
     const r = await handle.raw('select 1 as a; select 2 as b')
     assert.deepEqual(r.rows, [{ b: 2 }])

@@ -12,7 +12,7 @@ import { databaseEngine, type Config } from '../config.ts'
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts'
 import { pgDialect, pipelinedPrelude } from './pg-driver.ts'
 import { ReadLanes } from './read-lanes.ts'
-import { pgliteDialect, pglitePrelude } from './pglite-driver.ts'
+import { closePglite, pgliteDialect, pglitePrelude } from './pglite-driver.ts'
 import { withPrelude } from './scope-driver.ts'
 import type { Database } from './schema.ts'
 
@@ -132,7 +132,10 @@ async function createPglite(
     async close() {
       await analyzing.stop()
       try {
-        await db.destroy() // closes PGlite too, which checkpoints the data directory
+        await db.destroy()
+        // Kysely destroys its driver only if it used it, and raw SQL does not go through Kysely: close
+        // PGlite here too (after the owed COMMIT), which checkpoints the data directory.
+        await closePglite(session)
       } finally {
         lock?.release()
       }

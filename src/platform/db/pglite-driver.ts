@@ -93,11 +93,13 @@ class PGliteDriver extends SqlTransactionDriver implements Driver {
     ;(conn as PGliteConnection).release()
   }
 
-  async destroy(): Promise<void> {
-    const { pglite } = this.session
-    if (pglite.closed) return
-    await this.session.hold(() => pglite.close()) // the owed COMMIT first
-  }
+  destroy = () => closePglite(this.session)
+}
+
+/** Closes PGlite once, after the owed COMMIT and whatever holds or waits for the session. */
+export async function closePglite(session: PGliteSession): Promise<void> {
+  const { pglite } = session
+  if (!pglite.closed) await session.hold(async () => void (pglite.closed || (await pglite.close())))
 }
 
 /**
