@@ -12,8 +12,8 @@ import { databaseEngine, type Config } from '../config.ts'
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts'
 import { pgDialect, pipelinedPrelude } from './pg-driver.ts'
 import { ReadLanes } from './read-lanes.ts'
-import { pgliteDialect, type PGliteConnection } from './pglite-driver.ts'
-import { deferredCommitPrelude, withPrelude } from './scope-driver.ts'
+import { closePglite, pgliteDialect, pglitePrelude } from './pglite-driver.ts'
+import { withPrelude } from './scope-driver.ts'
 import type { Database } from './schema.ts'
 
 export type Engine = 'pglite-disk' | 'pglite-memory' | 'postgres'
@@ -102,21 +102,17 @@ async function createPglite(
     lock?.release()
     throw e
   }
-  const prelude = deferredCommitPrelude(
-    (text) => pglite.exec(text),
-    (err) => opts.onPoolError?.(err),
-    (conn, p, query) => (conn as PGliteConnection).run(p, query),
-    (conn, commitFirst, scope, query) => (conn as PGliteConnection).scopedRead(commitFirst, scope, query),
+  const { dialect, session } = pgliteDialect(pglite, config.DB_STATEMENT_CACHE, (err) =>
+    opts.onPoolError?.(err),
   )
-  const db = new Kysely<Database>({
-    dialect: withPrelude(pgliteDialect(pglite, config.DB_STATEMENT_CACHE), prelude),
-  })
+  const db = new Kysely<Database>({ dialect: withPrelude(dialect, pglitePrelude()) })
   let waiting = 0
+  // PGlite has a single session: raw statements and dumps hold it (after a read's owed COMMIT), so
+  // they never land inside another caller's open transaction or between a batch's reads.
   const raw: DatabaseHandle['raw'] = async (text, values) => {
     waiting++
-    return db.connection().execute(async () => {
+    return session.hold(async () => {
       waiting--
-      await prelude.settle() // a read's deferred COMMIT goes first (scope-driver.ts)
       if (values && values.length) {
         const r = await pglite.query<Record<string, unknown>>(text, values)
         return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }
@@ -130,19 +126,16 @@ async function createPglite(
   return {
     engine,
     db,
-    // PGlite has a single session: raw statements take Kysely's connection (its mutex), so they
-    // can never land inside another caller's open transaction.
     raw,
-    dump: () =>
-      db.connection().execute(async () => {
-        await prelude.settle()
-        return pglite.dumpDataDir('none')
-      }),
+    dump: () => session.hold(() => pglite.dumpDataDir('none')),
     poolStats: () => ({ total: 1, idle: waiting === 0 ? 1 : 0, waiting, laneReads: 0 }),
     async close() {
       await analyzing.stop()
       try {
-        await db.destroy() // closes PGlite too, which checkpoints the data directory
+        await db.destroy()
+        // Kysely destroys its driver only if it used it, and raw SQL does not go through Kysely: close
+        // PGlite here too (after the owed COMMIT), which checkpoints the data directory.
+        await closePglite(session)
       } finally {
         lock?.release()
       }

@@ -17,15 +17,15 @@ import {
   type QueryResult,
   type Transaction,
 } from 'kysely'
-import { deferredCommitPrelude, scopeSettings, withPrelude, type PreludeSender } from './scope-driver.ts'
+import { scopeSettings, withPrelude, type PreludeSender } from './scope-driver.ts'
 
 type DB = { t: { id: number } }
 
 /**
  * A Kysely over one fake connection, wrapped in the prelude driver with `sender`: `record` hears every
- * statement the connection runs (and may throw), `onDestroy` the driver's end.
+ * statement the connection runs (and may throw).
  */
-function fakeDb(record: (sql: string) => void, sender: PreludeSender, onDestroy = () => {}) {
+function fakeDb(record: (sql: string) => void, sender: PreludeSender) {
   const conn: DatabaseConnection = {
     async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
       record(q.sql)
@@ -43,7 +43,7 @@ function fakeDb(record: (sql: string) => void, sender: PreludeSender, onDestroy 
     commitTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('commit'))),
     rollbackTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('rollback'))),
     releaseConnection: async () => {},
-    destroy: async () => onDestroy(),
+    destroy: async () => {},
   }
   const dialect: Dialect = {
     createAdapter: () => new PostgresAdapter(),
@@ -241,64 +241,5 @@ describe('prelude driver', () => {
     for (const bad of ['0', '-1', '1.5', "1'; drop table tenant; --", ' 1', '12345678901234567890'])
       assert.throws(() => scopeSettings(bad, 'off'), /invalid tenant setting/, bad)
     assert.throws(() => scopeSettings('1', 'yes' as 'on'), /invalid system setting/)
-  })
-})
-
-describe('deferred COMMIT (PGlite)', () => {
-  function pglikeDb() {
-    const sent: string[] = []
-    const simple = async (text: string) => void sent.push(`exec: ${text}`)
-    const prelude = deferredCommitPrelude(simple, (err) => sent.push(`error: ${err.message}`))
-    const db = fakeDb(
-      (sql) => void sent.push(`query: ${sql}`),
-      prelude,
-      () => void sent.push('destroyed'),
-    )
-    const read = () =>
-      db.transaction().execute(async (trx) => {
-        await trx.executeQuery(scopeSettings('5', 'off'))
-        await trx.selectFrom('t').select('id').execute()
-      })
-    return { sent, prelude, db, read }
-  }
-
-  it("a read's COMMIT opens the next prelude; a write's COMMIT is sent at once", async () => {
-    const { sent, db, read } = pglikeDb()
-    await read()
-    await read()
-    await db.transaction().execute(async (trx) => {
-      await trx.executeQuery(scopeSettings('5', 'off'))
-      await trx.insertInto('t').values({ id: 1 }).execute()
-    })
-    const settings5 = SETTINGS_42.replace("'42'", "'5'")
-    assert.deepEqual(sent, [
-      `exec: begin; ${settings5}`,
-      'query: select "id" from "t"',
-      `exec: commit; begin; ${settings5}`,
-      'query: select "id" from "t"',
-      `exec: commit; begin; ${settings5}`,
-      'query: insert into "t" ("id") values ($1)',
-      'query: commit',
-    ])
-  })
-
-  it('anything else settles it first; left alone, it goes at the next turn of the event loop', async () => {
-    const a = pglikeDb()
-    await a.read()
-    await sql`select 9`.execute(a.db)
-    assert.deepEqual(a.sent.slice(-2), ['exec: commit', 'query: select 9'])
-
-    const b = pglikeDb()
-    await b.read()
-    assert.equal(b.sent.at(-1), 'query: select "id" from "t"', 'owed, not yet sent')
-    await new Promise((r) => setImmediate(r))
-    assert.equal(b.sent.at(-1), 'exec: commit')
-    await b.prelude.settle()
-    assert.equal(b.sent.filter((x) => x === 'exec: commit').length, 1, 'sent once')
-
-    const c = pglikeDb()
-    await c.read()
-    await c.db.destroy()
-    assert.deepEqual(c.sent.slice(-2), ['exec: commit', 'destroyed'])
   })
 })

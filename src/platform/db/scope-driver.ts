@@ -9,12 +9,14 @@
  *   transaction that only ran plain selects is committed without waiting for the answer (its COMMIT
  *   leaves with the connection's next write), so a one-query read costs one round trip.
  * - PGlite (in-process, nothing to pipeline): the prelude and the query go into the backend in one
- *   call (pglite-driver.ts).
+ *   call, and a read-only transaction's COMMIT is owed to whatever runs next on the one session
+ *   (pglite-driver.ts).
  *
  * A plain select that comes before anything else in the scope needs no BEGIN at all (ADR 0025): the
  * sender's `readFirst` runs it in its own implicit transaction with the settings bound in the same
  * batch (scoped-read.ts), and the prelude stays pending for whatever follows. A scope of plain selects
- * therefore sends neither BEGIN nor COMMIT.
+ * therefore sends neither BEGIN nor COMMIT, and its reads may share a write (PostgreSQL's read lanes,
+ * ADR 0026) or a call into PGlite (ADR 0027) with other scopes' reads.
  *
  * Ordering is the guarantee that keeps RLS intact: the server runs the prelude before the query on
  * the same connection, and a failed prelude aborts the transaction, so the query fails with it rather
@@ -44,68 +46,12 @@ export interface PreludeSender {
    * server's answer (nothing was written, so nothing can be lost). Absent: an ordinary COMMIT.
    */
   commitRead?(conn: DatabaseConnection): void
-  /** Sends what is still owed to the server (a deferred COMMIT) before any statement that is no prelude. */
-  settle?(): Promise<void>
   /**
    * Runs a plain select that comes before anything else in a scope in its own implicit transaction,
    * the scope's settings bound in the same batch, with no BEGIN or COMMIT (scoped-read.ts). Absent:
    * the select opens the scope's transaction like any statement.
    */
   readFirst?<R>(conn: DatabaseConnection, scope: ScopeValues, query: CompiledQuery): Promise<QueryResult<R>>
-}
-
-/**
- * PGlite: one session, reached only through Kysely's connection (database.ts routes raw SQL and dumps
- * through it too and settles first). The prelude is one `exec`, then the query. A read-only
- * transaction's COMMIT is owed rather than sent: it opens the next prelude (`commit; begin; …`), or goes
- * on its own at the next turn of the event loop if nothing else comes. While it is owed, nothing else
- * has been sent, so no other transaction can be open.
- */
-export function deferredCommitPrelude(
-  simple: (sql: string) => Promise<unknown>,
-  onBackgroundError: (err: Error) => void,
-  /** Sends the prelude and the query in one call (pglite-driver.ts); absent, the prelude goes first. */
-  together?: <R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery) => Promise<QueryResult<R>>,
-  /** Runs a scope's leading read with its settings bound, after an owed COMMIT if `commitFirst` (one call). */
-  implicit?: <R>(
-    conn: DatabaseConnection,
-    commitFirst: boolean,
-    scope: ScopeValues,
-    query: CompiledQuery,
-  ) => Promise<QueryResult<R>>,
-): PreludeSender & { settle(): Promise<void> } {
-  let owed = false
-  return {
-    ...(implicit
-      ? {
-          readFirst<R>(conn: DatabaseConnection, scope: ScopeValues, query: CompiledQuery) {
-            const commitFirst = owed
-            owed = false
-            return implicit<R>(conn, commitFirst, scope, query)
-          },
-        }
-      : {}),
-    async send<R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery) {
-      const p = owed ? { text: `commit; ${prelude.text}` } : prelude
-      owed = false
-      if (together) return together<R>(conn, p, query)
-      await simple(p.text)
-      return conn.executeQuery<R>(query)
-    },
-    commitRead() {
-      owed = true
-      setImmediate(() => {
-        if (!owed) return
-        owed = false
-        simple('commit').catch(onBackgroundError)
-      })
-    },
-    async settle() {
-      if (!owed) return
-      owed = false
-      await simple('commit')
-    },
-  }
 }
 
 /** A select that takes no row locks and has no data-modifying CTE: it writes nothing. */
@@ -165,10 +111,7 @@ class PreludeConnection implements DatabaseConnection {
     const reads = onlyReads(query)
     const values = SETTINGS.get(query)
     if (!this.wrote && !reads && !values) this.wrote = true
-    if (this.pending === null) {
-      await this.sender.settle?.()
-      return this.inner.executeQuery(query)
-    }
+    if (this.pending === null) return this.inner.executeQuery(query)
     if (values) {
       this.pending = { text: `${this.pending.text}; ${query.sql}`, values }
       return { rows: [] }
@@ -185,7 +128,6 @@ class PreludeConnection implements DatabaseConnection {
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     this.wrote = true
     await this.flush()
-    await this.sender.settle?.()
     yield* this.inner.streamQuery<R>(query, chunkSize)
   }
 
@@ -206,10 +148,7 @@ class PreludeDriver implements Driver {
 
   init = () => this.inner.init()
 
-  async destroy(): Promise<void> {
-    await this.sender.settle?.()
-    await this.inner.destroy()
-  }
+  destroy = () => this.inner.destroy()
 
   async acquireConnection(): Promise<DatabaseConnection> {
     return new PreludeConnection(await this.inner.acquireConnection(), this.sender)
@@ -225,7 +164,6 @@ class PreludeDriver implements Driver {
     const c = conn as PreludeConnection
     if (settings.isolationLevel || settings.accessMode) {
       c.wrote = true // not a scope's transaction: committed the ordinary way
-      await this.sender.settle?.()
       return this.inner.beginTransaction(c.inner, settings)
     }
     c.pending = { text: 'begin' }
