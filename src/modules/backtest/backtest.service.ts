@@ -2,8 +2,8 @@
  * POST /backtest: validates the range, reads the tenant's closed trades (portfolio API) and daily
  * closes (market-data port, outside any transaction), replays them (lib/run.ts) and stores the run,
  * pruning the tenant's oldest runs beyond MAX_STORED_RUNS in the same write. The trades come through
- * a cache keyed on the portfolio version (trade-cache.ts); a per-trade log longer than the answer's
- * first INLINE_TRADES is written after answering (log-writer.ts).
+ * a cache brought up to date from the rows written since its read (trade-cache.ts, ADR 0028); a
+ * per-trade log longer than the answer's first INLINE_TRADES is written after answering (log-writer.ts).
  */
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../platform/auth/scope.ts'

@@ -96,7 +96,7 @@ export interface RealizedQuery {
 
 export class RealizedTradeCache {
   private readonly lru: LRUCache<string, Entry>
-  /** Whole reads under way: concurrent cold runs of one key wait for one read instead of each reading. */
+  /** First reads under way: concurrent first runs of one key wait for one read instead of each reading. */
   private readonly reading = new Map<string, { from: string; to: string; done: Promise<Entry> }>()
   /** Reads answered from memory (brought up to date first). */
   hits = 0
