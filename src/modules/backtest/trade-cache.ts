@@ -17,8 +17,8 @@
  */
 import { LRUCache } from 'lru-cache'
 import { partitionPoint } from '../../platform/sorted.ts'
-import type { HoldingsService, RealizedTrade, TradeChange, TradeMark } from '../portfolio/index.ts'
-import type { TradePacks } from './trade-packs.ts'
+import type { HoldingsService, RealizedTrade, TradeChange } from '../portfolio/index.ts'
+import type { PackedTrades, TradePacks } from './trade-packs.ts'
 
 /**
  * Trades held in all, over every entry (least recently used go first): ~4 tenants at the 100,000
@@ -28,13 +28,8 @@ export const MAX_CACHED_TRADES = 400_000
 /** Entries (tenant × account-or-all) held at most, whatever their size. */
 export const MAX_CACHED_READS = 64
 
-interface Entry {
-  from: string
-  to: string
-  mark: TradeMark
-  /** Sold from `from` to `to`, by sale date then id, as `realizedBetween` answers. */
-  trades: RealizedTrade[]
-}
+/** Trades sold from `from` to `to`, by sale date then id, as `realizedBetween` answers, with its mark. */
+type Entry = PackedTrades
 
 const spans = (e: { from: string; to: string }, q: RealizedQuery) => e.from <= q.from && e.to >= q.to
 
@@ -187,11 +182,15 @@ export class RealizedTradeCache {
       if (own && current.changes > REPACK_AFTER_CHANGES) this.packs?.schedule(tenantId, scope, current.entry)
       return current.entry
     }
-    this.whole++
-    const { trades, mark } = await this.holdings.realizedBetween(tenantId, q)
-    const entry = { from: q.from, to: q.to, mark, trades }
+    const entry = await this.readWhole(tenantId, q)
     this.packs?.schedule(tenantId, scope, entry)
     return entry
+  }
+
+  private async readWhole(tenantId: number, q: RealizedQuery): Promise<Entry> {
+    this.whole++
+    const { trades, mark } = await this.holdings.realizedBetween(tenantId, q)
+    return { from: q.from, to: q.to, mark, trades }
   }
 
   private async load(tenantId: number, key: string, q: RealizedQuery): Promise<Entry> {
@@ -223,9 +222,7 @@ export class RealizedTradeCache {
       entry = current.entry
       did = current.changes ? 'refreshed' : 'current'
     } else {
-      this.whole++
-      const { trades, mark } = await this.holdings.realizedBetween(tenantId, ALL_DATES)
-      entry = { ...ALL_DATES, mark, trades }
+      entry = await this.readWhole(tenantId, ALL_DATES)
       did = 'read'
     }
     if (did !== 'current') await this.packs?.write(tenantId, '*', entry)

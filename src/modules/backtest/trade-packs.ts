@@ -29,9 +29,9 @@ export interface PackedTrades {
 }
 
 export class TradePacks {
-  private readonly waiting = new Map<string, { tenantId: number; scope: string; value: PackedTrades }>()
+  /** The value each key's scheduled write will store: a later schedule of the key replaces it. */
+  private readonly waiting = new Map<string, PackedTrades>()
   private readonly running = new Set<Promise<void>>()
-  written = 0
 
   constructor(private readonly deps: { scopes: Scopes; log: Logger; clock: Clock }) {}
 
@@ -57,13 +57,13 @@ export class TradePacks {
     if (value.trades.length > MAX_PACKED_TRADES) return
     if (!this.waiting.has(key) && this.running.size >= MAX_PENDING) return
     const queued = this.waiting.has(key)
-    this.waiting.set(key, { tenantId, scope, value })
+    this.waiting.set(key, value)
     if (queued) return
     const work = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => {
-        const w = this.waiting.get(key)!
+        const latest = this.waiting.get(key)!
         this.waiting.delete(key)
-        return this.write(w.tenantId, w.scope, w.value)
+        return this.write(tenantId, scope, latest)
       })
       .catch((err: unknown) =>
         this.deps.log.error({ err, tenantId, scope }, 'backtest: the packed trades were not stored'),
@@ -88,7 +88,6 @@ export class TradePacks {
         written_at: this.deps.clock.now(),
       }),
     )
-    this.written++
   }
 
   /** Resolves when every scheduled write has settled (shutdown, tests, the bench). */

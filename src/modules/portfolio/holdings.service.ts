@@ -1,5 +1,5 @@
 /** The tenant's current holdings for other modules (trading intelligence, discovery, hedging). */
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { findAccount } from './accounts.repository.ts'
 import { latestHoldings, tenantsWithHoldings } from './holdings.repository.ts'
@@ -27,6 +27,11 @@ export interface HoldingWithCost extends Holding {
 /** A closed trade as backtests replay it (numbers, not decimal strings). */
 export type RealizedTrade = RealizedRow
 export type { TradeChange, TradeMark }
+
+/** An account given must be the tenant's (another tenant's, or none → 404 `accounts.not_found`). */
+async function ownAccount(s: TenantScope, accountId: number | undefined): Promise<void> {
+  if (accountId !== undefined && !(await findAccount(s, accountId))) throw accountNotFound()
+}
 
 export class HoldingsService {
   constructor(private readonly deps: { scopes: Scopes }) {}
@@ -71,7 +76,7 @@ export class HoldingsService {
 
   private rows(tenantId: number, date: string | undefined, opts: { accountId?: number; limit?: number }) {
     return this.deps.scopes.withTenant(tenantId, async (s) => {
-      if (opts.accountId !== undefined && !(await findAccount(s, opts.accountId))) throw accountNotFound()
+      await ownAccount(s, opts.accountId)
       return latestHoldings(s, opts.accountId, opts.limit, date)
     })
   }
@@ -104,7 +109,7 @@ export class HoldingsService {
     q: { accountId?: number; from: string; to: string },
   ): Promise<{ trades: RealizedTrade[]; mark: TradeMark }> {
     return this.deps.scopes.withTenant(tenantId, async (s) => {
-      if (q.accountId !== undefined && !(await findAccount(s, q.accountId))) throw accountNotFound()
+      await ownAccount(s, q.accountId)
       return realizedBetween(s, q)
     })
   }
@@ -119,7 +124,7 @@ export class HoldingsService {
     q: { accountId?: number; since: TradeMark },
   ): Promise<{ changes: TradeChange[]; mark: TradeMark; complete: boolean }> {
     return this.deps.scopes.withTenant(tenantId, async (s) => {
-      if (q.accountId !== undefined && !(await findAccount(s, q.accountId))) throw accountNotFound()
+      await ownAccount(s, q.accountId)
       return realizedSince(s, q.since)
     })
   }
