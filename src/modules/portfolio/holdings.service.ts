@@ -9,7 +9,7 @@ import {
   type RealizedRow,
   type TradeChange,
   type TradeMark,
-} from './trades.repository.ts'
+} from './realized.repository.ts'
 import { portfolioVersion } from './analytics.repository.ts'
 
 export interface Holding {
