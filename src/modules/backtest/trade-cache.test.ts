@@ -1,94 +1,12 @@
 /**
- * The trade cache alone, over a fake portfolio that keeps the contract of `realizedBetween` and
- * `realizedSince` (every write stamped; a mark sees the stamps up to its own; a hard delete moves
- * `purges`): answers equal a fresh whole read after any write, with one whole read per key.
+ * The trade cache alone, over a fake portfolio (trade-cache.fixture.ts): answers equal a fresh whole
+ * read after any write, with one whole read per key; the merge of changes against a from-scratch read.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { RealizedTrade, TradeChange, TradeMark } from '../portfolio/index.ts'
-import {
-  ALL_DATES,
-  applyChanges,
-  RealizedTradeCache,
-  REPACK_AFTER_CHANGES,
-  type RealizedQuery,
-} from './trade-cache.ts'
-import type { PackedTrades } from './trade-packs.ts'
-
-interface Row {
-  tenant: number
-  account: number
-  trade: RealizedTrade
-  live: boolean
-  stamp: number
-}
-
-const trade = (id: number, sold_on: string, gain_loss = 0, account_id = 1): RealizedTrade => ({
-  id,
-  account_id,
-  symbol: 'X',
-  quantity: 1,
-  date_acquired: '2025-01-02',
-  sold_on,
-  proceeds: 1,
-  cost_basis: 1,
-  fees: 0,
-  gain_loss,
-})
-
-const bySale = (a: RealizedTrade, b: RealizedTrade) => a.sold_on.localeCompare(b.sold_on) || a.id - b.id
-
-/** A portfolio: `dates` (one trade each, account 1) per tenant; writes stamp rows with a counter. */
-function fakePortfolio(dates: string[]) {
-  const rows: Row[] = []
-  const state = { stamp: 0, purges: 0, whole: 0, since: 0 }
-  const mark = (): TradeMark => ({ snapshot: String(state.stamp), purges: state.purges })
-  const write = (tenant: number, account: number, t: RealizedTrade, live = true) => {
-    const row = rows.find((r) => r.tenant === tenant && r.trade.id === t.id)
-    const next = { tenant, account, trade: { ...t, account_id: account }, live, stamp: ++state.stamp }
-    if (row) Object.assign(row, next)
-    else rows.push(next)
-  }
-  for (const tenant of [1, 2, 3]) dates.forEach((d, i) => write(tenant, 1, trade(tenant * 1000 + i, d)))
-  const wholeRead = (tenantId: number, q: RealizedQuery) =>
-    rows
-      .filter(
-        (r) => r.tenant === tenantId && r.live && (q.accountId === undefined || r.account === q.accountId),
-      )
-      .map((r) => r.trade)
-      .filter((t) => t.sold_on >= q.from && t.sold_on <= q.to)
-      .sort(bySale)
-  const holdings = {
-    realizedBetween: async (tenantId: number, q: RealizedQuery) => {
-      state.whole++
-      return { trades: wholeRead(tenantId, q), mark: mark() }
-    },
-    realizedSince: async (tenantId: number, q: { since: TradeMark }) => {
-      state.since++
-      const changes: TradeChange[] = rows
-        .filter((r) => r.tenant === tenantId && r.stamp > Number(q.since.snapshot))
-        .map((r) => ({
-          id: r.trade.id,
-          account_id: r.account,
-          live: r.live,
-          trade: r.live ? r.trade : undefined,
-        }))
-      return { changes, mark: mark(), complete: state.purges === q.since.purges }
-    },
-  }
-  const purge = (tenant: number, id: number) => {
-    rows.splice(
-      rows.findIndex((r) => r.tenant === tenant && r.trade.id === id),
-      1,
-    )
-    state.purges++
-  }
-  return { state, holdings, write, purge, wholeRead }
-}
-
-const DATES = ['2025-01-02', '2025-01-03', '2025-01-03', '2025-01-06', '2025-01-07']
-const JAN = { from: '2025-01-02', to: '2025-01-07' }
-const ids = (ts: RealizedTrade[]) => ts.map((t) => t.id % 1000)
+import type { RealizedTrade, TradeChange } from '../portfolio/index.ts'
+import { applyChanges, RealizedTradeCache } from './trade-cache.ts'
+import { bySale, DATES, fakePortfolio, ids, JAN, trade } from './trade-cache.fixture.ts'
 
 describe('RealizedTradeCache', () => {
   it('answers a covered range from memory, cut by sale date with both ends included', async () => {
@@ -210,89 +128,6 @@ describe('RealizedTradeCache', () => {
       ['rejected', 'rejected'],
     )
     assert.equal(failing.misses, 1)
-  })
-})
-
-/** A packed-value store shared by "processes" (caches), as the table is; writes happen at once. */
-function fakePacks() {
-  const values = new Map<string, PackedTrades>()
-  const packs = {
-    writes: 0,
-    read: async (tenantId: number, scope: string) => values.get(`${tenantId}:${scope}`),
-    schedule: (tenantId: number, scope: string, v: PackedTrades) => {
-      packs.writes++
-      values.set(`${tenantId}:${scope}`, v)
-    },
-    write: async (tenantId: number, scope: string, v: PackedTrades) => packs.schedule(tenantId, scope, v),
-  }
-  return { packs, values }
-}
-
-describe('RealizedTradeCache with packed values', () => {
-  it("a process's first run reads the packed value and the changes since it, not every trade", async () => {
-    const p = fakePortfolio(DATES)
-    const { packs, values } = fakePacks()
-    await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
-    assert.deepEqual([p.state.whole, packs.writes, [...values.keys()]], [1, 1, ['1:*']])
-    p.write(1, 1, trade(1007, '2025-01-05', 3)) // after the value was written
-    const other = new RealizedTradeCache(p.holdings, packs) // another process, or a restart
-    const got = await other.read(1, { from: '2025-01-03', to: '2025-01-07' })
-    assert.deepEqual(got, p.wholeRead(1, { from: '2025-01-03', to: '2025-01-07' }))
-    assert.deepEqual([p.state.whole, other.whole, other.misses, other.refreshed], [1, 0, 1, 1])
-    assert.equal(packs.writes, 1, 'one change: not written again')
-    await other.read(1, JAN)
-    assert.equal(other.hits, 1, 'then held in memory')
-  })
-
-  it("reads whole when the value is narrower, after a hard delete, and for another tenant; an account from all accounts' value", async () => {
-    const p = fakePortfolio(DATES)
-    const { packs } = fakePacks()
-    await new RealizedTradeCache(p.holdings, packs).read(1, { from: '2025-01-03', to: '2025-01-07' })
-    await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
-    assert.equal(p.state.whole, 2, 'wider than the value')
-    p.purge(1, 1004)
-    const after = await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
-    assert.deepEqual(ids(after), [0, 1, 2, 3])
-    assert.equal(p.state.whole, 3, 'a hard delete since the value')
-    p.write(1, 2, trade(1009, '2025-01-06'))
-    const account = new RealizedTradeCache(p.holdings, packs)
-    assert.deepEqual(ids(await account.read(1, { ...JAN, accountId: 1 })), [0, 1, 2, 3])
-    assert.deepEqual(ids(await account.read(1, { ...JAN, accountId: 2 })), [9])
-    assert.equal(p.state.whole, 3, "each account taken from the tenant's all-accounts value")
-    await new RealizedTradeCache(p.holdings, packs).read(2, JAN)
-    assert.equal(p.state.whole, 4, "another tenant's")
-    assert.equal(packs.writes, 4)
-  })
-
-  it('prepare packs every sale date of the tenant: read, then refreshed or current, read again after a hard delete', async () => {
-    const p = fakePortfolio([...DATES, '2031-05-05'])
-    const { packs, values } = fakePacks()
-    const job = new RealizedTradeCache(p.holdings, packs)
-    assert.equal(await job.prepare(1), 'read')
-    assert.deepEqual([values.get('1:*')!.from, values.get('1:*')!.to], [ALL_DATES.from, ALL_DATES.to])
-    assert.equal(values.get('1:*')!.trades.length, 6)
-    const run = new RealizedTradeCache(p.holdings, packs)
-    assert.deepEqual(await run.read(1, { from: '2020-01-01', to: '2040-01-01' }), p.wholeRead(1, ALL_DATES))
-    assert.deepEqual([p.state.whole, run.whole], [1, 0])
-    assert.equal(await job.prepare(1), 'current')
-    p.write(1, 1, trade(1010, '2025-01-04'))
-    assert.equal(await job.prepare(1), 'refreshed')
-    assert.deepEqual(values.get('1:*')!.trades, p.wholeRead(1, ALL_DATES))
-    p.purge(1, 1000)
-    assert.equal(await job.prepare(1), 'read')
-    assert.deepEqual(values.get('1:*')!.trades, p.wholeRead(1, ALL_DATES))
-    assert.deepEqual([p.state.whole, packs.writes], [2, 3])
-  })
-
-  it(`writes the value again when unpacking applied more than ${REPACK_AFTER_CHANGES} changes`, async () => {
-    const p = fakePortfolio(DATES)
-    const { packs, values } = fakePacks()
-    await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
-    for (let i = 0; i <= REPACK_AFTER_CHANGES; i++) p.write(1, 1, trade(1100 + i, '2025-01-06'))
-    const got = await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
-    assert.equal(got.length, DATES.length + REPACK_AFTER_CHANGES + 1)
-    assert.deepEqual([p.state.whole, packs.writes], [1, 2])
-    assert.equal(values.get('1:*')!.trades.length, got.length)
   })
 })
 
