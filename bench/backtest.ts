@@ -2,7 +2,7 @@
  * The backtest replay in process, no HTTP and no database: `npx tsx bench/backtest.ts [trades] [runs]`.
  * 100,000 closed trades (default) over 10 years (2016-11-21 … 2026-11-20) of 200 symbols, held 0–30
  * calendar days, with daily closes of a seeded random walk on every trading day. Times, per run: the
- * selection, the columns, the replay marked to market each trading day, the §8 statistics, the
+ * selection, the columns, the replay marked to market each trading day, the performance statistics, the
  * equity curve and the per-trade log encoded for storage (lib/run.ts: what POST /backtest computes
  * between its reads and its write). Median and best.
  */

@@ -1,6 +1,6 @@
 /**
  * A broker sync end to end: `npx tsx bench/broker-sync.ts [positions] [fills] [runs]` (default 500,
- * 10,000, 3). Issue 12's target: a positions sync of 500 positions and a year of 10,000
+ * 10,000, 3). The target: a positions sync of 500 positions and a year of 10,000
  * transactions in under 1 s against the fake.
  *
  * Each run makes a new tenant, connects it to an Alpaca sandbox account with that many positions and

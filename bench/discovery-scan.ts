@@ -3,7 +3,7 @@
  * `npx tsx bench/discovery-scan.ts [rounds]`. A fixed clock inside a regular session (Friday
  * 2026-11-20, 10:00 ET). Times the daily-bar read of every symbol (cold: the simulator generates
  * them; warm: a repeated read), the ranking of each scan type on bars already read (the compute the
- * issue's < 300 ms target is about), and a whole scan (read + rank) of each type.
+ * < 300 ms target is about), and a whole scan (read + rank) of each type.
  */
 import { rankScan } from '../src/modules/discovery/lib/rank.ts'
 import { SCAN_TYPES } from '../src/modules/discovery/lib/scans.ts'

@@ -3,7 +3,7 @@
  * 500 symbols × one regular session of 1-minute bars (390) with five previous sessions for the
  * volume baselines, built deterministically (a seeded random walk with a U-shaped volume curve).
  * Times, per run over every symbol: the indicator columns (VWAP, RSI 14, MACD 12/26/9 from the quant
- * kernels) and all four detectors (issue 13 target: < 250 ms), and separately the split of a fetched
+ * kernels) and all four detectors (target: < 250 ms), and separately the split of a fetched
  * window (previous sessions included) into the detectors' input. Reports the median and the best run.
  */
 import { indicatorColumns } from '../src/modules/intraday/lib/indicators.ts'

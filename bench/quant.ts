@@ -4,7 +4,7 @@
  *
  * Bars are a seeded random walk (the same on every machine). Each kernel runs 30 times unmeasured
  * (JIT), then `runs` times; the table gives the median time of one call and the time per bar. The
- * correlation row is the issue's case: a 26 × 26 matrix of simple daily returns over 90 calendar
+ * correlation row is the target case: a 26 × 26 matrix of simple daily returns over 90 calendar
  * days (62 closes per symbol), target < 2 ms, timed over batches of 100 matrices.
  */
 import * as q from '../src/platform/quant/index.ts'

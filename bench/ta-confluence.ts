@@ -3,7 +3,7 @@
  * On the deterministic simulator (clock fixed at 2026-11-24 16:00 New York), with the three layers
  * (structure, price action, ICT with its zones), times:
  * - the full analysis of one symbol and timeframe: every installed layer's score + momentum + volume +
- *   the §7 combination, on the 1d history (260 bars; target < 20 ms);
+ *   the confluence combination, on the 1d history (260 bars; target < 20 ms);
  * - a pattern backtest over 10 years of daily bars (2520): occurrences + forward returns, for every
  *   pattern of every installed layer (target < 50 ms each; the slowest is reported);
  * - the portfolio dashboard over 20 holdings, warm (the bars already generated once; target < 300 ms).

@@ -1,11 +1,11 @@
 /**
- * The ICT layer (issue 15 targets): `npx tsx bench/ta-ict.ts [requests]` (PGlite in memory).
+ * The ICT layer (targets below): `npx tsx bench/ta-ict.ts [requests]` (PGlite in memory).
  * - The pure analysis of one symbol: `analyzeIct` + `ictScore` on 260 daily bars of the simulator
- *   (FVGs, order blocks, breakers, range, pools, score), in process; the issue's budget for all
+ *   (FVGs, order blocks, breakers, range, pools, score), in process; the budget for all
  *   layers + confluence is < 20 ms.
  * - GET /api/ta/ict/zones/{symbol}/premium-discount (1d) and GET /api/ta/ict/zones/portfolio with 20
  *   holdings, warm (the market provider's cache filled by 100 unmeasured requests), sequential on one
- *   keep-alive connection; the issue's budget for a portfolio route is < 300 ms warm.
+ *   keep-alive connection; the budget for a portfolio route is < 300 ms warm.
  */
 import { analyzeIct, ictLayer, ictScore } from '../src/modules/ta-ict/index.ts'
 import { UNIVERSE } from '../src/providers/market-data/simulator/universe.ts'

@@ -2,9 +2,9 @@
  * The market-structure layer in process, no HTTP and no database: `npx tsx bench/ta-structure.ts [runs]`.
  * A fixed clock (Tuesday 2026-11-24, 10:00 ET) on the simulated market. Times (1) the full structure
  * analysis of one symbol on its 260 daily bars (swings, labels, trend, BOS/CHoCH, wire form) and the
- * layer's §7 score (issue 15 target for all layers + confluence: < 20 ms), (2) every pattern's
+ * layer's score (target for all layers + confluence: < 20 ms), (2) every pattern's
  * occurrences over the same bars, and (3) GET /structure/portfolio's service over 20 holdings, cold
- * (the simulator generates the bars) and warm (a repeated call; issue target < 300 ms warm).
+ * (the simulator generates the bars) and warm (a repeated call; target < 300 ms warm).
  */
 import { TimeframeBars } from '../src/modules/market-data/timeframes.ts'
 import { analyzeStructure, optionsFor } from '../src/modules/ta-structure/lib/analyze.ts'

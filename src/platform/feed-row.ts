@@ -1,5 +1,5 @@
 /**
- * One stored item a module offers the intel feed (issue 13): the contract between the intel-feed
+ * One stored item a module offers the intel feed: the contract between the intel-feed
  * module and its sources (intraday signals, options flow, and recommendations to come). It lives in
  * the platform so that sources and the feed share it without importing each other.
  */

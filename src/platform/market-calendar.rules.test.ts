@@ -99,7 +99,7 @@ describe('NYSE calendar by rule', () => {
     })
   }
 
-  it('closes on the days the issue found open in 2023', () => {
+  it('closes on the 2023 holidays once found open (observed New Year, Independence Day, Christmas)', () => {
     for (const date of ['2023-01-02', '2023-07-04', '2023-12-25']) {
       assert.equal(isTradingDay(date), false, date)
       assert.notEqual(holidayName(date), null, date)

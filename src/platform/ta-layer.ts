@@ -2,7 +2,7 @@
  * The contract between the technical-analysis layers (structure, price action, ICT: one module each)
  * and what combines them (confluence, pattern backtests, the portfolio dashboard, learning): each
  * layer module exports a `TaLayer` on its API. Pure functions over bars (oldest first), causal: an
- * occurrence is reported at the bar that confirms it, never earlier (quant-definitions §4–§7).
+ * occurrence is reported at the bar that confirms it, never earlier (docs/definitions.md#market-structure).
  */
 
 /** The market-data port's Bar, restated: the platform may not import from providers (same shape, so either fits). */
@@ -50,6 +50,6 @@ export interface TaLayer {
   patterns: readonly PatternInfo[]
   /** Every occurrence of one pattern of the catalog in `bars`, in bar order. */
   occurrences(bars: readonly Bar[], patternId: string): PatternOccurrence[]
-  /** The layer's signed score of the latest bar (confluence, §7). */
+  /** The layer's signed score of the latest bar (confluence). */
   score(bars: readonly Bar[]): LayerScore
 }

@@ -1,5 +1,5 @@
 /**
- * Loopback fake of Alpaca's Trading API v2 via OAuth (wire-facts §1): the app's own sandbox
+ * Loopback fake of Alpaca's Trading API v2 via OAuth (docs/vendor-formats.md#alpaca-trading): the app's own sandbox
  * (src/providers/brokers/sandbox/alpaca.ts) on a bare Fastify at 127.0.0.1, with fixed quotes, a
  * universe of those eight symbols and a fixed clock. Failure modes through `sandbox.chaos`, the
  * request log in `sandbox.requests`.

@@ -1,5 +1,5 @@
 /**
- * Loopback fake of Alpaca's Market Data REST API (wire-facts §2): GET /v2/stocks/bars,
+ * Loopback fake of Alpaca's Market Data REST API (docs/vendor-formats.md#alpaca-market-data): GET /v2/stocks/bars,
  * /v2/stocks/snapshots, /v1beta1/options/snapshots/{underlying} and /v1beta1/news, with key-pair
  * auth, compact field keys, `{code, message}` errors and next_page_token paging. Data is
  * deterministic; pages are small (default 3 items) so clients must follow tokens.
@@ -48,7 +48,7 @@ type Json = Record<string, unknown>
 type Query = Record<string, string>
 type Reply = { status: number; body: Json; headers?: Record<string, string> }
 
-/** Alpaca's error body. The numeric codes are illustrative; only the shape is in the wire facts. */
+/** Alpaca's error body. The numeric codes are illustrative; only the shape is documented (docs/vendor-formats.md#alpaca-market-data). */
 export const alpacaError = (code: number, message: string): Json => ({ code, message })
 
 const ZONE = 'America/New_York'
@@ -107,7 +107,7 @@ function barsBetween(symbol: string, minutes: number, start: Date, end: Date): J
   return out
 }
 
-// [unconfirmed] dailyBar on option snapshots is not in the wire facts; one contract carries it.
+// dailyBar on option snapshots is not documented (an assumption); one contract carries it.
 const OPTION_DAILY_BAR = { t: '2026-03-06T05:00:00Z', o: 2, h: 2.6, l: 1.9, c: 2.5, v: 1234, n: 80, vw: 2.3 }
 const QT = '2026-03-06T20:59:59Z'
 const TRADE_T = '2026-03-06T20:59:59.123456789Z'
@@ -162,7 +162,7 @@ export async function startAlpacaDataFake(opts: AlpacaDataFakeOptions = {}): Pro
   function bars(q: Query): Reply {
     const minutes = TIMEFRAMES[q['timeframe'] ?? '']
     if (minutes === undefined) return { status: 422, body: alpacaError(42210000, 'invalid timeframe') }
-    // Without start, Alpaca answers from the start of the current day (Alpaca docs; [unconfirmed]).
+    // Without start, Alpaca answers from the start of the current day (Alpaca docs; not confirmed against the API).
     const today = DateTime.fromJSDate(now, { zone: ZONE }).startOf('day').toJSDate()
     const start = q['start'] ? new Date(q['start']) : today
     const end = new Date(Math.min(q['end'] ? Date.parse(q['end']) : now.getTime(), now.getTime()))

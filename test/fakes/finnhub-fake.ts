@@ -1,5 +1,5 @@
 /**
- * Loopback fake of Finnhub's REST API v1 (wire-facts §7): `token` query or X-Finnhub-Token header
+ * Loopback fake of Finnhub's REST API v1 (docs/vendor-formats.md#finnhub): `token` query or X-Finnhub-Token header
  * auth, `{"error": "..."}` bodies on failure, and deterministic data for /company-news, /news,
  * /calendar/earnings, /calendar/economic, /stock/insider-transactions, /stock/transcripts/list and /stock/transcripts.
  *

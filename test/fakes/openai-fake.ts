@@ -1,5 +1,5 @@
 /**
- * Loopback fake of OpenAI's Chat Completions API (engagement-wire-facts §7): Bearer auth, JSON
+ * Loopback fake of OpenAI's Chat Completions API (docs/vendor-formats.md#openai-compatible-chat): Bearer auth, JSON
  * bodies, `chat.completion` answers and `{"error": {message, type, param, code}}` failures.
  * Failures can be scripted with failNext / rateLimitNext / malformNext.
  *

@@ -1,5 +1,5 @@
 /**
- * Loopback fake of Charles Schwab's Trader API, Market Data API and OAuth (wire-facts §3–§4): the
+ * Loopback fake of Charles Schwab's Trader API, Market Data API and OAuth (docs/vendor-formats.md#schwab-trader): the
  * app's own sandbox (src/providers/brokers/sandbox/schwab/schwab.ts) on a bare Fastify at 127.0.0.1,
  * with a small fixed market (eight symbols, generated bars, two option expirations) and a fixed
  * clock. Failure modes through `sandbox.chaos`, the request log in `sandbox.requests`.

@@ -1,5 +1,5 @@
 /**
- * Loopback fake of SEC EDGAR (wire-facts §6) serving both hosts from one server:
+ * Loopback fake of SEC EDGAR (docs/vendor-formats.md#sec-edgar) serving both hosts from one server:
  * /submissions/CIK##########.json (data.sec.gov), /files/company_tickers.json and
  * /Archives/edgar/data/<cik>/<accession>/<file>.xml (www.sec.gov). Requests without a User-Agent
  * carrying a contact email get 403, as SEC blocks undeclared tools.

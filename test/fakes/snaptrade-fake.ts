@@ -1,5 +1,5 @@
 /**
- * Loopback fake of SnapTrade (wire-facts §5): the app's own simulator
+ * Loopback fake of SnapTrade (docs/vendor-formats.md#snaptrade): the app's own simulator
  * (src/providers/brokers/sandbox/snaptrade/snaptrade.ts) on a bare Fastify at 127.0.0.1, with the
  * fixed quotes and clock of the Alpaca fake. Signed API at the root and under the legacy /api/v1,
  * the Connection Portal at /snapTrade/redeemToken. Failure modes through `sandbox.chaos`, the

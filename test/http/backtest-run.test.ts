@@ -10,7 +10,7 @@ const clock = fixedClock('2026-11-24T15:00:00Z')
 const market = new PriceMarket({ clock })
 const t = useTestApp({ clock, providers: { market } })
 
-// quant-definitions §8, worked example E1.
+// docs/definitions.md#performance-metrics, worked example E1.
 const E1_DATES = [
   '2026-01-02',
   '2026-01-05',
@@ -27,7 +27,7 @@ const E1 = [
 ]
 
 describe('E1: one trade whose marked equity is the worked example', () => {
-  it('answers the curve and every §8 figure of E1', async () => {
+  it('answers the curve and every performance figure of E1', async () => {
     // 10 shares bought at 100 on 01-02, sold at 162 on 01-23: equity = 10000 + 10 × (close − 100).
     market.daily.ZZEA = E1_DATES.map((d, i) => [d, 100 + (E1[i]! - 10000) / 10])
     const u = await t.newTenant()
@@ -98,7 +98,7 @@ describe('E1: one trade whose marked equity is the worked example', () => {
 })
 
 describe('T1: eight trades whose P&L is the worked example', () => {
-  it('answers the §8 trade statistics of T1', async () => {
+  it('answers the trade statistics of T1', async () => {
     const u = await t.newTenant()
     const account_id = await manualAccount(u)
     const T1 = [250, -120, 80, -200, 310, 0, -60, 150]
@@ -162,7 +162,7 @@ async function threeTrades(u: Client) {
 const RANGE = { from: '2026-03-02', to: '2026-03-06' }
 const equityOf = (b: Body) => b.equity_curve.map((p: Body) => p.equity)
 
-/** Sample sd (ddof 1) and the §8 formulas, computed here independently of the kernels. */
+/** Sample sd (ddof 1) and the performance formulas, computed here independently of the kernels. */
 function independentStats(eq: number[]) {
   const r = eq.slice(1).map((e, i) => e / eq[i]! - 1)
   const mean = r.reduce((a, b) => a + b, 0) / r.length

@@ -1,5 +1,5 @@
 /**
- * The brokers module's review (issue 12), its error answers: per-broker hints (where a connection
+ * The brokers module's review, its error answers: per-broker hints (where a connection
  * starts, which settings configure a broker), an `errors` entry on every domain 422, broker_type in
  * any case, a missing state, and no sync-log row for a sync that never started.
  */

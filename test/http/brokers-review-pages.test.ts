@@ -1,6 +1,6 @@
 /**
- * The brokers module's review (issue 12), its lists: the sync log paged like every list (§4 rule 6),
- * vendor list limits capped at 100 (§8), broker B's transaction lists paged over stably ordered rows.
+ * The brokers module's review, its lists: the sync log paged like every list,
+ * vendor list limits capped at 100, broker B's transaction lists paged over stably ordered rows.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -35,7 +35,7 @@ describe('the sync log pages like every list', () => {
   })
 })
 
-describe('vendor list limits are at most 100 (§8)', () => {
+describe('vendor list limits are at most 100', () => {
   it('broker A orders and broker B account activity refuse limit 101', async () => {
     const u = await t.newTenant()
     assertFieldError(await u.get('/api/brokera/orders?limit=101'), ['query', 'limit'])

@@ -1,5 +1,5 @@
 /**
- * The brokers module's review (issue 12) through HTTP: vendor refusals as 422s, one account_hash and
+ * The brokers module's review through HTTP: vendor refusals as 422s, one account_hash and
  * year rule for broker B's and the unified routes, error texts and field errors, broker_type case.
  */
 import assert from 'node:assert/strict'

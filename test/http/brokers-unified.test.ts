@@ -1,5 +1,5 @@
 /**
- * The unified broker routes (spec §4.10) over broker A in the sandbox, the plan gate on connect, and
+ * The unified broker routes over broker A in the sandbox, the plan gate on connect, and
  * the sync into the portfolio: fills become realized trades by lot matching (checked against an
  * independent FIFO computed here), idempotently, with the cost method chosen per account; the
  * scheduled job and the sync log.

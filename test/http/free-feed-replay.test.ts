@@ -1,4 +1,4 @@
-/** Free replay of sessions this installation never published (issue 9): rebuilt from history. */
+/** Free replay of sessions this installation never published: rebuilt from history. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'

@@ -1,4 +1,4 @@
-/** The free-tier feed (spec §4.15): universe, reload, delayed publication, replay and the job. */
+/** The free-tier feed: universe, reload, delayed publication, replay and the job. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'

@@ -1,9 +1,9 @@
 /**
  * A market for the intraday tests: the simulated one, except that AAPL and MSFT answer hand-built
- * 5-minute bars. 2026-11-20 (Friday) AAPL is the S1 session of quant-definitions.md; the five
+ * 5-minute bars. 2026-11-20 (Friday) AAPL is the S1 session of docs/definitions.md; the five
  * sessions before it are flat at 50.00 (high 50.40, low 49.60) with S1's volumes except the 10:15
- * bar, [70000, 72000, 64000, 81000, 75000] most recent first (§2.4's vector). MSFT's 2026-11-20 is a
- * full session whose first 40 closes are D1 (§1.3, §1.4 vectors), flat after.
+ * bar, [70000, 72000, 64000, 81000, 75000] most recent first (the volume-spike vector). MSFT's 2026-11-20 is a
+ * full session whose first 40 closes are D1, flat after.
  */
 import type { Clock } from '../../src/platform/clock.ts'
 import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'

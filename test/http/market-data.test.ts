@@ -1,4 +1,4 @@
-/** GET /api/quotes/{symbol}, /api/bars/{symbol} and /api/intel/volume-leaders (spec §4.15). */
+/** GET /api/quotes/{symbol}, /api/bars/{symbol} and /api/intel/volume-leaders. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { createMemoryCache } from '../../src/platform/cache/index.ts'

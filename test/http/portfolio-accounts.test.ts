@@ -693,7 +693,7 @@ describe('manual transactions', () => {
     assert.equal(await term('2024-02-29', '2025-02-28'), 'short')
     assert.equal(await term('2024-02-29', '2025-03-01'), 'long')
     assert.equal(await term('VARIOUS', '2024-06-01'), 'unknown')
-    // A sale before the purchase is refused (issue 9).
+    // A sale before the purchase is refused.
     assertFieldError(
       await u.post(
         '/api/brokers/manual/transactions',

@@ -1,5 +1,5 @@
 /**
- * Dates in CSV imports (issue 9): ISO always; US slash dates (MM/DD/YYYY, M/D/YY) by default;
+ * Dates in CSV imports: ISO always; US slash dates (MM/DD/YYYY, M/D/YY) by default;
  * day/month only with date_format=dmy; auto refuses a file it would misread.
  */
 import assert from 'node:assert/strict'

@@ -1,5 +1,5 @@
 /**
- * Rules beyond the schema, the same on the JSON API and the CSV import (issue 9): quantities and
+ * Rules beyond the schema, the same on the JSON API and the CSV import: quantities and
  * amounts at most their stored decimals (never rounded), no trade dated in the future (New York)
  * or sold before it was acquired, and symbols the market data provider lists unless allowed.
  */
@@ -129,7 +129,7 @@ describe('trade dates', () => {
       const res = await u.post(TRADES, trade(account_id, extra))
       assertFieldError(res, ['body', field], type)
     }
-    // Today in New York is fine; so is the spec's legacy free text, which dated analytics skip.
+    // Today in New York is fine; so is the legacy free text, which dated analytics skip.
     assert.equal((await u.post(TRADES, trade(account_id, { date_sold: '2026-11-20' }))).statusCode, 201)
     const legacy = await u.post(TRADES, trade(account_id, { date_sold: 'see statement' }))
     assert.equal(legacy.statusCode, 201, legacy.body)

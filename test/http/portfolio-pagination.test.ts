@@ -1,6 +1,6 @@
 /**
  * Every portfolio list answers the shared page shape {items, next_cursor, page, page_size}
- * (issue 9): cursor walks with no duplicates or gaps, stable under inserts, filters kept,
+ *: cursor walks with no duplicates or gaps, stable under inserts, filters kept,
  * page_size validated, defaults, and a cursor of another list refused.
  */
 import assert from 'node:assert/strict'

@@ -1,5 +1,5 @@
 /**
- * Long, short and flat holdings against hand-worked figures (issue 9). A short's cost_basis is
+ * Long, short and flat holdings against hand-worked figures. A short's cost_basis is
  * the proceeds received: unrealized = cost_basis − |quantity| × price; flat holdings count 0.
  */
 import assert from 'node:assert/strict'

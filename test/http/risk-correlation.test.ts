@@ -118,7 +118,7 @@ describe('correlation: the numbers', () => {
     assert.equal(body.from, '2026-08-26')
   })
 
-  it('the §9.4 vector A/B/C (returns repeated to 30): 0.969, −0.961, −0.954', async () => {
+  it('the correlation vector A/B/C (returns repeated to 30): 0.969, −0.961, −0.954', async () => {
     clock.set('2026-11-24T15:00:00Z')
     const A = [100, 101, 100.5, 102, 103, 102.5, 104, 103.5, 105, 106, 105.5]
     const B = [50, 50.4, 50.1, 50.9, 51.2, 51.0, 51.9, 51.5, 52.3, 52.6, 52.4]

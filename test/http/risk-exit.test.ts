@@ -1,4 +1,4 @@
-/** POST /exit/compute against §9.1's D1 vector, and the exit strategies CRUD (GET /exit, /exit/strategies). */
+/** POST /exit/compute against the stop vector on D1, and the exit strategies CRUD (GET /exit, /exit/strategies). */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
@@ -21,7 +21,7 @@ const compute = async (u: Client, body: unknown) =>
 const S = '/api/trading-intel/exit/strategies'
 const near = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-6, `${a} vs ${b}`)
 
-describe('exit compute (§9.1, D1)', () => {
+describe('exit compute (D1)', () => {
   it('ATR stop: entry 101.73, k 2 → long 97.390050; the chandelier beside it', async () => {
     const u = await t.newTenant()
     const res = await compute(u, { positions: [{ symbol: 'aapl', quantity: 10, entry_price: 101.73 }] })

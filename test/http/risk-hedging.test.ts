@@ -1,4 +1,4 @@
-/** GET /api/trading-intel/hedging: the §9.2 table, the 10 % boundary, β selection, costs, isolation. */
+/** GET /api/trading-intel/hedging: the hedge table, the 10 % boundary, β selection, costs, isolation. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
@@ -20,7 +20,7 @@ const spy = walk(11, 120, 600)
 const qqq = walk(12, 120, 500)
 for (const [s, c] of Object.entries({ SPY: spy, QQQ: qqq, DIA: walk(13, 120, 400), IWM: walk(14, 120, 200) }))
   market.daily[s] = closeBars(days, c)
-// AAPL moves 1.2 × SPY, NVDA 1.35 × QQQ: R² = 1 against their index, β exactly as §9.2's vector.
+// AAPL moves 1.2 × SPY, NVDA 1.35 × QQQ: R² = 1 against their index, β exactly as in the hedge vector.
 market.daily.AAPL = closeBars(
   days,
   fromReturns(
@@ -49,7 +49,7 @@ type Fund = {
 const row = (f: Fund) => [f.ticker, f.full_notional, f.full_shares, f.excess_notional, f.excess_shares]
 
 describe('hedging', () => {
-  it('reproduces the §9.2 table: AAA (β 1.20 vs SPX) and CCC (β 1.35 vs NDX), BBB at 8 % not hedged', async () => {
+  it('reproduces the hedge table: AAA (β 1.20 vs SPX) and CCC (β 1.35 vs NDX), BBB at 8 % not hedged', async () => {
     const u = await t.newTenant()
     await holdings(u, [
       { symbol: 'AAPL', quantity: 100, value: 30000 },

@@ -12,9 +12,9 @@ import { RiskMarket } from './ta-confluence-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
 const market = new RiskMarket({ clock })
-// A rising zigzag: mid(t) = 50 + 0.1·t + 0.5·tri(t mod 12); bullish BOS at 17, 29, 41, 53 (§4, L = R = 3)
+// A rising zigzag: mid(t) = 50 + 0.1·t + 0.5·tri(t mod 12); bullish BOS at 17, 29, 41, 53 (L = R = 3)
 market.daily.AAPL = zigzag(60, 0.1)
-// §5.1 F1: a bullish FVG at 1 (101–102, touched at bar 4), a bearish one at 4 (102.6–103, untouched)
+// FVG F1: a bullish FVG at 1 (101–102, touched at bar 4), a bearish one at 4 (102.6–103, untouched)
 market.daily.MSFT = barsOf({ O: F1.open, H: F1.high, L: F1.low, C: F1.close }, Date.UTC(2026, 10, 16, 5))
 let t: TestApp
 let u: Client

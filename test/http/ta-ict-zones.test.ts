@@ -1,4 +1,4 @@
-/** GET /api/ta/ict/zones/{symbol}, …/breakers, …/premium-discount: the §5 vectors through HTTP, 404/422/502. */
+/** GET /api/ta/ict/zones/{symbol}, …/breakers, …/premium-discount: the ICT vectors through HTTP, 404/422/502. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
@@ -27,7 +27,7 @@ const ok = async (path: string) => {
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-6, `${a} ≉ ${b}`)
 
 describe('GET /ict/zones/{symbol}', () => {
-  it('F1 (§5.1) on 1h: the bearish FVG at 4 unmitigated, the bullish at 1 touched 4 / CE 5 / not filled (newest first)', async () => {
+  it('F1 on 1h: the bearish FVG at 4 unmitigated, the bullish at 1 touched 4 / CE 5 / not filled (newest first)', async () => {
     const body = await ok('msft?timeframe=1h')
     assert.deepEqual(
       [body.symbol, body.timeframe, body.swing_lr, body.bars, body.fvg_total],
@@ -62,7 +62,7 @@ describe('GET /ict/zones/{symbol}', () => {
       close: 104.5,
     })
   })
-  it('S2 (§5.2) on 1h: bearish OB bar 9 [10.8, 11.3] from the break at 12; bullish OB bar 5 [9.4, 10.0] tapped 11, failed 12', async () => {
+  it('S2 on 1h: bearish OB bar 9 [10.8, 11.3] from the break at 12; bullish OB bar 5 [9.4, 10.0] tapped 11, failed 12', async () => {
     const body = await ok('AAPL?timeframe=1h')
     assert.equal(body.order_block_total, 2)
     const [bear, bull] = body.order_blocks
@@ -98,7 +98,7 @@ describe('GET /ict/zones/{symbol}', () => {
 })
 
 describe('GET /ict/zones/{symbol}/breakers', () => {
-  it('S2 on 1h (§5.3): OB [9.4, 10.0] is a bearish breaker from the close 9.35 at bar 12, valid', async () => {
+  it('S2 on 1h: OB [9.4, 10.0] is a bearish breaker from the close 9.35 at bar 12, valid', async () => {
     const body = await ok('AAPL/breakers?timeframe=1h')
     assert.deepEqual([body.total, body.valid], [1, 1])
     const b = body.breakers[0]
@@ -113,7 +113,7 @@ describe('GET /ict/zones/{symbol}/breakers', () => {
 })
 
 describe('GET /ict/zones/{symbol}/premium-discount', () => {
-  it('S2 on 1h (§5.4): lo 9.4 / hi 11.3, EQ 10.35, OTE [9.799, 10.122], entries 10 and 11, last −0.026316 below', async () => {
+  it('S2 on 1h: lo 9.4 / hi 11.3, EQ 10.35, OTE [9.799, 10.122], entries 10 and 11, last −0.026316 below', async () => {
     const d = (await ok('AAPL/premium-discount?timeframe=1h')).dealing_range
     assert.deepEqual([d.low.index, d.low.price, d.high.index, d.high.price, d.leg], [5, 9.4, 9, 11.3, 'up'])
     close(d.equilibrium, 10.35)
@@ -140,7 +140,7 @@ describe('GET /ict/zones/{symbol}/premium-discount', () => {
     // 10:00 ET: New York AM (09:30–11:00), London close and the AM silver bullet overlap
     assert.deepEqual(k.bars[1].killzones, ['new_york_am', 'london_close', 'silver_bullet_am'])
   })
-  it('liquidity (§5.5) on 1h: pip 0.05, one buy-side pool at 50.02 of bars 3, 9, 22, sweep level 50.05, not swept', async () => {
+  it('liquidity on 1h: pip 0.05, one buy-side pool at 50.02 of bars 3, 9, 22, sweep level 50.05, not swept', async () => {
     const body = await ok('NVDA/premium-discount?timeframe=1h')
     close(body.liquidity.pip, 0.05)
     assert.equal(body.liquidity.total, 1)

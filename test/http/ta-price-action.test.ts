@@ -1,4 +1,4 @@
-/** GET /api/ta/price-action/{symbol}, /reversals, /wyckoff over the §6 vectors served by a fake market. */
+/** GET /api/ta/price-action/{symbol}, /reversals, /wyckoff over the price-action vectors served by a fake market. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { barsOf, DECLINE, W1, type Quad } from '../../src/modules/ta-price-action/lib/vectors.fixture.ts'

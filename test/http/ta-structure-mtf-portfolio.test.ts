@@ -1,4 +1,4 @@
-/** GET /api/ta/structure/{symbol}/mtf (§4.4) and /api/ta/structure/portfolio (each holding, isolation). */
+/** GET /api/ta/structure/{symbol}/mtf and /api/ta/structure/portfolio (each holding, isolation). */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
@@ -10,7 +10,7 @@ import { StructureMarket } from './ta-structure-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
 const market = new StructureMarket({ clock })
-// §4.4's vector on the 1d window (1d, 1h, 15m, 5m): +1, +1, −1, +1.
+// The MTF vector on the 1d window (1d, 1h, 15m, 5m): +1, +1, −1, +1.
 market.set('AAPL', '1d', zigzag(60, 0.1))
 market.set('AAPL', '1h', zigzag(60, 0.1))
 market.set('AAPL', '15m', zigzag(60, -0.1))

@@ -1,4 +1,4 @@
-/** GET /api/ta/structure/{symbol} and …/events: the §4 vectors over HTTP, validation, 404, 502. */
+/** GET /api/ta/structure/{symbol} and …/events: the structure vectors over HTTP, validation, 404, 502. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
@@ -10,7 +10,7 @@ import { StructureMarket } from './ta-structure-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
 const market = new StructureMarket({ clock })
-market.set('AAPL', '1h', S2_BARS) // intraday: L = R = 2, the §4 vector's setting
+market.set('AAPL', '1h', S2_BARS) // intraday: L = R = 2, the structure vector's setting
 market.set('AAPL', '1d', zigzag(60, 0.1))
 market.set('MSFT', '1d', zigzag(60, -0.1))
 let t: TestApp

@@ -1,4 +1,4 @@
-/** POST /api/trading-intel/backtest: replay the tenant's closed trades over a range (spec §4.4). */
+/** POST /api/trading-intel/backtest: replay the tenant's closed trades over a range. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
@@ -51,7 +51,7 @@ const RULES =
   'bars, beyond the cap, or whose read fails upstream is unpriced: its trades are marked at cost ' +
   'until they close and count at their realized P&L (trade.priced false, prices.unpriced / failed / ' +
   'capped). A failing market provider degrades the answer (prices.degraded true), never fails it. ' +
-  '**Metrics** (quant-definitions §8, rf = params.risk_free_rate, default 0): total return; CAGR ' +
+  '**Metrics** (rf = params.risk_free_rate, default 0): total return; CAGR ' +
   'calendar-day over a 365.25-day year, and cagr_periods over 252 periods; volatility, Sharpe, ' +
   'Sortino (downside over all returns), annualised by √252; max drawdown with the starting equity as ' +
   'a peak (pct negative, amount in USD, duration in calendar days peak → recovery, or to the last ' +
@@ -81,7 +81,7 @@ export function backtestRoutes(app: App, { backtest }: { backtest: BacktestServi
       schema: {
         operationId: 'runBacktest',
         summary:
-          'Backtest a strategy (realized-trade replay or SMA cross) over a date range: curve, §8 metrics, trades',
+          'Backtest a strategy (realized-trade replay or SMA cross) over a date range: curve, performance metrics, trades',
         description: `${RULES} ${LIMITS}`,
         examples: RUN_EXAMPLES,
         tags,

@@ -16,7 +16,7 @@ export interface BacktestRunTable {
   date_to: ColumnType<string, string, string>
   initial_capital: number
   trades_total: number
-  /** The §8 figures (Summary of lib/summary.ts). */
+  /** The performance figures (Summary of lib/summary.ts). */
   summary: Json<unknown>
   /** Normalized params, trade selection, price coverage, note. */
   detail: Json<unknown>

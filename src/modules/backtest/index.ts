@@ -1,6 +1,6 @@
 /**
- * Backtests (issue 14, spec §4.4 POST /backtest): the tenant's realized trades replayed over a date
- * range with filters and position sizing, marked to market on daily closes, with the §8 metrics and
+ * Backtests (POST /backtest): the tenant's realized trades replayed over a date
+ * range with filters and position sizing, marked to market on daily closes, with the performance metrics and
  * the per-trade log; every run is saved (list, get, paged log, delete). Rules: README.md.
  */
 import type { App } from '../../platform/http/app-type.ts'

@@ -1,4 +1,4 @@
-/** The saved backtests under /api/trading-intel/backtests (unlisted in the spec; README.md says why). */
+/** The saved backtests under /api/trading-intel/backtests (not among the required operations; README.md says why). */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

@@ -1,4 +1,4 @@
-/** POST /api/trading-intel/email-briefing (spec §4.4): compose and send the daily briefing now. */
+/** POST /api/trading-intel/email-briefing: compose and send the daily briefing now. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

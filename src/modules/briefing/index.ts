@@ -1,5 +1,5 @@
 /**
- * E-mail briefing (issue 14, spec §4.4): POST /email-briefing composes the daily briefing (game plan,
+ * E-mail briefing: POST /email-briefing composes the daily briefing (game plan,
  * end-of-day review, open recommendations, holdings moves; each section degrading on its own) and
  * sends it through the e-mail port with RFC 8058 one-click unsubscribe headers; subscriptions, the
  * one-click unsubscribe and the `briefing.send-due` job send it on schedule. See README.md.

@@ -1,4 +1,4 @@
-/** The hosted aggregator's portal return (spec §4.10 `/aggregator/callback`); its connect is the unified one. */
+/** The hosted aggregator's portal return (`/aggregator/callback`); its connect is the unified one. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

@@ -57,8 +57,8 @@ export const notConfigured = (broker: string) =>
 export const UNREADABLE = 'stored token unreadable: disconnect and connect again'
 
 /**
- * The broker operations' answer when there is no connection to use. A 422, the spec's code for a
- * request this state cannot serve (§4.8–§4.10 list no other), with its own code.
+ * The broker operations' answer when there is no connection to use. A 422, the code for a
+ * request this state cannot serve (docs/api-behaviour.md#degraded-answers), with its own code.
  */
 export const notConnected = (broker: string) => {
   const msg = `${broker} is not connected: start with ${startOf(broker)}${broker === 'aggregator' ? '' : ', then connect'}`

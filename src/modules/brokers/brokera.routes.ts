@@ -1,4 +1,4 @@
-/** Broker A (spec §4.8): Alpaca through Alpaca Connect OAuth, all twelve operations. */
+/** Broker A: Alpaca through Alpaca Connect OAuth, all twelve operations. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'

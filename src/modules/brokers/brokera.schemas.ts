@@ -1,4 +1,4 @@
-/** Request and response schemas of broker A (spec §4.8) and the connection status all brokers share. */
+/** Request and response schemas of broker A and the connection status all brokers share. */
 import { Type, type Static } from 'typebox'
 
 /** A positive decimal as a JSON string: the orders are decimal-strict (a JSON number is a 422). */
@@ -135,9 +135,7 @@ export const Order = Type.Object({
 
 export const OrderListQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('all')])),
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 100, description: 'default 50, at most 100 (§8)' }),
-  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'default 50, at most 100' })),
   after: Type.Optional(Timestamp),
   until: Type.Optional(Timestamp),
   direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),

@@ -1,4 +1,4 @@
-/** Broker B's market data routes (spec §4.9): quotes, market hours, movers, chains, history, instruments. */
+/** Broker B's market data routes: quotes, market hours, movers, chains, history, instruments. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'

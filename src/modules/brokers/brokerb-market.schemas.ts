@@ -1,7 +1,7 @@
 /**
- * Request and response schemas of broker B's market data (spec §4.9): quotes, market hours, movers,
+ * Request and response schemas of broker B's market data: quotes, market hours, movers,
  * option chains, price history, instruments. Schwab's objects are passed on as sent; their fields
- * (wire-facts §4) are summarised in each description.
+ * (docs/vendor-formats.md#schwab-market-data) are summarised in each description.
  */
 import { Type, type Static } from 'typebox'
 import { Day, Enum, NNum, NStr, Str, SymbolParam, Vendor } from './brokerb.schemas.ts'

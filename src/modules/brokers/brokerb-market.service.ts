@@ -1,5 +1,5 @@
 /**
- * Broker B's market data (spec §4.9): quotes (15-minute delayed data from the market data provider
+ * Broker B's market data: quotes (15-minute delayed data from the market data provider
  * when Schwab cannot answer, flagged `delayed: true`), market hours (stored on request), movers,
  * option chains, price history and instruments (by ticker or CUSIP), Schwab's answers passed on.
  */
@@ -27,7 +27,7 @@ const SEARCHES: ReadonlySet<string> = new Set(['symbol-regex', 'desc-search', 'd
 /** Our problems that mean "the broker cannot answer for you now": the fallback applies too. */
 const UNAVAILABLE = new Set(['broker.not_connected', 'broker.reconnect_required', 'broker.not_configured'])
 
-/** Schwab's valid price-history combinations (wire-facts §4). */
+/** Schwab's valid price-history combinations (docs/vendor-formats.md#schwab-market-data). */
 const PERIODS: Record<string, { periods: number[]; frequencies: string[] }> = {
   day: { periods: [1, 2, 3, 4, 5, 10], frequencies: ['minute'] },
   month: { periods: [1, 2, 3, 6], frequencies: ['daily', 'weekly'] },

@@ -1,5 +1,5 @@
 /**
- * Broker B's transactions (spec §4.9): one account's TRADE transactions of a whole tax year (the
+ * Broker B's transactions: one account's TRADE transactions of a whole tax year (the
  * adapter fetches them in Schwab's ≤ 60-day windows and merges them), and every linked account's
  * transactions of a year with each transaction's transfer items flattened into rows.
  */
@@ -14,7 +14,7 @@ import { transferItem } from './lib/decimals.ts'
 import { objectOf } from './lib/json.ts'
 import { taxYear } from './lib/tax-year.ts'
 
-/** Short names the spec's example uses, for Schwab's types. */
+/** Short names for Schwab's transaction types (BUY, SELL, …), as the answers show them. */
 const ALIASES: Record<string, string> = { DIVIDEND: 'DIVIDEND_OR_INTEREST', INTEREST: 'DIVIDEND_OR_INTEREST' }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)

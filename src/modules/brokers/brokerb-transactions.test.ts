@@ -7,7 +7,7 @@ import { taxYear } from './lib/tax-year.ts'
 const account = { external_id: 'HASH1', account_number: '88516767', account_id: 7, lots_method: null }
 
 /**
- * The wire-facts example: a buy of 1 SFM at 164.85 with a zero commission leg. This input and the rows
+ * Schwab's documented example (docs/vendor-formats.md#schwab-trader): a buy of 1 SFM at 164.85 with a zero commission leg. This input and the rows
  * expected below are written by hand on purpose, not imported from brokerb.examples.ts: the examples
  * are documentation, and a test built from them would agree with a wrong one.
  */

@@ -1,5 +1,5 @@
 /**
- * Broker B (spec §4.9): Schwab through its OAuth code flow — connection and account operations here,
+ * Broker B: Schwab through its OAuth code flow — connection and account operations here,
  * market data in brokerb-market.routes.ts. `account_hash` is always a linked account's hashValue.
  */
 import { Type } from 'typebox'
@@ -63,7 +63,7 @@ const docs: OAuthDocs = {
   connectCallback: {
     summary: 'OAuth callback: exchange the code, store the tokens encrypted',
     description:
-      'Not in the spec’s list: where Schwab sends the browser back (`code`, `session`, `state`). The code ' +
+      'Not among the required operations: where Schwab sends the browser back (`code`, `session`, `state`). The code ' +
       'arrives URL-encoded (ending `%40`) and is decoded once before the exchange. State rules as POST /connect ' +
       '(missing, expired, reused, tampered or another user’s: 422). Links every account of the login.',
     examples: { query: E.CONNECT_QUERY, 200: { description: 'Connected', value: E.STATUS } },

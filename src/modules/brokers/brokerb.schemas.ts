@@ -1,7 +1,7 @@
 /**
- * Request and response schemas of broker B (spec §4.9). Schwab's own objects (balances, chains,
+ * Request and response schemas of broker B. Schwab's own objects (balances, chains,
  * candles, movers, instruments, market hours, transfer items) are passed on as Schwab sends them:
- * their shapes, which the spec leaves "not shown", are described field by field in wire-facts §3–§4
+ * their shapes are described field by field in docs/vendor-formats.md#schwab-trader
  * and summarised in each description.
  */
 import { PageQuery } from '../../platform/http/pagination.ts'
@@ -145,7 +145,7 @@ export const ActivityQuery = Type.Object({
     Type.Integer({
       minimum: 1,
       maximum: 100,
-      description: 'At most this many rows (default 100, at most 100: §8)',
+      description: 'At most this many rows (default 100, at most 100)',
     }),
   ),
 })

@@ -1,5 +1,5 @@
 /**
- * Broker B's account operations (spec §4.9): accounts with their hashValues, balances, purchasing
+ * Broker B's account operations: accounts with their hashValues, balances, purchasing
  * power (degraded, never an error, when Schwab fails), positions synced into the portfolio, open
  * orders (each one seen is recorded as account activity), and account activity read back from what
  * was stored. Transactions live in brokerb-transactions.service.ts, market data in

@@ -1,5 +1,5 @@
 /**
- * BrokerConnectionStatus of an OAuth broker's stored connection (spec §4.10): never raises. No
+ * BrokerConnectionStatus of an OAuth broker's stored connection: never raises. No
  * configuration, no connection, an unreadable token and a refresh token past its limit all read as
  * `connected: false`, with a hint or `extra.error`; a connection shows its expiry, last sync and accounts.
  */

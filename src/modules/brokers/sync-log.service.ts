@@ -1,4 +1,4 @@
-/** The tenant's broker sync log, newest first, paged like every list (page, page_size, cursor; §4 rule 6). */
+/** The tenant's broker sync log, newest first, paged like every list (page, page_size, cursor). */
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { afterKey, resolvePage, toPage, type PageQueryInput } from '../../platform/http/pagination.ts'

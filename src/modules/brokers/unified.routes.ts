@@ -1,4 +1,4 @@
-/** The unified broker routes (spec §4.10, non-manual) and the sync operations (ours: see descriptions). */
+/** The unified broker routes (non-manual) and the sync operations (ours: see descriptions). */
 import { Type } from 'typebox'
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
@@ -211,7 +211,7 @@ function syncRoutes(app: App, { unified, syncLog }: UnifiedRouteDeps): void {
         operationId: 'brokerSync',
         summary: 'Sync now: positions into today’s snapshot, fills into realized trades',
         description:
-          'Not in the spec’s list; what the evening job does for every connection, on request. Positions replace ' +
+          'Not among the required operations; what the evening job does for every connection, on request. Positions replace ' +
           'today’s snapshot of each linked account; fills since the last sync are stored under their vendor ids ' +
           '(a repeat is idempotent) and matched into realized trades, FIFO or average cost per account ' +
           '(PATCH /api/accounts/{account_id} `cost_method`). Writes a sync log row.' +
@@ -232,7 +232,7 @@ function syncRoutes(app: App, { unified, syncLog }: UnifiedRouteDeps): void {
         operationId: 'brokerSyncLog',
         summary: 'Your broker sync log: who, when, kind, counts, errors (newest first)',
         description:
-          'Not in the spec’s list: every sync of the tenant’s connections, manual, scheduled or on connect. ' +
+          'Not among the required operations: every sync of the tenant’s connections, manual, scheduled or on connect. ' +
           'Paged like every list: page, page_size (25, 50 or 100), cursor → next_cursor.',
         examples: {
           query: { broker_type: 'brokera', page_size: 25 },

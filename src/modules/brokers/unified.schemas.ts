@@ -1,4 +1,4 @@
-/** Request and response schemas of the unified broker routes (spec §4.10) and the sync log. */
+/** Request and response schemas of the unified broker routes and the sync log. */
 import { Type } from 'typebox'
 import { Page, PageQuery } from '../../platform/http/pagination.ts'
 import { Text } from '../../platform/http/schemas.ts'

@@ -1,5 +1,5 @@
 /**
- * The unified broker routes (spec §4.10, the non-manual part): one set of operations over every
+ * The unified broker routes (the non-manual part): one set of operations over every
  * `broker_type`, answered by that broker's adapter. An unknown type is a 404; an operation the broker
  * cannot do is a 422 `broker.not_supported`; connecting needs a plan with broker connectivity (402).
  */

@@ -1,4 +1,4 @@
-/** GET/PATCH /api/trading-intel/committee/config (spec §4.4). */
+/** GET/PATCH /api/trading-intel/committee/config. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

@@ -1,5 +1,5 @@
 /**
- * Investment committee (issue 14, spec §4.4): the multi-analyst pattern done deterministically.
+ * Investment committee: the multi-analyst pattern done deterministically.
  * Five analysts score a symbol from real data (technical, fundamental, news/sentiment, flow, risk)
  * and the portfolio manager aggregates them into a decision (rules; the language model when
  * configured, switched on and on the plan). Runs are asynchronous (`committee.run` job) with

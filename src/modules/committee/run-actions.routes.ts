@@ -1,4 +1,4 @@
-/** Committee run actions: promote (spec §4.4), and the unlisted cancel and retry. */
+/** Committee run actions: promote, and the unlisted cancel and retry. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

@@ -1,4 +1,4 @@
-/** Committee runs: create, list, get and events (spec §4.4). */
+/** Committee runs: create, list, get and events. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

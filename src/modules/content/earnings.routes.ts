@@ -1,4 +1,4 @@
-/** GET /api/earnings/calendar and /api/earnings/upcoming (spec §4.15). */
+/** GET /api/earnings/calendar and /api/earnings/upcoming. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'

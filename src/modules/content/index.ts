@@ -1,4 +1,4 @@
-/** Content (spec §4.15): news and the earnings calendar, read from the configured content providers. */
+/** Content: news and the earnings calendar, read from the configured content providers. */
 import type { App } from '../../platform/http/app-type.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import { defineModule, type ModuleContext, type SweepFixture } from '../module.ts'

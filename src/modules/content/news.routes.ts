@@ -1,4 +1,4 @@
-/** GET /api/news/feed, /api/news/market, /api/news/ticker/{symbol} (spec §4.15). */
+/** GET /api/news/feed, /api/news/market, /api/news/ticker/{symbol}. */
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { FeedQuery, MarketQuery, NewsPage, TickerParams, TickerQuery } from './news.schemas.ts'

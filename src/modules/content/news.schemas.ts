@@ -1,4 +1,4 @@
-/** Request and response schemas of the news endpoints (spec §4.15). */
+/** Request and response schemas of the news endpoints. */
 import { Type, type Static } from 'typebox'
 import { Page, PageQuery } from '../../platform/http/pagination.ts'
 

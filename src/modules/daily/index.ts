@@ -1,5 +1,5 @@
 /**
- * Daily (issue 14, spec §4.4): the end-of-day review (GET /eod/review, /eod/history, the
+ * Daily: the end-of-day review (GET /eod/review, /eod/history, the
  * `daily.eod-review` job after the close), the pre-market game plan (GET /gameplan) and the
  * economic calendar (unlisted GET /economic-calendar over ECONOMIC_CALENDAR_PROVIDER). The briefing
  * composes from `gameplan.build` and `eod.review`. Rules and constants: README.md.

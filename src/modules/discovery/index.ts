@@ -1,5 +1,5 @@
 /**
- * Discovery (issue 13, spec §4.4): live scans of a universe (gappers, volume, momentum, reversal,
+ * Discovery: live scans of a universe (gappers, volume, momentum, reversal,
  * breakout) stored per tenant, their feed, composite opportunity scores and the watchlist of scored
  * symbols not held; a scheduled scan during regular hours. Rules and weights: README.md.
  */

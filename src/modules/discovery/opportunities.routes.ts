@@ -10,7 +10,7 @@ const tags = ['trading-intel']
 const PREFIX = '/api/trading-intel/intraday/discovery'
 
 const FORMULA =
-  'Composite 0–100 [ours]: per scan type the symbol’s best raw score is normalized to ' +
+  'Composite 0–100 (this project’s own heuristic): per scan type the symbol’s best raw score is normalized to ' +
   'min(score / full, 1) with full = gappers 10 (% gap), volume 5 (RVOL), momentum 10 (% change), ' +
   'reversal 50 (|RSI − 50|), breakout 5 (% above the 20-day high); points = weight × normalized ' +
   'with weights gappers 20, volume 25, momentum 25, reversal 15, breakout 25; composite = Σ points ' +

@@ -11,7 +11,7 @@ const PREFIX = '/api/trading-intel/intraday/discovery'
 
 const SCAN_RULES =
   'Every scan reads the last 40 daily bars of each symbol (the current session so far is the last ' +
-  'bar `t`; when the market is closed, the last session) with quant-definitions.md rules [ours]: ' +
+  'bar `t`; when the market is closed, the last session) with this project’s own rules: ' +
   '**gappers** — gap % = (open_t − close_t−1)/close_t−1 × 100, |gap %| ≥ 2, score |gap %|, ' +
   'evidence gap_pct, prev_close/high/low and gap_type full (beyond the prior high/low) or partial; ' +
   '**volume** — RVOL = volume_t / mean of the previous 20 sessions, z = (volume_t − mean)/sample sd; ' +

@@ -1,4 +1,4 @@
-/** The free-tier feed routes (spec §4.15): universe, reload, publish, replay. */
+/** The free-tier feed routes: universe, reload, publish, replay. */
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import {

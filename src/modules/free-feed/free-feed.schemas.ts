@@ -1,4 +1,4 @@
-/** The free-tier feed (spec §4.15): universe, publication and replay shapes. */
+/** The free-tier feed: universe, publication and replay shapes. */
 import { Type, type Static } from 'typebox'
 import { Bar } from '../../platform/http/schemas.ts'
 

@@ -1,5 +1,5 @@
 /**
- * The free-tier feed (spec §4.15): a small universe of liquid symbols whose 1-minute bars are
+ * The free-tier feed: a small universe of liquid symbols whose 1-minute bars are
  * published 15 minutes late (by an admin or the `free-feed.publish` job), stored as published, and
  * replayed per day. A replay of a session this installation did not (fully) publish is completed
  * from the provider's history under the same delay rule, so every past session replays.

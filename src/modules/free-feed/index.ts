@@ -1,5 +1,5 @@
 /**
- * Free-tier feed (spec §4.15): a delayed (15-minute) snapshot of a small universe, published by an
+ * Free-tier feed: a delayed (15-minute) snapshot of a small universe, published by an
  * admin or the `free-feed.publish` job (every 15 minutes of the New York session), and replayed per day.
  */
 import { defineModule, job, type ModuleContext, type SweepFixture } from '../module.ts'

@@ -1,4 +1,4 @@
-/** Routes of spec §4.1 that gate access to an account: deactivation, reactivation, the API key. */
+/** Auth routes that gate access to an account: deactivation, reactivation, the API key. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'

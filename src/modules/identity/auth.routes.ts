@@ -1,5 +1,5 @@
 /**
- * Routes of spec §4.1: registration, login, refresh, logout, profile, entitlements; then deactivation,
+ * Auth routes: registration, login, refresh, logout, profile, entitlements; then deactivation,
  * reactivation and the API key, in account-access.routes.ts.
  */
 import type { App } from '../../platform/http/app-type.ts'

@@ -1,5 +1,5 @@
 /**
- * Sessions: the OAuth 2.0 password grant, refresh-token rotation with reuse detection (spec §3),
+ * Sessions: the OAuth 2.0 password grant, refresh-token rotation with reuse detection,
  * logout, and the session check the authenticator runs on every request (cached).
  */
 import { sha256Hex } from '../../platform/crypto.ts'

@@ -1,4 +1,4 @@
-/** Routes of spec §4.2 and phone verification: e-mail link and code, password reset, phone code. */
+/** Auth e-mail routes and phone verification: e-mail link and code, password reset, phone code. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'

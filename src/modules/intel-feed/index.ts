@@ -1,5 +1,5 @@
 /**
- * Intel feed (spec §4.4, issue 13): the chronological merge of intraday signals, options-flow
+ * Intel feed: the chronological merge of intraday signals, options-flow
  * signals, recommendations and news, as a list and as a server-sent event stream. It stores
  * nothing: it reads its sources (intel-feed.sources.ts) on each request. See README.md.
  */

@@ -1,4 +1,4 @@
-/** GET /api/trading-intel/intel-feed (spec §4.4) and its event stream (beyond the spec). */
+/** GET /api/trading-intel/intel-feed and its event stream (not among the required operations). */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { effectiveTenant } from '../../platform/auth/scope.ts'
 import type { App } from '../../platform/http/app-type.ts'

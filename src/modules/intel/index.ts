@@ -1,5 +1,5 @@
 /**
- * Intel (spec §4.15): insider buying, from the InsiderProvider through a global 6-hour cache, and
+ * Intel: insider buying, from the InsiderProvider through a global 6-hour cache, and
  * the volume leaders of the market data provider's universe.
  */
 import type { App } from '../../platform/http/app-type.ts'

@@ -1,4 +1,4 @@
-/** GET /api/intel/insider-buying (spec §4.15). */
+/** GET /api/intel/insider-buying. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'

@@ -1,8 +1,8 @@
 /**
- * Insider buying (spec §4.15): open-market purchases (Form 4 code P) of the asked symbols, or of the
+ * Insider buying: open-market purchases (Form 4 code P) of the asked symbols, or of the
  * caller's held symbols. Filings are public data, cached globally per symbol for 6 hours; a miss
  * fetches the stale symbols in one provider call (outside any transaction) and stores the answer.
- * Spec §7: any failure answers an empty degraded payload, never an error status.
+ * Any failure answers an empty degraded payload, never an error status (docs/api-behaviour.md#degraded-answers).
  */
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../platform/auth/scope.ts'

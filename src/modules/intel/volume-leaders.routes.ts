@@ -1,4 +1,4 @@
-/** GET /api/intel/volume-leaders (spec §4.15). */
+/** GET /api/intel/volume-leaders. */
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { VolumeLeadersPage, VolumeLeadersQuery } from './volume-leaders.schemas.ts'

@@ -1,4 +1,4 @@
-/** GET /api/trading-intel/intraday/bars (spec §4.4). */
+/** GET /api/trading-intel/intraday/bars. */
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { BarsQuery, IntradayBars, MAX_BARS } from './bars.schemas.ts'

@@ -1,4 +1,4 @@
-/** POST /api/trading-intel/intraday/detect and /intraday/detect/portfolio (spec §4.4). */
+/** POST /api/trading-intel/intraday/detect and /intraday/detect/portfolio. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
@@ -10,7 +10,7 @@ const tags = ['trading-intel']
 
 /** The rules, defaults and confidence formulas (README.md of the module holds the same table). */
 export const DETECTORS_DOC =
-  'Detectors (quant-definitions.md §2; defaults overridable in params): ' +
+  'Detectors (defaults overridable in params): ' +
   'orb — a bar closes above the opening range high (long) or below its low (short); range = first orb_minutes ' +
   '(15) of the session; volume ≥ orb_volume_mult (1.5) × the range bars’ mean; none from orb_cutoff_minutes (120, ' +
   'i.e. 11:30) after the open; once per direction; confidence = min(0.95, 0.5 + 0.25·min(1,(V/avg − mult)/mult) + ' +

@@ -1,5 +1,5 @@
 /**
- * Intraday bars and setup signals (issue 13, spec §4.4 `/api/trading-intel/intraday/*`): bars with
+ * Intraday bars and setup signals (`/api/trading-intel/intraday/*`): bars with
  * VWAP/RSI/MACD, the ORB, VWAP-reclaim, gap and volume-spike detectors, the tenant's signals, the
  * `intraday.detect` job during regular hours, and `feedItems` for the intel feed. README.md holds
  * the rules, defaults and confidence formulas.

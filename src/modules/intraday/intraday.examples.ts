@@ -1,4 +1,4 @@
-/** OpenAPI example values shared by the intraday routes (the S1 session of quant-definitions.md). */
+/** OpenAPI example values shared by the intraday routes (the S1 session of docs/definitions.md). */
 import type { IntradayBars } from './bars.schemas.ts'
 import type { Signal } from './signals.schemas.ts'
 

@@ -1,4 +1,4 @@
-/** GET /api/trading-intel/intraday/signals and /intraday/signal-dashboard (spec §4.4). */
+/** GET /api/trading-intel/intraday/signals and /intraday/signal-dashboard. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

@@ -1,5 +1,5 @@
 /**
- * Market context (issue 13, spec §4.4): the broad index funds and the VIX (cached 60 s), and the
+ * Market context: the broad index funds and the VIX (cached 60 s), and the
  * extended-hours movers of the tenant's holdings and the most active symbols. No tables.
  */
 import { defineModule, type ModuleContext } from '../module.ts'

@@ -1,4 +1,4 @@
-/** GET /api/trading-intel/market-context/indices and GET /api/trading-intel/extended-hours (spec §4.4). */
+/** GET /api/trading-intel/market-context/indices and GET /api/trading-intel/extended-hours. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

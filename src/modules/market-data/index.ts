@@ -1,5 +1,5 @@
 /**
- * Market data (spec §4.15): quotes and bars, symbol search and metadata, read from the market data
+ * Market data: quotes and bars, symbol search and metadata, read from the market data
  * provider. Other modules check symbols through its `InstrumentLookup`.
  */
 import type { App } from '../../platform/http/app-type.ts'

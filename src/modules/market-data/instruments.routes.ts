@@ -1,6 +1,6 @@
 /**
  * GET /api/instruments (symbol search) and GET /api/instruments/{symbol} (metadata). Not in the
- * spec's tables: designed here for type-ahead when adding positions and watchlists, documented in
+ * required operations: designed here for type-ahead when adding positions and watchlists, documented in
  * the OpenAPI document.
  */
 import type { App } from '../../platform/http/app-type.ts'

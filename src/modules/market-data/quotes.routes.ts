@@ -1,4 +1,4 @@
-/** GET /api/quotes/{symbol} and GET /api/bars/{symbol} (spec §4.15). */
+/** GET /api/quotes/{symbol} and GET /api/bars/{symbol}. */
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { BarsQuery, BarsSchema, QuoteSchema, SymbolParams } from './quotes.schemas.ts'

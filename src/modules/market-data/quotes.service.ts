@@ -1,7 +1,7 @@
 /**
  * GET /api/quotes/{symbol} and GET /api/bars/{symbol}: the market data provider's answers for
  * one symbol of its universe. Upstream failures propagate as UpstreamErrors (the error handler
- * answers 502 `upstream.<kind>`): the spec defines no degraded shape for these two.
+ * answers 502 `upstream.<kind>`): these two have no degraded shape.
  */
 import { NotFoundError } from '../../platform/http/errors.ts'
 import type { Interval, MarketDataProvider } from '../../providers/market-data/index.ts'

@@ -1,5 +1,5 @@
 /**
- * The timeframes of technical analysis (issue 15: 1m, 5m, 15m, 1h, 1d, 1w) and the history each one
+ * The timeframes of technical analysis (1m, 5m, 15m, 1h, 1d, 1w) and the history each one
  * reads: the most recent `bars` bars of the provider's interval, weekly bars built from daily ones
  * (Monday-based New York weeks). One definition for every analysis layer, so that a structure, a
  * zone and a confluence score of the same symbol and timeframe look at the same bars.

@@ -1,5 +1,5 @@
 /**
- * Market research (issue 14, spec §4.4): asynchronous research reports on a symbol or a theme —
+ * Market research: asynchronous research reports on a symbol or a theme —
  * market figures, news with sentiment, the latest earnings call, insider activity and the
  * committee's view — with ordered events like the committee's (the run log is the committee's,
  * shared). Rules: README.md.

@@ -1,4 +1,4 @@
-/** POST /api/trading-intel/market-research/runs (spec §4.4) and the unlisted list/get/events/report. */
+/** POST /api/trading-intel/market-research/runs and the unlisted list/get/events/report. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

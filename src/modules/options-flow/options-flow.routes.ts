@@ -1,4 +1,4 @@
-/** POST /api/trading-intel/intraday/flow/detect and GET /api/trading-intel/intraday/flow (spec §4.4). */
+/** POST /api/trading-intel/intraday/flow/detect and GET /api/trading-intel/intraday/flow. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

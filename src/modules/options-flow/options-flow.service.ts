@@ -1,5 +1,5 @@
 /**
- * Options flow (issue 13): POST /intraday/flow/detect reads each symbol's nearest-expiration chain
+ * Options flow: POST /intraday/flow/detect reads each symbol's nearest-expiration chain
  * outside any transaction, classifies it (lib/classify.ts) and upserts one row per tenant, symbol
  * and New York date in one short transaction; GET /intraday/flow summarizes a look-back window;
  * `feedItems` serves the intel feed; `detectHeld` is the scheduled run over held symbols.

@@ -1,4 +1,4 @@
-/** Spec §4.3: the tenant's accounts (manual and broker-connected). */
+/** The tenant's accounts (manual and broker-connected). */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'

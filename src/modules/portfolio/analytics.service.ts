@@ -1,5 +1,5 @@
 /**
- * Portfolio analytics (spec §4.14). Every figure is summed exactly (numeric in SQL, BigInt cents
+ * Portfolio analytics. Every figure is summed exactly (numeric in SQL, BigInt cents
  * here) and rounded to cents once, in the answer. `total_aum = net_capital + unrealized +
  * realized_ytd` holds to the cent. Empty portfolios answer zeros and empty series.
  */

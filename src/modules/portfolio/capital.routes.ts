@@ -1,4 +1,4 @@
-/** Investors and capital flows (designed here; not shown in the spec), and POST /api/analytics/xirr. */
+/** Investors and capital flows (designed here; not among the required operations), and POST /api/analytics/xirr. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'

@@ -1,5 +1,5 @@
 /**
- * Investors and capital flows (not shown in the spec): who put money in and took it out, and
+ * Investors and capital flows (designed here; not among the required operations): who put money in and took it out, and
  * when. net_capital is the sum of flows; investor allocation reads them with unit accounting.
  */
 import type { RequestScope } from '../../platform/auth/scope.ts'

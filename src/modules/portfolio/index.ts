@@ -1,6 +1,6 @@
 /**
  * Portfolio: accounts, manual holdings and closed trades, investors and capital flows, CSV import,
- * the market refresh of snapshots, and the analytics of spec §4.14.
+ * the market refresh of snapshots, and the portfolio analytics.
  */
 import type { App } from '../../platform/http/app-type.ts'
 import type { MarketData } from '../market-data/index.ts'

@@ -1,4 +1,4 @@
-/** The manual part of spec §4.10: manual positions and transactions. */
+/** The manual part of the broker routes: manual positions and transactions. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'

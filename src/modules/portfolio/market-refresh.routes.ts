@@ -1,4 +1,4 @@
-/** POST /api/market/refresh (spec §4.14). */
+/** POST /api/market/refresh. */
 import { Type } from 'typebox'
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'

@@ -1,4 +1,4 @@
-/** GET /api/trading-intel/feedback (spec §4.4): recommendations compared with realized outcomes. */
+/** GET /api/trading-intel/feedback: recommendations compared with realized outcomes. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

@@ -1,5 +1,5 @@
 /**
- * Recommendations (issue 14, spec §4.4): buy/sell/hold calls recorded by the investment committee,
+ * Recommendations: buy/sell/hold calls recorded by the investment committee,
  * market research or by hand, closed once with an outcome; the ALERT/SIGNAL source of the intel
  * feed; and GET /feedback, how past calls played out against their confidence. See README.md.
  */

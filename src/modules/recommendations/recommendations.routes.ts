@@ -1,4 +1,4 @@
-/** /api/trading-intel/recommendations: list, create (manual), get and close (issue 14, unlisted). */
+/** /api/trading-intel/recommendations: list, create (manual), get and close (unlisted). */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

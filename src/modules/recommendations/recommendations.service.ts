@@ -1,5 +1,5 @@
 /**
- * Recommendations (issue 14): `record` (the committee's, research's and manual calls, idempotent on
+ * Recommendations: `record` (the committee's, research's and manual calls, idempotent on
  * tenant + origin + origin_ref), the list and one read, `close` with its outcome (lib/outcome.ts),
  * and `feedItems` for the intel feed. Quotes are read outside any transaction.
  */

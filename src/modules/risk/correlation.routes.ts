@@ -1,4 +1,4 @@
-/** GET /api/trading-intel/correlation (spec §4.4): ETag, 304, X-Cache. */
+/** GET /api/trading-intel/correlation: ETag, 304, X-Cache. */
 import type { FastifyReply } from 'fastify'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
@@ -17,8 +17,8 @@ const DESCRIPTION =
   `benchmarks ${BENCHMARKS.join(', ')} (S&P 500, Nasdaq-100, Russell 2000, Dow, 20+ year Treasuries, gold; a ` +
   `held benchmark appears once, as both). Daily closes (interval 1d) of the last \`lookback_days\` calendar ` +
   `days (default ${DEFAULT_LOOKBACK_DAYS}) on one date axis; each pair is joined on the dates both have ` +
-  `(pandas pct_change(fill_method=None).corr()). Entry = Pearson ρ of daily simple returns (quant-definitions ` +
-  `§9.4), rounded to 3 decimals; null with fewer than ${MIN_PAIRS} common returns or a zero-variance series; ` +
+  `(pandas pct_change(fill_method=None).corr()). Entry = Pearson ρ of daily simple returns ` +
+  `rounded to 3 decimals; null with fewer than ${MIN_PAIRS} common returns or a zero-variance series; ` +
   `the diagonal is 1 where defined. \`observations\` gives the common returns behind each entry; ` +
   '`series[].null_reason` says why a row is null (no_prices: the provider has no bars for the symbol; ' +
   'too_few_returns; flat) — missing prices never fail the call. Headers: `ETag` = the MD5 of the exact body ' +

@@ -4,7 +4,7 @@ import { Id, Nullable } from '../../platform/http/schemas.ts'
 export const DEFAULT_LOOKBACK_DAYS = 90
 export const MIN_LOOKBACK_DAYS = 20
 export const MAX_LOOKBACK_DAYS = 730
-/** Holdings in the matrix, largest |market value| first (spec §8). */
+/** Holdings in the matrix, largest |market value| first. */
 export const MAX_HOLDINGS = 20
 
 export const CorrelationQuery = Type.Object({

@@ -1,6 +1,6 @@
 /**
  * GET /correlation: the Pearson matrix of daily simple returns of the tenant's 20 largest holdings
- * and six benchmarks (§9.4). Holdings are read first (they are part of the cache key); the bars and
+ * and six benchmarks. Holdings are read first (they are part of the cache key); the bars and
  * the matrix are cached per tenant + account + lookback + symbol set, ~15 minutes while the regular
  * session runs (today's daily bar still moves) and until the next open, at most 24 hours, outside it.
  */

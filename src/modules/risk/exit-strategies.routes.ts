@@ -1,4 +1,4 @@
-/** Exit strategies CRUD under /api/trading-intel/exit/strategies (unlisted operations of §4.4). */
+/** Exit strategies CRUD under /api/trading-intel/exit/strategies (not among the required operations). */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

@@ -1,5 +1,5 @@
 /**
- * Exit strategies (unlisted operations of §4.4): a tenant's named rule sets for POST /exit/compute.
+ * Exit strategies (not among the required operations): a tenant's named rule sets for POST /exit/compute.
  * Defaults by method (atr: 14 bars, k 2; chandelier: 22 bars, k 3, trailing; percent: needs `percent`);
  * a strategy names an account or symbols, not both; names are unique per tenant (409).
  */

@@ -1,4 +1,4 @@
-/** POST /api/trading-intel/exit/compute and GET /api/trading-intel/exit (spec §4.4). */
+/** POST /api/trading-intel/exit/compute and GET /api/trading-intel/exit. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
@@ -11,7 +11,7 @@ import { EXIT_EXAMPLE, STRATEGY_EXAMPLE } from './risk.examples.ts'
 const tags = ['trading-intel']
 
 const COMPUTE =
-  'Stops of quant-definitions §9.1 for open positions: `positions` (1–' +
+  'Stops for open positions: `positions` (1–' +
   `${MAX_POSITIONS}; symbol, quantity (negative = short, not 0), entry_price, entry_date), or the holdings ` +
   'of `account_id` (not both: 422), or with neither the holdings of the strategy’s account / symbols or of ' +
   `every account (at most ${MAX_POSITIONS}, largest first; entry = cost basis / |quantity|, no entry date). ` +

@@ -1,5 +1,5 @@
 /**
- * POST /exit/compute: stop levels (§9.1) for positions given in the body, or the holdings of an
+ * POST /exit/compute: stop levels for positions given in the body, or the holdings of an
  * account (entry = cost basis / |quantity|, no entry date), or a strategy's account or symbols.
  * Parameters: inline, else the strategy's, else the method's defaults. Bars are read outside any
  * transaction, one batch for every symbol.

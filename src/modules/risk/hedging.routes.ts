@@ -1,4 +1,4 @@
-/** GET /api/trading-intel/hedging (spec §4.4). */
+/** GET /api/trading-intel/hedging. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
@@ -9,7 +9,7 @@ import type { HedgingService } from './hedging.service.ts'
 import { HEDGING_EXAMPLE } from './risk.examples.ts'
 
 const DESCRIPTION =
-  `Concentration (quant-definitions §9.2): weight = MV / total, total = Σ|MV| of the holdings (each ` +
+  `Concentration: weight = MV / total, total = Σ|MV| of the holdings (each ` +
   `holding’s latest snapshot row; one account with account_id) + \`cash\` (the portfolio keeps no cash balance, ` +
   `so the caller gives it; default 0). A position is hedged when its weight is strictly above ` +
   `${CONCENTRATION_LIMIT} (exactly 10 % is not); shorts (negative MV) never are. For each: β = Cov/Var and R² ` +
@@ -17,7 +17,7 @@ const DESCRIPTION =
   `(SPX), QQQ (NDX), DIA (DJIA) and IWM (RUT), pairwise on common dates, at least ${MIN_BETA_PAIRS} returns, ` +
   `rounded to ${BETA_DECIMALS} decimals (the β shown is the β used); the highest R² picks the index (none ` +
   `defined → SPX with β 1, \`beta_assumed\`); β ≤ 0 → no fund (\`skipped_reason: negative_beta\`). Funds come ` +
-  `from the inverse_fund table (§9.3 seed data, each row with verified_at): \`hedge\` is the index’s −1× fund, ` +
+  `from the inverse_fund table (seed data, each row with verified_at): \`hedge\` is the index’s −1× fund, ` +
   '`alternatives` its −2×/−3× funds up to `max_leverage`; `sector_funds` are the funds of the instrument’s ' +
   'sector or industry with β against the fund’s benchmark ETF (XLF, XLE, SOXX, …; 1 when undefined). ' +
   'Sizing: full = MV·β/|L|, excess = (MV − 0.10·total)·β/|L| (USD, cents), shares = floor(notional / the ' +

@@ -1,5 +1,5 @@
 /**
- * GET /hedging: inverse-fund hedges of positions above 10 % of the total (§9.2–§9.3). Holdings and
+ * GET /hedging: inverse-fund hedges of positions above 10 % of the total. Holdings and
  * the fund table are read first, then the market (instruments, daily bars, fund prices) outside any
  * transaction; each concentrated position gets β/R² against SPY, QQQ, DIA and IWM, the best fit's
  * −1× fund as the hedge, the index's −2×/−3× funds and its sector's funds as alternatives.

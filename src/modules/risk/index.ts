@@ -1,5 +1,5 @@
 /**
- * Risk tools (issue 14, spec §4.4, quant-definitions §9): the correlation matrix of the holdings
+ * Risk tools (docs/definitions.md#risk-tools): the correlation matrix of the holdings
  * and benchmarks, inverse-fund hedges of concentrated positions, ATR and chandelier exits, and the
  * tenant's named exit strategies. Rules, constants and the operation list: README.md.
  */

@@ -10,7 +10,7 @@ import {
 
 export type ExitMethod = 'atr' | 'chandelier' | 'percent'
 
-/** GLOBAL (0017): the inverse-fund seed of quant-definitions §9.3 — data, not code. */
+/** GLOBAL (0017): the inverse-fund seed of docs/definitions.md#inverse-funds — data, not code. */
 export interface InverseFundTable {
   ticker: string
   issuer: string

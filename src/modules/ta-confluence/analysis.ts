@@ -1,5 +1,5 @@
 /**
- * One symbol and timeframe's confluence (§7) from already-read bars: the three layers' scores (a
+ * One symbol and timeframe's confluence from already-read bars: the three layers' scores (a
  * layer not installed is dropped), momentum and volume from the quant kernels, then `combine`.
  */
 import type { Bar } from '../../providers/market-data/market-data.port.ts'

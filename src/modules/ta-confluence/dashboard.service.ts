@@ -13,7 +13,7 @@ import { analyse } from './analysis.ts'
 import type { Confluence } from './lib/confluence.ts'
 import type { TaLayers, Zone } from './layers.ts'
 
-/** Holdings on the dashboard (spec §8 bound). */
+/** Holdings on the dashboard. */
 export const DASHBOARD_HOLDINGS = 20
 export const DASHBOARD_TIMEFRAME = '1d' as const
 

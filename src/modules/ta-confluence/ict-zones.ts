@@ -1,6 +1,6 @@
 /**
  * The ICT layer with its zones for the dashboard: every FVG and order block of ta-ict's analysis
- * (§5.1, §5.2), `mitigated` when price has traded back into it (FVG touched, OB tapped or failed).
+ * (fair value gaps and order blocks), `mitigated` when price has traded back into it (FVG touched, OB tapped or failed).
  */
 import type { Bar } from '../../providers/market-data/market-data.port.ts'
 import type { TaLayer } from '../../platform/ta-layer.ts'

@@ -1,5 +1,5 @@
 /**
- * Technical-analysis confluence (issue 15, spec §4.5, quant-definitions §7): combines the structure,
+ * Technical-analysis confluence (docs/definitions.md#confluence): combines the structure,
  * price-action and ICT layers with momentum and volume into one score, the per-layer pattern
  * catalog, pattern backtests and the portfolio dashboard. No tables. Rules and constants: README.md.
  */
@@ -38,7 +38,7 @@ interface Needs {
 
 function createTaConfluence(_ctx: ModuleContext, needs: Needs): TaConfluence {
   const { marketData, portfolio } = needs
-  // The three layer modules of issue 15; the ICT one also lists its zones for the dashboard.
+  // The three layer modules; the ICT one also lists its zones for the dashboard.
   const installed: TaLayer[] = [
     needs.taStructure.layer,
     needs.taPriceAction.layer,

@@ -1,7 +1,7 @@
 /**
  * The technical-analysis layers confluence combines: whichever of the three layer modules are
  * installed (each exports `layer: TaLayer`). An absent layer is not an error: confluence drops it
- * and renormalises (§7), the catalog lists it empty and its backtests answer 404.
+ * and renormalises, the catalog lists it empty and its backtests answer 404.
  */
 import type { Bar } from '../../providers/market-data/market-data.port.ts'
 import type { Direction, TaLayer, TaLayerName } from '../../platform/ta-layer.ts'

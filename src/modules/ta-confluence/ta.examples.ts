@@ -1,4 +1,4 @@
-/** Example answers for the OpenAPI document (the §7 vector and a small backtest). */
+/** Example answers for the OpenAPI document (the confluence vector and a small backtest). */
 import { WEIGHTS } from './lib/confluence.ts'
 
 export const CONFLUENCE_EXAMPLE = {

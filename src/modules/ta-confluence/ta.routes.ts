@@ -26,7 +26,7 @@ const W = Object.entries(WEIGHTS)
   .join(', ')
 
 export const CONFLUENCE_DOC =
-  `Quant-definitions §7. Components and default weights: ${W}. structure, ict and price_action are the ` +
+  `Confluence (this project’s own scoring). Components and default weights: ${W}. structure, ict and price_action are the ` +
   'score(bars) of the installed layer modules (their evidence passed through); momentum = ' +
   `(RSI${RSI_PERIOD} − 50)/50 of the closes (Wilder); volume = ±min(1, RVOL − 1) in the direction of the last ` +
   `bar (sign of close − open; a doji scores 0), RVOL = last volume / mean volume of the ${RVOL_LOOKBACK} bars ` +
@@ -53,7 +53,7 @@ function analysisRoutes(app: App, deps: Deps): void {
     {
       schema: {
         operationId: 'getTaConfluence',
-        summary: 'Confluence score of one symbol: the three layers, momentum and volume, weighted (§7)',
+        summary: 'Confluence score of one symbol: the three layers, momentum and volume, weighted',
         description:
           CONFLUENCE_DOC +
           `History read per timeframe (default 1d): ${HISTORY_DOC}. 404 \`market.unknown_symbol\`; ` +
@@ -61,7 +61,7 @@ function analysisRoutes(app: App, deps: Deps): void {
         examples: {
           params: { symbol: 'AAPL' },
           query: { timeframe: '1d' },
-          200: { description: 'The §7 vector', value: CONFLUENCE_EXAMPLE },
+          200: { description: 'The confluence vector', value: CONFLUENCE_EXAMPLE },
         },
         tags: ['technical-analysis'],
         params: SymbolParams,

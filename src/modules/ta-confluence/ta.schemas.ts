@@ -64,7 +64,7 @@ export const Confluence = Type.Object({
   components: Type.Array(
     Type.Object({
       layer: Component,
-      weight: Type.Number({ description: 'Default §7 weight' }),
+      weight: Type.Number({ description: 'Default confluence weight' }),
       effective_weight: Type.Number({ description: 'Renormalised over the used components; 0 when dropped' }),
       used: Type.Boolean(),
       score: Nullable(Type.Number()),

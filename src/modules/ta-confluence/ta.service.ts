@@ -1,4 +1,4 @@
-/** GET /confluence/{symbol}, /patterns and /backtest/{symbol}/{layer}/{pattern} (spec §4.5). */
+/** GET /confluence/{symbol}, /patterns and /backtest/{symbol}/{layer}/{pattern}. */
 import { NotFoundError } from '../../platform/http/errors.ts'
 import type { PatternInfo, TaLayerName } from '../../platform/ta-layer.ts'
 import { HISTORY, type TimeframeBars, type Timeframe } from '../market-data/index.ts'

@@ -1,5 +1,5 @@
 /**
- * OpenAPI examples, computed from the §4.1 S2 vector (13 hourly bars, L = R = 2) so that every number
+ * OpenAPI examples, computed from the S2 vector (13 hourly bars, L = R = 2) so that every number
  * in them is one the service really answers for those bars.
  */
 import { analyzeIct } from './lib/analyze.ts'

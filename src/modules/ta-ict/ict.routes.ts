@@ -1,4 +1,4 @@
-/** GET /api/ta/ict/zones/{symbol}, …/breakers, …/premium-discount and /ict/zones/portfolio (spec §4.5). */
+/** GET /api/ta/ict/zones/{symbol}, …/breakers, …/premium-discount and /ict/zones/portfolio. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
@@ -31,24 +31,24 @@ const KZ = KILLZONES.map((w) => `${w.id} ${clockOf(w.start)}–${clockOf(w.end)}
 
 /** What every per-symbol operation shares (README.md holds the same). */
 const COMMON =
-  `Swings: the structure layer’s §4.1 pin (a swing high is above the L bars before it and not below the R ` +
+  `Swings: the structure layer’s swing pin (a swing high is above the L bars before it and not below the R ` +
   `after it; confirmed at bar i + R), L = R per timeframe: ${LR}. History per timeframe: ${HISTORY_DOC}. Every ` +
   'detection carries its bars (index in the analysed series, ISO start time, OHLC). Lists are newest first, ' +
   `at most ${K.MAX_ZONES} per kind, with totals. Too few bars: empty lists and nulls. Unknown symbol → 404 ` +
   'market.unknown_symbol; market data failing → 502 upstream.<kind> (e.g. upstream.timeout).'
 
 export const SCORE_DOC =
-  `Score (§7, ours): location term loc = clamp(1 − 2·position, −1, 1); zone term z = +1/−1 by the direction of ` +
+  `Score (ours): location term loc = clamp(1 − 2·position, −1, 1); zone term z = +1/−1 by the direction of ` +
   'the most recently confirmed zone still alive at the last bar (an FVG not filled, an OB not failed, a breaker ' +
   'not invalidated), 0 with none. Discount (position < 0.5) with z = +1 → +1; premium with z = −1 → −1; else ' +
   `${K.SCORE_LOCATION_WEIGHT}·loc + ${1 - K.SCORE_LOCATION_WEIGHT}·z. Null without a dealing range.`
 
 const ZONES_DOC =
-  'Fair value gaps (§5.1, SMC): candle i is a bullish FVG when H[i−1] < L[i+1] and C > O (top L[i+1], bottom ' +
+  'Fair value gaps (SMC): candle i is a bullish FVG when H[i−1] < L[i+1] and C > O (top L[i+1], bottom ' +
   'H[i−1]); bearish when L[i−1] > H[i+1] and C < O (top L[i−1], bottom H[i+1]); confirmed at i + 1; adjacent gaps ' +
   'are not joined. Mitigation from bar i + 2: touched (SMC mitigated: bullish L ≤ top, bearish H ≥ bottom), ce_hit ' +
   '(the midpoint reached), filled (the far edge reached). state: unmitigated (never touched), partially (touched, ' +
-  'not filled), fully (filled). Order blocks (§5.2, SMC made causal): keep the latest confirmed unbroken swing ' +
+  'not filled), fully (filled). Order blocks (SMC made causal): keep the latest confirmed unbroken swing ' +
   'high and low; a close above the high (each swing breaks once) makes the bullish OB: the lowest-low candle ' +
   'strictly between the swing and the breaking bar (ties: the last; none: the bar before the break), zone ' +
   '[low, high]; bearish mirrors it. state: active → tapped (price trades back into the zone: bullish L ≤ top) → ' +
@@ -96,7 +96,7 @@ function symbolRoutes(app: App, svc: IctService): void {
         examples: {
           params: { symbol: 'AAPL' },
           query: { timeframe: '1h' },
-          200: { description: 'S2 (quant-definitions §4.1) on 1h', value: ZONES_EXAMPLE },
+          200: { description: 'The S2 bars on 1h', value: ZONES_EXAMPLE },
         },
         response: { 200: Zones, ...errors },
       },
@@ -111,7 +111,7 @@ function symbolRoutes(app: App, svc: IctService): void {
         operationId: 'getIctBreakers',
         summary: 'Breaker blocks: order blocks a close went through',
         description:
-          'Breaker blocks (§5.3, our pin): an order block (as in GET /ict/zones/{symbol}) becomes a breaker of the ' +
+          'Breaker blocks (our pin): an order block (as in GET /ict/zones/{symbol}) becomes a breaker of the ' +
           'opposite direction at the first close beyond its far edge after the break (a bullish OB closed below ' +
           'its bottom is a bearish breaker, resistance on a retest from below); it stays valid until a close ' +
           'beyond the opposite edge (`invalidated`, that bar). `valid` counts those not invalidated. ' +
@@ -134,15 +134,15 @@ function symbolRoutes(app: App, svc: IctService): void {
         operationId: 'getIctPremiumDiscount',
         summary: 'Dealing range, equilibrium, premium/discount, OTE band, liquidity pools and killzones',
         description:
-          'Dealing range (§5.4): the latest confirmed swing low lo to the latest confirmed swing high hi (null ' +
+          'Dealing range: the latest confirmed swing low lo to the latest confirmed swing high hi (null ' +
           'until both exist with hi > lo); equilibrium (hi + lo)/2; position = (C − lo)/(hi − lo) (premium > 0.5, ' +
           'discount < 0.5, equilibrium = 0.5; `outside` below/above the range). leg up when hi came after lo. OTE: ' +
           `long [hi − ${K.OTE_HIGH}R, hi − ${K.OTE_LOW}R] with the sweet spot at ${K.OTE_SWEET} and the ${K.OTE_FIB} ` +
           'variant; short mirrored from lo. ote_entries: bars after the range whose low (up leg) or high (down leg) ' +
-          `lies in the leg’s band; bars_since_range: each of them (the latest ${K.MAX_BARS_LISTED}). Liquidity (§5.5, ` +
+          `lies in the leg’s band; bars_since_range: each of them (the latest ${K.MAX_BARS_LISTED}). Liquidity (` +
           `SMC): pip = (max H − min L) × ${K.LIQUIDITY_RANGE_PERCENT}; from each swing high not yet grouped, later ` +
           'swing highs within ±pip join until the sweep (the first later bar with H ≥ first level + pip); two or ' +
-          'more make a pool at their mean (equal highs = buy-side; lows mirror it, sell-side). Killzones (§5.6) on ' +
+          'more make a pool at their mean (equal highs = buy-side; lows mirror it, sell-side). Killzones on ' +
           'intraday timeframes only (null on 1d/1w): windows in America/New_York local time, converted per bar ' +
           `through the tz database (DST-correct), [start, end) of the bar’s start time: ${KZ}; windows overlap, so ` +
           `a bar may be in several. current = the last bar’s; bars = the latest ${K.MAX_BARS_LISTED}. ` +

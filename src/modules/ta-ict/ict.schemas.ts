@@ -1,4 +1,4 @@
-/** Wire schemas of GET /api/ta/ict/zones/… (spec §4.5; quant-definitions §5). */
+/** Wire schemas of GET /api/ta/ict/zones/… (docs/definitions.md#ict-concepts). */
 import { Type, type Static } from 'typebox'
 import { Id, Nullable } from '../../platform/http/schemas.ts'
 import { DEFAULT_TIMEFRAME, TIMEFRAMES } from '../market-data/index.ts'
@@ -48,7 +48,7 @@ const Point = Type.Object({
 const Header = {
   symbol: Type.String(),
   timeframe: Type.Enum([...TIMEFRAMES]),
-  swing_lr: Type.Integer({ description: 'Swing pivot L = R used (§4.1)' }),
+  swing_lr: Type.Integer({ description: 'Swing pivot L = R used' }),
   bars: Type.Integer({ description: 'Bars analysed (index 0 = the oldest)' }),
   as_of: Nullable(
     Type.String({ format: 'date-time', description: 'Start time of the last bar; null with no bars' }),

@@ -1,5 +1,5 @@
 /**
- * ICT concepts (issue 15, spec §4.5, quant-definitions §5): fair value gaps with their mitigation
+ * ICT concepts (docs/definitions.md#ict-concepts): fair value gaps with their mitigation
  * state, order blocks, breaker blocks, premium/discount with the OTE band, liquidity pools and
  * killzones, and the ICT layer of the technical-analysis contract. No tables. Rules: README.md.
  */
@@ -22,7 +22,7 @@ export type { LiquidityPool } from './lib/liquidity.ts'
 export { IctService, PORTFOLIO_HOLDINGS } from './ict.service.ts'
 
 export interface TaIct {
-  /** The ICT layer (pattern catalog, causal occurrences, §7 score). */
+  /** The ICT layer (pattern catalog, causal occurrences, layer score). */
   layer: TaLayer
   zones: IctService
 }

@@ -1,5 +1,5 @@
 /**
- * Technical-analysis learning (issue 15, spec §4.5 /learn/*): the public concept catalog, plan-gated
+ * Technical-analysis learning (/learn/*): the public concept catalog, plan-gated
  * teaching content with live worked examples, and per-user quizzes and progress. Rules, constants
  * and operations: README.md.
  */

@@ -38,7 +38,7 @@ export const CONCEPT_EXAMPLE: ConceptContentOut = {
   summary: 'Where price sits in the dealing range, around equilibrium.',
   question_count: 3,
   explanation: 'The dealing range runs from the latest swing low to the latest swing high. …',
-  detection: 'EQ = (hi + lo)/2; position = (C − lo)/(hi − lo) (§5.4).',
+  detection: 'EQ = (hi + lo)/2; position = (C − lo)/(hi − lo).',
   pitfalls: ['Position can leave [0, 1] when price breaks out of the range.'],
   example: {
     symbol: 'SPY',

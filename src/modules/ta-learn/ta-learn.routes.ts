@@ -1,4 +1,4 @@
-/** Learning routes under /api/ta/learn (spec §4.5, rule 7: the listing is public). */
+/** Learning routes under /api/ta/learn (the listing is public). */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
@@ -39,7 +39,7 @@ function listRoute(app: App, learn: LearnService): void {
         operationId: 'listLearnConcepts',
         summary: 'The learning catalog (public)',
         description:
-          'Public: no session and no plan gate (spec rule 7). Every concept with its id, layer, title, ' +
+          'Public: no session and no plan gate. Every concept with its id, layer, title, ' +
           'level (basic: every plan; advanced: plans with the `learn_advanced` feature), summary and ' +
           'question count, in catalog order (structure, price action, ICT); no content. `layer` keeps ' +
           'one layer; any other value → 422. The catalog is fixed data of 30 concepts, so it is not paged.',

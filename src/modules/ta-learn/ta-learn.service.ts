@@ -1,5 +1,5 @@
 /**
- * Learning (issue 15): the public concept listing, the plan-gated content with a worked example
+ * Learning: the public concept listing, the plan-gated content with a worked example
  * computed live from market data, and per-user quiz progress. The provider is read outside any
  * transaction; its failure leaves the example null with a reason, the rest of the content answers.
  */

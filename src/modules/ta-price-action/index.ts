@@ -1,5 +1,5 @@
 /**
- * Technical analysis, price action (issue 15, spec §4.5, quant-definitions §6): candlestick
+ * Technical analysis, price action (docs/definitions.md#price-action): candlestick
  * patterns with strength, reversal candidates, Wyckoff schematics, per holding. No tables. Exports
  * the layer (src/platform/ta-layer.ts) and the pure analysis. Rules and constants: README.md.
  */
@@ -20,7 +20,7 @@ export { layer, PATTERNS, SCORE_WINDOW } from './lib/layer.ts'
 export { PriceActionService } from './price-action.service.ts'
 
 export interface TaPriceAction {
-  /** The price-action layer: catalog, causal occurrences, §7 score. */
+  /** The price-action layer: catalog, causal occurrences, layer score. */
   layer: TaLayer
   priceAction: PriceActionService
 }

@@ -1,6 +1,6 @@
 /**
- * OpenAPI examples, computed by the analysis itself from the quant-definitions vectors (§6.1 morning
- * star after a decline, §6.3 W1), so they always match the response schemas.
+ * OpenAPI examples, computed by the analysis itself from the docs/definitions.md vectors (the morning
+ * star after a decline, the Wyckoff W1), so they always match the response schemas.
  */
 import { analyzePriceAction } from './lib/analysis.ts'
 import { barsOf, DECLINE, W1 } from './lib/vectors.fixture.ts'

@@ -1,4 +1,4 @@
-/** GET /api/ta/price-action/{symbol}, /reversals, /wyckoff and /portfolio (spec §4.5, quant-definitions §6). */
+/** GET /api/ta/price-action/{symbol}, /reversals, /wyckoff and /portfolio (docs/definitions.md#price-action). */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
@@ -19,7 +19,7 @@ const COMMON =
 
 const CANDLES_DOC =
   COMMON +
-  `Candlestick patterns of quant-definitions §6.1 (range-relative rules; comparisons tolerate 1e-9 of float noise), ` +
+  `Candlestick patterns (range-relative rules; comparisons tolerate 1e-9 of float noise), ` +
   `each reported at the bar that completes it (causal), latest first, at most ${S.MAX_ITEMS} (\`total\` counts all). ` +
   'Rules: doji body ≤ 0.10·range; spinning top body ≤ 0.35·range with both shadows ≥ body (not a doji); hammer ' +
   '0 < body ≤ 0.35·range, lower ≥ 2·body, upper ≤ 0.10·range after a decline; shooting star the mirror after an ' +
@@ -29,17 +29,17 @@ const CANDLES_DOC =
   `(\`values.penetration_level\`). \`context\`: the prior move, C[j−1] against C[j−1−${CONTEXT_BARS}] at the first ` +
   'bar j. Strength 0–100: TA-Lib’s output magnitude where TA-Lib has the pattern (engulfing 100, or 80 when one ' +
   `end is equal; doji, spinning top, hammer, shooting star, stars 100); ${NON_TALIB_STRENGTH} for the pin bars and ` +
-  `the inside bar. \`score\` (§7 price-action layer): at the latest bar of the last ${SCORE_WINDOW} carrying a ` +
+  `the inside bar. \`score\` (the layer’s part of the confluence): at the latest bar of the last ${SCORE_WINDOW} carrying a ` +
   'bullish or bearish pattern, (strongest bullish − strongest bearish strength)/100 × (1 − age/' +
   `${SCORE_WINDOW}); neutral patterns do not score; null when there is none.`
 
 const REVERSALS_DOC =
   COMMON +
-  '§6.2 reversal candidates, latest first, at most ' +
+  'reversal candidates, latest first, at most ' +
   `${S.MAX_ITEMS}. A candidate needs (1) a reversal pattern (bottoms: hammer, bullish engulfing, bullish pin bar, ` +
   'morning star; tops: the mirrors), patterns completed on the same bar merged; (2) context: C[j−1] < C[j−4] or ' +
   `C[j−1] < SMA${R.SMA_PERIOD}[j−1] at the pattern’s first bar j (mirrored for tops); (3) a location: the pattern ` +
-  `low within ${R.SWING_ATR}·ATR${R.ATR_PERIOD} of a swing low confirmed by then (§4.1 pivots, L = R = ` +
+  `low within ${R.SWING_ATR}·ATR${R.ATR_PERIOD} of a swing low confirmed by then (swing pivots, L = R = ` +
   `${SWING_LR['1h']} intraday, ${SWING_LR['1d']} daily/weekly), or the close in the discount (lower) half of the ` +
   `last ${R.RANGE_BARS} bars’ high–low range, or the low below the lower Bollinger band (20, 2); mirrored for ` +
   'tops. OB/FVG locations belong to the ICT layer and are not used. Status: confirmed when the next bar closes ' +
@@ -50,7 +50,7 @@ const REVERSALS_DOC =
 
 const WYCKOFF_DOC =
   COMMON +
-  '§6.3 Wyckoff schematics; distribution runs the accumulation rules on the mirrored series. avgV/avgR: the means ' +
+  'Wyckoff schematics; distribution runs the accumulation rules on the mirrored series. avgV/avgR: the means ' +
   `of volume and range over the ${W.AVG_BARS} bars before the bar tested. SC: C[i−1] < C[i−10], the lowest low ` +
   `of ${W.LOW_LOOKBACK} bars, V ≥ ${W.SC_VOLUME}·avgV, range ≥ ${W.SC_RANGE}·avgR, (C−L)/range ≥ ` +
   `${W.SC_CLOSE_POSITION}; PS: the last of the 10 bars before with V ≥ ${W.PS_VOLUME}·avgV, (C−L)/range ≥ ` +
@@ -155,7 +155,7 @@ export function priceActionRoutes(app: App, { priceAction }: Svc): void {
         description: WYCKOFF_DOC,
         examples: {
           ...paramsEx,
-          200: { description: 'The W1 accumulation (§6.3)', value: Ex.WYCKOFF_EXAMPLE },
+          200: { description: 'The W1 accumulation', value: Ex.WYCKOFF_EXAMPLE },
         },
         response: { 200: S.WyckoffOut, ...errs },
       },

@@ -1,5 +1,5 @@
 /**
- * Market structure (issue 15, spec §4.5, quant-definitions §4): swings with L/R confirmation, the
+ * Market structure (docs/definitions.md#market-structure): swings with L/R confirmation, the
  * HH/HL/LH/LL/EQH/EQL labels and trend, close-based causal BOS/CHoCH, multi-timeframe alignment, and
  * the structure layer of the technical-analysis contract. No tables. Rules and constants: README.md.
  */
@@ -20,7 +20,7 @@ export { structureLayer, STRUCTURE_PATTERNS } from './lib/layer.ts'
 export { StructureService } from './structure.service.ts'
 
 export interface TaStructure {
-  /** The structure layer (pattern catalog, causal occurrences, §7 score). */
+  /** The structure layer (pattern catalog, causal occurrences, layer score). */
   layer: TaLayer
   structure: StructureService
 }

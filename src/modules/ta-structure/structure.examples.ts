@@ -1,4 +1,4 @@
-/** OpenAPI examples, computed from bars S2 of quant-definitions §4 with L = R = 2 (the §4 vector). */
+/** OpenAPI examples, computed from bars S2 of docs/definitions.md#market-structure with L = R = 2 (the structure vector). */
 import { analyzeStructure } from './lib/analyze.ts'
 import { mtfAlignment } from './lib/mtf.ts'
 import { S2_BARS } from './lib/s2.fixture.ts'

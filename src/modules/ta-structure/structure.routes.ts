@@ -1,4 +1,4 @@
-/** GET /api/ta/structure/{symbol}, …/events, …/mtf and /api/ta/structure/portfolio (spec §4.5). */
+/** GET /api/ta/structure/{symbol}, …/events, …/mtf and /api/ta/structure/portfolio. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
@@ -24,14 +24,14 @@ const LR = Object.entries(SWING_LR)
   .map(([tf, n]) => `${tf} ${n}`)
   .join(', ')
 
-/** The rules of quant-definitions §4 as this service applies them (README.md holds the same). */
+/** The rules of docs/definitions.md#market-structure as this service applies them (README.md holds the same). */
 export const STRUCTURE_DOC =
-  `Swings (§4.1): bar i is a swing high when its high is above the L bars before it and not below the R bars ` +
+  `Swings: bar i is a swing high when its high is above the L bars before it and not below the R bars ` +
   `after it (a swing low mirrors it; with equal highs the earlier bar is the pivot); L = R per timeframe: ${LR}. ` +
   'A swing is confirmed at bar i + R and used only from then on (no look-ahead); bars before L and the last R ' +
-  'bars cannot be pivots. Labels (§4.2): versus the previous swing of the same kind, HH/LH (EQH when equal ' +
+  'bars cannot be pivots. Labels: versus the previous swing of the same kind, HH/LH (EQH when equal ' +
   `within ${EQUAL_TOLERANCE}, i.e. exactly) and HL/LL (EQL); the first of each kind has none. trend: bullish when ` +
-  'the last high is HH and the last low HL, bearish when LH and LL, else ranging. BOS/CHoCH (§4.3, ours, ' +
+  'the last high is HH and the last low HL, bearish when LH and LL, else ranging. BOS/CHoCH (this project’s own rule, ' +
   'close-based and causal — not the pattern-based, look-ahead rule of the SMC library): keep the latest ' +
   'confirmed, unbroken swing high and low; a close above the high is a bullish break, below the low a bearish ' +
   'one; each level breaks once; with the previous break’s direction (or before any break) it is a BOS, against ' +
@@ -83,7 +83,7 @@ function symbolRoutes(app: App, svc: StructureService): void {
         examples: {
           params: { symbol: 'AAPL' },
           query: { timeframe: '1d' },
-          200: { description: 'Bars S2 of quant-definitions §4 (L = R = 2)', value: STRUCTURE_EXAMPLE },
+          200: { description: 'The S2 bars (L = R = 2)', value: STRUCTURE_EXAMPLE },
         },
         tags,
         params: SymbolParams,
@@ -108,7 +108,7 @@ function symbolRoutes(app: App, svc: StructureService): void {
           params: { symbol: 'AAPL' },
           query: { timeframe: '1d', limit: 20 },
           200: {
-            description: 'The §4.3 vector: BOS bullish at 8, CHoCH bearish at 12',
+            description: 'The BOS/CHoCH vector: BOS bullish at 8, CHoCH bearish at 12',
             value: EVENTS_EXAMPLE,
           },
         },
@@ -130,10 +130,10 @@ function mtfRoute(app: App, svc: StructureService): void {
         operationId: 'getStructureMtf',
         summary: 'Multi-timeframe trend alignment',
         description:
-          'Quant-definitions §4.4 over four timeframes: the anchor and the three below it in 1w, 1d, 1h, 15m, ' +
+          'Multi-timeframe alignment over four timeframes: the anchor and the three below it in 1w, 1d, 1h, 15m, ' +
           '5m, 1m (the four lowest when fewer remain: 15m/5m/1m anchors use 1h, 15m, 5m, 1m; there is no 4h ' +
           `timeframe), weighted ${MTF_WEIGHTS.join('/')} from the highest down. Each trend t ∈ {+1, −1, 0} is ` +
-          `§4.2’s. alignment = Σ w·t; aligned when |alignment| ≥ ${ALIGNED_THRESHOLD} and the anchor’s trend has ` +
+          `the labels’. alignment = Σ w·t; aligned when |alignment| ≥ ${ALIGNED_THRESHOLD} and the anchor’s trend has ` +
           'its sign (direction is then bullish/bearish, else null); agree = share of the timeframes whose trend ' +
           'equals the anchor’s (the anchor included). A non-anchor timeframe whose bars fail carries error ' +
           'upstream.unavailable, is dropped and the weights renormalised (degraded = true); the anchor failing is ' +
@@ -143,7 +143,7 @@ function mtfRoute(app: App, svc: StructureService): void {
           params: { symbol: 'AAPL' },
           query: { anchor: '1d' },
           200: {
-            description: 'The §4.4 vector: +1, +1, −1, +1 → 0.6, aligned, agree 3/4',
+            description: 'The MTF vector: +1, +1, −1, +1 → 0.6, aligned, agree 3/4',
             value: MTF_EXAMPLE,
           },
         },

@@ -1,4 +1,4 @@
-/** Request and response schemas of the market-structure operations (spec §4.5, quant-definitions §4). */
+/** Request and response schemas of the market-structure operations (docs/definitions.md#market-structure). */
 import { Type, type Static } from 'typebox'
 import { Id, Nullable } from '../../platform/http/schemas.ts'
 import { DEFAULT_TIMEFRAME, HISTORY_DOC, TIMEFRAMES } from '../market-data/index.ts'
@@ -41,7 +41,7 @@ export const PortfolioQuery = Type.Object(
 export type PortfolioQueryInput = Static<typeof PortfolioQuery>
 
 const TrendEnum = Type.Enum(['bullish', 'bearish', 'ranging'], {
-  description: '§4.2: bullish = last high HH and last low HL; bearish = LH and LL; else ranging',
+  description: 'Bullish = last high HH and last low HL; bearish = LH and LL; else ranging',
 })
 const Dir = Type.Enum(['bullish', 'bearish'])
 const Sign = Type.Integer({ minimum: -1, maximum: 1, description: '+1 bullish, −1 bearish, 0 ranging' })

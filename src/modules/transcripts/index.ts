@@ -1,4 +1,4 @@
-/** Earnings-call transcripts (spec §4.15): ingest, list and summaries (language model or extractive). */
+/** Earnings-call transcripts: ingest, list and summaries (language model or extractive). */
 import { createDailyBudget } from '../../platform/daily-budget.ts'
 import { defineModule, type ModuleContext, type SweepFixture } from '../module.ts'
 import { TRANSCRIPTS_TABLES } from './transcripts.tables.ts'

@@ -1,4 +1,4 @@
-/** Earnings-call transcripts (spec §4.15): list, ingest, summary. */
+/** Earnings-call transcripts: list, ingest, summary. */
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'

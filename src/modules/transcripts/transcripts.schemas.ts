@@ -1,4 +1,4 @@
-/** Earnings-call transcripts (spec §4.15): parameters and answers. */
+/** Earnings-call transcripts: parameters and answers. */
 import { Id } from '../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 

@@ -1,5 +1,5 @@
 /**
- * Earnings-call transcripts (spec §4.15): ingest from the TranscriptsProvider (idempotent by the
+ * Earnings-call transcripts: ingest from the TranscriptsProvider (idempotent by the
  * vendor's id), list, and summarise. Transcripts are public data, stored globally and shared by
  * every tenant. Summaries come from the language model when one is configured, else (or when it
  * fails) from the deterministic extractive summariser; a successful one is stored until a forced

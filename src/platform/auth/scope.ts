@@ -18,7 +18,7 @@ export interface RequestScope {
 export type AuthRequirement = 'public' | 'user' | 'admin'
 
 /**
- * The tenant a request acts on. Only admins may name another tenant (spec §5.6); for anyone else a
+ * The tenant a request acts on. Only admins may name another tenant; for anyone else a
  * foreign `tenant_id` is a 403, and their own (or none) is their own.
  */
 export function effectiveTenant(scope: RequestScope, requested: number | undefined): number {

@@ -1,5 +1,5 @@
 /**
- * Conditional GETs: a strong ETag (MD5 of the serialized body, as the spec asks for correlation)
+ * Conditional GETs: a strong ETag (MD5 of the serialized body; GET /correlation uses it)
  * and a 304 when If-None-Match matches (RFC 9110 §13.1.2: weak comparison, lists and `*`).
  */
 import { createHash } from 'node:crypto'

@@ -1,5 +1,5 @@
 /**
- * Pagination, spec §4 rule 6, in one place:
+ * Pagination (docs/api-behaviour.md#pagination), in one place:
  * - `page_size` must be one of 25, 50, 100 (else 422);
  * - `page` is a 1-based integer;
  * - legacy `limit` is an integer capped at 100 (else 422);

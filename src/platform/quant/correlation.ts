@@ -1,5 +1,5 @@
 /**
- * Pearson correlation of returns (quant-definitions.md §9.4): the pin is daily *simple* returns
+ * Pearson correlation of returns (docs/definitions.md#correlation): the pin is daily *simple* returns
  * (pandas `pct_change().corr()`); log returns are available, and can differ in the third decimal.
  * Rounding is left to callers.
  *
@@ -12,9 +12,9 @@ import { logReturns, simpleReturns } from './returns.ts'
 import { requireSameLength, type Series } from './series.ts'
 
 export interface CorrelationOptions {
-  /** 'simple' (default, the §9.4 pin) or 'log'. */
+  /** 'simple' (default, the correlation pin) or 'log'. */
   returns?: 'simple' | 'log'
-  /** Fewest return pairs for a defined entry; default 20 (§9.4). */
+  /** Fewest return pairs for a defined entry; default 20. */
   minPairs?: number
 }
 

@@ -1,5 +1,5 @@
 /**
- * Drawdowns of an equity curve (quant-definitions.md §8, §10.6): depth `E_t/max_{s≤t} E_s − 1` with
+ * Drawdowns of an equity curve (docs/definitions.md#performance-metrics): depth `E_t/max_{s≤t} E_s − 1` with
  * the starting equity counted as a peak, reported as a negative fraction; duration in calendar days
  * from the peak date to the recovery date (the first date with E ≥ that peak), or to the last date
  * with the episode flagged open when equity has not recovered (backtesting.py's behaviour).

@@ -1,5 +1,5 @@
 /**
- * Every §8 figure of one equity curve marked to market each trading day (quant-definitions.md §8,
+ * Every performance figure of one equity curve marked to market each trading day (docs/definitions.md#performance-metrics,
  * worked example E1), from its dates as day numbers (see drawdown.ts) and its values.
  */
 import { maxDrawdown, type DrawdownEpisode } from './drawdown.ts'
@@ -21,7 +21,7 @@ export interface EquityCurveStats {
   /** Calendar days from the first to the last date. */
   days: number
   totalReturn: number
-  /** Calendar-day CAGR over a 365.25-day year (the §8 pin). */
+  /** Calendar-day CAGR over a 365.25-day year (the performance pin). */
   cagr: number
   /** Period-count CAGR over `periodsPerYear` (quantstats, backtesting.py parity). */
   cagrPeriods: number
@@ -42,7 +42,7 @@ export interface EquityCurveStats {
   calmarPeriods: number
 }
 
-/** The §8 statistics of an equity curve; NaN where a figure is undefined (fewer than 2 points, …). */
+/** The performance statistics of an equity curve; NaN where a figure is undefined (fewer than 2 points, …). */
 export function equityCurveStats(
   days: Series,
   equity: Series,

@@ -1,7 +1,7 @@
 /**
  * The quant kernels: pure, I/O-free numeric functions over arrays, shared by trading intelligence,
  * technical analysis, screeners and backtests. Definitions, defaults and test vectors:
- * quant-definitions.md (§1 indicators, §8 performance metrics, §9.1 stops, §9.4 correlation);
+ * docs/definitions.md (indicators, performance metrics, stops, correlation);
  * choices: ADR 0024.
  *
  * Series in, `Float64Array`s of the same length out, NaN where the reference says null (warm-up, a

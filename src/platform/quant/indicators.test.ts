@@ -8,7 +8,7 @@ import { D1 } from './vectors.fixture.ts'
 
 const { high: H, low: L, close: C } = D1
 
-describe('SMA (§1.1)', () => {
+describe('SMA', () => {
   it('D1 close, n = 5', () => {
     const s = sma(C, 5)
     warmUp(s, 4, 'SMA5')
@@ -28,7 +28,7 @@ describe('SMA (§1.1)', () => {
   })
 })
 
-describe('EMA (§1.2, TA-Lib classic seed)', () => {
+describe('EMA (TA-Lib classic seed)', () => {
   it('D1 close, n = 10: seeded with the SMA10 at index 9', () => {
     const e = ema(C, 10)
     warmUp(e, 9, 'EMA10')
@@ -44,7 +44,7 @@ describe('EMA (§1.2, TA-Lib classic seed)', () => {
   })
 })
 
-describe('RSI (§1.3, Wilder 14)', () => {
+describe('RSI (Wilder 14)', () => {
   it('D1 close', () => {
     const r = rsi(C, 14)
     warmUp(r, 14, 'RSI14')
@@ -65,7 +65,7 @@ describe('RSI (§1.3, Wilder 14)', () => {
   })
 })
 
-describe('MACD (§1.4, 12/26/9, TA-Lib seeding)', () => {
+describe('MACD (12/26/9, TA-Lib seeding)', () => {
   const m = macd(C, 12, 26, 9)
 
   it('the line starts at 25 from two SMA seeds ending on bar 25', () => {
@@ -104,7 +104,7 @@ describe('MACD (§1.4, 12/26/9, TA-Lib seeding)', () => {
   })
 })
 
-describe('True range and ATR (§1.5, Wilder 14, bar 0 unused)', () => {
+describe('True range and ATR (Wilder 14, bar 0 unused)', () => {
   it('TR of D1', () => {
     const tr = trueRange(H, L, C)
     ;[0.77, 1.31, 3.13, 3.1].forEach((v, i) => near(tr[i], v, `TR[${i}]`))
@@ -131,7 +131,7 @@ describe('True range and ATR (§1.5, Wilder 14, bar 0 unused)', () => {
   })
 })
 
-describe('Bollinger Bands (§1.7, 20, 2, population σ)', () => {
+describe('Bollinger Bands (20, 2, population σ)', () => {
   const b = bollinger(C, 20, 2)
 
   it('D1 close at 19 and 39', () => {

@@ -1,4 +1,4 @@
-// Property tests of the §8 metrics (fast-check, fixed seed): the drawdown episodes agree with the
+// Property tests of the performance metrics (fast-check, fixed seed): the drawdown episodes agree with the
 // per-bar drawdown series, and the trade statistics' identities hold for any trade list.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'

@@ -16,7 +16,7 @@ import {
 import { logReturns, simpleReturns } from './returns.ts'
 import { tradeStats } from './trades.ts'
 
-// Worked example E1 (§8): 15 dates, rf = 0.
+// Worked example E1: 15 dates, rf = 0.
 const dates = [
   '2026-01-02',
   ...['05', '06', '07', '08', '09', '12', '13', '14', '15', '16', '20', '21', '22', '23'].map(
@@ -29,7 +29,7 @@ const equity = [
 ]
 const returns = simpleReturns(equity)
 
-describe('returns (§8)', () => {
+describe('returns', () => {
   it('E1: 14 simple returns', () => {
     const want = [
       0.012, -0.003953, 0.016865, -0.005854, -0.020608, -0.008016, 0.015152, 0.025871, 0.008729, -0.011538,
@@ -48,7 +48,7 @@ describe('returns (§8)', () => {
   })
 })
 
-describe('return statistics (§8, E1)', () => {
+describe('return statistics (E1)', () => {
   it('CAGR: calendar days over 365.25 (the pin), over 365, and by period count', () => {
     assert.equal(days[14]! - days[0]!, 21)
     near(cagr(10000, 10620, 21), 1.846951, 'CAGR 365.25')
@@ -80,7 +80,7 @@ describe('return statistics (§8, E1)', () => {
   })
 })
 
-describe('drawdowns (§8, E1)', () => {
+describe('drawdowns (E1)', () => {
   it('the maximum: peak 01-07, trough 01-12, recovered 01-14, 7 calendar days (5 bars)', () => {
     const { max, longestDays } = maxDrawdown(days, equity)
     assert.ok(max)
@@ -127,7 +127,7 @@ describe('drawdowns (§8, E1)', () => {
   })
 })
 
-describe('equity curve summary (§8, E1)', () => {
+describe('equity curve summary (E1)', () => {
   it('has every figure of the worked example', () => {
     const s = equityCurveStats(days, equity)
     assert.equal(s.days, 21)
@@ -162,7 +162,7 @@ describe('equity curve summary (§8, E1)', () => {
   })
 })
 
-describe('trade statistics (§8, T1)', () => {
+describe('trade statistics (T1)', () => {
   const pnl = [250, -120, 80, -200, 310, 0, -60, 150]
   const pct = [0.025, -0.012, 0.008, -0.02, 0.031, 0, -0.006, 0.015]
 

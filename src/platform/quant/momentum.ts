@@ -1,6 +1,6 @@
 /**
- * Momentum oscillators: Wilder's RSI (quant-definitions.md §1.3) and MACD with TA-Lib's seeding
- * (§1.4). Warm-up positions are NaN (§10.1: the series start at the first bar given).
+ * Momentum oscillators: Wilder's RSI (docs/definitions.md#rsi) and MACD with TA-Lib's seeding
+ * (docs/definitions.md#macd). Warm-up positions are NaN (the series start at the first bar given).
  */
 import { meanOf } from './moving-averages.ts'
 import { nanSeries, requirePeriod, type Series } from './series.ts'
@@ -8,7 +8,7 @@ import { nanSeries, requirePeriod, type Series } from './series.ts'
 /**
  * RSI_n (Wilder): avgGain/avgLoss seeded with the means of the gains and losses of d[1..n], then
  * avg = (avg·(n−1) + current)/n; RSI = 100·avgGain/(avgGain + avgLoss). First value at index n (it
- * needs n+1 prices). TA-Lib's edge case (§1.3): when avgGain + avgLoss is 0 (a flat series) RSI is 0,
+ * needs n+1 prices). TA-Lib's edge case: when avgGain + avgLoss is 0 (a flat series) RSI is 0,
  * not 50 or NaN; only gains give 100, only losses 0.
  */
 export function rsi(x: Series, n = 14): Float64Array {
@@ -45,10 +45,10 @@ export interface Macd {
 }
 
 /**
- * MACD(fast, slow, signal) with TA-Lib's seeding (§1.4): both EMA seeds are SMAs whose windows end
+ * MACD(fast, slow, signal) with TA-Lib's seeding: both EMA seeds are SMAs whose windows end
  * on bar slow−1 (the fast one is SMA(x[slow−fast..slow−1]), not x[0..fast−1]), so the line starts at
  * slow−1; the signal is seeded with the SMA of the first `signal` line values and starts, with the
- * histogram, at (slow−1)+(signal−1): index 33 for 12/26/9. Not two standalone EMAs (§10.2). If
+ * histogram, at (slow−1)+(signal−1): index 33 for 12/26/9. Not two standalone EMAs. If
  * fast > slow they are swapped, as TA-Lib does.
  */
 export function macd(x: Series, fast = 12, slow = 26, signal = 9): Macd {

@@ -1,14 +1,14 @@
 /**
- * Simple and exponential moving averages (quant-definitions.md §1.1 SMA, §1.2 EMA).
+ * Simple and exponential moving averages (docs/definitions.md#sma, #ema).
  *
  * The EMA is TA-Lib's default ("classic") one: k = 2/(n+1), seeded at index n−1 with the SMA of
  * x[0..n−1], NaN before. Not the Metastock / `pandas.ewm(adjust=false)` variant that seeds with
- * x[0] (§1.2, §10.2): the two differ for many bars after the seed.
+ * x[0]: the two differ for many bars after the seed.
  */
 import { rollingMean } from './rolling.ts'
 import { nanSeries, requirePeriod, type Series } from './series.ts'
 
-/** SMA_n[i] = mean(x[i−n+1..i]); first value at index n−1 (§1.1). */
+/** SMA_n[i] = mean(x[i−n+1..i]); first value at index n−1. */
 export function sma(x: Series, n: number): Float64Array {
   return rollingMean(x, n)
 }

@@ -1,5 +1,5 @@
 /**
- * Return statistics of an equity curve (quant-definitions.md §8): total return, CAGR (calendar days
+ * Return statistics of an equity curve (docs/definitions.md#performance-metrics): total return, CAGR (calendar days
  * over a 365.25-day year, the project's pin, and by period count for parity with quantstats),
  * annualised volatility, Sharpe, Sortino and its downside deviation, Calmar.
  *
@@ -10,7 +10,7 @@
 import type { Series } from './series.ts'
 
 export interface AnnualizeOptions {
-  /** Annual risk-free rate as a fraction (0.04 for 4 %); default 0 (§8). */
+  /** Annual risk-free rate as a fraction (0.04 for 4 %); default 0. */
   rf?: number
   /** Periods in a year; default 252 (trading days). */
   periodsPerYear?: number
@@ -27,7 +27,7 @@ export function totalReturn(start: number, end: number): number {
 }
 
 /**
- * CAGR by calendar days (§8 pin): (E_end/E_start)^(daysPerYear/days) − 1, `days` the calendar days
+ * CAGR by calendar days: (E_end/E_start)^(daysPerYear/days) − 1, `days` the calendar days
  * from the first to the last equity date, a year 365.25 days (FFN). NaN when days ≤ 0, E_start ≤ 0
  * or E_end < 0.
  */
@@ -70,7 +70,7 @@ export function sharpe(returns: Series, options: AnnualizeOptions = {}): number 
   return sd > 0 ? (m / sd) * Math.sqrt(periodsPerYear) : Number.NaN
 }
 
-/** Per-period downside deviation DD = √(Σ min(r − rf_p, 0)² / N), N counting every return (§8, §10.7). */
+/** Per-period downside deviation DD = √(Σ min(r − rf_p, 0)² / N), N counting every return. */
 function downside(returns: Series, rfp: number): number {
   let ss = 0
   for (let i = 0; i < returns.length; i++) {
@@ -88,7 +88,7 @@ export function downsideDeviation(returns: Series, options: AnnualizeOptions = {
 
 /**
  * Sortino: mean(r − rf_p)/DD·√periodsPerYear, DD averaging the squared shortfalls over all N returns
- * (not the σ of the negative ones only, §8); NaN when DD = 0 or there are no returns.
+ * (not the σ of the negative ones only); NaN when DD = 0 or there are no returns.
  */
 export function sortino(returns: Series, options: AnnualizeOptions = {}): number {
   const { rf = 0, periodsPerYear = 252 } = options
@@ -97,7 +97,7 @@ export function sortino(returns: Series, options: AnnualizeOptions = {}): number
   return dd > 0 ? (mean(returns, rfp) / dd) * Math.sqrt(periodsPerYear) : Number.NaN
 }
 
-/** Calmar: CAGR/|max drawdown|; NaN when the max drawdown is 0 (§8). */
+/** Calmar: CAGR/|max drawdown|; NaN when the max drawdown is 0. */
 export function calmar(cagrValue: number, maxDrawdown: number): number {
   return maxDrawdown !== 0 ? cagrValue / Math.abs(maxDrawdown) : Number.NaN
 }

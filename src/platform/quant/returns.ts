@@ -1,6 +1,6 @@
 /**
- * Period returns of a value series: simple `r_t = E_t/E_{t−1} − 1` (quant-definitions.md §8, the
- * project's convention for every statistic and the §9.4 correlation) and log `ln(E_t/E_{t−1})` (§9.4,
+ * Period returns of a value series: simple `r_t = E_t/E_{t−1} − 1` (docs/definitions.md#performance-metrics, the
+ * project's convention for every statistic and the correlation) and log `ln(E_t/E_{t−1})` (docs/definitions.md#correlation,
  * for parity with academic work).
  *
  * Unlike the indicator series, a return belongs to a pair of values, so the output has one value

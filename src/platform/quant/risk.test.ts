@@ -8,7 +8,7 @@ import { atr } from './volatility.ts'
 
 const { high: H, low: L, close: C } = D1
 
-describe('ATR stop and chandelier (§9.1, D1)', () => {
+describe('ATR stop and chandelier (D1)', () => {
   it('ATR22: first value at 22', () => {
     const a = atr(H, L, C, 22)
     warmUp(a, 22, 'ATR22')
@@ -47,7 +47,7 @@ describe('ATR stop and chandelier (§9.1, D1)', () => {
   })
 })
 
-describe('correlation matrix (§9.4)', () => {
+describe('correlation matrix', () => {
   const A = [100, 101, 100.5, 102, 103, 102.5, 104, 103.5, 105, 106, 105.5]
   const B = [50, 50.4, 50.1, 50.9, 51.2, 51.0, 51.9, 51.5, 52.3, 52.6, 52.4]
   const Cs = [20, 19.8, 20.1, 19.7, 19.5, 19.9, 19.2, 19.4, 19.0, 18.8, 19.1]

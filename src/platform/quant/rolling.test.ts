@@ -5,7 +5,7 @@ import { rollingMax, rollingMean, rollingMin, rollingStd, rollingZScore } from '
 import { D1 } from './vectors.fixture.ts'
 
 describe('rolling helpers', () => {
-  it('σ of D1 close over 20: population (§1.7) and sample (the pandas value §1.7 warns about)', () => {
+  it('σ of D1 close over 20: population and sample (the pandas value the Bollinger definition rules out)', () => {
     const pop = rollingStd(D1.close, 20)
     warmUp(pop, 19, 'σ')
     near(pop[19], 1.688852, 'population σ[19]')
@@ -26,7 +26,7 @@ describe('rolling helpers', () => {
     }
   })
 
-  it('z-score against the prior window (§1.8) or including the current value', () => {
+  it('z-score against the prior window or including the current value', () => {
     const x = [400000, 365000, 512000, 298000, 441000, 450000]
     const z = rollingZScore(x, 5)
     warmUp(z, 5, 'z')
@@ -41,7 +41,7 @@ describe('rolling helpers', () => {
     isNull(rollingZScore([2, 2, 2, 2, 9], 3)[3], 'z over a constant window')
   })
 
-  it('highest high and lowest low of D1 over bars 18–39 (§9.1)', () => {
+  it('highest high and lowest low of D1 over bars 18–39', () => {
     const hh = rollingMax(D1.high, 22)
     const ll = rollingMin(D1.low, 22)
     warmUp(hh, 21, 'HH22')

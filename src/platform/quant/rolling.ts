@@ -1,8 +1,8 @@
 /**
  * Rolling-window helpers: mean, standard deviation, z-score, highest and lowest value over the last
- * `n` values. SMA is the rolling mean (quant-definitions.md §1.1); Bollinger Bands use the population
- * σ (§1.7); relative-volume z-scores use the sample σ of the *prior* values (§1.8); the chandelier
- * stop uses the rolling extremes (§9.1).
+ * `n` values. SMA is the rolling mean (docs/definitions.md#sma); Bollinger Bands use the population
+ * σ; relative-volume z-scores use the sample σ of the *prior* values; the chandelier
+ * stop uses the rolling extremes.
  *
  * Each output is a Float64Array as long as the input, NaN until a full window exists (see series.ts).
  * Window sums are updated in O(1) per bar and recomputed exactly once every `n` bars, so rounding
@@ -19,7 +19,7 @@ function windowSum(x: Series, from: number, to: number): number {
   return s
 }
 
-/** Mean of the `n` values ending at each index (the SMA of §1.1): first value at index n−1. */
+/** Mean of the `n` values ending at each index (the SMA): first value at index n−1. */
 export function rollingMean(x: Series, n: number): Float64Array {
   requirePeriod('period', n)
   const len = x.length
@@ -53,7 +53,7 @@ function sumSqDev(x: Series, from: number, to: number, shift: number): number {
 
 /**
  * Fills `mean` and `sd` with the mean and σ of the `n` values ending at each index (NaN before n−1).
- * `ddof` 0 is the population σ (divide by n, TA-Lib's and §1.7's), 1 the sample σ (n−1, §1.8's); σ
+ * `ddof` 0 is the population σ (divide by n, TA-Lib's and the Bollinger Bands'), 1 the sample σ (n−1, the relative volume's); σ
  * is NaN when n − ddof ≤ 0.
  *
  * The sums are of deviations from a shift (the mean of the window at the last exact recomputation).
@@ -112,16 +112,16 @@ export function rollingStd(x: Series, n: number, ddof = 0): Float64Array {
 }
 
 export interface ZScoreOptions {
-  /** 0 population, 1 sample (default: 1, the §1.8 pin). */
+  /** 0 population, 1 sample (default: 1, the relative-volume pin). */
   ddof?: number
   /**
-   * false (default): compare x[i] with the n values *before* it (§1.8: today against the previous
+   * false (default): compare x[i] with the n values *before* it (today against the previous
    * n sessions), first value at index n. true: the window ends at x[i], first value at n−1.
    */
   includeCurrent?: boolean
 }
 
-/** z[i] = (x[i] − mean) / σ over the window; NaN in warm-up and where σ = 0 (never ±∞, §1.8). */
+/** z[i] = (x[i] − mean) / σ over the window; NaN in warm-up and where σ = 0 (never ±∞). */
 export function rollingZScore(x: Series, n: number, options: ZScoreOptions = {}): Float64Array {
   requirePeriod('period', n)
   const { ddof = 1, includeCurrent = false } = options

@@ -1,6 +1,6 @@
 /**
- * Shared shapes and argument checks of the quant kernels (quant-definitions.md §0 "How to use the
- * vectors": 0-based indexes, each series starting at index 0 with no earlier history).
+ * Shared shapes and argument checks of the quant kernels (docs/definitions.md#vectors:
+ * 0-based indexes, each series starting at index 0 with no earlier history).
  *
  * Conventions every kernel follows:
  * - Inputs are numeric arrays (`Float64Array` or any `ArrayLike<number>`) of finite numbers.
@@ -33,7 +33,7 @@ export function requireSameLength(...series: Series[]): number {
   return n
 }
 
-/** A kernel value for the wire: NaN (warm-up, undefined ratio) becomes null, ±∞ too (§10.3). */
+/** A kernel value for the wire: NaN (warm-up, undefined ratio) becomes null, ±∞ too. */
 export function toNullable(v: number): number | null {
   return Number.isFinite(v) ? v : null
 }

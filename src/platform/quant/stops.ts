@@ -1,7 +1,7 @@
 /**
- * Stop levels (quant-definitions.md §9.1): the ATR stop [ours] and the chandelier exit [StockCharts],
+ * Stop levels (docs/definitions.md#stops): the ATR stop (this project's own) and the chandelier exit (StockCharts),
  * raw as StockCharts plots it or ratcheted as a trailing stop that is never loosened (Le Beau).
- * Both use Wilder's ATR with TA-Lib's convention (§1.5).
+ * Both use Wilder's ATR with TA-Lib's convention.
  */
 import { rollingMax, rollingMin } from './rolling.ts'
 import { nanSeries, requireSameLength, type Series } from './series.ts'

@@ -1,5 +1,5 @@
 /**
- * Trade-list statistics (quant-definitions.md §8, worked example T1): win rate with a zero-PnL trade
+ * Trade-list statistics (docs/definitions.md#performance-metrics, worked example T1): win rate with a zero-PnL trade
  * counted as a non-win (backtesting.py; the quantstats variant excluding zeros is given too), profit
  * factor, average win and loss, payoff, expectancy as the mean PnL over all trades, SQN.
  *
@@ -14,7 +14,7 @@ export interface TradeStats {
   losses: number
   /** Trades with PnL exactly 0. */
   scratch: number
-  /** wins / trades, a zero counted as a non-win (§8 pin); NaN with no trades. */
+  /** wins / trades, a zero counted as a non-win; NaN with no trades. */
   winRate: number
   /** wins / (wins + losses), zeros left out (quantstats on returns); NaN with neither. */
   winRateExcludingZero: number
@@ -22,7 +22,7 @@ export interface TradeStats {
   grossProfit: number
   /** |Σ of the negative PnL| (a positive number). */
   grossLoss: number
-  /** grossProfit / grossLoss; with no losses NaN (∞) if there are wins, 0 if there are none (§8). */
+  /** grossProfit / grossLoss; with no losses NaN (∞) if there are wins, 0 if there are none. */
   profitFactor: number
   /** mean(PnL | PnL > 0); NaN with no wins. */
   avgWin: number

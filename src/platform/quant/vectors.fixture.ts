@@ -1,11 +1,11 @@
 /**
- * The shared inputs of quant-definitions.md, copied from the reference for the tests: D1 (40 daily
- * bars, used by §1 and §9), S1 (one regular session of 5-minute bars from 09:30 ET, §1 and §2), and
- * the technical-analysis vectors S2 (§4.1) and F1 (§5.1) as prices only: each module's fixture dates
+ * The shared inputs of docs/definitions.md, copied here for the tests: D1 (40 daily
+ * bars: indicators and risk), S1 (one regular session of 5-minute bars from 09:30 ET: VWAP, relative volume, setups), and
+ * the technical-analysis vectors S2 and F1 as prices only: each module's fixture dates
  * them as its tests need.
  */
 
-/** D1: 40 daily bars (§0). */
+/** D1: 40 daily bars. */
 export const D1 = {
   open: [
     99.5, 99.36, 99.4, 102.0, 104.43, 103.64, 102.65, 99.39, 101.09, 102.9, 100.65, 100.82, 97.23, 98.85,
@@ -35,7 +35,7 @@ export const D1 = {
   ],
 }
 
-/** S1: one regular session of 5-minute bars, 09:30–10:25 ET, labelled by start time (§0). */
+/** S1: one regular session of 5-minute bars, 09:30–10:25 ET, labelled by start time. */
 export const S1 = {
   open: [51.2, 51.45, 51.3, 51.05, 50.8, 50.7, 50.95, 51.35, 51.6, 51.8, 52.05, 51.95],
   high: [51.6, 51.7, 51.5, 51.15, 50.95, 51.0, 51.4, 51.65, 51.85, 52.1, 52.2, 52.0],
@@ -44,7 +44,7 @@ export const S1 = {
   volume: [120000, 80000, 70000, 65000, 60000, 55000, 90000, 85000, 120000, 150000, 70000, 60000],
 }
 
-/** S2 (§4.1): swing highs 2 and 9, swing low 5 with L = R = 2; BOS bullish at 8, CHoCH bearish at 12 (§4.3). */
+/** S2: swing highs 2 and 9, swing low 5 with L = R = 2; BOS bullish at 8, CHoCH bearish at 12. */
 export const S2 = {
   open: [9.7, 9.8, 10.3, 10.6, 10.1, 9.8, 9.5, 10.1, 10.6, 11.0, 11.2, 10.3, 10.0],
   high: [10.0, 10.4, 10.8, 10.6, 10.3, 10.0, 10.2, 10.7, 11.1, 11.3, 11.0, 10.4, 10.2],
@@ -52,7 +52,7 @@ export const S2 = {
   close: [9.8, 10.3, 10.6, 10.1, 9.8, 9.5, 10.1, 10.6, 11.0, 11.2, 10.3, 10.0, 9.35],
 }
 
-/** F1 (§5.1): a bullish FVG at 1 (101–102; touched 4, CE 5, not filled) and a bearish one at 4 (102.6–103). */
+/** F1: a bullish FVG at 1 (101–102; touched 4, CE 5, not filled) and a bearish one at 4 (102.6–103). */
 export const F1 = {
   open: [100.0, 100.5, 103.8, 104.5, 103.2, 102.2],
   high: [101.0, 104.0, 105.0, 104.8, 103.5, 102.6],

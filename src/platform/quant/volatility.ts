@@ -1,6 +1,6 @@
 /**
- * True range and Wilder's ATR (quant-definitions.md §1.5), Bollinger Bands with the population σ
- * (§1.7). Warm-up positions are NaN.
+ * True range and Wilder's ATR (docs/definitions.md#atr), Bollinger Bands with the population σ
+ * (docs/definitions.md#bollinger-bands). Warm-up positions are NaN.
  */
 import { rollingMeanSdInto } from './rolling.ts'
 import { nanSeries, requirePeriod, requireSameLength, type Series } from './series.ts'
@@ -22,7 +22,7 @@ function trOf(h: number, l: number, prevClose: number): number {
 }
 
 /**
- * ATR_n, TA-Lib's convention (§1.5): bar 0 is not used; ATR[n] = mean(TR[1..n]), then
+ * ATR_n, TA-Lib's convention: bar 0 is not used; ATR[n] = mean(TR[1..n]), then
  * ATR[i] = (ATR[i−1]·(n−1) + TR[i])/n. First value at index n; with n = 1 it is TR from index 1.
  */
 export function atr(high: Series, low: Series, close: Series, n = 14): Float64Array {
@@ -48,13 +48,13 @@ export interface Bollinger {
   lower: Float64Array
   /** Population σ of the same n values (divide by n, as TA-Lib; not pandas' sample σ). */
   sigma: Float64Array
-  /** (x − lower)/(upper − lower); NaN where upper = lower (§1.7). */
+  /** (x − lower)/(upper − lower); NaN where upper = lower. */
   percentB: Float64Array
   /** (upper − lower)/middle; NaN where middle = 0. */
   bandwidth: Float64Array
 }
 
-/** Bollinger Bands(n, k): middle ± k·σ_population, first value at index n−1 (§1.7). */
+/** Bollinger Bands(n, k): middle ± k·σ_population, first value at index n−1. */
 export function bollinger(x: Series, n = 20, k = 2): Bollinger {
   requirePeriod('period', n)
   const len = x.length

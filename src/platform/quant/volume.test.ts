@@ -6,7 +6,7 @@ import { relativeVolume, relativeVolumeSeries, sessionVwap } from './volume.ts'
 
 const { high: H, low: L, close: C, volume: V } = S1
 
-describe('session VWAP (§1.6, typical price)', () => {
+describe('session VWAP (typical price)', () => {
   const want = [
     51.316667, 51.35, 51.302469, 51.221144, 51.147046, 51.110741, 51.128395, 51.1812, 51.270134, 51.386872,
     51.432556, 51.455041,
@@ -46,7 +46,7 @@ describe('session VWAP (§1.6, typical price)', () => {
   })
 })
 
-describe('relative volume and its z-score (§1.8)', () => {
+describe('relative volume and its z-score', () => {
   const baseline = [400000, 365000, 512000, 298000, 441000]
 
   it('S1, window 09:30–10:00 against five sessions', () => {

@@ -1,12 +1,12 @@
 /**
- * Session VWAP (quant-definitions.md §1.6) and relative volume with its z-score (§1.8).
+ * Session VWAP (docs/definitions.md#vwap) and relative volume with its z-score.
  */
 import { rollingMeanSdInto } from './rolling.ts'
 import { nanSeries, requirePeriod, requireSameLength, type Series } from './series.ts'
 
 /**
  * Session VWAP_t = Σ p·v / Σ v from the session's first bar to t, with p the typical price
- * (H+L+C)/3 (§1.6: not the close). `session` (optional) holds one key per bar, e.g. the trading day
+ * (H+L+C)/3 (not the close). `session` (optional) holds one key per bar, e.g. the trading day
  * number: the sums reset whenever it differs from the previous bar's. Without it the whole input is
  * one session, so pass only the bars from the anchor (09:30 ET regular, 04:00 with extended hours).
  * NaN while the session's cumulative volume is 0; a zero-volume bar leaves VWAP unchanged.
@@ -40,13 +40,13 @@ export interface RelativeVolume {
   /** (V0 − mean) / sd; NaN when sd is 0 or undefined (fewer than 2 baseline values), never ±∞. */
   z: number
   mean: number
-  /** Sample standard deviation (ddof = 1) of the baseline, the §1.8 pin. */
+  /** Sample standard deviation (ddof = 1) of the baseline, the relative-volume pin. */
   sd: number
 }
 
 /**
  * RVOL of today's volume in a window against the same wall-clock window of previous sessions
- * (§1.8; the spec uses 5). The caller picks the sessions: same window, half days excluded, and it
+ * (the detectors use 5). The caller picks the sessions: same window, half days excluded, and it
  * decides what too short a baseline means (null, or low confidence).
  */
 export function relativeVolume(today: number, baseline: Series): RelativeVolume {

@@ -1,5 +1,5 @@
 /**
- * OpenAI Chat Completions adapter (engagement-wire-facts §7): `POST {baseUrl}/chat/completions`
+ * OpenAI Chat Completions adapter (docs/vendor-formats.md#openai-compatible-chat): `POST {baseUrl}/chat/completions`
  * with `Authorization: Bearer <key>`. The base URL includes the version segment
  * (https://api.openai.com/v1, http://localhost:11434/v1 for Ollama, http://host:8000/v1 for vLLM).
  * Non-2xx answers become the shared client's typed errors (429 is retried by it, since a rate-limited

@@ -1,5 +1,5 @@
 /**
- * The §8 figures of a replay, on the wire: the equity curve's statistics (quant kernels
+ * The performance figures of a replay, on the wire: the equity curve's statistics (quant kernels
  * `equityCurveStats`) and the trade list's (`tradeStats` on the scaled P&L), NaN → null, ratios
  * rounded to 6 decimals and money to 4. Also the per-trade log rows. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved backtests (issue 14): every POST /backtest run, per tenant, with its summary, equity curve
+ * Saved backtests: every POST /backtest run, per tenant, with its summary, equity curve
  * (jsonb) and per-trade log (fixed-width binary records); listed newest first, optionally by strategy. Tenant table under RLS.
  */
 import type { Kysely } from 'kysely'

@@ -1,5 +1,5 @@
 /**
- * Backtest runs answer before their per-trade log is stored (issue 14's < 200 ms target): the run
+ * Backtest runs answer before their per-trade log is stored (the < 200 ms target): the run
  * row is written in the request with the first records of its log, the whole log right after the
  * answer. `log_status` says where that stands: `pending` (being written), `stored`, or `failed` (the
  * write failed). A `pending` row older than LOG_PENDING_MS reads as failed (log-writer.ts): the

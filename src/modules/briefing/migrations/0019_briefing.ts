@@ -1,5 +1,5 @@
 /**
- * E-mail briefing (issue 14): one subscription per tenant user — on/off, the account it covers,
+ * E-mail briefing: one subscription per tenant user — on/off, the account it covers,
  * the New York send time, the one-click unsubscribe token (hashed for lookup, encrypted to be
  * written into mails) and the date of the last scheduled send (at most one per day).
  */

@@ -1,5 +1,5 @@
 /**
- * The CSRF `state` of a broker's OAuth code flow (spec §5 rule 8): a server-signed token pinned
+ * The CSRF `state` of a broker's OAuth code flow: a server-signed token pinned
  * to tenant, user and broker, valid for ten minutes. The signature (HMAC-SHA256 under a key kept
  * for this purpose alone) makes it unforgeable; its nonce, recorded when issued and marked when
  * used, makes it single-use (the service does that part in the database).

@@ -1,5 +1,5 @@
 /**
- * The rules of an order that its schema cannot say (wire-facts §1, POST /v2/orders): checked here
+ * The rules of an order that its schema cannot say (docs/vendor-formats.md#alpaca-trading, POST /v2/orders): checked here
  * so the caller gets a 422 naming the field instead of the vendor's refusal.
  */
 import type { FieldError } from '../../../platform/http/errors.ts'

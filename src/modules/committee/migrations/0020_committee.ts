@@ -1,5 +1,5 @@
 /**
- * Investment committee (issue 14): the tenant's configuration (one row; absent → defaults), its
+ * Investment committee: the tenant's configuration (one row; absent → defaults), its
  * runs and each run's ordered events. Tenant tables under RLS.
  */
 import type { Kysely } from 'kysely'

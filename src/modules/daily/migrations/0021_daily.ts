@@ -1,5 +1,5 @@
 /**
- * End-of-day reviews (issue 14): one row per tenant, account scope (0 = all accounts) and New York
+ * End-of-day reviews: one row per tenant, account scope (0 = all accounts) and New York
  * review date, written by the `daily.eod-review` job after the close and on demand by GET
  * /eod/review. The payload is the whole review; the summary columns serve GET /eod/history, read
  * newest first per tenant and scope through the unique index (scanned backwards).

@@ -1,5 +1,5 @@
 /**
- * Opportunity score [ours]: a composite 0–100 per symbol from its recent scanner results.
+ * Opportunity score (this project's own heuristic): a composite 0–100 per symbol from its recent scanner results.
  *
  *   normalized(type) = min(best score of that scan type / SCORE_FULL[type], 1)
  *   points(type)     = WEIGHTS[type] × normalized(type)

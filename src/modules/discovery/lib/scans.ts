@@ -1,8 +1,8 @@
 /**
- * The five discovery scans [ours], pure functions of one symbol's daily bars (oldest first; the
+ * The five discovery scans (this project's own rules), pure functions of one symbol's daily bars (oldest first; the
  * last bar `t` is the current session so far, or the last one when the market is closed).
- * Definitions follow quant-definitions.md: gaps §2.3, RSI (Wilder 14) §1.3, relative volume and its
- * z-score (sample sd, ddof = 1) §1.8. Each hit carries `score` (the ranking figure) and `evidence`
+ * Definitions follow docs/definitions.md: gaps (#gaps), RSI Wilder 14 (#rsi), relative volume and its
+ * z-score with the sample sd, ddof = 1 (#relative-volume). Each hit carries `score` (the ranking figure) and `evidence`
  * (the numbers the rule read). Thresholds are the named constants below; the OpenAPI description of
  * POST /intraday/discovery/scan repeats them.
  */
@@ -11,11 +11,11 @@ import { relativeVolume, rsi } from '../../../platform/quant/index.ts'
 export const SCAN_TYPES = ['gappers', 'volume', 'momentum', 'reversal', 'breakout'] as const
 export type ScanType = (typeof SCAN_TYPES)[number]
 
-/** gappers: |gap %| at least this (§2.3 default). */
+/** gappers: |gap %| at least this (the intraday gap default). */
 export const GAP_MIN_PCT = 2
 /** volume and breakout: baseline of the previous 20 sessions' daily volume. */
 export const VOLUME_LOOKBACK = 20
-/** volume: RVOL at least 2 and z at least 2 (§2.4's spike rule; z is ignored when the baseline sd is 0). */
+/** volume: RVOL at least 2 and z at least 2 (the intraday volume-spike rule; z is ignored when the baseline sd is 0). */
 export const VOLUME_MIN_RVOL = 2
 export const VOLUME_MIN_Z = 2
 /** momentum: |day change %| at least 2 with RSI(14) ≥ 60 (up) or ≤ 40 (down). */
@@ -27,8 +27,8 @@ export const RSI_PERIOD = 14
 export const REVERSAL_OVERSOLD = 30
 export const REVERSAL_OVERBOUGHT = 70
 /**
- * reversal context (§6.2): a prior move against the turn, close_t−1 below (above) close_t−1−3.
- * It also keeps a flat series out: its RSI is 0 by TA-Lib's rule (§1.3), not an oversold reading.
+ * reversal context: a prior move against the turn, close_t−1 below (above) close_t−1−3.
+ * It also keeps a flat series out: its RSI is 0 by TA-Lib's rule, not an oversold reading.
  */
 export const REVERSAL_CONTEXT_BARS = 3
 /** breakout: close above the highest high of the previous 20 sessions on RVOL ≥ 1.5. */
@@ -56,7 +56,7 @@ export interface ScanHit {
 }
 
 export const round4 = (x: number) => Math.round(x * 1e4) / 1e4
-/** NaN (undefined, §10.3) → null on the wire; finite numbers rounded to 4 decimals. */
+/** NaN (undefined) → null on the wire; finite numbers rounded to 4 decimals. */
 const num = (x: number) => (Number.isFinite(x) ? round4(x) : null)
 
 function changePct(s: DailySeries, t: number): number {
@@ -99,7 +99,7 @@ export function volumeScan(s: DailySeries): ScanHit | null {
   if (t < VOLUME_LOOKBACK) return null
   const rv = lastRelativeVolume(s, VOLUME_LOOKBACK)
   if (!(rv.rvol >= VOLUME_MIN_RVOL)) return null
-  // A flat baseline (sd 0) has no z-score: the ratio alone decides (§2.4).
+  // A flat baseline (sd 0) has no z-score: the ratio alone decides.
   if (rv.sd > 0 && !(rv.z >= VOLUME_MIN_Z)) return null
   return hit(s, t, rv.rvol, s.close[t]! >= s.open[t]! ? 'up' : 'down', {
     volume: s.volume[t]!,

@@ -1,5 +1,5 @@
 /**
- * Discovery (issue 13): the tenant's scanner results, one row per universe + scan type + symbol +
+ * Discovery: the tenant's scanner results, one row per universe + scan type + symbol +
  * trading date (a re-scan the same day updates it), and its opportunity scores, one row per symbol
  * (a recompute updates it). Tenant tables under RLS.
  */

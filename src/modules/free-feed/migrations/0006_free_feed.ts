@@ -1,5 +1,5 @@
 /**
- * The free-tier feed (spec §4.15): the free symbol universe, the record of each delayed
+ * The free-tier feed: the free symbol universe, the record of each delayed
  * publication, and the 1-minute bars as published (replay answers exactly these). GLOBAL tables
  * (no tenant_id, no RLS): public market data, identical for every tenant. Read through
  * `scopes.withGlobal`, written through the audited `scopes.withSystem`.

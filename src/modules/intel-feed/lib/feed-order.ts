@@ -10,7 +10,7 @@
 export const TAGS = ['SIGNAL', 'FLOW', 'ALERT', 'NEWS'] as const
 export type Tag = (typeof TAGS)[number]
 
-/** Confidence at or above which a recommendation is an ALERT (spec §8), else a SIGNAL. */
+/** Confidence at or above which a recommendation is an ALERT, else a SIGNAL. */
 export const ALERT_CONFIDENCE = 0.8
 
 export interface FeedItem {

@@ -1,5 +1,5 @@
 /**
- * The four detectors (quant-definitions.md §2) on the reference session S1 and on hand-built series
+ * The four detectors (docs/definitions.md#intraday-setups) on the reference session S1 and on hand-built series
  * with a known answer, including the series where they must not fire.
  */
 import assert from 'node:assert/strict'
@@ -15,7 +15,7 @@ const p = (over: Partial<DetectParams> = {}): DetectParams => ({ ...DEFAULT_PARA
 const brief = (signals: { direction: string; trigger_time: number }[]) =>
   signals.map((s) => `${s.direction}@${new Date(s.trigger_time).toISOString()}`)
 
-describe('ORB (§2.1)', () => {
+describe('ORB', () => {
   it('S1: 5-minute OR → none; 15 → long 10:15; 30 → long 10:10 (close rule, volume ≥ 1.5× OR mean)', () => {
     const s1 = inputOf(S1)
     assert.deepEqual(detectOrb(s1, p({ orb_minutes: 5 })), [])
@@ -84,7 +84,7 @@ describe('ORB (§2.1)', () => {
   })
 })
 
-describe('VWAP reclaim (§2.2)', () => {
+describe('VWAP reclaim', () => {
   it('S1: reclaim bar 10:00 after 5 closes below, confirmed and stamped at 10:05; nothing else', () => {
     const [s, ...rest] = detectVwapReclaim(inputOf(S1), p())
     assert.deepEqual(rest, [])
@@ -145,7 +145,7 @@ describe('VWAP reclaim (§2.2)', () => {
   })
 })
 
-describe('gaps (§2.3)', () => {
+describe('gaps', () => {
   it('S1: +2.4 %, a full gap up, not filled (fill fraction 0.541667), gap-and-go at 10:10', () => {
     const [g, ...rest] = detectGap(inputOf(S1), p())
     assert.deepEqual(rest, [])
@@ -201,7 +201,7 @@ describe('gaps (§2.3)', () => {
   })
 })
 
-describe('volume spikes (§2.4)', () => {
+describe('volume spikes', () => {
   const tenAm = (volume: number, prior: number[]) =>
     inputOf([...Array.from({ length: 6 }, () => flat(100, 1000)), [100, 101, 99.9, 100.8, volume]], {
       priorVolumes: new Map([[30, prior]]),

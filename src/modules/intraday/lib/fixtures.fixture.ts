@@ -1,5 +1,5 @@
 /**
- * Hand-built sessions for the detector tests: S1 of quant-definitions.md (5-minute bars of a regular
+ * Hand-built sessions for the detector tests: S1 of docs/definitions.md (5-minute bars of a regular
  * session; prior close 50.00, high 50.40, low 49.60) and a builder for other series.
  */
 import { indicatorColumns } from './indicators.ts'

@@ -1,5 +1,5 @@
 /**
- * Gaps (quant-definitions.md §2.3): gap % = (O − C_prev)/C_prev × 100 from the first bar's open and
+ * Gaps (docs/definitions.md#gaps): gap % = (O − C_prev)/C_prev × 100 from the first bar's open and
  * the previous regular close; |gap %| ≥ gap_threshold_pct fires one signal stamped at the first
  * bar (long for a gap up, short for a gap down). Evidence: the type (full: beyond the prior high/low;
  * partial otherwise), the fill so far (first bar with L ≤ C_prev for a gap up, H ≥ C_prev for a gap

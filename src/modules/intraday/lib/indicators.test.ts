@@ -1,4 +1,4 @@
-/** The indicator columns against the reference vectors (§1.3 RSI and §1.4 MACD on D1, §1.6 VWAP on S1). */
+/** The indicator columns against the reference vectors (RSI and MACD on D1, VWAP on S1). */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { inputOf, S1 } from './fixtures.fixture.ts'

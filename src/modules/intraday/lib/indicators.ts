@@ -1,7 +1,7 @@
 /**
  * The indicator columns of a session's bars (GET /intraday/bars, step 1 of detection): session VWAP
  * on the typical price, RSI(14) Wilder and MACD(12/26/9) with TA-Lib seeding, all from the shared
- * quant kernels. As quant-definitions.md §10.1 pins it, RSI and MACD start at the session's first
+ * quant kernels. As docs/definitions.md#warm-up pins it, RSI and MACD start at the session's first
  * bar (no prior-session warm-up), so RSI is null for the first 14 bars, the MACD line for the first
  * 25 and its signal and histogram for the first 33.
  */

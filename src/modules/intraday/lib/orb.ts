@@ -1,5 +1,5 @@
 /**
- * Opening range breakout (quant-definitions.md §2.1), close rule with volume confirmation: the
+ * Opening range breakout (docs/definitions.md#opening-range-breakout), close rule with volume confirmation: the
  * opening range (OR) is the high/low of the bars starting in the first `orb_minutes` after the anchor
  * (none there: no ORB); a later bar that
  * closes above ORH (long) or below ORL (short) with volume ≥ orb_volume_mult × the OR bars' mean

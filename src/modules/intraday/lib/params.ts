@@ -1,28 +1,28 @@
 /**
- * Detector parameters, their defaults and bounds (quant-definitions.md §2; defaults in bold there).
+ * Detector parameters, their defaults and bounds (docs/definitions.md#intraday-setups).
  * The request schema and the OpenAPI description are built from these, so code and docs agree.
  */
 
 export interface DetectParams {
-  /** §2.1 opening range length: 5, 15 or 30 minutes. */
+  /** ORB opening range length: 5, 15 or 30 minutes. */
   orb_minutes: 5 | 15 | 30
-  /** §2.1 rule 2: breakout bar volume ≥ this × the mean volume of the opening-range bars. */
+  /** ORB rule 2: breakout bar volume ≥ this × the mean volume of the opening-range bars. */
   orb_volume_mult: number
-  /** §2.1 rule 4: no new ORB signal from this many minutes after the anchor (120 → 11:30 ET). */
+  /** ORB rule 4: no new ORB signal from this many minutes after the anchor (120 → 11:30 ET). */
   orb_cutoff_minutes: number
-  /** §2.2: consecutive closes below (above) VWAP before a reclaim (reject). */
+  /** Consecutive closes below (above) VWAP before a reclaim (reject). */
   reclaim_min_bars_below: number
-  /** §2.2: reclaim bar volume ≥ this × the mean volume of the session's earlier bars. */
+  /** Reclaim bar volume ≥ this × the mean volume of the session's earlier bars. */
   reclaim_volume_mult: number
-  /** §2.3: |gap %| that makes a gap signal. */
+  /** |gap %| that makes a gap signal. */
   gap_threshold_pct: number
-  /** §2.3: gap-and-go must close beyond the first 5-minute range within this many minutes. */
+  /** Gap-and-go must close beyond the first 5-minute range within this many minutes. */
   gap_and_go_minutes: number
-  /** §2.4: a spike needs volume ≥ ratio × baseline mean … */
+  /** A spike needs volume ≥ ratio × baseline mean … */
   spike_ratio: number
   /** … and z ≥ this (ignored when the baseline's sd is 0). */
   spike_z: number
-  /** §2.4: previous sessions in the same-time-of-day baseline. */
+  /** Previous sessions in the same-time-of-day baseline. */
   spike_lookback_sessions: number
 }
 
@@ -52,9 +52,9 @@ export const PARAM_BOUNDS = {
   spike_lookback_sessions: [2, 20],
 } as const
 
-/** §2.4 fallback when the time-of-day baseline is short: the session's previous bars. */
+/** Volume-spike fallback when the time-of-day baseline is short: the session's previous bars. */
 export const SPIKE_FALLBACK_BARS = 20
 /** Confidence factor of a spike measured against the fallback baseline. */
 export const SPIKE_FALLBACK_CONFIDENCE = 0.8
-/** Bars shown by §2.3's gap-and-go trigger: the first 5 minutes' high (low). */
+/** Bars shown by the gap-and-go trigger: the first 5 minutes' high (low). */
 export const GAP_FIRST_RANGE_MINUTES = 5

@@ -1,7 +1,7 @@
 /**
- * Which bars a detection reads (quant-definitions.md §1.6, §1.8, §2): the chosen session of the
+ * Which bars a detection reads (docs/definitions.md#vwap): the chosen session of the
  * as-of date, the previous regular session (the gap's reference) and up to N previous full
- * sessions (half days excluded, §1.8) for the time-of-day volume baselines; and the split of one
+ * sessions (half days excluded) for the time-of-day volume baselines; and the split of one
  * fetched window into those parts.
  */
 import {

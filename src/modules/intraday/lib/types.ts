@@ -1,9 +1,9 @@
 /**
- * Shapes of the pure detector pipeline (quant-definitions.md §2): one symbol's bars of one session,
+ * Shapes of the pure detector pipeline (docs/definitions.md#intraday-setups): one symbol's bars of one session,
  * oldest first, as parallel arrays, and the signals the detectors derive from them.
  */
 
-/** The four setup detectors (§2.1–2.4). */
+/** The four setup detectors. */
 export const DETECTORS = ['orb', 'vwap_reclaim', 'gap', 'volume_spike'] as const
 export type Detector = (typeof DETECTORS)[number]
 export type Direction = 'long' | 'short'

@@ -1,5 +1,5 @@
 /**
- * Volume spikes (quant-definitions.md §2.4): each bar's volume against the same time-of-day bar of
+ * Volume spikes (docs/definitions.md#volume-spike): each bar's volume against the same time-of-day bar of
  * the previous `spike_lookback_sessions` full sessions (ratio = V/mean, z = (V − mean)/sd, sd with
  * ddof = 1). Spike when ratio ≥ spike_ratio and z ≥ spike_z (ratio only when sd = 0); extreme when
  * z ≥ 3. With fewer sessions holding that bar, the baseline is the session's previous 20 bars and

@@ -1,5 +1,5 @@
 /**
- * VWAP reclaim and its short mirror, the VWAP reject (quant-definitions.md §2.2). Reclaim bar i:
+ * VWAP reclaim and its short mirror, the VWAP reject (docs/definitions.md#vwap-reclaim). Reclaim bar i:
  * C[i] > VWAP[i] after at least `reclaim_min_bars_below` consecutive closes below VWAP, with
  * V[i] ≥ reclaim_volume_mult × mean(V[0..i−1]); the signal is emitted (and stamped) at the next bar
  * if it also closes above VWAP, and the reclaim bar is kept as evidence.trigger_bar.

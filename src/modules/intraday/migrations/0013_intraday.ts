@@ -1,5 +1,5 @@
 /**
- * Intraday bars and setup signals (issue 13). `intraday_bar` is GLOBAL (no tenant_id, no RLS):
+ * Intraday bars and setup signals. `intraday_bar` is GLOBAL (no tenant_id, no RLS):
  * public market data with its computed VWAP/RSI/MACD, keyed by symbol + interval + bar start, read
  * through `scopes.withGlobal` and written through the audited `scopes.withSystem`.
  * `intraday_signal` is a tenant table: one row per (tenant, symbol, setup, direction, trigger bar),

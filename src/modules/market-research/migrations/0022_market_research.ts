@@ -1,5 +1,5 @@
 /**
- * Market research (issue 14): asynchronous research runs and their ordered events, the committee's
+ * Market research: asynchronous research runs and their ordered events, the committee's
  * run-log shape (its DDL is shared, run-log.ddl.ts). Tenant tables under RLS.
  */
 import type { Kysely } from 'kysely'

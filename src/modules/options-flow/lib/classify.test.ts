@@ -21,7 +21,7 @@ const contract = (type: 'put' | 'call', volume: number | null): OptionContract =
   last: null,
 })
 
-describe('classifyFlow: the reference vectors (quant-definitions §3)', () => {
+describe('classifyFlow: the reference vectors', () => {
   const vectors: [number, number, number | null, string, number][] = [
     [4500, 9000, 0.5, 'CALL_DOMINANCE', 0.65],
     [12000, 8000, 1.5, 'PUT_DOMINANCE', 0.7792],

@@ -1,5 +1,5 @@
 /**
- * Put/call flow classification (quant-definitions §3): PCR = Σ put volume / Σ call volume over the
+ * Put/call flow classification (docs/definitions.md#options-flow): PCR = Σ put volume / Σ call volume over the
  * contracts of one expiration that report a volume. Pure, so every threshold is unit-tested.
  */
 import type { OptionContract } from '../../../providers/market-data/index.ts'

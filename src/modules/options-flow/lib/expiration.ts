@@ -1,5 +1,5 @@
 /**
- * Which expiration a flow reading uses (quant-definitions §3): the nearest one on or after the
+ * Which expiration a flow reading uses (docs/definitions.md#options-flow): the nearest one on or after the
  * as-of New York date; on an expiration day whose regular session has closed, the next one (the
  * expiring contracts no longer trade).
  */

@@ -1,5 +1,5 @@
 /**
- * Options-flow signals (issue 13): the put/call classification of a symbol's nearest expiration,
+ * Options-flow signals: the put/call classification of a symbol's nearest expiration,
  * unique per tenant, symbol and New York trading date (a re-run the same day updates the row).
  * Indexed for the look-back list (updated_at) and the intel feed (created_at), both per tenant.
  */

@@ -40,7 +40,7 @@ export function holdingIssues(h: { quantity?: Num; cost_basis?: Num }): RuleIssu
 /**
  * A closed trade: quantities and amounts at most their column's decimals; neither date after
  * `today` (New York); a sale not before its acquisition. A `date_sold` that is not a date
- * (`soldOn` null, the spec's legacy free text) and `VARIOUS` acquisitions are not compared.
+ * (`soldOn` null, the legacy free text) and `VARIOUS` acquisitions are not compared.
  */
 export function tradeIssues(
   t: {

@@ -1,5 +1,5 @@
 /**
- * Short and flat holdings in portfolio_snapshot (issue 9). A short's cost_basis is the proceeds
+ * Short and flat holdings in portfolio_snapshot. A short's cost_basis is the proceeds
  * received, so its unrealized P&L is market_value + cost_basis (value − sign(quantity) × cost in
  * general; 0 when flat). Rows written before this took value − cost_basis for every holding, and
  * a short's book price was cost / quantity (negative, so its book value was +cost). This rewrites

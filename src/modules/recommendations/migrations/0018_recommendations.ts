@@ -1,5 +1,5 @@
 /**
- * Recommendations (issue 14): buy/sell/hold calls made by the committee, research or by hand, unique
+ * Recommendations: buy/sell/hold calls made by the committee, research or by hand, unique
  * per tenant + origin + origin_ref (recording the same origin twice returns the stored row), open
  * until closed once with an outcome. Indexed per tenant for the feed and the newest-first list
  * (created_at, id) and for the list's status filter.

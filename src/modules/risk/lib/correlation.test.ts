@@ -1,4 +1,4 @@
-/** §9.4: the A/B/C vector through alignment and rounding; pairwise dates; null reasons. */
+/** The A/B/C vector through alignment and rounding; pairwise dates; null reasons. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Bar } from '../../../providers/market-data/index.ts'
@@ -23,7 +23,7 @@ const bars = (closes: number[], skip: number[] = []): Bar[] =>
       : [{ time: `${days[i]}T04:00:00.000Z`, open: c, high: c, low: c, close: c, volume: 1, vwap: null }],
   )
 
-describe('correlation core (§9.4)', () => {
+describe('correlation core', () => {
   it('simple returns: ρ(A,B) 0.969, ρ(A,C) −0.961, ρ(B,C) −0.954; diagonal 1; 30 pairs', () => {
     const m = new Map([
       ['A', bars(thrice(A))],

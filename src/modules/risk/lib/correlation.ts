@@ -1,12 +1,12 @@
 /**
- * The correlation answer of GET /correlation from aligned closes: the kernel's matrix (§9.4: simple
+ * The correlation answer of GET /correlation from aligned closes: the kernel's matrix (simple
  * returns, ≥ MIN_PAIRS common returns, zero variance → null, diagonal 1) rounded to 3 decimals, with
  * the count of common returns behind each entry and the reason a symbol's row is null.
  */
 import { correlationMatrix } from '../../../platform/quant/index.ts'
 import { commonReturns, type AlignedCloses } from './align.ts'
 
-/** Fewest common daily returns for a defined entry (§9.4). */
+/** Fewest common daily returns for a defined entry. */
 export const MIN_PAIRS = 20
 export const DECIMALS = 3
 

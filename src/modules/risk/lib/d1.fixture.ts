@@ -1,4 +1,4 @@
-/** quant-definitions §0 D1 (40 daily bars) as provider bars on consecutive weekdays from `start`. */
+/** D1 (40 daily bars, docs/definitions.md#vectors) as provider bars on consecutive weekdays from `start`. */
 import { D1 } from '../../../platform/quant/vectors.fixture.ts'
 import type { Bar } from '../../../providers/market-data/index.ts'
 

@@ -1,4 +1,4 @@
-/** Turning inverse-fund rows into sized suggestions (§9.2 sizing, §9.3 funds, the cost and the drift warning). */
+/** Turning inverse-fund rows into sized suggestions (hedge sizing, the funds, the cost and the drift warning). */
 import { sizeHedge } from './hedge.ts'
 
 export interface FundRow {
@@ -13,7 +13,7 @@ export interface FundRow {
   note: string | null
 }
 
-/** The four indexes of §9.2 and the funds whose closes stand for them. */
+/** The four indexes hedging picks among and the funds whose closes stand for them. */
 export const INDEX_BENCHMARKS = { SPX: 'SPY', NDX: 'QQQ', DJIA: 'DIA', RUT: 'IWM' } as const
 export type IndexKey = keyof typeof INDEX_BENCHMARKS
 

@@ -1,4 +1,4 @@
-/** §9.2 vectors: β 1.445234 / R² 0.990381, the AAA/CCC hedge table, the 10 % boundary. */
+/** Hedge vectors: β 1.445234 / R² 0.990381, the AAA/CCC hedge table, the 10 % boundary. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { betaOfReturns, bestFit, isConcentrated, sizeHedge, weightOf } from './hedge.ts'
@@ -6,7 +6,7 @@ import { betaOfReturns, bestFit, isConcentrated, sizeHedge, weightOf } from './h
 const rs = [0.012, -0.008, 0.015, -0.004, 0.009, -0.011, 0.007, 0.003, -0.006, 0.01]
 const rm = [0.008, -0.005, 0.01, -0.002, 0.006, -0.009, 0.004, 0.002, -0.004, 0.007]
 
-describe('hedge sizing (§9.2)', () => {
+describe('hedge sizing', () => {
   it('β and R² of the reference vector', () => {
     const fit = betaOfReturns(rs, rm, 2)
     assert.equal(fit.beta, 1.445234)

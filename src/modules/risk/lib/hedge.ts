@@ -1,5 +1,5 @@
 /**
- * Concentration and inverse-fund hedge sizing (quant-definitions §9.2): weight = MV / (Σ|MV| + cash),
+ * Concentration and inverse-fund hedge sizing (docs/definitions.md#hedging): weight = MV / (Σ|MV| + cash),
  * flagged strictly above CONCENTRATION_LIMIT; β = Cov(r_s, r_m)/Var(r_m) on daily simple returns,
  * the index with the highest R² wins; H = (MV − limit·total)·β/|L| (excess) or MV·β/|L| (full),
  * shares = floor(H / fund price).
@@ -8,7 +8,7 @@ import { pearson, simpleReturns } from '../../../platform/quant/index.ts'
 
 /** A position is concentrated when its weight is strictly above this (10 %; exactly 10 % is not). */
 export const CONCENTRATION_LIMIT = 0.1
-/** Fewest common daily returns for a β (as for a correlation, §9.4). */
+/** Fewest common daily returns for a β (as for a correlation). */
 export const MIN_BETA_PAIRS = 20
 /** β and R² are rounded to this many decimals before sizing: the numbers shown are the ones used. */
 export const BETA_DECIMALS = 6
@@ -76,7 +76,7 @@ export interface Sizing {
   excess_shares: number | null
 }
 
-/** §9.2 sizing for one fund; shares null without a price. Notionals rounded to cents. */
+/** Hedge sizing for one fund; shares null without a price. Notionals rounded to cents. */
 export function sizeHedge(
   mv: number,
   total: number,

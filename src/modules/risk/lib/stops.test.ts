@@ -1,4 +1,4 @@
-/** §9.1 vector D1: ATR stop, chandelier raw and ratcheted, distances. */
+/** Stop vector D1: ATR stop, chandelier raw and ratcheted, distances. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Bar } from '../../../providers/market-data/index.ts'
@@ -18,7 +18,7 @@ const bars: Bar[] = d1Bars('2026-09-01')
 const near = (a: number | null, b: number, tol = 1e-6) =>
   assert.ok(a !== null && Math.abs(a - b) <= tol, `${a} vs ${b}`)
 
-describe('stop levels (§9.1, D1)', () => {
+describe('stop levels (D1)', () => {
   it('ATR stop from entry C[39] = 101.73, k = 2: long 97.390050, short 106.069950', () => {
     const long = stopLevels(
       { symbol: 'X', quantity: 10, entry_price: 101.73, entry_date: null },

@@ -1,5 +1,5 @@
 /**
- * Exit levels of one open position from its daily bars (quant-definitions §9.1): the ATR stop from
+ * Exit levels of one open position from its daily bars (docs/definitions.md#stops): the ATR stop from
  * the entry (entry ∓ k·ATR_n), the chandelier exit (HH_m − c·ATR_m long, LL_m + c·ATR_m short) raw and
  * ratcheted from the entry bar, and a percent stop; the method picks the effective stop, from which
  * the distance and the money at risk are measured against the last close.

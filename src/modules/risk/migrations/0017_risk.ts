@@ -1,6 +1,6 @@
 /**
- * Risk tools (issue 14). `inverse_fund` is GLOBAL (no tenant_id, no RLS): the inverse-fund table of
- * quant-definitions §9.3 as seed data, each row with the date it was last checked (`verified_at`),
+ * Risk tools. `inverse_fund` is GLOBAL (no tenant_id, no RLS): the inverse-fund table of
+ * docs/definitions.md#inverse-funds as seed data, each row with the date it was last checked (`verified_at`),
  * since issuers change indexes and leverage; read through `scopes.withGlobal`. `exit_strategy` is a
  * tenant table: named exit rule sets, unique by name per tenant, listed by its key (tenant_id, id);
  * `account_id` names a portfolio account (checked through the portfolio API, no foreign key across
@@ -24,7 +24,7 @@ const DJIA = 'index:DJIA'
 const RUT = 'index:RUT'
 const SEMIS = 'industry:Semiconductors & Semiconductor Equipment'
 
-/** quant-definitions §9.3, transcribed; keys and benchmarks are ours (README.md). */
+/** The inverse funds (docs/definitions.md#inverse-funds); keys and benchmarks are ours (README.md). */
 const FUNDS: Seed[] = [
   ['SH', 'ProShares', 'S&P 500', SPX, 'SPY', -1],
   ['PSQ', 'ProShares', 'Nasdaq-100', NDX, 'QQQ', -1],
@@ -63,7 +63,7 @@ const FUNDS: Seed[] = [
   ['ERY', 'Direxion', 'S&P Energy Select Sector (−3× until 2020-03-31)', 'sector:Energy', 'XLE', -2],
 ]
 
-/** §9.3 tags these "verify": the index or leverage was not confirmed with the issuer. */
+/** Rows marked "verify": the index or leverage was not confirmed with the issuer. */
 const VERIFY = new Set(['SRS', 'REW', 'SSG', 'DUG', 'SMN', 'SIJ', 'SZK', 'SCC', 'RXD', 'SDP', 'SPXS', 'FAZ'])
 
 /** Expense ratios found in issuer or fund-data pages (README.md); the others stay null. */
@@ -75,7 +75,7 @@ const EXPENSE: Record<string, [ratio: number, source: string]> = {
   SQQQ: [0.0095, 'etf.com SQQQ summary (0.95 %, as of 2022-05-11); etf-calc.com (0.95 %, March 2026)'],
 }
 
-/** The date the rows were transcribed from quant-definitions §9.3 (which cites the issuers' pages). */
+/** The date the rows were checked against the issuers' fund pages. */
 const VERIFIED_AT = '2026-11-26'
 
 const lit = (v: string | number | null) =>

@@ -17,8 +17,8 @@ const vector = (ict: number | null) => [
   c('volume', -0.5),
 ]
 
-describe('confluence (§7)', () => {
-  it('the §7 vector: 0.684000, display 84.2, agreement 0.9, bullish', () => {
+describe('confluence', () => {
+  it('the confluence vector: 0.684000, display 84.2, agreement 0.9, bullish', () => {
     const r = combine(vector(1))
     near(r.score, 0.684)
     near(r.display, 84.2)

@@ -1,5 +1,5 @@
 /**
- * Confluence scoring (quant-definitions §7): a weighted mean of the signed layer scores over the
+ * Confluence scoring (docs/definitions.md#confluence): a weighted mean of the signed layer scores over the
  * layers that are available. A missing layer (module absent, or a null score) is dropped and the
  * weights renormalised — never counted as 0.
  */
@@ -8,7 +8,7 @@ import { rsi } from '../../../platform/quant/index.ts'
 
 export type ComponentName = 'structure' | 'ict' | 'price_action' | 'momentum' | 'volume'
 
-/** §7 default weights (they sum to 1). */
+/** Confluence default weights (they sum to 1). */
 export const WEIGHTS: Readonly<Record<ComponentName, number>> = {
   structure: 0.3,
   ict: 0.25,

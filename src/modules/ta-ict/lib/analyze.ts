@@ -1,4 +1,4 @@
-/** The whole ICT analysis of one series (§5): swings, FVGs, order blocks, breakers, range, pools. */
+/** The whole ICT analysis of one series: swings, FVGs, order blocks, breakers, range, pools. */
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
 import { fairValueGaps, type Fvg } from './fvg.ts'
 import { liquidityPools, pipOf, type LiquidityPool } from './liquidity.ts'
@@ -7,7 +7,7 @@ import { premiumDiscount, type PremiumDiscount } from './premium-discount.ts'
 import { SWING_LR, swings, type Swing } from './swings.ts'
 
 export interface IctOptions {
-  /** Swing pivot L = R (§4.1); default the daily one. */
+  /** Swing pivot L = R; default the daily one. */
   swingLR?: number
 }
 

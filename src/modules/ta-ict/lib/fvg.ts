@@ -1,5 +1,5 @@
 /**
- * Fair value gaps, §5.1 (SMC 3-candle rule): the middle candle i of an up move leaves a bullish gap
+ * Fair value gaps (SMC 3-candle rule, docs/definitions.md#fair-value-gaps): the middle candle i of an up move leaves a bullish gap
  * when H[i−1] < L[i+1] (top L[i+1], bottom H[i−1]); a down candle with L[i−1] > H[i+1] a bearish one
  * (top L[i−1], bottom H[i+1]). Known at bar i+1. Mitigation from bar i+2 on: touched (SMC
  * "mitigated": bullish L ≤ top), consequent encroachment (the midpoint reached) and filled (the far

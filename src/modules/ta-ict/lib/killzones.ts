@@ -1,5 +1,5 @@
 /**
- * Killzones, §5.6: windows stored in America/New_York local time and converted per bar through the
+ * Killzones (docs/definitions.md#killzones): windows stored in America/New_York local time and converted per bar through the
  * tz database (luxon), so they follow US daylight saving time (a fixed-UTC table drifts by an hour).
  * A bar is in a window when its start time (bars are labelled by their start) is in [start, end).
  * Windows overlap (London close and New York AM, the silver bullets), so a bar can be in several.

@@ -1,6 +1,6 @@
 /**
  * The ICT layer of the technical-analysis contract (src/platform/ta-layer.ts): its pattern catalog,
- * causal occurrences (each at the bar that confirms it) and the §7 score. Swings use the daily L = R.
+ * causal occurrences (each at the bar that confirms it) and the layer score. Swings use the daily L = R.
  */
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
 import type { PatternInfo, PatternOccurrence, TaLayer } from '../../../platform/ta-layer.ts'
@@ -16,7 +16,7 @@ export const ICT_PATTERNS: readonly PatternInfo[] = [
     name: 'Fair value gap',
     directions: both,
     description:
-      'A three-candle imbalance: the wicks of candles i−1 and i+1 do not overlap around a candle i moving the same way (§5.1); reported at bar i+1.',
+      'A three-candle imbalance: the wicks of candles i−1 and i+1 do not overlap around a candle i moving the same way; reported at bar i+1.',
   },
   {
     id: 'order_block',
@@ -24,7 +24,7 @@ export const ICT_PATTERNS: readonly PatternInfo[] = [
     name: 'Order block',
     directions: both,
     description:
-      'The extreme opposite candle before a close that breaks the latest confirmed swing (§5.2); reported at the breaking bar.',
+      'The extreme opposite candle before a close that breaks the latest confirmed swing; reported at the breaking bar.',
   },
   {
     id: 'breaker',
@@ -32,7 +32,7 @@ export const ICT_PATTERNS: readonly PatternInfo[] = [
     name: 'Breaker block',
     directions: both,
     description:
-      'An order block that a close went through (§5.3): a failed bullish OB becomes a bearish breaker and the reverse; reported at that close.',
+      'An order block that a close went through: a failed bullish OB becomes a bearish breaker and the reverse; reported at that close.',
   },
   {
     id: 'liquidity_sweep',
@@ -40,7 +40,7 @@ export const ICT_PATTERNS: readonly PatternInfo[] = [
     name: 'Liquidity sweep',
     directions: both,
     description:
-      'Price runs past a pool of equal highs (bearish) or equal lows (bullish) by more than the tolerance (§5.5); reported at the sweeping bar, or when the pool is confirmed if later.',
+      'Price runs past a pool of equal highs (bearish) or equal lows (bullish) by more than the tolerance; reported at the sweeping bar, or when the pool is confirmed if later.',
   },
 ]
 

@@ -1,5 +1,5 @@
 /**
- * Liquidity pools (equal highs and lows), §5.5 as SMC does it: pip = (max H − min L) × 0.01. From
+ * Liquidity pools (equal highs and lows, docs/definitions.md#liquidity-pools) as SMC does it: pip = (max H − min L) × 0.01. From
  * each swing high not yet grouped, later swing highs within ±pip of its level join the group until
  * the sweep (the first later bar with H ≥ first level + pip). Two or more members make a pool: level
  * = their mean. Lows mirror it. Equal highs are buy-side liquidity (a sweep above them is read as

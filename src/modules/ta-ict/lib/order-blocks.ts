@@ -1,5 +1,5 @@
 /**
- * Order blocks (§5.2, SMC, made causal) and breaker blocks (§5.3). Walking the bars, keep the latest
+ * Order blocks (SMC, made causal) and breaker blocks. Walking the bars, keep the latest
  * confirmed (bar ≥ pivot + R), unbroken swing high and swing low. A close above that swing high is
  * a bullish break (each swing breaks once): the bullish OB is the candle with the lowest low strictly
  * between the swing and the breaking bar (ties: the last one; none: the bar before the break),

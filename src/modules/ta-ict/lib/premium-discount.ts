@@ -1,5 +1,5 @@
 /**
- * Premium/discount and OTE, §5.4. The dealing range runs from the latest confirmed swing low `lo` to
+ * Premium/discount and OTE (docs/definitions.md#premium-and-discount). The dealing range runs from the latest confirmed swing low `lo` to
  * the latest confirmed swing high `hi`; EQ = (hi + lo)/2; position = (C − lo)/(hi − lo): above 0.5
  * premium, below discount. The leg is up when the high came after the low: the long OTE is
  * [hi − 0.79R, hi − 0.62R] (sweet spot 70.5 %); the short OTE mirrors it from lo. Both are reported;

@@ -1,4 +1,4 @@
-/** §5.4–§5.6 vectors through the pure lib; the layer's score and causal occurrences. */
+/** The premium/discount, liquidity and killzone vectors through the pure lib; the layer's score and causal occurrences. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { analyzeIct } from './analyze.ts'
@@ -12,7 +12,7 @@ import { F1, liquiditySeries, S2 } from './vectors.fixture.ts'
 
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-6, `${a} ≉ ${b}`)
 
-describe('premium/discount and OTE (§5.4)', () => {
+describe('premium/discount and OTE', () => {
   const pd = premiumDiscount(S2, swings(S2, 2))!
   it('S2: lo 9.4 (bar 5), hi 11.3 (bar 9), EQ 10.35, long OTE [9.799, 10.122], 70.5 % 9.9605, 0.618 10.1258', () => {
     assert.deepEqual(
@@ -47,7 +47,7 @@ describe('premium/discount and OTE (§5.4)', () => {
   })
 })
 
-describe('liquidity (§5.5)', () => {
+describe('liquidity', () => {
   const bars = liquiditySeries()
   it('pip 0.05; the pool [50.00, 50.04, 50.02] at 50.02, sweep level 50.05, not swept; 49.80 is left out', () => {
     close(pipOf(bars), 0.05)
@@ -84,7 +84,7 @@ describe('liquidity (§5.5)', () => {
   })
 })
 
-describe('killzones (§5.6, America/New_York with DST)', () => {
+describe('killzones (America/New_York with DST)', () => {
   it('09:45 ET is New York AM in winter (14:45Z) and in summer (13:45Z)', () => {
     assert.deepEqual(killzonesAt('2026-01-15T14:45:00Z'), ['new_york_am'])
     assert.deepEqual(killzonesAt('2026-07-15T13:45:00Z'), ['new_york_am'])
@@ -98,7 +98,7 @@ describe('killzones (§5.6, America/New_York with DST)', () => {
   })
 })
 
-describe('the ICT layer (§7 score, causal occurrences)', () => {
+describe('the ICT layer (layer score, causal occurrences)', () => {
   it('S2 at L = R = 2: below the range (discount) with the latest live zone the bearish OB → graded 0.5·1 + 0.5·(−1) = 0', () => {
     const s = ictScore(analyzeIct(S2, { swingLR: 2 }))
     assert.equal(s.score, 0)

@@ -1,5 +1,5 @@
 /**
- * The ICT layer score, §7 (our grading): location term loc = clamp(1 − 2·position, −1, 1) from the
+ * The ICT layer score (this project's own grading, docs/definitions.md#confluence): location term loc = clamp(1 − 2·position, −1, 1) from the
  * dealing range (discount > 0, premium < 0); zone term z = +1/−1 by the direction of the most
  * recently confirmed zone still alive at the last bar (an FVG not filled, an OB not failed, a breaker
  * not invalidated), 0 with none. Discount + bullish zone → +1; premium + bearish → −1; otherwise

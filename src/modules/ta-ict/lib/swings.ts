@@ -1,5 +1,5 @@
 /**
- * Swings are the structure layer's (§4.1 pin, ta-structure `findSwings`: H[i] > max(H[i−L..i−1]) and
+ * Swings are the structure layer's (swing pin, ta-structure `findSwings`: H[i] > max(H[i−L..i−1]) and
  * H[i] ≥ max(H[i+1..i+R]), confirmed at i+R), with its per-timeframe L = R; one definition for both.
  */
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'

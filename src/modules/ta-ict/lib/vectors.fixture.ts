@@ -1,4 +1,4 @@
-/** The §4.1/§5 vectors of quant-definitions as bars (1 h apart from a fixed start), shared by tests. */
+/** The swing and ICT vectors of docs/definitions.md as bars (1 h apart from a fixed start), shared by tests. */
 import * as V from '../../../platform/quant/vectors.fixture.ts'
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
 
@@ -16,14 +16,14 @@ export function barsOf(o: number[], h: number[], l: number[], c: number[], stepM
   }))
 }
 
-/** S2 (§4.1): swing highs 2 and 9, swing low 5 with L = R = 2. */
+/** S2: swing highs 2 and 9, swing low 5 with L = R = 2. */
 export const S2 = barsOf(V.S2.open, V.S2.high, V.S2.low, V.S2.close)
 
-/** F1 (§5.1): a bullish FVG at 1 (touched 4, CE 5, not filled) and a bearish one at 4. */
+/** F1: a bullish FVG at 1 (touched 4, CE 5, not filled) and a bearish one at 4. */
 export const F1 = barsOf(V.F1.open, V.F1.high, V.F1.low, V.F1.close)
 
 /**
- * §5.5 as bars: swing highs (3, 50.00), (9, 50.04), (15, 49.80), (22, 50.02) with L = R = 2, max H
+ * Liquidity as bars: swing highs (3, 50.00), (9, 50.04), (15, 49.80), (22, 50.02) with L = R = 2, max H
  * 51.0 and min L 46.0 (both on bar 0, which cannot be a pivot) → pip 0.05, one pool at 50.02.
  */
 export function liquiditySeries(): Bar[] {

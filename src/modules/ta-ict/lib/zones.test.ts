@@ -1,4 +1,4 @@
-/** §4.1, §5.1–§5.3 vectors through the pure lib, and counter-examples. */
+/** The swing, FVG, order-block and breaker vectors through the pure lib, and counter-examples. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { fairValueGaps } from './fvg.ts'
@@ -6,7 +6,7 @@ import { orderBlocks } from './order-blocks.ts'
 import { swings } from './swings.ts'
 import { barsOf, F1, S2 } from './vectors.fixture.ts'
 
-describe('swings (§4.1 pin, the structure layer’s)', () => {
+describe('swings (the structure layer’s)', () => {
   it('S2 with L = R = 2: highs 2 (10.8) and 9 (11.3), the low 5 (9.4), confirmed 2 bars later', () => {
     assert.deepEqual(
       swings(S2, 2).map((s) => [s.index, s.kind, s.price, s.confirmedIndex]),
@@ -29,7 +29,7 @@ describe('swings (§4.1 pin, the structure layer’s)', () => {
   })
 })
 
-describe('fair value gaps (§5.1)', () => {
+describe('fair value gaps', () => {
   it('F1: bullish at 1 [101, 102], CE 101.5, touched 4, CE hit 5, not filled; bearish at 4 [102.6, 103] unmitigated', () => {
     const g = fairValueGaps(F1)
     assert.equal(g.length, 2)
@@ -72,7 +72,7 @@ describe('fair value gaps (§5.1)', () => {
   })
 })
 
-describe('order blocks and breakers (§5.2, §5.3)', () => {
+describe('order blocks and breakers', () => {
   const obs = orderBlocks(S2, swings(S2, 2))
   it('S2: the bullish OB from the break at 8 is bar 5 [9.4, 10.0], tapped 11, failed 12', () => {
     const bull = obs.find((o) => o.direction === 'bullish')!

@@ -1,4 +1,4 @@
-/** ICT concepts (quant-definitions §5). */
+/** ICT concepts (docs/definitions.md#ict-concepts). */
 import { q, type Concept } from './catalog.types.ts'
 
 const L = 'ict' as const
@@ -15,7 +15,7 @@ export const ICT_CONCEPTS: Concept[] = [
       'them is an FVG. Price often returns to it.',
     detection:
       'Bullish at middle candle i: H[i−1] < L[i+1] and C[i] > O[i]; top = L[i+1], bottom = H[i−1]. Bearish: ' +
-      'L[i−1] > H[i+1] and a down candle; top = L[i−1], bottom = H[i+1] (§5.1).',
+      'L[i−1] > H[i+1] and a down candle; top = L[i−1], bottom = H[i+1].',
     pitfalls: ['The gap is known only at bar i+1; do not mark it on bar i.'],
     example: { kind: 'fvg', symbol: 'QQQ' },
     // prettier-ignore
@@ -36,7 +36,7 @@ export const ICT_CONCEPTS: Concept[] = [
       'a fill reaches its far edge.',
     detection:
       'Mitigated at the first j ≥ i+2 with L[j] ≤ top (bullish) or H[j] ≥ bottom (bearish); CE at the ' +
-      'midpoint; filled at the far edge (bullish: L ≤ bottom) (§5.1).',
+      'midpoint; filled at the far edge (bullish: L ≤ bottom).',
     pitfalls: ['Bar i+1 defines the gap and cannot mitigate it; checking starts at i+2.'],
     example: { kind: 'fvg', symbol: 'SPY' },
     // prettier-ignore
@@ -58,7 +58,7 @@ export const ICT_CONCEPTS: Concept[] = [
     detection:
       'On a close above the latest swing high (each swing once), the bullish OB is the candle with the ' +
       'lowest low strictly between the swing and the break (ties → the last), else the bar before the ' +
-      'break; zone [low, high]. Bearish mirrored (§5.2).',
+      'break; zone [low, high]. Bearish mirrored.',
     pitfalls: ['Definitions differ (last opposite candle vs extreme candle); this one follows SMC.'],
     example: { kind: 'breaks', symbol: 'AAPL' },
     // prettier-ignore
@@ -77,8 +77,7 @@ export const ICT_CONCEPTS: Concept[] = [
     explanation:
       'When price closes through a bullish OB, the zone becomes resistance on a later retest from below: a ' +
       'bearish breaker. A reclaimed bearish OB becomes a bullish breaker.',
-    detection:
-      'From the first close beyond the far edge; valid until a close beyond the opposite edge (§5.3).',
+    detection: 'From the first close beyond the far edge; valid until a close beyond the opposite edge.',
     pitfalls: ['A wick through the zone is a failure in SMC, but a breaker here needs a close.'],
     example: { kind: 'breaks', symbol: 'MSFT' },
     // prettier-ignore
@@ -97,7 +96,7 @@ export const ICT_CONCEPTS: Concept[] = [
     explanation:
       'The dealing range runs from the latest swing low to the latest swing high. Above its midpoint (EQ) ' +
       'price is at a premium, below at a discount.',
-    detection: 'EQ = (hi + lo)/2; position = (C − lo)/(hi − lo) (§5.4).',
+    detection: 'EQ = (hi + lo)/2; position = (C − lo)/(hi − lo).',
     pitfalls: ['Position can leave [0, 1] when price breaks out of the range.'],
     example: { kind: 'range', symbol: 'SPY' },
     // prettier-ignore
@@ -115,7 +114,7 @@ export const ICT_CONCEPTS: Concept[] = [
     summary: 'The 62–79 % retracement band of a leg.',
     explanation:
       'ICT’s entry zone for a long: a deep pullback of the up-leg, between 62 % and 79 %, with 70.5 % the sweet spot.',
-    detection: 'Long OTE = [hi − 0.79R, hi − 0.62R], R = hi − lo; shorts mirrored from lo (§5.4).',
+    detection: 'Long OTE = [hi − 0.79R, hi − 0.62R], R = hi − lo; shorts mirrored from lo.',
     pitfalls: ['Some use 0.618 instead of 0.62; the band edge moves slightly.'],
     example: { kind: 'range', symbol: 'QQQ' },
     // prettier-ignore
@@ -135,7 +134,7 @@ export const ICT_CONCEPTS: Concept[] = [
       'Equal highs collect buy stops; a run above them (a sweep) often reverses once those orders fill.',
     detection:
       'pip = (max H − min L) × 0.01; later swing highs within ±pip join a group; a group of ≥ 2 is liquidity ' +
-      'at the mean level; swept at the first bar with H ≥ first level + pip (§5.5).',
+      'at the mean level; swept at the first bar with H ≥ first level + pip.',
     pitfalls: ['The tolerance scales with the whole window’s range, so a longer window groups more loosely.'],
     example: { kind: 'swings', symbol: 'SPY' },
     // prettier-ignore
@@ -153,8 +152,7 @@ export const ICT_CONCEPTS: Concept[] = [
     summary: 'Time windows when liquidity and volatility concentrate.',
     explanation:
       'ICT traders focus on session opens: London 02:00–05:00 ET, New York AM (09:30–11:00 ET for US equities), NY PM 13:30–16:00.',
-    detection:
-      'Windows stored in America/New_York time and converted each day, so DST moves them correctly (§5.6).',
+    detection: 'Windows stored in America/New_York time and converted each day, so DST moves them correctly.',
     pitfalls: ['A fixed-UTC table (as in SMC) drifts by an hour when US daylight saving changes.'],
     example: { kind: 'volume', symbol: 'SPY' },
     // prettier-ignore
@@ -173,8 +171,7 @@ export const ICT_CONCEPTS: Concept[] = [
     explanation:
       'Displacement is the forceful move that creates FVGs and defines order blocks: a wide candle, often ' +
       'on high volume, closing beyond a swing.',
-    detection:
-      'Seen through its footprints: a close beyond a swing (§4.3) with an FVG formed around it (§5.1).',
+    detection: 'Seen through its footprints: a close beyond a swing with an FVG formed around it.',
     pitfalls: ['A wide bar that breaks nothing is volatility, not displacement.'],
     example: { kind: 'fvg', symbol: 'NVDA' },
     // prettier-ignore
@@ -193,7 +190,7 @@ export const ICT_CONCEPTS: Concept[] = [
     explanation:
       'The silver bullet looks for a fair value gap formed inside one-hour windows (03:00–04:00, 10:00–11:00 ' +
       'and 14:00–15:00 ET) after liquidity has been taken.',
-    detection: 'Windows in America/New_York time (§5.6), combined with the FVG rule (§5.1).',
+    detection: 'Windows in America/New_York time, combined with the FVG rule.',
     pitfalls: ['On daily bars the windows do not exist: the concept needs intraday timeframes.'],
     example: { kind: 'fvg', symbol: 'SPY' },
     // prettier-ignore

@@ -1,4 +1,4 @@
-/** Price-action concepts (quant-definitions §6). */
+/** Price-action concepts (docs/definitions.md#price-action). */
 import { q, type Concept } from './catalog.types.ts'
 
 const L = 'price_action' as const
@@ -53,7 +53,7 @@ export const PRICE_ACTION_CONCEPTS: Concept[] = [
       'The shooting star is its mirror after an advance.',
     detection:
       'Hammer: 0 < body ≤ 0.35·range, lower ≥ 2·body, upper ≤ 0.10·range, prior decline C[i−1] < C[i−4]. ' +
-      'Shooting star mirrored with a prior advance (§6.1).',
+      'Shooting star mirrored with a prior advance.',
     pitfalls: [
       'Without the prior decline the same shape is just a long-legged candle (a hanging man at tops).',
     ],
@@ -73,7 +73,7 @@ export const PRICE_ACTION_CONCEPTS: Concept[] = [
     summary: 'A rejection candle with its body in one third of the range.',
     explanation:
       'A bullish pin bar has a long lower tail and its body in the upper third: price was pushed back up.',
-    detection: 'Bullish: lower ≥ (2/3)·range and min(O,C) ≥ L + (2/3)·range; bearish mirrored (§6.1).',
+    detection: 'Bullish: lower ≥ (2/3)·range and min(O,C) ≥ L + (2/3)·range; bearish mirrored.',
     pitfalls: ['Pin bars and hammers overlap but are not the same rule.'],
     example: { kind: 'candle', symbol: 'MSFT' },
     // prettier-ignore
@@ -111,7 +111,7 @@ export const PRICE_ACTION_CONCEPTS: Concept[] = [
     summary: 'A bar contained in the previous one: contraction.',
     explanation:
       'An inside bar trades within the prior bar’s range; volatility contracts before the next move.',
-    detection: 'H < H_prev and L > L_prev, strictly (§6.1).',
+    detection: 'H < H_prev and L > L_prev, strictly.',
     pitfalls: ['An equal high is not inside: the rule is strict.'],
     example: { kind: 'candle', symbol: 'DIA' },
     // prettier-ignore
@@ -132,7 +132,7 @@ export const PRICE_ACTION_CONCEPTS: Concept[] = [
       'body. The evening star is the mirror at tops.',
     detection:
       '(1) down, body ≥ 0.6·range; (2) body ≤ 0.3·range and max(O2,C2) < C1; (3) up, body > 0.3·range and ' +
-      'C3 > C1 + 0.3·body1 (penetration 0.3) (§6.1).',
+      'C3 > C1 + 0.3·body1 (penetration 0.3).',
     pitfalls: [
       'Stocks rarely gap intraday between bars; the body gap is what the rule checks, not a price gap.',
     ],
@@ -155,7 +155,7 @@ export const PRICE_ACTION_CONCEPTS: Concept[] = [
     detection:
       'Pattern (hammer, engulfing, pin, star), context (C[i−1] < C[i−4] or below SMA20), location (within ' +
       '0.5×ATR14 of a swing, a zone, or outside Bollinger); confirmed when the next close passes the pattern ' +
-      'extreme. Score = 0.4·pattern + 0.3·location + 0.3·volume (volume ≥ 1.5 × 20-bar average) (§6.2).',
+      'extreme. Score = 0.4·pattern + 0.3·location + 0.3·volume (volume ≥ 1.5 × 20-bar average).',
     pitfalls: ['The confirmation bar is after the pattern: do not use it for the pattern bar’s signal.'],
     example: { kind: 'volume', symbol: 'QQQ' },
     // prettier-ignore
@@ -175,7 +175,7 @@ export const PRICE_ACTION_CONCEPTS: Concept[] = [
       'A stops the prior trend (PS, SC, AR, ST), B builds the cause, C tests it (Spring or UTAD), D trends ' +
       'inside the range (SOS/LPS or SOW/LPSY), E trends out of it.',
     detection:
-      'Events by the §6.3 heuristics; vector W1: PS 10, SC 13, AR 16, ST 19, Spring 24, SOS 28, LPS 29.',
+      'Events by the Wyckoff heuristics; vector W1: PS 10, SC 13, AR 16, ST 19, Spring 24, SOS 28, LPS 29.',
     pitfalls: ['Phases are only known in hindsight for B; live readings carry a confidence.'],
     example: { kind: 'volume', symbol: 'IWM' },
     // prettier-ignore
@@ -196,7 +196,7 @@ export const PRICE_ACTION_CONCEPTS: Concept[] = [
       'closes back above it on lower volume.',
     detection:
       'SC: C[i−1] < C[i−10], lowest low of 20 bars, V ≥ 2·avgV, range ≥ 1.5·avgR, (C−L)/range ≥ 0.4. Spring: ' +
-      'L < support, C ≥ support, L ≥ support − avgR(SC), V < V(SC) (§6.3).',
+      'L < support, C ≥ support, L ≥ support − avgR(SC), V < V(SC).',
     pitfalls: ['avgV and avgR are the 10 bars before the tested bar, excluding it.'],
     example: { kind: 'volume', symbol: 'SPY' },
     // prettier-ignore

@@ -1,4 +1,4 @@
-/** Market-structure concepts (quant-definitions §4). */
+/** Market-structure concepts (docs/definitions.md#market-structure). */
 import { q, type Concept } from './catalog.types.ts'
 
 const L = 'structure' as const
@@ -38,7 +38,7 @@ export const STRUCTURE_CONCEPTS: Concept[] = [
     explanation:
       'Each swing high is compared with the previous swing high (higher → HH, lower → LH, equal → EQH) and ' +
       'each swing low with the previous low (HL, LL, EQL). The labels describe the rhythm of the market.',
-    detection: 'Exact comparison (tolerance 0) of consecutive confirmed swings of the same type (§4.2).',
+    detection: 'Exact comparison (tolerance 0) of consecutive confirmed swings of the same type.',
     pitfalls: [
       'The first swing of each type has no label: there is nothing to compare it with.',
       'A tolerance (e.g. 0.1 × ATR14) turns near-equal swings into EQH/EQL; state which one is used.',
@@ -60,7 +60,7 @@ export const STRUCTURE_CONCEPTS: Concept[] = [
     explanation:
       'The trend is bullish when the last swing high is a HH and the last swing low a HL, bearish when they ' +
       'are LH and LL, and ranging or transitional otherwise.',
-    detection: 'From the §4.2 labels of the last confirmed swing high and swing low.',
+    detection: 'From the labels of the last confirmed swing high and swing low.',
     pitfalls: ['Mixed labels (HH with LL) are not a trend: they describe an expanding range.'],
     example: { kind: 'trend', symbol: 'QQQ' },
     // prettier-ignore
@@ -80,7 +80,7 @@ export const STRUCTURE_CONCEPTS: Concept[] = [
       'When price closes above the latest confirmed, unbroken swing high in an uptrend (or with no trend yet), ' +
       'the market has broken structure and the trend continues.',
     detection:
-      'Close-based and causal (§4.3): keep the latest confirmed unbroken swing high and low; a close above ' +
+      'Close-based and causal: keep the latest confirmed unbroken swing high and low; a close above ' +
       'the high is a bullish break, below the low a bearish one; each level breaks once. With the trend or ' +
       'with no trend → BOS; the trend becomes the break direction.',
     pitfalls: [
@@ -105,7 +105,7 @@ export const STRUCTURE_CONCEPTS: Concept[] = [
       'In an uptrend, a close below the latest unbroken swing low is a CHoCH: the structure that supported ' +
       'the trend has failed, and the trend flips to bearish.',
     detection:
-      'Same close-based rule as BOS (§4.3); a break against the current trend is a CHoCH. Vector S2: BOS ' +
+      'Same close-based rule as BOS; a break against the current trend is a CHoCH. Vector S2: BOS ' +
       'bullish at bar 8 (11.0 > 10.8), CHoCH bearish at bar 12 (9.35 < 9.4).',
     pitfalls: [
       'A CHoCH is a warning, not a confirmed reversal; a following BOS in the new direction confirms it.',
@@ -129,7 +129,7 @@ export const STRUCTURE_CONCEPTS: Concept[] = [
       'a reading is aligned when it is strong and the anchor timeframe agrees.',
     detection:
       'alignment = Σ w_k t_k with default weights 1D 0.4, 4H 0.3, 1H 0.2, 15m 0.1; aligned when |alignment| ≥ ' +
-      '0.5 and the anchor has the same sign; agree = share of timeframes matching the anchor (§4.4).',
+      '0.5 and the anchor has the same sign; agree = share of timeframes matching the anchor.',
     pitfalls: ['Weights must sum to 1 for the result to stay in [−1, 1].'],
     example: { kind: 'trend', symbol: 'IWM' },
     // prettier-ignore
@@ -148,7 +148,7 @@ export const STRUCTURE_CONCEPTS: Concept[] = [
     explanation:
       'A range holds price between a swing high and a swing low; breaks of either edge are what end it. ' +
       'Trend-following signals are weak inside it.',
-    detection: 'Trend state neither bullish nor bearish (§4.2), e.g. LH with HL (contracting) or HH with LL.',
+    detection: 'Trend state neither bullish nor bearish, e.g. LH with HL (contracting) or HH with LL.',
     pitfalls: ['A single wick outside the range is not a break; the structure rule waits for a close.'],
     example: { kind: 'range', symbol: 'DIA' },
     // prettier-ignore
@@ -167,7 +167,7 @@ export const STRUCTURE_CONCEPTS: Concept[] = [
     explanation:
       'A bar can only be known to be a swing once the R bars after it exist. Research code that marks pivots ' +
       'with future bars gives signals that could never have been traded.',
-    detection: 'Every detection in the service is causal: a pivot at i is used from bar i+R on (§4.1).',
+    detection: 'Every detection in the service is causal: a pivot at i is used from bar i+R on.',
     pitfalls: ['Backtests on pivots without the R-bar delay overstate results.'],
     example: { kind: 'swings', symbol: 'QQQ' },
     // prettier-ignore
@@ -186,7 +186,7 @@ export const STRUCTURE_CONCEPTS: Concept[] = [
     explanation:
       'Two or more swing highs at about the same price form a level many traders watch; stops sit above it. ' +
       'Labels call them EQH/EQL; ICT calls the cluster liquidity.',
-    detection: 'EQH/EQL when equal within the tolerance (default 0, option 0.1 × ATR14) (§4.2, §5.5).',
+    detection: 'EQH/EQL when equal within the tolerance (default 0, option 0.1 × ATR14).',
     pitfalls: ['With tolerance 0, floating-point prices rarely compare equal; document the tolerance.'],
     example: { kind: 'swings', symbol: 'IWM' },
     // prettier-ignore

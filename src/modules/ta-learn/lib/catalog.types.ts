@@ -30,7 +30,7 @@ export interface Concept {
   level: Level
   summary: string
   explanation: string
-  /** How the service detects it: the rule and its constants (quant-definitions §4–§7). */
+  /** How the service detects it: the rule and its constants (docs/definitions.md#market-structure). */
   detection: string
   pitfalls: string[]
   /** The live example: a computation on the daily bars of a symbol. */

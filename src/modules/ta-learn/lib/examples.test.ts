@@ -37,7 +37,7 @@ describe('worked example readings', () => {
     })
   })
 
-  it('reads the latest candle: the §6.1 hammer vector', () => {
+  it('reads the latest candle: the hammer vector', () => {
     const r = readExample('candle', toBars([20.1], [20.3], [19.0], [20.25]))
     assert.equal(r.values.body, 0.15)
     assert.equal(r.values.lower, 1.1)

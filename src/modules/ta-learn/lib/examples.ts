@@ -28,9 +28,9 @@ export interface ExampleReading {
   points: ExamplePoint[]
 }
 
-/** Bars averaged for the volume example (the §6.2 volume term uses 20). */
+/** Bars averaged for the volume example (the reversal score’s volume term uses 20). */
 export const VOLUME_LOOKBACK = 20
-/** OTE band edges and sweet spot (§5.4). */
+/** OTE band edges and sweet spot. */
 export const OTE = { shallow: 0.62, deep: 0.79, sweet: 0.705 }
 
 const r6 = (x: number) => Math.round(x * 1e6) / 1e6
@@ -109,7 +109,7 @@ function candleReading(bars: readonly Bar[]): ExampleReading {
   }
 }
 
-/** The latest gap as ta-ict finds it (§5.1), so the lesson shows exactly what the zones route reports. */
+/** The latest gap as ta-ict finds it, so the lesson shows exactly what the zones route reports. */
 function fvgReading(bars: readonly Bar[]): ExampleReading {
   const g = fairValueGaps(bars).at(-1)
   if (!g) return { summary: 'No three-candle gap in the bars read.', values: { direction: null }, points: [] }

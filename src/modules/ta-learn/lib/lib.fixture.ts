@@ -1,4 +1,4 @@
-/** Reference bars of quant-definitions: S2 (§4.1) and F1 (§5.1), as Bar arrays for the unit tests. */
+/** Reference bars of docs/definitions.md: S2 and F1, as Bar arrays for the unit tests. */
 import * as V from '../../../platform/quant/vectors.fixture.ts'
 import type { Bar } from '../../../providers/market-data/index.ts'
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { S2 } from './lib.fixture.ts'
 import { breaks, pivots, trendOf } from './swings.ts'
 
-describe('swings (quant-definitions §4)', () => {
+describe('swings, labels and breaks (the reference vectors)', () => {
   it('finds the S2 pivots with L = R = 2: highs at 2 (10.8) and 9 (11.3), the low at 5 (9.4)', () => {
     assert.deepEqual(
       pivots(S2, 2, 2).map(({ index, kind, price, label }) => ({ index, kind, price, label })),

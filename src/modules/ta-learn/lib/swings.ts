@@ -1,6 +1,6 @@
 /**
  * The structure readings of the worked examples, from the ta-structure module's own rules
- * (quant-definitions §4.1–§4.3: causal pivots, labels, trend, close-based BOS/CHoCH), reshaped for
+ * (docs/definitions.md#market-structure: causal pivots, labels, trend, close-based BOS/CHoCH), reshaped for
  * the examples. Daily examples use ta-structure's daily swing width.
  */
 import type { Bar } from '../../../providers/market-data/index.ts'

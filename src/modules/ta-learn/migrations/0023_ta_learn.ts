@@ -1,5 +1,5 @@
 /**
- * Learning progress (issue 15): per tenant and user, the concepts opened (`learn_view`) and the first
+ * Learning progress: per tenant and user, the concepts opened (`learn_view`) and the first
  * answer to each quiz question (`learn_answer`); both unique per (tenant, user, concept/question), so
  * a repeated view or answer changes nothing. The catalog itself is code (lib/catalog*.ts), so ids are
  * plain text here. Adds the `learn_advanced` plan feature: off on free, on for pro and premium.

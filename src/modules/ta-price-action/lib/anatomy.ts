@@ -1,5 +1,5 @@
 /**
- * Candle anatomy and the one-bar shapes of quant-definitions §6.1 (range-relative rules, the
+ * Candle anatomy and the one-bar shapes of docs/definitions.md#candlestick-patterns (range-relative rules, the
  * contract; TA-Lib's average-relative variants are not used). Every rule needs range > 0.
  */
 export interface Ohlc {

@@ -1,4 +1,4 @@
-/** §6.1 vectors: anatomy rules and the series detection (context, strength, counter-examples). */
+/** Candle vectors: anatomy rules and the series detection (context, strength, counter-examples). */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import * as A from './anatomy.ts'
@@ -14,7 +14,7 @@ const ids = (quads: Quad[]) => {
     .sort()
 }
 
-describe('one-bar rules (§6.1 vectors)', () => {
+describe('one-bar rules', () => {
   it('doji (20.00, 20.60, 19.50, 20.05): body/range 0.045455 → doji only', () => {
     const a = A.anatomy(c([20.0, 20.6, 19.5, 20.05]))
     assert.ok(Math.abs(a.body / a.range - 0.045455) < 1e-6)
@@ -49,7 +49,7 @@ describe('one-bar rules (§6.1 vectors)', () => {
   })
 })
 
-describe('two- and three-bar rules (§6.1 vectors)', () => {
+describe('two- and three-bar rules', () => {
   const prior: Quad = [20.4, 20.5, 19.9, 20.0]
   it('engulfing +100, +80 (open = prior close), 0, −100', () => {
     assert.equal(A.engulfing(c(prior), c([19.95, 20.7, 19.85, 20.6])), 100)

@@ -1,8 +1,8 @@
 /**
- * The candlestick patterns of quant-definitions §6.1 over a series of bars (oldest first). Each is
+ * The candlestick patterns of docs/definitions.md#candlestick-patterns over a series of bars (oldest first). Each is
  * reported at its last bar (the bar that completes it: causal). Strength 0–100 is TA-Lib's output
  * magnitude where TA-Lib has the pattern (engulfing 100 or 80 with an equal end; doji, hammer,
- * shooting star, spinning top, stars 100) and 80 for the pin bars and the inside bar [ours].
+ * shooting star, spinning top, stars 100) and 80 for the pin bars and the inside bar (this project's own choice).
  */
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
 import * as A from './anatomy.ts'
@@ -22,7 +22,7 @@ export type CandleId =
 
 export type CandleDirection = 'bullish' | 'bearish' | 'neutral'
 
-/** Bars back for the "prior move" context: C[i−1] against C[i−1−CONTEXT_BARS] (§6.1: C[i−1] < C[i−4]). */
+/** Bars back for the "prior move" context: C[i−1] against C[i−1−CONTEXT_BARS] (C[i−1] < C[i−4]). */
 export const CONTEXT_BARS = 3
 export const NON_TALIB_STRENGTH = 80
 

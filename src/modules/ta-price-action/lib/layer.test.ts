@@ -1,4 +1,4 @@
-/** The TaLayer: catalog, causal occurrences (adding bars never moves an earlier one), the §7 score. */
+/** The TaLayer: catalog, causal occurrences (adding bars never moves an earlier one), the layer score. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
@@ -77,7 +77,7 @@ describe('occurrences', () => {
   })
 })
 
-describe('score (§7: strength/100 signed, decaying over 5 bars)', () => {
+describe('score (strength/100 signed, decaying over 5 bars)', () => {
   it('a morning star on the last bar → +1; two bars later 0.6; five bars later null', () => {
     assert.equal(layer.score(barsOf(STAR)).score, 1)
     const flat: Quad = [20.6, 20.6, 20.6, 20.6]

@@ -1,6 +1,6 @@
 /**
  * The price-action layer (src/platform/ta-layer.ts): its catalog (the candlestick patterns, the two
- * reversal kinds, the Wyckoff events), causal occurrences and the §7 score.
+ * reversal kinds, the Wyckoff events), causal occurrences and the layer score.
  */
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
 import type { LayerScore, PatternInfo, PatternOccurrence, TaLayer } from '../../../platform/ta-layer.ts'
@@ -9,7 +9,7 @@ import { findReversals } from './reversals.ts'
 import { DEFAULT_SWING_LR } from './swings.ts'
 import { findWyckoff, type EventCode } from './wyckoff.ts'
 
-/** The score looks back this many bars; a pattern k bars old weighs (1 − k/5) [ours]. */
+/** The score looks back this many bars; a pattern k bars old weighs (1 − k/5) (this project's own decay). */
 export const SCORE_WINDOW = 5
 
 const both = ['bullish', 'bearish'] as const
@@ -31,7 +31,7 @@ const REVERSALS: PatternInfo[] = [
     name: 'Bullish reversal',
     directions: ['bullish'],
     description:
-      'Hammer, bullish engulfing, bullish pin or morning star after a decline, at a location (swing low within 0.5·ATR14, discount half of the 20-bar range, or below the lower Bollinger band); reported when the next close passes the pattern high (§6.2).',
+      'Hammer, bullish engulfing, bullish pin or morning star after a decline, at a location (swing low within 0.5·ATR14, discount half of the 20-bar range, or below the lower Bollinger band); reported when the next close passes the pattern high.',
   },
   {
     id: 'bearish_reversal',
@@ -39,7 +39,7 @@ const REVERSALS: PatternInfo[] = [
     name: 'Bearish reversal',
     directions: ['bearish'],
     description:
-      'Shooting star, bearish engulfing, bearish pin or evening star after an advance, at a location (swing high, premium half, above the upper band); reported when the next close passes the pattern low (§6.2).',
+      'Shooting star, bearish engulfing, bearish pin or evening star after an advance, at a location (swing high, premium half, above the upper band); reported when the next close passes the pattern low.',
   },
 ]
 
@@ -107,7 +107,7 @@ const WYCKOFF_INFOS: PatternInfo[] = WYCKOFF.map(([e, name, description, directi
   id: wyckoffId(e),
   layer: 'price_action',
   name: `Wyckoff ${name} (${e})`,
-  description: `${description} Reported when confirmed (§6.3).`,
+  description: `${description} Reported when confirmed.`,
   directions,
 }))
 
@@ -138,7 +138,7 @@ export function occurrences(bars: readonly Bar[], patternId: string): PatternOcc
 }
 
 /**
- * §7: the latest bar in the last SCORE_WINDOW bars with a bullish or bearish candlestick pattern;
+ * The latest bar in the last SCORE_WINDOW bars with a bullish or bearish candlestick pattern;
  * (strongest bullish − strongest bearish strength)/100 there, times the decay (1 − age/5).
  * Neutral patterns (doji, spinning top, inside bar) do not score. Null when none.
  */

@@ -1,4 +1,4 @@
-/** §6.2 reversal candidates on a hand-worked series: 16 flat bars, a 4-bar decline, a hammer. */
+/** Reversal candidates on a hand-worked series: 16 flat bars, a 4-bar decline, a hammer. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { findReversals } from './reversals.ts'
@@ -11,7 +11,7 @@ const vols = (hammer: number) => [...Array(20).fill(100), hammer, 100]
 const near = (a: number | null | undefined, b: number) =>
   assert.ok(a != null && Math.abs(a - b) < 1e-6, `${a} vs ${b}`)
 
-describe('reversal candidates (§6.2)', () => {
+describe('reversal candidates', () => {
   it('hammer after a decline, in the discount half and below the lower band, on 2× volume → 1.0, confirmed', () => {
     const bars = barsOf([...FLAT, ...DECLINE, HAMMER, UP_NEXT], vols(200))
     const [r, ...rest] = findReversals(bars, 3)

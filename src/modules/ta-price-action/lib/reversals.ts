@@ -1,5 +1,5 @@
 /**
- * Reversal candidates of quant-definitions §6.2 [ours]: a reversal candlestick pattern, a prior move
+ * Reversal candidates of docs/definitions.md#reversal-candidates (this project's own rule): a reversal candlestick pattern, a prior move
  * against it, and a location (near a swing, in the discount/premium half of the recent range, or
  * outside the Bollinger band); confirmed when the next bar closes beyond the pattern.
  * Score = 0.4·pattern + 0.3·location + 0.3·volume, each term 0 or 1.

@@ -1,5 +1,5 @@
 /**
- * Swings are the structure layer's (§4.1 pin, ta-structure `findSwings`: H[p] > max(H[p−L..p−1])
+ * Swings are the structure layer's (swing pin, ta-structure `findSwings`: H[p] > max(H[p−L..p−1])
  * and H[p] ≥ max(H[p+1..p+R]), confirmed at p+R), with its per-timeframe L = R; here only to locate
  * reversals near a swing, as bar indexes.
  */

@@ -1,4 +1,4 @@
-/** The §6.1 and §6.3 vectors of quant-definitions as bars (daily, from 2026-01-05 on). */
+/** The candle and Wyckoff vectors of docs/definitions.md as bars (daily, from 2026-01-05 on). */
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
 
 export type Quad = readonly [number, number, number, number]
@@ -55,7 +55,7 @@ const V = [
   100, 100, 100, 150, 100, 100, 100, 260, 120, 100, 100,
 ]
 
-/** W1 (§6.3): PS=10, SC=13, AR=16, ST=19, Spring=24, SOS=28, LPS=29. */
+/** W1: PS=10, SC=13, AR=16, ST=19, Spring=24, SOS=28, LPS=29. */
 export const W1: Bar[] = barsOf(
   O.map((o, i) => [o, H[i]!, L[i]!, C[i]!] as const),
   V,

@@ -1,5 +1,5 @@
 /**
- * The accumulation state machine of quant-definitions §6.3 (distribution = the same machine on the
+ * The accumulation state machine of docs/definitions.md#wyckoff (distribution = the same machine on the
  * mirrored series). avgV and avgR are the means over the 10 bars before the bar tested; the
  * `avgR(SC)` tolerances use the climax bar's average range.
  */
@@ -17,9 +17,9 @@ export const RETEST_AVGR = 0.5
 export const ST_VOLUME_OF_SC = 0.7
 export const SPRING_DEPTH_AVGR = 1
 export const SOS_VOLUME = 1.5
-/** [ours] Before the SOS, a close more than 1·avgR(SC) below support ends the schematic as failed. */
+/** This project's own rule: before the SOS, a close more than 1·avgR(SC) below support ends the schematic as failed. */
 export const FAIL_DEPTH_AVGR = 1
-/** [ours] No next event within this many bars of the last one: the schematic expires. */
+/** This project's own rule: no next event within this many bars of the last one: the schematic expires. */
 export const MAX_EVENT_GAP = 40
 
 type Stage = 'AR' | 'ST' | 'Spring' | 'SOS' | 'LPS'

@@ -1,4 +1,4 @@
-/** §6.3 vector W1: events, intermediate values, phases, confidence; the mirrored distribution; counter-examples. */
+/** Wyckoff vector W1: events, intermediate values, phases, confidence; the mirrored distribution; counter-examples. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'

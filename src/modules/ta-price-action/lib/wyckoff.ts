@@ -1,5 +1,5 @@
 /**
- * Wyckoff accumulation and distribution (quant-definitions §6.3 heuristics [ours]). Accumulation is
+ * Wyckoff accumulation and distribution (docs/definitions.md#wyckoff; this project's own heuristics). Accumulation is
  * a state machine over the bars: SC (with its PS), AR, ST, Spring, SOS, LPS. Distribution runs the
  * same machine on the mirrored series (prices negated, so every rule mirrors exactly) and maps the
  * events back (BC, PSY, AR, ST, UTAD, SOW, LPSY). Each event is stamped on its bar and `confirmed`
@@ -14,7 +14,7 @@ export type Status = 'in_progress' | 'complete' | 'failed' | 'expired'
 export type EventCode =
   'PS' | 'SC' | 'AR' | 'ST' | 'Spring' | 'SOS' | 'LPS' | 'PSY' | 'BC' | 'UTAD' | 'SOW' | 'LPSY'
 
-/** Weights of the events in a schematic's confidence (sum 1) [ours]. */
+/** Weights of the events in a schematic's confidence (sum 1; this project's own weights). */
 export const EVENT_WEIGHTS = {
   PS: 0.05,
   SC: 0.2,

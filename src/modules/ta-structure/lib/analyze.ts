@@ -1,5 +1,5 @@
 /**
- * The structure analysis of one series (§4.1–§4.3) in wire form: every swing and break carries the
+ * The structure analysis of one series in wire form: every swing and break carries the
  * bar indexes, ISO times and OHLC values that justify it. Pure; the service feeds it timeframe bars.
  */
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
@@ -7,9 +7,9 @@ import type { Timeframe } from '../../market-data/index.ts'
 import { structureBreaks, type StructureBreak } from './breaks.ts'
 import { findSwings, trendOf, trendSign, type Swing, type SwingOptions, type Trend } from './swings.ts'
 
-/** Swing L = R per timeframe (§4.1: 2 on intraday timeframes, 3–5 on daily; we take 3 on 1d and 1w). */
+/** Swing L = R per timeframe (2 on intraday timeframes, 3–5 on daily; we take 3 on 1d and 1w). */
 export const SWING_LR: Record<Timeframe, number> = { '1m': 2, '5m': 2, '15m': 2, '1h': 2, '1d': 3, '1w': 3 }
-/** EQH/EQL tolerance in price units (§4.2 default: 0, exact). */
+/** EQH/EQL tolerance in price units (labelling default: 0, exact). */
 export const EQUAL_TOLERANCE = 0
 
 export interface BarRef {
@@ -47,10 +47,10 @@ export interface StructureAnalysis {
   tolerance: number
   as_of: string | null
   last_close: number | null
-  /** §4.2 trend from the last swing high's and low's labels. */
+  /** Labelling trend from the last swing high's and low's labels. */
   trend: Trend
   trend_sign: 1 | -1 | 0
-  /** §4.3 trend after the last break (null: no break yet). */
+  /** BOS/CHoCH trend after the last break (null: no break yet). */
   break_trend: 'bullish' | 'bearish' | null
   last_high: SwingOut | null
   last_low: SwingOut | null

@@ -1,5 +1,5 @@
 /**
- * Close-based, causal BOS and CHoCH (quant-definitions §4.3, ours): keep the latest confirmed,
+ * Close-based, causal BOS and CHoCH (docs/definitions.md#bos-and-choch, ours): keep the latest confirmed,
  * unbroken swing high and low; a close above the high is a bullish break, below the low a bearish
  * one, each level broken at most once. With the trend (or no trend yet) it is a BOS, against it a
  * CHoCH; afterwards the trend is the break's direction. Not SMC's pattern-based, look-ahead rule.

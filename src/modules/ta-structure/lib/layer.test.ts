@@ -1,4 +1,4 @@
-/** The structure TaLayer: catalog, causal occurrences (§4 at L = R = 3) and the §7 score. */
+/** The structure TaLayer: catalog, causal occurrences (swings and breaks at L = R = 3) and the layer score. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { STRUCTURE_PATTERNS, structureLayer } from './layer.ts'

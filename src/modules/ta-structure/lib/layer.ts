@@ -1,7 +1,7 @@
 /**
  * The structure layer of the technical-analysis contract (src/platform/ta-layer.ts): the pattern
  * catalog, causal occurrences (at the confirming bar: pivot + R for swings and labels, the breaking
- * bar for BOS/CHoCH) and the §7 score (trend ±1, 0 ranging). The layer sees bars without their
+ * bar for BOS/CHoCH) and the layer score (trend ±1, 0 ranging). The layer sees bars without their
  * timeframe, so it uses the daily swing length (L = R = SWING_LR['1d']).
  */
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
@@ -97,7 +97,7 @@ export function structureOccurrences(bars: readonly Bar[], patternId: string): P
     .sort((a, b) => a.index - b.index)
 }
 
-/** §7: trend ±1, 0 ranging; null until at least two swing highs and two swing lows can be labelled. */
+/** Trend ±1, 0 ranging; null until at least two swing highs and two swing lows can be labelled. */
 export function structureScore(bars: readonly Bar[]): LayerScore {
   const a = analyzeStructure(bars)
   const labelled = a.swings.filter((s) => s.label !== null)

@@ -1,9 +1,9 @@
-/** Quant-definitions §4.4 through mtfAlignment, and the timeframe windows. */
+/** docs/definitions.md#multi-timeframe-alignment through mtfAlignment, and the timeframe windows. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { mtfAlignment, mtfWindow } from './mtf.ts'
 
-describe('multi-timeframe alignment (§4.4)', () => {
+describe('multi-timeframe alignment', () => {
   it('+1, +1, −1, +1 → alignment 0.6, aligned bullish, agree 3/4 (anchor the highest)', () => {
     const r = mtfAlignment(
       [

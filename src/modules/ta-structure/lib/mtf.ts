@@ -1,17 +1,17 @@
 /**
- * Multi-timeframe alignment (quant-definitions §4.4) over the anchor and the three timeframes below
+ * Multi-timeframe alignment (docs/definitions.md#multi-timeframe-alignment) over the anchor and the three timeframes below
  * it (the four lowest when fewer remain: there is no 4h timeframe here), weighted 0.4/0.3/0.2/0.1
  * from the highest down. alignment = Σ w·t; aligned when |alignment| ≥ 0.5 and the anchor's trend
  * has its sign; agree = the share of timeframes whose trend equals the anchor's. A timeframe
- * without bars is dropped and the remaining weights renormalised (as §7 does for layers).
+ * without bars is dropped and the remaining weights renormalised (as the confluence does for layers).
  */
 import type { Timeframe } from '../../market-data/index.ts'
 
 /** Highest first. */
 export const MTF_ORDER: readonly Timeframe[] = ['1w', '1d', '1h', '15m', '5m', '1m']
-/** Weights by rank within the window, highest timeframe first (§4.4 defaults). */
+/** Weights by rank within the window, highest timeframe first (MTF defaults). */
 export const MTF_WEIGHTS = [0.4, 0.3, 0.2, 0.1] as const
-/** |alignment| at or above this is aligned (§4.4). */
+/** |alignment| at or above this is aligned. */
 export const ALIGNED_THRESHOLD = 0.5
 
 /** The four timeframes of an anchor's alignment, highest first. */

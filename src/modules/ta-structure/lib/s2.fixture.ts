@@ -1,4 +1,4 @@
-/** Bars S2 of quant-definitions §4.1/§4.3 (swing highs 2 and 9, swing low 5; BOS bullish 8, CHoCH bearish 12). */
+/** Bars S2 of docs/definitions.md#swings (swing highs 2 and 9, swing low 5; BOS bullish 8, CHoCH bearish 12). */
 import { S2 as V } from '../../../platform/quant/vectors.fixture.ts'
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
 

@@ -1,4 +1,4 @@
-/** Quant-definitions §4.1–§4.3 vectors (bars S2) and hand-built series through the pure structure lib. */
+/** docs/definitions.md#market-structure vectors (bars S2) and hand-built series through the pure structure lib. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { analyzeStructure } from './analyze.ts'
@@ -21,7 +21,7 @@ export const UP = {
 /** The mirror image of UP (30 − price): a bearish zigzag. */
 export const DOWN = { H: UP.L.map((x) => 30 - x), L: UP.H.map((x) => 30 - x) }
 
-describe('swings (§4.1)', () => {
+describe('swings', () => {
   it('S2, L = R = 2: swing highs at 2 (10.8) and 9 (11.3), the only swing low at 5 (9.4)', () => {
     const s = findSwings(S2_BARS, LR2)
     assert.deepEqual(
@@ -63,7 +63,7 @@ describe('swings (§4.1)', () => {
   })
 })
 
-describe('labels and trend (§4.2)', () => {
+describe('labels and trend', () => {
   it('L100, H110, L104, H115, L108, H112, L101 → –, –, HL, HH, HL, LH, LL', () => {
     const seq = [
       ['low', 100],
@@ -112,7 +112,7 @@ describe('labels and trend (§4.2)', () => {
   })
 })
 
-describe('BOS and CHoCH (§4.3, close-based, causal)', () => {
+describe('BOS and CHoCH (close-based, causal)', () => {
   it('S2: BOS bullish at 8 (11.0 > 10.8 of bar 2), CHoCH bearish at 12 (9.35 < 9.4 of bar 5)', () => {
     const a = analyzeStructure(S2_BARS, LR2)
     assert.deepEqual(

@@ -1,6 +1,6 @@
 /**
- * Swing highs and lows (quant-definitions §4.1) and their HH/HL/LH/LL/EQH/EQL labels and the trend
- * state (§4.2). Pure, causal: a swing at bar i needs R later bars and is confirmed at bar i+R.
+ * Swing highs and lows (docs/definitions.md#swings) and their HH/HL/LH/LL/EQH/EQL labels and the trend
+ * state. Pure, causal: a swing at bar i needs R later bars and is confirmed at bar i+R.
  */
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
 
@@ -69,7 +69,7 @@ export function findSwings(bars: readonly Bar[], o: SwingOptions): Swing[] {
   return out
 }
 
-/** §4.2: versus the previous swing of the same kind; equal within the tolerance is EQH/EQL. */
+/** Versus the previous swing of the same kind; equal within the tolerance is EQH/EQL. */
 export function label(kind: SwingKind, price: number, prev: number | null, tol: number): SwingLabel | null {
   if (prev === null) return null
   if (Math.abs(price - prev) <= tol) return kind === 'high' ? 'EQH' : 'EQL'
@@ -77,7 +77,7 @@ export function label(kind: SwingKind, price: number, prev: number | null, tol: 
   return price > prev ? 'HL' : 'LL'
 }
 
-/** Labels of an alternating or arbitrary sequence of swing points (the §4.2 vector's form). */
+/** Labels of an alternating or arbitrary sequence of swing points (the labelling vector's form). */
 export function labelSequence(
   points: readonly { kind: SwingKind; price: number }[],
   tol = 0,
@@ -90,7 +90,7 @@ export function labelSequence(
   })
 }
 
-/** §4.2: bullish if the last high is HH and the last low HL; bearish if LH and LL; else ranging. */
+/** Bullish if the last high is HH and the last low HL; bearish if LH and LL; else ranging. */
 export function trendOf(swings: readonly Swing[]): Trend {
   const lastHigh = swings.findLast((s) => s.kind === 'high')?.label
   const lastLow = swings.findLast((s) => s.kind === 'low')?.label
@@ -99,7 +99,7 @@ export function trendOf(swings: readonly Swing[]): Trend {
   return 'ranging'
 }
 
-/** +1 bullish, −1 bearish, 0 ranging (§4.4, §7). */
+/** +1 bullish, −1 bearish, 0 ranging. */
 export function trendSign(t: Trend): 1 | -1 | 0 {
   return t === 'bullish' ? 1 : t === 'bearish' ? -1 : 0
 }

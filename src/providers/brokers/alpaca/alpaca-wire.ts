@@ -1,5 +1,5 @@
 /**
- * Alpaca Trading API v2 wire shapes → the broker port's types (wire-facts §1). Every field read is
+ * Alpaca Trading API v2 wire shapes → the broker port's types (docs/vendor-formats.md#alpaca-trading). Every field read is
  * checked; a payload that does not match throws UpstreamProtocolError, so bad data never reaches
  * the portfolio.
  */
@@ -100,7 +100,7 @@ export function toOrder(v: unknown, what = 'order'): BrokerOrder {
   }
 }
 
-/** The create-order body: decimals go out as strings, as the spec types them. */
+/** The create-order body: decimals go out as strings, as Alpaca's API types them. */
 export function orderBody(r: OrderRequest): Obj {
   const body: Obj = { symbol: r.symbol, side: r.side, type: r.type, time_in_force: r.timeInForce }
   const optional: [string, string | boolean | undefined][] = [

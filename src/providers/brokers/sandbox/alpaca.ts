@@ -1,5 +1,5 @@
 /**
- * An in-process Alpaca (Trading API v2 via OAuth, wire-facts §1): the app's offline sandbox at
+ * An in-process Alpaca (Trading API v2 via OAuth, docs/vendor-formats.md#alpaca-trading): the app's offline sandbox at
  * /sandbox/alpaca, and the loopback fake adapters are tested against (test/fakes/alpaca-broker-fake.ts).
  *
  *   const sandbox = createAlpacaSandbox({ clientId, clientSecret, redirectUris, secret, quotes })

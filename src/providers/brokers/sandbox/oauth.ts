@@ -1,5 +1,5 @@
 /**
- * Alpaca Connect's OAuth endpoints (wire-facts §1): the consent page and its form, the code
+ * Alpaca Connect's OAuth endpoints (docs/vendor-formats.md#alpaca-trading): the consent page and its form, the code
  * exchange and the (third-party-observed) revocation. Errors are RFC 6749 `{error, error_description}`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'

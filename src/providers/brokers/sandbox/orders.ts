@@ -1,4 +1,4 @@
-/** Orders as Alpaca validates, stores and lists them (wire-facts §1, POST/GET /v2/orders). */
+/** Orders as Alpaca validates, stores and lists them (docs/vendor-formats.md#alpaca-trading, POST/GET /v2/orders). */
 import { dec, positiveDecimal } from './decimal.ts'
 import { assetIdOf } from './universe.ts'
 

@@ -1,4 +1,4 @@
-/** The list endpoints' query rules: GET /v2/orders and GET /v2/account/activities (wire-facts §1). */
+/** The list endpoints' query rules: GET /v2/orders and GET /v2/account/activities (docs/vendor-formats.md#alpaca-trading). */
 import { DateTime } from 'luxon'
 import { partitionPoint } from '../../../platform/sorted.ts'
 import { ZONE } from './history.ts'

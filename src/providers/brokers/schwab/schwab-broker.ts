@@ -1,6 +1,6 @@
 /**
  * Broker B: Charles Schwab's Trader API and Market Data API through Schwab's OAuth code flow
- * (wire-facts §3–§4). A login holds several accounts, each addressed by its hashValue (the port's
+ * (docs/vendor-formats.md#schwab-trader). A login holds several accounts, each addressed by its hashValue (the port's
  * `externalId`), so account-scoped operations take an `accountId`. Besides the port's operations it
  * offers Schwab's own reads under the vendor's names (account numbers, account details, a range of
  * transactions, quotes, price history, option chains, movers, market hours, instruments), each

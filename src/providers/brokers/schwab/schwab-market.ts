@@ -1,5 +1,5 @@
 /**
- * Schwab's Market Data API (wire-facts §4, `/marketdata/v1`) as pass-through reads: the vendor's
+ * Schwab's Market Data API (docs/vendor-formats.md#schwab-market-data, `/marketdata/v1`) as pass-through reads: the vendor's
  * objects are returned as sent, only their outer shape checked (a mismatch is an
  * UpstreamProtocolError). Times stay epoch milliseconds, numbers JSON numbers.
  */
@@ -207,7 +207,7 @@ export async function instrumentByCusip(
     if (err instanceof UpstreamNotFoundError) return null
     throw err
   }
-  // The spec answers the instrument; live answers have been seen wrapped as {instruments: [it]}.
+  // Schwab's published API answers the instrument; live answers have been seen wrapped as {instruments: [it]}.
   if (!('instruments' in body)) return body
   return objects(body['instruments'], 'instrument.instruments')[0] ?? null
 }

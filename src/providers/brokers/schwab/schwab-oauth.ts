@@ -1,5 +1,5 @@
 /**
- * Schwab's OAuth code flow (wire-facts §3): the consent URL, the code exchange and the refresh, both
+ * Schwab's OAuth code flow (docs/vendor-formats.md#schwab-trader): the consent URL, the code exchange and the refresh, both
  * at POST /v1/oauth/token with `Authorization: Basic base64(appKey:appSecret)`. Access tokens live
  * 30 minutes (`expires_in`); the refresh token 7 days from the code exchange, a hard limit no refresh
  * extends. Schwab has no revoke endpoint: disconnecting just drops the tokens.

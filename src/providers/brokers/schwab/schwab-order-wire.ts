@@ -1,5 +1,5 @@
 /**
- * Schwab orders (wire-facts §3 Orders) ↔ the broker port: the SINGLE equity order JSON an
+ * Schwab orders (docs/vendor-formats.md#schwab-trader Orders) ↔ the broker port: the SINGLE equity order JSON an
  * OrderRequest becomes, the BrokerOrder a GET answer becomes, the order id of a 201's Location and
  * which statuses count as open. What Schwab cannot take (a notional amount, opening or closing
  * auction time in force) is refused before any request, as a 422 the caller can show.

@@ -1,5 +1,5 @@
 /**
- * GET /trader/v1/accounts/{hash}/transactions (wire-facts §3) has no paging: startDate, endDate and
+ * GET /trader/v1/accounts/{hash}/transactions (docs/vendor-formats.md#schwab-trader) has no paging: startDate, endDate and
  * types are required, a window may start at most 60 days back by schwab-py's reading and an answer
  * holds at most 3000 rows. A range is therefore fetched in windows of at most 60 days (a full one
  * split in halves until it is not full), merged, de-duplicated by activityId and sorted by time.

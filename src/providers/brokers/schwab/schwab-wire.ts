@@ -1,5 +1,5 @@
 /**
- * Charles Schwab Trader API wire shapes (wire-facts §3) → the broker port's types: the checks every
+ * Charles Schwab Trader API wire shapes (docs/vendor-formats.md#schwab-trader) → the broker port's types: the checks every
  * read field goes through (a payload that does not match throws UpstreamProtocolError), timestamps
  * (`2025-04-23T19:59:12+0000`), account numbers and hashes, accounts, positions and balances.
  */

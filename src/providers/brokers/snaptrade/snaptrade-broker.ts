@@ -1,5 +1,5 @@
 /**
- * The hosted aggregator: SnapTrade's API (wire-facts §5). Every call is signed (snaptrade-sign.ts)
+ * The hosted aggregator: SnapTrade's API (docs/vendor-formats.md#snaptrade). Every call is signed (snaptrade-sign.ts)
  * and carries `clientId` and `timestamp`; user-scoped calls add `userId` and `userSecret`. The path
  * prefix is configurable: `''` (canonical) or the legacy `/api/v1`, whose answers carry a
  * `Deprecation` header. Reads go through the shared client's retries (429 honouring

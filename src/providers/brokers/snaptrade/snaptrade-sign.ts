@@ -1,5 +1,5 @@
 /**
- * SnapTrade's request signature (wire-facts §5): the `Signature` header is
+ * SnapTrade's request signature (docs/vendor-formats.md#snaptrade): the `Signature` header is
  * base64(HMAC-SHA256(key = consumer key, msg = canonical JSON of {content, path, query})), where
  * `content` is the parsed JSON body (null for none, an empty body or `{}`), `path` the request path
  * exactly as on the wire (with `/api/v1` on the legacy prefix) and `query` the raw query string as

@@ -1,5 +1,5 @@
 /**
- * SnapTrade's wire shapes → the broker port's types (wire-facts §5). Every field read is checked; a
+ * SnapTrade's wire shapes → the broker port's types (docs/vendor-formats.md#snaptrade). Every field read is checked; a
  * payload that does not match throws UpstreamProtocolError naming the field, never a value (the
  * registerUser answer carries a secret).
  */

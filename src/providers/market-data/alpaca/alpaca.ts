@@ -1,5 +1,5 @@
 /**
- * Alpaca Market Data REST adapter (wire-facts §2): quotes from stock snapshots, bars, option chains
+ * Alpaca Market Data REST adapter (docs/vendor-formats.md#alpaca-market-data): quotes from stock snapshots, bars, option chains
  * from options snapshots, and news. Auth is the key pair (APCA-API-KEY-ID / APCA-API-SECRET-KEY).
  * Split by concern: client.ts builds and pages requests, wire.ts decodes the wire format, and
  * bars.ts, snapshots.ts and news.ts implement the ports' methods.
@@ -26,7 +26,7 @@ export function createAlpacaMarketData(opts: AlpacaMarketDataOptions): AlpacaMar
     barsMany: (symbols, query) => barsMany(client, symbols, query),
     optionChain: (symbol, query) => optionChain(client, symbol, query),
     instrument: (symbol) => instrument(client, symbol),
-    // No asset list in the wire facts (see instrument()); an empty universe is the honest answer.
+    // No documented asset list here (see instrument()); an empty universe is the honest answer.
     universe: async () => [],
     news: (query) => news(client, query),
   }

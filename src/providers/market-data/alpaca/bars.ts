@@ -4,7 +4,7 @@ import type { Bar, BarsQuery, Interval, ManyBarsQuery } from '../market-data.por
 import { checkLimit, normalizeSymbols, type AlpacaClient, type Query } from './client.ts'
 import { MAX_BARS_PER_PAGE, obj, parseBar, protocolError, TIMEFRAME } from './wire.ts'
 
-/** Symbols per multi-symbol request: keeps URLs short ([unconfirmed]: Alpaca's own cap is not in the wire facts). */
+/** Symbols per multi-symbol request: keeps URLs short (an assumption: Alpaca documents no cap). */
 export const SYMBOL_BATCH = 100
 const DEFAULT_BAR_LIMIT = 1_000
 
@@ -45,8 +45,8 @@ export async function bars(client: AlpacaClient, symbol: string, query: BarsQuer
   const sym = symbol.trim().toUpperCase()
   const take = query.limit ?? (query.start ? undefined : DEFAULT_BAR_LIMIT)
   if (take === 0) return []
-  // Without `start` Alpaca answers from the start of the current day ([unconfirmed]: Alpaca docs,
-  // not the wire facts), so ask for a window wide enough to hold `take` bars across nights,
+  // Without `start` Alpaca answers from the start of the current day (Alpaca docs; not
+  // confirmed against the API), so ask for a window wide enough to hold `take` bars across nights,
   // weekends and holidays; sort=desc + limit then returns only the most recent ones.
   const end = query.end ?? client.clock.now()
   const length = INTERVAL_MS[query.interval]

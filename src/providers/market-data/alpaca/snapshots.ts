@@ -4,7 +4,7 @@ import { SYMBOL_BATCH } from './bars.ts'
 import { normalizeSymbols, type AlpacaClient } from './client.ts'
 import { MAX_OPTIONS_PER_PAGE, obj, parseOptionSnapshot, parseSnapshotQuote } from './wire.ts'
 
-// The wire facts mark neither iex nor sip as delayed; only `delayed_sip` would be, and this
+// Alpaca's documentation marks neither iex nor sip as delayed; only `delayed_sip` would be, and this
 // adapter does not offer it.
 const DELAYED = false
 
@@ -29,7 +29,7 @@ export async function quotes(client: AlpacaClient, symbols: string[]): Promise<Q
 }
 
 /**
- * Alpaca's asset list (/v2/assets) is a Trading API resource not covered by the wire facts, and
+ * Alpaca's asset list (/v2/assets) is a Trading API resource outside docs/vendor-formats.md, and
  * market data carries no name, sector, industry or market cap. So an instrument is only what a
  * snapshot proves: the symbol is quoted. Name is the symbol, exchange unknown (''), type 'stock'.
  */
@@ -56,7 +56,7 @@ export async function optionChain(
 ): Promise<OptionChain> {
   const underlying = symbol.trim().toUpperCase()
   // The whole chain (every expiration) is needed to list expirations; feed is left to the
-  // account's default (opra or indicative), which the wire facts do not tie to a plan.
+  // account's default (opra or indicative), which Alpaca's documentation does not tie to a plan.
   const all = await client.paginate(
     `/v1beta1/options/snapshots/${encodeURIComponent(underlying)}`,
     {},

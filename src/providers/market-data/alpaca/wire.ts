@@ -1,5 +1,5 @@
 /**
- * Alpaca Market Data wire shapes → domain types (wire-facts §2). Every field we read is checked;
+ * Alpaca Market Data wire shapes → domain types (docs/vendor-formats.md#alpaca-market-data). Every field we read is checked;
  * a payload that does not match throws UpstreamProtocolError, so bad data never reaches callers.
  */
 import { UpstreamProtocolError } from '../../../platform/upstream-errors.ts'
@@ -7,7 +7,7 @@ import type { Bar, Interval, NewsItem, OptionContract, Quote } from '../market-d
 
 export const PROVIDER = 'alpaca'
 
-// Page-size caps from the wire facts (A1 DATA_V2_MAX_LIMIT etc.).
+// Page-size caps of Alpaca's API (docs/vendor-formats.md#alpaca-market-data).
 export const MAX_BARS_PER_PAGE = 10_000
 export const MAX_NEWS_PER_PAGE = 50
 export const MAX_OPTIONS_PER_PAGE = 1_000
@@ -137,8 +137,8 @@ function optionalNum(parent: Obj, key: string, field: string, what: string): num
 }
 
 /**
- * One options snapshot → contract. Volume and open interest: the snapshot shape in the wire facts
- * carries neither. A `dailyBar.v` is read when present ([unconfirmed]: not in the wire facts); open
+ * One options snapshot → contract. Volume and open interest: the documented snapshot shape
+ * carries neither. A `dailyBar.v` is read when present (an assumption: not documented); open
  * interest never comes from this endpoint: both are null when not reported.
  */
 export function parseOptionSnapshot(symbol: string, underlying: string, v: unknown): OptionContract {

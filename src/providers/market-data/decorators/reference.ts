@@ -1,6 +1,6 @@
 /**
  * Reference metadata for vendors whose market-data API has no asset list (Alpaca's is a Trading
- * API resource outside the wire facts): the built-in list of US instruments — every S&P 500
+ * API resource outside docs/vendor-formats.md): the built-in list of US instruments — every S&P 500
  * constituent, the major and sector ETFs, inverse funds and indices — with name, exchange, type,
  * sector and industry, which are stable facts. Market caps in that list are the simulator's
  * approximations, so they are dropped here (null) rather than passed off as a vendor's figure.

@@ -1,6 +1,6 @@
 /**
  * Finnhub adapter (https://finnhub.io/api/v1) for news, earnings calendar, insider transactions
- * and earnings-call transcripts. Wire format: /work/shared/reference/wire-facts.md §7.
+ * and earnings-call transcripts. Wire format: docs/vendor-formats.md#finnhub.
  * Split by concern: wire.ts decodes, and news.ts, earnings.ts, insider.ts and transcripts.ts
  * implement the ports' methods over the one authenticated GET built here.
  */
@@ -26,8 +26,8 @@ export interface FinnhubOptions {
   baseUrl: string
   apiKey: string
   /**
-   * 'query' sends `?token=` (the spec's only documented scheme); 'header' sends X-Finnhub-Token,
-   * which is community-reported only [unconfirmed]. Either way the shared client keeps the query
+   * 'query' sends `?token=` (Finnhub's only documented scheme); 'header' sends X-Finnhub-Token,
+   * which is community-reported only (not in the vendor documentation). Either way the shared client keeps the query
    * string out of error messages.
    */
   auth?: 'query' | 'header'

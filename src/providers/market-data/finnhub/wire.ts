@@ -1,5 +1,5 @@
 /**
- * Decoding Finnhub's wire format (wire-facts §7): field readers that throw a protocol error naming
+ * Decoding Finnhub's wire format (docs/vendor-formats.md#finnhub): field readers that throw a protocol error naming
  * the path and field (never the URL or key), and the shared date and ordering helpers.
  */
 import { UpstreamProtocolError } from '../../shared/http.ts'
@@ -53,7 +53,7 @@ export function reader(path: string, payload: unknown) {
 }
 export type Reader = ReturnType<typeof reader>
 
-/** Transcript times have no documented zone; a zone-less "YYYY-MM-DD hh:mm:ss" is read as UTC [unconfirmed]. */
+/** Transcript times have no documented zone; a zone-less "YYYY-MM-DD hh:mm:ss" is read as UTC (an assumption). */
 export function isoTime(s: string): string | null {
   const naive = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(s)
   const d = new Date(naive ? `${s.replace(' ', 'T')}Z` : s)

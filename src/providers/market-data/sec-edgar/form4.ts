@@ -1,5 +1,5 @@
 /**
- * Minimal reader of SEC Form 4 `ownershipDocument` XML (wire-facts §6). The documents are
+ * Minimal reader of SEC Form 4 `ownershipDocument` XML (docs/vendor-formats.md#sec-edgar). The documents are
  * machine-generated and regular, so tag extraction by name is enough; no XML dependency.
  */
 

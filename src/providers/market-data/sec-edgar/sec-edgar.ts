@@ -1,5 +1,5 @@
 /**
- * SEC EDGAR insider purchases (wire-facts §6): ticker → CIK, the submissions JSON's recent
+ * SEC EDGAR insider purchases (docs/vendor-formats.md#sec-edgar): ticker → CIK, the submissions JSON's recent
  * filings (and its older pages when the range reaches past them), then each Form 4
  * ownershipDocument. Amendments (4/A) are not read: they restate filings already counted. Only
  * open-market/private purchases (code P, acquired) are answered: the product's "insider buying"

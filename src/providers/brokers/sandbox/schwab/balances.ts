@@ -1,5 +1,5 @@
 /**
- * GET /trader/v1/accounts objects (wire-facts §3): `securitiesAccount` with positions (only with
+ * GET /trader/v1/accounts objects (docs/vendor-formats.md#schwab-trader): `securitiesAccount` with positions (only with
  * fields=positions) and the MARGIN or CASH balance sets, plus `aggregatedBalance`. Every figure is a
  * JSON number computed from whole cents, so they add up. Initial balances are the previous close's.
  */

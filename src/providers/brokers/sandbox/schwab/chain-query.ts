@@ -1,4 +1,4 @@
-/** GET /marketdata/v1/chains query rules (wire-facts §4): enumerations, dates, numbers and defaults. */
+/** GET /marketdata/v1/chains query rules (docs/vendor-formats.md#schwab-market-data): enumerations, dates, numbers and defaults. */
 import { bool, whole } from './wire.ts'
 
 const STRATEGIES =

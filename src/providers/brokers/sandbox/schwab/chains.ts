@@ -1,5 +1,5 @@
 /**
- * GET /marketdata/v1/chains answers (wire-facts §4) from the market's option chains: one call per
+ * GET /marketdata/v1/chains answers (docs/vendor-formats.md#schwab-market-data) from the market's option chains: one call per
  * expiration in the window (at most 12), contracts filtered by type, strike, range and count, then
  * nested `callExpDateMap["yyyy-MM-dd:dte"]["150.0"] = [contract]`. Volatility and greeks are implied
  * from each contract's mark (Black–Scholes), or from the ANALYTICAL inputs when given.

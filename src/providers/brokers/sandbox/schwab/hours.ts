@@ -1,5 +1,5 @@
 /**
- * GET /marketdata/v1/markets (wire-facts §4): each requested market's products with their sessions
+ * GET /marketdata/v1/markets (docs/vendor-formats.md#schwab-market-data): each requested market's products with their sessions
  * in New York time (ISO with offset). Closed days (weekends, or what `isOpen` says) answer
  * `isOpen: false` without `sessionHours`.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /marketdata/v1/instruments and /instruments/{cusip} (wire-facts §4): search the sandbox's
+ * GET /marketdata/v1/instruments and /instruments/{cusip} (docs/vendor-formats.md#schwab-market-data): search the sandbox's
  * universe (and, for exact symbol searches, any symbol the market knows) by symbol or description,
  * exactly or by regular expression; `fundamental` adds the fundamental object.
  */

@@ -1,5 +1,5 @@
 /**
- * The Market Data API routes (wire-facts §4) behind the bearer token: quotes, price history, option
+ * The Market Data API routes (docs/vendor-formats.md#schwab-market-data) behind the bearer token: quotes, price history, option
  * chains and expirations, movers, market hours and instruments, from the market the sandbox was given.
  * Errors use the API's `{errors:[{id, status, title, detail, source}]}` shape.
  */

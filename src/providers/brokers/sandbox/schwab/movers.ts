@@ -1,5 +1,5 @@
 /**
- * GET /marketdata/v1/movers/{index} (wire-facts §4): the top 10 of the sandbox's symbols that belong
+ * GET /marketdata/v1/movers/{index} (docs/vendor-formats.md#schwab-market-data): the top 10 of the sandbox's symbols that belong
  * to the index, from the market's quotes. `totalVolume` is the index's volume and `marketShare` a
  * symbol's percentage of it; `netPercentChange` is a fraction (as community fixtures of live data
  * show), `frequency` the minimum absolute percentage change.

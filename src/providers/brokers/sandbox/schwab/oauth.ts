@@ -1,5 +1,5 @@
 /**
- * Schwab's OAuth endpoints (wire-facts §3): the consent page and its form (a redirect with `code`,
+ * Schwab's OAuth endpoints (docs/vendor-formats.md#schwab-trader): the consent page and its form (a redirect with `code`,
  * `session` and `state`; the code ends in `@`, so it arrives as `%40`), and the token endpoint with
  * HTTP Basic client authentication for the code exchange and the refresh. No revoke endpoint.
  */

@@ -1,4 +1,4 @@
-/** Schwab orders (wire-facts §3 Orders): the POST body's rules, the stored order, its GET shape. */
+/** Schwab orders (docs/vendor-formats.md#schwab-trader Orders): the POST body's rules, the stored order, its GET shape. */
 import { positiveDecimal } from '../decimal.ts'
 import { cusipOf, instrumentIdOf } from './ids.ts'
 import { wireTime } from './wire.ts'

@@ -1,5 +1,5 @@
 /**
- * GET /marketdata/v1/pricehistory (wire-facts §4): the period/frequency combinations Schwab accepts
+ * GET /marketdata/v1/pricehistory (docs/vendor-formats.md#schwab-market-data): the period/frequency combinations Schwab accepts
  * with their defaults, candles from the market's bars (10- and 30-minute, weekly and monthly candles
  * aggregated from finer bars), epoch-millisecond datetimes and, with needPreviousClose, the close of
  * the day before the first candle.

@@ -1,5 +1,5 @@
 /**
- * GET /marketdata/v1/quotes entries (wire-facts §4) built from the market's quotes: `quote`,
+ * GET /marketdata/v1/quotes entries (docs/vendor-formats.md#schwab-market-data) built from the market's quotes: `quote`,
  * `reference`, `regular`, `extended` and `fundamental` sub-objects, times in epoch milliseconds.
  * What the market does not give (sizes, day range, 52-week range, fundamentals) is derived
  * deterministically per symbol, so repeated calls agree.

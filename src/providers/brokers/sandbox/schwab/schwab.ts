@@ -1,5 +1,5 @@
 /**
- * An in-process Charles Schwab (Trader API, Market Data API and OAuth, wire-facts §3–§4): the app's
+ * An in-process Charles Schwab (Trader API, Market Data API and OAuth, docs/vendor-formats.md#schwab-trader): the app's
  * offline sandbox at /sandbox/schwab, and the loopback fake adapters are tested against
  * (test/fakes/schwab-broker-fake.ts).
  *

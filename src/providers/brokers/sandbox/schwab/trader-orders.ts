@@ -1,5 +1,5 @@
 /**
- * Orders on the Trader API (wire-facts §3): place (201, empty body, Location ending in the order id),
+ * Orders on the Trader API (docs/vendor-formats.md#schwab-trader): place (201, empty body, Location ending in the order id),
  * list per account or for all accounts (fromEnteredTime and toEnteredTime required, from within 60
  * days), get and cancel one. Every read settles newly placed orders first.
  */

@@ -1,5 +1,5 @@
 /**
- * The Trader API's account routes (wire-facts §3): account numbers and their hashes, accounts with
+ * The Trader API's account routes (docs/vendor-formats.md#schwab-trader): account numbers and their hashes, accounts with
  * balances (and positions with fields=positions), transactions; orders in trader-orders.ts. Every
  * account-scoped path takes the hash value: the plain account number is not found.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /trader/v1/accounts/{hash}/transactions (wire-facts §3): the query rules (startDate, endDate
+ * GET /trader/v1/accounts/{hash}/transactions (docs/vendor-formats.md#schwab-trader): the query rules (startDate, endDate
  * and types required; at most a year; at most 3000 rows, newest first, no paging) and the objects:
  * TRADE with one security leg per executed symbol plus fee legs, cash-only DIVIDEND_OR_INTEREST
  * (the payer named in the description), ACH_RECEIPT and JOURNAL.

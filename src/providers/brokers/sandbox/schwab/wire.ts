@@ -1,5 +1,5 @@
 /**
- * Schwab's wire conventions shared by the route files (wire-facts §3–§4): the three error shapes
+ * Schwab's wire conventions shared by the route files (docs/vendor-formats.md#schwab-trader): the three error shapes
  * (OAuth `{error, error_description}`, Trader API ServiceError `{message, errors[]}`, Market Data
  * `{errors:[{id, status, title, detail, source}]}`), timestamps and query helpers.
  */

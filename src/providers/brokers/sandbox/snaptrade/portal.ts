@@ -3,7 +3,7 @@
  * shows a plain HTML form; `POST` with `decision=allow&broker=<slug>` creates the brokerage
  * authorization (one generated account) and answers 302 to the session's `customRedirect` with
  * `status=SUCCESS&connection_id=<uuid>`; `decision=deny` → `status=ABANDONED`; an expired or used
- * link → `status=ERROR&error_code=…&status_code=…` (wire-facts §5, portal return).
+ * link → `status=ERROR&error_code=…&status_code=…` (docs/vendor-formats.md#snaptrade, portal return).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { escapeHtml } from '../consent-page.ts'

@@ -1,5 +1,5 @@
 /**
- * An in-process SnapTrade (wire-facts §5): the app's offline sandbox at /sandbox/snaptrade and the
+ * An in-process SnapTrade (docs/vendor-formats.md#snaptrade): the app's offline sandbox at /sandbox/snaptrade and the
  * loopback fake the adapter is tested against (test/fakes/snaptrade-fake.ts).
  *
  *   const sandbox = createSnapTradeSandbox({ clientId, consumerKey, secret, quotes })

@@ -1,5 +1,5 @@
 /**
- * SnapTrade's JSON for a sandbox account (wire-facts §5), from the same deterministic history and
+ * SnapTrade's JSON for a sandbox account (docs/vendor-formats.md#snaptrade), from the same deterministic history and
  * ledger as the Alpaca sandbox: accounts, `positions/all` (decimal strings), balances (numbers) and
  * activities (BUY/SELL fills, dividends, contributions and fees; numbers, reverse-chronological).
  */
