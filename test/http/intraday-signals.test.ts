@@ -8,6 +8,8 @@ import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { IntradayTestMarket } from './intraday-market.fixture.ts'
+import { S1 } from '../../src/modules/intraday/lib/fixtures.fixture.ts'
+import { referenceMacd, referenceRsi } from '../../src/modules/intraday/lib/reference.fixture.ts'
 
 const clock = fixedClock('2026-11-20T21:30:00Z') // Friday 16:30 New York
 const market = new IntradayTestMarket(clock)
@@ -156,7 +158,7 @@ describe('intel feed rows', () => {
 })
 
 describe('GET /intraday/bars', () => {
-  it('RSI(14) and MACD(12/26/9) against the reference vectors, null in warm-up; then served stored', async () => {
+  it('RSI(14) and MACD(12/26/9) against the reference vectors, null in warm-up (MSFT has no earlier session); then served stored', async () => {
     const first = json(await a.get(`${BASE}/bars?symbol=msft`))
     assert.equal(first.source, 'live')
     assert.equal(first.complete, true)
@@ -188,6 +190,14 @@ describe('GET /intraday/bars', () => {
       assert.equal(body.complete, false)
       assert.equal(body.items.length, 9)
       assert.ok(Math.abs(body.items[8].vwap - 51.270134) < 1e-6)
+      // RSI/MACD seeded from the five sessions before (60 bars closing at 50.00), from the first bar.
+      const closes = [...Array<number>(60).fill(50), ...S1.slice(0, 9).map((b) => b[3])]
+      const rsi = referenceRsi(closes)
+      const hist = referenceMacd(closes).hist
+      body.items.forEach((item: Body, i: number) => {
+        assert.ok(Math.abs(item.rsi - rsi[60 + i]!) < 1e-6, `rsi ${i}`)
+        assert.ok(Math.abs(item.macd_hist - hist[60 + i]!) < 1e-6, `hist ${i}`)
+      })
     } finally {
       clock.set('2026-11-20T21:30:00Z')
     }
