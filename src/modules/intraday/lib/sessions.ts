@@ -152,5 +152,13 @@ export function splitWindow(
   }
   for (const list of priorVolumes.values()) list.reverse() // most recent session first
   const warmup = barsIn(bars, plan.warmup)
-  return { today, warmup, input: { sessionStart: plan.today.start, prior, priorVolumes } }
+  const full = plan.baseline[0]
+  const input = {
+    sessionStart: plan.today.start,
+    sessionEnd: plan.today.end,
+    baselineMinutes: full ? Math.round((full.end - full.start) / 60_000) : null,
+    prior,
+    priorVolumes,
+  }
+  return { today, warmup, input }
 }
