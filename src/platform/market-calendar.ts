@@ -260,6 +260,16 @@ export function tradingDaysBetween(from: string, to: string): string[] {
   return days
 }
 
+/**
+ * The New York date of the latest regular session that has opened at or before `at`: the day itself
+ * from its 09:30 open on, else the trading day before (weekends, holidays, the hours before the open).
+ */
+export function latestSessionDate(at: Date): string {
+  const day = nyDay(at)
+  const session = tradingDayOf(day)
+  return session && at.getTime() >= session.open.getTime() ? session.date : stepToTradingDay(day, -1)
+}
+
 /** The first regular-session open at or after `at` (an open exactly at `at` counts). */
 export function nextOpen(at: Date): Date {
   const t = at.getTime()

@@ -8,6 +8,8 @@ import { fixedClock } from '../../src/platform/clock.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { IntradayTestMarket } from './intraday-market.fixture.ts'
+import { S1 } from '../../src/modules/intraday/lib/fixtures.fixture.ts'
+import { referenceMacd, referenceRsi } from '../../src/modules/intraday/lib/reference.fixture.ts'
 
 // Friday 2026-11-20, 16:30 New York: the session is over, every S1 bar has closed.
 const clock = fixedClock('2026-11-20T21:30:00Z')
@@ -44,13 +46,13 @@ describe('POST /intraday/detect', () => {
     assert.equal(spike!.session_date, '2026-11-20')
   })
 
-  it('stores the session bars with VWAP (S1 table) and null RSI/MACD in warm-up', async () => {
+  it('stores the session bars with VWAP (S1 table) and RSI/MACD seeded from the 5 sessions before', async () => {
     const u = await t.newTenant()
     await detect(u, { symbols: ['AAPL'], detectors: ['gap'] })
     const rows = await t.c.scopes.withGlobal((db) =>
       db
         .selectFrom('intraday_bar')
-        .select(['time', 'vwap', 'rsi', 'macd'])
+        .select(['time', 'vwap', 'rsi', 'macd', 'macd_signal', 'macd_hist'])
         .where('symbol', '=', 'AAPL')
         .where('session_date', '=', '2026-11-20')
         .orderBy('time')
@@ -59,7 +61,18 @@ describe('POST /intraday/detect', () => {
     assert.equal(rows.length, 12)
     assert.ok(Math.abs(Number(rows[0]!.vwap) - 51.316667) < 1e-6)
     assert.ok(Math.abs(Number(rows[11]!.vwap) - 51.455041) < 1e-6)
-    assert.deepEqual([rows[11]!.rsi, rows[11]!.macd], [null, null])
+    // The five sessions before (12 bars each, all closing at 50.00), then S1: computed over the whole.
+    const closes = [...Array<number>(60).fill(50), ...S1.map((b) => b[3])]
+    const rsi = referenceRsi(closes).slice(60)
+    const m = referenceMacd(closes)
+    const near = (stored: string | null, want: number | null | undefined) =>
+      assert.ok(stored !== null && Math.abs(Number(stored) - want!) < 1e-6, `${stored} ≠ ${want}`)
+    rows.forEach((r, i) => {
+      near(r.rsi, rsi[i])
+      near(r.macd, m.macd[60 + i])
+      near(r.macd_signal, m.signal[60 + i])
+      near(r.macd_hist, m.hist[60 + i])
+    })
   })
 
   it('is idempotent: a re-run answers and stores the same rows with the same ids', async () => {

@@ -8,6 +8,8 @@ import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { IntradayTestMarket } from './intraday-market.fixture.ts'
+import { S1 } from '../../src/modules/intraday/lib/fixtures.fixture.ts'
+import { referenceMacd, referenceRsi } from '../../src/modules/intraday/lib/reference.fixture.ts'
 
 const clock = fixedClock('2026-11-20T21:30:00Z') // Friday 16:30 New York
 const market = new IntradayTestMarket(clock)
@@ -44,7 +46,49 @@ describe('GET /intraday/signals', () => {
     assert.deepEqual(json(await a.get(`${BASE}/signals?symbol=MSFT`)).items, [])
   })
 
-  it('validates hours, limit and symbol', async () => {
+  it('by default the latest session: Friday’s on Saturday and before Monday’s open, none from it', async () => {
+    const window = async (query: string) => {
+      // Access tokens last 15 minutes: one issued at the moved clock.
+      const session = { tenantId: a.tenantId, userId: a.userId, role: 'user' as const }
+      const { access_token } = await t.c.identity.sessions.issue(session, { ip: null, userAgent: 'test' })
+      const auth = { authorization: `Bearer ${access_token}` }
+      const list = json(await a.get(`${BASE}/signals${query}`, auth))
+      const dash = json(await a.get(`${BASE}/signal-dashboard${query}`, auth))
+      assert.equal(dash.stats.total, list.items.length)
+      assert.deepEqual(dash.window, list.window)
+      return { n: list.items.length as number, window: list.window as Body }
+    }
+    try {
+      clock.set('2026-11-21T15:00:00Z') // Saturday 10:00 New York
+      const sat = await window('')
+      assert.equal(sat.n, 4)
+      assert.deepEqual(sat.window, {
+        sessions: 1,
+        from_session_date: '2026-11-20',
+        hours: null,
+        since: '2026-11-20T09:00:00.000Z', // 04:00 New York, the session date's pre-market
+      })
+      // An explicit `hours` is still wall-clock: 24 h back from Saturday 15:00Z is Friday 15:00Z.
+      assert.equal((await window('?hours=24')).n, 3)
+      assert.equal((await window('?hours=20')).n, 0)
+      clock.set('2026-11-23T14:00:00Z') // Monday 09:00, before the open
+      assert.equal((await window('')).n, 4)
+      clock.set('2026-11-24T15:00:00Z') // Tuesday 10:00
+      assert.equal((await window('')).n, 0)
+      assert.equal((await window('?sessions=2')).n, 0) // Tuesday and Monday
+      const three = await window('?sessions=3&symbol=AAPL')
+      assert.equal(three.n, 4)
+      assert.equal(three.window.from_session_date, '2026-11-20')
+    } finally {
+      clock.set('2026-11-20T21:30:00Z')
+    }
+  })
+
+  it('validates sessions and hours (not both), limit and symbol', async () => {
+    assertFieldError(await a.get(`${BASE}/signals?sessions=0`), ['query', 'sessions'])
+    assertFieldError(await a.get(`${BASE}/signals?sessions=21`), ['query', 'sessions'])
+    assertFieldError(await a.get(`${BASE}/signals?sessions=1&hours=24`), ['query', 'hours'])
+    assertFieldError(await a.get(`${BASE}/signal-dashboard?sessions=2&hours=5`), ['query', 'hours'])
     assertFieldError(await a.get(`${BASE}/signals?hours=721`), ['query', 'hours'])
     assertFieldError(await a.get(`${BASE}/signals?limit=0`), ['query', 'limit'])
     assertFieldError(await a.get(`${BASE}/signals?symbol=%00`), ['query', 'symbol'])
@@ -83,6 +127,7 @@ describe('GET /intraday/signal-dashboard', () => {
     assert.equal(d.signals.length, 4)
     const empty = json(await a.get(`${BASE}/signal-dashboard?hours=6`))
     assert.deepEqual(empty, {
+      window: { sessions: null, from_session_date: null, hours: 6, since: '2026-11-20T15:30:00.000Z' },
       stats: { total: 0, by_direction: { long: 0, short: 0 }, avg_confidence: null, symbols: 0 },
       setup_breakdown: [],
       signals: [],
@@ -113,7 +158,7 @@ describe('intel feed rows', () => {
 })
 
 describe('GET /intraday/bars', () => {
-  it('RSI(14) and MACD(12/26/9) against the reference vectors, null in warm-up; then served stored', async () => {
+  it('RSI(14) and MACD(12/26/9) against the reference vectors, null in warm-up (MSFT has no earlier session); then served stored', async () => {
     const first = json(await a.get(`${BASE}/bars?symbol=msft`))
     assert.equal(first.source, 'live')
     assert.equal(first.complete, true)
@@ -145,6 +190,14 @@ describe('GET /intraday/bars', () => {
       assert.equal(body.complete, false)
       assert.equal(body.items.length, 9)
       assert.ok(Math.abs(body.items[8].vwap - 51.270134) < 1e-6)
+      // RSI/MACD seeded from the five sessions before (60 bars closing at 50.00), from the first bar.
+      const closes = [...Array<number>(60).fill(50), ...S1.slice(0, 9).map((b) => b[3])]
+      const rsi = referenceRsi(closes)
+      const hist = referenceMacd(closes).hist
+      body.items.forEach((item: Body, i: number) => {
+        assert.ok(Math.abs(item.rsi - rsi[60 + i]!) < 1e-6, `rsi ${i}`)
+        assert.ok(Math.abs(item.macd_hist - hist[60 + i]!) < 1e-6, `hist ${i}`)
+      })
     } finally {
       clock.set('2026-11-20T21:30:00Z')
     }

@@ -4,10 +4,20 @@ import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
+import type { OptionChain } from '../../src/providers/market-data/index.ts'
 import { bearer, EXP, FlowMarket } from './options-flow-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z') // Tuesday 10:00 New York, regular session
-const market = new FlowMarket({ clock })
+/** Answers a chain asked for by expiration with the set volumes under that expiration. */
+class RollingFlowMarket extends FlowMarket {
+  override async optionChain(symbol: string, query?: { expiration?: string }): Promise<OptionChain> {
+    const chain = await super.optionChain(symbol)
+    const expiration = query?.expiration
+    if (!expiration) return chain
+    return { ...chain, contracts: chain.contracts.map((c) => ({ ...c, expiration })) }
+  }
+}
+const market = new RollingFlowMarket({ clock })
 const chains = market.chains
 
 let t: TestApp
@@ -120,6 +130,36 @@ describe('detect: one row per tenant + symbol + New York date', () => {
     assert.equal((await rowsOf(other)).length, 1)
     assert.equal((await rowsOf(u)).length, 2, "the other tenant's run does not touch this tenant's rows")
     assert.ok(theirs.id !== first.id && theirs.id !== next.signals[0].id)
+  })
+})
+
+describe('detect: the trading date is the session whose volumes were read', () => {
+  it('on a Saturday and before Monday’s open, Friday’s session (one row); from the open, Monday’s', async () => {
+    chains.AAPL = [[3000], [4000]]
+    const u = await t.newTenant()
+    clock.set('2026-11-28T15:00:00Z') // Saturday 10:00 New York
+    try {
+      const sat = json((await detect(u, ['AAPL'])).body)
+      assert.equal(sat.trading_date, '2026-11-27')
+      assert.equal(sat.signals[0].trading_date, '2026-11-27')
+      // Friday's 11-27 contracts expired at its close: the chain read is the next expiration's.
+      assert.equal(sat.signals[0].evidence.expiration, '2026-12-04')
+      clock.set('2026-11-30T13:00:00Z') // Monday 08:00, before the open
+      const pre = json((await detect(u, ['AAPL'])).body)
+      assert.equal(pre.trading_date, '2026-11-27')
+      assert.equal(pre.signals[0].id, sat.signals[0].id, 'the same (tenant, symbol, date) row')
+      clock.set('2026-11-30T14:30:00Z') // Monday 09:30, the open
+      const open = json((await detect(u, ['AAPL'])).body)
+      assert.equal(open.trading_date, '2026-11-30')
+      assert.notEqual(open.signals[0].id, sat.signals[0].id)
+      const rows = await rowsOf(u)
+      assert.deepEqual(
+        rows.map((r) => r.trading_date),
+        ['2026-11-27', '2026-11-30'],
+      )
+    } finally {
+      clock.set('2026-11-24T15:00:00Z')
+    }
   })
 })
 

@@ -24,10 +24,12 @@ const nullable = (description: string) => Type.Union([Type.Number(), Type.Null()
 
 export const IntradayBar = Type.Object({
   ...Bar('Session VWAP on the typical price (H+L+C)/3, from 09:30 to this bar').properties,
-  rsi: nullable('RSI(14), Wilder; null for the first 14 bars of the session'),
-  macd: nullable('MACD line, EMA12 − EMA26 (TA-Lib seeding); null for the first 25 bars'),
-  macd_signal: nullable('EMA9 of the MACD line; null for the first 33 bars'),
-  macd_hist: nullable('macd − macd_signal; null for the first 33 bars'),
+  rsi: nullable(
+    'RSI(14), Wilder, seeded from the 5 previous sessions; null only while fewer than 15 closes exist in all',
+  ),
+  macd: nullable('MACD line, EMA12 − EMA26 (TA-Lib seeding), seeded likewise; null until 26 closes exist'),
+  macd_signal: nullable('EMA9 of the MACD line; null until 34 closes exist (warm-up included)'),
+  macd_hist: nullable('macd − macd_signal; null until 34 closes exist (warm-up included)'),
 })
 
 export const IntradayBars = Type.Object({

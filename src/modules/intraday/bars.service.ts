@@ -1,21 +1,29 @@
 /**
  * Step 1 of detection and GET /intraday/bars: reads bars from the (cached) market data provider
  * outside any transaction, keeps the bars that have closed, computes the session's VWAP/RSI/MACD
- * and upserts them into the global `intraday_bar` table. A complete regular session already stored
+ * (RSI/MACD seeded from the regular sessions of the trading days before) and upserts them into the global `intraday_bar` table. A complete regular session already stored
  * is served from the table; a session in progress (or not yet stored whole) is fetched again.
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { UnprocessableError } from '../../platform/http/errors.ts'
-import { isTradingDay, nyDate, previousTradingDay, tradingDay } from '../../platform/market-calendar.ts'
+import { latestSessionDate, tradingDay } from '../../platform/market-calendar.ts'
 import { toNullable } from '../../platform/quant/index.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import { barsOfMany, type MarketDataProvider } from '../../providers/market-data/index.ts'
 import { INTERVAL_MINUTES, type BarInterval, type IntradayBars } from './bars.schemas.ts'
 import * as repo from './intraday.repository.ts'
 import { indicatorColumns, type IndicatorColumns } from './lib/indicators.ts'
-import { rangeOf, toSessionBars, type Range, type SessionKind, type TimedBar } from './lib/sessions.ts'
+import {
+  barsIn,
+  rangeOf,
+  toSessionBars,
+  warmupRanges,
+  type Range,
+  type SessionKind,
+  type TimedBar,
+} from './lib/sessions.ts'
 
 const MINUTE_MS = 60_000
 
@@ -92,9 +100,7 @@ export class BarsService {
 
   /** The latest regular session: today's once it has opened, else the one before. */
   private latestSession(now: Date): Range {
-    let date = nyDate(now)
-    if (!isTradingDay(date) || now < tradingDay(date)!.open) date = previousTradingDay(date)
-    return rangeOf(tradingDay(date)!, 'REGULAR')
+    return rangeOf(tradingDay(latestSessionDate(now))!, 'REGULAR')
   }
 
   /**
@@ -117,22 +123,27 @@ export class BarsService {
       if (last && last.time.getTime() + INTERVAL_MINUTES[interval] * MINUTE_MS >= range.end)
         return { ...base, source: 'stored', degraded: false, items: rows.slice(-limit).map(storedItem) }
     }
+    // The regular sessions of the trading days before seed RSI and MACD (lib/indicators.ts).
+    const warmup = warmupRanges(range.date, 'REGULAR')
     let today: TimedBar[]
+    let seed: number[]
     try {
       const window = await this.window([sym], {
         interval,
-        start: new Date(range.start),
+        start: new Date(warmup[0]!.start),
         end: new Date(range.end - 1),
         session: 'REGULAR',
       })
-      today = (window.get(sym) ?? []).filter((b) => b.t >= range.start && b.t < range.end)
+      const fetched = window.get(sym) ?? []
+      today = fetched.filter((b) => b.t >= range.start && b.t < range.end)
+      seed = barsIn(fetched, warmup).map((b) => b.close)
     } catch (e) {
       const rows = isUpstreamError(e) ? await stored() : []
       if (!rows.length) throw e
       this.deps.log.warn({ err: e, symbol: sym }, 'intraday bars: provider failed; stored bars served')
       return { ...base, source: 'stored', degraded: true, items: rows.slice(-limit).map(storedItem) }
     }
-    const rows = barRows(sym, interval, range.date, today, indicatorColumns(toSessionBars(today)), now)
+    const rows = barRows(sym, interval, range.date, today, indicatorColumns(toSessionBars(today), seed), now)
     await this.store(rows)
     return { ...base, source: 'live', degraded: false, items: rows.slice(-limit).map(rowItem) }
   }

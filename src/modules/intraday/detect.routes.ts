@@ -4,6 +4,7 @@ import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { DetectBody, DetectQuery, DetectResult, MAX_SYMBOLS, PortfolioDetectQuery } from './detect.schemas.ts'
 import type { DetectService } from './detect.service.ts'
+import { WARMUP_SESSIONS } from './lib/sessions.ts'
 import { orbSignal, reclaimSignal } from './intraday.examples.ts'
 
 const tags = ['trading-intel']
@@ -22,8 +23,11 @@ export const DETECTORS_DOC =
   'full/partial (beyond the prior high/low), fill time and fraction, gap-and-go (a close beyond the first 5 ' +
   'minutes’ high/low within gap_and_go_minutes (60), before any fill); confidence = clip(0.5 + 0.2·min(1, ' +
   '|gap|/(2·threshold)) + 0.1 full + 0.15 gap-and-go − 0.2 filled, 0.05, 0.95). volume_spike — volume ≥ ' +
-  'spike_ratio (2) × and z ≥ spike_z (2) against the same bar of the previous spike_lookback_sessions (5) full ' +
-  'sessions (sd with ddof 1; the ratio alone when sd = 0), else the session’s previous 20 bars; direction = sign ' +
+  'spike_ratio (2) × and z ≥ spike_z (2) against the bar at the same time of day in the previous ' +
+  'spike_lookback_sessions (5) full sessions (half days are never baselines; sd with ddof 1; the ratio alone when ' +
+  'sd = 0); on a half day (13:00 close) the same time of day means the same place in the session: bars of its ' +
+  'first half are matched by minutes after the open, bars of its second half by minutes before the close (12:40 ' +
+  'against the full sessions’ 15:40); with fewer such sessions, the session’s previous 20 bars; direction = sign ' +
   'of close − open, else the side of VWAP; confidence = min(0.95, 0.5 + 0.1·min(4, z − spike_z)), × 0.8 on the ' +
   'fallback baseline. Only closed bars are read. Signals are unique per (tenant, symbol, setup, direction, trigger ' +
   'bar): a re-run re-states their figures and keeps their ids. Upstream failures answer 502 upstream.<kind>.'
@@ -46,8 +50,9 @@ export function detectRoutes(app: App, { detect }: { detect: DetectService }): v
         description:
           `Step 1 reads the session of asof (default today, New York) for up to ${MAX_SYMBOLS} symbols, with the ` +
           'previous regular session (gap reference) and the previous full sessions (volume baselines), and ' +
-          'upserts the regular-session bars with VWAP, RSI(14) and MACD(12/26/9). Step 2 runs the detectors and ' +
-          'upserts the caller’s signals. Symbols the market data provider does not know are a 422 on `symbols` ' +
+          'upserts the regular-session bars with VWAP, RSI(14) and MACD(12/26/9) (RSI/MACD seeded from the regular ' +
+          `sessions of the ${WARMUP_SESSIONS} trading days before; VWAP anchored at the session; see GET ` +
+          '/intraday/bars). Step 2 runs the detectors and upserts the caller’s signals. Symbols the market data provider does not know are a 422 on `symbols` ' +
           'naming them; a future asof is a 422; a weekend or holiday asof detects the last session before it ' +
           '(the answer’s date). Sessions: REGULAR 09:30–16:00, PRE 04:00–09:30, POST 16:00–20:00, EXTENDED ' +
           '04:00–20:00; VWAP, the opening range and the gap are anchored at the chosen session’s start; only ' +

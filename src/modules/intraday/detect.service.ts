@@ -140,9 +140,12 @@ export class DetectService {
     const barRowsAll: repo.BarRow[] = []
     const signalRows: repo.SignalRow[] = []
     const results = r.symbols.map((symbol) => {
-      const { today, input } = splitWindow(window.get(symbol) ?? [], plan)
+      const { today, warmup, input } = splitWindow(window.get(symbol) ?? [], plan)
       const bars = toSessionBars(today)
-      const col = indicatorColumns(bars)
+      const col = indicatorColumns(
+        bars,
+        warmup.map((b) => b.close),
+      )
       // Only regular sessions are stored: the table's VWAP is anchored at 09:30.
       if (r.session === 'REGULAR')
         barRowsAll.push(...barRows(symbol, r.interval, plan.today.date, today, col, now))

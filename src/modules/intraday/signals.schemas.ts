@@ -7,21 +7,55 @@ export const SYMBOL_PATTERN = '^[A-Za-z0-9.\\-^]{1,16}$'
 export const Symbol = (description: string) => Type.String({ pattern: SYMBOL_PATTERN, description })
 
 export const MAX_HOURS = 720
-export const DEFAULT_HOURS = 24
+export const MAX_SESSIONS = 20
+export const DEFAULT_SESSIONS = 1
 export const MAX_SIGNALS = 500
 export const DEFAULT_SIGNALS = 100
 export const MAX_DASHBOARD_SIGNALS = 1000
 
 const tenantId = Type.Optional(Id({ description: 'Administrators only: read another tenant' }))
-const hours = Type.Integer({
-  minimum: 1,
-  maximum: MAX_HOURS,
-  default: DEFAULT_HOURS,
-  description: `Look-back in hours on the trigger bar's start (default ${DEFAULT_HOURS}, at most ${MAX_HOURS})`,
-})
+const hours = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: MAX_HOURS,
+    description:
+      `Instead of \`sessions\`: a wall-clock look-back in hours on the trigger bar's start (at most ` +
+      `${MAX_HOURS}); not with \`sessions\``,
+  }),
+)
+const sessions = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: MAX_SESSIONS,
+    description:
+      `The window in trading sessions (default ${DEFAULT_SESSIONS}: the latest session, the one that opened ` +
+      `last at 09:30 New York, so Friday's on a weekend); signals of those session dates, pre- and post-market ` +
+      `included; at most ${MAX_SESSIONS}`,
+  }),
+)
+
+/** Which window a read covered: `sessions` (and its first session date) or `hours`, and its start. */
+export const Window = Type.Object(
+  {
+    sessions: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Sessions counted; null with `hours`',
+    }),
+    from_session_date: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+      description: 'The earliest session date in the window; null with `hours`',
+    }),
+    hours: Type.Union([Type.Integer(), Type.Null()], { description: 'The `hours` asked for, else null' }),
+    since: Type.String({
+      format: 'date-time',
+      description: 'Trigger bars starting at or after this instant (04:00 New York of from_session_date)',
+    }),
+  },
+  { description: 'The look-back window the answer covers' },
+)
+export type Window = Static<typeof Window>
 
 export const SignalsQuery = Type.Object({
   symbol: Type.Optional(Symbol('Only this symbol (case-insensitive)')),
+  sessions,
   hours,
   limit: Type.Integer({
     minimum: 1,
@@ -35,6 +69,7 @@ export type SignalsQuery = Static<typeof SignalsQuery>
 
 export const DashboardQuery = Type.Object({
   symbol: Type.Optional(Symbol('Only this symbol (case-insensitive)')),
+  sessions,
   hours,
   tenant_id: tenantId,
 })
@@ -65,6 +100,7 @@ export const Signal = Type.Object({
 export type Signal = Static<typeof Signal>
 
 export const SignalList = Type.Object({
+  window: Window,
   items: Type.Array(Signal, { description: 'Newest trigger first (then id)' }),
 })
 export type SignalList = Static<typeof SignalList>
@@ -75,6 +111,7 @@ const Split = {
 }
 
 export const Dashboard = Type.Object({
+  window: Window,
   stats: Type.Object({
     total: Type.Integer({ minimum: 0 }),
     by_direction: Type.Object(Split),

@@ -1,20 +1,25 @@
 /**
- * Reading stored signals: GET /intraday/signals, GET /intraday/signal-dashboard, and the intel
- * feed's `feedItems` (the contract agreed with intel-feed: newest first by created_at then id).
+ * Reading stored signals: GET /intraday/signals, GET /intraday/signal-dashboard (windows in trading
+ * sessions by default, or wall-clock `hours`), and the intel feed's `feedItems` (the contract agreed
+ * with intel-feed: newest first by created_at then id).
  */
 import type { FeedRow } from '../../platform/feed-row.ts'
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import { UnprocessableError } from '../../platform/http/errors.ts'
+import { latestSessionDate, previousTradingDay, tradingDay } from '../../platform/market-calendar.ts'
 import * as repo from './intraday.repository.ts'
 import type { Detector } from './lib/types.ts'
 import {
+  DEFAULT_SESSIONS,
   MAX_DASHBOARD_SIGNALS,
   type Dashboard,
   type DashboardQuery,
   type Signal,
   type SignalList,
   type SignalsQuery,
+  type Window,
 } from './signals.schemas.ts'
 
 const HOUR_MS = 3_600_000
@@ -41,36 +46,51 @@ const avg = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / xs.len
 export class SignalsService {
   constructor(private readonly deps: { scopes: Scopes; clock: Clock }) {}
 
-  private since(hours: number): Date {
-    return new Date(this.deps.clock.now().getTime() - hours * HOUR_MS)
+  /**
+   * The look-back of a read: `hours` of wall clock when asked for, else the latest `sessions` (default
+   * 1) trading sessions: the latest regular session that has opened and the ones before it, from the
+   * pre-market (04:00 New York) of the earliest, so a Saturday still shows Friday's signals.
+   */
+  private window(q: { hours?: number; sessions?: number }): { window: Window; since: Date } {
+    const now = this.deps.clock.now()
+    if (q.hours !== undefined) {
+      if (q.sessions !== undefined)
+        throw UnprocessableError.field(['query', 'hours'], 'give `hours` or `sessions`, not both')
+      const since = new Date(now.getTime() - q.hours * HOUR_MS)
+      const window = { sessions: null, from_session_date: null, hours: q.hours, since: since.toISOString() }
+      return { window, since }
+    }
+    const sessions = q.sessions ?? DEFAULT_SESSIONS
+    let from = latestSessionDate(now)
+    for (let k = 1; k < sessions; k++) from = previousTradingDay(from)
+    const since = tradingDay(from)!.preOpen
+    return {
+      window: { sessions, from_session_date: from, hours: null, since: since.toISOString() },
+      since,
+    }
   }
 
   async list(scope: RequestScope, q: SignalsQuery): Promise<SignalList> {
     const tenant = effectiveTenant(scope, q.tenant_id)
+    const { window, since } = this.window(q)
     const rows = await this.deps.scopes.withTenant(tenant, (s) =>
-      repo.signalsSince(s, 'trigger_time', {
-        since: this.since(q.hours),
-        limit: q.limit,
-        ...symbolOf(q.symbol),
-      }),
+      repo.signalsSince(s, 'trigger_time', { since, limit: q.limit, ...symbolOf(q.symbol) }),
     )
-    return { items: rows.map(toSignal) }
+    return { window, items: rows.map(toSignal) }
   }
 
   async dashboard(scope: RequestScope, q: DashboardQuery): Promise<Dashboard> {
     const tenant = effectiveTenant(scope, q.tenant_id)
+    const { window, since } = this.window(q)
     const rows = await this.deps.scopes.withTenant(tenant, (s) =>
-      repo.signalsSince(s, 'trigger_time', {
-        since: this.since(q.hours),
-        limit: MAX_DASHBOARD_SIGNALS,
-        ...symbolOf(q.symbol),
-      }),
+      repo.signalsSince(s, 'trigger_time', { since, limit: MAX_DASHBOARD_SIGNALS, ...symbolOf(q.symbol) }),
     )
     const signals = rows.map(toSignal)
     const bySetup = new Map<Detector, Signal[]>()
     for (const s of signals) bySetup.set(s.setup, [...(bySetup.get(s.setup) ?? []), s])
     const longs = (xs: Signal[]) => xs.filter((s) => s.direction === 'long').length
     return {
+      window,
       stats: {
         total: signals.length,
         by_direction: { long: longs(signals), short: signals.length - longs(signals) },

@@ -1,7 +1,7 @@
 /**
  * Options flow: put/call volume classification of a symbol's nearest option
- * expiration, one row per tenant, symbol and New York date; the `options-flow.detect` job runs it
- * every FLOW_DETECT_EVERY_MINUTES of the regular session on each tenant's held symbols. Thresholds
+ * expiration, one row per tenant, symbol and trading date (the session whose volumes were read);
+ * the `options-flow.detect` job runs it every FLOW_DETECT_EVERY_MINUTES of the regular session on each tenant's held symbols. Thresholds
  * and the confidence rule: lib/classify.ts (documented on the operations and in README.md).
  */
 import type { FeedQuery, FeedRow } from '../../platform/feed-row.ts'

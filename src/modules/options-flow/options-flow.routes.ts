@@ -69,8 +69,11 @@ function detectRoute(app: App, { flow }: { flow: OptionsFlowService }): void {
         operationId: 'detectOptionsFlow',
         summary: 'Classify the put/call option flow of some symbols and store the readings',
         description:
-          `For each of 1–${MAX_DETECT_SYMBOLS} symbols: ${RULES} One row per tenant, symbol and New York ` +
-          'trading date: a re-run the same day updates that row (same id and created_at, new updated_at). ' +
+          `For each of 1–${MAX_DETECT_SYMBOLS} symbols: ${RULES} One row per tenant, symbol and trading ` +
+          'date: the trading date is the regular session whose volumes were read, the latest one that has ' +
+          'opened (09:30 New York): on a weekend, a holiday or before the open, the trading day before (a ' +
+          'Saturday reading is Friday’s). A re-run for the same trading date updates that row (same id and ' +
+          'created_at, new updated_at). ' +
           'Answers the rows written with their evidence, the symbols skipped and why, and the symbols whose ' +
           'chain could not be read (`failed`, with an `upstream.<kind>` code; the others proceed). 422 names ' +
           'unknown symbols; 502 `flow.upstream_failed` when no chain at all could be read (or ' +

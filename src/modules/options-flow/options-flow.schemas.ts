@@ -40,7 +40,11 @@ const Evidence = Type.Object({
 export const FlowSignal = Type.Object({
   id: Type.Integer(),
   symbol: Type.String(),
-  trading_date: Type.String({ format: 'date', description: 'New York date the reading belongs to' }),
+  trading_date: Type.String({
+    format: 'date',
+    description:
+      'The regular session whose volumes were read: the latest that had opened (Friday on a weekend)',
+  }),
   direction: Direction,
   confidence: Type.Number({ description: '0.50–0.99, 4 decimals (rule in the operation description)' }),
   evidence: Evidence,
@@ -67,7 +71,10 @@ const Failed = Type.Object({
 export type FailedOut = Static<typeof Failed>
 
 export const DetectResult = Type.Object({
-  trading_date: Type.String({ format: 'date' }),
+  trading_date: Type.String({
+    format: 'date',
+    description: 'The regular session whose volumes were read (the latest that had opened)',
+  }),
   signals: Type.Array(FlowSignal, { description: 'Rows written (inserted or updated)' }),
   skipped: Type.Array(Skipped, { description: 'Symbols without a signal, and why' }),
   failed: Type.Array(Failed, { description: 'Symbols whose option chain could not be read' }),

@@ -1,7 +1,7 @@
 /**
  * Options flow: POST /intraday/flow/detect reads each symbol's nearest-expiration chain
  * outside any transaction, classifies it (lib/classify.ts) and upserts one row per tenant, symbol
- * and New York date in one short transaction; GET /intraday/flow summarizes a look-back window;
+ * and trading date (the session whose volumes were read) in one short transaction; GET /intraday/flow summarizes a look-back window;
  * `feedItems` serves the intel feed; `detectHeld` is the scheduled run over held symbols.
  */
 import type { FeedRow } from '../../platform/feed-row.ts'
@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock.ts'
 import { mapLimit } from '../../platform/concurrency.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { AppError, UnprocessableError } from '../../platform/http/errors.ts'
-import { nyDate, sessionAt } from '../../platform/market-calendar.ts'
+import { latestSessionDate, nyDate, sessionAt } from '../../platform/market-calendar.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import type { InstrumentLookup } from '../market-data/index.ts'
 import type { HoldingsService } from '../portfolio/index.ts'
@@ -61,7 +61,7 @@ export class OptionsFlowService {
         extra: { failed },
       })
     }
-    const tradingDate = nyDate(now)
+    const tradingDate = sessionDateOf(now)
     const rows = await this.deps.scopes.withTenant(tenantId, async (s) => {
       const out: SignalRow[] = []
       for (const r of readings)
@@ -152,6 +152,20 @@ export class OptionsFlowService {
         : [],
     )
     throw new UnprocessableError('validation.failed', `Unknown symbols: ${[...unknown].join(', ')}`, errors)
+  }
+}
+
+/**
+ * The trading date of a reading: the session whose volumes were read, i.e. the latest regular session
+ * that has opened (on a Saturday or before Monday's 09:30 open, Friday's). It keys the row with the
+ * tenant and the symbol. Outside the calendar's years, the New York date.
+ */
+function sessionDateOf(now: Date): string {
+  try {
+    return latestSessionDate(now)
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e
+    return nyDate(now)
   }
 }
 

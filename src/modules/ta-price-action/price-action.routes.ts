@@ -24,7 +24,8 @@ const CANDLES_DOC =
   'Rules: doji body ≤ 0.10·range; spinning top body ≤ 0.35·range with both shadows ≥ body (not a doji); hammer ' +
   '0 < body ≤ 0.35·range, lower ≥ 2·body, upper ≤ 0.10·range after a decline; shooting star the mirror after an ' +
   'advance; pin bars: the long shadow ≥ 2/3 of the range and the body in the opposite third; engulfing as TA-Lib ' +
-  'CDLENGULFING; inside bar strictly inside the previous range; morning/evening star: long first body (≥ 0.6·range), ' +
+  'CDLENGULFING (colours as TA-Lib’s: white when close ≥ open, so a bar with open = close counts as white and ' +
+  'a down bar engulfing it is a bearish engulfing); inside bar strictly inside the previous range; morning/evening star: long first body (≥ 0.6·range), ' +
   'small star body (≤ 0.3·range) gapping beyond the first close, third body > 0.3·range closing past C1 ± 0.3·body1 ' +
   `(\`values.penetration_level\`). \`context\`: the prior move, C[j−1] against C[j−1−${CONTEXT_BARS}] at the first ` +
   'bar j. Strength 0–100: TA-Lib’s output magnitude where TA-Lib has the pattern (engulfing 100, or 80 when one ' +

@@ -49,14 +49,24 @@ export function timed(
 /** A detector input over `rows` (5-minute bars from 09:30 unless told), VWAP computed. */
 export function inputOf(
   rows: readonly (readonly number[])[],
-  opts: { prior?: PriorSession | null; priorVolumes?: Map<number, number[]>; intervalMinutes?: number } = {},
+  opts: {
+    prior?: PriorSession | null
+    priorVolumes?: Map<number, number[]>
+    intervalMinutes?: number
+    /** The session's length (390, a full regular session, unless told) and the baseline sessions'. */
+    sessionMinutes?: number
+    baselineMinutes?: number
+  } = {},
 ): DetectInput {
   const intervalMinutes = opts.intervalMinutes ?? 5
   const bars = toSessionBars(timed(rows, intervalMinutes))
+  const sessionMinutes = opts.sessionMinutes ?? 390
   return {
     bars,
     vwap: indicatorColumns(bars).vwap,
     sessionStart: OPEN_MS,
+    sessionEnd: OPEN_MS + sessionMinutes * 60_000,
+    baselineMinutes: opts.baselineMinutes ?? sessionMinutes,
     prior: opts.prior === undefined ? S1_PRIOR : opts.prior,
     priorVolumes: opts.priorVolumes ?? new Map<number, number[]>(),
   }

@@ -1,8 +1,8 @@
 /**
- * Which bars a detection reads (docs/definitions.md#vwap): the chosen session of the
- * as-of date, the previous regular session (the gap's reference) and up to N previous full
- * sessions (half days excluded) for the time-of-day volume baselines; and the split of one
- * fetched window into those parts.
+ * Which bars a detection reads: the chosen session of the as-of date, the previous regular session
+ * (the gap's reference), up to N previous full sessions (half days excluded) for the time-of-day
+ * volume baselines, and the same kind's sessions of the WARMUP_SESSIONS trading days before (RSI and
+ * MACD warm-up); and the split of one fetched window into those parts.
  */
 import {
   isTradingDay,
@@ -33,9 +33,35 @@ export function rangeOf(day: TradingDay, kind: SessionKind): Range {
   return { date: day.date, start: start.getTime(), end: end.getTime() }
 }
 
+/** Trading days before a session whose bars (same session kind) seed its RSI and MACD. */
+export const WARMUP_SESSIONS = 5
+
+/** The same kind's sessions of the WARMUP_SESSIONS trading days before `date`, oldest first. */
+export function warmupRanges(date: string, kind: SessionKind): Range[] {
+  const out: Range[] = []
+  for (let k = 0, d = date; k < WARMUP_SESSIONS; k++) {
+    d = previousTradingDay(d)
+    out.unshift(rangeOf(tradingDay(d)!, kind))
+  }
+  return out
+}
+
+/** The bars of `bars` (sorted) inside one of `ranges` (sorted, disjoint). */
+export function barsIn(bars: readonly TimedBar[], ranges: readonly Range[]): TimedBar[] {
+  const out: TimedBar[] = []
+  let r = 0
+  for (const b of bars) {
+    while (r < ranges.length && b.t >= ranges[r]!.end) r++
+    if (r < ranges.length && b.t >= ranges[r]!.start) out.push(b)
+  }
+  return out
+}
+
 export interface SessionPlan {
   kind: SessionKind
   today: Range
+  /** The RSI/MACD warm-up sessions, oldest first (warmupRanges). */
+  warmup: Range[]
   /** The previous trading day's regular session (gap reference). */
   previous: Range
   /** Previous full sessions of the same kind, most recent first (volume baselines). */
@@ -62,14 +88,16 @@ export function planSession(date: string, kind: SessionKind, lookback: number): 
     if (!past.earlyClose) baseline.push(rangeOf(past, kind))
   }
   const today = rangeOf(day, kind)
+  const warmup = warmupRanges(day.date, kind)
   const earliest = tradingDay(baseline.at(-1)?.date ?? previousDay.date)!
   const fetchFrom = kind === 'REGULAR' ? earliest.open : earliest.preOpen
   return {
     kind,
     today,
+    warmup,
     previous: rangeOf(previousDay, 'REGULAR'),
     baseline,
-    fetchStart: new Date(Math.min(fetchFrom.getTime(), previousDay.open.getTime())),
+    fetchStart: new Date(Math.min(fetchFrom.getTime(), previousDay.open.getTime(), warmup[0]!.start)),
     fetchEnd: new Date(today.end - 1),
   }
 }
@@ -100,7 +128,7 @@ export function toSessionBars(bars: readonly TimedBar[]): SessionBars {
 export function splitWindow(
   bars: readonly TimedBar[],
   plan: SessionPlan,
-): { today: TimedBar[]; input: Omit<DetectInput, 'bars' | 'vwap'> } {
+): { today: TimedBar[]; warmup: TimedBar[]; input: Omit<DetectInput, 'bars' | 'vwap'> } {
   const today: TimedBar[] = []
   const priorVolumes = new Map<number, number[]>()
   let prior: PriorSession | null = null
@@ -123,5 +151,14 @@ export function splitWindow(
     else priorVolumes.set(offset, [b.volume])
   }
   for (const list of priorVolumes.values()) list.reverse() // most recent session first
-  return { today, input: { sessionStart: plan.today.start, prior, priorVolumes } }
+  const warmup = barsIn(bars, plan.warmup)
+  const full = plan.baseline[0]
+  const input = {
+    sessionStart: plan.today.start,
+    sessionEnd: plan.today.end,
+    baselineMinutes: full ? Math.round((full.end - full.start) / 60_000) : null,
+    prior,
+    priorVolumes,
+  }
+  return { today, warmup, input }
 }

@@ -46,10 +46,14 @@ export interface DetectInput {
   vwap: ArrayLike<number>
   /** The session anchor: 09:30 ET (REGULAR), 04:00 (PRE, EXTENDED), 16:00 (POST), epoch ms. */
   sessionStart: number
+  /** The session's end (exclusive), epoch ms: 16:00 ET for REGULAR, 13:00 on a half day. */
+  sessionEnd: number
+  /** Length in minutes of the baseline sessions (full sessions of the same kind); null without any. */
+  baselineMinutes: number | null
   prior: PriorSession | null
   /**
    * Volume baselines for the spike detector: minutes after the anchor → that bar's volume in each
-   * previous full session that has it, most recent first.
+   * previous full session that has it, most recent first (looked up with baselineKey).
    */
   priorVolumes: Map<number, number[]>
 }
@@ -59,6 +63,24 @@ const MINUTE_MS = 60_000
 /** Minutes from the session anchor to a bar's start. */
 export const minutesIn = (input: Pick<DetectInput, 'sessionStart'>, t: number): number =>
   Math.round((t - input.sessionStart) / MINUTE_MS)
+
+/**
+ * Where a bar of this session sits in the baseline sessions, as minutes after their anchor: the same
+ * minutes after the anchor when the sessions are as long; on a shorter session (a half day closing at
+ * 13:00 against full sessions closing at 16:00), bars of its second half are matched by minutes
+ * before the close instead, so its closing half hour (12:30) is compared with theirs (15:30), not
+ * with their midday, and its first half by minutes after the open as usual.
+ */
+export function baselineKey(
+  input: Pick<DetectInput, 'sessionStart' | 'sessionEnd' | 'baselineMinutes'>,
+  t: number,
+): number {
+  const offset = minutesIn(input, t)
+  const length = minutesIn(input, input.sessionEnd)
+  const base = input.baselineMinutes
+  if (base === null || base === length || 2 * offset < length) return offset
+  return base - (length - offset)
+}
 
 /** How many leading bars start within the first `minutes` after the anchor (a bar that starts inside counts whole). */
 export function leadingBars(input: Pick<DetectInput, 'bars' | 'sessionStart'>, minutes: number): number {

@@ -1,7 +1,9 @@
 /**
- * Volume spikes (docs/definitions.md#volume-spike): each bar's volume against the same time-of-day bar of
- * the previous `spike_lookback_sessions` full sessions (ratio = V/mean, z = (V − mean)/sd, sd with
- * ddof = 1). Spike when ratio ≥ spike_ratio and z ≥ spike_z (ratio only when sd = 0); extreme when
+ * Volume spikes (docs/definitions.md#volume-spike): each bar's volume against the bar at the same time of day in the previous
+ * `spike_lookback_sessions` full sessions (half days are not baselines; ratio = V/mean,
+ * z = (V − mean)/sd, sd with ddof = 1). On a half day, "the same time of day" is the same place in
+ * the session (types.ts baselineKey): its first half by minutes after the open, its second half by
+ * minutes before the close, since intraday volume is U-shaped around the open and the close. Spike when ratio ≥ spike_ratio and z ≥ spike_z (ratio only when sd = 0); extreme when
  * z ≥ 3. With fewer sessions holding that bar, the baseline is the session's previous 20 bars and
  * the confidence is × 0.8; with fewer than 20 either, the bar is not judged. Direction: the sign
  * of C − O, else the side of VWAP, else no signal.
@@ -10,7 +12,7 @@
  */
 import { relativeVolume } from '../../../platform/quant/index.ts'
 import { SPIKE_FALLBACK_BARS, SPIKE_FALLBACK_CONFIDENCE, type DetectParams } from './params.ts'
-import { minutesIn, num, round4, type DetectInput, type Direction, type RawSignal } from './types.ts'
+import { baselineKey, num, round4, type DetectInput, type Direction, type RawSignal } from './types.ts'
 
 const EXTREME_Z = 3
 
@@ -30,7 +32,7 @@ function baseline(
   p: DetectParams,
   i: number,
 ): { values: number[]; timeOfDay: boolean } | null {
-  const same = input.priorVolumes.get(minutesIn(input, input.bars.time[i]!)) ?? []
+  const same = input.priorVolumes.get(baselineKey(input, input.bars.time[i]!)) ?? []
   if (same.length >= p.spike_lookback_sessions)
     return { values: same.slice(0, p.spike_lookback_sessions), timeOfDay: true }
   if (i < SPIKE_FALLBACK_BARS) return null

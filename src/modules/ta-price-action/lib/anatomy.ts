@@ -93,16 +93,23 @@ export function isBearishPin(c: Ohlc): boolean {
   return a.range > 0 && ge(a.upper, third) && le(Math.max(c.open, c.close), c.high - third)
 }
 
-/** TA-Lib CDLENGULFING: +100 / −100, or ±80 when one end is equal; 0 when none. */
+/** TA-Lib's candle colour: white when close ≥ open, so an open = close bar counts as white. */
+const isWhite = (c: Ohlc) => c.close >= c.open
+
+/**
+ * TA-Lib CDLENGULFING: +100 / −100, or ±80 when one end is equal; 0 when none. Colours as TA-Lib's
+ * (white: close ≥ open, black: close < open), so a bar with open = close followed by a black bar
+ * that engulfs it is bearish; a white second bar with open = close can never engulf a black one.
+ */
 export function engulfing(prev: Ohlc, cur: Ohlc): number {
-  if (isDown(prev) && isUp(cur)) {
+  if (isDown(prev) && isWhite(cur)) {
     const full = cur.close > prev.open + EPS && cur.open < prev.close - EPS
     const touch =
       (ge(cur.close, prev.open) && cur.open < prev.close - EPS) ||
       (cur.close > prev.open + EPS && le(cur.open, prev.close))
     return full ? 100 : touch ? 80 : 0
   }
-  if (isUp(prev) && isDown(cur)) {
+  if (isWhite(prev) && isDown(cur)) {
     const full = cur.open > prev.close + EPS && cur.close < prev.open - EPS
     const touch =
       (ge(cur.open, prev.close) && cur.close < prev.open - EPS) ||

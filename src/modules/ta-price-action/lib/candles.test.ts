@@ -57,6 +57,22 @@ describe('two- and three-bar rules', () => {
     assert.equal(A.engulfing(c(prior), c([20.05, 20.45, 20.0, 20.3])), 0)
     assert.equal(A.engulfing(c([20.0, 20.55, 19.95, 20.45]), c([20.5, 20.6, 19.8, 19.9])), -100)
   })
+  it('bearish engulfing after an open = close bar: TA-Lib colours it white (close ≥ open)', () => {
+    const doji: Quad = [20.0, 20.3, 19.9, 20.0]
+    assert.equal(A.engulfing(c(doji), c([20.1, 20.2, 19.7, 19.8])), -100)
+    assert.equal(A.engulfing(c(doji), c([20.0, 20.2, 19.7, 19.8])), -80) // opens at the doji's close
+    assert.equal(A.engulfing(c(doji), c([20.1, 20.2, 19.95, 20.0])), -80) // closes at the doji's open
+    assert.equal(A.engulfing(c(doji), c([20.0, 20.1, 19.9, 20.0])), 0) // two dojis
+    // The second bar of a bullish engulfing may be open = close for TA-Lib too, but it can never engulf.
+    assert.equal(A.engulfing(c(prior), c([20.2, 20.3, 20.1, 20.2])), 0)
+    const hits = findCandles(barsOf([doji, [20.1, 20.2, 19.7, 19.8]])).filter(
+      (h) => h.pattern === 'bearish_engulfing',
+    )
+    assert.deepEqual(
+      hits.map((h) => [h.index, h.strength, h.values.talib]),
+      [[1, 100, -100]],
+    )
+  })
   it('engulfing in a series carries its strength (80) and the TA-Lib value', () => {
     const hits = findCandles(barsOf([prior, [20.0, 20.7, 19.95, 20.6]])).filter(
       (h) => h.pattern === 'bullish_engulfing',

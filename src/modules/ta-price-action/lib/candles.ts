@@ -93,7 +93,7 @@ export const CANDLES: readonly CandleInfo[] = [
     bars: 2,
     direction: 'bearish',
     description:
-      'An up bar, then a down bar whose body engulfs it (TA-Lib: 100, or 80 when one end is equal).',
+      'An up bar (or one with open = close, which TA-Lib counts as white), then a down bar whose body engulfs it (TA-Lib: 100, or 80 when one end is equal).',
   },
   {
     id: 'inside_bar',
