@@ -12,7 +12,10 @@ export const MONEY_KEY =
   /^(total|cash|gross_exposure|market_value|excess_value|(full_|excess_)?notional|annual_cost|daily_cost|at_risk|past_stop|total_at_risk|total_past_stop|final_equity|equity|initial_capital|amount|cost|proceeds|fees|pnl|gross_profit|gross_loss|avg_win|avg_loss|expectancy|value|move_value|unrealized_pl|realized_pl|day_pl|premium|notional_value)$/
 
 /** The paths (a.b[2].c) of numbers under a money key that are not whole cents. */
-export function moneyTails(body: unknown, isMoney: (key: string) => boolean = (k) => MONEY_KEY.test(k)): string[] {
+export function moneyTails(
+  body: unknown,
+  isMoney: (key: string) => boolean = (k) => MONEY_KEY.test(k),
+): string[] {
   const out: string[] = []
   const walk = (v: unknown, path: string, key: string | null) => {
     if (typeof v === 'number') {

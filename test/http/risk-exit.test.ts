@@ -105,7 +105,9 @@ describe('exit compute (§9.1, D1)', () => {
     }))
     const u = await t.newTenant()
     const position = { symbol: 'FALL', quantity: 10, entry_price: 100, entry_date: dates[0] }
-    const [p] = json((await compute(u, { positions: [position], percent: 10, trailing: true })).body).positions
+    const [p] = json(
+      (await compute(u, { positions: [position], percent: 10, trailing: true })).body,
+    ).positions
     const close = closes.at(-1)!
     near(p.last_close, close)
     assert.ok(p.chandelier.trailing > close, `${p.chandelier.trailing} is above the close ${close}`)
@@ -156,7 +158,9 @@ describe('exit compute (§9.1, D1)', () => {
       vwap: null,
     }))
     const u = await t.newTenant()
-    const body = json((await compute(u, { positions: [{ symbol: 'WIN', quantity: 1, entry_price: 9 }] })).body)
+    const body = json(
+      (await compute(u, { positions: [{ symbol: 'WIN', quantity: 1, entry_price: 9 }] })).body,
+    )
     assert.equal(body.bars_from, '2025-10-20') // 2026-11-24 − 400 days
     assert.equal(body.positions[0].bars, 2, '2025-10-20 and 2025-10-21; not 2025-10-17')
   })

@@ -51,6 +51,10 @@ export async function dailyBars(
   const bars = await upstream('daily bars', () =>
     barsOfMany(market, symbols, { interval: '1d', start, end: now }),
   )
-  for (const [symbol, list] of bars) bars.set(symbol, list.filter((b) => barDate(b) >= from))
+  for (const [symbol, list] of bars)
+    bars.set(
+      symbol,
+      list.filter((b) => barDate(b) >= from),
+    )
   return bars
 }

@@ -91,7 +91,8 @@ export function stopLevels(pos: OpenPosition, bars: readonly Bar[], p: StopParam
   const rawStop = r6(at(raw, last))
   const atrLevel = r6(a === null ? null : atrStop(pos.entry_price, a, side, p.multiplier))
   const percentStop = r6(percentLevel(pos, C, dates, side, p))
-  const stop = p.method === 'atr' ? atrLevel : p.method === 'chandelier' ? (p.trailing ? trail : rawStop) : percentStop
+  const stop =
+    p.method === 'atr' ? atrLevel : p.method === 'chandelier' ? (p.trailing ? trail : rawStop) : percentStop
   const close = last >= 0 ? C[last]! : null
   /** How far the close is on the safe side of a stop (negative: through it); null without one. */
   const gapTo = (level: number | null) =>
