@@ -57,7 +57,8 @@ describe('sma_cross', () => {
 
   it('trade log: prices to 4 decimals, money in cents, P&L from the unrounded prices', async () => {
     // The ZZSC shape with closes that have 5 decimals: buy 13.00004, sell 9.00006; buy 15.00004, sell 16.00006.
-    market.daily.ZZPX = market.daily.ZZSC!.map(([d, c]) => [
+    const shape = market.daily.ZZSC as [string, number][]
+    market.daily.ZZPX = shape.map(([d, c]) => [
       d,
       c === 10 ? 10 : c + (c === 13 || c === 15 ? 0.00004 : 0.00006),
     ])
