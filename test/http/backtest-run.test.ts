@@ -121,7 +121,7 @@ describe('T1: eight trades whose P&L is the worked example', () => {
     near(tr.gross_loss, 380, 1e-6, 'gross loss')
     near(tr.profit_factor, 2.078947, 1e-6, 'profit factor')
     near(tr.avg_win, 197.5, 1e-6, 'avg win')
-    near(tr.avg_loss, -126.666667, 1e-4, 'avg loss')
+    assert.equal(tr.avg_loss, -126.67, 'avg loss (−126.666…) in cents')
     near(tr.payoff, 1.559211, 1e-6, 'payoff')
     near(tr.expectancy, 51.25, 1e-6, 'expectancy')
     near(tr.expectancy_pct, 0.005125, 1e-6, 'expectancy % (mean ReturnPct)')
@@ -225,7 +225,9 @@ describe('replay: a hand-worked case', () => {
     const kC = 1000 / 255
     const fixedEq = [10000, 10000 + 2 * 20, 10000 + 2 * 10 - 5 * kC, 10000 + 98 - 5 * kC - 50 * kB]
     fixedEq.push(10000 + 98 - 5 * kC + 100 * kB)
-    equityOf(fixed).forEach((e: number, i: number) => near(e, fixedEq[i]!, 1e-4, `fixed ${i}`))
+    equityOf(fixed).forEach((e: number, i: number) =>
+      assert.equal(e, Math.round(fixedEq[i]! * 100) / 100, `fixed ${i} in cents`),
+    )
     assert.deepEqual(
       fixed.trades.map((x: Body) => x.scale),
       [Math.round(kC * 1e6) / 1e6, 2, Math.round(kB * 1e6) / 1e6],
@@ -233,8 +235,8 @@ describe('replay: a hand-worked case', () => {
     const pct = json(await backtest(u, { ...RANGE, params: { sizing: 'percent_of_equity', percent: 10 } }))
     // A: 10 % of 10000 → k 2; B: 10 % of 03-02's 10000 → 1000/950; C: 10 % of 03-03's 10040 → 1004/255.
     const kC2 = 1004 / 255
-    near(pct.summary.final_equity, 10000 + 98 - 5 * kC2 + 100 * kB, 1e-4, 'percent final')
-    near(pct.trades[0].pnl, -5 * kC2, 1e-4, 'C sized on the previous close')
+    assert.equal(pct.summary.final_equity, Math.round((10000 + 98 - 5 * kC2 + 100 * kB) * 100) / 100)
+    assert.equal(pct.trades[0].pnl, Math.round(-5 * kC2 * 100) / 100, 'C sized on the previous close')
     assert.notEqual(pct.summary.final_equity, fixed.summary.final_equity)
   })
 

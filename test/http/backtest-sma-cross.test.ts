@@ -4,7 +4,8 @@ import { describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { assertFieldError, json, type Body } from '../helpers/assertions.ts'
 import { useTestApp } from '../helpers/test-app.ts'
-import { backtest, near, PriceMarket } from './backtest-fixtures.ts'
+import { moneyTails } from '../helpers/money.ts'
+import { backtest, PriceMarket } from './backtest-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
 const market = new PriceMarket({ clock })
@@ -54,12 +55,40 @@ describe('sma_cross', () => {
     assert.equal(b.selection.trades_read, 2)
   })
 
+  it('trade log: prices to 4 decimals, money in cents, P&L from the unrounded prices', async () => {
+    // The ZZSC shape with closes that have 5 decimals: buy 13.00004, sell 9.00006; buy 15.00004, sell 16.00006.
+    const shape = market.daily.ZZSC as [string, number][]
+    market.daily.ZZPX = shape.map(([d, c]) => [
+      d,
+      c === 10 ? 10 : c + (c === 13 || c === 15 ? 0.00004 : 0.00006),
+    ])
+    const u = await t.newTenant()
+    const b = json(
+      await backtest(u, {
+        ...body({ sizing: 'fixed_amount', amount: 10000 }),
+        params: { symbols: ['ZZPX'], fast_period: 2, slow_period: 3, sizing: 'fixed_amount', amount: 10000 },
+      }),
+    )
+    const [first, second] = b.trades
+    assert.deepEqual([first.entry_price, first.exit_price], [13, 9.0001])
+    assert.deepEqual([second.entry_price, second.exit_price], [15, 16.0001])
+    const k = 10000 / 13.00004
+    const exact = k * (9.00006 - 13.00004)
+    assert.equal(first.pnl, Math.round(exact * 100) / 100) // −3076.90
+    const fromShown = first.quantity * (first.exit_price - first.entry_price)
+    assert.notEqual(first.pnl, Math.round(fromShown * 100) / 100, 'not from the 4-decimal prices')
+    assert.deepEqual([first.cost, first.proceeds], [10000, Math.round(k * 9.00006 * 100) / 100])
+    assert.deepEqual(moneyTails(b), [])
+  })
+
   it('sizes each signal like a realized trade: fixed_amount buys amount / price shares', async () => {
     const u = await t.newTenant()
     const b = json(await backtest(u, body({ sizing: 'fixed_amount', amount: 1300 })))
     // 100 shares at 13 (−400), then 86.67 at 15 (+86.67).
     const eq = [10000, 9900, 9600, 9600, 9600, 9600 + 1300 / 15]
-    b.equity_curve.forEach((p: Body, i: number) => near(p.equity, eq[i]!, 1e-4, `day ${i}`))
+    b.equity_curve.forEach((p: Body, i: number) =>
+      assert.equal(p.equity, Math.round(eq[i]! * 100) / 100, `day ${i}: equity in cents`),
+    )
     assert.deepEqual(
       b.trades.map((x: Body) => x.quantity),
       [100, Math.round((1300 / 15) * 1e8) / 1e8],

@@ -251,6 +251,22 @@ describe('committee runs', () => {
     assert.equal(sell.size.shares, 15)
   })
 
+  it('sums the account value exactly in cents (12345.67 + 0.20 + 0.10, not 12345.970000000001)', async () => {
+    const u = await t.newTenant()
+    const account = json(await u.post('/api/accounts', { name: 'Cents', broker_type: 'manual' })).id
+    for (const [symbol, cost_basis] of [
+      ['AAPL', 12345.67],
+      ['MSFT', 0.2],
+      ['NVDA', 0.1],
+    ] as const) {
+      const body = { account_id: account, symbol, quantity: 1, cost_basis, as_of: '2026-11-20' }
+      assert.equal((await u.post('/api/brokers/manual/positions', body)).statusCode, 201)
+    }
+    const run = await runToEnd(t, u, { symbol: 'AAPL', account_id: account })
+    const risk = run.opinions.find((o: { analyst: string }) => o.analyst === 'risk_manager')
+    assert.deepEqual([risk.evidence.account_value, run.decision.size.account_value], [12345.97, 12345.97])
+  })
+
   it('promotes a completed run once: the same recommendation both times, created false the second', async () => {
     const u = await t.newTenant()
     const run = await runToEnd(t, u)

@@ -163,6 +163,39 @@ describe('correlation: the numbers', () => {
   })
 })
 
+describe('correlation: the window', () => {
+  it('`from` = today − lookback_days is the first close used: 21 closes from it give 20 returns, not 19', async () => {
+    clock.set('2026-11-28T15:00:00Z') // Saturday; 30 days back is Thursday 2026-10-29
+    const dates = weekdaysUntil('2026-11-27', 23).filter((d) => d !== '2026-11-26') // Thanksgiving
+    assert.equal(dates[1], '2026-10-29')
+    const aapl = walk(11, dates.length)
+    const msft = walk(12, dates.length)
+    market.daily.AAPL = closeBars(dates, aapl) // dates[0] (2026-10-28) is outside the window
+    market.daily.MSFT = closeBars(dates, msft)
+    const u = await t.newTenant()
+    await holdings(u, [
+      { symbol: 'AAPL', quantity: 1, value: 200 },
+      { symbol: 'MSFT', quantity: 1, value: 100 },
+    ])
+    const body = json((await get(u, '?lookback_days=30')).body)
+    assert.deepEqual([body.from, body.as_of], ['2026-10-29', '2026-11-27'])
+    assert.deepEqual(
+      body.series.slice(0, 2).map((s: { closes: number; returns: number }) => [s.closes, s.returns]),
+      [
+        [21, 20],
+        [21, 20],
+      ],
+    )
+    assert.equal(body.observations[0][1], 20)
+    const axis = dates.slice(1)
+    const map = (closes: number[]) => new Map(axis.map((d, i) => [d, closes[i + 1]!]))
+    const rho = independent(map(aapl), map(msft), axis)
+    assert.notEqual(rho, null)
+    assert.equal(body.matrix[0][1], rho)
+    assert.equal(body.series[0].null_reason, null)
+  })
+})
+
 describe('correlation: ETag, 304 and the cache', () => {
   it('ETag is the MD5 of the body bytes; If-None-Match (strong, W/, list, *) → 304 without a body', async () => {
     clock.set('2026-11-24T15:00:00Z')

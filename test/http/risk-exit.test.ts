@@ -5,7 +5,7 @@ import { fixedClock } from '../../src/platform/clock.ts'
 import { d1Bars } from '../../src/modules/risk/lib/d1.fixture.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
-import { bearer, holdings, RiskMarket } from './risk-fixtures.ts'
+import { bearer, holdings, RiskMarket, weekdaysUntil } from './risk-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
 const market = new RiskMarket({ clock })
@@ -77,8 +77,92 @@ describe('exit compute (D1)', () => {
     near(short.chandelier.raw, 101.097935)
     near(short.stop, 101.097935) // ratcheted from the last bar: the raw value itself
     near(short.atr_stop, 106.06995)
-    assert.equal(short.at_risk, Math.round(5 * (101.097935 - 101.73) * 100) / 100) // already through: negative
     assert.equal(short.triggered, true)
+    assert.equal(short.at_risk, 0, 'a breached stop puts nothing more at risk, and never a negative amount')
+    assert.equal(short.past_stop, 3.16) // 5 × (101.73 − 101.097935) = 3.160325 past the stop
+    assert.ok(Math.abs(short.distance_pct - ((101.097935 - 101.73) / 101.73) * 100) < 1e-4)
+    assert.equal(long.at_risk, 27.07) // 5 × (101.73 − 96.3168) = 27.066
+    assert.equal(long.past_stop, null)
+    assert.equal(body.total_at_risk, 27.07, 'the breached short does not offset the long')
+    assert.deepEqual([body.breached, body.total_past_stop], [1, 3.16])
+  })
+
+  it('each stop kind is triggered by its own level: a long at or below it, a short at or above it', async () => {
+    // Up from 100 to 139 over 40 days, then down to 110 over 30: every trailing level is left far above.
+    const closes = [
+      ...Array.from({ length: 40 }, (_, i) => 100 + i),
+      ...Array.from({ length: 30 }, (_, i) => 138 - (i + 1) * (28 / 30)),
+    ]
+    const dates = weekdaysUntil('2026-11-20', closes.length)
+    market.daily.FALL = dates.map((d, i) => ({
+      time: `${d}T05:00:00.000Z`,
+      open: closes[i]!,
+      high: closes[i]! + 1,
+      low: closes[i]! - 1,
+      close: closes[i]!,
+      volume: 1000,
+      vwap: null,
+    }))
+    const u = await t.newTenant()
+    const position = { symbol: 'FALL', quantity: 10, entry_price: 100, entry_date: dates[0] }
+    const [p] = json(
+      (await compute(u, { positions: [position], percent: 10, trailing: true })).body,
+    ).positions
+    const close = closes.at(-1)!
+    near(p.last_close, close)
+    assert.ok(p.chandelier.trailing > close, `${p.chandelier.trailing} is above the close ${close}`)
+    assert.equal(p.chandelier.trailing_triggered, true)
+    assert.equal(p.chandelier.raw_triggered, p.chandelier.raw >= close)
+    near(p.percent_stop, 139 * 0.9) // the best close since entry, less 10 %
+    assert.equal(p.percent_stop_triggered, true)
+    assert.ok(p.atr_stop < close)
+    assert.deepEqual([p.atr_stop_triggered, p.triggered, p.stop], [false, false, p.atr_stop])
+    const chand = json((await compute(u, { method: 'chandelier', positions: [position] })).body)
+    assert.deepEqual([chand.positions[0].triggered, chand.positions[0].at_risk], [true, 0])
+    assert.equal(chand.positions[0].past_stop, Math.round(10 * (chand.positions[0].stop - close) * 100) / 100)
+    // A short entered at 95 on the same bars.
+    const short = { ...position, quantity: -10, entry_price: 95 }
+    const [s] = json((await compute(u, { positions: [short], percent: 10, trailing: true })).body).positions
+    assert.equal(s.chandelier.trailing_triggered, s.chandelier.trailing <= close)
+    near(s.percent_stop, 104.5) // entry-based: no close since entry went below 95
+    assert.equal(s.percent_stop_triggered, true) // the close 110 is above it
+    assert.equal(s.atr_stop_triggered, s.atr_stop <= close)
+  })
+
+  it('percent trailing ratchets from the entry-based stop: a long never above entry gets entry × (1 − p)', async () => {
+    const u = await t.newTenant()
+    const body = json(
+      (
+        await compute(u, {
+          method: 'percent',
+          percent: 5,
+          trailing: true,
+          positions: [{ symbol: 'AAPL', quantity: 2, entry_price: 200, entry_date: '2026-09-28' }],
+        })
+      ).body,
+    )
+    const [p] = body.positions
+    near(p.percent_stop, 190) // not 5 % below the best close since entry (104.39 × 0.95)
+    assert.deepEqual([p.triggered, p.percent_stop_triggered, p.at_risk], [true, true, 0])
+    assert.equal(p.past_stop, Math.round(2 * (190 - 101.73) * 100) / 100)
+  })
+
+  it('reads the bars dated from today − 400 days, that day included', async () => {
+    market.daily.WIN = ['2025-10-17', '2025-10-20', '2025-10-21'].map((d) => ({
+      time: `${d}T04:00:00.000Z`,
+      open: 10,
+      high: 10,
+      low: 10,
+      close: 10,
+      volume: 1,
+      vwap: null,
+    }))
+    const u = await t.newTenant()
+    const body = json(
+      (await compute(u, { positions: [{ symbol: 'WIN', quantity: 1, entry_price: 9 }] })).body,
+    )
+    assert.equal(body.bars_from, '2025-10-20') // 2026-11-24 − 400 days
+    assert.equal(body.positions[0].bars, 2, '2025-10-20 and 2025-10-21; not 2025-10-17')
   })
 
   it('holdings of an account (entry = cost basis / quantity); no bars → null levels with a reason', async () => {

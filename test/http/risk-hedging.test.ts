@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
+import { moneyTails } from '../helpers/money.ts'
 import { bearer, closeBars, fromReturns, holdings, RiskMarket, walk, weekdaysUntil } from './risk-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
@@ -49,6 +50,19 @@ type Fund = {
 const row = (f: Fund) => [f.ticker, f.full_notional, f.full_shares, f.excess_notional, f.excess_shares]
 
 describe('hedging', () => {
+  it('sums money exactly, in cents: 12345.67 + 0.10 + cash 0.20 is 12345.97, not 12345.970000000001', async () => {
+    const u = await t.newTenant()
+    await holdings(u, [
+      { symbol: 'AAPL', quantity: 100, value: 12345.67 },
+      { symbol: 'MSFT', quantity: 1, value: 0.1 },
+    ])
+    const body = json((await get(u, '?cash=0.2')).body)
+    assert.deepEqual([body.gross_exposure, body.cash, body.total], [12345.77, 0.2, 12345.97])
+    const [aapl] = body.suggestions
+    assert.equal(aapl.excess_value, 11111.07) // 12345.67 − 1234.597 = 11111.073
+    assert.deepEqual(moneyTails(body), [])
+  })
+
   it('reproduces the hedge table: AAA (β 1.20 vs SPX) and CCC (β 1.35 vs NDX), BBB at 8 % not hedged', async () => {
     const u = await t.newTenant()
     await holdings(u, [

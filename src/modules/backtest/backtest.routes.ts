@@ -55,10 +55,15 @@ const RULES =
   'calendar-day over a 365.25-day year, and cagr_periods over 252 periods; volatility, Sharpe, ' +
   'Sortino (downside over all returns), annualised by √252; max drawdown with the starting equity as ' +
   'a peak (pct negative, amount in USD, duration in calendar days peak → recovery, or to the last ' +
-  'date with open true); Calmar = CAGR / |max drawdown|. Trades (scaled P&L): win rate (a zero P&L ' +
+  'date with open true); Calmar = cagr (the calendar-day CAGR, not cagr_periods) / |max drawdown|. ' +
+  'Trades (scaled P&L): win rate (a zero P&L ' +
   'is not a win), profit factor (null without losses), average win / loss, payoff, expectancy = mean ' +
-  'P&L, expectancy_pct = mean gain_loss / cost_basis, SQN. Undefined figures are null. Ratios are ' +
-  'rounded to 6 decimals, USD to 4.'
+  'P&L, expectancy_pct = mean gain_loss / cost_basis, SQN. Undefined figures are null. Rounding, each ' +
+  'figure once from its unrounded value: ratios to 6 decimals; money (equity, drawdown amount, gross ' +
+  'profit/loss, average win/loss, expectancy, and each trade’s cost, proceeds, fees and pnl) to cents, ' +
+  'half away from zero; the trade log’s entry_price and exit_price to 4 decimals — a trade’s pnl is ' +
+  'scale × its recorded gain_loss, not (exit_price − entry_price) × quantity of the rounded prices. ' +
+  'Conventions: docs/risk-and-backtest-conventions.md.'
 
 const LIMITS =
   `**Validation** (422 naming the field): from before ${FIRST_DATE} or in the future (New York); to ` +

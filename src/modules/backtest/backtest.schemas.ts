@@ -104,8 +104,13 @@ export type BacktestBodyInput = Static<typeof BacktestBody>
 const Num = Type.Union([Type.Number(), Type.Null()])
 const NullableDate = Type.Union([Type.String({ format: 'date' }), Type.Null()])
 
+const Usd = (description: string) =>
+  Type.Union([Type.Number(), Type.Null()], { description: `${description}, USD (cents)` })
+const Price = (description: string) =>
+  Type.Union([Type.Number(), Type.Null()], { description: `${description}, USD per share, 4 decimals` })
+
 export const SummarySchema = Type.Object({
-  final_equity: Num,
+  final_equity: Usd('Equity at the last close'),
   total_return: Num,
   cagr: Type.Union([Type.Number(), Type.Null()], { description: 'Calendar-day, 365.25-day year' }),
   cagr_periods: Type.Union([Type.Number(), Type.Null()], { description: '252 periods a year' }),
@@ -113,10 +118,13 @@ export const SummarySchema = Type.Object({
   sharpe: Num,
   sortino: Num,
   downside_deviation: Num,
-  calmar: Num,
+  calmar: Type.Union([Type.Number(), Type.Null()], {
+    description:
+      'cagr (the calendar-day CAGR, not cagr_periods) / |max_drawdown.pct|; null without a drawdown',
+  }),
   max_drawdown: Type.Object({
     pct: Num,
-    amount: Num,
+    amount: Usd('Peak → trough change (negative)'),
     duration_days: Num,
     peak_date: NullableDate,
     trough_date: NullableDate,
@@ -131,12 +139,14 @@ export const SummarySchema = Type.Object({
     scratch: Type.Integer(),
     win_rate: Num,
     profit_factor: Num,
-    gross_profit: Num,
-    gross_loss: Num,
-    avg_win: Num,
-    avg_loss: Num,
-    payoff: Num,
-    expectancy: Num,
+    gross_profit: Usd('Σ winning scaled P&L'),
+    gross_loss: Usd('|Σ losing scaled P&L|'),
+    avg_win: Usd('Mean winning P&L'),
+    avg_loss: Usd('Mean losing P&L (negative)'),
+    payoff: Type.Union([Type.Number(), Type.Null()], {
+      description: 'avg_win / |avg_loss|, from the unrounded means',
+    }),
+    expectancy: Usd('Mean P&L per trade'),
     expectancy_pct: Num,
     sqn: Num,
   }),
@@ -150,12 +160,12 @@ export const TradeLogItemSchema = Type.Object({
   holding_days: Type.Integer(),
   scale: Type.Number({ description: 'Factor of the sizing (1 as traded), rounded to 6 decimals' }),
   quantity: Num,
-  entry_price: Num,
-  exit_price: Num,
-  cost: Num,
-  proceeds: Num,
-  fees: Num,
-  pnl: Num,
+  entry_price: Price('cost_basis / quantity of the realized trade (the close of the day for sma_cross)'),
+  exit_price: Price('proceeds / quantity'),
+  cost: Usd('Scaled cost basis'),
+  proceeds: Usd('Scaled proceeds'),
+  fees: Usd('Scaled fees'),
+  pnl: Usd('scale × the trade’s gain_loss, from the unrounded amounts (not from the 4-decimal prices)'),
   return_pct: Type.Union([Type.Number(), Type.Null()], { description: 'gain_loss / cost_basis, a fraction' }),
   priced: Type.Boolean({
     description: 'false: no daily closes for the symbol, marked at cost until realized',

@@ -4,6 +4,7 @@
  * `unavailable` with the reason; the others proceed. Also used without a run by market-research
  * (`evaluate` with no callback) for its committee view.
  */
+import { centsToNumber, sumCents } from '../../platform/money.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type {
@@ -61,7 +62,8 @@ class Reads {
       .latest(this.tenantId, this.accountId === null ? {} : { accountId: this.accountId })
       .then((held) => {
         const row = held.find((h) => h.symbol.toUpperCase() === this.symbol)
-        const account_value = held.reduce((a, h) => a + Math.abs(h.market_value), 0)
+        // Σ|market value|, exact in cents (a float sum shows tails like 12345.970000000001).
+        const account_value = centsToNumber(sumCents(held.map((h) => Math.abs(h.market_value))))
         return { quantity: row?.quantity ?? 0, market_value: row?.market_value ?? 0, account_value }
       }))
   }

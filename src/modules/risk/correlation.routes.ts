@@ -15,10 +15,12 @@ const DESCRIPTION =
   `Symbols: the tenant’s ${MAX_HOLDINGS} largest holdings by |market value| (each holding’s latest snapshot row; ` +
   `one account with account_id, 404 \`accounts.not_found\` for an unknown or foreign one), then the six ` +
   `benchmarks ${BENCHMARKS.join(', ')} (S&P 500, Nasdaq-100, Russell 2000, Dow, 20+ year Treasuries, gold; a ` +
-  `held benchmark appears once, as both). Daily closes (interval 1d) of the last \`lookback_days\` calendar ` +
-  `days (default ${DEFAULT_LOOKBACK_DAYS}) on one date axis; each pair is joined on the dates both have ` +
-  `(pandas pct_change(fill_method=None).corr()). Entry = Pearson ρ of daily simple returns ` +
-  `rounded to 3 decimals; null with fewer than ${MIN_PAIRS} common returns or a zero-variance series; ` +
+  `held benchmark appears once, as both). Window: \`from\` = today (New York) − \`lookback_days\` calendar ` +
+  `days (default ${DEFAULT_LOOKBACK_DAYS}); the daily closes (interval 1d) from \`from\` to \`as_of\`, both ` +
+  `inclusive, so the close of \`from\` (when it is a trading day) is the first used and n closes give n − 1 ` +
+  `returns. They go on one date axis; each pair is joined on the dates both have ` +
+  `(pandas pct_change(fill_method=None).corr() over df.loc[from:as_of]). Entry = Pearson ρ of daily simple ` +
+  `returns, rounded to 3 decimals; null with fewer than ${MIN_PAIRS} common returns or a zero-variance series; ` +
   `the diagonal is 1 where defined. \`observations\` gives the common returns behind each entry; ` +
   '`series[].null_reason` says why a row is null (no_prices: the provider has no bars for the symbol; ' +
   'too_few_returns; flat) — missing prices never fail the call. Headers: `ETag` = the MD5 of the exact body ' +

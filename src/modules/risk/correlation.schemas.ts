@@ -47,7 +47,12 @@ export const Correlation = Type.Object({
   }),
   series: Type.Array(Series),
   lookback_days: Type.Integer(),
-  from: Type.String({ format: 'date', description: 'Window start (New York date)' }),
+  from: Type.String({
+    format: 'date',
+    description:
+      'First day of the window: today (New York) − lookback_days. The closes used are those from `from` to ' +
+      '`as_of`, both inclusive, so the close of `from` (when it is a trading day) is the first one used',
+  }),
   as_of: Nullable(
     Type.String({ format: 'date', description: 'Latest date with a close; null with no prices' }),
   ),

@@ -8,7 +8,7 @@ import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { etagOf } from '../../platform/http/etag.ts'
-import { nextOpen, nyDate, sessionAt } from '../../platform/market-calendar.ts'
+import { nextOpen, sessionAt } from '../../platform/market-calendar.ts'
 import type { HoldingsService } from '../portfolio/index.ts'
 import { alignCloses } from './lib/align.ts'
 import { correlationCore, MIN_PAIRS } from './lib/correlation.ts'
@@ -18,7 +18,7 @@ import {
   type CorrelationOut,
   type CorrelationQueryInput,
 } from './correlation.schemas.ts'
-import { BENCHMARKS, DAY_MS, dailyBars, type Market } from './risk.common.ts'
+import { BENCHMARKS, dailyBars, windowStart, type Market } from './risk.common.ts'
 
 export const SESSION_TTL_MS = 15 * 60_000
 export const OVERNIGHT_TTL_MS = 24 * 3_600_000
@@ -63,7 +63,7 @@ export class CorrelationService {
     })
     const heldSymbols = [...new Set(held.map((h) => h.symbol.toUpperCase()))]
     const symbols = [...heldSymbols, ...BENCHMARKS.filter((b) => !heldSymbols.includes(b))]
-    const key = `risk:correlation:v1:${tenantId}:${q.account_id ?? 'all'}:${lookback}:${symbols.join(',')}`
+    const key = `risk:correlation:v2:${tenantId}:${q.account_id ?? 'all'}:${lookback}:${symbols.join(',')}`
     const now = this.deps.clock.now()
     const { value, hit } = await this.deps.cache.wrap(key, correlationTtl(now), async () => {
       const json = JSON.stringify(await this.compute(symbols, new Set(heldSymbols), lookback, now))
@@ -96,7 +96,7 @@ export class CorrelationService {
         null_reason: core.reasons[i]!,
       })),
       lookback_days: lookback,
-      from: nyDate(new Date(now.getTime() - lookback * DAY_MS)),
+      from: windowStart(now, lookback),
       as_of: aligned.dates.at(-1) ?? null,
       method: 'pearson_simple_returns',
       min_pairs: MIN_PAIRS,

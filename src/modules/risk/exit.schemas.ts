@@ -114,6 +114,12 @@ export const ComputeBody = Type.Object(
 export type ComputeInput = Static<typeof ComputeBody>
 
 const Num = Nullable(Type.Number())
+const Triggered = (level: string) =>
+  Nullable(
+    Type.Boolean({
+      description: `\`${level}\` is breached: last close ≤ it (long), ≥ it (short); null without it`,
+    }),
+  )
 const PositionStops = Type.Object({
   symbol: Type.String(),
   quantity: Type.Number(),
@@ -127,29 +133,54 @@ const PositionStops = Type.Object({
   bars: Type.Integer({ description: 'Daily bars read' }),
   atr: Nullable(Type.Number({ description: 'Wilder ATR(atr_period) at the last bar (TA-Lib seeding)' })),
   atr_stop: Nullable(Type.Number({ description: 'entry − k·ATR (long) / entry + k·ATR (short)' })),
+  atr_stop_triggered: Triggered('atr_stop'),
   chandelier: Type.Object({
     atr: Nullable(Type.Number({ description: 'ATR(chandelier_period)' })),
     highest_high: Num,
     lowest_low: Num,
     raw: Nullable(Type.Number({ description: 'HH − c·ATR (long) / LL + c·ATR (short) at the last bar' })),
+    raw_triggered: Triggered('raw'),
     trailing: Nullable(
       Type.Number({ description: 'The raw line ratcheted from the entry bar, never loosened' }),
     ),
+    trailing_triggered: Triggered('trailing'),
     trailing_from: Nullable(Type.String({ format: 'date' })),
   }),
   percent_stop: Nullable(
-    Type.Number({ description: 'entry ∓ percent (trailing: from the best close since entry)' }),
+    Type.Number({
+      description:
+        'entry × (1 − p) long, × (1 + p) short. Trailing: ratchets from that entry-based stop — each close ' +
+        'since entry moves it to close × (1 ∓ p) when tighter, never looser',
+    }),
   ),
+  percent_stop_triggered: Triggered('percent_stop'),
   stop: Nullable(
     Type.Number({ description: 'The method’s stop (chandelier: trailing or raw per `trailing`)' }),
   ),
   distance_pct: Nullable(
-    Type.Number({ description: 'How far the last close is from the stop, % of the close' }),
+    Type.Number({
+      description:
+        'How far the last close is from the stop, % of the close, 4 decimals: positive on the safe side, ' +
+        'negative past a breached stop (the distance past it)',
+    }),
   ),
   at_risk: Nullable(
-    Type.Number({ description: '|quantity| × (last close − stop) for a long, (stop − close) short, USD' }),
+    Type.Number({
+      description:
+        'USD, cents: |quantity| × (last close − stop) for a long, (stop − close) for a short, while the stop ' +
+        'holds; 0 once it is breached (never negative)',
+    }),
   ),
-  triggered: Nullable(Type.Boolean({ description: 'The last close is at or through the stop' })),
+  past_stop: Nullable(
+    Type.Number({
+      description: 'USD, cents: |quantity| × how far the close is past a breached stop; null while it holds',
+    }),
+  ),
+  triggered: Nullable(
+    Type.Boolean({
+      description: 'The method’s stop is breached: last close ≤ stop (long), ≥ stop (short)',
+    }),
+  ),
   null_reason: Nullable(Type.Enum(['no_prices', 'too_few_bars'])),
 })
 
@@ -165,7 +196,15 @@ export const ComputeResult = Type.Object({
     percent: Num,
     trailing: Type.Boolean(),
   }),
+  bars_from: Type.String({
+    format: 'date',
+    description: 'First day of the bar window: today (New York) − 400 days; bars from it to as_of, inclusive',
+  }),
   positions: Type.Array(PositionStops),
-  total_at_risk: Type.Number({ description: 'Σ at_risk over the positions with a stop' }),
+  total_at_risk: Type.Number({
+    description: 'Σ at_risk, USD (cents): breached positions add 0, never a negative amount',
+  }),
+  breached: Type.Integer({ description: 'Positions whose stop is breached (triggered)' }),
+  total_past_stop: Type.Number({ description: 'Σ past_stop of the breached positions, USD (cents)' }),
 })
 export type ComputeResultOut = Static<typeof ComputeResult>

@@ -21,9 +21,13 @@ import {
   type OpenPosition,
   type StopParams,
 } from './lib/stops.ts'
-import { dailyBars, type Market } from './risk.common.ts'
+import { centsToNumber, sumCents } from '../../platform/money.ts'
+import { dailyBars, windowStart, type Market } from './risk.common.ts'
 
-/** Calendar days of daily bars read per symbol: a year of trading days and then some. */
+/**
+ * Calendar days of daily bars read per symbol (a year of trading days and then some): the bars dated
+ * from today (New York) − 400 days to the last one, both inclusive, as GET /correlation's window.
+ */
 export const BARS_LOOKBACK_DAYS = 400
 
 export interface ExitDeps {
@@ -77,8 +81,12 @@ export class ExitService {
         percent: params.percent,
         trailing: params.trailing,
       },
+      bars_from: windowStart(now, BARS_LOOKBACK_DAYS),
       positions: rows,
-      total_at_risk: Math.round(rows.reduce((s, r) => s + (r.at_risk ?? 0), 0) * 100) / 100,
+      // A breached stop has at_risk 0: what is already past it is past_stop, never a negative risk.
+      total_at_risk: centsToNumber(sumCents(rows.map((r) => r.at_risk ?? 0))),
+      breached: rows.filter((r) => r.triggered === true).length,
+      total_past_stop: centsToNumber(sumCents(rows.map((r) => r.past_stop ?? 0))),
     }
   }
 

@@ -11,7 +11,7 @@ import { HEDGING_EXAMPLE } from './risk.examples.ts'
 const DESCRIPTION =
   `Concentration: weight = MV / total, total = Σ|MV| of the holdings (each ` +
   `holding’s latest snapshot row; one account with account_id) + \`cash\` (the portfolio keeps no cash balance, ` +
-  `so the caller gives it; default 0). A position is hedged when its weight is strictly above ` +
+  `so the caller gives it; default 0; rounded to cents), summed exactly in cents. A position is hedged when its weight is strictly above ` +
   `${CONCENTRATION_LIMIT} (exactly 10 % is not); shorts (negative MV) never are. For each: β = Cov/Var and R² ` +
   `of daily simple returns over \`beta_lookback_days\` (default ${DEFAULT_BETA_LOOKBACK_DAYS}) against SPY ` +
   `(SPX), QQQ (NDX), DIA (DJIA) and IWM (RUT), pairwise on common dates, at least ${MIN_BETA_PAIRS} returns, ` +
@@ -23,7 +23,8 @@ const DESCRIPTION =
   'Sizing: full = MV·β/|L|, excess = (MV − 0.10·total)·β/|L| (USD, cents), shares = floor(notional / the ' +
   'fund’s last price) (null without a price); `notional`/`shares` follow `mode` (default excess). Cost: ' +
   'annual_cost = notional × the fund’s expense ratio (null where the ratio is not verified), daily_cost = ' +
-  `annual_cost / 365. Every fund carries the daily-reset warning: ${DRIFT_WARNING} A market data failure → ` +
+  `annual_cost / 365. Money (total, gross_exposure, cash, market_value, excess_value, notionals, costs) is ` +
+  `in cents, half away from zero; weight, β and R² to 6 decimals. Every fund carries the daily-reset warning: ${DRIFT_WARNING} A market data failure → ` +
   '503 `upstream.unavailable`; an unknown or foreign account → 404 `accounts.not_found`. Administrators may ' +
   'pass tenant_id.'
 

@@ -79,7 +79,7 @@ const Suggestion = Type.Object({
   symbol: Type.String(),
   market_value: Type.Number(),
   weight: Type.Number({ description: 'MV / total, 6 decimals' }),
-  excess_value: Type.Number({ description: 'MV − 0.10·total, USD' }),
+  excess_value: Type.Number({ description: 'MV − 0.10·total, USD (cents)' }),
   sector: Nullable(Type.String()),
   industry: Nullable(Type.String()),
   fits: Type.Array(Fit, { description: 'β and R² against SPY, QQQ, DIA and IWM' }),
@@ -97,9 +97,9 @@ const Suggestion = Type.Object({
 export type SuggestionOut = Static<typeof Suggestion>
 
 export const Hedging = Type.Object({
-  total: Type.Number({ description: 'Σ|MV| of the holdings + cash' }),
-  gross_exposure: Type.Number({ description: 'Σ|MV|' }),
-  cash: Type.Number(),
+  total: Type.Number({ description: 'Σ|MV| of the holdings + cash, USD (exact, cents)' }),
+  gross_exposure: Type.Number({ description: 'Σ|MV|, USD (exact, cents)' }),
+  cash: Type.Number({ description: 'The cash given, rounded to cents' }),
   limit: Type.Number({ description: 'The concentration limit, 0.10 (strictly above is flagged)' }),
   mode: Type.Enum(['excess', 'full']),
   positions: Type.Integer({ description: 'Holdings considered' }),

@@ -7,6 +7,7 @@
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import { cents, centsToNumber, sumCents } from '../../platform/money.ts'
 import type { Holding, HoldingsService } from '../portfolio/index.ts'
 import { alignCloses } from './lib/align.ts'
 import { DRIFT_WARNING, INDEX_BENCHMARKS, sizeFund, type FundRow, type IndexKey } from './lib/funds.ts'
@@ -53,9 +54,10 @@ export class HedgingService {
   async hedging(scope: RequestScope, q: HedgingQueryInput): Promise<HedgingOut> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const held = await this.deps.holdings.latest(tenantId, q.account_id ? { accountId: q.account_id } : {})
-    const cash = q.cash ?? 0
-    const gross = held.reduce((s, h) => s + Math.abs(h.market_value), 0)
-    const total = gross + cash
+    // Money is summed exactly and carried in cents (a float sum shows tails like 1000204.0999999999).
+    const cash = cents(q.cash ?? 0)
+    const gross = centsToNumber(sumCents(held.map((h) => Math.abs(h.market_value))))
+    const total = centsToNumber(sumCents([gross, cash]))
     const mode = q.mode ?? 'excess'
     const flagged = held
       .filter((h) => isConcentrated(weightOf(h.market_value, total)))
@@ -141,9 +143,9 @@ export class HedgingService {
       })
     return {
       symbol: h.symbol,
-      market_value: h.market_value,
+      market_value: cents(h.market_value),
       weight: r6(weightOf(h.market_value, c.total)),
-      excess_value: Math.round((h.market_value - CONCENTRATION_LIMIT * c.total) * 100) / 100,
+      excess_value: cents(h.market_value - CONCENTRATION_LIMIT * c.total),
       sector: info?.sector ?? null,
       industry: info?.industry ?? null,
       fits,

@@ -6,7 +6,7 @@
  */
 import type { Selection } from './select.ts'
 import { dayString } from './calendar.ts'
-import { money, ratio } from './summary.ts'
+import { money, price, ratio } from './summary.ts'
 
 /** Record layout: id, symbol index, entry day, exit day, scale, quantity, cost_basis, proceeds, fees, gain_loss, priced. */
 export const SLOTS = 11
@@ -73,8 +73,9 @@ export function decodeLog(bytes: Uint8Array, symbols: readonly string[]): TradeL
       holding_days: exit! - entry!,
       scale: ratio(k!) ?? 0,
       quantity: Math.round(k! * qty! * 1e8) / 1e8 || 0,
-      entry_price: qty! > 0 ? money(cost! / qty!) : null,
-      exit_price: qty! > 0 ? money(proceeds! / qty!) : null,
+      // Prices are shown to 4 decimals; cost, proceeds and pnl come from the unrounded amounts.
+      entry_price: qty! > 0 ? price(cost! / qty!) : null,
+      exit_price: qty! > 0 ? price(proceeds! / qty!) : null,
       cost: money(k! * cost!),
       proceeds: money(k! * proceeds!),
       fees: money(k! * fees!),

@@ -1,8 +1,10 @@
 /**
  * The performance figures of a replay, on the wire: the equity curve's statistics (quant kernels
  * `equityCurveStats`) and the trade list's (`tradeStats` on the scaled P&L), NaN → null, ratios
- * rounded to 6 decimals and money to 4. Also the per-trade log rows. Pure.
+ * rounded to 6 decimals, money (USD amounts) to cents and per-share prices to 4 decimals, each figure
+ * rounded once from its unrounded value. Pure.
  */
+import { centsOrNull } from '../../../platform/money.ts'
 import { equityCurveStats, toNullable, tradeStats } from '../../../platform/quant/index.ts'
 import { dayString } from './calendar.ts'
 
@@ -11,7 +13,10 @@ const round = (x: number, digits: number) => {
   return v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits || 0 // no -0
 }
 export const ratio = (x: number) => round(x, 6)
-export const money = (x: number) => round(x, 4)
+/** A USD amount to the cent (half away from zero); NaN → null. */
+export const money = (x: number) => centsOrNull(x)
+/** A per-share price to 4 decimals. */
+export const price = (x: number) => round(x, 4)
 
 export interface Summary {
   final_equity: number | null

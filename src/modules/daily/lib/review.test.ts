@@ -72,6 +72,22 @@ describe('review arithmetic', () => {
     })
   })
 
+  it('money rounds half away from zero at the cent: 1 × 1.005 is 1.01, −1 × 1.005 is −1.01', () => {
+    // Math.round(1.005 * 100) / 100 is 1 (1.005 × 100 = 100.49999999999999 in binary floating point).
+    const cheap: PriceBook = new Map([
+      [
+        'X',
+        new Map([
+          ['d0', { open: 1, close: 1 }],
+          ['d1', { open: 1, close: 1.005 }],
+        ]),
+      ],
+    ])
+    const [long] = positionPnl([{ symbol: 'X', quantity: 1 }], cheap, 'd1', 'd0')
+    const [short] = positionPnl([{ symbol: 'X', quantity: -1 }], cheap, 'd1', 'd0')
+    assert.deepEqual([long!.market_value, short!.market_value], [1.01, -1.01])
+  })
+
   it('plays a long and a short out at the close and the next close', () => {
     const long = playOut(signal({}), book, dates, true)
     assert.deepEqual(

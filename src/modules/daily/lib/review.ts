@@ -3,6 +3,8 @@
  * signals played out, the largest movers among holdings. Money rounds to cents, percentages and
  * returns to 4 decimals; every figure is computed from the unrounded inputs.
  */
+import { cents } from '../../../platform/money.ts'
+
 export const HIT_THRESHOLD = 0 // a direction-adjusted return above this is a hit, below its negative a miss
 export const MOVERS_TOP = 3
 
@@ -50,7 +52,8 @@ export interface SignalPlayout extends SignalInput {
   outcome_next: Outcome
 }
 
-const r2 = (x: number) => Math.round(x * 100) / 100
+/** Money: to the cent, half away from zero, from the shortest decimal of the unrounded figure. */
+const r2 = (x: number) => (Number.isFinite(x) ? cents(x) : x)
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4
 
 export function positionPnl(

@@ -1,4 +1,5 @@
 /** Turning inverse-fund rows into sized suggestions (hedge sizing, the funds, the cost and the drift warning). */
+import { cents } from '../../../platform/money.ts'
 import { sizeHedge } from './hedge.ts'
 
 export interface FundRow {
@@ -49,8 +50,6 @@ export interface SizedFund {
   note: string | null
   warning: string
 }
-
-const cents = (v: number) => Math.round(v * 100) / 100
 
 export function sizeFund(
   f: FundRow,

@@ -4,6 +4,7 @@
  * the index with the highest R² wins; H = (MV − limit·total)·β/|L| (excess) or MV·β/|L| (full),
  * shares = floor(H / fund price).
  */
+import { cents } from '../../../platform/money.ts'
 import { pearson, simpleReturns } from '../../../platform/quant/index.ts'
 
 /** A position is concentrated when its weight is strictly above this (10 %; exactly 10 % is not). */
@@ -89,8 +90,8 @@ export function sizeHedge(
   const excess = ((mv - CONCENTRATION_LIMIT * total) * beta) / lev
   const shares = (h: number) => (price !== null && price > 0 ? Math.floor(round(h / price, 9)) : null)
   return {
-    full_notional: round(full, 2),
-    excess_notional: round(excess, 2),
+    full_notional: cents(full),
+    excess_notional: cents(excess),
     full_shares: shares(full),
     excess_shares: shares(excess),
   }

@@ -1,8 +1,9 @@
 /**
- * Exit levels of one open position from its daily bars (docs/definitions.md#stops): the ATR stop from
- * the entry (entry ∓ k·ATR_n), the chandelier exit (HH_m − c·ATR_m long, LL_m + c·ATR_m short) raw and
- * ratcheted from the entry bar, and a percent stop; the method picks the effective stop, from which
- * the distance and the money at risk are measured against the last close.
+ * Exit levels of one open position from its daily bars (docs/definitions.md#stops): the ATR stop from the entry (entry ∓ k·ATR_n),
+ * the chandelier exit (HH_m − c·ATR_m long, LL_m + c·ATR_m short) raw and ratcheted from the entry bar,
+ * and a percent stop; the method picks the effective stop, from which the distance and the money at
+ * risk are measured against the last close. A stop is triggered (breached) when the last close is at
+ * or below it for a long, at or above it for a short; each kind of stop carries its own flag.
  */
 import {
   atr,
@@ -15,6 +16,7 @@ import {
   type Side,
 } from '../../../platform/quant/index.ts'
 import type { Bar } from '../../../providers/market-data/index.ts'
+import { cents } from '../../../platform/money.ts'
 import { barDate } from './align.ts'
 
 export type ExitMethod = 'atr' | 'chandelier' | 'percent'
@@ -49,18 +51,25 @@ export interface StopLevels {
   bars: number
   atr: number | null
   atr_stop: number | null
+  atr_stop_triggered: boolean | null
   chandelier: {
     atr: number | null
     highest_high: number | null
     lowest_low: number | null
     raw: number | null
+    raw_triggered: boolean | null
     trailing: number | null
+    trailing_triggered: boolean | null
     trailing_from: string | null
   }
   percent_stop: number | null
+  percent_stop_triggered: boolean | null
   stop: number | null
   distance_pct: number | null
+  /** USD lost if the stop fills now: |quantity| × (close − stop) long; 0 once the stop is breached. */
   at_risk: number | null
+  /** USD the close is already past a breached stop (|quantity| × the gap); null while it holds. */
+  past_stop: number | null
   triggered: boolean | null
 }
 
@@ -78,42 +87,56 @@ export function stopLevels(pos: OpenPosition, bars: readonly Bar[], p: StopParam
   const ch = chandelier(H, L, C, p.chandelierPeriod, p.chandelierMultiplier)
   const raw = side === 'long' ? ch.long : ch.short
   const from = pos.entry_date ? dates.findIndex((d) => d >= pos.entry_date!) : 0
-  const trail = from < 0 ? null : at(trailingStop(raw, side, from), last)
-  const percentStop = percentLevel(pos, C, dates, side, p)
-  const levels = {
-    atr_stop: a === null ? null : atrStop(pos.entry_price, a, side, p.multiplier),
-    chandelier: p.trailing ? trail : at(raw, last),
-    percent: percentStop,
-  }
-  const stop = r6(
-    p.method === 'atr' ? levels.atr_stop : p.method === 'chandelier' ? levels.chandelier : levels.percent,
-  )
+  const trail = r6(from < 0 ? null : at(trailingStop(raw, side, from), last))
+  const rawStop = r6(at(raw, last))
+  const atrLevel = r6(a === null ? null : atrStop(pos.entry_price, a, side, p.multiplier))
+  const percentStop = r6(percentLevel(pos, C, dates, side, p))
+  const stop =
+    p.method === 'atr' ? atrLevel : p.method === 'chandelier' ? (p.trailing ? trail : rawStop) : percentStop
   const close = last >= 0 ? C[last]! : null
-  const gap = stop === null || close === null ? null : side === 'long' ? close - stop : stop - close
+  /** How far the close is on the safe side of a stop (negative: through it); null without one. */
+  const gapTo = (level: number | null) =>
+    level === null || close === null ? null : side === 'long' ? close - level : level - close
+  const hit = (level: number | null) => {
+    const g = gapTo(level)
+    return g === null ? null : g <= 0
+  }
+  const gap = gapTo(stop)
+  const exposure = (g: number) => cents(Math.abs(pos.quantity) * g)
   return {
     side,
     as_of: last >= 0 ? dates[last]! : null,
     last_close: close,
     bars: bars.length,
     atr: r6(a),
-    atr_stop: r6(levels.atr_stop),
+    atr_stop: atrLevel,
+    atr_stop_triggered: hit(atrLevel),
     chandelier: {
       atr: r6(at(atr(H, L, C, p.chandelierPeriod), last)),
       highest_high: at(rollingMax(H, p.chandelierPeriod), last),
       lowest_low: at(rollingMin(L, p.chandelierPeriod), last),
-      raw: r6(at(raw, last)),
-      trailing: r6(trail),
+      raw: rawStop,
+      raw_triggered: hit(rawStop),
+      trailing: trail,
+      trailing_triggered: hit(trail),
       trailing_from: from < 0 ? null : (dates[from] ?? null),
     },
-    percent_stop: r6(percentStop),
+    percent_stop: percentStop,
+    percent_stop_triggered: hit(percentStop),
     stop,
     distance_pct: gap === null || !close ? null : Math.round((gap / close) * 100 * 1e4) / 1e4,
-    at_risk: gap === null ? null : Math.round(Math.abs(pos.quantity) * gap * 100) / 100,
+    at_risk: gap === null ? null : gap > 0 ? exposure(gap) : 0,
+    past_stop: gap === null || gap > 0 ? null : exposure(-gap),
     triggered: gap === null ? null : gap <= 0,
   }
 }
 
-/** entry ∓ p %; trailing: from the best close since the entry (highest for a long, lowest for a short). */
+/**
+ * entry ∓ p %. Trailing, it ratchets from that entry-based stop: each close since the entry date
+ * (every bar read without one) moves it to close × (1 − p) for a long, × (1 + p) for a short, when
+ * that is tighter, and it never loosens — so it is p % from the best close since entry only once
+ * that close is beyond the entry price.
+ */
 function percentLevel(
   pos: OpenPosition,
   C: number[],
