@@ -2,9 +2,9 @@
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { DEFAULT_SESSIONS } from '../../platform/session-window.ts'
 import { orbSignal, reclaimSignal } from './intraday.examples.ts'
 import {
-  DEFAULT_SESSIONS,
   Dashboard,
   DashboardQuery,
   MAX_DASHBOARD_SIGNALS,

@@ -1,55 +1,24 @@
 /** The stored signal and the read operations: GET /intraday/signals and /intraday/signal-dashboard. */
 import { Type, type Static } from 'typebox'
 import { Id } from '../../platform/http/schemas.ts'
+import { HoursParam, SessionsParam, WindowSchema } from '../../platform/session-window.ts'
 import { DETECTORS } from './lib/types.ts'
 
 export const SYMBOL_PATTERN = '^[A-Za-z0-9.\\-^]{1,16}$'
 export const Symbol = (description: string) => Type.String({ pattern: SYMBOL_PATTERN, description })
 
 export const MAX_HOURS = 720
-export const MAX_SESSIONS = 20
-export const DEFAULT_SESSIONS = 1
 export const MAX_SIGNALS = 500
 export const DEFAULT_SIGNALS = 100
 export const MAX_DASHBOARD_SIGNALS = 1000
 
 const tenantId = Type.Optional(Id({ description: 'Administrators only: read another tenant' }))
-const hours = Type.Optional(
-  Type.Integer({
-    minimum: 1,
-    maximum: MAX_HOURS,
-    description:
-      `Instead of \`sessions\`: a wall-clock look-back in hours on the trigger bar's start (at most ` +
-      `${MAX_HOURS}); not with \`sessions\``,
-  }),
-)
-const sessions = Type.Optional(
-  Type.Integer({
-    minimum: 1,
-    maximum: MAX_SESSIONS,
-    description:
-      `The window in trading sessions (default ${DEFAULT_SESSIONS}: the latest session, the one that opened ` +
-      `last at 09:30 New York, so Friday's on a weekend); signals of those session dates, pre- and post-market ` +
-      `included; at most ${MAX_SESSIONS}`,
-  }),
-)
+const hours = HoursParam(MAX_HOURS, "the trigger bar's start")
+const sessions = SessionsParam('signals of those session dates, pre- and post-market included')
 
 /** Which window a read covered: `sessions` (and its first session date) or `hours`, and its start. */
-export const Window = Type.Object(
-  {
-    sessions: Type.Union([Type.Integer(), Type.Null()], {
-      description: 'Sessions counted; null with `hours`',
-    }),
-    from_session_date: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
-      description: 'The earliest session date in the window; null with `hours`',
-    }),
-    hours: Type.Union([Type.Integer(), Type.Null()], { description: 'The `hours` asked for, else null' }),
-    since: Type.String({
-      format: 'date-time',
-      description: 'Trigger bars starting at or after this instant (04:00 New York of from_session_date)',
-    }),
-  },
-  { description: 'The look-back window the answer covers' },
+export const Window = WindowSchema(
+  'Trigger bars starting at or after this instant (04:00 New York of from_session_date, or now − hours)',
 )
 export type Window = Static<typeof Window>
 

@@ -7,22 +7,17 @@ import type { FeedRow } from '../../platform/feed-row.ts'
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
-import { UnprocessableError } from '../../platform/http/errors.ts'
-import { latestSessionDate, previousTradingDay, tradingDay } from '../../platform/market-calendar.ts'
+import { sessionWindow, type WindowQuery } from '../../platform/session-window.ts'
 import * as repo from './intraday.repository.ts'
 import type { Detector } from './lib/types.ts'
 import {
-  DEFAULT_SESSIONS,
   MAX_DASHBOARD_SIGNALS,
   type Dashboard,
   type DashboardQuery,
   type Signal,
   type SignalList,
   type SignalsQuery,
-  type Window,
 } from './signals.schemas.ts'
-
-const HOUR_MS = 3_600_000
 
 export function toSignal(r: repo.StoredSignal): Signal {
   return {
@@ -46,28 +41,9 @@ const avg = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / xs.len
 export class SignalsService {
   constructor(private readonly deps: { scopes: Scopes; clock: Clock }) {}
 
-  /**
-   * The look-back of a read: `hours` of wall clock when asked for, else the latest `sessions` (default
-   * 1) trading sessions: the latest regular session that has opened and the ones before it, from the
-   * pre-market (04:00 New York) of the earliest, so a Saturday still shows Friday's signals.
-   */
-  private window(q: { hours?: number; sessions?: number }): { window: Window; since: Date } {
-    const now = this.deps.clock.now()
-    if (q.hours !== undefined) {
-      if (q.sessions !== undefined)
-        throw UnprocessableError.field(['query', 'hours'], 'give `hours` or `sessions`, not both')
-      const since = new Date(now.getTime() - q.hours * HOUR_MS)
-      const window = { sessions: null, from_session_date: null, hours: q.hours, since: since.toISOString() }
-      return { window, since }
-    }
-    const sessions = q.sessions ?? DEFAULT_SESSIONS
-    let from = latestSessionDate(now)
-    for (let k = 1; k < sessions; k++) from = previousTradingDay(from)
-    const since = tradingDay(from)!.preOpen
-    return {
-      window: { sessions, from_session_date: from, hours: null, since: since.toISOString() },
-      since,
-    }
+  /** The read's window (platform/session-window.ts): trigger bars starting at or after `since`. */
+  private window(q: WindowQuery) {
+    return sessionWindow(this.deps.clock.now(), q)
   }
 
   async list(scope: RequestScope, q: SignalsQuery): Promise<SignalList> {

@@ -1,4 +1,4 @@
-/** The tenant's options-flow signals: upsert per (symbol, trading date), look-back and feed reads. */
+/** The tenant's options-flow signals: upsert per (symbol, trading date), window and feed reads. */
 import type { Selectable } from 'kysely'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
 import type { OptionsFlowSignalTable } from './options-flow.tables.ts'
@@ -57,6 +57,23 @@ export function signalsSince(
     .where(column, '>=', q.since)
   if (q.symbol) query = query.where('symbol', '=', q.symbol)
   return query.orderBy(column, 'desc').orderBy('id', 'desc').limit(q.limit).execute()
+}
+
+/**
+ * Signals whose trading date is on or after `fromDate` (the flow list's session window), newest
+ * reading first (updated_at, then id), at most `limit`.
+ */
+export function signalsFromDate(
+  s: TenantScope,
+  q: { fromDate: string; symbol?: string; limit: number },
+): Promise<SignalRow[]> {
+  let query = s.db
+    .selectFrom('options_flow_signal')
+    .selectAll()
+    .where('tenant_id', '=', s.tenantId)
+    .where('trading_date', '>=', q.fromDate)
+  if (q.symbol) query = query.where('symbol', '=', q.symbol)
+  return query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute()
 }
 
 /** The signals of one New York trading date, by symbol, at most `limit` (the end-of-day review). */

@@ -2,6 +2,7 @@
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { DEFAULT_SESSIONS, MAX_SESSIONS } from '../../platform/session-window.ts'
 import {
   CALL_DOMINANCE_PCR,
   CONFIDENCE_CAP,
@@ -11,7 +12,6 @@ import {
   VOLUME_FULL_LOG10,
 } from './lib/classify.ts'
 import {
-  DEFAULT_HOURS,
   DetectBody,
   DetectResult,
   FLOW_LIST_MAX,
@@ -100,20 +100,32 @@ function listRoute(app: App, { flow }: { flow: OptionsFlowService }): void {
     {
       schema: {
         operationId: 'listOptionsFlow',
-        summary: 'Options-flow signals of the look-back window, with stats per direction',
+        summary: 'Options-flow signals of the window (latest session by default), with stats per direction',
         description:
-          `Signals whose updated_at is within the last \`hours\` (default ${DEFAULT_HOURS}, at most ` +
-          `${MAX_HOURS}), optionally of one symbol. \`stats\`: total, count per direction, mean put/call ` +
+          `The window is in trading sessions, so Friday’s readings stay listed over the weekend: by default ` +
+          `(\`sessions\` ${DEFAULT_SESSIONS}) the latest session, the regular session that opened last (09:30 New ` +
+          'York; on a Saturday, a holiday or before Monday’s open, Friday’s), and `sessions`=N (at most ' +
+          `${MAX_SESSIONS}) adds the N−1 trading days before it; a reading belongs to it when its trading_date ` +
+          '(the session whose volumes were read) is on or after the first of those dates. `hours` instead asks ' +
+          'for the readings whose updated_at is within the last `hours` (wall clock, 1–' +
+          `${MAX_HOURS}); giving both is a 422. \`window\` says which one was used and where it starts. ` +
+          'Optionally of one symbol. `stats`: total, count per direction, mean put/call ' +
           'ratio over finite ratios only (an all-put reading has none), mean stored confidence (4 ' +
           'decimals; null when empty). `direction_breakdown`: the same per direction with its symbols. ' +
           `\`items\`: newest first, at most ${FLOW_LIST_MAX} (\`truncated\` says when there are more); the ` +
           `stats cover up to ${STATS_ROWS_MAX} signals of the window. Administrators may pass tenant_id.`,
         examples: {
-          query: { hours: 24 },
+          query: { sessions: 1 },
           200: {
-            description: 'The window summarized',
+            description: 'The latest session summarized',
             value: {
-              since: '2026-11-23T15:30:00.000Z',
+              window: {
+                sessions: 1,
+                from_session_date: '2026-11-24',
+                hours: null,
+                since: '2026-11-24T09:00:00.000Z',
+              },
+              since: '2026-11-24T09:00:00.000Z',
               stats: {
                 total: 1,
                 by_direction: { CALL_DOMINANCE: 0, PUT_DOMINANCE: 1, NEUTRAL_FLOW: 0 },

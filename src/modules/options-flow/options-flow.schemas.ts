@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox'
 import { Id, Nullable } from '../../platform/http/schemas.ts'
+import { HoursParam, SessionsParam, WindowSchema } from '../../platform/session-window.ts'
 import { FLOW_DIRECTIONS } from './lib/classify.ts'
 
 /** Most symbols one detection call takes (one option-chain read each). */
 export const MAX_DETECT_SYMBOLS = 25
-export const DEFAULT_HOURS = 24
 export const MAX_HOURS = 168
 /** Most signals the flow list answers (the stats cover up to STATS_ROWS_MAX of the window). */
 export const FLOW_LIST_MAX = 200
@@ -82,14 +82,8 @@ export const DetectResult = Type.Object({
 export type DetectResultOut = Static<typeof DetectResult>
 
 export const FlowQuery = Type.Object({
-  hours: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: MAX_HOURS,
-      default: DEFAULT_HOURS,
-      description: `Look-back on updated_at, 1–${MAX_HOURS} hours; default ${DEFAULT_HOURS}`,
-    }),
-  ),
+  sessions: SessionsParam('the readings whose trading_date is on or after the first of those sessions'),
+  hours: HoursParam(MAX_HOURS, 'updated_at (the latest re-run of a reading)'),
   symbol: Type.Optional(Symbol),
   tenant_id: Type.Optional(Id({ description: 'Administrators only: read another tenant' })),
 })
@@ -103,7 +97,11 @@ const Summary = Type.Object({
 })
 
 export const FlowList = Type.Object({
-  since: Type.String({ format: 'date-time' }),
+  window: WindowSchema(
+    'The window’s start: 04:00 New York of from_session_date (every reading of those sessions was taken ' +
+      'after it; the rows are matched on trading_date), or now − hours on updated_at',
+  ),
+  since: Type.String({ format: 'date-time', description: 'Same as window.since' }),
   stats: Type.Object({
     total: Type.Integer(),
     by_direction: Type.Object({

@@ -1,7 +1,7 @@
 /**
  * Options flow: POST /intraday/flow/detect reads each symbol's nearest-expiration chain
  * outside any transaction, classifies it (lib/classify.ts) and upserts one row per tenant, symbol
- * and trading date (the session whose volumes were read) in one short transaction; GET /intraday/flow summarizes a look-back window;
+ * and trading date (the session whose volumes were read) in one short transaction; GET /intraday/flow summarizes a window (trading sessions by default, or hours);
  * `feedItems` serves the intel feed; `detectHeld` is the scheduled run over held symbols.
  */
 import type { FeedRow } from '../../platform/feed-row.ts'
@@ -12,15 +12,21 @@ import { mapLimit } from '../../platform/concurrency.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
 import { AppError, UnprocessableError } from '../../platform/http/errors.ts'
 import { latestSessionDate, nyDate, sessionAt } from '../../platform/market-calendar.ts'
+import { sessionWindow } from '../../platform/session-window.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import type { InstrumentLookup } from '../market-data/index.ts'
 import type { HoldingsService } from '../portfolio/index.ts'
 import type { FlowDirection } from './lib/classify.ts'
 import { directionBreakdown, flowStats } from './lib/flow-stats.ts'
 import { readFlow, type Reading } from './options-flow.read.ts'
-import { signalsOn, signalsSince, upsertSignal, type SignalRow } from './options-flow.repository.ts'
 import {
-  DEFAULT_HOURS,
+  signalsFromDate,
+  signalsOn,
+  signalsSince,
+  upsertSignal,
+  type SignalRow,
+} from './options-flow.repository.ts'
+import {
   FLOW_LIST_MAX,
   MAX_DETECT_SYMBOLS,
   STATS_ROWS_MAX,
@@ -33,7 +39,6 @@ import {
 
 /** Option-chain reads in flight at once. */
 const CONCURRENCY = 8
-const HOUR_MS = 3_600_000
 export const FEED_LIMIT_MAX = 500
 
 export interface OptionsFlowDeps {
@@ -72,12 +77,21 @@ export class OptionsFlowService {
     return { trading_date: tradingDate, signals: rows.map(signalOut), skipped, failed }
   }
 
+  /**
+   * The window's readings (platform/session-window.ts): by sessions, those whose trading_date is on or
+   * after the window's first session date, so Friday's stay listed over the weekend; by `hours`,
+   * those updated within them.
+   */
   async list(scope: RequestScope, q: FlowQueryInput): Promise<FlowListOut> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
-    const since = new Date(this.deps.clock.now().getTime() - (q.hours ?? DEFAULT_HOURS) * HOUR_MS)
+    const { window, since } = sessionWindow(this.deps.clock.now(), q)
+    const from = window.from_session_date
     const symbol = q.symbol?.toUpperCase()
+    const filter = { limit: STATS_ROWS_MAX, ...(symbol ? { symbol } : {}) }
     const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
-      signalsSince(s, 'updated_at', { since, limit: STATS_ROWS_MAX, ...(symbol ? { symbol } : {}) }),
+      from === null
+        ? signalsSince(s, 'updated_at', { since, ...filter })
+        : signalsFromDate(s, { fromDate: from, ...filter }),
     )
     const stat = rows.map((r) => ({
       symbol: r.symbol,
@@ -86,7 +100,8 @@ export class OptionsFlowService {
       confidence: Number(r.confidence),
     }))
     return {
-      since: since.toISOString(),
+      window,
+      since: window.since,
       stats: flowStats(stat),
       direction_breakdown: directionBreakdown(stat),
       items: rows.slice(0, FLOW_LIST_MAX).map(signalOut),
