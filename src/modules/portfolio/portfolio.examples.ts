@@ -90,7 +90,7 @@ export const DRAWDOWN_EXAMPLE = {
     { date: '2025-01-06', cumulative: -1389.38, drawdown: 1577.98 },
   ],
   nav_drawdown: {
-    max_drawdown: -0.0390783687934337,
+    max_drawdown: -0.039078368793433696,
     amount: 6210.35,
     peak_date: '2025-02-14',
     peak_nav: 158920.4,

@@ -34,21 +34,33 @@ export function signChanges(terms: Term[]): number {
   return changes
 }
 
+/** The terms as the scan reads them: log |a_i|, sign a_i and t_i, worked out once. */
+interface LogTerm {
+  logAbs: number
+  sign: number
+  years: number
+}
+
 /**
- * The sign of Σ a_i e^(−u t_i), computed without overflow: every term is divided by the largest
- * (in log space), which leaves the sign of the sum unchanged.
+ * The sign of Σ a_i e^(−u t_i), computed without overflow: the terms are summed relative to the
+ * largest so far (in log space; the sum is rescaled when a larger one comes), which leaves the
+ * sign of the sum unchanged. One exp per term.
  */
-function signAt(terms: Term[], u: number): number {
+function signAt(terms: LogTerm[], u: number): number {
   let top = -Infinity
-  for (const t of terms) top = Math.max(top, Math.log(Math.abs(t.amount)) - u * t.years)
   let sum = 0
-  for (const t of terms)
-    sum += Math.sign(t.amount) * Math.exp(Math.log(Math.abs(t.amount)) - u * t.years - top)
+  for (const t of terms) {
+    const l = t.logAbs - u * t.years
+    if (l > top) {
+      sum = sum * Math.exp(top - l) + t.sign
+      top = l
+    } else sum += t.sign * Math.exp(l - top)
+  }
   return Math.sign(sum)
 }
 
 /** Bisection of a bracket [lo, hi] whose ends have opposite signs, to the precision of a double. */
-function bisect(terms: Term[], lo: number, hi: number, loSign: number): number {
+function bisect(terms: LogTerm[], lo: number, hi: number, loSign: number): number {
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) / 2
     if (mid <= lo || mid >= hi) break
@@ -62,7 +74,11 @@ function bisect(terms: Term[], lo: number, hi: number, loSign: number): number {
 
 /** Rates r (ascending) where the sum crosses zero, with 1 + r within the scanned range. */
 export function scanRoots(terms: Term[]): number[] {
-  const m = merged(terms)
+  const m = merged(terms).map((t) => ({
+    logAbs: Math.log(Math.abs(t.amount)),
+    sign: Math.sign(t.amount),
+    years: t.years,
+  }))
   if (m.length < 2) return []
   const lo = Math.log(XIRR_SCAN.minGrowth)
   const steps = Math.ceil((Math.log(XIRR_SCAN.maxGrowth) - lo) / XIRR_SCAN.step)
