@@ -1,4 +1,4 @@
-/** Spec §4.14 analytics (xirr lives with capital flows). */
+/** The analytics routes (xirr lives with capital flows); their conventions are in analytics.docs.ts. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'

@@ -1,7 +1,8 @@
 /**
- * Portfolio analytics (spec §4.14). Every figure is summed exactly (numeric in SQL, BigInt cents
- * here) and rounded to cents once, in the answer. `total_aum = net_capital + unrealized +
- * realized_ytd` holds to the cent. Empty portfolios answer zeros and empty series.
+ * Portfolio analytics. Every figure is summed exactly (numeric in SQL, BigInt cents here) and
+ * rounded to cents once, in the answer. `total_aum = net_capital + unrealized + realized_ytd` and
+ * `nav = market_value + implied_cash` hold to the cent (what each is: docs/portfolio-figures.md).
+ * Empty portfolios answer zeros and empty series.
  */
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Cache } from '../../platform/cache/index.ts'
