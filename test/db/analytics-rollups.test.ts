@@ -2,7 +2,8 @@
  * The per-day rollups (migration 0007) against the base tables they summarize. After every batch
  * of writes — multi-row inserts, upserts, date and account moves, soft and hard deletes — the
  * rollups must equal what a direct aggregation of realized_trade and portfolio_snapshot gives.
- * The reference queries below are the ones the analytics ran before the rollups existed.
+ * The reference queries below are the ones the analytics ran before the rollups existed (and, for
+ * the market value of migration 0027, the same construction on market_value).
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -22,13 +23,16 @@ const REALIZED_ROLLUP = sql<{ k: string }>`
   select account_id || ' ' || sold_on || ' ' || pnl::numeric(30, 4) || ' ' || trades as k
     from realized_daily order by account_id, sold_on`
 const UNREALIZED_REFERENCE = sql<{ k: string }>`
-  select account_id || ' ' || snapshot_date || ' ' || sum(delta)::numeric(30, 4) || ' ' || count(*) as k
+  select account_id || ' ' || snapshot_date || ' ' || sum(delta)::numeric(30, 4) || ' ' || count(*)
+         || ' ' || sum(value_delta)::numeric(30, 4) as k
     from (select account_id, snapshot_date,
-                 unrealized_pl - coalesce(lag(unrealized_pl) over (partition by account_id, symbol order by snapshot_date), 0) as delta
+                 unrealized_pl - coalesce(lag(unrealized_pl) over (partition by account_id, symbol order by snapshot_date), 0) as delta,
+                 market_value - coalesce(lag(market_value) over (partition by account_id, symbol order by snapshot_date), 0) as value_delta
             from portfolio_snapshot) d
    group by account_id, snapshot_date order by account_id, snapshot_date`
 const UNREALIZED_ROLLUP = sql<{ k: string }>`
-  select account_id || ' ' || snapshot_date || ' ' || delta::numeric(30, 4) || ' ' || holdings as k
+  select account_id || ' ' || snapshot_date || ' ' || delta::numeric(30, 4) || ' ' || holdings
+         || ' ' || market_value_delta::numeric(30, 4) as k
     from unrealized_daily order by account_id, snapshot_date`
 
 async function assertInStep(s: TenantScope, step: string) {
@@ -138,7 +142,7 @@ describe('analytics rollups stay equal to the base tables', () => {
         snapshot_date: day(),
         quantity: 10,
         price: 100,
-        market_value: 1000,
+        market_value: Math.round(rnd() * 20_000_000) / 10_000,
         cost_basis: 900,
         unrealized_pl: (Math.round(rnd() * 4_000_000) - 2_000_000) / 10_000,
       })
@@ -152,16 +156,17 @@ describe('analytics rollups stay equal to the base tables', () => {
           .insertInto('portfolio_snapshot')
           .values([...batch.values()])
           .onConflict((oc) =>
-            oc
-              .columns(['tenant_id', 'account_id', 'snapshot_date', 'symbol'])
-              .doUpdateSet({ unrealized_pl: sql`excluded.unrealized_pl` }),
+            oc.columns(['tenant_id', 'account_id', 'snapshot_date', 'symbol']).doUpdateSet({
+              unrealized_pl: sql`excluded.unrealized_pl`,
+              market_value: sql`excluded.market_value`,
+            }),
           )
           .execute()
         await assertInStep(s, `upsert ${round}`)
         const target = row()
         await s.db
           .updateTable('portfolio_snapshot')
-          .set({ unrealized_pl: sql`unrealized_pl * -2` })
+          .set({ unrealized_pl: sql`unrealized_pl * -2`, market_value: sql`market_value * 3` })
           .where('account_id', '=', target.account_id)
           .where('symbol', '=', target.symbol)
           .execute()
@@ -182,7 +187,7 @@ describe('analytics rollups stay equal to the base tables', () => {
           if (moved) {
             await s.db
               .updateTable('portfolio_snapshot')
-              .set({ snapshot_date: moved, unrealized_pl: 1.5 })
+              .set({ snapshot_date: moved, unrealized_pl: 1.5, market_value: 7.25 })
               .where('account_id', '=', one.account_id)
               .where('symbol', '=', one.symbol)
               .where('snapshot_date', '=', one.snapshot_date)
@@ -212,7 +217,7 @@ describe('analytics rollups stay equal to the base tables', () => {
                 snapshot_date: `2025-04-${String(10 + i).padStart(2, '0')}`,
                 quantity: 1,
                 price: 1,
-                market_value: 1,
+                market_value: (i + 1) * 100 + j,
                 cost_basis: 1,
                 unrealized_pl: (i + 1) * 10 + j,
               })),
@@ -273,6 +278,34 @@ describe('migration 0007 backfills the rollups from existing rows', () => {
         const rows = async (q: typeof REALIZED_ROLLUP) => (await q.execute(trx)).rows.map((r) => r.k)
         assert.equal((await rows(REALIZED_ROLLUP)).length, 9, 'one row per sale day (nine days)')
         assert.deepEqual(await rows(REALIZED_ROLLUP), await rows(REALIZED_REFERENCE))
+        assert.deepEqual(await rows(UNREALIZED_ROLLUP), await rows(UNREALIZED_REFERENCE))
+      })
+    } finally {
+      await handle.close()
+    }
+  })
+})
+
+describe('migration 0027 backfills the market value rollup from existing rows', () => {
+  it('an upgraded database answers the same as the base tables', async () => {
+    const handle = await upgradedDatabase('0026_backtest_trade_pack', async (trx) => {
+      await sql`insert into portfolio_snapshot (tenant_id, account_id, snapshot_date, symbol, quantity, price, market_value, cost_basis, unrealized_pl)
+                select a.tenant_id, a.id, date '2025-02-01' + g, s, 1, 1, g * 10.25 + length(s), 1, g * 3.5 - length(s) * 7
+                  from broker_account a, generate_series(0, 9) g, unnest(array['A', 'BB', 'CCC']) s
+                 where g % length(s) = 0`.execute(trx)
+    })
+    try {
+      await handle.db.transaction().execute(async (trx) => {
+        await sql`select set_config('app.system', 'on', true)`.execute(trx)
+        const rows = async (q: typeof UNREALIZED_ROLLUP) => (await q.execute(trx)).rows.map((r) => r.k)
+        // Dates with a row: g = 0..9 (A), even g (BB), g % 3 = 0 (CCC) → ten dates.
+        assert.equal((await rows(UNREALIZED_ROLLUP)).length, 10)
+        assert.deepEqual(await rows(UNREALIZED_ROLLUP), await rows(UNREALIZED_REFERENCE))
+        // The trigger keeps it from now on: BB, last worth 8 × 10.25 + 2 = 84 (g = 8), is 100 on 02-20.
+        await sql`insert into portfolio_snapshot (tenant_id, account_id, snapshot_date, symbol, quantity, price, market_value, cost_basis, unrealized_pl)
+                  select tenant_id, id, date '2025-02-20', 'BB', 1, 1, 100, 1, 0 from broker_account`.execute(
+          trx,
+        )
         assert.deepEqual(await rows(UNREALIZED_ROLLUP), await rows(UNREALIZED_REFERENCE))
       })
     } finally {

@@ -325,6 +325,17 @@ describe('pnl', () => {
   })
 })
 
+/** A nav series never below its running peak (a single point): no relative drawdown. */
+const NAV_FLAT = {
+  max_drawdown: 0,
+  amount: 0,
+  peak_date: null,
+  peak_nav: null,
+  trough_date: null,
+  trough_nav: null,
+  recovery_date: null,
+}
+
 describe('cumulative-pnl and drawdown', () => {
   /*
    * Gains by sale date: 01-05 +1,000 (as +1,200 and −200 the same day), 02-05 −300, 03-05 −400,
@@ -373,7 +384,8 @@ describe('cumulative-pnl and drawdown', () => {
         { date: '2025-03-05', cumulative: 300, drawdown: 700 },
         { date: '2025-04-05', cumulative: 1200, drawdown: 0 },
         { date: '2025-05-05', cumulative: 1000, drawdown: 200 },
-      ],
+      ], // No snapshot: the nav series is today's point alone (1,000 of realized P&L), never below a peak.
+      nav_drawdown: NAV_FLAT,
     })
   })
 
@@ -414,6 +426,8 @@ describe('cumulative-pnl and drawdown', () => {
       trough_date: null,
       recovery_date: null,
       series: [],
+      // No AUM point in 2024 either.
+      nav_drawdown: { ...NAV_FLAT, max_drawdown: null },
     })
     assert.equal((await analytics(u, 'cumulative-pnl', '?year=2025')).total, 1000)
   })
@@ -439,6 +453,7 @@ describe('cumulative-pnl and drawdown', () => {
         { date: '2025-02-01', cumulative: -120, drawdown: 120 },
         { date: '2025-02-10', cumulative: 30, drawdown: 0 },
       ],
+      nav_drawdown: NAV_FLAT,
     })
   })
 
@@ -466,6 +481,7 @@ describe('cumulative-pnl and drawdown', () => {
         { date: '2025-02-10', cumulative: 100, drawdown: 400 },
         { date: '2025-02-20', cumulative: 500, drawdown: 0 },
       ],
+      nav_drawdown: NAV_FLAT,
     })
   })
 
@@ -479,6 +495,8 @@ describe('cumulative-pnl and drawdown', () => {
       trough_date: null,
       recovery_date: null,
       series: [],
+      // Today's nav is 0: no positive peak, no ratio.
+      nav_drawdown: { ...NAV_FLAT, max_drawdown: null },
     })
   })
 
@@ -581,11 +599,16 @@ describe('aum', () => {
     assert.equal(res.statusCode, 201, res.body)
     const atBook = await analytics(u, 'aum')
     // Today: capital 10,000 − 2,500 = 7,500; unrealized 0; 2025 realized 300 − 50 = 250 → 7,750.
+    // nav counts all realized P&L, 700 + 300 − 50 = 950 → 8,450; the holding is worth its cost at
+    // book price (1,000), so the implied cash is 8,450 − 1,000 = 7,450.
     assert.deepEqual(atBook.current, {
       net_capital: 7500,
       unrealized: 0,
       realized_ytd: 250,
       total_aum: 7750,
+      nav: 8450,
+      market_value: 1000,
+      implied_cash: 7450,
       as_of: TODAY,
     })
 
@@ -605,23 +628,49 @@ describe('aum', () => {
     })
 
     const aum = await analytics(u, 'aum')
-    // 7,500 + 125.55 + 250 = 7,875.55.
+    // 7,500 + 125.55 + 250 = 7,875.55. nav: 7,500 + 125.55 + 950 = 8,575.55; worth 1,125.55 in
+    // VTI, so 8,575.55 − 1,125.55 = 7,450 is implied cash.
     assert.deepEqual(aum.current, {
       net_capital: 7500,
       unrealized: 125.55,
       realized_ytd: 250,
       total_aum: 7875.55,
+      nav: 8575.55,
+      market_value: 1125.55,
+      implied_cash: 7450,
       as_of: TODAY,
     })
+    const point = (date: string, capital: number, unrealized: number, ytd: number, total: number) => ({
+      date,
+      net_capital: capital,
+      unrealized,
+      realized_ytd: ytd,
+      total_aum: total,
+    })
     assert.deepEqual(aum.history, [
-      // No capital yet; −40.10 unrealized; 2024 realized 700 → 659.90.
-      { date: '2024-12-31', net_capital: 0, unrealized: -40.1, realized_ytd: 700, total_aum: 659.9 },
-      // The +10,000 of 01-02; the year-to-date figure restarts in 2025: 300 → 10,425.55.
-      { date: '2025-02-15', net_capital: 10000, unrealized: 125.55, realized_ytd: 300, total_aum: 10425.55 },
-      { date: TODAY, net_capital: 7500, unrealized: 125.55, realized_ytd: 250, total_aum: 7875.55 },
+      // No capital yet; −40.10 unrealized; 2024 realized 700 → 659.90. nav the same (all realized
+      // is 700 too); VTI worth 759.90 → implied cash 659.90 − 759.90 = −100 (the 800 paid for it,
+      // with no capital flow recorded, less the 700 realized).
+      { ...point('2024-12-31', 0, -40.1, 700, 659.9), nav: 659.9, market_value: 759.9, implied_cash: -100 },
+      // The +10,000 of 01-02; the year-to-date figure restarts in 2025: 300 → 10,425.55, down from the
+      // 2024 figure by its 700 — but nav = 10,000 + 125.55 + 700 + 300 = 11,125.55 moved by exactly
+      // +10,000 capital, +165.65 unrealized and +300 realized; worth 1,125.55 → cash 10,000.
+      {
+        ...point('2025-02-15', 10000, 125.55, 300, 10425.55),
+        nav: 11125.55,
+        market_value: 1125.55,
+        implied_cash: 10000,
+      },
+      {
+        ...point(TODAY, 7500, 125.55, 250, 7875.55),
+        nav: 8575.55,
+        market_value: 1125.55,
+        implied_cash: 7450,
+      },
     ])
     for (const p of aum.history as Body[]) {
       assert.equal(cents(p.total_aum), cents(p.net_capital) + cents(p.unrealized) + cents(p.realized_ytd))
+      assert.equal(cents(p.nav), cents(p.market_value) + cents(p.implied_cash))
     }
   })
 
@@ -634,18 +683,12 @@ describe('aum', () => {
     await sale(u, acct, '2024-08-01', 99)
     await snapshot(u, acct, TODAY, { costBasis: 100, price: 10.001, marketValue: 100.01, unrealized: 0.01 })
     // Capital 0.10 + 0.20 (the flow of today counts today) = 0.30; unrealized 0.01;
-    // nothing sold in 2025 → 0.31.
+    // nothing sold in 2025 → 0.31. nav adds the 99 of 2024: 99.31; worth 100.01 → cash −0.70.
     const aum = await analytics(u, 'aum')
-    assert.deepEqual(aum.history, [
-      { date: TODAY, net_capital: 0.3, unrealized: 0.01, realized_ytd: 0, total_aum: 0.31 },
-    ])
-    assert.deepEqual(aum.current, {
-      net_capital: 0.3,
-      unrealized: 0.01,
-      realized_ytd: 0,
-      total_aum: 0.31,
-      as_of: TODAY,
-    })
+    const today = { net_capital: 0.3, unrealized: 0.01, realized_ytd: 0, total_aum: 0.31 }
+    const reconciled = { nav: 99.31, market_value: 100.01, implied_cash: -0.7 }
+    assert.deepEqual(aum.history, [{ date: TODAY, ...today, ...reconciled }])
+    assert.deepEqual(aum.current, { ...today, ...reconciled, as_of: TODAY })
   })
 
   it('unrealized P&L of two accounts snapshotted on different days adds up', async () => {
@@ -688,9 +731,11 @@ describe('aum', () => {
 
   it('an empty tenant → zeros as of today', async () => {
     const u = await t.newTenant()
+    const zero = { net_capital: 0, unrealized: 0, realized_ytd: 0, total_aum: 0 }
+    const none = { nav: 0, market_value: 0, implied_cash: 0 }
     assert.deepEqual(await analytics(u, 'aum'), {
-      current: { net_capital: 0, unrealized: 0, realized_ytd: 0, total_aum: 0, as_of: TODAY },
-      history: [{ date: TODAY, net_capital: 0, unrealized: 0, realized_ytd: 0, total_aum: 0 }],
+      current: { ...zero, ...none, as_of: TODAY },
+      history: [{ date: TODAY, ...zero, ...none }],
     })
   })
 })
@@ -767,9 +812,11 @@ describe('investor-allocation', () => {
      *               2024-06-01 itself (unrealized +3,500) is not "before" the flow.
      *   realized +2,160 on 2025-03-10; snapshot 2025-06-27 unrealized +6,000
      *   today       NAV 18,240 + 6,000 + (3,600 + 2,160) = 30,000 → 1.666667 per unit.
-     *     A 8,000 units: 44.4444 %, 13,333.33, net 10,000 − 2,760 = 7,240, gain 6,093.33
-     *     B 5,000 units: 27.7778 %,  8,333.33, net 5,000, gain 3,333.33
-     *     C 5,000 units: 27.7778 %,  8,333.33, net 6,000, gain 2,333.33
+     *     A 8,000 units: 44.4444 %, 13,333.333…, net 10,000 − 2,760 = 7,240
+     *     B 5,000 units: 27.7778 %,  8,333.333…, net 5,000
+     *     C 5,000 units: 27.7778 %,  8,333.333…, net 6,000
+     *   In cents adding up to the NAV: 3 × ⅓ cent left over is one cent, to the first of the equal
+     *   remainders → A 13,333.34 (gain 6,093.34), B 8,333.33 (gain 3,333.33), C 8,333.33 (2,333.33).
      * (The AUM total today uses realized year to date instead: 18,240 + 6,000 + 2,160 = 26,400.)
      * An undated +5,000 trade counts nowhere.
      */
@@ -818,9 +865,9 @@ describe('investor-allocation', () => {
           name: ownerName,
           units: 8000,
           share_pct: 44.4444,
-          value: 13333.33,
+          value: 13333.34,
           net_contributed: 7240,
-          gain: 6093.33,
+          gain: 6093.34,
         },
         {
           investor_id: b,

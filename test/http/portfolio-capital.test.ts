@@ -453,7 +453,33 @@ describe('POST /api/analytics/xirr', () => {
       ],
     })
     assert.equal(res.statusCode, 200, res.body)
-    assert.deepEqual(json(res.body), { xirr: null, converged: false })
+    assert.deepEqual(json(res.body), { xirr: null, converged: false, other_roots: [] })
+  })
+
+  it('several roots: xirr is the one Newton reaches from the guess, other_roots the rest', async () => {
+    const u = await t.newTenant()
+    // Years 365 days apart, y = 1 + r: −100 + 230/y − 132/y² = 0 ⇔ 100y² − 230y + 132 = 0
+    // ⇔ y = (230 ± √(52,900 − 52,800)) / 200 = (230 ± 10) / 200 → r = 0.1 or 0.2.
+    const cash_flows = [
+      { date: '2021-01-01', amount: -100 },
+      { date: '2022-01-01', amount: 230 },
+      { date: '2023-01-01', amount: -132 },
+    ]
+    for (const [guess, root, other] of [
+      [undefined, 0.1, 0.2],
+      [0.3, 0.2, 0.1],
+    ] as const) {
+      const res = await xirr(u, { cash_flows, ...(guess === undefined ? {} : { guess }) })
+      assert.equal(res.statusCode, 200, res.body)
+      const r = json(res.body)
+      assert.equal(r.converged, true)
+      assert.ok(Math.abs(r.xirr - root) <= 1e-9, `${r.xirr} vs ${root}`)
+      assert.equal(r.other_roots.length, 1, res.body)
+      assert.ok(Math.abs(r.other_roots[0] - other) <= 1e-9, `${r.other_roots[0]} vs ${other}`)
+    }
+    // One change of sign: a single root, nothing else to report.
+    const unique = json((await xirr(u, { cash_flows: microsoft })).body)
+    assert.deepEqual(unique.other_roots, [])
   })
 
   it('one flow, flows of one sign, bad dates and bad guesses → 422', async () => {

@@ -1,8 +1,9 @@
 /**
  * Analytics SQL: sums happen in PostgreSQL (numeric, exact) and only aggregates come back — one
  * row per day or period, never every trade. The realized and unrealized figures come from the
- * per-day rollups that triggers keep in step with every write (migration 0007_analytics_rollups). Rows whose date_sold did not parse (sold_on null) are
- * left out of everything dated.
+ * per-day rollups that triggers keep in step with every write (migrations 0007_analytics_rollups
+ * and 0027_market_value_rollup). Rows whose date_sold did not parse (sold_on null) are left out
+ * of everything dated.
  */
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Database } from '../../platform/db/schema.ts'
@@ -86,10 +87,10 @@ export function flowsByDate(scope: TenantScope, accountIds?: number[]) {
 }
 
 /**
- * Unrealized P&L per snapshot date, each holding (account, symbol) carried forward at its own
- * latest row: a holding snapshotted on an earlier day still counts on later days. The rollup
- * keeps, per account and date, the sum of each row's change from its holding's previous row, so
- * a running sum in date order is that figure.
+ * Unrealized P&L and market value per snapshot date, each holding (account, symbol) carried
+ * forward at its own latest row: a holding snapshotted on an earlier day still counts on later
+ * days. The rollup keeps, per account and date, the sum of each row's change from its holding's
+ * previous row (migrations 0007 and 0027), so a running sum in date order is that figure.
  */
 export async function snapshotTotals(scope: TenantScope, accountIds?: number[]) {
   let q = scope.db.selectFrom('unrealized_daily').where('tenant_id', '=', scope.tenantId)
@@ -98,6 +99,7 @@ export async function snapshotTotals(scope: TenantScope, accountIds?: number[]) 
     .select([
       sql<string>`snapshot_date::text`.as('date'),
       sql<string>`sum(sum(delta)) over (order by snapshot_date)`.as('unrealized'),
+      sql<string>`sum(sum(market_value_delta)) over (order by snapshot_date)`.as('market_value'),
     ])
     .groupBy('snapshot_date')
     .orderBy('snapshot_date')

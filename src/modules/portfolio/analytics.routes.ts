@@ -1,7 +1,9 @@
-/** Portfolio analytics (xirr lives with capital flows). */
+/** The analytics routes (xirr lives with capital flows); their conventions are in analytics.docs.ts. */
 import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { ALLOCATION_DOC, AUM_DOC, DRAWDOWN_DOC } from './analytics.docs.ts'
+import { AUM_EXAMPLE, DRAWDOWN_EXAMPLE } from './portfolio.examples.ts'
 import * as S from './analytics.schemas.ts'
 import type { AnalyticsService } from './analytics.service.ts'
 
@@ -24,42 +26,11 @@ function getAumRoute(app: App, { analytics }: { analytics: AnalyticsService }): 
     {
       schema: {
         operationId: 'getAum',
-        summary: 'AUM history and breakdown: total_aum = net_capital + unrealized + realized_ytd',
-        description:
-          'Assets under management today and at each snapshot date: net_capital (capital flows to date), ' +
-          'unrealized (gain of the latest priced holdings) and realized_ytd (gain_loss of trades sold this ' +
-          'year); total_aum = net_capital + unrealized + realized_ytd, to the cent. Scope with account_id or ' +
-          "account_ids (404 if one is not the tenant's); administrators may pass tenant_id.",
+        summary: 'AUM history and breakdown; nav, market_value and implied_cash reconcile across year ends',
+        description: AUM_DOC,
         examples: {
           query: { account_ids: '1,2' },
-          200: {
-            description: 'Today’s breakdown and its history',
-            value: {
-              current: {
-                net_capital: 117500,
-                unrealized: -7372.9,
-                realized_ytd: 11993.34,
-                total_aum: 122120.44,
-                as_of: '2026-11-24',
-              },
-              history: [
-                {
-                  date: '2026-11-13',
-                  net_capital: 117500,
-                  unrealized: -6120.4,
-                  realized_ytd: 11410.2,
-                  total_aum: 122789.8,
-                },
-                {
-                  date: '2026-11-20',
-                  net_capital: 117500,
-                  unrealized: -7012.15,
-                  realized_ytd: 11993.34,
-                  total_aum: 122481.19,
-                },
-              ],
-            },
-          },
+          200: { description: 'Today’s breakdown and its history', value: AUM_EXAMPLE },
         },
         tags,
         querystring: S.AnalyticsQuery,
@@ -136,27 +107,11 @@ function getDrawdownRoute(app: App, { analytics }: { analytics: AnalyticsService
     {
       schema: {
         operationId: 'getDrawdown',
-        summary: 'Peak-to-trough drawdown of cumulative realized P&L',
-        description:
-          'The largest fall of cumulative realized P&L from a running peak (as an amount and as a percent of ' +
-          'the peak, null when the peak is not above 0), with its peak, trough and recovery dates and the ' +
-          'series. Same filters as cumulative-pnl; trades with a non-date date_sold are left out.',
+        summary: 'Drawdown of cumulative realized P&L, and the relative maximum drawdown of nav',
+        description: DRAWDOWN_DOC,
         examples: {
           query: { year: 2025 },
-          200: {
-            description: 'The maximum drawdown and the series',
-            value: {
-              max_drawdown: 4289.45,
-              max_drawdown_pct: 119.3,
-              peak_date: '2025-02-07',
-              trough_date: '2025-03-10',
-              recovery_date: '2025-05-09',
-              series: [
-                { date: '2025-01-02', cumulative: 188.6, drawdown: 0 },
-                { date: '2025-01-06', cumulative: -1389.38, drawdown: 1577.98 },
-              ],
-            },
-          },
+          200: { description: 'Both drawdowns and the P&L series', value: DRAWDOWN_EXAMPLE },
         },
         tags,
         querystring: S.WindowQuery,
@@ -174,11 +129,7 @@ function getInvestorAllocationRoute(app: App, { analytics }: { analytics: Analyt
       schema: {
         operationId: 'getInvestorAllocation',
         summary: "Each investor's share by unit accounting",
-        description:
-          "Each investor's share by unit accounting, as a fund or club keeps it: a contribution buys units at " +
-          'the NAV per unit of its date and a withdrawal redeems them, so a share reflects when the money came ' +
-          'in. NAV = capital + unrealized + all realized P&L. 409 `analytics.inconsistent_capital_flows` when ' +
-          'the flows cannot be allocated (e.g. a withdrawal larger than the holding).',
+        description: ALLOCATION_DOC,
         examples: {
           query: { account_id: 1 },
           200: {

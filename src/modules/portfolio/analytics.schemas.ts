@@ -61,8 +61,46 @@ export const DrawdownResponse = Type.Object({
   trough_date: NullableDay,
   recovery_date: NullableDay,
   series: Type.Array(Type.Object({ date: Day, cumulative: Money, drawdown: Money })),
+  nav_drawdown: Type.Object(
+    {
+      max_drawdown: Type.Union([Type.Number(), Type.Null()], {
+        description:
+          'Relative maximum drawdown of nav: min of (nav − running peak) / running peak, a negative ' +
+          'fraction (−0.25 = 25 % below the peak); 0 when nav never fell; null with no point or no positive peak',
+      }),
+      amount: Type.Number({
+        description: 'Peak nav − trough nav of that drawdown (a positive amount; 0 with none)',
+      }),
+      peak_date: NullableDay,
+      peak_nav: Type.Union([Money, Type.Null()]),
+      trough_date: NullableDay,
+      trough_nav: Type.Union([Money, Type.Null()]),
+      recovery_date: Type.Union([Day, Type.Null()], {
+        description: 'First later AUM point with nav back at or above the peak; null while not recovered',
+      }),
+    },
+    {
+      description: 'The standard relative drawdown of the nav series (one point per snapshot date and today)',
+    },
+  ),
 })
-const AumPoint = { net_capital: Money, unrealized: Money, realized_ytd: Money, total_aum: Money }
+const AumPoint = {
+  net_capital: Money,
+  unrealized: Money,
+  realized_ytd: Money,
+  total_aum: Type.Number({
+    description:
+      'net_capital + unrealized + realized_ytd: steps down by last year’s realized P&L on 1 January',
+  }),
+  nav: Type.Number({
+    description:
+      'net_capital + unrealized + all realized P&L to date (investor allocation’s NAV); no step at a year end',
+  }),
+  market_value: Type.Number({
+    description: 'Σ quantity × price of the holdings, each at its latest snapshot on or before the date',
+  }),
+  implied_cash: Type.Number({ description: 'nav − market_value' }),
+}
 export const AumResponse = Type.Object({
   current: Type.Object({ ...AumPoint, as_of: Day }),
   history: Type.Array(Type.Object({ date: Day, ...AumPoint })),

@@ -1,13 +1,13 @@
 /**
- * Portfolio analytics. Every figure is summed exactly (numeric in SQL, BigInt cents
- * here) and rounded to cents once, in the answer. `total_aum = net_capital + unrealized +
- * realized_ytd` holds to the cent. Empty portfolios answer zeros and empty series.
+ * Portfolio analytics. Every figure is summed exactly (numeric in SQL, BigInt cents here) and
+ * rounded to cents once, in the answer. `total_aum = net_capital + unrealized + realized_ytd` and
+ * `nav = market_value + implied_cash` hold to the cent (what each is: docs/portfolio-figures.md).
+ * Empty portfolios answer zeros and empty series.
  */
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
-import { partitionPoint } from '../../platform/sorted.ts'
 import { ConflictError, NotFoundError } from '../../platform/http/errors.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import * as repo from './analytics.repository.ts'
@@ -15,7 +15,9 @@ import { listInvestors } from './capital.repository.ts'
 import { addDays } from '../../platform/dates.ts'
 import type { Period } from './lib/dates.ts'
 import { cumulativeSeries, drawdown, type Drawdown } from './lib/drawdown.ts'
+import { ledgerPoints, navBefore, type LedgerPoint } from './lib/ledger.ts'
 import { centsToNumber, toCents } from './lib/money.ts'
+import { navDrawdown, type NavDrawdown } from './lib/nav-drawdown.ts'
 import { allocate } from './lib/units.ts'
 import { yearOverYear } from './lib/yoy.ts'
 
@@ -30,19 +32,6 @@ interface WindowQ extends Query {
 }
 
 const n = (c: bigint) => centsToNumber(c)
-
-/** How many of the sorted `dates` are earlier than `date` (binary search). */
-function countBefore(dates: string[], date: string): number {
-  return partitionPoint(dates, (d) => d < date)
-}
-
-/** For rows in date order: a function giving the sum of `value` over rows dated before a date. */
-function sumBefore<T extends { date: string }>(rows: T[], value: (r: T) => bigint): (date: string) => bigint {
-  const dates = rows.map((r) => r.date)
-  const sums = [0n]
-  for (const r of rows) sums.push(sums.at(-1)! + value(r))
-  return (date) => sums[countBefore(dates, date)]!
-}
 
 /** Keeps memory bounded; correctness comes from the version in the key, not from expiry. */
 const ANSWER_TTL_MS = 15 * 60_000
@@ -135,10 +124,20 @@ export class AnalyticsService {
     })
   }
 
-  drawdown(scope: RequestScope, q: WindowQ): Promise<Drawdown> {
-    return this.within(scope, 'drawdown', q, async (s, accountIds) =>
-      drawdown(await this.series(s, accountIds, q)),
-    )
+  /**
+   * Two drawdowns under their own names: the fall of cumulative realized P&L (`max_drawdown`,
+   * `max_drawdown_pct`, its dates and series) and `nav_drawdown`, the relative maximum drawdown of
+   * the NAV at each AUM point in the window (the figure return-series tools report).
+   */
+  drawdown(scope: RequestScope, q: WindowQ): Promise<Drawdown & { nav_drawdown: NavDrawdown }> {
+    return this.within(scope, 'drawdown', q, async (s, accountIds) => {
+      const pnl = drawdown(await this.series(s, accountIds, q))
+      const { from, to } = this.window(q)
+      const navs = (await this.ledger(s, accountIds)).points
+        .filter((p) => (!from || p.date >= from) && (!to || p.date <= to))
+        .map((p) => ({ date: p.date, cents: p.nav }))
+      return { ...pnl, nav_drawdown: navDrawdown(navs) }
+    })
   }
 
   /** The AUM breakdown at each snapshot date and today, with the rows it was built from (reused). */
@@ -150,55 +149,20 @@ export class AnalyticsService {
     ]
     const today = this.today()
     const dates = [...new Set([...snaps.map((r) => r.date), today])].sort()
-    return { flows, realized, points: this.points(dates, flows, snaps, realized) }
-  }
-
-  private points(
-    dates: string[],
-    flows: Awaited<ReturnType<typeof repo.flowsByDate>>,
-    snaps: Awaited<ReturnType<typeof repo.snapshotTotals>>,
-    realized: Awaited<ReturnType<typeof repo.dailyRealized>>,
-  ) {
-    let fi = 0,
-      ri = 0,
-      si = 0
-    let capital = 0n,
-      unrealized = 0n,
-      ytd = 0n,
-      allRealized = 0n
-    let year = ''
-    return dates.map((date) => {
-      for (; fi < flows.length && flows[fi]!.date <= date; fi++) capital += toCents(flows[fi]!.amount)
-      for (; si < snaps.length && snaps[si]!.date <= date; si++) unrealized = toCents(snaps[si]!.unrealized)
-      for (; ri < realized.length && realized[ri]!.date <= date; ri++) {
-        const r = realized[ri]!
-        if (r.date.slice(0, 4) !== year) {
-          year = r.date.slice(0, 4)
-          ytd = 0n
-        }
-        ytd += toCents(r.pnl)
-        allRealized += toCents(r.pnl)
-      }
-      const realizedYtd = year === date.slice(0, 4) ? ytd : 0n
-      return {
-        date,
-        capital,
-        unrealized,
-        realizedYtd,
-        allRealized,
-        total: capital + unrealized + realizedYtd,
-      }
-    })
+    return { flows, realized, points: ledgerPoints(dates, flows, snaps, realized) }
   }
 
   aum(scope: RequestScope, q: Query) {
     return this.within(scope, 'aum', q, async (s, accountIds) => {
       const { points } = await this.ledger(s, accountIds)
-      const shape = (p: (typeof points)[number]) => ({
+      const shape = (p: LedgerPoint) => ({
         net_capital: n(p.capital),
         unrealized: n(p.unrealized),
         realized_ytd: n(p.realizedYtd),
         total_aum: n(p.total),
+        nav: n(p.nav),
+        market_value: n(p.marketValue),
+        implied_cash: n(p.impliedCash),
       })
       const current = points.at(-1)!
       return {
@@ -243,23 +207,17 @@ export class AnalyticsService {
         await this.ledger(s, accountIds),
         await listInvestors(s),
       ]
-      const nav = (p: (typeof points)[number]) => p.capital + p.unrealized + p.allRealized
       // The NAV just before a date's flows: capital, realized P&L and the latest unrealized figure,
       // each dated strictly earlier (prefix sums, built once: one lookup per flow).
-      const capitalBefore = sumBefore(flows, (f) => toCents(f.amount))
-      const realizedBefore = sumBefore(realized, (r) => toCents(r.pnl))
-      const pointDates = points.map((p) => p.date)
-      const navOn = (date: string) =>
-        capitalBefore(date) +
-        realizedBefore(date) +
-        (points[countBefore(pointDates, date) - 1]?.unrealized ?? 0n)
+      const navOn = navBefore(points, flows, realized)
       const current = points.at(-1)!
+      const nav = current.nav
       let result
       try {
         result = allocate(
           flows.map((f) => ({ investorId: f.investor_id, date: f.date, amountCents: toCents(f.amount) })),
           navOn,
-          nav(current) < 0n ? 0n : nav(current),
+          nav < 0n ? 0n : nav,
         )
       } catch (e) {
         if (e instanceof RangeError)
@@ -272,7 +230,7 @@ export class AnalyticsService {
       const names = new Map(investors.map((i) => [i.id, i.name]))
       return {
         as_of: current.date,
-        nav: n(nav(current)),
+        nav: n(nav),
         nav_per_unit: result.nav_per_unit,
         total_units: result.total_units,
         items: result.investors.map((i) => ({ ...i, name: names.get(i.investor_id) ?? '' })),

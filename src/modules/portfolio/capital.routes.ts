@@ -3,6 +3,7 @@ import type { App } from '../../platform/http/app-type.ts'
 import { scopeOf } from '../../platform/auth/authenticate.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { NoContent } from '../../platform/http/schemas.ts'
+import { XIRR_DOC } from './analytics.docs.ts'
 import * as C from './capital.schemas.ts'
 import type { CapitalService } from './capital.service.ts'
 
@@ -278,10 +279,7 @@ function computeXirrRoute(app: App, { capital }: { capital: CapitalService }): v
       schema: {
         operationId: 'computeXirr',
         summary: 'Annualized rate of irregular cash flows (Newton–Raphson, actual/365)',
-        description:
-          'The annualized internal rate of return of dated cash flows (negative = money invested, positive = ' +
-          'money received), by Newton–Raphson with actual/365 day counts; nothing is stored. xirr is null ' +
-          '(converged=false) when it does not converge; fewer than two flows or flows all of one sign answer 422.',
+        description: XIRR_DOC,
         examples: {
           body: {
             cash_flows: [
@@ -292,7 +290,7 @@ function computeXirrRoute(app: App, { capital }: { capital: CapitalService }): v
           },
           200: {
             description: 'The rate (0.1 = 10 % a year)',
-            value: { xirr: 0.12035400796180347, converged: true },
+            value: { xirr: 0.12035400796180347, converged: true, other_roots: [] },
           },
         },
         tags: ['analytics'],

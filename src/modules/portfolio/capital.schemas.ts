@@ -92,4 +92,8 @@ export const XirrResponse = Type.Object({
     description: 'Annualized rate (0.1 = 10 %), actual/365; null when it does not converge',
   }),
   converged: Type.Boolean(),
+  other_roots: Type.Array(Type.Number(), {
+    description:
+      'Other rates that also solve the equation, ascending; empty when xirr is the only root (see the description)',
+  }),
 })

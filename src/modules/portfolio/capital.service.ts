@@ -17,7 +17,7 @@ import {
 import type { Flow, Investor } from './capital.schemas.ts'
 import { centsToNumber, toCents } from './lib/money.ts'
 import { amountIssues, rejectBody } from './lib/rules.ts'
-import { xirr } from './lib/xirr.ts'
+import { xirr, type XirrResult } from './lib/xirr.ts'
 import { accountHolder } from '../identity/index.ts'
 
 const investorNotFound = () => new NotFoundError('investors.not_found', 'Investor not found')
@@ -150,10 +150,7 @@ export class CapitalService {
   }
 
   /** XIRR of arbitrary cash flows; a RangeError of the maths (one sign, < 2 flows) is a 422. */
-  xirr(b: { cash_flows: { date: string; amount: number }[]; guess?: number }): {
-    xirr: number | null
-    converged: boolean
-  } {
+  xirr(b: { cash_flows: { date: string; amount: number }[]; guess?: number }): XirrResult {
     try {
       return xirr(b.cash_flows, b.guess)
     } catch (e) {

@@ -41,3 +41,61 @@ export const TRADE = {
   created_at: '2026-11-24T15:25:00.000Z',
   updated_at: '2026-11-24T15:25:00.000Z',
 }
+
+/** GET /api/analytics/aum: two history points and today (no trade after 11-20, so cash stays put). */
+export const AUM_EXAMPLE = {
+  current: {
+    net_capital: 117500,
+    unrealized: -7372.9,
+    realized_ytd: 11993.34,
+    total_aum: 122120.44,
+    nav: 151357.65,
+    market_value: 139251.05,
+    implied_cash: 12106.6,
+    as_of: '2026-11-24',
+  },
+  history: [
+    {
+      date: '2026-11-13',
+      net_capital: 117500,
+      unrealized: -6120.4,
+      realized_ytd: 11410.2,
+      total_aum: 122789.8,
+      nav: 152027.01,
+      market_value: 140503.55,
+      implied_cash: 11523.46,
+    },
+    {
+      date: '2026-11-20',
+      net_capital: 117500,
+      unrealized: -7012.15,
+      realized_ytd: 11993.34,
+      total_aum: 122481.19,
+      nav: 151718.4,
+      market_value: 139611.8,
+      implied_cash: 12106.6,
+    },
+  ],
+}
+
+/** GET /api/analytics/drawdown?year=2025: the realized-P&L drawdown and the nav one. */
+export const DRAWDOWN_EXAMPLE = {
+  max_drawdown: 4289.45,
+  max_drawdown_pct: 119.3,
+  peak_date: '2025-02-07',
+  trough_date: '2025-03-10',
+  recovery_date: '2025-05-09',
+  series: [
+    { date: '2025-01-02', cumulative: 188.6, drawdown: 0 },
+    { date: '2025-01-06', cumulative: -1389.38, drawdown: 1577.98 },
+  ],
+  nav_drawdown: {
+    max_drawdown: -0.039078368793433696,
+    amount: 6210.35,
+    peak_date: '2025-02-14',
+    peak_nav: 158920.4,
+    trough_date: '2025-04-11',
+    trough_nav: 152710.05,
+    recovery_date: null,
+  },
+}

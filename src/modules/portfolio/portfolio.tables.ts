@@ -84,6 +84,8 @@ export interface UnrealizedDailyTable {
   account_id: number
   snapshot_date: string
   delta: Numeric
+  /** Σ of each holding's change of market_value from its previous row (migration 0027). */
+  market_value_delta: Numeric
   holdings: number
 }
 

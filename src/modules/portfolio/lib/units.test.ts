@@ -28,9 +28,12 @@ describe('allocate (unit accounting)', () => {
    *   Jun 1  worth 27,600 → 27,600 / 20,000 = 1.38 per unit; A withdraws 2,760 → 2,760 / 1.38 = 2,000
    *          units (A's 10,000 units are worth 13,800, so that is allowed). A 8,000; total 18,000.
    *   Today  worth 30,000 → 30,000 / 18,000 = 1.666… per unit (1.666667).
-   *     A  8,000 units × 1.666… = 13,333.33; net 10,000 − 2,760 = 7,240 → gain 6,093.33; 44.4444%
-   *     B  5,000 units × 1.666… =  8,333.33; net 5,000 → gain 3,333.33; 5,000 / 18,000 = 27.7778%
-   *     C  5,000 units × 1.666… =  8,333.33; net 6,000 → gain 2,333.33; 27.7778%
+   *     A  8,000 units × 1.666… = 13,333.333…; net 10,000 − 2,760 = 7,240; 44.4444%
+   *     B  5,000 units × 1.666… =  8,333.333…; net 5,000; 5,000 / 18,000 = 27.7778%
+   *     C  5,000 units × 1.666… =  8,333.333…; net 6,000; 27.7778%
+   *   In whole cents that add up to 30,000.00: 13,333.33 + 8,333.33 + 8,333.33 = 29,999.99, and the
+   *   cent left over goes to the largest remainder — all three are ⅓ cent, so the first, A:
+   *     A 13,333.34 (gain 6,093.34), B 8,333.33 (gain 3,333.33), C 8,333.33 (gain 2,333.33).
    *   Shares 44.4444 + 27.7778 + 27.7778 = 100.0000.
    *   Naive share of net contributions (7,240 + 5,000 + 6,000 = 18,240) would instead give
    *   A 39.69%, B 27.41%, C 32.89%: C, who bought in late at 1.20, would be credited with A's gains.
@@ -49,9 +52,9 @@ describe('allocate (unit accounting)', () => {
           investor_id: A,
           units: 8000,
           share_pct: 44.4444,
-          value: 13333.33,
+          value: 13333.34,
           net_contributed: 7240,
-          gain: 6093.33,
+          gain: 6093.34,
         },
         {
           investor_id: B,
@@ -161,6 +164,31 @@ describe('allocate (unit accounting)', () => {
     assert.deepEqual(
       result.investors.map((i) => i.units),
       [10000, 5000, 5000, 1000],
+    )
+  })
+
+  it('splits the current value into whole cents that add up to it exactly', () => {
+    // A, B and C each put 1.00 in on one date: 1 unit each, ⅓ of the value each.
+    const flows = [flow(A, '2024-01-01', 1), flow(B, '2024-01-01', 1), flow(C, '2024-01-01', 1)]
+    // 100.00 / 3 = 33.333…: 33.33 each is 99.99; the cent left goes to the first of the equal
+    // remainders → 33.34, 33.33, 33.33 = 100.00 (rounding each share would lose the cent).
+    assert.deepEqual(
+      allocate(flows, navs({}), 10_000n).investors.map((i) => i.value),
+      [33.34, 33.33, 33.33],
+    )
+    // 0.02 / 3 = 0.00666…: rounding each share gives 0.01 × 3 = 0.03, a cent more than there is;
+    // whole cents 0 each, and the 2 left go to A and B → 0.01 + 0.01 + 0 = 0.02.
+    assert.deepEqual(
+      allocate(flows, navs({}), 2n).investors.map((i) => i.value),
+      [0.01, 0.01, 0],
+    )
+    // Unequal remainders: A 2 units, B 1 (A adds 1.00 on the second date, at 1.00 a unit).
+    // 10.00 × 2/3 = 6.666… (remainder ⅔ of a cent), × 1/3 = 3.333… (⅓): 6.66 + 3.33 = 9.99, and the
+    // cent goes to the larger remainder, A → 6.67 + 3.33 = 10.00.
+    const two = [flow(A, '2024-01-01', 1), flow(B, '2024-01-01', 1), flow(A, '2024-02-01', 1)]
+    assert.deepEqual(
+      allocate(two, navs({ '2024-02-01': 2 }), 1_000n).investors.map((i) => i.value),
+      [6.67, 3.33],
     )
   })
 

@@ -100,26 +100,48 @@ export function allocate(
     }
   }
 
-  const investors = [...holdings.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([investorId, h]): InvestorAllocation => {
-      const valueCents = total > 0n ? roundDiv(currentValueCents * h.micro, total) : 0n
-      return {
-        investor_id: investorId,
-        units: microToNumber(h.micro),
-        // Percent with 4 decimals: micro / total × 100 × 10^4, rounded, then / 10^4.
-        share_pct: total > 0n ? Number(roundDiv(h.micro * 1_000_000n, total)) / 10_000 : 0,
-        value: centsToNumber(valueCents),
-        net_contributed: centsToNumber(h.netCents),
-        gain: centsToNumber(valueCents - h.netCents),
-      }
-    })
+  const held = [...holdings.entries()].sort(([a], [b]) => a - b)
+  const values = apportion(
+    currentValueCents,
+    held.map(([, h]) => h.micro),
+    total,
+  )
+  const investors = held.map(([investorId, h], i): InvestorAllocation => {
+    const valueCents = values[i]!
+    return {
+      investor_id: investorId,
+      units: microToNumber(h.micro),
+      // Percent with 4 decimals: micro / total × 100 × 10^4, rounded, then / 10^4.
+      share_pct: total > 0n ? Number(roundDiv(h.micro * 1_000_000n, total)) / 10_000 : 0,
+      value: centsToNumber(valueCents),
+      net_contributed: centsToNumber(h.netCents),
+      gain: centsToNumber(valueCents - h.netCents),
+    }
+  })
   return {
     investors,
     total_units: microToNumber(total),
     // NAV per unit = (cents / 100) / (micro / 10^6) = cents × 10^4 / micro; kept to 6 decimals.
     nav_per_unit: total > 0n ? microToNumber(roundDiv(currentValueCents * 10_000n * MICRO, total)) : null,
   }
+}
+
+/**
+ * `value` (cents, ≥ 0) split in proportion to `weights` (summing to `total`), in whole cents that
+ * add up to `value` exactly: each share rounded down, then the cents left over go one each to the
+ * largest remainders (the earlier investor on a tie). Nothing when no units are outstanding.
+ */
+function apportion(value: bigint, weights: bigint[], total: bigint): bigint[] {
+  if (total <= 0n) return weights.map(() => 0n)
+  const shares = weights.map((w, i) => ({ i, floor: (value * w) / total, rest: (value * w) % total }))
+  let left = value - shares.reduce((a, s) => a + s.floor, 0n)
+  const out = shares.map((s) => s.floor)
+  for (const s of [...shares].sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1))) {
+    if (left <= 0n) break
+    out[s.i]! += 1n
+    left -= 1n
+  }
+  return out
 }
 
 function microToNumber(micro: bigint): number {

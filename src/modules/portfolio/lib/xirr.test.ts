@@ -113,6 +113,47 @@ describe('xirr', () => {
     assertRate(flows, 0.2, 1e-9, 0.25)
   })
 
+  it('lists the other roots when the signs change more than once', () => {
+    // The two-root flows above: from the default guess 0.1 the answer is 0.1, and 0.2 also solves it.
+    const two: CashFlow[] = [
+      { date: '2021-01-01', amount: -100 },
+      { date: '2022-01-01', amount: 230 },
+      { date: '2023-01-01', amount: -132 },
+    ]
+    const fromDefault = xirr(two)
+    assert.ok(Math.abs(fromDefault.xirr! - 0.1) < 1e-9)
+    assert.equal(fromDefault.other_roots.length, 1)
+    assert.ok(Math.abs(fromDefault.other_roots[0]! - 0.2) < 1e-9, String(fromDefault.other_roots))
+    const fromHigh = xirr(two, 0.25)
+    assert.ok(Math.abs(fromHigh.xirr! - 0.2) < 1e-9)
+    assert.ok(Math.abs(fromHigh.other_roots[0]! - 0.1) < 1e-9, String(fromHigh.other_roots))
+    // Three roots: with y = 1 + r and years 365 days apart, the NPV is zero where
+    // −1000y³ + 3600y² − 4310y + 1716 = 0, i.e. −1000 (y − 1.1)(y − 1.2)(y − 1.3) = 0
+    // (1.1 + 1.2 + 1.3 = 3.6; 1.1·1.2 + 1.1·1.3 + 1.2·1.3 = 4.31; 1.1·1.2·1.3 = 1.716) → r = 0.1, 0.2, 0.3.
+    const three = xirr([
+      { date: '2021-01-01', amount: -1000 },
+      { date: '2022-01-01', amount: 3600 },
+      { date: '2023-01-01', amount: -4310 },
+      { date: '2024-01-01', amount: 1716 },
+    ])
+    assert.ok(Math.abs(three.xirr! - 0.1) < 1e-9)
+    assert.equal(three.other_roots.length, 2)
+    assert.ok(Math.abs(three.other_roots[0]! - 0.2) < 1e-9, String(three.other_roots))
+    assert.ok(Math.abs(three.other_roots[1]! - 0.3) < 1e-9, String(three.other_roots))
+  })
+
+  it('reports no other root when the signs change once (the root is unique)', () => {
+    assert.deepEqual(xirr(microsoft).other_roots, [])
+    // Same-date flows are netted first: −100 and +30 on one day are −70, so the signs change once.
+    const netted = xirr([
+      { date: '2023-01-01', amount: -100 },
+      { date: '2023-01-01', amount: 30 },
+      { date: '2024-01-01', amount: 77 },
+    ])
+    assert.ok(Math.abs(netted.xirr! - 0.1) < 1e-9) // 77 / 70 − 1
+    assert.deepEqual(netted.other_roots, [])
+  })
+
   it('reports no convergence when there is no root', () => {
     // Years 365 days apart, v = 1/(1+r) > 0: NPV = 100 − 50v + 100v², whose discriminant
     // 50² − 4·100·100 < 0, so the NPV is positive for every r > −1.
@@ -121,7 +162,7 @@ describe('xirr', () => {
       { date: '2022-01-01', amount: -50 },
       { date: '2023-01-01', amount: 100 },
     ])
-    assert.deepEqual(result, { xirr: null, converged: false })
+    assert.deepEqual(result, { xirr: null, converged: false, other_roots: [] })
   })
 
   it('throws RangeError for fewer than two flows or flows of one sign', () => {

@@ -1,8 +1,11 @@
 /**
  * XIRR as spreadsheets define it: the rate r with Σ amount_i / (1 + r)^((d_i − d_0) / 365) = 0,
- * d_0 the earliest date, solved by Newton–Raphson with the analytic derivative.
+ * d_0 the earliest date, solved by Newton–Raphson with the analytic derivative. The answer is the
+ * first root reached from the caller's guess, then from each fallback guess in order; flows whose
+ * signs change more than once may have others, which `otherRoots` finds (xirr-roots.ts).
  */
 import { daysBetween } from './dates.ts'
+import { otherRoots } from './xirr-roots.ts'
 
 export interface CashFlow {
   date: string
@@ -12,6 +15,8 @@ export interface CashFlow {
 export interface XirrResult {
   xirr: number | null
   converged: boolean
+  /** Other rates that solve the equation, ascending (empty when the root is unique). */
+  other_roots: number[]
 }
 
 const TOLERANCE = 1e-10
@@ -82,7 +87,7 @@ export function xirr(flows: CashFlow[], guess = 0.1): XirrResult {
   const guesses = [guess, ...FALLBACK_GUESSES.filter((g) => g !== guess)]
   for (const g of guesses) {
     const r = newton(terms, g)
-    if (r !== null) return { xirr: r, converged: true }
+    if (r !== null) return { xirr: r, converged: true, other_roots: otherRoots(terms, r) }
   }
-  return { xirr: null, converged: false }
+  return { xirr: null, converged: false, other_roots: otherRoots(terms, null) }
 }
