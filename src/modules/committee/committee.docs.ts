@@ -22,8 +22,8 @@ export const DEFAULTS_DOC =
 
 export const MODEL_DOC =
   'The model decides only when `model` is true, a language model is configured (LLM_BASE_URL) and the ' +
-  "tenant's plan has the feature `committee` (premium, or a tenant flag); otherwise the rules decide, " +
-  'for every plan. `model: true` is accepted without a configured model: `model_status` says it is ' +
+  "tenant's plan has the feature `committee_model` (Premium); otherwise the rules decide. Runs are on " +
+  'every plan (no plan feature gates them); `committee_model` gates only the model. `model: true` is accepted without a configured model: `model_status` says it is ' +
   'unavailable and why. Each run records whether the model was active when it was created.'
 
 export const ANALYSTS_DOC =
