@@ -158,3 +158,26 @@ export async function assertTradesMatchFifo(t: TestApp, tenantId: number): Promi
   const total = trades.reduce((s, r) => s + Number(r.gain_loss), 0)
   assert.ok(Math.abs(total - referenceFifoGain(fills)) < 0.01 * trades.length, `${total} vs FIFO by hand`)
 }
+
+/**
+ * The aggregator connected as a browser does it: POST connect, the sandbox portal approved, the
+ * callback it redirects to; the first sync drained. The callback's answer (the status).
+ */
+export async function connectAggregator(t: TestApp, u: Client, broker = 'ALPACA') {
+  const res = await u.post('/api/brokers/aggregator/connect', { broker })
+  assert.equal(res.statusCode, 200, res.body)
+  const link = new URL(json(res).redirect_url as string)
+  const form = new URLSearchParams({ decision: 'allow', broker, token: link.searchParams.get('token')! })
+  const back = await t.anon.inject({
+    method: 'POST',
+    url: link.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  })
+  assert.equal(back.statusCode, 302, back.body)
+  const location = new URL(String(back.headers['location']))
+  const status = await u.get(location.pathname + location.search)
+  assert.equal(status.statusCode, 200, status.body)
+  await t.c.jobs.drain()
+  return json(status)
+}

@@ -267,7 +267,7 @@ describe('profile and entitlements', () => {
     assert.deepEqual(json(res.body), {
       plan: 'free',
       features: {
-        ...{ broker_connect: false, email_briefing: false, committee: false, ai_screener: false },
+        ...{ broker_connect: false, email_briefing: false, committee_model: false, ai_screener: false },
         learn_advanced: false,
         ...{ stock_screener_ai: true, support_ai: true, refresh_rotation: true },
       },

@@ -91,10 +91,14 @@ export class CommitteeMarket extends SimulatedMarketData {
   }
 }
 
-/** P = 3 (beats, surge, record), N = 2 (downgrade, weak): score 0.2, confidence 0.5. */
+/**
+ * Words: beats, surge, record (+1 each), weak (−1); analyst actions (2 hits each): the downgrade
+ * (−2) and the price target raised (+2). P = 5, N = 3: score 0.25, confidence 0.8.
+ */
 export const HEADLINES = [
   'Apple beats estimates, shares surge',
-  'Analyst downgrade on weak iPhone demand',
+  'Morgan Stanley downgrades Apple Inc. to Hold on weak iPhone demand',
+  'Wedbush raises its Apple price target to $325',
   'Apple posts record services revenue',
 ]
 

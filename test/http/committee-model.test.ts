@@ -110,4 +110,27 @@ describe('committee with a language model', () => {
     assert.deepEqual([plain.model.active, plain.decision.method], [false, 'rules'])
     assert.equal(fake.requests.length, before)
   })
+
+  it('entitlements say what each plan gets: runs on every plan, the model only with committee_model', async () => {
+    for (const [plan, model] of [
+      ['free', false],
+      ['pro', false],
+      ['premium', true],
+    ] as const) {
+      const u = await t.newTenant({ plan })
+      const { features } = json(await u.get('/api/auth/me/entitlements'))
+      assert.equal(features.committee_model, model, plan)
+      assert.equal('committee' in features, false, `${plan}: no feature claims to gate the committee itself`)
+      const c = json(await u.patch('/api/trading-intel/committee/config', { model: true }))
+      assert.deepEqual([c.model_status.plan_allows, c.model_status.active], [model, model], plan)
+      if (model) continue
+      assert.match(c.model_status.reason, /feature committee_model/)
+      const run = await runToEnd(t, u) // a committee run works on the plan: 202, then completed
+      assert.deepEqual(
+        [run.status, run.model.active, run.decision.method],
+        ['completed', false, 'rules'],
+        plan,
+      )
+    }
+  })
 })

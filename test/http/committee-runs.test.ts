@@ -43,14 +43,14 @@ describe('committee runs', () => {
     const by = Object.fromEntries(run.opinions.map((o: { analyst: string }) => [o.analyst, o]))
     assert.deepEqual(Object.keys(by), ['technical', 'fundamental', 'news_sentiment', 'flow', 'risk_manager'])
 
-    // News: P = 3, N = 2 → (3 − 2)/5 = 0.2, confidence 5/10.
+    // News: P = 3 words + 2 (target raised), N = 1 word + 2 (downgrade) → (5 − 3)/8 = 0.25, confidence 8/10.
     assert.deepEqual(
       [by.news_sentiment.score, by.news_sentiment.confidence, by.news_sentiment.stance],
-      [0.2, 0.5, 'bullish'],
+      [0.25, 0.8, 'bullish'],
     )
     assert.deepEqual(
       [by.news_sentiment.evidence.positive_hits, by.news_sentiment.evidence.negative_hits],
-      [3, 2],
+      [5, 3],
     )
     // Flow: nearest expiration only, PCR 300/1000 = 0.3 → (0.7 − 0.3)/0.5 = 0.8; confidence log10(1300)/4.
     assert.equal(by.flow.score, 0.8)

@@ -178,6 +178,27 @@ describe('GET /eod/review', () => {
     ])
   })
 
+  it('a holding recorded later, dated on or before the day, is in the day’s review (a stored one is redone)', async () => {
+    clock.set(FRIDAY_CLOSE)
+    const v = await t.newTenant()
+    const empty = json(await review(v, '?review_date=2026-11-20'))
+    assert.deepEqual(empty.positions, []) // nothing held yet: stored (no signals, so complete)
+    assert.equal(empty.complete, true)
+    clock.set('2026-11-20T22:00:00Z')
+    await hold(t, v, [['AAPL', 2]]) // entered now, as of 2026-11-02: carried forward to the 20th
+    const held = json(await review(v, '?review_date=2026-11-20'))
+    assert.deepEqual(pick(held.positions, ['symbol', 'quantity', 'pnl']), [['AAPL', 2, 6]]) // 2 × (103 − 100)
+    assert.equal(held.totals.pnl, 6)
+    assert.equal(held.computed_at, '2026-11-20T22:00:00.000Z')
+    assert.deepEqual(
+      json(await history(v)).items.map((i: Body) => [i.review_date, i.total_pnl]),
+      [['2026-11-20', 6]],
+    )
+    // Nothing held has changed since: the stored review is served as it is.
+    clock.set('2026-11-20T23:00:00Z')
+    assert.deepEqual(json(await review(v, '?review_date=2026-11-20')), held)
+  })
+
   it('422 naming review_date: future, not closed yet, not a trading day, too far back, malformed', async () => {
     clock.set('2026-11-20T20:00:00Z') // 15:00 New York: the session is open
     const future = await review(u, '?review_date=2026-11-21')

@@ -6,6 +6,7 @@ import { fixedClock } from '../../src/platform/clock.ts'
 import type { EarningsEvent, EarningsProvider } from '../../src/providers/market-data/index.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
+import { connectedB } from '../helpers/brokerb.ts'
 
 // 15:00Z is 10:00 or 11:00 in New York: "today" is 2026-03-10.
 const clock = fixedClock('2026-03-10T15:00:00Z')
@@ -160,6 +161,25 @@ describe('upcoming earnings', () => {
       `AAPL@${day(20)}`,
     ])
     assert.deepEqual(pairs(json((await c.get('/api/earnings/upcoming?days=5')).body)), [`AAPL@${day(3)}`])
+  })
+
+  it('counts a broker-synced account as held, like a manual one', async () => {
+    const c = await connectedB(t) // broker B's sandbox: its positions synced into today's snapshot
+    const synced = await t.c.scopes.withTenant(c.tenantId, ({ db }) =>
+      db
+        .selectFrom('portfolio_snapshot as s')
+        .innerJoin('broker_account as a', (j) => j.onRef('a.id', '=', 's.account_id'))
+        .select(['s.symbol', 's.quantity'])
+        .where('a.broker_type', '=', 'brokerb')
+        .execute(),
+    )
+    const held = [...new Set(synced.filter((r) => Number(r.quantity) !== 0).map((r) => r.symbol))].sort()
+    assert.ok(held.length > 0, 'the sandbox account holds something')
+    const symbol = held[0]!
+    events.push(event(symbol, day(4)))
+    const res = await c.get('/api/earnings/upcoming?page_size=100')
+    assert.equal(res.statusCode, 200, res.body)
+    assert.ok(pairs(json(res.body)).includes(`${symbol}@${day(4)}`), res.body)
   })
 
   it('answers an empty page without positions, and 422 for days outside 1..90', async () => {

@@ -6,6 +6,7 @@ import type { InsiderProvider, InsiderTransaction } from '../../src/providers/ma
 import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
+import { connectedB } from '../helpers/brokerb.ts'
 
 // The service's own clock: 2026-11-20 10:00 in New York. The app keeps real time (sessions).
 const START = '2026-11-20T15:00:00Z'
@@ -158,6 +159,21 @@ describe('insider buying', () => {
     const empty = { items: [], next_cursor: null, page: 1, page_size: 25, degraded: false }
     assert.deepEqual(await buying(other, ''), empty)
     assert.equal(calls.length, 0)
+  })
+
+  it('defaults to broker-synced holdings too (every account, not only manual ones)', async () => {
+    const u = await connectedB(t) // broker B's sandbox: its positions synced into today's snapshot
+    const synced = await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
+      db.selectFrom('portfolio_snapshot').select(['symbol', 'quantity']).execute(),
+    )
+    const held = [...new Set(synced.filter((r) => Number(r.quantity) !== 0).map((r) => r.symbol))].sort()
+    assert.ok(held.length > 0, 'the sandbox account holds something')
+    calls.length = 0
+    await buying(u, '')
+    assert.deepEqual(
+      calls.map((c) => c.symbols),
+      [held],
+    )
   })
 
   it('stores filings for 6 hours: a second call within them does not reach the provider', async () => {

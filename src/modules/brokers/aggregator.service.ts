@@ -15,15 +15,17 @@ import type { RequestScope } from '../../platform/auth/scope.ts'
 import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
 import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
 import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
-import type {
-  AggregatorAuthorization,
-  AggregatorUser,
-  BrokerAdapter,
-  HostedAggregator,
+import {
+  isConnectionGone,
+  type AggregatorAuthorization,
+  type AggregatorUser,
+  type BrokerAdapter,
+  type HostedAggregator,
 } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import * as agg from './aggregator.repository.ts'
 import { errorText } from './broker-errors.ts'
+import { reconnectAdvice } from './connection-gone.ts'
 import * as repo from './connections.repository.ts'
 import type { ConnectionStatus, ConnectionsService } from './connections.service.ts'
 import { linkAccounts, type VendorAccounts } from './link-accounts.ts'
@@ -52,6 +54,20 @@ export interface CallbackQuery {
   connection_id?: string | undefined
   brokerage_authorization_id?: string | undefined
   brokerageAuthorizationId?: string | undefined
+}
+
+/**
+ * When none of the brokerage connections the callback recorded is still live at the vendor (each
+ * deleted there, or disabled by the brokerage): why, and that the person must reconnect.
+ */
+function goneConnections(recorded: Map<string, string>, auths: AggregatorAuthorization[]) {
+  if (recorded.size === 0) return null
+  const found = [...recorded.keys()].map((id) => auths.find((a) => a.id === id))
+  if (found.some((a) => a !== undefined && !a.disabled)) return null
+  const said = found.some((a) => a?.disabled)
+    ? 'the brokerage connection is disabled at the aggregator'
+    : 'the aggregator no longer has the brokerage connection (deleted there)'
+  return { reconnect_required: true, reason: reconnectAdvice(BROKER, 'connection_disabled', said) }
 }
 
 const fieldError = (code: string, field: string, msg: string) =>
@@ -197,22 +213,24 @@ export class AggregatorService {
       if (!user) return { connected: false, expires_at: null, extra: { error: 'no aggregator user' } }
       const auths = known?.auths ?? (await this.vendor().hosted.authorizations(user))
       const recorded = await this.recorded(scope.tenantId)
-      return {
-        ...base,
-        extra: {
-          ...base.extra,
-          hint: 'aggregator connections carry no token expiry',
-          authorizations: auths.map((a) => ({
-            id: a.id,
-            slug: recorded.get(a.id) ?? a.slug,
-            name: a.name,
-            disabled: a.disabled,
-          })),
-        },
+      const extra = {
+        ...base.extra,
+        hint: 'aggregator connections carry no token expiry',
+        authorizations: auths.map((a) => ({
+          id: a.id,
+          slug: recorded.get(a.id) ?? a.slug,
+          name: a.name,
+          disabled: a.disabled,
+        })),
       }
+      const gone = goneConnections(recorded, auths)
+      return gone ? { connected: false, expires_at: null, extra: { ...extra, ...gone } } : { ...base, extra }
     } catch (err) {
       this.deps.log.warn({ err, broker: BROKER }, 'broker status failed')
-      return { connected: false, expires_at: null, extra: { ...base.extra, error: errorText(err) } }
+      const gone = isConnectionGone(err)
+        ? { reconnect_required: true, reason: reconnectAdvice(BROKER, err.reason, err.message) }
+        : {}
+      return { connected: false, expires_at: null, extra: { ...base.extra, error: errorText(err), ...gone } }
     }
   }
 

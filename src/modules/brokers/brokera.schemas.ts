@@ -19,7 +19,8 @@ export const ConnectionStatus = Type.Object(
     extra: Type.Record(Type.String(), Type.Unknown(), {
       description:
         'Details: connected_at, last_sync_at, last_error, accounts (masked numbers); `error` when the ' +
-        'status could not be read; `hint` when not connected',
+        'status could not be read; `hint` when not connected; `reconnect_required: true` and `reason` ' +
+        '(what to do) when the vendor no longer has the connection (disabled or deleted there, or its user gone)',
     }),
   },
   { description: 'BrokerConnectionStatus' },

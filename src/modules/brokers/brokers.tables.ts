@@ -145,6 +145,14 @@ export interface BrokersTables {
   broker_aggregator_connection: BrokerAggregatorConnectionTable
   broker_account_activity: BrokerAccountActivityTable
   broker_market_hours: BrokerMarketHoursTable
+  broker_sandbox_state: BrokerSandboxStateTable
+}
+
+/** Global: the offline sandbox's memory of a simulated vendor (its users and connections), as JSON. */
+export interface BrokerSandboxStateTable {
+  vendor: string
+  state: ColumnType<unknown, string, string>
+  updated_at: Generated<Date>
 }
 
 declare module '../../platform/db/schema.ts' {
@@ -161,4 +169,5 @@ export const BROKERS_TABLES = ownedTables<BrokersTables>({
   broker_aggregator_connection: true,
   broker_account_activity: true,
   broker_market_hours: true,
+  broker_sandbox_state: true,
 })

@@ -20,6 +20,7 @@ import { sealed, unsealed } from './token-seal.ts'
 import { connectionStatus, type ConnectionStatus } from './connection-status.ts'
 import { OAuthStates } from './oauth-states.ts'
 import { errorText, notConfigured, notConnected, reconnectRequired, UNREADABLE } from './broker-errors.ts'
+import { goneAware } from './connection-gone.ts'
 
 export interface ConnectionDeps {
   scopes: Scopes
@@ -43,15 +44,19 @@ const REAUTHORIZE =
 export class ConnectionsService {
   /** The signed single-use states of every connect flow (OAuth, and the aggregator's portal). */
   readonly states: OAuthStates
+  readonly #adapters = new Map<ConnectedBroker, BrokerAdapter>()
 
   constructor(private readonly deps: ConnectionDeps) {
     this.states = new OAuthStates(deps)
   }
 
+  /** The broker's adapter; a read through a connection the vendor no longer has answers 422 reconnect_required. */
   adapter(broker: ConnectedBroker): BrokerAdapter {
     const a = this.deps.adapters[broker]
     if (!a) throw notConfigured(broker)
-    return a
+    let wrapped = this.#adapters.get(broker)
+    if (!wrapped) this.#adapters.set(broker, (wrapped = goneAware(a, broker)))
+    return wrapped
   }
 
   private oauth(broker: ConnectedBroker): OAuthBroker {

@@ -27,7 +27,9 @@ import { ConnectionsService } from './connections.service.ts'
 import * as m0009 from './migrations/0009_brokers.ts'
 import * as m0011 from './migrations/0011_brokerb.ts'
 import * as m0012 from './migrations/0012_aggregator.ts'
+import * as m0028 from './migrations/0028_broker_sandbox_state.ts'
 import { sandboxRoutes } from './sandbox.routes.ts'
+import { loadSandboxState, saveSandboxState } from './sandbox-state.repository.ts'
 import { SyncLogService } from './sync-log.service.ts'
 import { SyncService } from './sync.service.ts'
 import { unifiedRoutes } from './unified.routes.ts'
@@ -84,11 +86,20 @@ function createAggregator(
   })
 }
 
+/** The simulated SnapTrade remembers its users and connections in the database, across restarts. */
+function persistSandbox(ctx: ModuleContext, sandbox: ModuleContext['providers']['brokers']['sandbox']) {
+  sandbox?.snaptrade?.persistTo({
+    load: () => ctx.scopes.withGlobal((db) => loadSandboxState(db, 'snaptrade')),
+    save: (state) => ctx.scopes.withGlobal((db) => saveSandboxState(db, 'snaptrade', state)),
+  })
+}
+
 function createBrokers(
   ctx: ModuleContext,
   { portfolio, tenancy }: { portfolio: Portfolio; tenancy: Tenancy },
 ): Brokers {
   const { adapters, sandbox } = ctx.providers.brokers
+  persistSandbox(ctx, sandbox)
   const holdings = portfolio.brokerHoldings
   // New York trading dates, as the manual holdings and the market refresh use (one cached formatter).
   const dateOf = nyDate
@@ -183,6 +194,7 @@ export const brokersModule = defineModule({
     ['0009_brokers', m0009],
     ['0011_brokerb', m0011],
     ['0012_aggregator', m0012],
+    ['0028_broker_sandbox_state', m0028],
   ],
   build: createBrokers,
   routes: brokersRoutes,

@@ -14,7 +14,15 @@ const P = '/api/brokers/:broker_type'
 const params = U.BrokerTypeParams
 const typeExample = { broker_type: 'brokera' }
 const UNKNOWN =
-  ' An unknown broker_type is a 404; an operation the broker cannot do, a 422 `broker.not_supported`.'
+  ' An unknown broker_type is a 404; an operation the broker cannot do, a 422 `broker.not_supported`;' +
+  ' a connection the vendor no longer has (disabled or deleted at the aggregator, its user gone), a 422' +
+  ' `broker.reconnect_required` whose detail says how to reconnect (not a 502: retrying cannot help).'
+
+const STATUS_DOC =
+  'connected, expires_at and extra. Errors never raise: `connected: false` with `extra.error`; a ' +
+  'connection the vendor no longer has reads `connected: false` with `extra.reconnect_required` and ' +
+  '`extra.reason` (how to reconnect); brokers without token status (manual) say connected false with a ' +
+  'hint in `extra`. An unknown broker_type is a 404.'
 
 export interface UnifiedRouteDeps {
   unified: UnifiedBrokersService
@@ -35,9 +43,7 @@ function connectionRoutes(app: App, { unified }: UnifiedRouteDeps): void {
       schema: {
         operationId: 'brokerStatus',
         summary: 'BrokerConnectionStatus of a broker (never raises)',
-        description:
-          'connected, expires_at and extra. Errors never raise: `connected: false` with `extra.error`; brokers ' +
-          'without token status (manual) say connected false with a hint in `extra`. An unknown broker_type is a 404.',
+        description: STATUS_DOC,
         examples: { params: typeExample, 200: { description: 'The status', value: E.STATUS } },
         tags,
         params,

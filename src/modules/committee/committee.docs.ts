@@ -22,8 +22,8 @@ export const DEFAULTS_DOC =
 
 export const MODEL_DOC =
   'The model decides only when `model` is true, a language model is configured (LLM_BASE_URL) and the ' +
-  "tenant's plan has the feature `committee` (premium, or a tenant flag); otherwise the rules decide, " +
-  'for every plan. `model: true` is accepted without a configured model: `model_status` says it is ' +
+  "tenant's plan has the feature `committee_model` (Premium); otherwise the rules decide. Runs are on " +
+  'every plan (no plan feature gates them); `committee_model` gates only the model. `model: true` is accepted without a configured model: `model_status` says it is ' +
   'unavailable and why. Each run records whether the model was active when it was created.'
 
 export const ANALYSTS_DOC =
@@ -35,8 +35,11 @@ export const ANALYSTS_DOC =
   `history / 4. fundamental: mean EPS surprise (actual-estimate)/|estimate| of the last ${fund.REPORTED_QUARTERS} ` +
   `reported quarters / ${fund.SURPRISE_FULL} (clamped), confidence quarters/${fund.REPORTED_QUARTERS}; not ` +
   `available from the ports: ${fund.MISSING.join(', ')}. news_sentiment: headlines of ${news.LOOKBACK_DAYS} days ` +
-  `(at most ${news.MAX_HEADLINES}) scored with a lexicon of ${news.POSITIVE.length} positive and ` +
-  `${news.NEGATIVE.length} negative words: (P-N)/(P+N), confidence min(1, (P+N)/${news.HITS_FULL}). flow: ` +
+  `(at most ${news.MAX_HEADLINES}): each analyst action counts ${news.ANALYST_WEIGHT} hits — upgrades, price ` +
+  `targets raised and Buy/Outperform/Overweight ratings stated positive; downgrades, targets cut and ` +
+  `Sell/Underperform/Underweight ratings negative; Hold/Neutral/Equal Weight neither (a rating named in an ` +
+  `action is not read as a word) — then the other words on a lexicon of ${news.POSITIVE.length} positive and ` +
+  `${news.NEGATIVE.length} negative words, one hit each: (P-N)/(P+N), confidence min(1, (P+N)/${news.HITS_FULL}). flow: ` +
   `put/call volume ratio of the nearest expiration: (${flow.NEUTRAL_PCR} - PCR)/${flow.PCR_SPAN} clamped (no ` +
   `calls → -1); fewer than ${flow.MIN_VOLUME} contracts → 0 with confidence 0; confidence ` +
   `min(1, log10(volume)/${flow.VOLUME_FULL_LOG10}). risk_manager: annualized volatility of ${risk.VOL_RETURNS} ` +

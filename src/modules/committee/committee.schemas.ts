@@ -80,7 +80,9 @@ export type ConfigPatchInput = Static<typeof ConfigPatchBody>
 export const ModelStatus = Type.Object({
   requested: Type.Boolean(),
   provider_configured: Type.Boolean(),
-  plan_allows: Type.Boolean({ description: 'The plan feature `committee`' }),
+  plan_allows: Type.Boolean({
+    description: 'The plan feature `committee_model` (Premium): the model may decide (runs need no feature)',
+  }),
   active: Type.Boolean({ description: 'requested and configured and allowed' }),
   reason: Nullable(Type.String()),
 })

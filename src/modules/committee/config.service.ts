@@ -1,8 +1,8 @@
 /**
  * GET/PATCH /committee/config: the tenant's configuration over the defaults (lib/config.ts) and
  * whether the model-assisted decision would be used: `model` requested, a language model
- * configured (LLM_BASE_URL), and the plan feature `committee` (premium; tenant flags may override).
- * Rules decide for every plan; the model only with the feature.
+ * configured (LLM_BASE_URL), and the plan feature `committee_model` (Premium). Committee runs are on
+ * every plan with the rules deciding; the feature gates only the model's part.
  */
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
@@ -19,7 +19,8 @@ import {
   type ConfigPatch,
 } from './lib/config.ts'
 
-export const MODEL_FEATURE = 'committee'
+/** The plan feature that lets the language model decide a run (runs themselves need none). */
+export const MODEL_FEATURE = 'committee_model'
 
 export interface ModelStatus {
   requested: boolean

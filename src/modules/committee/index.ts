@@ -20,6 +20,7 @@ import { committeeSweep } from './committee.sweep.ts'
 import { configRoutes } from './config.routes.ts'
 import { CommitteeConfigService } from './config.service.ts'
 import * as m0020 from './migrations/0020_committee.ts'
+import * as m0027 from './migrations/0027_committee_model_feature.ts'
 import { runActionRoutes } from './run-actions.routes.ts'
 import { RunLog } from './run-log.ts'
 import { runRoutes } from './runs.routes.ts'
@@ -97,7 +98,10 @@ export const committeeModule = defineModule({
   key: 'committee',
   needs: { portfolio: true, marketData: true, tenancy: true, recommendations: true },
   tables: COMMITTEE_TABLES,
-  migrations: [['0020_committee', m0020]],
+  migrations: [
+    ['0020_committee', m0020],
+    ['0027_committee_model_feature', m0027],
+  ],
   build: createCommittee,
   routes: committeeRoutes,
   jobs: (c) => [job(JOB_COMMITTEE_RUN, (p: RunPayload) => c.job.work(p))],

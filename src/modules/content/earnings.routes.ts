@@ -19,6 +19,13 @@ const NVDA_Q3 = {
   revenue_actual: null,
 }
 
+const UPCOMING =
+  'Upcoming earnings of the symbols the caller holds in any account — manual and broker-synced ' +
+  'alike, each holding at its latest snapshot carried forward until a later one replaces it or a ' +
+  'sale flattens it (the holdings every trading-intelligence answer reads) — from today over the ' +
+  'next `days` days (today included; default 14, at most 90); ascending by date. Empty when ' +
+  'nothing is held. A provider failure answers 502. Paginated (page_size or limit, then next_cursor).'
+
 export function earningsRoutes(app: App, { earnings }: { earnings: EarningsService }): void {
   app.get(
     '/api/earnings/calendar',
@@ -74,10 +81,7 @@ export function earningsRoutes(app: App, { earnings }: { earnings: EarningsServi
       schema: {
         operationId: 'getUpcomingEarnings',
         summary: "Upcoming earnings reports of the caller's open positions",
-        description:
-          'Upcoming earnings of the symbols the caller holds (manual positions), from today over the next ' +
-          '`days` days (today included; default 14, at most 90); ascending by date. Empty when nothing is ' +
-          'held. A provider failure answers 502. Paginated (page_size or limit, then next_cursor).',
+        description: UPCOMING,
         examples: {
           query: { days: 30 },
           200: {

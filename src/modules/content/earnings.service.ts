@@ -81,8 +81,8 @@ export class EarningsService {
       earnings: EarningsProvider
       cache: Cache
       clock: Clock
-      /** Portfolio's holdings: the symbols the tenant holds (not flat). */
-      manual: Pick<Portfolio['manual'], 'heldSymbols'>
+      /** Portfolio's holdings: what the tenant holds in every account, each holding carried forward. */
+      holdings: Pick<Portfolio['holdings'], 'latest'>
     },
   ) {}
 
@@ -115,8 +115,8 @@ export class EarningsService {
     days: number | undefined,
     page: PageQueryInput,
   ): Promise<PageResult<EarningsEvent>> {
-    const held = await this.deps.manual.heldSymbols(scope)
-    const symbols = [...new Set(held.map((s) => s.toUpperCase()))].sort()
+    const held = await this.deps.holdings.latest(scope.tenantId)
+    const symbols = [...new Set(held.map((h) => h.symbol.toUpperCase()))].sort()
     const req = resolvePage(page)
     if (!symbols.length) return { items: [], next_cursor: null, page: req.page, page_size: req.pageSize }
     const from = nyDate(this.deps.clock.now())

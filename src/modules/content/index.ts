@@ -18,8 +18,8 @@ export interface Content {
 function createContent(ctx: ModuleContext, { portfolio }: { portfolio: Portfolio }): Content {
   return {
     news: new NewsService({ ...ctx, news: ctx.providers.news }),
-    // The upcoming reports of the symbols the caller holds: portfolio's holdings.
-    earnings: new EarningsService({ ...ctx, earnings: ctx.providers.earnings, manual: portfolio.manual }),
+    // The upcoming reports of the symbols the caller holds in any account: portfolio's holdings.
+    earnings: new EarningsService({ ...ctx, earnings: ctx.providers.earnings, holdings: portfolio.holdings }),
   }
 }
 

@@ -23,9 +23,15 @@ export function findReview(s: TenantScope, accountScope: number, date: string) {
 
 /**
  * Inserts the review, or replaces a stored one that was not complete (its next-close outcomes were
- * pending); a complete stored review is never rewritten. Returns whether a row was written.
+ * pending); a complete stored review is rewritten only with `replaceComplete` (the holdings of its
+ * date have changed since it was stored). Returns whether a row was written.
  */
-export async function saveReview(s: TenantScope, v: ReviewValues, at: Date): Promise<boolean> {
+export async function saveReview(
+  s: TenantScope,
+  v: ReviewValues,
+  at: Date,
+  opts: { replaceComplete?: boolean } = {},
+): Promise<boolean> {
   const row = await s.db
     .insertInto('eod_review')
     .values({
@@ -46,7 +52,7 @@ export async function saveReview(s: TenantScope, v: ReviewValues, at: Date): Pro
           payload: eb.ref('excluded.payload'),
           updated_at: eb.ref('excluded.updated_at'),
         }))
-        .where('eod_review.complete', '=', false),
+        .where((eb) => (opts.replaceComplete ? eb.val(true) : eb('eod_review.complete', '=', false))),
     )
     .returning('id')
     .executeTakeFirst()

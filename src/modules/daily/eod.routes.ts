@@ -49,7 +49,11 @@ export function eodRoutes(app: App, { eod }: { eod: EodService }): void {
           'one is computed and stored (one per tenant, account scope and date — the ' +
           '`daily.eod-review` job writes the all-accounts review after the close). A stored review ' +
           'whose next-close outcomes were pending is recomputed once that session has closed, then ' +
-          'stays as stored (`complete`). A market-data failure answers a `degraded` review ' +
+          'stays as stored (`complete`) — unless the holdings of its date are no longer those it ' +
+          'priced (a holding recorded since, dated on or before it, or one removed): then it is ' +
+          'recomputed and stored again. Positions are what the tenant held at that date’s end in ' +
+          'every account, manual or broker-synced, each holding carried forward from its latest ' +
+          'snapshot on or before the date. A market-data failure answers a `degraded` review ' +
           '(unpriced positions, the reasons listed) that is not stored. `account_id` of another ' +
           'tenant (or none) → 404. Administrators may pass tenant_id (403 for anyone else). ' +
           RULES,

@@ -62,7 +62,10 @@ export class EodService {
     })
     const accountScope = opts.accountId ?? 0
     const stored = await this.deps.scopes.withTenant(tenantId, (s) => findReview(s, accountScope, dates.date))
-    if (stored && (stored.complete || !dates.nextKnown))
+    // A stored review stands only while the positions it priced are still those held on its date: a
+    // holding recorded since (back-dated, or a broker account linked since) makes it be redone.
+    const sameHoldings = stored !== undefined && samePositions((stored.payload as Review).positions, holdings)
+    if (stored && sameHoldings && (stored.complete || !dates.nextKnown))
       return { review: stored.payload as Review, written: false }
     const review = await buildReview(this.deps, {
       tenantId,
@@ -88,6 +91,7 @@ export class EodService {
           payload: review,
         },
         now,
+        { replaceComplete: !sameHoldings },
       ),
     )
     return { review, written }
@@ -131,6 +135,16 @@ export class EodService {
     this.deps.log.info({ tenants: tenants.length, written }, 'daily: end-of-day reviews done')
     return { tenants: tenants.length, written }
   }
+}
+
+/** The same symbols at the same quantities, in any order. */
+function samePositions(a: { symbol: string; quantity: number }[], b: { symbol: string; quantity: number }[]) {
+  const key = (xs: { symbol: string; quantity: number }[]) =>
+    xs
+      .map((x) => `${x.symbol}:${x.quantity}`)
+      .sort()
+      .join(',')
+  return a.length === b.length && key(a) === key(b)
 }
 
 function opt<K extends string, V>(key: K, v: V | undefined): { [P in K]?: V } {

@@ -214,7 +214,11 @@ function getEntitlementsRoute(app: App, { identity: id }: { identity: Identity }
         summary: 'Effective access envelope: plan, features, limits',
         description:
           "What the caller may use: the tenant's plan, each feature (the plan's, with the tenant's feature " +
-          'flag overrides applied) and the numeric limits of the plan.',
+          'flag overrides applied) and the numeric limits of the plan. A plan feature means what it ' +
+          'gates: `broker_connect` — connecting a broker (402 without); `email_briefing` — the e-mail ' +
+          'briefing (402 without); `committee_model` — the language model deciding committee runs ' +
+          '(committee runs themselves are on every plan, the rules deciding without it); ' +
+          '`learn_advanced` — advanced learning concepts (402 without).',
         examples: {
           200: { description: 'The plan, features and limits in effect', value: ENTITLEMENTS },
         },

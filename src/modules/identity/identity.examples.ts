@@ -25,7 +25,13 @@ export const TOKENS = {
 
 export const ENTITLEMENTS = {
   plan: 'pro',
-  features: { ai_screener: true, broker_connect: true, email_briefing: true, support_ai: true },
+  features: {
+    ai_screener: true,
+    broker_connect: true,
+    email_briefing: true,
+    committee_model: false,
+    support_ai: true,
+  },
   limits: { alerts: 200, saved_screens: 50, manual_accounts: 20, watchlist_symbols: 500 },
 }
 

@@ -21,7 +21,7 @@ export interface Intel {
 
 function createIntel(ctx: ModuleContext, { portfolio }: { portfolio: Portfolio }): Intel {
   return {
-    insider: new InsiderService({ ...ctx, insider: ctx.providers.insider, manual: portfolio.manual }),
+    insider: new InsiderService({ ...ctx, insider: ctx.providers.insider, holdings: portfolio.holdings }),
     volumeLeaders: new VolumeLeadersService({ ...ctx, market: ctx.providers.market }),
   }
 }

@@ -18,7 +18,8 @@ export const InsiderBuyingQuery = Type.Object({
   symbols: Type.Optional(
     Type.String({
       pattern: '^[A-Za-z0-9.\\-^]{1,16}(,[A-Za-z0-9.\\-^]{1,16}){0,99}$',
-      description: "Comma-separated, at most 100; default: the caller's held symbols",
+      description:
+        'Comma-separated, at most 100; default: the symbols the caller holds in any account, manual or broker-synced',
     }),
   ),
 })

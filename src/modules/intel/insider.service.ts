@@ -31,8 +31,8 @@ export interface InsiderDeps {
   scopes: Scopes
   clock: Clock
   insider: InsiderProvider
-  /** The caller's holdings, for the default symbols. */
-  manual: Pick<Portfolio['manual'], 'heldSymbols'>
+  /** The caller's holdings in every account (portfolio's holdings), for the default symbols. */
+  holdings: Pick<Portfolio['holdings'], 'latest'>
   log?: Pick<Logger, 'warn'>
 }
 
@@ -98,7 +98,7 @@ export class InsiderService {
   }
 
   private async heldSymbols(scope: RequestScope): Promise<string[]> {
-    return this.deps.manual.heldSymbols(scope)
+    return (await this.deps.holdings.latest(scope.tenantId)).map((h) => h.symbol)
   }
 
   /** Fetches the symbols whose stored filings are older than the TTL or do not reach back to `since`. */

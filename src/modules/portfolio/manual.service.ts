@@ -167,11 +167,6 @@ export class ManualService {
     return toPage(rows, page, (r) => [r.account_id, r.symbol], toPosition)
   }
 
-  /** Symbols the tenant holds (not flat), for other modules (insider buying). */
-  heldSymbols(scope: RequestScope): Promise<string[]> {
-    return this.deps.scopes.withTenant(scope.tenantId, (s) => positionsRepo.heldSymbols(s))
-  }
-
   async putPosition(
     scope: RequestScope,
     b: {

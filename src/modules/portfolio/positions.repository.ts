@@ -38,12 +38,6 @@ export function latestPositions(scope: TenantScope, accountId?: number, keyset?:
   return (keyset ? q.limit(keyset.page.pageSize + 1) : q).execute()
 }
 
-/** Symbols held (quantity not 0) in the tenant's manual accounts. */
-export async function heldSymbols(scope: TenantScope): Promise<string[]> {
-  const rows = await latestPositions(scope)
-  return [...new Set(rows.filter((r) => Number(r.quantity) !== 0).map((r) => r.symbol))]
-}
-
 export function findPosition(scope: TenantScope, id: number) {
   return scope.db
     .selectFrom('manual_position')

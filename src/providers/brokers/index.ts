@@ -23,6 +23,7 @@ import { createSchwabBroker, type SchwabBroker } from './schwab/schwab-broker.ts
 
 export type * from './broker.port.ts'
 export { BROKER_TYPES, decimalString } from './broker.port.ts'
+export { BrokerConnectionGoneError, isConnectionGone, type GoneReason } from './connection-gone.ts'
 export type * from './schwab/schwab-broker.ts'
 export { TRANSACTION_TYPES as SCHWAB_TRANSACTION_TYPES } from './schwab/schwab-transactions.ts'
 /** Exact sums of decimal strings (what the vendors send), for figures added across accounts. */

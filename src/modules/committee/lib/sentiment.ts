@@ -1,11 +1,16 @@
 /**
- * The news/sentiment analyst: headlines scored with a small documented lexicon. A headline's words
- * (lower-cased runs of letters) are counted against POSITIVE and NEGATIVE; the analyst's
- * score = (P − N)/(P + N) over all headlines (0 when no word matched) and its
+ * The news/sentiment analyst: headlines scored with analyst actions and a small documented lexicon.
+ * A headline's analyst actions (analyst-actions.ts: upgrades, downgrades, price targets raised or
+ * cut, ratings stated) count ANALYST_WEIGHT hits each, positive or negative; the words left
+ * (lower-cased runs of letters) are counted against POSITIVE and NEGATIVE, one hit each. The
+ * analyst's score = (P − N)/(P + N) over all headlines (0 when nothing matched) and its
  * confidence = min(1, (P + N)/HITS_FULL). Also used by market-research for its news section.
  */
 import type { NewsItem } from '../../../providers/market-data/index.ts'
+import { analystActions, ANALYST_WEIGHT } from './analyst-actions.ts'
 import { opinion, round4, type Opinion } from './opinion.ts'
+
+export { ANALYST_WEIGHT } from './analyst-actions.ts'
 
 export const POSITIVE = [
   'beat',
@@ -69,6 +74,7 @@ const POS = new Set<string>(POSITIVE)
 const NEG = new Set<string>(NEGATIVE)
 
 export interface HeadlineScore {
+  /** Positive hits: ANALYST_WEIGHT per positive analyst action, 1 per positive word. */
   positive: number
   negative: number
   /** (P − N)/(P + N), 0 without a match. */
@@ -76,9 +82,10 @@ export interface HeadlineScore {
 }
 
 export function headlineSentiment(text: string): HeadlineScore {
-  let positive = 0
-  let negative = 0
-  for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+  const actions = analystActions(text)
+  let positive = actions.up * ANALYST_WEIGHT
+  let negative = actions.down * ANALYST_WEIGHT
+  for (const w of actions.rest.match(/[a-z]+/g) ?? []) {
     if (POS.has(w)) positive++
     else if (NEG.has(w)) negative++
   }

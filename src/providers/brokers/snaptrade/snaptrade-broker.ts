@@ -7,9 +7,13 @@
  * after a timeout or a 5xx.
  *
  * The port's reads take an opaque credential (`credential(user)`): the registered user's id and
- * secret, which the module stores only encrypted.
+ * secret, which the module stores only encrypted. SnapTrade's answers that a connection is gone
+ * become BrokerConnectionGoneError: 402 code 3003 (the brokerage connection is disabled), 401
+ * code 1083 (the user id or secret is no longer valid: the user was deleted or its secret reset)
+ * and, on an account's data, 404 code 1011 (the account's connection was deleted).
  */
-import { UpstreamNotFoundError } from '../../../platform/upstream-errors.ts'
+import { isUpstreamError, UpstreamNotFoundError } from '../../../platform/upstream-errors.ts'
+import { BrokerConnectionGoneError, type GoneReason } from '../connection-gone.ts'
 import type { HttpClient } from '../../shared/http.ts'
 import type {
   ActivityPage,
@@ -110,6 +114,47 @@ export function decodeCredential(credential: string): AggregatorUser {
 
 const seg = (v: string) => encodeURIComponent(v)
 
+/** SnapTrade's error code: `code` (402, 425, 5xx) or `default_code` (400–404). */
+function vendorCode(body: string | undefined): number | null {
+  try {
+    const b = JSON.parse(body ?? '') as { code?: unknown; default_code?: unknown }
+    const code = Number(b.code ?? b.default_code)
+    return Number.isInteger(code) ? code : null
+  } catch {
+    return null
+  }
+}
+
+const GONE: Record<GoneReason, string> = {
+  connection_disabled: 'the brokerage connection is disabled at SnapTrade',
+  connection_deleted: 'the brokerage connection no longer exists at SnapTrade',
+  user_unknown: 'SnapTrade no longer accepts the registered user (deleted, or its secret reset)',
+}
+
+/**
+ * A user-scoped call's refusal that means the connection is gone, as BrokerConnectionGoneError;
+ * `accountRead`: a 404 on an account's data means its connection was deleted. Anything else as is.
+ */
+export function goneOr(err: unknown, accountRead = false): never {
+  if (isUpstreamError(err)) {
+    const code = vendorCode(err.body)
+    const reason: GoneReason | null =
+      err.status === 402 && code === 3003
+        ? 'connection_disabled'
+        : err.status === 401 && code === 1083
+          ? 'user_unknown'
+          : accountRead && err.status === 404 && code === 1011
+            ? 'connection_deleted'
+            : null
+    if (reason)
+      throw new BrokerConnectionGoneError(reason, `${PROVIDER}: ${GONE[reason]}`, {
+        provider: err.provider,
+        ...(err.status === undefined ? {} : { status: err.status }),
+      })
+  }
+  throw err
+}
+
 /** 404: already gone at the vendor. */
 function okIfGone(err: unknown): void {
   if (!(err instanceof UpstreamNotFoundError)) throw err
@@ -137,11 +182,12 @@ function hostedAggregator(call: SnapTradeRequest): HostedAggregator {
           connectionType: 'read',
         },
         idempotent: true, // a repeated login only mints another link
-      })
+      }).catch((e: unknown) => goneOr(e))
       return toPortalUrl(body)
     },
     async authorizations(user) {
-      return array(await call('/authorizations', { user }), 'authorizations').map(toAuthorization)
+      const body = await call('/authorizations', { user }).catch((e: unknown) => goneOr(e))
+      return array(body, 'authorizations').map(toAuthorization)
     },
     async removeAuthorization(user, id) {
       await call(`/connection/${seg(id)}`, { method: 'DELETE', user }).catch(okIfGone)
@@ -151,7 +197,10 @@ function hostedAggregator(call: SnapTradeRequest): HostedAggregator {
 }
 
 export function createSnapTradeBroker(opts: SnapTradeBrokerOptions): BrokerAdapter {
-  const call = snaptradeRequest(opts)
+  const raw = snaptradeRequest(opts)
+  // Reads: a refusal meaning the connection is gone is typed as such (an account's 404 included).
+  const call: SnapTradeRequest = (path, c) =>
+    raw(path, c).catch((e: unknown) => goneOr(e, path.startsWith('/accounts/')))
   const user = decodeCredential
   const accounts = async (token: string) =>
     array(await call('/accounts', { user: user(token) }), 'accounts').map(toAccountInfo)
@@ -163,7 +212,7 @@ export function createSnapTradeBroker(opts: SnapTradeBrokerOptions): BrokerAdapt
   return {
     type: 'aggregator',
     vendor: 'SnapTrade',
-    aggregator: hostedAggregator(call),
+    aggregator: hostedAggregator(raw),
     accounts,
     async positions(token, accountId) {
       const id = await firstAccount(token, accountId)

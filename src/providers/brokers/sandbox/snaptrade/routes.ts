@@ -25,6 +25,11 @@ async function ownAccount(ctx: SnapContext, req: FastifyRequest<IdParams>, reply
     void snapError(reply, 404, 1011, 'Account not found')
     return null
   }
+  if (owner.auth.disabled) {
+    // The vendor's answer for the data of a disabled connection.
+    void reply.code(402).send({ detail: 'Connection disabled', code: 3003 })
+    return null
+  }
   return { auth: owner.auth, account: await ctx.accounts.get(owner.auth.accountId, owner.auth.createdAt) }
 }
 
