@@ -27,7 +27,7 @@ import { ConnectionsService } from './connections.service.ts'
 import * as m0009 from './migrations/0009_brokers.ts'
 import * as m0011 from './migrations/0011_brokerb.ts'
 import * as m0012 from './migrations/0012_aggregator.ts'
-import * as m0028 from './migrations/0028_broker_sandbox_state.ts'
+import * as m0029 from './migrations/0029_broker_sandbox_state.ts'
 import { sandboxRoutes } from './sandbox.routes.ts'
 import { loadSandboxState, saveSandboxState } from './sandbox-state.repository.ts'
 import { SyncLogService } from './sync-log.service.ts'
@@ -194,7 +194,7 @@ export const brokersModule = defineModule({
     ['0009_brokers', m0009],
     ['0011_brokerb', m0011],
     ['0012_aggregator', m0012],
-    ['0028_broker_sandbox_state', m0028],
+    ['0029_broker_sandbox_state', m0029],
   ],
   build: createBrokers,
   routes: brokersRoutes,

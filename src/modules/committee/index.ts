@@ -20,7 +20,7 @@ import { committeeSweep } from './committee.sweep.ts'
 import { configRoutes } from './config.routes.ts'
 import { CommitteeConfigService } from './config.service.ts'
 import * as m0020 from './migrations/0020_committee.ts'
-import * as m0027 from './migrations/0027_committee_model_feature.ts'
+import * as m0028 from './migrations/0028_committee_model_feature.ts'
 import { runActionRoutes } from './run-actions.routes.ts'
 import { RunLog } from './run-log.ts'
 import { runRoutes } from './runs.routes.ts'
@@ -100,7 +100,7 @@ export const committeeModule = defineModule({
   tables: COMMITTEE_TABLES,
   migrations: [
     ['0020_committee', m0020],
-    ['0027_committee_model_feature', m0027],
+    ['0028_committee_model_feature', m0028],
   ],
   build: createCommittee,
   routes: committeeRoutes,
