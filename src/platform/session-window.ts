@@ -4,8 +4,8 @@
  * that has opened (09:30 New York; on a Saturday, a holiday or before Monday's open, the trading day
  * before) and the N − 1 trading days before it, from 04:00 New York of the earliest one. `hours` is
  * the wall-clock alternative; both at once is a 422. Each read states what its rows are matched on
- * (a signal's trigger bar, an options-flow reading's trading date); the `window` object and its
- * computation are shared.
+ * (a signal's trigger bar, an options-flow reading's trading date, a discovery result's latest scan,
+ * an intel-feed item's time); the `window` object and its computation are shared.
  */
 import { Type } from 'typebox'
 import { UnprocessableError } from './http/errors.ts'
@@ -30,12 +30,17 @@ export interface SessionWindow {
 
 /**
  * The window of a read at `now`. `since` is the window's start as an instant: with `hours`, now −
- * hours; with sessions, 04:00 New York (the pre-market open) of `from_session_date`.
+ * hours; with sessions, 04:00 New York (the pre-market open) of `from_session_date`. `at` names
+ * where the two fields came from (the query string, or a request body) in the 422 for both.
  */
-export function sessionWindow(now: Date, q: WindowQuery): { window: SessionWindow; since: Date } {
+export function sessionWindow(
+  now: Date,
+  q: WindowQuery,
+  at: 'query' | 'body' = 'query',
+): { window: SessionWindow; since: Date } {
   if (q.hours !== undefined) {
     if (q.sessions !== undefined)
-      throw UnprocessableError.field(['query', 'hours'], 'give `hours` or `sessions`, not both')
+      throw UnprocessableError.field([at, 'hours'], 'give `hours` or `sessions`, not both')
     const since = new Date(now.getTime() - q.hours * HOUR_MS)
     return {
       window: { sessions: null, from_session_date: null, hours: q.hours, since: since.toISOString() },

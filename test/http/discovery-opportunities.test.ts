@@ -98,13 +98,19 @@ describe('compute', () => {
 
   it('with no scanner results it stores nothing; bad bodies are 422s', async () => {
     const u = await t.newTenant()
-    assert.deepEqual(await compute(u), { computed: 0, results_read: 0, items: [] })
+    const none = await compute(u)
+    assert.deepEqual([none.computed, none.results_read, none.items], [0, 0, []])
     assertFieldError(await u.post(`${URL}/opportunities/compute`, { min_signals: 6 }), [
       'body',
       'min_signals',
     ])
     assertFieldError(await u.post(`${URL}/opportunities/compute`, { universe: 'dow' }), ['body', 'universe'])
     assertFieldError(await u.post(`${URL}/opportunities/compute`, { hours: 721 }), ['body', 'hours'])
+    assertFieldError(await u.post(`${URL}/opportunities/compute`, { sessions: 21 }), ['body', 'sessions'])
+    assertFieldError(await u.post(`${URL}/opportunities/compute`, { sessions: 1, hours: 24 }), [
+      'body',
+      'hours',
+    ])
   })
 })
 
@@ -133,6 +139,9 @@ describe('list', () => {
     assertFieldError(await u.get(`${URL}/opportunities?min_score=101`), ['query', 'min_score'])
     assertFieldError(await u.get(`${URL}/opportunities?sort_by=price`), ['query', 'sort_by'])
     assertFieldError(await u.get(`${URL}/opportunities?sort_dir=sideways`), ['query', 'sort_dir'])
+    assertFieldError(await u.get(`${URL}/opportunities?hours=0`), ['query', 'hours'])
+    assertFieldError(await u.get(`${URL}/opportunities?sessions=21`), ['query', 'sessions'])
+    assertFieldError(await u.get(`${URL}/opportunities?sessions=2&hours=48`), ['query', 'hours'])
   })
 
   it('another tenant sees no opportunities and cannot name the owner', async () => {
@@ -140,7 +149,8 @@ describe('list', () => {
     const other = await t.newTenant()
     await scanAll(owner)
     await compute(owner)
-    assert.deepEqual(json(await other.get(`${URL}/opportunities`)), { total: 0, items: [] })
+    const theirs = json(await other.get(`${URL}/opportunities`))
+    assert.deepEqual([theirs.total, theirs.items], [0, []])
     assert.deepEqual(json(await other.get(`${URL}/watchlist`)).items, [])
     assertProblem(
       await other.get(`${URL}/opportunities?tenant_id=${owner.tenantId}`),
@@ -172,6 +182,53 @@ describe('watchlist', () => {
       ['ZZTOP'],
     )
     assertFieldError(await u.get(`${URL}/watchlist?limit=101`), ['query', 'limit'])
+  })
+})
+
+describe('over a weekend (Thanksgiving week)', () => {
+  it('on Saturday the default window holds Friday’s results and scores; hours stay wall-clock', async () => {
+    const u = await t.newTenant()
+    // A fresh session of the tenant at each time: access tokens outlive no weekend.
+    const as = async (iso: string) => {
+      clock.set(iso)
+      return t.newUser(u.tenantId)
+    }
+    try {
+      await hold(await as('2026-11-27T15:00:00Z'), ['AAPL']) // Friday 10:00 New York, a half day
+      await scanAll(await as('2026-11-27T15:00:00Z'))
+      await compute(await as('2026-11-27T15:05:00Z'))
+      const fridays = {
+        sessions: 1,
+        from_session_date: '2026-11-27',
+        hours: null,
+        since: '2026-11-27T09:00:00.000Z', // 04:00 New York (EST) of Friday
+      }
+
+      const sat = await as('2026-11-28T21:00:00Z') // Saturday 16:00 New York
+      const list = json(await sat.get(`${URL}/opportunities`))
+      assert.deepEqual([list.total, ranked(list.items)], [5, EXPECTED])
+      assert.deepEqual(list.window, fridays)
+      assert.ok(list.items.every((o: Body) => o.computed_at === '2026-11-27T15:05:00.000Z'))
+      const watch = json(await sat.get(`${URL}/watchlist`))
+      assert.deepEqual([watch.held_excluded, ranked(watch.items)], [1, EXPECTED.slice(1)])
+      assert.deepEqual(watch.window, fridays)
+      // A recompute on Saturday reads Friday's results by default ...
+      const again = await compute(sat)
+      assert.deepEqual([again.results_read, ranked(again.items)], [11, EXPECTED])
+      assert.deepEqual(again.window, fridays)
+      // ... and none with `hours` 24 (Friday 15:00Z is 30 h back); 30 h reach it (≥).
+      const day = await compute(sat, { hours: 24 })
+      assert.deepEqual(
+        [day.results_read, day.window.since, day.window.sessions],
+        [0, '2026-11-27T21:00:00.000Z', null],
+      )
+      assert.equal((await compute(sat, { hours: 30 })).results_read, 11)
+      const hour = json(await sat.get(`${URL}/opportunities?hours=1`))
+      assert.equal(hour.total, 5, 'just recomputed')
+      assert.equal(hour.window.hours, 1)
+    } finally {
+      clock.set(NOW)
+    }
   })
 })
 

@@ -171,8 +171,9 @@ describe('feed', () => {
     assert.deepEqual([narrowed.stats.total, narrowed.stats.symbols], [2, 1])
   })
 
-  it('only results of the last `hours` are listed', async () => {
-    // Scanned 25 hours ago; read now by an administrator (the owner's token would have expired).
+  it('by default only the latest session’s results are listed; `hours` reaches back on the wall clock', async () => {
+    // Scanned Thursday 09:00 New York, 25 hours ago; read now by an administrator (the owner's
+    // token would have expired).
     clock.set('2026-11-19T14:00:00Z')
     let u: Client
     try {
@@ -182,7 +183,16 @@ describe('feed', () => {
       clock.set(NOW)
     }
     const admin = await t.newTenant({ role: 'admin' })
-    assert.equal(json(await admin.get(`${URL}?tenant_id=${u.tenantId}`)).stats.total, 0)
+    const today = json(await admin.get(`${URL}?tenant_id=${u.tenantId}`))
+    assert.equal(today.stats.total, 0)
+    // Friday 10:00 New York: Friday's session, from 04:00 New York (EST, UTC−5).
+    assert.deepEqual(today.window, {
+      sessions: 1,
+      from_session_date: '2026-11-20',
+      hours: null,
+      since: '2026-11-20T09:00:00.000Z',
+    })
+    assert.equal(json(await admin.get(`${URL}?tenant_id=${u.tenantId}&sessions=2`)).stats.total, 1)
     assert.equal(json(await admin.get(`${URL}?tenant_id=${u.tenantId}&hours=26`)).stats.total, 1)
   })
 
@@ -194,6 +204,10 @@ describe('feed', () => {
     assertFieldError(await u.get(`${URL}?sort_dir=up`), ['query', 'sort_dir'])
     assertFieldError(await u.get(`${URL}?limit=501`), ['query', 'limit'])
     assertFieldError(await u.get(`${URL}?hours=0`), ['query', 'hours'])
+    assertFieldError(await u.get(`${URL}?hours=721`), ['query', 'hours'])
+    assertFieldError(await u.get(`${URL}?sessions=0`), ['query', 'sessions'])
+    assertFieldError(await u.get(`${URL}?sessions=21`), ['query', 'sessions'])
+    assertFieldError(await u.get(`${URL}?sessions=1&hours=24`), ['query', 'hours'])
     assertFieldError(await u.get(`${URL}?symbol=%00`), ['query', 'symbol'])
   })
 
@@ -206,5 +220,61 @@ describe('feed', () => {
     assertProblem(await other.get(`${URL}?tenant_id=${owner.tenantId}`), 403, 'auth.tenant_forbidden')
     const admin = await t.newTenant({ role: 'admin' })
     assert.equal(json(await admin.get(`${URL}?tenant_id=${owner.tenantId}`)).stats.total, 4)
+  })
+})
+
+describe('feed over a weekend (Thanksgiving week)', () => {
+  it('on Saturday the default window is Friday’s session; sessions=2 skips the holiday; hours stay wall-clock', async () => {
+    const u = await t.newTenant()
+    // Each read with a fresh session of the tenant: access tokens outlive no weekend.
+    const feedAt = async (iso: string, query = '') => {
+      clock.set(iso)
+      const res = await (await t.newUser(u.tenantId)).get(`${URL}${query}`)
+      assert.equal(res.statusCode, 200, res.body)
+      const body = json(res)
+      return { body, found: (body.results as Body[]).map((r) => `${r.symbol}:${r.scan_type}`).sort() }
+    }
+    try {
+      clock.set('2026-11-25T15:00:00Z') // Wednesday 10:00 New York
+      await scan(await t.newUser(u.tenantId), 'all', 'reversal')
+      clock.set('2026-11-27T15:00:00Z') // Friday 10:00, a half day (Thursday is Thanksgiving)
+      await scan(await t.newUser(u.tenantId), 'all', 'gappers')
+      const fridays = ['AAPL:gappers', 'MSFT:gappers', 'NVDA:gappers', 'ZZTOP:gappers']
+
+      const sat = await feedAt('2026-11-28T21:00:00Z') // Saturday 16:00 New York
+      assert.deepEqual(sat.found, fridays)
+      assert.deepEqual(sat.body.window, {
+        sessions: 1,
+        from_session_date: '2026-11-27',
+        hours: null,
+        since: '2026-11-27T09:00:00.000Z', // 04:00 New York (EST) of Friday
+      })
+      assert.deepEqual(sat.body.stats.by_scan_type, { gappers: 4 })
+
+      // The session before Friday is Wednesday: Thanksgiving has none.
+      const two = await feedAt('2026-11-28T21:00:00Z', '?sessions=2')
+      assert.deepEqual(two.found, [...fridays, 'AMZN:reversal'].sort())
+      assert.equal(two.body.window.from_session_date, '2026-11-25')
+      assert.equal(two.body.window.since, '2026-11-25T09:00:00.000Z')
+
+      // `hours` alone is on updated_at: 24 h before Saturday 21:00Z miss Friday 15:00Z, 30 h reach it (≥).
+      const day = await feedAt('2026-11-28T21:00:00Z', '?hours=24')
+      assert.deepEqual(day.found, [])
+      assert.deepEqual(day.body.window, {
+        sessions: null,
+        from_session_date: null,
+        hours: 24,
+        since: '2026-11-27T21:00:00.000Z',
+      })
+      assert.deepEqual((await feedAt('2026-11-28T21:00:00Z', '?hours=30')).found, fridays)
+
+      // Monday before the open is still Friday's; from the 09:30 open, Monday's (none yet).
+      assert.deepEqual((await feedAt('2026-11-30T14:00:00Z')).found, fridays)
+      const monday = await feedAt('2026-11-30T14:30:00Z')
+      assert.deepEqual(monday.found, [])
+      assert.equal(monday.body.window.from_session_date, '2026-11-30')
+    } finally {
+      clock.set(NOW)
+    }
   })
 })

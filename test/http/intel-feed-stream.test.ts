@@ -147,6 +147,23 @@ describe('intel feed stream', () => {
     assert.deepEqual(itemIds(fresh), [])
   })
 
+  it('resumes after a Last-Event-ID as far back as the list’s widest window (20 sessions), beyond 168 h', async () => {
+    const v = await t.newTenant()
+    const DAY = 86_400_000
+    // 8 days back: past the wall-clock 168 h, within 20 trading sessions (at least 26 calendar days).
+    const old = Date.now() - 8 * DAY
+    const rows = [0, 1].map((i) => s.intraday.add(v.tenantId, { created_at: new Date(old + i) }))
+    const from = encodePosition({ at: new Date(old), id: `signal:${rows[0]!.id}` })
+    const replay = await readUntil(await open(v, { 'last-event-id': from }), (x) => itemIds(x).length >= 1)
+    assert.doesNotMatch(replay, /unknown Last-Event-ID/)
+    assert.deepEqual(itemIds(replay), [`signal:${rows[1]!.id}`])
+    // 60 days back is older than any window the list has: the stream starts from now.
+    const tooOld = encodePosition({ at: new Date(Date.now() - 60 * DAY), id: `signal:${rows[0]!.id}` })
+    const fresh = await readUntil(await open(v, { 'last-event-id': tooOld }), (x) => x.includes('heartbeat'))
+    assert.match(fresh, /: unknown Last-Event-ID: starting from now/)
+    assert.deepEqual(itemIds(fresh), [])
+  })
+
   it('sends a gap event, then the newest batch, when more was written than one poll sends', async () => {
     const v = await t.newTenant()
     const now = Date.now() - 60_000

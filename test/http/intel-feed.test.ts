@@ -72,7 +72,9 @@ describe('intel feed', () => {
   it('merges every source newest first, tagging recommendations ALERT at 0.80 and SIGNAL at 0.7999', async () => {
     const body = await feed(a)
     assert.deepEqual(body.degraded, [])
-    assert.equal(body.since, ago(24 * HOUR).toISOString())
+    // The default window is the latest session (its exact start: the weekend test below).
+    assert.deepEqual([body.window.sessions, body.window.hours], [1, null])
+    assert.equal(body.since, body.window.since)
     assert.deepEqual(
       (body.items as Body[]).map((i) => [i.id, i.tag, i.confidence]),
       [
@@ -126,6 +128,12 @@ describe('intel feed', () => {
     const hour = await feed(u, '?hours=1&tag=SIGNAL')
     assert.deepEqual(ids(hour), [`signal:${edge}`])
     assert.equal(hour.since, ago(HOUR).toISOString())
+    assert.deepEqual(hour.window, {
+      sessions: null,
+      from_session_date: null,
+      hours: 1,
+      since: ago(HOUR).toISOString(),
+    })
     assert.deepEqual(ids(await feed(u, '?hours=2&tag=SIGNAL')), [`signal:${edge}`, `signal:${older}`])
     assert.deepEqual(ids(await feed(u, '?hours=2&limit=1&tag=SIGNAL')), [`signal:${edge}`])
     assert.deepEqual(ids(await feed(a, '?limit=2')), ['news:g1', `rec:${below}`])
@@ -177,9 +185,56 @@ describe('intel feed: tenants, degradation, input', () => {
   it('refuses bad input with 422 naming the field, and anonymous callers with 401', async () => {
     assertFieldError(await a.get(`${URL}?hours=0`), ['query', 'hours'])
     assertFieldError(await a.get(`${URL}?hours=169`), ['query', 'hours'])
+    assertFieldError(await a.get(`${URL}?sessions=0`), ['query', 'sessions'])
+    assertFieldError(await a.get(`${URL}?sessions=21`), ['query', 'sessions'])
+    assertFieldError(await a.get(`${URL}?sessions=1&hours=24`), ['query', 'hours'])
     assertFieldError(await a.get(`${URL}?limit=101`), ['query', 'limit'])
     assertFieldError(await a.get(`${URL}?tag=URGENT`), ['query', 'tag'])
     assertFieldError(await a.get(`${URL}?symbol=A%00B`), ['query', 'symbol'])
     assert.equal((await t.anon.get(URL)).statusCode, 401)
+  })
+})
+
+describe('intel feed over a weekend (Thanksgiving week)', () => {
+  it('on Saturday the default window is Friday’s session from 04:00 New York; hours stay wall-clock', async () => {
+    const at = (iso: string) => new Date(iso)
+    // News is dated relative to the real clock: only the stored sources are compared here.
+    const stored = (b: Body) => ids(b).filter((id) => !id.startsWith('news:'))
+    clock.set('2026-11-28T21:00:00Z') // Saturday 16:00 New York
+    try {
+      const u = await t.newTenant()
+      const wed = s.intraday.add(u.tenantId, { created_at: at('2026-11-25T15:00:00Z') }).id // Wednesday 10:00
+      const dawn = s.flow.add(u.tenantId, { created_at: at('2026-11-27T08:59:59.999Z') }).id // Friday 03:59:59.999
+      const edge = s.flow.add(u.tenantId, { created_at: at('2026-11-27T09:00:00Z') }).id // Friday 04:00
+      const fri = s.recs.add(u.tenantId, { created_at: at('2026-11-27T15:00:00Z'), confidence: 0.9 }).id
+
+      const sat = await feed(u)
+      assert.deepEqual(stored(sat), [`rec:${fri}`, `flow:${edge}`])
+      assert.deepEqual(sat.window, {
+        sessions: 1,
+        from_session_date: '2026-11-27', // Friday, a half day (Thursday is Thanksgiving)
+        hours: null,
+        since: '2026-11-27T09:00:00.000Z', // 04:00 New York (EST) of Friday
+      })
+      assert.equal(sat.since, '2026-11-27T09:00:00.000Z')
+
+      const two = await feed(u, '?sessions=2')
+      assert.deepEqual(stored(two), [`rec:${fri}`, `flow:${edge}`, `flow:${dawn}`, `signal:${wed}`])
+      assert.equal(two.window.from_session_date, '2026-11-25')
+
+      // `hours` alone: 24 h before Saturday 21:00Z miss Friday 15:00Z, 30 h reach it (≥).
+      const day = await feed(u, '?hours=24')
+      assert.deepEqual(stored(day), [])
+      assert.deepEqual(day.window, {
+        sessions: null,
+        from_session_date: null,
+        hours: 24,
+        since: '2026-11-27T21:00:00.000Z',
+      })
+      assert.deepEqual(stored(await feed(u, '?hours=30')), [`rec:${fri}`])
+      assertFieldError(await u.get(`${URL}?hours=30&sessions=1`), ['query', 'hours'])
+    } finally {
+      clock.set(new Date(T0))
+    }
   })
 })

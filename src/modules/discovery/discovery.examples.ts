@@ -53,6 +53,14 @@ const opportunity = {
   computed_at: '2026-11-20T15:05:00.000Z',
 }
 
+/** The latest session on Friday 2026-11-20 (or that weekend): from 04:00 New York (EST, UTC−5). */
+const latestSession = {
+  sessions: 1,
+  from_session_date: '2026-11-20',
+  hours: null,
+  since: '2026-11-20T09:00:00.000Z',
+}
+
 export const SCAN_EXAMPLES: RouteExamples = {
   body: { universe: 'sp500', scan_type: 'gappers', limit: 10 },
   200: {
@@ -62,10 +70,12 @@ export const SCAN_EXAMPLES: RouteExamples = {
 }
 
 export const FEED_EXAMPLES: RouteExamples = {
-  query: { scan_type: 'gappers', hours: 24, symbol: 'aa', limit: 20, sort_by: 'score', sort_dir: 'desc' },
+  query: { scan_type: 'gappers', sessions: 1, symbol: 'aa', limit: 20, sort_by: 'score', sort_dir: 'desc' },
   200: {
-    description: 'Stats and breakdown of every matching result, and the first `limit` of them',
+    description:
+      'Stats and breakdown of every matching result of the latest session, and the first `limit` of them',
     value: {
+      window: latestSession,
       stats: { total: 1, symbols: 1, by_scan_type: { gappers: 1 }, last_scan_at: '2026-11-20T15:00:00.000Z' },
       scan_breakdown: [{ scan_type: 'gappers', count: 1, avg_score: 5, top_symbol: 'AAPL', top_score: 5 }],
       results: [result],
@@ -74,18 +84,18 @@ export const FEED_EXAMPLES: RouteExamples = {
 }
 
 export const COMPUTE_EXAMPLES: RouteExamples = {
-  body: { hours: 24, universe: 'sp500', min_signals: 2, limit: 20 },
+  body: { sessions: 1, universe: 'sp500', min_signals: 2, limit: 20 },
   200: {
-    description: 'The opportunities written, best first',
-    value: { computed: 1, results_read: 9, items: [opportunity] },
+    description: 'The opportunities written from the latest session’s results, best first',
+    value: { window: latestSession, computed: 1, results_read: 9, items: [opportunity] },
   },
 }
 
 export const OPPORTUNITIES_EXAMPLES: RouteExamples = {
-  query: { min_score: 50, limit: 20, hours: 24, scan_type: 'volume', sort_by: 'score', sort_dir: 'desc' },
+  query: { min_score: 50, limit: 20, sessions: 1, scan_type: 'volume', sort_by: 'score', sort_dir: 'desc' },
   200: {
-    description: 'Ranked opportunities with their components',
-    value: { total: 1, items: [opportunity] },
+    description: 'Ranked opportunities of the latest session with their components',
+    value: { window: latestSession, total: 1, items: [opportunity] },
   },
 }
 
@@ -93,6 +103,6 @@ export const WATCHLIST_EXAMPLES: RouteExamples = {
   query: { limit: 10 },
   200: {
     description: 'Scored symbols not held, best first',
-    value: { held_excluded: 2, items: [{ ...opportunity, symbol: 'AVGO' }] },
+    value: { window: latestSession, held_excluded: 2, items: [{ ...opportunity, symbol: 'AVGO' }] },
   },
 }

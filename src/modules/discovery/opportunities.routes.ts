@@ -4,6 +4,7 @@ import type { App } from '../../platform/http/app-type.ts'
 import { problems } from '../../platform/http/problem.ts'
 import { COMPUTE_EXAMPLES, OPPORTUNITIES_EXAMPLES, WATCHLIST_EXAMPLES } from './discovery.examples.ts'
 import * as O from './opportunities.schemas.ts'
+import { windowText } from './scan.schemas.ts'
 import type { OpportunitiesService } from './opportunities.service.ts'
 
 const tags = ['trading-intel']
@@ -33,12 +34,12 @@ function computeRoute(app: App, { opportunities }: Deps): void {
         examples: COMPUTE_EXAMPLES,
         summary: 'Compute opportunity scores from recent scanner results',
         description:
-          'Reads the scanner results updated in the last `hours` (default 24, at most 720; only ' +
-          '`universe` if given), scores each symbol found by at least `min_signals` distinct scan ' +
-          'types (default 1) and upserts one opportunity per tenant + symbol (a recompute replaces ' +
-          'its score, components and computed_at; symbols not recomputed keep their older row and ' +
-          'drop out of reads by their computed_at). Answers them ranked by score, then symbol, the ' +
-          'first `limit` (default 50, at most 500). ' +
+          'Reads the scanner results of the window (only `universe` if given), scores each symbol found by ' +
+          'at least `min_signals` distinct scan types (default 1) and upserts one opportunity per tenant + ' +
+          'symbol (a recompute replaces its score, components and computed_at; symbols not recomputed keep ' +
+          'their older row and drop out of reads by their computed_at). Answers them ranked by score, then ' +
+          'symbol, the first `limit` (default 50, at most 500). ' +
+          windowText('results', 'updated_at (the latest scan that found the result)') +
           FORMULA,
         tags,
         body: O.ComputeBody,
@@ -58,12 +59,12 @@ function listRoute(app: App, { opportunities }: Deps): void {
         examples: OPPORTUNITIES_EXAMPLES,
         summary: 'Ranked opportunity scores with their components',
         description:
-          'Opportunities computed in the last `hours` (default 24, at most 720) with score ≥ ' +
-          '`min_score` (0–100, default 0), optionally those with a component of `scan_type`, from ' +
-          '`universe`, or whose symbol contains `symbol` (case-insensitive). Sorted by sort_by ' +
-          '(score, computed_at, symbol, signals; default score) and sort_dir (asc|desc; default ' +
-          'desc), then symbol; another value is a 422 naming the allowed ones. `limit` default 50, ' +
+          'Opportunities of the window with score ≥ `min_score` (0–100, default 0), optionally those with a ' +
+          'component of `scan_type`, from `universe`, or whose symbol contains `symbol` (case-insensitive). ' +
+          'Sorted by sort_by (score, computed_at, symbol, signals; default score) and sort_dir (asc|desc; ' +
+          'default desc), then symbol; another value is a 422 naming the allowed ones. `limit` default 50, ' +
           'at most 500. Administrators may pass tenant_id (403 for anyone else). ' +
+          windowText('scores', 'computed_at') +
           FORMULA,
         tags,
         querystring: O.OpportunitiesQuery,
@@ -83,9 +84,11 @@ function watchlistRoute(app: App, { opportunities }: Deps): void {
         examples: WATCHLIST_EXAMPLES,
         summary: 'Opportunity-scored symbols the portfolio does not hold, best first',
         description:
-          'Opportunities computed in the last 24 hours whose symbol is not among the tenant’s current ' +
-          'holdings (each holding’s latest snapshot row), by score descending, then symbol; `limit` ' +
-          'default 20, at most 100. `held_excluded` counts the scored symbols left out as held. ' +
+          'Opportunities computed in the latest session (computed_at at or after 04:00 New York of the ' +
+          'regular session that opened last, Friday’s on a weekend; `window` says which) whose symbol ' +
+          'is not among the tenant’s current holdings (each holding’s latest snapshot row), by score ' +
+          'descending, then symbol; `limit` default 20, at most 100. `held_excluded` counts the scored ' +
+          'symbols left out as held. ' +
           'Administrators may pass tenant_id (403 for anyone else).',
         tags,
         querystring: O.WatchlistQuery,

@@ -1,9 +1,12 @@
 /** Request and response schemas of the opportunity scores and the discovery watchlist. */
 import { Type, type Static } from 'typebox'
 import { Text } from '../../platform/http/schemas.ts'
+import { HoursParam, SessionsParam, WindowSchema } from '../../platform/session-window.ts'
 import {
-  DEFAULT_HOURS,
   MAX_HOURS,
+  ResultHours,
+  ResultSessions,
+  ResultWindow,
   ScanTypeSchema,
   SortDir,
   TenantIdQuery,
@@ -20,13 +23,8 @@ const Limit = (def: number, max: number) =>
 
 export const ComputeBody = Type.Object(
   {
-    hours: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: MAX_HOURS,
-        description: `Scanner results of the last N hours, 1–${MAX_HOURS}; default ${DEFAULT_HOURS}`,
-      }),
-    ),
+    sessions: ResultSessions,
+    hours: ResultHours,
     universe: Type.Optional(UniverseSchema),
     min_signals: Type.Optional(
       Type.Integer({
@@ -64,6 +62,7 @@ export const OpportunitySchema = Type.Object({
 export type OpportunityOut = Static<typeof OpportunitySchema>
 
 export const ComputeResponse = Type.Object({
+  window: ResultWindow,
   computed: Type.Integer({ description: 'Opportunities written (before the limit)' }),
   results_read: Type.Integer({ description: 'Scanner results the scores were computed from' }),
   items: Type.Array(OpportunitySchema),
@@ -78,13 +77,10 @@ export const OpportunitiesQuery = Type.Object({
     Type.Number({ minimum: 0, maximum: 100, description: 'Composite score at least this; default 0' }),
   ),
   limit: Type.Optional(Limit(DEFAULT_OPPORTUNITY_LIMIT, MAX_OPPORTUNITY_LIMIT)),
-  hours: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: MAX_HOURS,
-      description: `Computed in the last N hours, 1–${MAX_HOURS}; default ${DEFAULT_HOURS}`,
-    }),
+  sessions: SessionsParam(
+    'the opportunities computed (computed_at) at or after 04:00 New York of the first of those session dates',
   ),
+  hours: HoursParam(MAX_HOURS, 'computed_at'),
   scan_type: Type.Optional(ScanTypeSchema),
   universe: Type.Optional(UniverseSchema),
   symbol: Type.Optional(
@@ -96,7 +92,14 @@ export const OpportunitiesQuery = Type.Object({
 })
 export type OpportunitiesQueryInput = Static<typeof OpportunitiesQuery>
 
+/** The `window` of an answer over opportunity scores. */
+const OpportunityWindow = WindowSchema(
+  'Opportunities computed (computed_at) at or after this instant: 04:00 New York of from_session_date, ' +
+    'or now − hours',
+)
+
 export const OpportunitiesResponse = Type.Object({
+  window: OpportunityWindow,
   total: Type.Integer({ description: 'Opportunities matching the filters (before the limit)' }),
   items: Type.Array(OpportunitySchema),
 })
@@ -109,6 +112,7 @@ export const WatchlistQuery = Type.Object({
 export type WatchlistQueryInput = Static<typeof WatchlistQuery>
 
 export const WatchlistResponse = Type.Object({
+  window: OpportunityWindow,
   held_excluded: Type.Integer({ description: 'Scored symbols left out because the portfolio holds them' }),
   items: Type.Array(OpportunitySchema),
 })

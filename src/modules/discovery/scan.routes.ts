@@ -56,8 +56,10 @@ export function scanRoutes(app: App, { scans }: { scans: ScanService }): void {
         examples: FEED_EXAMPLES,
         summary: 'Stored scanner results: stats, per-scan-type breakdown and the result feed',
         description:
-          'Results updated in the last `hours` (default 24, at most 720), filtered by scan_type, ' +
-          'universe and symbol (case-insensitive substring). `stats` (total, distinct symbols, count ' +
+          'Results of the window, filtered by scan_type, universe and symbol (case-insensitive ' +
+          'substring). ' +
+          S.windowText('results', 'updated_at (the latest scan that found the result)') +
+          '`stats` (total, distinct symbols, count ' +
           'per scan type, last scan time) and `scan_breakdown` (per scan type: count, average score, ' +
           'top symbol and score) cover every matching result; `results` lists the first `limit` ' +
           '(default 50, at most 500) sorted by sort_by (score, created_at, updated_at, symbol, ' +

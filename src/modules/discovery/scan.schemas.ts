@@ -1,6 +1,13 @@
 /** Request and response schemas of the discovery scan and its result feed. */
 import { Type, type Static } from 'typebox'
 import { Id, Text } from '../../platform/http/schemas.ts'
+import {
+  DEFAULT_SESSIONS,
+  HoursParam,
+  MAX_SESSIONS,
+  SessionsParam,
+  WindowSchema,
+} from '../../platform/session-window.ts'
 import { SCAN_TYPES } from './lib/scans.ts'
 
 export const UNIVERSES = ['all', 'sp500', 'free', 'watchlist'] as const
@@ -8,8 +15,7 @@ export const DEFAULT_SCAN_LIMIT = 25
 export const MAX_SCAN_LIMIT = 100
 export const DEFAULT_FEED_LIMIT = 50
 export const MAX_FEED_LIMIT = 500
-export const DEFAULT_HOURS = 24
-/** 30 days. */
+/** 30 days: the most a wall-clock `hours` window reaches back. */
 export const MAX_HOURS = 720
 
 export const UniverseSchema = Type.Enum([...UNIVERSES], {
@@ -25,11 +31,29 @@ const SymbolFilter = Text({
   maxLength: 16,
   description: 'Substring of the symbol, case-insensitive',
 })
-const Hours = Type.Integer({
-  minimum: 1,
-  maximum: MAX_HOURS,
-  description: `Results scanned in the last N hours, 1–${MAX_HOURS}; default ${DEFAULT_HOURS}`,
-})
+/** The feed's and the recompute's window over the results: sessions by default, or wall-clock hours. */
+export const ResultSessions = SessionsParam(
+  'the results whose latest scan (updated_at) is at or after 04:00 New York of the first of those session dates',
+)
+export const ResultHours = HoursParam(MAX_HOURS, 'updated_at (the latest scan that found a result)')
+/**
+ * The window rule of a discovery read, for its OpenAPI description: `rows` are what it lists
+ * ("results"), `on` the time column compared with the window's start.
+ */
+export const windowText = (rows: string, on: string) =>
+  `The window is in trading sessions, so Friday’s ${rows} stay in it over the weekend: by default ` +
+  `(\`sessions\` ${DEFAULT_SESSIONS}) the latest session, the regular session that opened last (09:30 New ` +
+  'York; on a Saturday, a holiday or before Monday’s open, Friday’s), and `sessions`=N (at most ' +
+  `${MAX_SESSIONS}) adds the N−1 trading days before it; one of the ${rows} belongs to it when its ${on} is ` +
+  'at or after 04:00 New York of the first of those dates. `hours` (1–' +
+  `${MAX_HOURS}) instead asks for a wall-clock look-back on ${on}; giving both is a 422. \`window\` says ` +
+  'which one was used and where it starts. '
+
+/** The `window` of an answer over scanner results. */
+export const ResultWindow = WindowSchema(
+  'Results whose latest scan (updated_at) is at or after this instant: 04:00 New York of ' +
+    'from_session_date, or now − hours',
+)
 export const TenantIdQuery = Id({ description: 'Administrators only: read another tenant' })
 
 export const ScanBody = Type.Object(
@@ -90,7 +114,8 @@ export type ResultSort = (typeof RESULT_SORTS)[number]
 export const FeedQuery = Type.Object({
   scan_type: Type.Optional(ScanTypeSchema),
   universe: Type.Optional(UniverseSchema),
-  hours: Type.Optional(Hours),
+  sessions: ResultSessions,
+  hours: ResultHours,
   symbol: Type.Optional(SymbolFilter),
   limit: Type.Optional(
     Type.Integer({
@@ -114,6 +139,7 @@ export const BreakdownSchema = Type.Object({
 })
 
 export const FeedResponse = Type.Object({
+  window: ResultWindow,
   stats: Type.Object({
     total: Type.Integer({ description: 'Results matching the filters (before the limit)' }),
     symbols: Type.Integer({ description: 'Distinct symbols among them' }),

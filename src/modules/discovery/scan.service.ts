@@ -1,11 +1,13 @@
 /**
  * POST /intraday/discovery/scan and GET /intraday/discovery: live scans of a universe, ranked by
  * the scan's rule (lib/scans.ts) and upserted per tenant + universe + scan type + symbol + trading
- * date; the feed of stored results with its stats and per-scan-type breakdown.
+ * date; the feed of stored results of a window (the latest session by default, or `hours`) with its
+ * stats and per-scan-type breakdown.
  */
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import { sessionWindow } from '../../platform/session-window.ts'
 import type { Bar } from '../../providers/market-data/index.ts'
 import type { Universe } from './discovery.tables.ts'
 import { rankScan } from './lib/rank.ts'
@@ -13,7 +15,6 @@ import type { ScanType } from './lib/scans.ts'
 import * as repo from './scan.repository.ts'
 import {
   DEFAULT_FEED_LIMIT,
-  DEFAULT_HOURS,
   DEFAULT_SCAN_LIMIT,
   type FeedOut,
   type FeedQueryInput,
@@ -22,8 +23,6 @@ import {
   type ScanOut,
 } from './scan.schemas.ts'
 import type { Universes } from './universes.ts'
-
-const HOUR_MS = 3_600_000
 
 type ResultRow = Awaited<ReturnType<typeof repo.feed>>[number]
 
@@ -69,10 +68,16 @@ export class ScanService {
     }
   }
 
+  /**
+   * The results of the window (platform/session-window.ts) whose latest scan (updated_at) is at or
+   * after its start: by default since 04:00 New York of the latest session's date, so Friday's
+   * results stay listed over the weekend; with `hours`, the last `hours` of wall clock.
+   */
   async feed(scope: RequestScope, q: FeedQueryInput): Promise<FeedOut> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
+    const { window, since } = sessionWindow(this.deps.clock.now(), q)
     const filters: repo.ResultFilters = {
-      since: new Date(this.deps.clock.now().getTime() - (q.hours ?? DEFAULT_HOURS) * HOUR_MS),
+      since,
       scanType: q.scan_type,
       universe: q.universe,
       symbol: q.symbol?.toUpperCase(),
@@ -84,6 +89,7 @@ export class ScanService {
       breakdown: await repo.breakdown(s, filters),
     }))
     return {
+      window,
       stats: {
         total: Number(totals.total),
         symbols: Number(totals.symbols),

@@ -4,6 +4,7 @@ import { effectiveTenant } from '../../platform/auth/scope.ts'
 import type { App } from '../../platform/http/app-type.ts'
 import { AppError } from '../../platform/http/errors.ts'
 import { problems } from '../../platform/http/problem.ts'
+import { DEFAULT_SESSIONS, MAX_SESSIONS } from '../../platform/session-window.ts'
 import type { IntelFeed } from './index.ts'
 import { FeedAnswerSchema, FeedQuery, MAX_HOURS, MAX_LIMIT, StreamQuery } from './intel-feed.schemas.ts'
 import { NEWS_HOLDINGS } from './intel-feed.sources.ts'
@@ -11,6 +12,17 @@ import { MAX_STREAMS_PER_TENANT, RETRY_MS, STREAM_BATCH, wireItem } from './inte
 import { ALERT_CONFIDENCE } from './lib/feed-order.ts'
 
 const tags = ['trading-intel']
+
+const WINDOW_TEXT =
+  'The window is in trading sessions, so Friday’s items are still listed on Saturday: by default ' +
+  `(\`sessions\` ${DEFAULT_SESSIONS}) the latest session, the regular session that opened last (09:30 New ` +
+  'York; on a Saturday, a holiday or before Monday’s open, Friday’s), and `sessions`=N (at most ' +
+  `${MAX_SESSIONS}) adds the N−1 trading days before it; an item belongs to it when its created_at (when ` +
+  'it was written: a signal detected, a flow reading first taken, a recommendation made, a news item ' +
+  'published) is at or after 04:00 New York of ' +
+  `the first of those dates, up to now. \`hours\` (1–${MAX_HOURS}) instead asks for the items created ` +
+  'within the last `hours` of wall clock; giving both is a 422. `window` says which one was used and ' +
+  'where it starts; `since` repeats window.since. '
 
 const SOURCES_TEXT =
   'Sources: intraday setup signals (tag SIGNAL), options-flow signals (FLOW), recommendations (ALERT when ' +
@@ -34,13 +46,14 @@ function getIntelFeedRoute(app: App, { feed }: IntelFeed): void {
         summary: 'The intel feed: signals, flow, alerts and news merged, newest first',
         description:
           SOURCES_TEXT +
-          `Items created within the last \`hours\` (default 24, at most ${MAX_HOURS}), newest first; ties on ` +
+          WINDOW_TEXT +
+          'The items of the window, newest first; ties on ' +
           'created_at by id descending (the numeric part of signal:123 compared as a number), at most `limit` ' +
           `(default 50, at most ${MAX_LIMIT}). Ids are unique across sources (signal:<id>, flow:<id>, ` +
           'rec:<id>, news:<vendor id>). A source that fails (e.g. the news provider) is left out and named in ' +
           '`degraded`; the others still answer 200. Administrators may pass tenant_id.',
         examples: {
-          query: { hours: 24, limit: 50, tag: 'NEWS' },
+          query: { sessions: 1, limit: 50, tag: 'NEWS' },
           200: {
             description: 'The merged feed',
             value: {
@@ -56,7 +69,13 @@ function getIntelFeedRoute(app: App, { feed }: IntelFeed): void {
                 },
               ],
               degraded: [],
-              since: '2026-11-23T20:00:00.000Z',
+              window: {
+                sessions: 1,
+                from_session_date: '2026-11-24',
+                hours: null,
+                since: '2026-11-24T09:00:00.000Z',
+              },
+              since: '2026-11-24T09:00:00.000Z',
             },
           },
         },
@@ -67,7 +86,7 @@ function getIntelFeedRoute(app: App, { feed }: IntelFeed): void {
     },
     async (req) => {
       const answer = await feed.feed(scopeOf(req), req.query)
-      return { ...answer, items: answer.items.map(wireItem), since: answer.since.toISOString() }
+      return { ...answer, items: answer.items.map(wireItem), since: answer.window.since }
     },
   )
 }
@@ -78,13 +97,15 @@ const STREAM_TEXT =
   `${RETRY_MS}\`; then each item is an event \`id: <created_at ISO>/<item id>\`, \`event: item\`, ` +
   '`data: <the item as JSON, as in GET /intel-feed>`. A comment `: heartbeat` is sent every ' +
   'INTEL_FEED_HEARTBEAT_MS (default 15 s); new items are looked for every INTEL_FEED_POLL_MS (default 2 s). ' +
-  'The event id is a position in the feed order: reconnecting with Last-Event-ID resumes right after it ' +
-  `(at most ${MAX_HOURS} hours back), with no gap and no repeat. Without Last-Event-ID, or with one this ` +
-  'feed did not write (or older), the stream starts from the newest item now (a comment says so). When more ' +
-  `than ${STREAM_BATCH} items were written between two polls, an \`event: gap\` comes first and only the ` +
-  'newest ones follow. An item appearing with a time older than one already sent (late news) is not ' +
-  'streamed; GET /intel-feed lists it. A failing source is skipped by that poll. The server ends streams ' +
-  `when it shuts down (clients reconnect). A tenant may hold ${MAX_STREAMS_PER_TENANT} open streams per server ` +
+  'The event id is a position in the feed order: reconnecting with Last-Event-ID resumes right after it, ' +
+  'with no gap and no repeat, from as far back as the list’s widest window (`sessions`=' +
+  `${MAX_SESSIONS}: from 04:00 New York of the earliest of the ${MAX_SESSIONS} latest session dates). ` +
+  'Without Last-Event-ID, or with one this feed did not write (or older), the stream starts from the ' +
+  `newest item now (a comment says so). When more than ${STREAM_BATCH} items were written between two ` +
+  'polls, an `event: gap` comes first and only the newest ones follow. An item appearing with a time ' +
+  'older than one already sent (late news) is not streamed; GET /intel-feed lists it. A failing source ' +
+  'is skipped by that poll. The server ends streams when it shuts down (clients reconnect). A tenant ' +
+  `may hold ${MAX_STREAMS_PER_TENANT} open streams per server ` +
   'process; another answers 429 (retry-after 5 s). Auth: bearer or the svc_token cookie (EventSource in browsers).'
 
 function streamIntelFeedRoute(app: App, { streams }: IntelFeed): void {

@@ -1,11 +1,11 @@
 /** GET /api/trading-intel/intel-feed and its stream: query and answer. */
 import { Type, type Static } from 'typebox'
 import { Id, Text } from '../../platform/http/schemas.ts'
+import { HoursParam, SessionsParam, WindowSchema } from '../../platform/session-window.ts'
 import { TAGS } from './lib/feed-order.ts'
 
 export const HOUR_MS = 3_600_000
-export const DEFAULT_HOURS = 24
-/** Also how far back a stream resumes from a Last-Event-ID. */
+/** The most a wall-clock `hours` window reaches back (`sessions` 20 reach further). */
 export const MAX_HOURS = 168
 export const DEFAULT_LIMIT = 50
 export const MAX_LIMIT = 100
@@ -23,12 +23,11 @@ const filters = {
 }
 
 export const FeedQuery = Type.Object({
-  hours: Type.Integer({
-    minimum: 1,
-    maximum: MAX_HOURS,
-    default: DEFAULT_HOURS,
-    description: `Look-back in hours (default ${DEFAULT_HOURS}, at most ${MAX_HOURS})`,
-  }),
+  sessions: SessionsParam(
+    'the items whose time (created_at: when a signal was detected, a recommendation made, a news item ' +
+      'published) is at or after 04:00 New York of the first of those session dates',
+  ),
+  hours: HoursParam(MAX_HOURS, 'created_at'),
   limit: Type.Integer({
     minimum: 1,
     maximum: MAX_LIMIT,
@@ -61,5 +60,8 @@ export const FeedAnswerSchema = Type.Object({
   degraded: Type.Array(Type.String(), {
     description: 'Sources that failed (e.g. news) and are missing from items; empty when all answered',
   }),
-  since: Type.String({ format: 'date-time', description: 'Start of the look-back window' }),
+  window: WindowSchema(
+    'Items whose created_at is at or after this instant: 04:00 New York of from_session_date, or now − hours',
+  ),
+  since: Type.String({ format: 'date-time', description: 'Same as window.since' }),
 })

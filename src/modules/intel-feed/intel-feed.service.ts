@@ -6,7 +6,13 @@
 import type { Logger } from 'pino'
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
-import { HOUR_MS } from './intel-feed.schemas.ts'
+import {
+  MAX_SESSIONS,
+  sessionWindow,
+  type SessionWindow,
+  type WindowQuery,
+} from '../../platform/session-window.ts'
+import { HOUR_MS, MAX_HOURS } from './intel-feed.schemas.ts'
 import type { FeedSource, SourceQuery } from './intel-feed.sources.ts'
 import { isAfter, mergeFeed, type FeedItem, type Position, type Tag } from './lib/feed-order.ts'
 
@@ -15,6 +21,16 @@ import { isAfter, mergeFeed, type FeedItem, type Position, type Tag } from './li
  * under a tag filter, since the filter applies to its rows after they are read.
  */
 export const MIXED_READ_LIMIT = 1000
+
+/**
+ * The earliest start any window of GET /intel-feed can have at `now` (`sessions` at its most, or
+ * `hours` at its most, whichever reaches further back): how far back a stream resumes from a
+ * Last-Event-ID, so a position the list can still show is one the stream can resume after.
+ */
+export function oldestWindowStart(now: Date): Date {
+  const sessions = sessionWindow(now, { sessions: MAX_SESSIONS }).since.getTime()
+  return new Date(Math.min(sessions, now.getTime() - MAX_HOURS * HOUR_MS))
+}
 
 export interface FeedFilter {
   tag?: Tag
@@ -25,6 +41,8 @@ export interface FeedAnswer {
   items: FeedItem[]
   /** Sources that failed and are missing from `items`. */
   degraded: string[]
+  /** The window read (platform/session-window.ts); `since` is its start. */
+  window: SessionWindow
   since: Date
 }
 
@@ -38,26 +56,33 @@ interface Read {
 export class IntelFeedService {
   constructor(private readonly deps: { clock: Clock; log: Logger; sources: readonly FeedSource[] }) {}
 
-  /** GET /intel-feed: the last `hours`, newest first, at most `limit`. */
+  /**
+   * GET /intel-feed: the items created at or after the window's start, newest first, at most
+   * `limit`. The window is the latest session by default (from 04:00 New York of its date, so
+   * Friday's items are still listed on Saturday), `sessions` N of them, or the last `hours`.
+   */
   async feed(
     scope: RequestScope,
-    q: FeedFilter & { hours: number; limit: number; tenant_id?: number },
+    q: FeedFilter & WindowQuery & { limit: number; tenant_id?: number },
   ): Promise<FeedAnswer> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
-    const since = new Date(this.deps.clock.now().getTime() - q.hours * HOUR_MS)
+    const { window, since } = sessionWindow(this.deps.clock.now(), q)
     const filter = normalised(q)
     const read = await this.#read(tenantId, { since, limit: q.limit, ...filter }, filter.tag)
     return {
       items: mergeFeed(read.lists, { since, limit: q.limit, ...filter }),
       degraded: read.degraded,
+      window,
       since,
     }
   }
 
-  /** The newest item's position now (where a stream without Last-Event-ID starts), or `now`. */
-  async head(tenantId: number, f: FeedFilter, maxHours: number): Promise<Position> {
+  /**
+   * The newest item's position now, created at or after `since` (where a stream without a
+   * Last-Event-ID starts), or `now` when there is none.
+   */
+  async head(tenantId: number, f: FeedFilter, since: Date): Promise<Position> {
     const now = this.deps.clock.now()
-    const since = new Date(now.getTime() - maxHours * HOUR_MS)
     const filter = normalised(f)
     const read = await this.#read(tenantId, { since, limit: 1, ...filter }, filter.tag)
     const [newest] = mergeFeed(read.lists, { since, limit: 1, ...filter })

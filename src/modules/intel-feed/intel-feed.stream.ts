@@ -4,17 +4,17 @@
  * oldest first, each with its position as the event id. Polling (rather than notifications) works
  * on PGlite and PostgreSQL alike and across processes, whoever writes the items.
  *
- * A reconnect's Last-Event-ID is a position: the stream resumes right after it (at most MAX_HOURS
- * back), so nothing is missed or sent twice. Without one, or with one this feed did not write, it
- * starts at the newest item now. An item that appears with a time older than what was already
+ * A reconnect's Last-Event-ID is a position: the stream resumes right after it, so nothing is missed
+ * or sent twice, from as far back as the list's widest window reaches (`oldestWindowStart`: a position
+ * the list can still show is one a stream resumes after). Without one, an older one or one this feed
+ * did not write, it starts at the newest item now. An item that appears with a time older than what was already
  * sent (news published earlier but read later) is not streamed; GET /intel-feed lists it.
  */
 import type { FastifyReply } from 'fastify'
 import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'
 import { TooManyRequestsError } from '../../platform/http/errors.ts'
-import { HOUR_MS, MAX_HOURS } from './intel-feed.schemas.ts'
-import type { FeedFilter, IntelFeedService } from './intel-feed.service.ts'
+import { oldestWindowStart, type FeedFilter, type IntelFeedService } from './intel-feed.service.ts'
 import { encodePosition, parsePosition, type FeedItem, type Position } from './lib/feed-order.ts'
 import { SSE_HEADERS, sseComment, sseEvent, sseRetry } from './lib/sse.ts'
 
@@ -57,12 +57,12 @@ export class FeedStreams {
   async open(reply: FastifyReply, tenantId: number, filter: FeedFilter, lastEventId?: string): Promise<void> {
     if ([...this.#open].filter((s) => s.tenantId === tenantId).length >= MAX_STREAMS_PER_TENANT)
       throw new TooManyRequestsError('intel_feed.too_many_streams', 'Too many open intel feed streams', 5)
-    const floor = this.deps.clock.now().getTime() - MAX_HOURS * HOUR_MS
+    const floor = oldestWindowStart(this.deps.clock.now())
     const resumed = parsePosition(lastEventId)
     const start =
-      resumed && resumed.at.getTime() >= floor
+      resumed && resumed.at.getTime() >= floor.getTime()
         ? resumed
-        : await this.deps.feed.head(tenantId, filter, MAX_HOURS)
+        : await this.deps.feed.head(tenantId, filter, floor)
     reply.hijack()
     const res = reply.raw
     res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...SSE_HEADERS })
