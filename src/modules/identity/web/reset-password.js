@@ -25,7 +25,8 @@ async function submit(event) {
     if (!ok) return fail(problemLines(body))
     form.hidden = true
     status.textContent =
-      'Your password is changed and every session was signed out. Log in with the new password.'
+      'Your password is changed. Every session was signed out and your API key no longer works: log in ' +
+      'with the new password, then create a new API key if you use one.'
     status.dataset.outcome = 'done'
   } catch {
     fail(['The service could not be reached; try again later.'])
