@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test'
 import type { LightMyRequestResponse } from 'fastify'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, useTestApp, type TestApp } from '../helpers/test-app.ts'
+import { accountOf } from '../helpers/identity.ts'
 import { json } from '../helpers/assertions.ts'
 
 const BASE = 'https://app.sextant.test'
@@ -54,7 +55,7 @@ async function register(app: TestApp, email = newEmail('reg')) {
   // Jobs run concurrently on a PostgreSQL server: let the registration mail go out first, so
   // the mails of later requests come after it in the outbox.
   await app.c.jobs.drain()
-  return { email, user: json(res).user }
+  return { email, user: await accountOf(app, email) }
 }
 
 async function login(app: TestApp, email: string, password = PASSWORD) {
