@@ -85,7 +85,12 @@ function loginRoute(app: App, { identity: id }: { identity: Identity }): void {
         },
         tags,
         description:
-          'Answers an mfa-pending token instead when the user has verified MFA; finish at POST /api/auth/mfa/challenge.',
+          'Answers an mfa-pending token instead when the user has verified MFA; finish at POST /api/auth/mfa/challenge. ' +
+          'Failed logins are counted per account and source address: after LOGIN_FREE_FAILURES (5) from one ' +
+          'address, that address waits 1, 2, 4 … s (at most 15 min) after each failure, answered 429 ' +
+          '`auth.login_throttled` with Retry-After even for the right password; other addresses are not ' +
+          'delayed. Past LOGIN_FAILURES_PER_ACCOUNT (100) failures an hour from all addresses, only addresses ' +
+          'the account logged in from in the last 30 days may try until the hour ends.',
         consumes: ['application/x-www-form-urlencoded'],
         body: S.TokenForm,
         response: {
