@@ -83,3 +83,16 @@ export function onShutdownSignal(
   process.on('SIGTERM', handler)
   process.on('SIGINT', handler)
 }
+
+/**
+ * The line a person starting the server in a terminal reads: where to open it. Null when stdout is
+ * not a terminal (a service manager, a container, a pipe), where the JSON logs are all there is.
+ */
+export function startupLine(stdoutIsTty: boolean, host: string, port: number): string | null {
+  if (!stdoutIsTty) return null
+  // A wildcard or loopback listener is reached from this machine as localhost.
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host)
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host
+  const base = `http://${name}:${port}`
+  return `Sextant is running at ${base}/ (API reference: ${base}/docs)\n`
+}

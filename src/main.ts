@@ -3,7 +3,8 @@
  * SIGTERM/SIGINT close the listener, let in-flight requests finish, stop jobs and close the
  * database cleanly (PGlite checkpoints its data directory on close).
  */
-import { createContainerOrExit, onShutdownSignal, readConfigOrExit } from './main-support.ts'
+import type { AddressInfo } from 'node:net'
+import { createContainerOrExit, onShutdownSignal, readConfigOrExit, startupLine } from './main-support.ts'
 
 async function main(): Promise<void> {
   const config = readConfigOrExit()
@@ -22,6 +23,9 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO && (await seedDemo(c)) === 'created')
     c.log.info({ email: DEMO_EMAIL }, 'demo login created')
   await app.listen({ port: config.PORT, host: config.HOST })
+  const { port } = app.server.address() as AddressInfo
+  const line = startupLine(process.stdout.isTTY === true, config.HOST, port)
+  if (line) process.stdout.write(line)
   onShutdownSignal(config.SHUTDOWN_TIMEOUT_MS, c.log, async () => {
     await app.close()
     await c.close()

@@ -12,6 +12,7 @@ import { installMetrics } from '../platform/http/metrics.ts'
 import { ProblemSchema } from '../platform/http/problem.ts'
 import { allowedOrigins, installResponseHeaders, installSecurity } from '../platform/http/security.ts'
 import { closeBodySchemas, requireDeclaredMediaType, schemaCompilers } from '../platform/http/validation.ts'
+import { refusedPrototypeKey } from '../platform/http/json-body.ts'
 import type { Container } from './container.ts'
 import { opsRoutes } from './ops.routes.ts'
 import { sitePages } from './pages/index.ts'
@@ -42,7 +43,8 @@ export async function buildApp(c: Container): Promise<App> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body.toString()
     if (text.trim() === '') return done(null, undefined)
-    return parseJson(req, text, done)
+    // Fastify refuses a prototype key as "not valid JSON"; say what is refused and why instead.
+    return parseJson(req, text, (err, value) => done(err ? (refusedPrototypeKey(text) ?? err) : null, value))
   })
   // Strict input (ADR 0012): bodies closed before they are compiled and documented, and read only
   // in the media types their route declares.

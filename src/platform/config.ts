@@ -76,8 +76,12 @@ export const ConfigSchema = Type.Object({
   REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
   /** Adds `Secure` to the svc_token cookie (set it behind HTTPS). */
   COOKIE_SECURE: Bool,
-  /** Login throttling: failed attempts per account per 15 minutes, login attempts per IP per minute. */
-  LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
+  /** Login throttling per (account, source): free failures, then a wait doubling from BASE up to MAX seconds. */
+  LOGIN_FREE_FAILURES: Type.Integer({ minimum: 1, maximum: 1000, default: 5 }),
+  LOGIN_DELAY_BASE_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 1 }),
+  LOGIN_DELAY_MAX_SECONDS: Type.Integer({ minimum: 1, maximum: 86_400, default: 900 }),
+  /** Failures per account per hour from all sources; past it only recently used sources may log in. */
+  LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 100 }),
   LOGINS_PER_IP_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
   REGISTRATIONS_PER_IP_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
   /** E-mail/SMS-sending requests per IP per hour (verification, reset, reactivation). */

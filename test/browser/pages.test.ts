@@ -31,7 +31,9 @@ describe('pages in Chromium', { skip: browserSkipReason() }, () => {
 
   before(async () => {
     const port = await freePort()
-    t = await buildTestApp({ env: { PORT: String(port), REGISTRATIONS_PER_IP_PER_HOUR: '1000' } })
+    t = await buildTestApp({
+      env: { PORT: String(port), REGISTRATIONS_PER_IP_PER_HOUR: '1000', MESSAGES_PER_IP_PER_HOUR: '1000' },
+    })
     base = t.c.config.PUBLIC_BASE_URL
     assert.equal(base, `http://localhost:${port}`, 'the default base URL follows PORT')
     await t.app.listen({ port, host: 'localhost' })
@@ -53,7 +55,7 @@ describe('pages in Chromium', { skip: browserSkipReason() }, () => {
   }
 
   /** The link to `path` in the newest e-mail to `email` that has one (mail jobs finish in any order). */
-  async function linkIn(email: string, path: string): Promise<string> {
+  async function linkIn(email: string, path: string, withToken = true): Promise<string> {
     await t.c.jobs.drain()
     const mails = await t.c.scopes.withSystem('test: outbox', ({ db }) =>
       db
@@ -63,7 +65,7 @@ describe('pages in Chromium', { skip: browserSkipReason() }, () => {
         .orderBy('id', 'desc')
         .execute(),
     )
-    const pattern = new RegExp(`${base}${path}\\?token=[^\\s"]+`)
+    const pattern = new RegExp(`${base}${path}${withToken ? '\\?token=[^\\s"]+' : '(?=\\s)'}`)
     const link = mails.map((m) => pattern.exec(m.text_body)?.[0]).find(Boolean)
     assert.ok(link, `a ${path} link in: ${mails.map((m) => m.text_body).join('\n---\n')}`)
     return link
@@ -119,6 +121,99 @@ describe('pages in Chromium', { skip: browserSkipReason() }, () => {
     await page.reload({ waitUntil: 'load' })
     const again = await outcome(page, '#status')
     assert.equal(again.outcome, 'failed', 'a used link says so')
+    assert.doesNotMatch(again.text, /POST|\/api\//, 'in words for a person, not an API call')
+    await page.close()
+  })
+
+  /** Fills `#request` with `email`, submits it, and answers what `#request-status` then says. */
+  async function requestNewLink(page: Page, email: string) {
+    await page.waitForSelector('#request:not([hidden])')
+    await page.locator('#email').fill(email)
+    await page.click('#request button[type=submit]')
+    return outcome(page, '#request-status')
+  }
+
+  it('a used verification link offers a form that e-mails a new link', async () => {
+    const email = `verify.again.${process.pid}@example.test`
+    await register(email)
+    const link = await linkIn(email, '/verify-email')
+    const first = await open(link)
+    assert.equal((await outcome(first, '#status')).outcome, 'done')
+    await first.close()
+    // Verified already: the same page now offers the form; an unverified address gets a new link.
+    const other = `verify.new.${process.pid}@example.test`
+    await register(other)
+    const page = await open(link)
+    assert.equal((await outcome(page, '#status')).outcome, 'failed')
+    const sent = await requestNewLink(page, other)
+    assert.equal(sent.outcome, 'sent', sent.text)
+    const fresh = await linkIn(other, '/verify-email')
+    const next = await open(fresh)
+    assert.equal((await outcome(next, '#status')).outcome, 'done')
+    await Promise.all([page.close(), next.close()])
+  })
+
+  it('the reactivation link opens a page whose button reactivates the account', async () => {
+    const email = `reactivate.${process.pid}@example.test`
+    await register(email)
+    const token = (JSON.parse((await login(email, PASSWORD)).body) as { access_token: string }).access_token
+    const off = await t.anon.post(
+      '/api/auth/deactivate',
+      { password: PASSWORD },
+      { authorization: `Bearer ${token}` },
+    )
+    assert.equal(off.statusCode, 204, off.body)
+    assert.equal((await t.anon.post('/api/auth/reactivate/request', { email })).statusCode, 204)
+    const page = await open(await linkIn(email, '/reactivate'))
+    assert.equal(await page.$eval('h1', (h) => h.textContent), 'Reactivate your account')
+    assert.equal((await login(email, PASSWORD)).statusCode, 400, 'opening the page changes nothing')
+    await page.click('#reactivate')
+    const done = await outcome(page, '#status')
+    assert.equal(done.outcome, 'done', done.text)
+    assert.equal((await login(email, PASSWORD)).statusCode, 200)
+    await page.reload({ waitUntil: 'load' })
+    await page.click('#reactivate')
+    const used = await outcome(page, '#status')
+    assert.equal(used.outcome, 'failed', 'a used link says so')
+    assert.match(used.text, /already used or has expired/)
+    await page.close()
+  })
+
+  it("the registration notice's link asks for the address and e-mails a reset link", async () => {
+    const email = `taken.${process.pid}@example.test`
+    await register(email)
+    await register(email) // the same answer; the owner gets a notice
+    const page = await open(await linkIn(email, '/reset-password', false))
+    assert.equal(await page.$eval('#reset', (f) => f.hasAttribute('hidden')), true, 'no password form yet')
+    const sent = await requestNewLink(page, email)
+    assert.equal(sent.outcome, 'sent', sent.text)
+    const reset = await open(await linkIn(email, '/reset-password'))
+    assert.equal(
+      await reset.$eval('#reset', (f) => f.hasAttribute('hidden')),
+      false,
+      'the form to choose one',
+    )
+    await Promise.all([page.close(), reset.close()])
+  })
+
+  it("the briefing's unsubscribe link ends on a sentence, not JSON, and names no settings page", async () => {
+    const u = await t.newTenant({ plan: 'pro' })
+    await t.c.scopes.withSystem('test: verify e-mail', ({ db }) =>
+      db.updateTable('app_user').set({ email_verified_at: new Date() }).where('id', '=', u.userId).execute(),
+    )
+    const sub = await u.put('/api/trading-intel/email-briefing/subscription', { enabled: true })
+    assert.equal(sub.statusCode, 200, sub.body)
+    const sendNow = await u.post('/api/trading-intel/email-briefing', {})
+    assert.ok(sendNow.statusCode < 300, sendNow.body)
+    const page = await open(await linkIn(u.email, '/api/trading-intel/email-briefing/unsubscribe'))
+    assert.doesNotMatch(await page.$eval('main', (m) => m.textContent ?? ''), /settings/i)
+    await page.click('#unsubscribe button[type=submit]')
+    const done = await outcome(page, '#status')
+    assert.equal(done.outcome, 'done', done.text)
+    assert.match(done.text, /You are unsubscribed/)
+    assert.doesNotMatch(done.text, /[{}]|settings/i)
+    const after = await u.get('/api/trading-intel/email-briefing/subscription')
+    assert.equal(JSON.parse(after.body).enabled, false)
     await page.close()
   })
 
@@ -130,7 +225,7 @@ describe('pages in Chromium', { skip: browserSkipReason() }, () => {
     const page = await open(await linkIn(email, '/reset-password'))
     const submit = async (password: string) => {
       for (const id of ['#new_password', '#repeat_password']) await page.locator(id).fill(password)
-      await page.click('button[type=submit]')
+      await page.click('#reset button[type=submit]')
     }
     await submit('short')
     const refused = await outcome(page, '#errors')

@@ -49,6 +49,16 @@ describe('OpenAPI document', () => {
     assert.match(page.body, /"preferredSecurityScheme":\s*"OAuth2PasswordBearer"/)
   })
 
+  it('gives each area one tag: every technical-analysis operation under the same one', async () => {
+    const doc = await openapi()
+    const ops = docOperations(doc)
+    const taTags = new Set(ops.filter((o) => o.name.includes(' /api/ta/')).flatMap(({ op }) => op.tags))
+    assert.deepEqual([...taTags], ['technical-analysis'])
+    const tags = [...new Set(ops.flatMap(({ op }) => op.tags as string[]))]
+    const squash = (tag: string) => tag.toLowerCase().replace(/[^a-z]/g, '')
+    assert.equal(new Set(tags.map(squash)).size, tags.length, `one spelling per tag: ${tags.join(', ')}`)
+  })
+
   it('requires no credentials on public operations and any of the four on the others', async () => {
     const doc = await openapi()
     const wrong = docOperations(doc).flatMap(({ name, op }) => {

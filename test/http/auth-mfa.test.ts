@@ -8,6 +8,7 @@ import { describe, it } from 'node:test'
 import { Secret, TOTP, URI } from 'otpauth'
 import { useTestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
+import { accountOf } from '../helpers/identity.ts'
 
 const t = useTestApp({
   env: {
@@ -37,7 +38,7 @@ async function session() {
   assert.equal(res.statusCode, 200, res.body)
   const access = json(res.body).access_token as string
   const auth = { authorization: `Bearer ${access}` }
-  const user = json(reg.body).user as { id: number; tenant_id: number }
+  const user = await accountOf(t, email)
   return {
     email,
     user,

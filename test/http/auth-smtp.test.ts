@@ -16,6 +16,7 @@ import {
 import { startTwilioFake, twilioError, type TwilioFake } from '../fakes/twilio-fake.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
+import { accountOf } from '../helpers/identity.ts'
 
 const BASE = 'https://app.sextant.test'
 const FROM = 'Sextant <no-reply@sextant.test>'
@@ -34,7 +35,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 async function register(app: TestApp, email = newEmail('smtp')) {
   const res = await app.anon.post('/api/auth/register', { email, password: PASSWORD })
   assert.equal(res.statusCode, 201, res.body)
-  assert.equal(json(res).user.email_verified, false)
+  assert.equal((await accountOf(app, email)).email_verified, false)
   return email
 }
 

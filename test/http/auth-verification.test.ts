@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test'
 import type { LightMyRequestResponse } from 'fastify'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, useTestApp, type TestApp } from '../helpers/test-app.ts'
+import { accountOf } from '../helpers/identity.ts'
 import { json } from '../helpers/assertions.ts'
 
 const BASE = 'https://app.sextant.test'
@@ -54,7 +55,7 @@ async function register(app: TestApp, email = newEmail('reg')) {
   // Jobs run concurrently on a PostgreSQL server: let the registration mail go out first, so
   // the mails of later requests come after it in the outbox.
   await app.c.jobs.drain()
-  return { email, user: json(res).user }
+  return { email, user: await accountOf(app, email) }
 }
 
 async function login(app: TestApp, email: string, password = PASSWORD) {
@@ -432,6 +433,8 @@ describe('password reset', () => {
     const { email, user } = await register(t)
     const old = await tokens(t, email)
     assert.equal((await t.anon.get('/api/auth/me', bearer(old.access))).statusCode, 200)
+    const oldKey = json(await t.anon.get('/api/auth/api-key', bearer(old.access))).key as string
+    assert.equal((await t.anon.get('/api/auth/me', { 'x-api-key': oldKey })).statusCode, 200)
     const countBefore = (await mails(t, email)).length
 
     const req = await t.anon.post('/api/auth/password-reset/request', { email })
@@ -461,6 +464,9 @@ describe('password reset', () => {
     assert.equal((await t.anon.get('/api/auth/me', bearer(old.access))).statusCode, 401)
     const refresh = await t.anon.post('/api/auth/refresh', { refresh_token: old.refresh })
     assert.equal(refresh.statusCode, 401, refresh.body)
+    // So is the API key (it has no session): the user makes a new one after logging in.
+    const byOldKey = await t.anon.get('/api/auth/me', { 'x-api-key': oldKey })
+    assert.equal(byOldKey.statusCode, 401, byOldKey.body)
 
     const oldLogin = await login(t, email)
     assert.equal(oldLogin.statusCode, 400)
@@ -471,6 +477,10 @@ describe('password reset', () => {
     // The link proved the inbox: the unverified address is now verified.
     assert.equal(user.email_verified, false)
     assert.equal(json(me).email_verified, true)
+    const newKey = await t.anon.get('/api/auth/api-key', bearer(fresh.access))
+    assert.equal(newKey.statusCode, 200)
+    assert.notEqual(json(newKey).key, oldKey, 'a new key is created, shown once')
+    assert.equal((await t.anon.get('/api/auth/me', { 'x-api-key': json(newKey).key })).statusCode, 200)
 
     // The token works once.
     const again = await t.anon.post('/api/auth/password-reset/confirm', {

@@ -162,7 +162,7 @@ describe('one-click unsubscribe', () => {
     const page = await t.anon.get(`${UNSUB}?token=${token}`)
     assert.equal(page.statusCode, 200)
     assert.match(String(page.headers['content-type']), /^text\/html/)
-    assert.match(page.body, /<form method="post">/)
+    assert.match(page.body, /<form id="unsubscribe" method="post">/)
     assert.equal(json(await get(u, SUB)).enabled, true)
 
     const post = () =>

@@ -50,6 +50,43 @@ describe('errors are RFC 9457 problems', () => {
     assert.deepEqual(json(res.body).errors[0].loc, ['body'])
   })
 
+  it('a __proto__ or constructor.prototype key → 422 validation.forbidden_key naming where, not "not valid JSON"', async () => {
+    const u = await t.newTenant()
+    const cases: [string, (string | number)[]][] = [
+      ['{"__proto__": {"admin": true}}', ['body', '__proto__']],
+      ['{"a": [1, {"b": {"__proto__": {}}}]}', ['body', 'a', 1, 'b', '__proto__']],
+      ['{"constructor": {"prototype": {"x": 1}}}', ['body', 'constructor', 'prototype']],
+    ]
+    for (const [payload, loc] of cases) {
+      const res = await u.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      })
+      assert.equal(res.statusCode, 422, payload)
+      const body = json(res.body)
+      assert.equal(body.code, 'validation.forbidden_key', payload)
+      assert.deepEqual(body.errors[0].loc, loc)
+      assert.equal(body.errors[0].type, 'forbidden_key')
+      assert.match(body.detail, /valid JSON, but the key .* is refused: .*prototype/)
+    }
+    const fine = await u.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: '{"constructor": "a name", "proto": 1}',
+      headers: { 'content-type': 'application/json' },
+    })
+    assert.equal(fine.statusCode, 200, 'ordinary keys named like these are read')
+  })
+
+  it('an over-long path parameter → 414 titled "URI Too Long"', async () => {
+    const u = await t.newTenant()
+    const res = await u.get(`/api/quotes/${'A'.repeat(500)}`)
+    assert.equal(res.statusCode, 414)
+    assert.equal(json(res.body).title, 'URI Too Long')
+  })
+
   it('unsupported media type → 415', async () => {
     const u = await t.newTenant()
     const res = await u.inject({

@@ -78,7 +78,10 @@ export const briefingModule = defineModule({
   routes: (app: App, api: Briefing) => {
     briefingRoutes(app, api)
     subscriptionRoutes(app, api)
-    servePages(app, new URL('./web/', import.meta.url), { [UNSUBSCRIBE_PATH]: 'unsubscribe.html' })
+    servePages(app, new URL('./web/', import.meta.url), {
+      [UNSUBSCRIBE_PATH]: 'unsubscribe.html',
+      '/assets/briefing/unsubscribe.js': 'unsubscribe.js',
+    })
   },
   jobs: (api) => [
     job(JOB_BRIEFING_SEND_DUE, async () => void (await api.job.sendDue()), {

@@ -92,7 +92,7 @@ function confirmReactivationRoute(app: App, { identity: id }: { identity: Identi
         },
         tags,
         body: S.TokenBody,
-        response: { 200: S.RegisterResponse, ...problems(422) },
+        response: { 200: S.UserEnvelope, ...problems(422) },
       },
     },
     async (req) => ({ user: await id.users.confirmReactivation(req.body.token, ctxOf(req)) }),

@@ -36,21 +36,29 @@ function registerRoute(app: App, { identity: id }: { identity: Identity }): void
         summary: 'Create an account in a new free tenant',
         description:
           'Creates a user in a new free-plan tenant of its own and e-mails a verification link. Passwords: ' +
-          '8–128 characters, not a common one (else 422 `validation.weak_password`); a registered e-mail ' +
-          'answers 409 `auth.email_taken`. Limited per IP (429). Then log in at POST /api/auth/token.',
+          '8–128 characters, not a common one (else 422 `validation.weak_password`). An address that already ' +
+          'has an account gets the same 201 answer, but nothing is created and its owner is e-mailed that ' +
+          'someone tried (with a way to log in or reset the password): the answer never tells whether an ' +
+          'address is registered. Limited per IP (429). Then log in at POST /api/auth/token.',
         examples: {
           body: { email: 'ada@example.com', password: 'orbit-lantern-42', full_name: 'Ada Lovelace' },
           201: {
-            description: 'The new user (e-mail not yet verified)',
-            value: { user: { ...USER, email_verified: false } },
+            description: 'Accepted: check the inbox (the same answer whether or not the address was free)',
+            value: {
+              status: 'check_email',
+              email: 'ada@example.com',
+              detail:
+                'A message is on its way to ada@example.com. A new account is confirmed with its link; then ' +
+                'log in at POST /api/auth/token.',
+            },
           },
         },
         tags,
         body: S.RegisterBody,
-        response: { 201: S.RegisterResponse, ...problems(409, 422, 429) },
+        response: { 201: S.RegisterResponse, ...problems(422, 429) },
       },
     },
-    async (req, reply) => reply.code(201).send({ user: await id.users.register(req.body) }),
+    async (req, reply) => reply.code(201).send(await id.users.register(req.body)),
   )
 }
 
@@ -77,7 +85,12 @@ function loginRoute(app: App, { identity: id }: { identity: Identity }): void {
         },
         tags,
         description:
-          'Answers an mfa-pending token instead when the user has verified MFA; finish at POST /api/auth/mfa/challenge.',
+          'Answers an mfa-pending token instead when the user has verified MFA; finish at POST /api/auth/mfa/challenge. ' +
+          'Failed logins are counted per account and source address: after LOGIN_FREE_FAILURES (5) from one ' +
+          'address, that address waits 1, 2, 4 … s (at most 15 min) after each failure, answered 429 ' +
+          '`auth.login_throttled` with Retry-After even for the right password; other addresses are not ' +
+          'delayed. Past LOGIN_FAILURES_PER_ACCOUNT (100) failures an hour from all addresses, only addresses ' +
+          'the account logged in from in the last 30 days may try until the hour ends.',
         consumes: ['application/x-www-form-urlencoded'],
         body: S.TokenForm,
         response: {

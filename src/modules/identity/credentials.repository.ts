@@ -186,3 +186,13 @@ export function touchApiKey(scope: TenantScope, userId: number) {
     .where('user_id', '=', userId)
     .execute()
 }
+
+/** Removes the user's API key (a password reset); the next GET /api/auth/api-key creates a new one. */
+export async function deleteApiKey(scope: TenantScope, userId: number): Promise<boolean> {
+  const r = await scope.db
+    .deleteFrom('api_key')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return Number(r.numDeletedRows) > 0
+}

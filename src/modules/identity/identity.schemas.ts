@@ -38,7 +38,16 @@ export const RegisterBody = Type.Object({
   password: Password,
   full_name: Type.Optional(Name(200)),
 })
-export const RegisterResponse = Type.Object({ user: UserSchema })
+/** `{user}`: the answer of a confirmation (e-mail, phone, reactivation). */
+export const UserEnvelope = Type.Object({ user: UserSchema })
+
+/** The same answer for a free and a taken address (registration must not reveal accounts). */
+export const RegisterResponse = Type.Object({
+  status: Type.Literal('check_email'),
+  email: Type.String({ description: 'The address as registered (trimmed, lower-case)' }),
+  detail: Type.String({ description: 'What to do next, for a person' }),
+})
+export type Registration = Static<typeof RegisterResponse>
 
 /** RFC 6749 §3.2: the token endpoint ignores parameters it does not know (client_id, …). */
 export const TokenForm = Type.Object(

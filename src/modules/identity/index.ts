@@ -14,7 +14,12 @@ import * as m0002 from './migrations/0002_identity.ts'
 import { mfaRoutes } from './mfa.routes.ts'
 import { MfaService } from './mfa.service.ts'
 import { SessionService } from './sessions.service.ts'
-import { JOB_REACTIVATION_MAIL, JOB_VERIFICATION_MAIL, UsersService } from './users.service.ts'
+import {
+  JOB_REACTIVATION_MAIL,
+  JOB_REGISTRATION_NOTICE,
+  JOB_VERIFICATION_MAIL,
+  UsersService,
+} from './users.service.ts'
 import { verificationRoutes } from './verification.routes.ts'
 import { JOB_EMAIL_CODE, JOB_RESET, VerificationService } from './verification.service.ts'
 import { identityPages } from './web.routes.ts'
@@ -73,5 +78,6 @@ export const identityModule = defineModule({
     job<Mail>(JOB_EMAIL_CODE, (p) => verification.sendEmailCode(p.email)),
     job<Mail>(JOB_RESET, (p) => verification.sendReset(p.email)),
     job<Mail>(JOB_REACTIVATION_MAIL, (p) => users.sendReactivation(p.email)),
+    job<Mail>(JOB_REGISTRATION_NOTICE, (p) => users.sendRegistrationNotice(p.email)),
   ],
 })

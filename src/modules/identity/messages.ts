@@ -58,5 +58,22 @@ export const messages = {
       ['Your Sextant account is deactivated. Use the link within 24 hours to reactivate it.'],
       { url, label: 'Reactivate account' },
     ),
+  registrationAttempt: (to: string, tenantId: number, url: string, status: string) =>
+    email(
+      to,
+      tenantId,
+      'Someone tried to register with your address',
+      [
+        'Someone tried to create a Sextant account with this e-mail address, which already has one. ' +
+          'Nothing was changed and no account was created.',
+        status === 'deactivated'
+          ? 'If it was you: your account is deactivated; the link below e-mails you a way to reactivate it.'
+          : 'If it was you: log in with your password, or choose a new one with the link below.',
+        'If it was not you, you can ignore this message.',
+      ],
+      status === 'deactivated'
+        ? { url, label: 'Reactivate your account' }
+        : { url, label: 'Forgot your password?' },
+    ),
   phoneCode: (code: string) => `Sextant code: ${code}. It expires in 10 minutes.`,
 }

@@ -3,7 +3,7 @@
  * logout, and the session check the authenticator runs on every request (cached).
  */
 import { sha256Hex } from '../../platform/crypto.ts'
-import { TooManyRequestsError, UnauthorizedError } from '../../platform/http/errors.ts'
+import { UnauthorizedError } from '../../platform/http/errors.ts'
 import type { Role } from '../../platform/auth/scope.ts'
 import type { Principal as UserStanding } from '../../platform/auth/authenticator.ts'
 import { tenantStanding } from '../tenancy/index.ts'
@@ -16,6 +16,7 @@ import {
 } from './identity.context.ts'
 import type { MfaPending, TokenPair } from './identity.schemas.ts'
 import { verifyPassword } from './lib/passwords.ts'
+import { LoginThrottle } from './login-throttle.ts'
 import { issueToken, tenantOfToken } from './lib/one-time.ts'
 import * as creds from './credentials.repository.ts'
 import * as repo from './sessions.repository.ts'
@@ -35,7 +36,6 @@ const REFRESH_PREFIX = 'srt_'
 const MFA_PREFIX = 'mfa_'
 const MFA_TOKEN_TTL_S = 300
 const SESSION_CACHE_TTL_MS = 60_000
-const FAILURE_WINDOW_MS = 15 * 60_000
 
 export interface Principal {
   tenantId: number
@@ -44,7 +44,11 @@ export interface Principal {
 }
 
 export class SessionService {
-  constructor(private readonly deps: IdentityDeps) {}
+  private readonly throttle: LoginThrottle
+
+  constructor(private readonly deps: IdentityDeps) {
+    this.throttle = new LoginThrottle(deps)
+  }
 
   private get now() {
     return this.deps.clock.now()
@@ -59,19 +63,11 @@ export class SessionService {
       throw new OAuthGrantError('unsupported_grant_type', 'Only grant_type=password is supported')
     }
     const email = normalizeEmail(form.username)
-    const failuresKey = `login:fail:${sha256Hex(email)}`
-    const failures = (await this.deps.cache.get<number>(failuresKey)) ?? 0
-    if (failures >= this.deps.config.LOGIN_FAILURES_PER_ACCOUNT) {
-      throw new TooManyRequestsError(
-        'auth.login_throttled',
-        'Too many failed logins for this account; try again later',
-        FAILURE_WINDOW_MS / 1000,
-      )
-    }
+    await this.throttle.check(email, ctx.ip)
     const user = await this.deps.scopes.withSystem('login by e-mail', (s) => findUserByEmail(s, email))
     const ok = await verifyPassword(user?.password_hash ?? null, form.password)
     if (!user || !ok || user.status !== 'active') {
-      await this.deps.cache.incr(failuresKey, FAILURE_WINDOW_MS)
+      await this.throttle.failed(email, ctx.ip)
       await audit(this.deps, {
         tenantId: user?.tenant_id ?? null,
         userId: user?.id ?? null,
@@ -81,7 +77,7 @@ export class SessionService {
       })
       throw new OAuthGrantError('invalid_grant', 'Invalid e-mail or password')
     }
-    await this.deps.cache.delete(failuresKey)
+    await this.throttle.succeeded(email, ctx.ip)
     const totp = await this.deps.scopes.withTenant(user.tenant_id, (s) => creds.findTotp(s, user.id))
     if (totp?.verified_at) {
       const { token, hash } = issueToken(user.tenant_id, MFA_PREFIX)

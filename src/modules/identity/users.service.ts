@@ -3,12 +3,7 @@ import { principalCacheKey } from '../../platform/auth/authenticator.ts'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import { sha256Hex } from '../../platform/crypto.ts'
 import type { TenantScope } from '../../platform/db/tenant-scope.ts'
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  UnprocessableError,
-} from '../../platform/http/errors.ts'
+import { ForbiddenError, NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
 import {
   audit,
   addSeconds,
@@ -17,7 +12,7 @@ import {
   type IdentityDeps,
   type RequestContext,
 } from './identity.context.ts'
-import type { User } from './identity.schemas.ts'
+import type { Registration, User } from './identity.schemas.ts'
 import { createTenant, tenantPlanCode, type Entitlements } from '../tenancy/index.ts'
 import * as creds from './credentials.repository.ts'
 import { issueToken, tenantOfToken } from './lib/one-time.ts'
@@ -28,6 +23,7 @@ import * as users from './users.repository.ts'
 
 export const JOB_REACTIVATION_MAIL = 'identity.reactivation_mail'
 export const JOB_VERIFICATION_MAIL = 'identity.verification_mail'
+export const JOB_REGISTRATION_NOTICE = 'identity.registration_notice_mail'
 const DAY_S = 86_400
 
 /** A user's full_name and email, read in the caller's transaction (for other modules). */
@@ -44,23 +40,47 @@ export class UsersService {
     private readonly sessions: SessionService,
   ) {}
 
-  async register(input: { email: string; password: string; full_name?: string }): Promise<User> {
+  /**
+   * Answers the same whether or not the address is free, so registration tells no one which
+   * addresses have accounts: a free one gets a new account and a verification link; a taken one
+   * gets nothing created and its owner is told by e-mail that someone tried. Both hash the password
+   * and queue one mail, so neither the answer nor its timing differs.
+   */
+  async register(input: { email: string; password: string; full_name?: string }): Promise<Registration> {
     const email = normalizeEmail(input.email)
     const problems = passwordProblems(input.password, email)
     if (problems.length)
       throw new UnprocessableError('validation.weak_password', `password: ${problems[0]?.msg}`, problems)
     const passwordHash = await hashPassword(input.password) // slow: before the transaction
     const created = await this.deps.scopes.withSystem('register: new tenant', async (s) => {
-      if (await users.findUserByEmail(s, email)) return null
+      if (await users.findUserByEmail(s, email)) return false
       const fullName = input.full_name?.trim() || null
       // Tenant and owner in this one transaction: a failed user insert leaves no tenant behind.
       const tenantId = await createTenant(s, { name: fullName ? `${fullName}'s workspace` : email })
-      const userId = await users.insertUser(s, { tenantId, email, passwordHash, fullName })
-      return { tenantId, userId }
+      await users.insertUser(s, { tenantId, email, passwordHash, fullName })
+      return true
     })
-    if (!created) throw new ConflictError('auth.email_taken', 'An account with this e-mail already exists')
-    await this.deps.jobs.enqueue(JOB_VERIFICATION_MAIL, { email })
-    return this.me({ tenantId: created.tenantId, userId: created.userId })
+    await this.deps.jobs.enqueue(created ? JOB_VERIFICATION_MAIL : JOB_REGISTRATION_NOTICE, { email })
+    return {
+      status: 'check_email',
+      email,
+      detail:
+        `A message is on its way to ${email}. A new account is confirmed with its link; then log in ` +
+        'at POST /api/auth/token.',
+    }
+  }
+
+  /** Job handler (identity module jobs): tells an address's owner that someone registered with it. */
+  async sendRegistrationNotice(email: string): Promise<void> {
+    const user = await this.deps.scopes.withSystem('registration notice', (s) =>
+      users.findUserByEmail(s, email),
+    )
+    if (!user) return
+    const base = this.deps.config.PUBLIC_BASE_URL
+    const page = user.status === 'deactivated' ? '/reactivate' : '/reset-password'
+    await this.deps.email.send(
+      messages.registrationAttempt(email, user.tenant_id, new URL(page, base).toString(), user.status),
+    )
   }
 
   /**

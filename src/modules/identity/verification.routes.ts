@@ -67,7 +67,7 @@ function confirmEmailVerificationRoute(app: App, { identity: id }: { identity: I
         },
         tags,
         body: S.TokenBody,
-        response: { 200: S.RegisterResponse, ...problems(422) },
+        response: { 200: S.UserEnvelope, ...problems(422) },
       },
     },
     async (req) => ({ user: await v.confirmEmailLink(req.body.token) }),
@@ -118,7 +118,7 @@ function confirmEmailCodeRoute(app: App, { identity: id }: { identity: Identity 
         },
         tags,
         body: S.EmailCodeBody,
-        response: { 200: S.RegisterResponse, ...problems(422, 429) },
+        response: { 200: S.UserEnvelope, ...problems(422, 429) },
       },
     },
     async (req) => ({ user: await v.confirmEmailCode(req.body.email, req.body.code) }),
@@ -159,11 +159,12 @@ function confirmPasswordResetRoute(app: App, { identity: id }: { identity: Ident
       config: { auth: 'public' },
       schema: {
         operationId: 'confirmPasswordReset',
-        summary: 'Set a new password with the link token; revokes every session',
+        summary: 'Set a new password with the link token; revokes every session and the API key',
         description:
           'Sets a new password with the token of the e-mailed link (once). The password rules of registration ' +
           'apply (422 `validation.weak_password`); an unknown, used or expired token answers 422. Every session ' +
-          'is revoked, and the e-mail address counts as verified.',
+          '(access and refresh tokens) is revoked and the API key stops working (401): after logging in with ' +
+          'the new password, GET /api/auth/api-key creates a new one. The e-mail address counts as verified.',
         examples: {
           body: { token: '17.Rk8vN2xQ5mB9cL3zT7pW1sY4hD6fG0jK2uE8iO5aV3q', new_password: 'quartz-meadow-77' },
           200: {
@@ -224,7 +225,7 @@ function confirmPhoneVerificationRoute(app: App, { identity: id }: { identity: I
         },
         tags,
         body: S.PhoneCodeBody,
-        response: { 200: S.RegisterResponse, ...problems(401, 422) },
+        response: { 200: S.UserEnvelope, ...problems(401, 422) },
       },
     },
     async (req) => ({ user: await v.confirmPhoneCode(scopeOf(req), req.body.code) }),

@@ -208,7 +208,16 @@ export class VerificationService {
       }),
     )
     await this.sessions.revokeAll(tenantId, owner.userId)
-    await audit(this.deps, { tenantId, userId: owner.userId, event: 'password_reset', ...ctx })
+    // Whoever knew the old password may have read the key: it goes too (the user creates a new one).
+    const keyRevoked = await this.deps.scopes.withTenant(tenantId, (s) => creds.deleteApiKey(s, owner.userId))
+    if (keyRevoked) await this.deps.cache.deletePrefix(`auth:apikey:${tenantId}:`)
+    await audit(this.deps, {
+      tenantId,
+      userId: owner.userId,
+      event: 'password_reset',
+      ...ctx,
+      detail: { api_key_revoked: keyRevoked },
+    })
   }
 
   async requestPhoneCode(scope: RequestScope): Promise<{ sent: true; expires_in: number }> {

@@ -15,7 +15,7 @@ import {
 import { ANSWER_EXAMPLE, CONCEPT_EXAMPLE, PROGRESS_EXAMPLE } from './ta-learn.examples.ts'
 import { ADVANCED_FEATURE, type LearnService } from './ta-learn.service.ts'
 
-const tags = ['ta']
+const tags = ['technical-analysis']
 const BASE = '/api/ta/learn'
 
 const PROGRESS_RULES =

@@ -91,7 +91,7 @@ function portfolioRoute(app: App, { priceAction }: Svc): void {
           query: { tenant_id: 42 },
           200: { description: 'Two holdings, one unknown to market data', value: Ex.PORTFOLIO_EXAMPLE },
         },
-        tags: ['ta'],
+        tags: ['technical-analysis'],
         querystring: S.PortfolioQuery,
         response: { 200: S.PortfolioOut, ...problems(401, 403, 422) },
       },
@@ -103,7 +103,7 @@ function portfolioRoute(app: App, { priceAction }: Svc): void {
 export function priceActionRoutes(app: App, { priceAction }: Svc): void {
   portfolioRoute(app, { priceAction })
   const base = {
-    tags: ['ta'],
+    tags: ['technical-analysis'],
     params: S.SymbolParams,
     querystring: S.TimeframeQuery,
   }

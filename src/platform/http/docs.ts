@@ -93,6 +93,12 @@ function installReference(app: FastifyInstance): void {
           content: () => app.swagger(),
           // Preselect the password flow, so "Authorize" in /docs asks for an e-mail and a password.
           authentication: { preferredSecurityScheme: 'OAuth2PasswordBearer' },
+          // Self-contained: the system's fonts (not Scalar's font CDN), no telemetry, and none of the
+          // buttons that lead to Scalar's hosted services (its AI agent, developer tools, toolbar).
+          withDefaultFonts: false,
+          telemetry: false,
+          agent: { disabled: true },
+          showDeveloperTools: 'never',
         },
       })
       await docs.ready()

@@ -1,4 +1,5 @@
 /** The RFC 9457 problem body and its OpenAPI schemas, shared by every route. */
+import { STATUS_CODES } from 'node:http'
 import { Type, type Static, type TSchema } from 'typebox'
 import type { FieldError } from './errors.ts'
 
@@ -25,6 +26,7 @@ export const ProblemSchema = Type.Object(
 )
 export type Problem = Static<typeof ProblemSchema>
 
+/** RFC 9110 reason phrases; any other status takes Node's phrase for it, never a bare "Error". */
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -35,6 +37,7 @@ const TITLES: Record<number, string> = {
   406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
@@ -44,6 +47,8 @@ const TITLES: Record<number, string> = {
   504: 'Gateway Timeout',
 }
 
+const titleOf = (status: number) => TITLES[status] ?? STATUS_CODES[status] ?? `HTTP ${status}`
+
 export function problem(
   status: number,
   code: string,
@@ -52,7 +57,7 @@ export function problem(
 ): Problem {
   return {
     type: `/problems/${code.replace(/\./g, '/')}`,
-    title: TITLES[status] ?? 'Error',
+    title: titleOf(status),
     status,
     detail,
     code,
@@ -66,7 +71,7 @@ export function problems(...statuses: number[]): Record<number, ProblemResponse>
     statuses.map((s) => [
       s,
       {
-        description: TITLES[s] ?? 'Error',
+        description: titleOf(s),
         content: { 'application/problem+json': { schema: Type.Ref('Problem') } },
       },
     ]),

@@ -34,3 +34,34 @@ export function showLines(el, lines) {
     }),
   )
 }
+
+/**
+ * Wires the page's "send me a new link" form: `#request` (an e-mail field and a button) POSTs the
+ * address to `path` (an operation that always answers 204, whoever the address belongs to) and
+ * `#request-status` says what happens next.
+ */
+export function wireRequestForm(path, sentText) {
+  const form = document.getElementById('request')
+  const status = document.getElementById('request-status')
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    const email = form.querySelector('input[type=email]').value.trim()
+    if (!email) return showLines(status, ['Enter your e-mail address.'])
+    const button = form.querySelector('button')
+    button.disabled = true
+    postJson(path, { email })
+      .then(({ ok, body }) => {
+        if (!ok) return showLines(status, problemLines(body))
+        form.hidden = true
+        showLines(status, [sentText])
+        status.dataset.outcome = 'sent'
+      })
+      .catch(() => showLines(status, ['The service could not be reached; try again later.']))
+      .finally(() => (button.disabled = false))
+  })
+}
+
+/** Shows the request form (hidden until a link turns out not to work). */
+export function offerNewLink() {
+  document.getElementById('request').hidden = false
+}

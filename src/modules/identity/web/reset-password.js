@@ -1,5 +1,5 @@
 // Sends the chosen password with the e-mailed token; shows the API's reasons when it refuses one.
-import { linkToken, postJson, problemLines, showLines } from './api.js'
+import { linkToken, offerNewLink, postJson, problemLines, showLines, wireRequestForm } from './api.js'
 
 const form = document.getElementById('reset')
 const errors = document.getElementById('errors')
@@ -16,16 +16,22 @@ async function submit(event) {
   errors.replaceChildren()
   const token = linkToken()
   const password = field('new_password').value
-  if (!token) return fail(['This link has no token. Open the link from the e-mail again.'])
   if (password !== field('repeat_password').value) return fail(['The two passwords differ.'])
   const button = form.querySelector('button')
   button.disabled = true
   try {
     const { ok, body } = await postJson('/api/auth/password-reset/confirm', { token, new_password: password })
-    if (!ok) return fail(problemLines(body))
+    if (!ok) {
+      const expired = (body.errors ?? []).some((e) => e.type === 'invalid_token')
+      if (!expired) return fail(problemLines(body))
+      form.hidden = true
+      offerNewLink()
+      return fail(['This link was already used or has expired. Ask for a new one below.'])
+    }
     form.hidden = true
     status.textContent =
-      'Your password is changed and every session was signed out. Log in with the new password.'
+      'Your password is changed. Every session was signed out and your API key no longer works: log in ' +
+      'with the new password, then create a new API key if you use one.'
     status.dataset.outcome = 'done'
   } catch {
     fail(['The service could not be reached; try again later.'])
@@ -34,4 +40,14 @@ async function submit(event) {
   }
 }
 
+wireRequestForm(
+  '/api/auth/password-reset/request',
+  'If that address has an account, a link to choose a new password is on its way. It is valid for 1 hour.',
+)
+// Opened without a link's token (from "Forgot your password?"): ask where to send one.
+if (!linkToken()) {
+  form.hidden = true
+  document.getElementById('ask').hidden = false
+  offerNewLink()
+}
 form.addEventListener('submit', (event) => void submit(event))

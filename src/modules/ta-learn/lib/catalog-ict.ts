@@ -20,7 +20,7 @@ export const ICT_CONCEPTS: Concept[] = [
     example: { kind: 'fvg', symbol: 'QQQ' },
     // prettier-ignore
     questions: [
-      q('fair-value-gap-1', 'In F1 the bullish FVG at i=1 spans…', ['101.0–102.0', '100.4–104.0', '102.0–103.0', '99.0–101.0'], 0, 'bottom H[0] = 101.0, top L[2] = 102.0.'),
+      q('fair-value-gap-1', 'Bars 0, 1, 2 have highs 101.0, 104.0, 105.0 and lows 99.0, 100.4, 102.0; bar 1 closes up. The bullish FVG at bar 1 spans…', ['101.0–102.0', '100.4–104.0', '102.0–103.0', '99.0–101.0'], 0, 'bottom H[0] = 101.0, top L[2] = 102.0.'),
       q('fair-value-gap-2', 'A bullish FVG needs the middle candle to be…', ['Down', 'Up', 'A doji', 'Inside'], 1, 'C > O.'),
       q('fair-value-gap-3', 'The top of a bearish FVG is…', ['L[i−1]', 'H[i+1]', 'H[i−1]', 'L[i+1]'], 0, 'Top = L[i−1], bottom = H[i+1].'),
     ],
@@ -41,9 +41,9 @@ export const ICT_CONCEPTS: Concept[] = [
     example: { kind: 'fvg', symbol: 'SPY' },
     // prettier-ignore
     questions: [
-      q('fvg-mitigation-1', 'In F1, the bullish FVG is first touched at bar…', ['2', '3', '4', '5'], 2, 'L[4] = 101.8 ≤ 102.0.'),
-      q('fvg-mitigation-2', 'Its CE (101.5) is reached at bar…', ['3', '4', '5', 'never'], 2, 'L[5] = 101.3 ≤ 101.5.'),
-      q('fvg-mitigation-3', 'Is it filled?', ['Yes, at bar 5', 'No', 'Yes, at bar 4'], 1, 'No low reaches the bottom 101.0.'),
+      q('fvg-mitigation-1', 'A bullish FVG 101.0–102.0 forms at bar 1; bars 2–5 have lows 102.0, 103.0, 101.8, 101.3. It is first touched at bar…', ['2', '3', '4', '5'], 2, 'L[4] = 101.8 ≤ 102.0.'),
+      q('fvg-mitigation-2', 'With those lows, its CE (101.5) is reached at bar…', ['3', '4', '5', 'never'], 2, 'L[5] = 101.3 ≤ 101.5.'),
+      q('fvg-mitigation-3', 'With those lows, is it filled?', ['Yes, at bar 5', 'No', 'Yes, at bar 4'], 1, 'No low reaches the bottom 101.0.'),
     ],
   },
   {
@@ -63,8 +63,8 @@ export const ICT_CONCEPTS: Concept[] = [
     example: { kind: 'breaks', symbol: 'AAPL' },
     // prettier-ignore
     questions: [
-      q('order-block-1', 'In S2 the bullish OB from the break at bar 8 is bar…', ['2', '5', '7', '8'], 1, 'Bar 5 has the lowest low (9.4) between bars 2 and 8.'),
-      q('order-block-2', 'Its zone is…', ['[9.4, 10.0]', '[10.8, 11.3]', '[9.5, 10.2]', '[9.3, 10.2]'], 0, 'Bar 5: L 9.4, H 10.0.'),
+      q('order-block-1', 'Swing high 10.8 at bar 2; bar 8 closes above it. Bars 3–7 have lows 10.0, 9.7, 9.4, 9.5, 10.0. The bullish OB is bar…', ['2', '5', '7', '8'], 1, 'Bar 5 has the lowest low (9.4) strictly between bars 2 and 8.'),
+      q('order-block-2', 'Bar 5 has low 9.4 and high 10.0. Its zone is…', ['[9.4, 10.0]', '[10.8, 11.3]', '[9.5, 10.2]', '[9.3, 10.2]'], 0, 'Bar 5: L 9.4, H 10.0.'),
       q('order-block-3', 'A bullish OB fails when…', ['L < its bottom', 'H > its top', 'Volume falls', 'A doji prints'], 0, 'L < bottom (SMC).'),
     ],
   },
@@ -82,7 +82,7 @@ export const ICT_CONCEPTS: Concept[] = [
     example: { kind: 'breaks', symbol: 'MSFT' },
     // prettier-ignore
     questions: [
-      q('breaker-block-1', 'In S2, OB [9.4, 10.0] becomes a bearish breaker at bar…', ['11', '12', '10', 'never'], 1, 'C 9.35 < 9.4 at bar 12.'),
+      q('breaker-block-1', 'A bullish OB [9.4, 10.0]; bars 10, 11, 12 close at 10.3, 10.0, 9.35. It becomes a bearish breaker at bar…', ['11', '12', '10', 'never'], 1, 'C 9.35 < 9.4 at bar 12.'),
       q('breaker-block-2', 'What invalidates that bearish breaker?', ['A close above 10.0', 'A close below 9.4', 'Any wick', 'Time'], 0, 'A close beyond the opposite edge.'),
       q('breaker-block-3', 'A bearish breaker acts as…', ['Support', 'Resistance', 'Nothing', 'A gap'], 1, 'It is retested from below.'),
     ],
@@ -103,7 +103,7 @@ export const ICT_CONCEPTS: Concept[] = [
     questions: [
       q('premium-discount-1', 'lo 9.4, hi 11.3: EQ is…', ['10.35', '10.0', '10.5', '9.85'], 0, '(11.3 + 9.4)/2.'),
       q('premium-discount-2', 'Close 10.3 in that range is…', ['Premium', 'Discount'], 1, '10.3 < 10.35.'),
-      q('premium-discount-3', 'Bar 12 of S2 (C 9.35) has position…', ['0', '−0.026316', '0.5', '1'], 1, '(9.35 − 9.4)/1.9 = −0.026316.'),
+      q('premium-discount-3', 'lo 9.4, hi 11.3: a close of 9.35 has position…', ['0', '−0.026316', '0.5', '1'], 1, '(9.35 − 9.4)/1.9 = −0.026316.'),
     ],
   },
   {
@@ -120,8 +120,8 @@ export const ICT_CONCEPTS: Concept[] = [
     // prettier-ignore
     questions: [
       q('ote-1', 'lo 9.4, hi 11.3: the long OTE is…', ['[9.799, 10.122]', '[10.35, 11.3]', '[9.4, 10.35]', '[10.578, 10.901]'], 0, '11.3 − 0.79×1.9 and 11.3 − 0.62×1.9.'),
-      q('ote-2', 'The sweet spot is…', ['50 %', '61.8 %', '70.5 %', '79 %'], 2, '70.5 % → 9.9605 in S2.'),
-      q('ote-3', 'The short OTE is measured from…', ['hi', 'lo', 'EQ', 'the close'], 1, 'Mirrored from lo: 10.578–10.901 in S2.'),
+      q('ote-2', 'The sweet spot is…', ['50 %', '61.8 %', '70.5 %', '79 %'], 2, '70.5 % → 9.9605 for lo 9.4, hi 11.3.'),
+      q('ote-3', 'The short OTE is measured from…', ['hi', 'lo', 'EQ', 'the close'], 1, 'Mirrored from lo: 10.578–10.901 for lo 9.4, hi 11.3.'),
     ],
   },
   {

@@ -80,7 +80,7 @@ export const PRICE_ACTION_CONCEPTS: Concept[] = [
     questions: [
       q('pin-bar-1', 'In a bullish pin bar the body sits in…', ['The lower third', 'The middle', 'The upper third', 'Anywhere'], 2, 'min(O,C) ≥ L + (2/3)·range.'),
       q('pin-bar-2', 'The bullish pin bar tail must be at least…', ['1/3 of the range', '1/2 of the range', '2/3 of the range', 'the body'], 2, 'lower ≥ (2/3)·range.'),
-      q('pin-bar-3', 'Can a candle be both a hammer and a bullish pin?', ['Yes', 'No'], 0, 'The hammer vector (20.10, 20.30, 19.00, 20.25) is both.'),
+      q('pin-bar-3', 'Can a candle be both a hammer and a bullish pin?', ['Yes', 'No'], 0, 'The candle O 20.10, H 20.30, L 19.00, C 20.25 is both.'),
     ],
   },
   {
@@ -182,7 +182,7 @@ export const PRICE_ACTION_CONCEPTS: Concept[] = [
     questions: [
       q('wyckoff-phases-1', 'Which phase holds the Spring?', ['A', 'B', 'C', 'E'], 2, 'Phase C tests the range.'),
       q('wyckoff-phases-2', 'Phase A contains…', ['PS, SC, AR, ST', 'SOS, LPS', 'Spring', 'UTAD'], 0, 'Stopping the prior trend.'),
-      q('wyckoff-phases-3', 'In W1, the support is…', ['23.6 (SC low)', '27.05', '24.6', '23.3'], 0, 'Support = the SC low.'),
+      q('wyckoff-phases-3', 'A selling climax at bar 13 (L 23.6, C 24.6), then an automatic rally to H 27.05; a spring later dips to 23.3. The support is…', ['23.6 (SC low)', '27.05', '24.6', '23.3'], 0, 'Support = the SC low.'),
     ],
   },
   {
@@ -202,7 +202,7 @@ export const PRICE_ACTION_CONCEPTS: Concept[] = [
     // prettier-ignore
     questions: [
       q('wyckoff-climax-1', 'The SC needs volume of at least…', ['1.5 × avgV', '2 × avgV', '3 × avgV', 'any'], 1, 'V ≥ 2·avgV.'),
-      q('wyckoff-climax-2', 'In W1 the SC closes at position…', ['0.4', '0.714286', '0.5', '1.0'], 1, '(24.6 − 23.6) / 1.4.'),
+      q('wyckoff-climax-2', 'A selling climax has H 25.0, L 23.6, C 24.6. It closes at position…', ['0.4', '0.714286', '0.5', '1.0'], 1, '(24.6 − 23.6) / 1.4.'),
       q('wyckoff-climax-3', 'A spring closes…', ['Below support', 'Back at or above support', 'Above resistance', 'At the SC low'], 1, 'C ≥ support after L < support.'),
     ],
   },

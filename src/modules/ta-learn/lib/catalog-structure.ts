@@ -115,7 +115,7 @@ export const STRUCTURE_CONCEPTS: Concept[] = [
     questions: [
       q('choch-1', 'Trend bullish; a close falls below the latest swing low. This is…', ['A bearish BOS', 'A bearish CHoCH', 'A bullish CHoCH', 'No event'], 1, 'A break against the trend is a CHoCH.'),
       q('choch-2', 'After a bearish CHoCH, the trend is…', ['Still bullish', 'Bearish', 'Ranging', 'Undefined'], 1, 'After a break the trend takes the break direction.'),
-      q('choch-3', 'In vector S2, which close gives the CHoCH at bar 12?', ['9.35 below 9.4', '11.0 above 10.8', '10.0 below 10.1', '9.8 below 9.5'], 0, 'The swing low 9.4 at bar 5 breaks on the 9.35 close.'),
+      q('choch-3', 'Trend bullish; swing high 10.8 (bar 2), swing low 9.4 (bar 5). Closes of bars 10–12: 10.3, 10.0, 9.35. Which close gives the CHoCH at bar 12?', ['9.35 below 9.4', '11.0 above 10.8', '10.0 below 10.1', '9.8 below 9.5'], 0, 'The swing low 9.4 at bar 5 breaks on the 9.35 close.'),
     ],
   },
   {

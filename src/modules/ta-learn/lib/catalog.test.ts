@@ -32,6 +32,15 @@ describe('learning catalog invariants', () => {
     }
   })
 
+  it('asks questions a learner can answer from what they see: no named reference figure (F1, S2, W1)', () => {
+    const named = CONCEPTS.flatMap((c) =>
+      c.questions
+        .filter((q) => /\bvector\b|\b[DFSW][0-9]\b/.test(`${q.prompt} ${q.explanation}`))
+        .map((q) => `${q.id}: ${q.prompt}`),
+    )
+    assert.deepEqual(named, [])
+  })
+
   it('has basic and advanced concepts in every layer, with content to teach', () => {
     for (const layer of LEARN_LAYERS) {
       const cs = CONCEPTS.filter((c) => c.layer === layer)

@@ -1,0 +1,48 @@
+/**
+ * Why a JSON body that parses was still refused: a key that reaches an object's prototype. Such a
+ * key (`__proto__`, or `constructor` holding a `prototype`) can change every object the service
+ * builds from the body (prototype pollution), and no field of this API has that name, so the body
+ * is refused with a 422 naming the key instead of being read.
+ */
+import { UnprocessableError } from './errors.ts'
+
+type Path = (string | number)[]
+
+/** The path of the first prototype key in `value`, or undefined. */
+export function prototypeKeyPath(value: unknown): Path | undefined {
+  const pending: [unknown, Path][] = [[value, []]]
+  while (pending.length) {
+    const [node, path] = pending.pop()!
+    if (node === null || typeof node !== 'object') continue
+    const own = (key: string) => Object.prototype.hasOwnProperty.call(node, key)
+    if (own('__proto__')) return [...path, '__proto__']
+    const ctor = own('constructor') ? (node as Record<string, unknown>)['constructor'] : undefined
+    if (ctor !== null && typeof ctor === 'object' && Object.prototype.hasOwnProperty.call(ctor, 'prototype'))
+      return [...path, 'constructor', 'prototype']
+    for (const [key, child] of Object.entries(node))
+      pending.push([child, [...path, Array.isArray(node) ? Number(key) : key]])
+  }
+  return undefined
+}
+
+/**
+ * For a body the JSON parser refused: the 422 that names a prototype key when the text is valid
+ * JSON and has one, else undefined (the text is not JSON: the caller's "not valid JSON" stands).
+ */
+export function refusedPrototypeKey(text: string): UnprocessableError | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  const path = prototypeKeyPath(value)
+  if (!path) return undefined
+  const key = path.includes('__proto__') ? '__proto__' : 'constructor.prototype'
+  const msg =
+    `the key ${key} is refused: it would change the prototype of objects built from the body ` +
+    '(prototype pollution); no field has this name'
+  return new UnprocessableError('validation.forbidden_key', `The body is valid JSON, but ${msg}`, [
+    { loc: ['body', ...path], msg, type: 'forbidden_key' },
+  ])
+}
