@@ -5,6 +5,13 @@
  * anchored on the first quote the sandbox saw for each symbol.
  */
 import { DAY_MS } from '../../../platform/dates.ts'
+import {
+  isTradingDay,
+  nextTradingDay,
+  nyDate,
+  previousTradingDay,
+  tradingDay,
+} from '../../../platform/market-calendar.ts'
 import { DateTime } from 'luxon'
 import { mulberry32 } from '../../../platform/random.ts'
 import { cents, round } from './decimal.ts'
@@ -79,14 +86,39 @@ function pricePaths(symbols: string[], anchors: ReadonlyMap<string, number>, end
   }
 }
 
-/** A time during regular hours on a weekday, within (start, end). */
+/** The NYSE trading day on or after `at`'s New York date. */
+export function tradingDateNear(at: number): string {
+  const date = nyDate(new Date(at))
+  return isTradingDay(date) ? date : nextTradingDay(date)
+}
+
+/**
+ * A time during a regular session within (start, end): the NYSE session of a day drawn in the
+ * window (a weekend or holiday moves to the next session; one too close to `end`, to the previous
+ * one), at a minute between its open and its close (13:00 on early-close days).
+ */
 export function tradingTime(start: number, end: number, rng: Rng): number {
-  let day = DateTime.fromMillis(start + DAY_MS + rng() * (end - start - 2 * DAY_MS), { zone: ZONE }).startOf(
-    'day',
-  )
-  if (day.weekday > 5) day = day.plus({ days: 8 - day.weekday })
-  if (day.toMillis() >= end - DAY_MS) day = day.minus({ days: day.weekday + 2 })
-  return day.set({ hour: 9, minute: 30 }).toMillis() + Math.floor(rng() * 390 * 60_000)
+  const drawn = start + DAY_MS + rng() * (end - start - 2 * DAY_MS)
+  let day = tradingDay(tradingDateNear(drawn))!
+  // Sessions open at 09:30, so the day's New York midnight is 9.5 hours before (never a DST day).
+  while (day.open.getTime() - 9.5 * 3_600_000 >= end - DAY_MS) day = tradingDay(previousTradingDay(day.date))!
+  const open = day.open.getTime()
+  return open + Math.floor(rng() * (day.close.getTime() - open))
+}
+
+/** US equities settled two trading days after the trade (T+2) until 2024-05-28, one (T+1) since. */
+const T_PLUS_ONE_FROM = '2024-05-28'
+
+/** The settlement date (New York, YYYY-MM-DD) of a trade at `at`: weekends and NYSE holidays skipped. */
+export function settlementDate(at: number): string {
+  const trade = nyDate(new Date(at))
+  const next = nextTradingDay(trade)
+  return trade < T_PLUS_ONE_FROM ? nextTradingDay(next) : next
+}
+
+/** `hour` (New York) on the first trading day on or after `at`'s date: when cash moves post. */
+export function tradingDayAt(at: number, hour: number): number {
+  return DateTime.fromISO(tradingDateNear(at), { zone: ZONE }).set({ hour }).toMillis()
 }
 
 function generateFills(
@@ -134,9 +166,7 @@ function dividends(input: HistoryInput, symbols: string[], held: Fill[], rng: Rn
   for (const [n, symbol] of symbols.slice(0, 3).entries()) {
     const perShare = round(0.1 + rng() * 1.4, 2)
     for (let k = 0; k < 4; k++) {
-      let day = DateTime.fromMillis(input.connectedAt - YEAR + (40 + 91 * k + 9 * n) * DAY_MS, { zone: ZONE })
-      if (day.weekday > 5) day = day.plus({ days: 8 - day.weekday })
-      const at = day.set({ hour: 4, minute: 0, second: 0, millisecond: 0 }).toMillis()
+      const at = tradingDayAt(input.connectedAt - YEAR + (40 + 91 * k + 9 * n) * DAY_MS, 4)
       const qty = held
         .filter((f) => f.symbol === symbol && f.at < at)
         .reduce((q, f) => q + (f.side === 'buy' ? f.qty : -f.qty), 0)
@@ -168,9 +198,8 @@ function deposit(input: HistoryInput, fills: Fill[], flows: CashActivity[], rng:
   let lowest = 0
   for (const m of moves) lowest = Math.min(lowest, (balance += m.c))
   const amount = Math.ceil((-lowest / 100 + 1000 + rng() * 20_000) / 1000) * 1000
-  const at = DateTime.fromMillis(input.connectedAt - YEAR, { zone: ZONE })
-    .set({ hour: 7, minute: 0 })
-    .toMillis()
+  // 07:00 on the window's first trading day: before any fill, as fills come on that session or later.
+  const at = tradingDayAt(input.connectedAt - YEAR, 7)
   const id = activityId(at, hashUuid(`${input.accountId}:deposit`))
   return { id, at, type: 'CSD', amount, description: 'Initial deposit' }
 }
