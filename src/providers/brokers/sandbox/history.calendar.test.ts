@@ -1,13 +1,14 @@
 /**
  * The sandboxes' generated pasts keep the NYSE calendar: every fill falls inside a regular
  * session (never on a weekend or a holiday, never after 13:00 on an early-close day), cash moves
- * on trading days, and trades settle on trading days. Checked over many accounts connected across
+ * on trading days, trades settle on trading days, and only stocks that pay dividends pay them. Checked over many accounts connected across
  * ten years, so the holidays of every kind come up.
  */
 import { strict as assert } from 'node:assert'
 import { test } from 'node:test'
 import { DateTime } from 'luxon'
 import { nyDate, tradingDay } from '../../../platform/market-calendar.ts'
+import { dividendPolicy } from '../../market-data/simulator/content/dividends.ts'
 import { generateHistory, settlementDate } from './history.ts'
 import { generateSchwabHistory } from './schwab/history.ts'
 import { DEFAULT_SYMBOLS } from './universe.ts'
@@ -26,9 +27,10 @@ function placeOf(at: number): string {
 /** Connection dates: one a month from 2016 to 2026 (the fills of a year before each). */
 const connections = Array.from({ length: 11 * 12 }, (_, k) => ms('2016-01-03T10:00') + k * 30.4 * 86_400_000)
 
-test('Alpaca sandbox: every fill inside a regular session, every cash activity on a trading day', () => {
+test('Alpaca sandbox: fills inside regular sessions, cash on trading days, dividends only from payers', () => {
   const bad: string[] = []
   let fills = 0
+  let dividends = 0
   for (const [k, connectedAt] of connections.entries()) {
     const h = generateHistory({
       accountId: `acct-${k}`,
@@ -43,10 +45,13 @@ test('Alpaca sandbox: every fill inside a regular session, every cash activity o
       const place = placeOf(f.at)
       if (place !== 'session') bad.push(`${f.symbol} ${f.side} ${new Date(f.at).toISOString()}: ${place}`)
     }
-    for (const a of h.cash)
+    for (const a of h.cash) {
       if (!tradingDay(nyDate(new Date(a.at)))) bad.push(`${a.type} on ${nyDate(new Date(a.at))}`)
+      if (a.type === 'DIV') dividends++
+      if (a.type === 'DIV' && !dividendPolicy(a.symbol!)) bad.push(`dividend on ${a.symbol}, which pays none`)
+    }
   }
-  assert.ok(fills > 5_000)
+  assert.ok(fills > 5_000 && dividends > 100)
   assert.deepEqual(bad.slice(0, 5), [])
 })
 
@@ -65,8 +70,10 @@ test('Schwab sandbox: trades inside sessions, dividends, interest and transfers 
       const place = placeOf(t.at)
       if (place !== 'session') bad.push(`trade ${new Date(t.at).toISOString()}: ${place}`)
     }
-    for (const c of h.cash)
+    for (const c of h.cash) {
       if (!tradingDay(nyDate(new Date(c.at)))) bad.push(`${c.type} on ${nyDate(new Date(c.at))}`)
+      if (c.symbol && !dividendPolicy(c.symbol)) bad.push(`dividend on ${c.symbol}, which pays none`)
+    }
   }
   assert.deepEqual(bad.slice(0, 5), [])
 })

@@ -14,6 +14,7 @@ import {
 } from '../../../platform/market-calendar.ts'
 import { DateTime } from 'luxon'
 import { mulberry32 } from '../../../platform/random.ts'
+import { dividendPolicy, exDatesOf } from '../../market-data/simulator/content/dividends.ts'
 import { cents, round } from './decimal.ts'
 import { hashUuid, seedOf } from './universe.ts'
 
@@ -160,20 +161,51 @@ function generateFills(
   })
 }
 
-/** Quarterly dividends on up to three holdings, paid on what was held that day. */
+/**
+ * The dividends a stock paid with its pay date in (from, to): when the cash arrives (04:00 New
+ * York on the pay date), the ex-date's start (shares held before it are paid) and the amount a
+ * share. The simulated market's dividend rules decide who pays, when and how much, so a sandbox
+ * never pays a dividend on a stock that pays none.
+ */
+export function paidDividends(symbol: string, from: number, to: number) {
+  const policy = dividendPolicy(symbol)
+  if (!policy) return []
+  const day = (date: string) => DateTime.fromISO(date, { zone: ZONE }).toMillis()
+  const first = nyDate(new Date(from - 20 * DAY_MS))
+  const months = Math.ceil((to - from) / (30 * DAY_MS)) + 2
+  return exDatesOf(symbol, policy, first, nyDate(new Date(to)), months)
+    .map((e) => ({
+      at: tradingDayAt(day(e.pay_date), 4),
+      exAt: day(e.ex_date),
+      exDate: e.ex_date,
+      perShare: e.amount,
+    }))
+    .filter((d) => d.at > from && d.at < to)
+}
+
+/** The dividends of up to three holdings, paid on what was held before each ex-date. */
 function dividends(input: HistoryInput, symbols: string[], held: Fill[], rng: Rng): CashActivity[] {
   const out: CashActivity[] = []
-  for (const [n, symbol] of symbols.slice(0, 3).entries()) {
-    const perShare = round(0.1 + rng() * 1.4, 2)
-    for (let k = 0; k < 4; k++) {
-      const at = tradingDayAt(input.connectedAt - YEAR + (40 + 91 * k + 9 * n) * DAY_MS, 4)
+  for (const symbol of symbols.slice(0, 3)) {
+    rng() // the draw of a former per-share amount, kept so the rest of the history keeps its draws
+    for (const d of paidDividends(symbol, input.connectedAt - YEAR, input.connectedAt)) {
       const qty = held
-        .filter((f) => f.symbol === symbol && f.at < at)
+        .filter((f) => f.symbol === symbol && f.at < d.exAt)
         .reduce((q, f) => q + (f.side === 'buy' ? f.qty : -f.qty), 0)
-      if (qty <= 0 || at >= input.connectedAt) continue
-      const id = activityId(at, hashUuid(`${input.accountId}:div:${symbol}:${k}`))
+      if (qty <= 0) continue
+      const id = activityId(d.at, hashUuid(`${input.accountId}:div:${symbol}:${d.exDate}`))
+      const { perShare } = d
       const description = `Cash dividend ${symbol} ${perShare} per share`
-      out.push({ id, at, type: 'DIV', amount: round(qty * perShare, 2), description, symbol, qty, perShare })
+      out.push({
+        id,
+        at: d.at,
+        type: 'DIV',
+        amount: round(qty * perShare, 2),
+        description,
+        symbol,
+        qty,
+        perShare,
+      })
     }
   }
   return out

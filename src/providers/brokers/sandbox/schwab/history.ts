@@ -10,7 +10,7 @@ import { DateTime } from 'luxon'
 import { DAY_MS } from '../../../../platform/dates.ts'
 import { mulberry32 } from '../../../../platform/random.ts'
 import { cents, round } from '../decimal.ts'
-import { pick, type Rng, tradingDayAt, tradingTime, ZONE } from '../history.ts'
+import { paidDividends, pick, type Rng, tradingDayAt, tradingTime, ZONE } from '../history.ts'
 import { seedOf } from '../universe.ts'
 import { numericId } from './ids.ts'
 
@@ -158,19 +158,18 @@ const heldAt = (trades: readonly Trade[], symbol: string, at: number): number =>
     .filter((l) => l.symbol === symbol)
     .reduce((q, l) => q + (l.side === 'buy' ? l.qty : -l.qty), 0)
 
-/** Quarterly dividends on up to three holdings, paid on what was held that day. */
+/** The dividends of up to three holdings (the simulated market's payers only), paid on what was held before each ex-date. */
 function dividends(input: HistoryInput, symbols: string[], trades: Trade[], rng: Rng): CashFlow[] {
   const start = input.createdAt - HISTORY_YEARS * YEAR
   const out: CashFlow[] = []
-  for (const [n, symbol] of symbols.slice(0, 3).entries()) {
-    const perShare = round(0.1 + rng() * 1.4, 2)
-    for (let k = 0; k < 4 * HISTORY_YEARS; k++) {
-      const at = tradingDayAt(start + (40 + 91 * k + 9 * n) * DAY_MS, 5)
-      const qty = heldAt(trades, symbol, at)
-      if (qty <= 0 || at >= input.createdAt) continue
-      const activityId = numericId(`${input.label}:div:${symbol}:${k}`, 11)
-      const amount = round(qty * perShare, 2)
-      out.push({ activityId, at, type: 'DIVIDEND_OR_INTEREST', amount, symbol, description: symbol })
+  for (const symbol of symbols.slice(0, 3)) {
+    rng() // the draw of a former per-share amount, kept so the rest of the history keeps its draws
+    for (const d of paidDividends(symbol, start, input.createdAt)) {
+      const qty = heldAt(trades, symbol, d.exAt)
+      if (qty <= 0) continue
+      const activityId = numericId(`${input.label}:div:${symbol}:${d.exDate}`, 11)
+      const amount = round(qty * d.perShare, 2)
+      out.push({ activityId, at: d.at, type: 'DIVIDEND_OR_INTEREST', amount, symbol, description: symbol })
     }
   }
   return out
