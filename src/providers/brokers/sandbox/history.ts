@@ -175,7 +175,8 @@ export function paidDividends(symbol: string, from: number, to: number) {
   const months = Math.ceil((to - from) / (30 * DAY_MS)) + 2
   return exDatesOf(symbol, policy, first, nyDate(new Date(to)), months)
     .map((e) => ({
-      at: tradingDayAt(day(e.pay_date), 4),
+      // The simulated market always sets a pay date (two weeks after the ex-date).
+      at: tradingDayAt(day(e.pay_date ?? e.ex_date), 4),
       exAt: day(e.ex_date),
       exDate: e.ex_date,
       perShare: e.amount,

@@ -26,6 +26,7 @@ describe('simulated ex-dividend dates', () => {
         xs.every(
           (x) =>
             isTradingDay(x.ex_date) &&
+            x.pay_date !== null &&
             isTradingDay(x.pay_date) &&
             x.amount === xs[0]!.amount &&
             x.currency === 'USD',
