@@ -35,8 +35,10 @@ function anchoredTrend(p: Profile): { trend: number; pull: number } | null {
 
 /**
  * Turns log-returns r (r[0] unused) into closes with out[anchor] = ref. With a trend, the log
- * level is an Ornstein–Uhlenbeck deviation around ref·e^(trend·(t − anchor)): the deviation is
- * filtered forward from the table's start, so every day's value is fixed whatever is asked.
+ * level is an Ornstein–Uhlenbeck deviation around a trend line through ref: the deviation is
+ * filtered forward from the table's start, so every day's value is fixed whatever is asked. From
+ * the anchor on the line rises at `trend` a day; before it, it climbs from `start` on the table's
+ * first day (the symbol's real history), so a decade back a grown company is priced far lower.
  */
 function anchorLevels(
   out: Float64Array,
@@ -44,6 +46,7 @@ function anchorLevels(
   ref: number,
   anchor: number,
   ou: { trend: number; pull: number } | null,
+  start: number | null,
 ): void {
   const n = out.length
   const dev = new Float64Array(n)
@@ -54,7 +57,9 @@ function anchorLevels(
   }
   const at = dev[anchor]!
   const trend = ou?.trend ?? 0
-  for (let t = 0; t < n; t++) out[t] = ref * Math.exp(trend * (t - anchor) + dev[t]! - at)
+  const before = ou && start !== null && anchor > 0 ? Math.log(ref / start) / anchor : trend
+  for (let t = 0; t < n; t++)
+    out[t] = ref * Math.exp((t < anchor ? before : trend) * (t - anchor) + dev[t]! - at)
 }
 
 export interface DailyBar {
@@ -146,7 +151,7 @@ export class DailyModel {
           r[t] = Math.log(Math.max(0.01, 1 + simple)) - p.fee + noise
         }
       }
-      anchorLevels(out, r, p.ref, this.anchor, anchoredTrend(p))
+      anchorLevels(out, r, p.ref, this.anchor, anchoredTrend(p), p.start)
     }
     this.closes.set(symbol, out)
     return out
