@@ -55,17 +55,47 @@ describe('free replay without a publication', () => {
   })
 
   it('replays any past session of the free universe, early closes included', async () => {
-    assert.deepEqual(await items(user, 'SPY?date=2026-11-27'), [], 'a future session has nothing yet')
     const blackFriday = await items(user, 'SPY?date=2025-11-28&limit=1000')
     assert.equal(blackFriday.length, 210, '09:30–12:59 ET')
     assert.equal(blackFriday.at(-1)!.time, '2025-11-28T17:59:00.000Z')
     assert.equal((await items(user, 'QQQ?date=2024-03-01&limit=1000')).length, 390)
   })
 
-  it('answers empty items on a day without a session', async () => {
-    for (const date of ['2026-11-21', '2026-11-26', '2023-12-25', '1985-09-27']) {
-      assert.deepEqual(await items(user, `SPY?date=${date}`), [], date)
+  it('answers 422 free_feed.no_session on a day without a session, naming the nearest ones', async () => {
+    const refused = async (date: string) => {
+      const r = await user.get(`/api/free/replay/SPY?date=${date}`)
+      assert.equal(r.statusCode, 422, `${date}: ${r.body}`)
+      const p = JSON.parse(r.body) as Record<string, unknown>
+      assert.equal(p['code'], 'free_feed.no_session')
+      assert.deepEqual(p['errors'], [
+        { loc: ['query', 'date'], msg: (p['errors'] as { msg: string }[])[0]!.msg, type: 'no_session' },
+      ])
+      return p as { detail: string; previous_session: string | null; next_session: string | null }
     }
+    const saturday = await refused('2026-11-14')
+    assert.match(
+      saturday.detail,
+      /2026-11-14: a Saturday; the previous session is 2026-11-13; the next is 2026-11-16/,
+    )
+    assert.deepEqual([saturday.previous_session, saturday.next_session], ['2026-11-13', '2026-11-16'])
+    const christmas = await refused('2023-12-25')
+    assert.match(christmas.detail, /an NYSE holiday \(Christmas Day\)/)
+    assert.deepEqual([christmas.previous_session, christmas.next_session], ['2023-12-22', '2023-12-26'])
+    // Tomorrow (Saturday) and Thanksgiving are after today: the latest replayable session is today's.
+    for (const date of ['2026-11-21', '2026-11-26', '2026-11-27', '2030-01-02']) {
+      const p = await refused(date)
+      assert.deepEqual([p.previous_session, p.next_session], ['2026-11-20', null], date)
+    }
+    assert.match((await refused('2030-01-02')).detail, /not traded yet/)
+    const old = await refused('1985-09-27')
+    assert.match(old.detail, /calendar covers 1990–2100/)
+    assert.deepEqual([old.previous_session, old.next_session], [null, null])
+  })
+
+  it('answers 404 outside the universe, naming the universe spelling of a share class', async () => {
+    const r = await user.get('/api/free/replay/NOPE?date=2026-11-19')
+    assert.equal(r.statusCode, 404)
+    assert.equal(JSON.parse(r.body).suggestion, undefined)
   })
 
   it('gives today only the minutes ended 15 minutes ago, as publishing does', async () => {

@@ -167,10 +167,12 @@ describe('publish and replay', () => {
     )
   })
 
-  it('answers empty items for a day without a session', async () => {
+  it('422s a day without a session, naming the latest session that can be replayed', async () => {
     const r = await user.get('/api/free/replay/SPY?date=2026-11-21')
-    assert.equal(r.statusCode, 200)
-    assert.deepEqual(body<ReplayBody>(r), { symbol: 'SPY', date: '2026-11-21', interval: '1m', items: [] })
+    assert.equal(r.statusCode, 422)
+    const p = body<{ code: string; previous_session: string | null; next_session: string | null }>(r)
+    assert.equal(p.code, 'free_feed.no_session')
+    assert.deepEqual([p.previous_session, p.next_session], ['2026-11-20', null])
   })
 
   it('404s a symbol outside the universe', async () => {

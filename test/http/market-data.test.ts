@@ -55,12 +55,16 @@ describe('GET /api/quotes/{symbol}', () => {
       'change_pct',
       'delayed',
       'last',
+      'market_status',
       'previous_close',
+      'session_date',
       'symbol',
       'volume',
     ])
     assert.equal(q.symbol, 'AAPL')
     assert.equal(q.as_of, '2026-03-10T15:00:00.000Z')
+    assert.equal(q.session_date, '2026-03-10')
+    assert.equal(q.market_status, 'regular')
     assert.ok(q.bid < q.last && q.last < q.ask)
     assert.ok(Math.abs(q.change - (q.last - q.previous_close)) < 0.006)
     assert.ok(Math.abs(q.change_pct - ((q.last - q.previous_close) / q.previous_close) * 100) < 0.001)
@@ -75,11 +79,45 @@ describe('GET /api/quotes/{symbol}', () => {
     assert.equal(json((await u.get('/api/quotes/%5Egspc')).body).symbol, '^GSPC')
   })
 
+  it("answers a Saturday with Friday's close, as of Friday's close, without bid or ask", async () => {
+    const u = await userAt('2026-03-14T16:00:00Z')
+    const q = json((await u.get('/api/quotes/AAPL')).body)
+    const friday = (
+      await reference.bars('AAPL', { interval: '1d', end: new Date('2026-03-13T22:00:00Z'), limit: 1 })
+    )[0]!
+    assert.deepEqual(
+      [q.last, q.volume, q.bid, q.ask, q.as_of, q.session_date, q.market_status, q.delayed],
+      [friday.close, friday.volume, null, null, '2026-03-13T20:00:00.000Z', '2026-03-13', 'closed', false],
+    )
+    // Monday before the open: still Friday's close, and the market is in its pre-market session.
+    const pre = json((await (await userAt('2026-03-16T12:00:00Z')).get('/api/quotes/AAPL')).body)
+    assert.deepEqual([pre.session_date, pre.bid, pre.market_status], ['2026-03-13', null, 'pre'])
+    clock.set(NOW)
+  })
+
+  it('404s an unknown symbol, naming the dotted share class for BRK-B or BRKB', async () => {
+    const u = await userAt(NOW)
+    for (const path of [
+      '/api/quotes/BRK-B',
+      '/api/quotes/brkb',
+      '/api/bars/BRK-B',
+      '/api/instruments/BF-B',
+    ]) {
+      const res = await u.get(path)
+      assert.equal(res.statusCode, 404, path)
+      const p = json(res.body)
+      assert.equal(p.code, 'market.unknown_symbol', path)
+      assert.equal(p.suggestion, path.endsWith('BF-B') ? 'BF.B' : 'BRK.B', path)
+      assert.match(p.detail, /did you mean (BRK|BF)\.B\?/, path)
+    }
+  })
+
   it('404s an unknown symbol and 422s a malformed one; needs a user', async () => {
     const u = await userAt(NOW)
     const unknown = await u.get('/api/quotes/ZZZZQ')
     assert.equal(unknown.statusCode, 404)
     assert.equal(json(unknown.body).code, 'market.unknown_symbol')
+    assert.equal(json(unknown.body).suggestion, undefined)
     const bad = await u.get('/api/quotes/AA%24PL')
     assert.equal(bad.statusCode, 422)
     assert.deepEqual(json(bad.body).errors[0].loc, ['path', 'symbol'])

@@ -102,10 +102,14 @@ function replayFreeFeedRoute(app: App, feed: FreeFeedService): void {
         description:
           'The published 1-minute bars of the date; minutes this installation never published are ' +
           "rebuilt from the market provider's history under the same 15-minute delay, so any past " +
-          'session replays in full and today stops 15 minutes ago. Empty items on a day without a ' +
-          'session (weekend, NYSE holiday) or in the future. 5m and 15m bars are aggregated from the ' +
-          '1-minute bars. 404 `free_feed.unknown_symbol` outside the free universe; 502 when nothing ' +
-          'was published and the provider fails.',
+          'session replays in full and today stops 15 minutes ago (empty items before 09:45 New York). ' +
+          'A date without a session that has begun (a weekend, an NYSE holiday, a date after today, a ' +
+          'year outside the calendar) is a 422 `free_feed.no_session` whose detail says why and whose ' +
+          '`previous_session` and `next_session` name the nearest replayable sessions (null when there ' +
+          'is none yet). 5m and 15m bars are aggregated from the 1-minute bars. 404 ' +
+          '`free_feed.unknown_symbol` outside the free universe, with `suggestion` when the universe ' +
+          'holds the ticker spelled another way (BRK.B for BRK-B); 502 when nothing was published and ' +
+          'the provider fails.',
         examples: {
           params: { symbol: 'SPY' },
           query: { date: '2026-11-23', interval: '5m', limit: 2 },

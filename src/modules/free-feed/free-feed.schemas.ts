@@ -48,7 +48,7 @@ export const ReplaySchema = Type.Object({
   items: Type.Array(ReplayBarSchema, {
     description:
       'Oldest first: published minutes, completed from provider history under the 15-minute delay; ' +
-      'empty on a day without a session or not yet traded',
+      'empty only for today before its first delayed minute',
   }),
 })
 export type ReplayOut = Static<typeof ReplaySchema>

@@ -15,8 +15,10 @@ import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts
 import { nyDate, sessionAt, tradingDay } from '../../platform/market-calendar.ts'
 import type { Bar, MarketDataProvider } from '../../providers/market-data/index.ts'
 import { isUpstreamError, type UpstreamError } from '../../platform/upstream-errors.ts'
+import { knownSpelling } from '../market-data/index.ts'
 import { aggregateBars } from './free-feed.aggregate.ts'
 import * as repo from './free-feed.repository.ts'
+import { assertReplayable } from './free-feed.sessions.ts'
 import type {
   FreeSummary,
   PublicationOut,
@@ -189,9 +191,9 @@ export class FreeFeedService {
     if (!isRealDate(q.date))
       throw UnprocessableError.field(['query', 'date'], 'not a real calendar date', 'format')
     const { symbols } = await this.universe()
-    if (!symbols.includes(sym)) {
-      throw new NotFoundError('free_feed.unknown_symbol', `${sym} is not in the free-tier universe`)
-    }
+    if (!symbols.includes(sym)) throw await notInUniverse(sym, symbols)
+    const now = this.deps.clock.now()
+    assertReplayable(q.date, nyDate(now), now)
     const rows = await this.deps.scopes.withGlobal((db) => repo.bars(db, sym, q.date))
     const num = (v: string | null) => (v === null ? null : Number(v))
     const published: ReplayBar[] = rows.map((r) => ({
@@ -238,6 +240,16 @@ export class FreeFeedService {
     for (const b of published) byTime.set(b.time, b)
     return [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time))
   }
+}
+
+/** 404 `free_feed.unknown_symbol`, naming the universe's spelling of the ticker when it has one. */
+async function notInUniverse(sym: string, symbols: string[]): Promise<NotFoundError> {
+  const suggestion = await knownSpelling(sym, (s) => symbols.includes(s))
+  const detail = `${sym} is not in the free-tier universe`
+  if (!suggestion) return new NotFoundError('free_feed.unknown_symbol', detail)
+  return new NotFoundError('free_feed.unknown_symbol', `${detail}; did you mean ${suggestion}?`, {
+    extra: { suggestion },
+  })
 }
 
 /** The regular session of `date`, or null (no session, or a year the calendar does not know). */

@@ -14,6 +14,7 @@ export type { InstrumentsService } from './instruments.service.ts'
 /** The port other modules check symbols through (portfolio: unknown tickers are a 422). */
 export type InstrumentLookup = Pick<InstrumentsService, 'unlisted'>
 export type { QuotesService } from './quotes.service.ts'
+export { knownSpelling, shareClassSpellings } from './unknown-symbol.ts'
 export {
   barsFailure,
   DEFAULT_TIMEFRAME,

@@ -62,7 +62,9 @@ export function instrumentsRoutes(app: App, { instruments }: { instruments: Inst
         summary: 'Metadata of one symbol: name, exchange, type, sector, industry, market cap',
         description:
           'What the market data provider knows of a ticker (case-insensitive). ' +
-          '404 `market.unknown_symbol` when the market data provider does not cover it; 502 when it fails.',
+          '404 `market.unknown_symbol` when the market data provider does not cover it, with `suggestion` ' +
+          'when it knows the ticker spelled another way (BRK.B for BRK-B or BRKB: share classes are written ' +
+          'with a dot); 502 when it fails.',
         examples: {
           params: { symbol: 'AAPL' },
           200: {

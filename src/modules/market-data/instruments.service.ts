@@ -3,11 +3,11 @@
  * the reference list for a vendor without an asset list). The universe is read through the
  * provider, which the container caches for vendors (metadata TTL).
  */
-import { NotFoundError } from '../../platform/http/errors.ts'
 import { pageArray, resolvePage, type PageResult } from '../../platform/http/pagination.ts'
 import type { Instrument, MarketDataProvider } from '../../providers/market-data/index.ts'
 import type { InstrumentOut, InstrumentsQueryInput } from './instruments.schemas.ts'
 import { searchInstruments } from './lib/search.ts'
+import { unknownSymbol } from './unknown-symbol.ts'
 
 const LOOKUP_CONCURRENCY = 8
 
@@ -52,7 +52,7 @@ export class InstrumentsService {
   async get(symbol: string): Promise<InstrumentOut> {
     const sym = symbol.toUpperCase()
     const i = await this.deps.market.instrument(sym)
-    if (!i) throw new NotFoundError('market.unknown_symbol', `Unknown symbol ${sym}`)
+    if (!i) throw await unknownSymbol(sym, this.deps.market)
     return shape(i)
   }
 }

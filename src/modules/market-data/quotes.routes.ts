@@ -19,23 +19,30 @@ function getQuoteRoute(app: App, { quotes }: { quotes: QuotesService }): void {
         summary: 'Latest quote of one symbol',
         description:
           'Last price, bid/ask, session volume and change against the previous close (delayed=true when the ' +
-          'provider is not real time). 404 `market.unknown_symbol` when the provider does not cover the ' +
-          'symbol; 502 when it fails.',
+          'provider is not real time). While the session trades (from the open to the post-market close) ' +
+          'the quote is as of now; outside it (pre-market, nights, weekends, NYSE holidays) it is the last ' +
+          'close: `as_of` is that session’s close (16:00 New York, 13:00 on an early close), ' +
+          '`session_date` its date, and `bid`/`ask` are null. `market_status` is the NYSE session at the ' +
+          'time of the request. 404 `market.unknown_symbol` when the provider does not cover the symbol, ' +
+          'with `suggestion` when it knows the ticker spelled another way (BRK.B for BRK-B or BRKB: share ' +
+          'classes are written with a dot); 502 when it fails.',
         examples: {
           params: { symbol: 'AAPL' },
           200: {
-            description: 'The latest quote',
+            description: 'A quote asked after the session of 2026-11-24 closed: its close, without bid or ask',
             value: {
               symbol: 'AAPL',
               last: 300.7,
-              bid: 300.67,
-              ask: 300.73,
+              bid: null,
+              ask: null,
               volume: 85773483,
               change: -9.06,
               change_pct: -2.9248,
               previous_close: 309.76,
               delayed: false,
               as_of: '2026-11-24T21:00:00.000Z',
+              session_date: '2026-11-24',
+              market_status: 'closed',
             },
           },
         },
@@ -59,7 +66,7 @@ function getBarsRoute(app: App, { quotes }: { quotes: QuotesService }): void {
         description:
           'The most recent `limit` bars of `interval` (intraday bars cover the regular session). ' +
           'A series rather than a page, so `limit` goes to 1000. 404 `market.unknown_symbol` ' +
-          'when the provider does not cover the symbol.',
+          'when the provider does not cover the symbol (with `suggestion`, as for quotes).',
         examples: {
           params: { symbol: 'AAPL' },
           query: { interval: '1d', limit: 2 },

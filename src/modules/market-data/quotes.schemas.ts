@@ -9,17 +9,31 @@ export const SymbolParams = Type.Object({
   }),
 })
 
+const NullablePrice = (description: string) => Type.Union([Type.Number(), Type.Null()], { description })
+
 export const QuoteSchema = Type.Object({
   symbol: Type.String(),
-  last: Type.Number(),
-  bid: Type.Number(),
-  ask: Type.Number(),
-  volume: Type.Number({ description: "The session's volume so far" }),
+  last: Type.Number({
+    description: 'The latest trade while the session trades; outside it, the close of session_date',
+  }),
+  bid: NullablePrice('null outside the session (no market is quoting; last is a closing price)'),
+  ask: NullablePrice('null outside the session (no market is quoting; last is a closing price)'),
+  volume: Type.Number({ description: "The session's volume so far (the whole day's once it has closed)" }),
   change: Type.Number({ description: 'last − previous_close' }),
   change_pct: Type.Number({ description: 'Percent, relative to previous_close' }),
-  previous_close: Type.Number(),
+  previous_close: Type.Number({ description: 'The close of the session before session_date' }),
   delayed: Type.Boolean({ description: 'True when the price is delayed rather than real time' }),
-  as_of: Type.String({ format: 'date-time' }),
+  as_of: Type.String({
+    format: 'date-time',
+    description: 'When last was the price: now while the session trades, else the close of session_date',
+  }),
+  session_date: Type.String({
+    format: 'date',
+    description: 'The New York date of the session last belongs to (Friday on a Saturday)',
+  }),
+  market_status: Type.Enum(['pre', 'regular', 'post', 'closed'], {
+    description: "The NYSE session at the time of the request (New York hours; 'closed' on weekends and holidays)",
+  }),
 })
 export type QuoteOut = Static<typeof QuoteSchema>
 

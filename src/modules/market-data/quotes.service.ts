@@ -1,17 +1,18 @@
 /**
  * GET /api/quotes/{symbol} and GET /api/bars/{symbol}: the market data provider's answers for
- * one symbol of its universe. Upstream failures propagate as UpstreamErrors (the error handler
+ * one symbol of its universe. A quote says which session its price belongs to (`session_date`)
+ * and the market's state now (`market_status`); outside the session it is a closing price with no
+ * bid or ask. Upstream failures propagate as UpstreamErrors (the error handler
  * answers 502 `upstream.<kind>`): these two have no degraded shape.
  */
-import { NotFoundError } from '../../platform/http/errors.ts'
+import type { Clock } from '../../platform/clock.ts'
+import { nyDate, sessionAt, type MarketSession } from '../../platform/market-calendar.ts'
 import type { Interval, MarketDataProvider } from '../../providers/market-data/index.ts'
 import type { BarsOut, QuoteOut } from './quotes.schemas.ts'
-
-const unknownSymbol = (symbol: string) =>
-  new NotFoundError('market.unknown_symbol', `Unknown symbol ${symbol}`)
+import { unknownSymbol } from './unknown-symbol.ts'
 
 export class QuotesService {
-  constructor(private readonly deps: { market: MarketDataProvider }) {}
+  constructor(private readonly deps: { market: MarketDataProvider; clock: Clock }) {}
 
   async quote(symbol: string): Promise<QuoteOut> {
     const sym = symbol.toUpperCase()
@@ -20,7 +21,7 @@ export class QuotesService {
       this.deps.market.quotes([sym]),
     ])
     const quote = quotes.find((q) => q.symbol === sym)
-    if (!instrument || !quote) throw unknownSymbol(sym)
+    if (!instrument || !quote) throw await unknownSymbol(sym, this.deps.market)
     return {
       symbol: quote.symbol,
       last: quote.last,
@@ -32,13 +33,15 @@ export class QuotesService {
       previous_close: quote.previous_close,
       delayed: quote.delayed,
       as_of: quote.as_of,
+      session_date: quote.session_date ?? nyDate(new Date(quote.as_of)),
+      market_status: marketStatus(this.deps.clock.now()),
     }
   }
 
   async bars(symbol: string, interval: Interval, limit: number): Promise<BarsOut> {
     const sym = symbol.toUpperCase()
     // Bars of an unknown symbol are an empty list at the port; the instrument tells them apart.
-    if (!(await this.deps.market.instrument(sym))) throw unknownSymbol(sym)
+    if (!(await this.deps.market.instrument(sym))) throw await unknownSymbol(sym, this.deps.market)
     const bars = await this.deps.market.bars(sym, { interval, limit })
     return {
       symbol: sym,
@@ -53,5 +56,15 @@ export class QuotesService {
         vwap: b.vwap,
       })),
     }
+  }
+}
+
+/** The NYSE session at `now`; a date outside the calendar's years is 'closed' (no known session). */
+function marketStatus(now: Date): MarketSession {
+  try {
+    return sessionAt(now)
+  } catch (e) {
+    if (e instanceof RangeError) return 'closed'
+    throw e
   }
 }

@@ -5,9 +5,10 @@
  * zone and a confluence score of the same symbol and timeframe look at the same bars.
  */
 import { DateTime } from 'luxon'
-import { AppError, NotFoundError } from '../../platform/http/errors.ts'
+import { AppError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { Bar, Interval, MarketDataProvider } from '../../providers/market-data/index.ts'
+import { unknownSymbol } from './unknown-symbol.ts'
 
 export const TIMEFRAMES = ['1m', '5m', '15m', '1h', '1d', '1w'] as const
 export type Timeframe = (typeof TIMEFRAMES)[number]
@@ -75,7 +76,7 @@ export class TimeframeBars {
       this.deps.market.instrument(sym),
       this.deps.market.bars(sym, { interval: h.interval, limit: opts.bars ?? h.bars }),
     ])
-    if (!instrument) throw new NotFoundError('market.unknown_symbol', `Unknown symbol ${sym}`)
+    if (!instrument) throw await unknownSymbol(sym, this.deps.market)
     return timeframe === '1w' ? weekly(bars) : bars
   }
 }

@@ -9,15 +9,19 @@
 export interface Quote {
   symbol: string
   last: number
-  bid: number
-  ask: number
+  /** null when no market is quoting the symbol (outside its sessions: `last` is then a closing price). */
+  bid: number | null
+  ask: number | null
   volume: number
   previous_close: number
   change: number
   change_pct: number
   /** True when the price is delayed (e.g. 15 minutes) rather than real time. */
   delayed: boolean
+  /** When `last` was the price: now while the session trades, its close time once it has closed. */
   as_of: string
+  /** The New York date of the session `last` belongs to, when the vendor says. */
+  session_date?: string
 }
 
 export type Interval = '1m' | '5m' | '15m' | '1h' | '1d'

@@ -5,8 +5,16 @@
  * anchored on the first quote the sandbox saw for each symbol.
  */
 import { DAY_MS } from '../../../platform/dates.ts'
+import {
+  isTradingDay,
+  nextTradingDay,
+  nyDate,
+  previousTradingDay,
+  tradingDay,
+} from '../../../platform/market-calendar.ts'
 import { DateTime } from 'luxon'
 import { mulberry32 } from '../../../platform/random.ts'
+import { dividendPolicy, exDatesOf } from '../../market-data/simulator/content/dividends.ts'
 import { cents, round } from './decimal.ts'
 import { hashUuid, seedOf } from './universe.ts'
 
@@ -79,14 +87,39 @@ function pricePaths(symbols: string[], anchors: ReadonlyMap<string, number>, end
   }
 }
 
-/** A time during regular hours on a weekday, within (start, end). */
+/** The NYSE trading day on or after `at`'s New York date. */
+export function tradingDateNear(at: number): string {
+  const date = nyDate(new Date(at))
+  return isTradingDay(date) ? date : nextTradingDay(date)
+}
+
+/**
+ * A time during a regular session within (start, end): the NYSE session of a day drawn in the
+ * window (a weekend or holiday moves to the next session; one too close to `end`, to the previous
+ * one), at a minute between its open and its close (13:00 on early-close days).
+ */
 export function tradingTime(start: number, end: number, rng: Rng): number {
-  let day = DateTime.fromMillis(start + DAY_MS + rng() * (end - start - 2 * DAY_MS), { zone: ZONE }).startOf(
-    'day',
-  )
-  if (day.weekday > 5) day = day.plus({ days: 8 - day.weekday })
-  if (day.toMillis() >= end - DAY_MS) day = day.minus({ days: day.weekday + 2 })
-  return day.set({ hour: 9, minute: 30 }).toMillis() + Math.floor(rng() * 390 * 60_000)
+  const drawn = start + DAY_MS + rng() * (end - start - 2 * DAY_MS)
+  let day = tradingDay(tradingDateNear(drawn))!
+  // Sessions open at 09:30, so the day's New York midnight is 9.5 hours before (never a DST day).
+  while (day.open.getTime() - 9.5 * 3_600_000 >= end - DAY_MS) day = tradingDay(previousTradingDay(day.date))!
+  const open = day.open.getTime()
+  return open + Math.floor(rng() * (day.close.getTime() - open))
+}
+
+/** US equities settled two trading days after the trade (T+2) until 2024-05-28, one (T+1) since. */
+const T_PLUS_ONE_FROM = '2024-05-28'
+
+/** The settlement date (New York, YYYY-MM-DD) of a trade at `at`: weekends and NYSE holidays skipped. */
+export function settlementDate(at: number): string {
+  const trade = nyDate(new Date(at))
+  const next = nextTradingDay(trade)
+  return trade < T_PLUS_ONE_FROM ? nextTradingDay(next) : next
+}
+
+/** `hour` (New York) on the first trading day on or after `at`'s date: when cash moves post. */
+export function tradingDayAt(at: number, hour: number): number {
+  return DateTime.fromISO(tradingDateNear(at), { zone: ZONE }).set({ hour }).toMillis()
 }
 
 function generateFills(
@@ -128,22 +161,52 @@ function generateFills(
   })
 }
 
-/** Quarterly dividends on up to three holdings, paid on what was held that day. */
+/**
+ * The dividends a stock paid with its pay date in (from, to): when the cash arrives (04:00 New
+ * York on the pay date), the ex-date's start (shares held before it are paid) and the amount a
+ * share. The simulated market's dividend rules decide who pays, when and how much, so a sandbox
+ * never pays a dividend on a stock that pays none.
+ */
+export function paidDividends(symbol: string, from: number, to: number) {
+  const policy = dividendPolicy(symbol)
+  if (!policy) return []
+  const day = (date: string) => DateTime.fromISO(date, { zone: ZONE }).toMillis()
+  const first = nyDate(new Date(from - 20 * DAY_MS))
+  const months = Math.ceil((to - from) / (30 * DAY_MS)) + 2
+  return exDatesOf(symbol, policy, first, nyDate(new Date(to)), months)
+    .map((e) => ({
+      // The simulated market always sets a pay date (two weeks after the ex-date).
+      at: tradingDayAt(day(e.pay_date ?? e.ex_date), 4),
+      exAt: day(e.ex_date),
+      exDate: e.ex_date,
+      perShare: e.amount,
+    }))
+    .filter((d) => d.at > from && d.at < to)
+}
+
+/** The dividends of up to three holdings, paid on what was held before each ex-date. */
 function dividends(input: HistoryInput, symbols: string[], held: Fill[], rng: Rng): CashActivity[] {
   const out: CashActivity[] = []
-  for (const [n, symbol] of symbols.slice(0, 3).entries()) {
-    const perShare = round(0.1 + rng() * 1.4, 2)
-    for (let k = 0; k < 4; k++) {
-      let day = DateTime.fromMillis(input.connectedAt - YEAR + (40 + 91 * k + 9 * n) * DAY_MS, { zone: ZONE })
-      if (day.weekday > 5) day = day.plus({ days: 8 - day.weekday })
-      const at = day.set({ hour: 4, minute: 0, second: 0, millisecond: 0 }).toMillis()
+  for (const symbol of symbols.slice(0, 3)) {
+    rng() // the draw of a former per-share amount, kept so the rest of the history keeps its draws
+    for (const d of paidDividends(symbol, input.connectedAt - YEAR, input.connectedAt)) {
       const qty = held
-        .filter((f) => f.symbol === symbol && f.at < at)
+        .filter((f) => f.symbol === symbol && f.at < d.exAt)
         .reduce((q, f) => q + (f.side === 'buy' ? f.qty : -f.qty), 0)
-      if (qty <= 0 || at >= input.connectedAt) continue
-      const id = activityId(at, hashUuid(`${input.accountId}:div:${symbol}:${k}`))
+      if (qty <= 0) continue
+      const id = activityId(d.at, hashUuid(`${input.accountId}:div:${symbol}:${d.exDate}`))
+      const { perShare } = d
       const description = `Cash dividend ${symbol} ${perShare} per share`
-      out.push({ id, at, type: 'DIV', amount: round(qty * perShare, 2), description, symbol, qty, perShare })
+      out.push({
+        id,
+        at: d.at,
+        type: 'DIV',
+        amount: round(qty * perShare, 2),
+        description,
+        symbol,
+        qty,
+        perShare,
+      })
     }
   }
   return out
@@ -168,9 +231,8 @@ function deposit(input: HistoryInput, fills: Fill[], flows: CashActivity[], rng:
   let lowest = 0
   for (const m of moves) lowest = Math.min(lowest, (balance += m.c))
   const amount = Math.ceil((-lowest / 100 + 1000 + rng() * 20_000) / 1000) * 1000
-  const at = DateTime.fromMillis(input.connectedAt - YEAR, { zone: ZONE })
-    .set({ hour: 7, minute: 0 })
-    .toMillis()
+  // 07:00 on the window's first trading day: before any fill, as fills come on that session or later.
+  const at = tradingDayAt(input.connectedAt - YEAR, 7)
   const id = activityId(at, hashUuid(`${input.accountId}:deposit`))
   return { id, at, type: 'CSD', amount, description: 'Initial deposit' }
 }

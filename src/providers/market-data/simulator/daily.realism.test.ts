@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { fixedClock } from '../../../platform/clock.ts'
+import { indexOfDate } from './calendar.ts'
+import { ANCHOR_DATE } from './daily.ts'
 import { SimulatedMarketData } from './simulated.ts'
 import { profileOf } from './universe.ts'
 
@@ -24,6 +26,9 @@ const STOCK_VOL: Readonly<Record<string, [number, number]>> = {
   'Information Technology': [0.15, 0.9],
 }
 
+/** A daily bar's New York date (its time is New York midnight, 04:00 or 05:00 UTC). */
+const nyDateOf = (time: string) => time.slice(0, 10)
+
 function annualVol(closes: number[]): number {
   const r = closes.slice(1).map((c, i) => Math.log(c / closes[i]!))
   const mean = r.reduce((s, x) => s + x, 0) / r.length
@@ -38,8 +43,21 @@ function volRange(symbol: string, type: string, sector: string | null): [number,
   return [0.005 * lev, 0.6 * lev]
 }
 
+const ANCHOR = indexOfDate(ANCHOR_DATE)
+
+/**
+ * Where a symbol's trend line stands on a date, relative to its reference price: 1 from the
+ * reference date on (up to its small drift), and before it the climb from its 2015 level.
+ */
+function trendLine(symbol: string, date: string): number {
+  const start = profileOf(symbol)!.start
+  const i = indexOfDate(date)
+  if (start === null || i >= ANCHOR) return 1
+  return Math.exp((Math.log(profileOf(symbol)!.ref / start) / ANCHOR) * (i - ANCHOR))
+}
+
 describe('simulated price history over five years', () => {
-  it('keeps every instrument within 0.3×–3× of its reference price, with a realistic volatility', async () => {
+  it('keeps every instrument within 0.3×–3× of its trend line, with a realistic volatility', async () => {
     const universe = await market.universe()
     const problems: string[] = []
     for (const { symbol, type, sector } of universe) {
@@ -47,8 +65,9 @@ describe('simulated price history over five years', () => {
       assert.ok(bars.length > 1240 && bars.length < 1270, `${symbol}: ${bars.length} bars`)
       const closes = bars.map((b) => b.close)
       const ref = profileOf(symbol)!.ref
-      const lo = Math.min(...closes) / ref
-      const hi = Math.max(...closes) / ref
+      const levels = bars.map((b) => b.close / ref / trendLine(symbol, nyDateOf(b.time)))
+      const lo = Math.min(...levels)
+      const hi = Math.max(...levels)
       if (symbol !== '^VIX' && (lo < 0.3 || hi > 3))
         problems.push(`${symbol} ${lo.toFixed(2)}–${hi.toFixed(2)}×`)
       const vol = annualVol(closes)
@@ -66,5 +85,25 @@ describe('simulated price history over five years', () => {
     })
     const ref = profileOf('MSFT')!.ref
     for (const b of bars) assert.ok(b.close > ref / 3 && b.close < ref * 3, `${b.time} ${b.close}`)
+  })
+
+  it('prices a decade back like the real, split-adjusted history', async () => {
+    const mid2017 = async (symbol: string) =>
+      (await market.bars(symbol, { interval: '1d', end: new Date('2017-06-30T22:00:00Z'), limit: 1 }))[0]!
+        .close
+    // Real mid-2017 closes, split-adjusted: Apple about $36, Microsoft $69, NVIDIA $3.6, SPY $241,
+    // JPMorgan $91, Amazon $48; the simulation wanders about ±16 % (one sigma) around its trend line.
+    const expected: Record<string, [number, number]> = {
+      AAPL: [20, 72],
+      MSFT: [40, 140],
+      NVDA: [1.5, 7.5],
+      SPY: [160, 330],
+      JPM: [45, 130],
+      AMZN: [20, 75],
+    }
+    for (const [symbol, [lo, hi]] of Object.entries(expected)) {
+      const close = await mid2017(symbol)
+      assert.ok(close > lo && close < hi, `${symbol} mid-2017 at ${close}`)
+    }
   })
 })

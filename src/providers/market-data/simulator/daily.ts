@@ -7,8 +7,13 @@
 import { indexAtOrBefore, simDays, dayNumberOf } from './calendar.ts'
 import { hashString, normalAt, uniformAt } from './random.ts'
 import { MARKET_VOL, SECTOR_PARAMS, type Profile } from './universe.ts'
+import { sessionVolumeShare } from './volume-shape.ts'
 
 export const ANCHOR_DATE = '2025-07-01'
+/** An early close's volume relative to a full day's, from the intraday volume shape (about 0.62). */
+const EARLY_CLOSE_VOLUME = sessionVolumeShare(330, 210, 240)
+/** Holiday sessions are thinner still than their length: many desks are away. */
+const HOLIDAY_THIN = 0.8
 const VIX_MEAN = Math.log(17)
 /**
  * Stationary standard deviation of a price's log distance from its trend line: about ±16%, so
@@ -30,8 +35,10 @@ function anchoredTrend(p: Profile): { trend: number; pull: number } | null {
 
 /**
  * Turns log-returns r (r[0] unused) into closes with out[anchor] = ref. With a trend, the log
- * level is an Ornstein–Uhlenbeck deviation around ref·e^(trend·(t − anchor)): the deviation is
- * filtered forward from the table's start, so every day's value is fixed whatever is asked.
+ * level is an Ornstein–Uhlenbeck deviation around a trend line through ref: the deviation is
+ * filtered forward from the table's start, so every day's value is fixed whatever is asked. From
+ * the anchor on the line rises at `trend` a day; before it, it climbs from `start` on the table's
+ * first day (the symbol's real history), so a decade back a grown company is priced far lower.
  */
 function anchorLevels(
   out: Float64Array,
@@ -39,6 +46,7 @@ function anchorLevels(
   ref: number,
   anchor: number,
   ou: { trend: number; pull: number } | null,
+  start: number | null,
 ): void {
   const n = out.length
   const dev = new Float64Array(n)
@@ -49,7 +57,9 @@ function anchorLevels(
   }
   const at = dev[anchor]!
   const trend = ou?.trend ?? 0
-  for (let t = 0; t < n; t++) out[t] = ref * Math.exp(trend * (t - anchor) + dev[t]! - at)
+  const before = ou && start !== null && anchor > 0 ? Math.log(ref / start) / anchor : trend
+  for (let t = 0; t < n; t++)
+    out[t] = ref * Math.exp((t < anchor ? before : trend) * (t - anchor) + dev[t]! - at)
 }
 
 export interface DailyBar {
@@ -141,7 +151,7 @@ export class DailyModel {
           r[t] = Math.log(Math.max(0.01, 1 + simple)) - p.fee + noise
         }
       }
-      anchorLevels(out, r, p.ref, this.anchor, anchoredTrend(p))
+      anchorLevels(out, r, p.ref, this.anchor, anchoredTrend(p), p.start)
     }
     this.closes.set(symbol, out)
     return out
@@ -163,10 +173,14 @@ export class DailyModel {
     const l = Math.min(px(Math.min(o, c) * Math.exp(-0.55 * sigma * Math.abs(normalAt(key, dn, 2)))), o, c)
     let v = 0
     if (p.avgVolume > 0) {
+      // An early close trades the minutes it has (the same volume per minute of the day) and
+      // is a quiet holiday session: no news spikes, and a big move draws little extra volume.
+      const early = this.days[i]!.earlyClose
       const surprise = (r / sigma) ** 2
-      const spike = uniformAt(key, dn, 10) < 0.03 ? 2 + 2 * uniformAt(key, dn, 11) : 1
-      const noise = Math.exp(0.3 * normalAt(key, dn, 3) - 0.045)
-      v = Math.round(p.avgVolume * noise * (0.75 + 0.25 * Math.min(surprise, 12)) * spike)
+      const spike = !early && uniformAt(key, dn, 10) < 0.03 ? 2 + 2 * uniformAt(key, dn, 11) : 1
+      const noise = Math.exp((early ? 0.12 : 0.3) * normalAt(key, dn, 3) - (early ? 0.0072 : 0.045))
+      const reaction = 0.75 + 0.25 * Math.min(surprise, early ? 1 : 12)
+      v = Math.round(p.avgVolume * noise * reaction * spike * (early ? EARLY_CLOSE_VOLUME * HOLIDAY_THIN : 1))
     }
     return { o, h, l, c, v }
   }

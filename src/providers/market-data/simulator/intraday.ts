@@ -1,15 +1,18 @@
 /**
  * One symbol-day of 1-minute bars, generated to agree with its daily bar: a seeded Brownian
- * bridge through the day's open, high, low and close (the extremes pinned at random times, the
- * path folded back into [low, high]), so the last regular bar closes at the daily close and every
- * intraday high/low stays inside the daily range. Pre/post-market bars are quieter walks inside
- * the same range. Volume is the daily volume spread over a U-shaped profile with spikes.
+ * bridge through the day's open, high, low and close (the extremes pinned at times a Brownian
+ * path could reach them, extreme-times.ts; the path folded back into [low, high]), so the last
+ * regular bar closes at the daily close and every intraday high/low stays inside the daily range. Pre/post-market bars are quieter walks inside
+ * the same range. Volume is the daily volume spread over a U-shaped profile with spikes
+ * (volume-shape.ts).
  */
 import type { Bar } from '../market-data.port.ts'
 import type { Session } from './calendar.ts'
 import type { DailyBar } from './daily.ts'
 import { px } from './daily.ts'
 import { Rng } from './random.ts'
+import { extremeTimes } from './extreme-times.ts'
+import { volumeShape } from './volume-shape.ts'
 
 export const MINUTE_MS = 60_000
 
@@ -59,33 +62,6 @@ function bridge(
   x[to] = b
 }
 
-/** A time in 1..n-1, denser near both ends (the arcsine law of a path's extremes). */
-function extremeTime(n: number, u: number): number {
-  const t = 1 + Math.floor((n - 1) * Math.sin((Math.PI * u) / 2) ** 2)
-  return Math.min(n - 1, t)
-}
-
-/** Volume shape per minute (U over the regular session, thin pre-market, fading post), cached per layout. */
-const shapes = new Map<string, Float64Array>()
-function volumeShape(nPre: number, nReg: number, nPost: number): Float64Array {
-  const key = `${nPre}/${nReg}/${nPost}`
-  let shape = shapes.get(key)
-  if (!shape) {
-    shape = new Float64Array(nPre + nReg + nPost)
-    for (let k = 0; k < shape.length; k++) {
-      const reg = k - nPre
-      shape[k] =
-        reg < 0
-          ? 0.02 + 0.15 * Math.exp((reg + 1) / 25)
-          : reg < nReg
-            ? 1 + 2.2 * Math.exp(-reg / 20) + 1.4 * Math.exp(-(nReg - 1 - reg) / 18)
-            : 0.03 + 0.25 * Math.exp(-(reg - nReg) / 12)
-    }
-    shapes.set(key, shape)
-  }
-  return shape
-}
-
 export interface DayInput {
   seed: number
   bar: DailyBar
@@ -112,8 +88,9 @@ export function generateDay({ seed, bar, prevClose, session, extended, hasVolume
   const x = new Float64Array(n + 1)
 
   // Regular session: bridges through the open, the pinned high and low, and the close.
-  let tH = extremeTime(nReg, rng.uniform())
-  const tL = extremeTime(nReg, rng.uniform())
+  const times = extremeTimes(nReg, bar, s, rng)
+  const tL = times.tL
+  let tH = times.tH
   if (tH === tL) tH = tL > 1 ? tL - 1 : tL + 1
   const anchors = [
     [0, bar.o],

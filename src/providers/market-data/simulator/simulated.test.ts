@@ -23,8 +23,36 @@ describe('simulated market quotes', () => {
     assert.notEqual(day1.last, day2.last)
     assert.equal(day2.previous_close, day1.last)
     assert.equal(day2.change, Math.round((day2.last - day2.previous_close) * 100) / 100)
-    assert.ok(day2.bid < day2.last && day2.last < day2.ask)
+    assert.ok(day2.bid! < day2.last && day2.last < day2.ask!)
     assert.ok(Math.abs(day2.change_pct) < 15, 'a plausible daily move')
+  })
+
+  it("outside the session are the last session's close, as of its close, with no bid or ask", async () => {
+    const friday = await at(LATE).bars('AAPL', {
+      interval: '1d',
+      end: new Date('2026-03-13T22:00:00Z'),
+      limit: 1,
+    })
+    // Saturday noon, Monday 08:00 (pre-market) and Friday 21:00 (after the post-market close).
+    for (const now of ['2026-03-14T16:00:00Z', '2026-03-16T12:00:00Z', '2026-03-14T01:00:00Z']) {
+      const [q] = await at(now).quotes(['AAPL'])
+      assert.equal(q!.as_of, '2026-03-13T20:00:00.000Z', `${now}: Friday's 16:00 EDT close`)
+      assert.equal(q!.session_date, '2026-03-13', now)
+      assert.deepEqual([q!.bid, q!.ask], [null, null], now)
+      assert.equal(q!.last, friday[0]!.close, now)
+      assert.equal(q!.volume, friday[0]!.volume, now)
+    }
+    // Thanksgiving: Wednesday's close; the Friday after closes at 13:00 EST.
+    const [thanksgiving] = await at('2026-11-26T17:00:00Z').quotes(['SPY'])
+    assert.equal(thanksgiving!.session_date, '2026-11-25')
+    assert.equal(thanksgiving!.as_of, '2026-11-25T21:00:00.000Z')
+    const [saturday] = await at('2026-11-28T17:00:00Z').quotes(['SPY'])
+    assert.equal(saturday!.as_of, '2026-11-27T18:00:00.000Z')
+    // During the session: as of now, with a bid and an ask.
+    const [live] = await at('2026-03-13T15:00:30Z').quotes(['AAPL'])
+    assert.equal(live!.as_of, '2026-03-13T15:00:30.000Z')
+    assert.equal(live!.session_date, '2026-03-13')
+    assert.ok(live!.bid! < live!.last && live!.last < live!.ask!)
   })
 
   it('drop malformed symbols, duplicates and symbols outside the universe', async () => {

@@ -93,6 +93,12 @@ export class SimulatedMarketData implements MarketDataProvider {
     return quotes
   }
 
+  /**
+   * From today's open (its first minute traded) to its post-market close, the quote is live: the
+   * latest regular minute's close, the volume so far, a bid and an ask, as of now. Outside that
+   * (pre-market, night, weekend, holiday) it is the last session's close and full-day volume, as of
+   * that session's close, with no bid or ask: nobody is quoting.
+   */
   private quote(symbol: string, now: Date): Quote | null {
     const t = now.getTime()
     const todayDn = dayNumberOf(nyDate(now))
@@ -105,10 +111,12 @@ export class SimulatedMarketData implements MarketDataProvider {
     )
       i--
     if (i < 1) return null
+    const session = sessionOf(this.model.days[i]!)
+    const live = session.postClose > t
     const bar = this.model.dailyBar(symbol, i)
     let last = bar.c
     let volume = bar.v
-    if (sessionOf(this.model.days[i]!).postClose > t) {
+    if (live) {
       const day = this.day(symbol, i)
       const done = Math.min(day.nPre + day.nReg + day.nPost, Math.floor((t - day.t0) / MINUTE_MS))
       last = day.c[Math.min(done, day.nPre + day.nReg) - 1]!
@@ -120,14 +128,15 @@ export class SimulatedMarketData implements MarketDataProvider {
     return {
       symbol,
       last,
-      bid: px(last - half),
-      ask: px(last + half),
+      bid: live ? px(last - half) : null,
+      ask: live ? px(last + half) : null,
       volume,
       previous_close: previous,
       change: round2(last - previous),
       change_pct: Math.round(((last - previous) / previous) * 100 * 10_000) / 10_000,
       delayed: false,
-      as_of: now.toISOString(),
+      as_of: new Date(live ? t : session.close).toISOString(),
+      session_date: this.model.days[i]!.date,
     }
   }
 

@@ -3,6 +3,7 @@
  * factor model (market beta, sector loading, idiosyncratic vol) that daily.ts walks.
  */
 import type { Instrument } from '../market-data.port.ts'
+import { startLevel } from './history-levels.ts'
 import { hashString } from './random.ts'
 import { UNIVERSE_DATA, type DerivedRow, type FundRow, type UniverseData } from './universe-data.ts'
 
@@ -33,6 +34,11 @@ interface Common {
   avgVolume: number
   /** False for indices: no pre/post-market bars and no volume. */
   extended: boolean
+  /**
+   * The trend line's level on the table's first day (history-levels.ts): before the reference
+   * date the price climbs from it; null keeps the trend after the reference date (derived products).
+   */
+  start: number | null
 }
 export type Profile =
   | (Common & {
@@ -79,6 +85,7 @@ function addStocks({ instruments, profiles }: Built, sectors: UniverseData['stoc
         sigma: Math.hypot(beta * MARKET_VOL, p.vol, idio),
         avgVolume: Math.max(300_000, Math.round(((capBn * 1e9) / price) * turnover)),
         extended: true,
+        start: startLevel(symbol, price, sector),
       })
     }
   }
@@ -100,6 +107,7 @@ function addFunds({ instruments, profiles }: Built, rows: readonly FundRow[]): v
       sigma: Math.hypot(beta * MARKET_VOL, sectorSigma(sector, load), idio),
       avgVolume: Math.round(volM * 1e6),
       extended: true,
+      start: startLevel(symbol, price, sector, beta),
     })
   }
 }
@@ -129,6 +137,7 @@ function addDerived({ instruments, profiles }: Built, rows: readonly DerivedRow[
       sigma: Math.abs(leverage) * base.sigma,
       avgVolume: Math.round(volM * 1e6),
       extended: !index,
+      start: null,
     })
   }
 }
@@ -150,6 +159,7 @@ function addVix({ instruments, profiles }: Built, VIX: UniverseData['vix']): voi
     sigma: 0.06,
     avgVolume: 0,
     extended: false,
+    start: null,
   })
 }
 
@@ -193,5 +203,6 @@ export function syntheticProfile(symbol: string): Profile {
     sigma: Math.hypot(MARKET_VOL, 0.012),
     avgVolume: 1_000_000,
     extended: true,
+    start: null,
   }
 }

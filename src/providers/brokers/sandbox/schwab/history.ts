@@ -10,7 +10,7 @@ import { DateTime } from 'luxon'
 import { DAY_MS } from '../../../../platform/dates.ts'
 import { mulberry32 } from '../../../../platform/random.ts'
 import { cents, round } from '../decimal.ts'
-import { pick, type Rng, tradingTime, ZONE } from '../history.ts'
+import { paidDividends, pick, type Rng, tradingDayAt, tradingTime, ZONE } from '../history.ts'
 import { seedOf } from '../universe.ts'
 import { numericId } from './ids.ts'
 
@@ -151,13 +151,6 @@ function generateTrades(input: HistoryInput, symbols: string[], price: PricePath
   })
 }
 
-/** A weekday at `hour` New York time, on or after `at`. */
-function weekdayAt(at: number, hour: number): number {
-  let day = DateTime.fromMillis(at, { zone: ZONE }).startOf('day')
-  if (day.weekday > 5) day = day.plus({ days: 8 - day.weekday })
-  return day.set({ hour }).toMillis()
-}
-
 const heldAt = (trades: readonly Trade[], symbol: string, at: number): number =>
   trades
     .filter((t) => t.at < at)
@@ -165,19 +158,18 @@ const heldAt = (trades: readonly Trade[], symbol: string, at: number): number =>
     .filter((l) => l.symbol === symbol)
     .reduce((q, l) => q + (l.side === 'buy' ? l.qty : -l.qty), 0)
 
-/** Quarterly dividends on up to three holdings, paid on what was held that day. */
+/** The dividends of up to three holdings (the simulated market's payers only), paid on what was held before each ex-date. */
 function dividends(input: HistoryInput, symbols: string[], trades: Trade[], rng: Rng): CashFlow[] {
   const start = input.createdAt - HISTORY_YEARS * YEAR
   const out: CashFlow[] = []
-  for (const [n, symbol] of symbols.slice(0, 3).entries()) {
-    const perShare = round(0.1 + rng() * 1.4, 2)
-    for (let k = 0; k < 4 * HISTORY_YEARS; k++) {
-      const at = weekdayAt(start + (40 + 91 * k + 9 * n) * DAY_MS, 5)
-      const qty = heldAt(trades, symbol, at)
-      if (qty <= 0 || at >= input.createdAt) continue
-      const activityId = numericId(`${input.label}:div:${symbol}:${k}`, 11)
-      const amount = round(qty * perShare, 2)
-      out.push({ activityId, at, type: 'DIVIDEND_OR_INTEREST', amount, symbol, description: symbol })
+  for (const symbol of symbols.slice(0, 3)) {
+    rng() // the draw of a former per-share amount, kept so the rest of the history keeps its draws
+    for (const d of paidDividends(symbol, start, input.createdAt)) {
+      const qty = heldAt(trades, symbol, d.exAt)
+      if (qty <= 0) continue
+      const activityId = numericId(`${input.label}:div:${symbol}:${d.exDate}`, 11)
+      const amount = round(qty * d.perShare, 2)
+      out.push({ activityId, at: d.at, type: 'DIVIDEND_OR_INTEREST', amount, symbol, description: symbol })
     }
   }
   return out
@@ -188,7 +180,7 @@ function otherFlows(input: HistoryInput, rng: Rng): CashFlow[] {
   const start = input.createdAt - HISTORY_YEARS * YEAR
   const out: CashFlow[] = []
   for (let m = 1; m < 12 * HISTORY_YEARS; m++) {
-    const at = weekdayAt(start + m * (YEAR / 12), 5)
+    const at = tradingDayAt(start + m * (YEAR / 12), 5)
     const from = DateTime.fromMillis(at - YEAR / 12, { zone: ZONE }).toFormat('MM/dd')
     const description = `SCHWAB1 INT ${from}-${DateTime.fromMillis(at, { zone: ZONE }).toFormat('MM/dd')}`
     const activityId = numericId(`${input.label}:int:${m}`, 11)
@@ -201,7 +193,7 @@ function otherFlows(input: HistoryInput, rng: Rng): CashFlow[] {
     })
   }
   for (let y = 0; y < HISTORY_YEARS; y++) {
-    const depositAt = weekdayAt(start + y * YEAR + 100 * DAY_MS, 8)
+    const depositAt = tradingDayAt(start + y * YEAR + 100 * DAY_MS, 8)
     const amount = 1000 + 100 * Math.floor(rng() * 40)
     const id = (what: string) => numericId(`${input.label}:${what}:${y}`, 11)
     out.push({
@@ -212,7 +204,7 @@ function otherFlows(input: HistoryInput, rng: Rng): CashFlow[] {
       description: 'ACH DEPOSIT',
     })
     const journal = round((y % 2 === 0 ? 1 : -1) * (100 + rng() * 500), 2)
-    const journalAt = weekdayAt(start + y * YEAR + 200 * DAY_MS, 10)
+    const journalAt = tradingDayAt(start + y * YEAR + 200 * DAY_MS, 10)
     out.push({
       activityId: id('jnl'),
       at: journalAt,
@@ -234,7 +226,7 @@ function openingDeposit(input: HistoryInput, trades: Trade[], flows: CashFlow[],
   let lowest = 0
   for (const m of moves) lowest = Math.min(lowest, (balance += m.c))
   const amount = Math.ceil((-lowest / 100 + 1000 + rng() * 20_000) / 1000) * 1000
-  const at = weekdayAt(input.createdAt - HISTORY_YEARS * YEAR, 7)
+  const at = tradingDayAt(input.createdAt - HISTORY_YEARS * YEAR, 7)
   const activityId = numericId(`${input.label}:deposit`, 11)
   return { activityId, at, type: 'ACH_RECEIPT', amount, description: 'ACH DEPOSIT' }
 }

@@ -31,6 +31,9 @@ export interface QuoteFigures {
   low52: number
 }
 
+/** Half the spread of a closing quote: a basis point of the price, at least a cent. */
+const closingHalfSpread = (last: number): number => Math.max(0.01, round(last * 0.0001, 2))
+
 export function figuresOf(q: Quote, now: number): QuoteFigures {
   const rng = mulberry32(seedOf(`schwab:quote:${q.symbol}`))
   const close = q.previous_close > 0 ? q.previous_close : round(q.last - q.change, 2)
@@ -39,8 +42,9 @@ export function figuresOf(q: Quote, now: number): QuoteFigures {
   const time = Date.parse(q.as_of)
   return {
     last: q.last,
-    bid: q.bid > 0 ? q.bid : q.last,
-    ask: q.ask > 0 ? q.ask : q.last,
+    // Outside the session the market data has no bid or ask; Schwab still shows the closing quote's.
+    bid: q.bid === null ? round(q.last - closingHalfSpread(q.last), 2) : q.bid > 0 ? q.bid : q.last,
+    ask: q.ask === null ? round(q.last + closingHalfSpread(q.last), 2) : q.ask > 0 ? q.ask : q.last,
     close,
     change,
     pct: close ? round((change / close) * 100, 4) : 0,

@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon'
 import { cents } from '../decimal.ts'
-import { ZONE } from '../history.ts'
+import { settlementDate, ZONE } from '../history.ts'
 import { activityName, type CatalogEntry } from './catalog.ts'
 import { type CashFlow, type Trade, tradeNet } from './history.ts'
 import { cusipOf, instrumentIdOf, numericId } from './ids.ts'
@@ -56,11 +56,9 @@ const CURRENCY = {
   closingPrice: 0,
 }
 
-/** The next weekday after `at`, midnight in New York (T+1 settlement). */
+/** Midnight in New York of the trade's settlement date (weekends and holidays skipped). */
 function settlementOf(at: number): number {
-  let day = DateTime.fromMillis(at, { zone: ZONE }).startOf('day').plus({ days: 1 })
-  if (day.weekday > 5) day = day.plus({ days: 8 - day.weekday })
-  return day.toMillis()
+  return DateTime.fromISO(settlementDate(at), { zone: ZONE }).toMillis()
 }
 
 export interface TransactionContext {

@@ -3,11 +3,10 @@
  * ledger as the Alpaca sandbox: accounts, `positions/all` (decimal strings), balances (numbers) and
  * activities (BUY/SELL fills, dividends, contributions and fees; numbers, reverse-chronological).
  */
-import { DAY_MS } from '../../../../platform/dates.ts'
 import type { AccountFigures } from '../ledger.ts'
 import type { SandboxAccount } from '../accounts.ts'
 import { dec } from '../decimal.ts'
-import type { CashActivity, Fill } from '../history.ts'
+import { type CashActivity, type Fill, settlementDate } from '../history.ts'
 import { assetIdOf, exchangeOf, hashUuid } from '../universe.ts'
 import type { Authorization } from './users.ts'
 
@@ -137,7 +136,7 @@ const CASH_TYPE: Record<CashActivity['type'], string> = { CSD: 'CONTRIBUTION', D
 
 function base(id: string, at: number, institution: string) {
   const iso = new Date(at).toISOString()
-  const settle = new Date(at + 2 * DAY_MS).toISOString().slice(0, 10)
+  const settle = settlementDate(at)
   return {
     id,
     option_symbol: null,

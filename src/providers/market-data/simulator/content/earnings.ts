@@ -6,6 +6,7 @@
 import type { Company } from './shared.ts'
 import { sectorStyle } from './shared.ts'
 import { reportDate } from './fiscal.ts'
+import { scaleOf } from './fundamentals.ts'
 import { nyInstant, previousQuarter, quarterOf, rand, round2 } from './random.ts'
 
 export interface EarningsModel {
@@ -37,13 +38,22 @@ interface Profile {
   beatRate: number
 }
 
+/**
+ * A company's quarterly EPS and revenue level around 2025 (its real scale for the universe's
+ * companies, fundamentals.ts; a seeded one for others), growth, margins and reporting habits.
+ */
 function profile(seed: string, company: Company): Profile {
   const r = rand(seed, company.symbol, 'fundamentals')
   const [gmLo, gmHi] = sectorStyle(company.sector).grossMargin
   const grossMargin = r.between(gmLo, gmHi)
+  const seededEps = r.between(0.25, 3.8)
+  const seededRevenue = r.logBetween(4e8, 4e10)
+  const scale = scaleOf(company.symbol)
+  // A per-seed spread of ±8 % around the company's scale.
+  const spread = 0.92 + 0.16 * rand(seed, company.symbol, 'scale').next()
   return {
-    epsBase: r.between(0.25, 3.8),
-    revenueBase: r.logBetween(4e8, 4e10),
+    epsBase: scale ? (scale.eps / 4) * spread : seededEps,
+    revenueBase: scale ? (scale.revenue / 4) * spread : seededRevenue,
     growth: r.between(-0.04, 0.22),
     grossMargin,
     // Keeps the operating margin between roughly 5 % and 35 %.
@@ -58,13 +68,15 @@ export function earningsModel(seed: string, company: Company, year: number, quar
   const p = profile(seed, company)
   const r = rand(seed, company.symbol, year, quarter, 'earnings')
   const date = reportDate(company.symbol, year, quarter, r.int(0, 4))
-  // Quarters since 2024 drive the trend; the fourth quarter is seasonally a little stronger.
-  const t = (year - 2024) * 4 + quarter - 1
+  // Quarters from mid-2025 drive the trend; the fourth quarter is seasonally a little stronger.
+  const t = (year - 2025) * 4 + quarter - 2.5
   const trend = (1 + p.growth) ** (t / 4) * (quarter === 4 ? 1.03 : 1)
-  const epsEstimate = Math.max(0.02, round2(p.epsBase * trend * (1 + 0.03 * r.normal())))
+  // A loss stays a loss (the trend shrinks or deepens it); a profit is at least two cents.
+  const eps = round2(p.epsBase * trend * (1 + 0.03 * r.normal()))
+  const epsEstimate = p.epsBase < 0 ? eps : Math.max(0.02, eps)
   const beat = r.chance(p.beatRate)
   const surprise = beat ? r.between(0.01, 0.12) : -r.between(0.01, 0.1)
-  let epsActual = round2(epsEstimate * (1 + surprise))
+  let epsActual = round2(epsEstimate + Math.abs(epsEstimate) * surprise)
   if (epsActual === epsEstimate) epsActual = round2(epsEstimate + (beat ? 0.01 : -0.01))
   const revenueEstimate = Math.round((p.revenueBase * trend * (1 + 0.02 * r.normal())) / 1e6) * 1e6
   const revenueSurprise = beat ? r.between(-0.005, 0.04) : r.between(-0.04, 0.005)
