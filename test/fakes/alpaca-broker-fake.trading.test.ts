@@ -232,7 +232,7 @@ describe('Alpaca sandbox: orders', () => {
     assert.equal((await api('/v2/orders?status=all&symbols=MSFT')).body.length, 1)
     assert.equal((await api('/v2/orders?limit=501')).status, 422)
     assert.equal(
-      (await api('/v2/orders?status=all&until=2026-03-06T21:00:00Z')).body.length,
+      (await api('/v2/orders?status=all&until=2026-03-06T20:59:00Z')).body.length,
       0,
       'until is exclusive',
     )
@@ -295,5 +295,48 @@ describe('Alpaca sandbox: activities', () => {
     const sameDay = (await api(`/v2/account/activities?date=${day}`)).body as Json[]
     assert.ok(sameDay.some((a) => a.id === fill!.id))
     assert.equal((await api(`/v2/account/activities?date=${day}&after=2020-01-01`)).status, 422)
+  })
+})
+
+describe('Alpaca sandbox: orders placed outside the session', () => {
+  it('keeps a market order placed on a Saturday accepted until the next open, then fills it dated at that open', async () => {
+    let now = new Date('2026-03-07T15:00:00Z') // Saturday 10:00 in New York
+    const weekend = await startAlpacaBrokerFake({ now: () => now })
+    try {
+      const bearer = await fakeAccessToken(weekend, 'trading data')
+      const call = async (path: string, body?: unknown) => {
+        const res = await fetch(`${weekend.baseUrl}${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+        return (await res.json()) as Json
+      }
+      const placed = await call('/v2/orders', {
+        symbol: 'MSFT',
+        side: 'buy',
+        type: 'market',
+        time_in_force: 'day',
+        qty: '1',
+      })
+      assert.equal(placed.status, 'accepted')
+      assert.equal((await call(`/v2/orders/${placed.id}`)).status, 'accepted', 'Saturday: waits')
+      now = new Date('2026-03-09T13:29:59Z') // Monday 09:29:59 New York (summer time since Sunday)
+      assert.equal((await call(`/v2/orders/${placed.id}`)).status, 'accepted', 'before the open: waits')
+      now = new Date('2026-03-09T14:00:00Z') // Monday 10:00
+      const filled = await call(`/v2/orders/${placed.id}`)
+      assert.deepEqual(
+        [filled.status, filled.filled_at, filled.filled_qty],
+        ['filled', '2026-03-09T13:30:00.000Z', '1'],
+        'filled, dated at the open',
+      )
+      const fills = (await call('/v2/account/activities/FILL?page_size=1')) as unknown as Json[]
+      assert.deepEqual(
+        [fills[0]!.order_id, fills[0]!.transaction_time],
+        [placed.id, '2026-03-09T13:30:00.000Z'],
+      )
+    } finally {
+      await weekend.close()
+    }
   })
 })

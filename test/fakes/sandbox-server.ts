@@ -16,7 +16,8 @@ export const FAKE_BROKER_QUOTES: Readonly<Record<string, number>> = {
   META: 495.3,
   TSLA: 176.4,
 }
-export const FAKE_BROKER_NOW = '2026-03-06T21:00:00.000Z'
+/** A Friday, 15:59 in New York: inside the session, so orders placed through the sandbox reach the market. */
+export const FAKE_BROKER_NOW = '2026-03-06T20:59:00.000Z'
 
 /** The sandbox options that price with FAKE_BROKER_QUOTES at FAKE_BROKER_NOW. */
 export function fakeBrokerMarket() {

@@ -11,6 +11,7 @@ import {
   type SchwabBrokerFake,
   type WireJson,
   startSchwabBrokerFake,
+  tokenRequest,
 } from './schwab-broker-fake.ts'
 import { DAY, fakeLogin, iso, NOW } from './schwab-fake-session.ts'
 
@@ -238,5 +239,39 @@ describe('Schwab sandbox: placing and canceling', () => {
     const list = (await l.get(`/trader/v1/accounts/${l.cash.hashValue}/orders?${WINDOW}&status=REJECTED`))
       .body
     assert.deepEqual(list, [], 'reset forgets placed orders')
+  })
+})
+
+describe('Schwab sandbox: orders placed outside the session', () => {
+  it('keeps a market order placed on a Saturday PENDING_ACTIVATION until the next open, then fills it at that open', async () => {
+    let now = new Date('2026-03-07T15:00:00Z') // Saturday 10:00 in New York
+    const weekend = await startSchwabBrokerFake({ now: () => now })
+    try {
+      const { token, refreshToken, cash } = await fakeLogin(weekend)
+      const res = await schwabApi(weekend, `/trader/v1/accounts/${cash.hashValue}/orders`, token, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(order('BUY', 'AAPL', 1)),
+      })
+      assert.equal(res.status, 201)
+      const path = new URL(res.headers.get('location')!).pathname
+      // Access tokens last 30 minutes: each read refreshes one at the clock's time.
+      const read = async () => {
+        const fresh = await tokenRequest(weekend, {
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+        })
+        return (await schwabApi(weekend, path, fresh.body.access_token as string)).body as WireJson
+      }
+      assert.equal((await read()).status, 'PENDING_ACTIVATION', 'Saturday: waits')
+      now = new Date('2026-03-09T13:29:59Z') // Monday 09:29:59 New York (summer time since Sunday)
+      assert.equal((await read()).status, 'PENDING_ACTIVATION', 'before the open: waits')
+      now = new Date('2026-03-09T14:00:00Z') // Monday 10:00
+      const filled = await read()
+      assert.equal(filled.status, 'FILLED')
+      assert.equal(filled.closeTime, '2026-03-09T13:30:00+0000', 'dated at the open')
+    } finally {
+      await weekend.close()
+    }
   })
 })

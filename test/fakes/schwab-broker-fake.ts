@@ -34,8 +34,8 @@ const NAMES: Record<string, [string, string, 'stock' | 'etf']> = {
   META: ['Meta Platforms, Inc.', 'NASDAQ', 'stock'],
   TSLA: ['Tesla, Inc.', 'NASDAQ', 'stock'],
 }
-/** A Friday, 16:00 in New York. */
-export const FAKE_SCHWAB_NOW = '2026-03-06T21:00:00.000Z'
+/** A Friday, 15:59 in New York: inside the session, so orders placed through the sandbox reach the market. */
+export const FAKE_SCHWAB_NOW = '2026-03-06T20:59:00.000Z'
 export const FAKE_EXPIRATIONS = ['2026-03-13', '2026-03-20']
 const ZONE = 'America/New_York'
 

@@ -1,13 +1,16 @@
 /**
  * The sandbox's memory: brokerage accounts (created on first use from a token's claims, their
  * history regenerated deterministically), orders placed through the sandbox and their fills, and
- * the price anchors history is drawn around. Market orders fill at the current quote on the next read.
+ * the price anchors history is drawn around. Market orders fill at the current quote on the first
+ * read once a regular session is open: one placed outside the session stays `accepted` until the
+ * next open (as Alpaca queues them) and its fill is dated at that open, never on a weekend or holiday.
  */
 import { randomUUID } from 'node:crypto'
 import { activityId, type Fill, generateHistory, type History } from './history.ts'
 import { type AccountFigures, holdingsOf, lastdayPrice, positionOf, cashCentsOf } from './ledger.ts'
 import { OPEN_STATUSES, type Order } from './orders.ts'
 import { DEFAULT_SYMBOLS } from './universe.ts'
+import { marketReachedAt } from './market-reach.ts'
 
 export type Quotes = (symbols: string[]) => Promise<Array<{ symbol: string; last: number }>>
 
@@ -60,9 +63,15 @@ export function reservedOf(a: SandboxAccount, symbol?: string): { qty: number; c
   return { qty, cents }
 }
 
-/** Market orders fill at the last price (the submission estimate when there is none); others rest. */
+/**
+ * Orders whose session has opened go to the market: market orders fill at the last price (the
+ * submission estimate when there is none), dated when they reached it; others rest as `new`.
+ * Orders placed outside the session wait, `accepted`, for its open.
+ */
 function fillPending(a: SandboxAccount, pending: Order[], last: Map<string, number>, now: number): void {
   for (const o of pending) {
+    const reached = marketReachedAt(o.submittedAt)
+    if (reached > now) continue
     o.updatedAt = now
     if (o.type !== 'market') {
       o.status = 'new'
@@ -70,9 +79,9 @@ function fillPending(a: SandboxAccount, pending: Order[], last: Map<string, numb
     }
     const price = last.get(o.symbol) ?? o.estPrice
     const qty = o.qty ?? Math.round(((o.notional ?? 0) / price) * 1e9) / 1e9
-    Object.assign(o, { status: 'filled', filledAt: now, filledQty: qty, filledAvg: price })
-    const id = activityId(now, randomUUID())
-    a.placed.push({ id, at: now, symbol: o.symbol, side: o.side, qty, price, orderId: o.id })
+    Object.assign(o, { status: 'filled', filledAt: reached, filledQty: qty, filledAvg: price })
+    const id = activityId(reached, randomUUID())
+    a.placed.push({ id, at: reached, symbol: o.symbol, side: o.side, qty, price, orderId: o.id })
   }
 }
 
@@ -105,10 +114,13 @@ export function createAccounts(opts: AccountsOptions): Accounts {
   }
 
   async function settle(a: SandboxAccount): Promise<void> {
-    const pending = a.orders.filter((o) => o.status === 'accepted' || o.status === 'pending_new')
+    const now = opts.now().getTime()
+    const pending = a.orders.filter(
+      (o) => (o.status === 'accepted' || o.status === 'pending_new') && marketReachedAt(o.submittedAt) <= now,
+    )
     if (pending.length === 0) return
     const last = await prices(pending.filter((o) => o.type === 'market').map((o) => o.symbol))
-    fillPending(a, pending, last, opts.now().getTime())
+    fillPending(a, pending, last, now)
   }
 
   async function figures(a: SandboxAccount): Promise<AccountFigures> {

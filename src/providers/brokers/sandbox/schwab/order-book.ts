@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { DAY_MS } from '../../../../platform/dates.ts'
 import { cents, round } from '../decimal.ts'
+import { marketReachedAt } from '../market-reach.ts'
 import { feesOf, type Leg, type Trade } from './history.ts'
 import { numericId } from './ids.ts'
 import { cashCentsOf, holdingsOf, reservedOf, reservePrice, type SchwabAccount } from './ledger.ts'
@@ -123,9 +124,15 @@ function refusal(a: SchwabAccount, o: SchwabOrder, price: number, longCents: num
   return cost > power ? 'Insufficient buying power for this order' : undefined
 }
 
-/** Settles the account's newly placed orders (every read of orders, positions or balances calls it first). */
+/**
+ * Settles the account's newly placed orders whose session has opened (every read of orders,
+ * positions or balances calls it first); one placed outside the session stays PENDING_ACTIVATION
+ * until the next open, and its fill is dated at that open.
+ */
 export async function settle(logins: Logins, a: SchwabAccount, now: number): Promise<void> {
-  const pending = a.orders.filter((o) => o.status === 'PENDING_ACTIVATION')
+  const pending = a.orders.filter(
+    (o) => o.status === 'PENDING_ACTIVATION' && marketReachedAt(o.enteredTime) <= now,
+  )
   if (pending.length === 0) return
   const holdings = [...holdingsOf(a).values()]
   const quotes = await logins.quotes([...pending.map((o) => o.symbol), ...holdings.map((h) => h.symbol)])
@@ -144,6 +151,7 @@ export async function settle(logins: Logins, a: SchwabAccount, now: number): Pro
       o.status = 'WORKING'
       continue
     }
+    const at = marketReachedAt(o.enteredTime)
     const leg: Leg = {
       symbol: o.symbol,
       side: o.instruction === 'BUY' ? 'buy' : 'sell',
@@ -153,13 +161,13 @@ export async function settle(logins: Logins, a: SchwabAccount, now: number): Pro
     const trade: Trade = {
       activityId: numericId(randomUUID(), 11),
       orderId: o.orderId,
-      at: now,
+      at,
       legs: [leg],
       fees: feesOf([leg]),
     }
     a.placed.push(trade)
-    const fill = { price, at: now, activityId: numericId(randomUUID(), 11) }
-    Object.assign(o, { status: 'FILLED', filledQuantity: o.quantity, closeTime: now, fill })
+    const fill = { price, at, activityId: numericId(randomUUID(), 11) }
+    Object.assign(o, { status: 'FILLED', filledQuantity: o.quantity, closeTime: at, fill })
   }
 }
 
