@@ -117,11 +117,21 @@ describe('short, long and flat holdings', () => {
         unrealized_pl: '-1230.6500',
       },
     ])
-    // AUM: unrealized −1,230.65 + 402.50 + 0 = −828.15; no capital, no realized trades.
+    // AUM: unrealized −1,230.65 + 402.50 + 0 = −828.15; no capital, no realized trades. Market value
+    // −3,730.65 + 1,902.50 = −1,828.15; the cash implied is the short's 2,500 less the 1,500 paid.
     const a = await aum(u)
     assert.deepEqual(
       { ...a.current, as_of: undefined },
-      { net_capital: 0, unrealized: -828.15, realized_ytd: 0, total_aum: -828.15, as_of: undefined },
+      {
+        net_capital: 0,
+        unrealized: -828.15,
+        realized_ytd: 0,
+        total_aum: -828.15,
+        nav: -828.15,
+        market_value: -1828.15,
+        implied_cash: 1000,
+        as_of: undefined,
+      },
     )
     assert.deepEqual(
       a.history.map((p: { date: string; unrealized: number }) => [p.date, p.unrealized]),

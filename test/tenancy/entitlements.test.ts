@@ -35,7 +35,7 @@ describe('EntitlementsService', () => {
     const before = await ent.forTenant(scopeOf(u, 'pro'))
     assert.equal(before.plan, 'pro')
     assert.equal(before.features.broker_connect, true)
-    assert.equal(before.features.committee, false)
+    assert.equal(before.features.committee_model, false)
     assert.equal(before.features.support_ai, true) // flag default
     assert.deepEqual(before.limits, {
       manual_accounts: 20,
