@@ -261,7 +261,7 @@ describe('Schwab sandbox: orders placed outside the session', () => {
           grant_type: 'refresh_token',
           refresh_token: refreshToken,
         })
-        return (await schwabApi(weekend, path, fresh.body.access_token as string)).body as WireJson
+        return (await schwabApi(weekend, path, fresh.body.access_token as string)).body
       }
       assert.equal((await read()).status, 'PENDING_ACTIVATION', 'Saturday: waits')
       now = new Date('2026-03-09T13:29:59Z') // Monday 09:29:59 New York (summer time since Sunday)
