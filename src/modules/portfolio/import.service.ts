@@ -22,7 +22,7 @@ import {
 } from './lib/csv.ts'
 import { dayFirstEvidence, type DateFormat } from './lib/csv-dates.ts'
 import { readHolding, readTrade, SYMBOL, type Holding, type Trade } from './import.rows.ts'
-import { toCents } from './lib/money.ts'
+import { toCents } from '../../platform/money.ts'
 import { QUANTITY_DECIMALS, MONEY_DECIMALS } from './lib/rules.ts'
 import { insertHoldings, liveHoldingDays } from './positions.repository.ts'
 import { upsertSnapshot } from './snapshots.repository.ts'

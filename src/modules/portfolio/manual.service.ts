@@ -18,7 +18,7 @@ import {
 import * as accounts from './accounts.repository.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { parseTradeDate } from './lib/dates.ts'
-import { centsToNumber, toCents } from './lib/money.ts'
+import { centsToNumber, toCents } from '../../platform/money.ts'
 import { holdingIssues, rejectBody, tradeDerived, tradeIssues } from './lib/rules.ts'
 import * as positionsRepo from './positions.repository.ts'
 import * as snapshotsRepo from './snapshots.repository.ts'
