@@ -9,6 +9,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../src/app/demo-seed.ts'
+import { empyricalMaxDrawdown } from '../../src/modules/portfolio/lib/empyrical.fixture.ts'
 import { createManualAccount } from '../helpers/portfolio.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json, type Body } from '../helpers/assertions.ts'
@@ -204,19 +205,6 @@ describe('drawdown of nav', () => {
     assert.ok(Math.abs(y2025.nav_drawdown.max_drawdown - -0.002439512195) < 1e-12)
   })
 })
-
-/** empyrical's max_drawdown on a value series: returns, cumulative from 100, (c − max) / max, min. */
-function empyricalMaxDrawdown(values: number[]): number {
-  const cumulative = [100]
-  for (let i = 1; i < values.length; i++) cumulative.push(cumulative.at(-1)! * (values[i]! / values[i - 1]!))
-  let peak = -Infinity
-  let worst = 0
-  for (const c of cumulative) {
-    peak = Math.max(peak, c)
-    worst = Math.min(worst, (c - peak) / peak)
-  }
-  return worst
-}
 
 describe('the demo portfolio reconciles', () => {
   it('nav = market_value + implied_cash = Σ investor values, and moves only by its parts', async () => {

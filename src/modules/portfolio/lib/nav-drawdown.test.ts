@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
+import { empyricalMaxDrawdown } from './empyrical.fixture.ts'
 import { navDrawdown, type ValuePoint } from './nav-drawdown.ts'
 
 /** Dollar values on consecutive January days (cents inside). */
@@ -8,24 +9,6 @@ const series = (values: number[]): ValuePoint[] =>
     date: `2025-01-${String(i + 1).padStart(2, '0')}`,
     cents: BigInt(Math.round(v * 100)),
   }))
-
-/**
- * empyrical's max_drawdown, transcribed: the values become simple returns, the returns a
- * cumulative series starting at 100, and the answer is min((cum − running max) / running max).
- * Floating point like the library, so it is compared within 1e-12.
- */
-function empyricalMaxDrawdown(values: number[]): number {
-  const returns = values.slice(1).map((v, i) => v / values[i]! - 1)
-  const cumulative = [100]
-  for (const r of returns) cumulative.push(cumulative.at(-1)! * (1 + r))
-  let runningMax = -Infinity
-  let worst = 0
-  for (const c of cumulative) {
-    runningMax = Math.max(runningMax, c)
-    worst = Math.min(worst, (c - runningMax) / runningMax)
-  }
-  return worst
-}
 
 describe('navDrawdown (relative maximum drawdown)', () => {
   it('finds the deepest fall relative to the running peak, with its dates', () => {
