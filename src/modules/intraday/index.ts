@@ -14,6 +14,7 @@ import { detectRoutes } from './detect.routes.ts'
 import { DetectService } from './detect.service.ts'
 import { INTRADAY_TABLES } from './intraday.tables.ts'
 import * as m0013 from './migrations/0013_intraday.ts'
+import * as m0030 from './migrations/0030_intraday_reseed.ts'
 import { signalsRoutes } from './signals.routes.ts'
 import { SignalsService } from './signals.service.ts'
 
@@ -57,7 +58,10 @@ export const intradayModule = defineModule({
   key: 'intraday',
   needs: { portfolio: true },
   tables: INTRADAY_TABLES,
-  migrations: [['0013_intraday', m0013]],
+  migrations: [
+    ['0013_intraday', m0013],
+    ['0030_intraday_reseed', m0030],
+  ],
   build: createIntraday,
   routes: intradayRoutes,
   jobs: (api) => [
