@@ -1,4 +1,6 @@
 // ESLint flat config: type-aware typescript-eslint rules plus the project's import boundaries.
+import { existsSync, readdirSync } from 'node:fs'
+import { URL } from 'node:url'
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import tseslint from 'typescript-eslint'
@@ -8,13 +10,23 @@ const rootDatabase = {
   group: ['**/platform/db/database.ts', 'kysely-pglite-dialect', '@electric-sql/pglite', 'pg'],
   message: 'Only src/platform/db may open or use the root database handle; use Scopes (tenant-scope.ts).',
 }
+// Modules live in src/modules/<module>/ or, grouped by product area, src/modules/<area>/<module>/; an
+// area is a folder without an index.ts. test/architecture/module-layout.test.ts checks every import
+// across modules exactly; these patterns are the editor's early warning for the common cases.
+const MODULES = new URL('./src/modules/', import.meta.url)
+const areas = readdirSync(MODULES, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && !existsSync(new URL(`${e.name}/index.ts`, MODULES)))
+  .map((e) => e.name)
+// One module folder: an area and a module in it, or a module of its own (never an area alone).
+const AREA = `(?:${areas.join('|')})`
+const MODULE = `(?:${AREA}/[^/]+|(?!${AREA}/)[^/]+)`
 const moduleThroughIndex = {
-  regex: '/modules/[^/]+/(?!index\\.ts$)',
+  regex: `/modules/${MODULE}/(?!index\\.ts$)`,
   message: "Modules import each other only through the other module's index.ts.",
 }
 const siblingModuleThroughIndex = {
   // A sibling module's internals: ../other/anything-but-index.ts
-  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.ts$)',
+  regex: `^\\.\\./(?!\\.\\.)${MODULE}/(?!index\\.ts$)`,
   message: "Modules import each other only through the other module's index.ts.",
 }
 /** Layering, bottom up: platform ← providers ← modules ← app. A layer imports nothing above it. */

@@ -20,13 +20,17 @@
  * alone. Median and best in ms.
  */
 import { SimulatedMarketData, type Bar, type BarsQuery } from '../src/providers/market-data/index.ts'
-import { dayNumber, dayString, tradingDayNumbers } from '../src/modules/backtest/lib/calendar.ts'
+import {
+  dayNumber,
+  dayString,
+  tradingDayNumbers,
+} from '../src/modules/trading-intel/backtest/lib/calendar.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { Worker } from 'node:worker_threads'
 import { sql } from 'kysely'
-import { insertRun, storeLog } from '../src/modules/backtest/backtest.repository.ts'
-import { RECORD_BYTES } from '../src/modules/backtest/lib/log-codec.ts'
-import { readCloses } from '../src/modules/backtest/prices.ts'
+import { insertRun, storeLog } from '../src/modules/trading-intel/backtest/backtest.repository.ts'
+import { RECORD_BYTES } from '../src/modules/trading-intel/backtest/lib/log-codec.ts'
+import { readCloses } from '../src/modules/trading-intel/backtest/prices.ts'
 import { buildTestApp } from '../test/helpers/test-app.ts'
 import { median } from './report.ts'
 

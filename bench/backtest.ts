@@ -6,10 +6,14 @@
  * equity curve and the per-trade log encoded for storage (lib/run.ts: what POST /backtest computes
  * between its reads and its write). Median and best.
  */
-import { dayNumber, dayString, tradingDayNumbers } from '../src/modules/backtest/lib/calendar.ts'
-import { runReplay, symbolsOf } from '../src/modules/backtest/lib/run.ts'
-import { selectTrades, type SourceTrade } from '../src/modules/backtest/lib/select.ts'
-import { alignCloses } from '../src/modules/backtest/prices.ts'
+import {
+  dayNumber,
+  dayString,
+  tradingDayNumbers,
+} from '../src/modules/trading-intel/backtest/lib/calendar.ts'
+import { runReplay, symbolsOf } from '../src/modules/trading-intel/backtest/lib/run.ts'
+import { selectTrades, type SourceTrade } from '../src/modules/trading-intel/backtest/lib/select.ts'
+import { alignCloses } from '../src/modules/trading-intel/backtest/prices.ts'
 import { median } from './report.ts'
 
 const TRADES = Number(process.argv[2] ?? 100_000)

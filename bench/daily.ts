@@ -5,10 +5,15 @@
  * arithmetic, the market movers), the arithmetic alone on bars already read, a game plan (earnings,
  * economic calendar, index events, sector lookups) and a month of the simulated economic calendar.
  */
-import { buildReview } from '../src/modules/daily/eod.build.ts'
-import { GameplanService } from '../src/modules/daily/gameplan.service.ts'
-import { reviewDates } from '../src/modules/daily/lib/review-date.ts'
-import { playOut, positionPnl, type PriceBook, type SignalInput } from '../src/modules/daily/lib/review.ts'
+import { buildReview } from '../src/modules/trading-intel/daily/eod.build.ts'
+import { GameplanService } from '../src/modules/trading-intel/daily/gameplan.service.ts'
+import { reviewDates } from '../src/modules/trading-intel/daily/lib/review-date.ts'
+import {
+  playOut,
+  positionPnl,
+  type PriceBook,
+  type SignalInput,
+} from '../src/modules/trading-intel/daily/lib/review.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { nyDate } from '../src/platform/market-calendar.ts'
 import { barsOfMany } from '../src/providers/market-data/bars-many.ts'

@@ -5,9 +5,9 @@
  * them; warm: a repeated read), the ranking of each scan type on bars already read (the compute the
  * < 300 ms target is about), and a whole scan (read + rank) of each type.
  */
-import { rankScan } from '../src/modules/discovery/lib/rank.ts'
-import { SCAN_TYPES } from '../src/modules/discovery/lib/scans.ts'
-import { Universes } from '../src/modules/discovery/universes.ts'
+import { rankScan } from '../src/modules/trading-intel/discovery/lib/rank.ts'
+import { SCAN_TYPES } from '../src/modules/trading-intel/discovery/lib/scans.ts'
+import { Universes } from '../src/modules/trading-intel/discovery/universes.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'
 import { median } from './report.ts'

@@ -6,16 +6,16 @@
  * kernels) and all four detectors (target: < 250 ms), and separately the split of a fetched
  * window (previous sessions included) into the detectors' input. Reports the median and the best run.
  */
-import { indicatorColumns } from '../src/modules/intraday/lib/indicators.ts'
-import { DEFAULT_PARAMS } from '../src/modules/intraday/lib/params.ts'
-import { runDetectors } from '../src/modules/intraday/lib/pipeline.ts'
+import { indicatorColumns } from '../src/modules/trading-intel/intraday/lib/indicators.ts'
+import { DEFAULT_PARAMS } from '../src/modules/trading-intel/intraday/lib/params.ts'
+import { runDetectors } from '../src/modules/trading-intel/intraday/lib/pipeline.ts'
 import {
   planSession,
   splitWindow,
   toSessionBars,
   type TimedBar,
-} from '../src/modules/intraday/lib/sessions.ts'
-import { DETECTORS } from '../src/modules/intraday/lib/types.ts'
+} from '../src/modules/trading-intel/intraday/lib/sessions.ts'
+import { DETECTORS } from '../src/modules/trading-intel/intraday/lib/types.ts'
 import { median } from './report.ts'
 
 const SYMBOLS = Number(process.argv[2] ?? 500)

@@ -7,7 +7,7 @@
  *   holdings, warm (the market provider's cache filled by 100 unmeasured requests), sequential on one
  *   keep-alive connection; the budget for a portfolio route is < 300 ms warm.
  */
-import { analyzeIct, ictLayer, ictScore } from '../src/modules/ta-ict/index.ts'
+import { analyzeIct, ictLayer, ictScore } from '../src/modules/ta/ta-ict/index.ts'
 import { UNIVERSE } from '../src/providers/market-data/simulator/universe.ts'
 import { buildTestApp } from '../test/helpers/test-app.ts'
 

@@ -9,7 +9,7 @@
  * - an answer to an already answered question (the conflict path and the progress re-read).
  */
 import { buildTestApp } from '../test/helpers/test-app.ts'
-import { CONCEPTS } from '../src/modules/ta-learn/index.ts'
+import { CONCEPTS } from '../src/modules/ta/ta-learn/index.ts'
 
 const REQUESTS = Number(process.argv[2] ?? 1000)
 const t = await buildTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } })

@@ -6,10 +6,10 @@
  * occurrences over the same bars, and (3) GET /structure/portfolio's service over 20 holdings, cold
  * (the simulator generates the bars) and warm (a repeated call; target < 300 ms warm).
  */
-import { TimeframeBars } from '../src/modules/market-data/timeframes.ts'
-import { analyzeStructure, optionsFor } from '../src/modules/ta-structure/lib/analyze.ts'
-import { STRUCTURE_PATTERNS, structureLayer } from '../src/modules/ta-structure/lib/layer.ts'
-import { StructureService } from '../src/modules/ta-structure/structure.service.ts'
+import { TimeframeBars } from '../src/modules/market/market-data/timeframes.ts'
+import { analyzeStructure, optionsFor } from '../src/modules/ta/ta-structure/lib/analyze.ts'
+import { STRUCTURE_PATTERNS, structureLayer } from '../src/modules/ta/ta-structure/lib/layer.ts'
+import { StructureService } from '../src/modules/ta/ta-structure/structure.service.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import type { RequestScope } from '../src/platform/auth/scope.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'

@@ -6,7 +6,7 @@
  * repeated requests within a minute (the list cache), and the simulator's cost to generate one
  * symbol-day of 1-minute bars. The cache is the in-process one.
  */
-import { VolumeLeadersService } from '../src/modules/intel/index.ts'
+import { VolumeLeadersService } from '../src/modules/market/intel/index.ts'
 import { createMemoryCache } from '../src/platform/cache/index.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'

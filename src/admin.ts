@@ -11,7 +11,7 @@ import { migrateToLatest } from './app/migrations.ts'
 import { randomToken } from './platform/crypto.ts'
 import { adminPasswordFromEnv } from './platform/config.ts'
 import { AppError } from './platform/http/errors.ts'
-import { hashPassword } from './modules/identity/index.ts'
+import { hashPassword } from './modules/accounts/identity/index.ts'
 
 const USAGE =
   'usage: npm run admin -- create-admin <email>\n       npm run admin -- set-plan <email> <plan>\n'

@@ -1,35 +1,36 @@
 /**
- * The feature modules, in route (and OpenAPI) order. A module is one folder under src/modules with a
- * `defineModule` export; adding it here is the only edit outside its folder (CONTRIBUTING.md, "Adding
- * a module"). The container builds them in dependency order, whatever their order here.
+ * The feature modules, in route (and OpenAPI) order. A module is one folder, src/modules/<module>/ or
+ * src/modules/<area>/<module>/ (grouped by product area), with a `defineModule` export; adding it
+ * here is the only code edit outside its folder (CONTRIBUTING.md, "Adding a module"). The container
+ * builds them in dependency order, whatever their order here.
  */
-import { backtestModule } from '../modules/backtest/index.ts'
-import { briefingModule } from '../modules/briefing/index.ts'
+import { backtestModule } from '../modules/trading-intel/backtest/index.ts'
+import { briefingModule } from '../modules/trading-intel/briefing/index.ts'
 import { brokersModule } from '../modules/brokers/index.ts'
-import { committeeModule } from '../modules/committee/index.ts'
-import { discoveryModule } from '../modules/discovery/index.ts'
-import { contentModule } from '../modules/content/index.ts'
-import { dailyModule } from '../modules/daily/index.ts'
-import { freeFeedModule } from '../modules/free-feed/index.ts'
-import { identityModule } from '../modules/identity/index.ts'
-import { intelModule } from '../modules/intel/index.ts'
-import { marketContextModule } from '../modules/market-context/index.ts'
-import { intelFeedModule } from '../modules/intel-feed/index.ts'
-import { intradayModule } from '../modules/intraday/index.ts'
-import { marketDataModule } from '../modules/market-data/index.ts'
-import { marketResearchModule } from '../modules/market-research/index.ts'
+import { committeeModule } from '../modules/trading-intel/committee/index.ts'
+import { discoveryModule } from '../modules/trading-intel/discovery/index.ts'
+import { contentModule } from '../modules/market/content/index.ts'
+import { dailyModule } from '../modules/trading-intel/daily/index.ts'
+import { freeFeedModule } from '../modules/market/free-feed/index.ts'
+import { identityModule } from '../modules/accounts/identity/index.ts'
+import { intelModule } from '../modules/market/intel/index.ts'
+import { marketContextModule } from '../modules/trading-intel/market-context/index.ts'
+import { intelFeedModule } from '../modules/trading-intel/intel-feed/index.ts'
+import { intradayModule } from '../modules/trading-intel/intraday/index.ts'
+import { marketDataModule } from '../modules/market/market-data/index.ts'
+import { marketResearchModule } from '../modules/trading-intel/market-research/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
-import { optionsFlowModule } from '../modules/options-flow/index.ts'
+import { optionsFlowModule } from '../modules/trading-intel/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
-import { recommendationsModule } from '../modules/recommendations/index.ts'
-import { riskModule } from '../modules/risk/index.ts'
-import { taConfluenceModule } from '../modules/ta-confluence/index.ts'
-import { taIctModule } from '../modules/ta-ict/index.ts'
-import { taPriceActionModule } from '../modules/ta-price-action/index.ts'
-import { taStructureModule } from '../modules/ta-structure/index.ts'
-import { taLearnModule } from '../modules/ta-learn/index.ts'
-import { tenancyModule } from '../modules/tenancy/index.ts'
-import { transcriptsModule } from '../modules/transcripts/index.ts'
+import { recommendationsModule } from '../modules/trading-intel/recommendations/index.ts'
+import { riskModule } from '../modules/trading-intel/risk/index.ts'
+import { taConfluenceModule } from '../modules/ta/ta-confluence/index.ts'
+import { taIctModule } from '../modules/ta/ta-ict/index.ts'
+import { taPriceActionModule } from '../modules/ta/ta-price-action/index.ts'
+import { taStructureModule } from '../modules/ta/ta-structure/index.ts'
+import { taLearnModule } from '../modules/ta/ta-learn/index.ts'
+import { tenancyModule } from '../modules/accounts/tenancy/index.ts'
+import { transcriptsModule } from '../modules/market/transcripts/index.ts'
 
 export const modules = [
   identityModule,

@@ -7,11 +7,16 @@ import { PLATFORM_TABLES } from '../../src/platform/db/schema.ts'
 import { EMAIL_OUTBOX_TABLES } from '../../src/providers/email/email.tables.ts'
 import { SMS_OUTBOX_TABLES } from '../../src/providers/sms/sms.tables.ts'
 import { createTestDatabase } from '../helpers/database.ts'
+import { moduleFolder } from '../helpers/module-folders.ts'
 import { ownershipFindings, sourceFiles, type Owner } from '../helpers/table-ownership.ts'
 
 const ROOT = new URL('../../', import.meta.url).pathname
 const owners: Owner[] = [
-  ...modules.map((m) => ({ prefix: `src/modules/${m.name}/`, tables: m.tables, repositoriesOnly: true })),
+  ...modules.map((m) => ({
+    prefix: moduleFolder(ROOT, m.name).path,
+    tables: m.tables,
+    repositoriesOnly: true,
+  })),
   { prefix: 'src/platform/', tables: PLATFORM_TABLES, repositoriesOnly: false },
   { prefix: 'src/providers/email/', tables: EMAIL_OUTBOX_TABLES, repositoriesOnly: false },
   { prefix: 'src/providers/sms/', tables: SMS_OUTBOX_TABLES, repositoriesOnly: false },
@@ -47,13 +52,13 @@ describe('table ownership', () => {
 
   it('finds a planted violation of each kind', () => {
     const planted = [
-      { path: 'src/modules/content/earnings.repository.ts', text: "db.selectFrom('manual_position')" },
+      { path: 'src/modules/market/content/earnings.repository.ts', text: "db.selectFrom('manual_position')" },
       { path: 'src/modules/portfolio/import.service.ts', text: "tx.insertInto('manual_position')" },
       { path: 'src/platform/feature-flags.ts', text: 'sql`select limits from plan where code = ${c}`' },
       { path: 'src/app/somewhere.ts', text: ".leftJoin('tenant', 'tenant.id', 'x.tenant_id')" },
     ]
     assert.deepEqual(ownershipFindings(planted, owners, known), [
-      'src/modules/content/earnings.repository.ts: uses manual_position, owned elsewhere',
+      'src/modules/market/content/earnings.repository.ts: uses manual_position, owned elsewhere',
       'src/modules/portfolio/import.service.ts: SQL outside a repository (manual_position)',
       'src/platform/feature-flags.ts: uses plan, owned elsewhere',
       'src/app/somewhere.ts: uses tenant but belongs to no owner',

@@ -6,7 +6,11 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { MAX_PACKED_TRADES, MAX_PENDING, type PackedTrades } from '../../src/modules/backtest/trade-packs.ts'
+import {
+  MAX_PACKED_TRADES,
+  MAX_PENDING,
+  type PackedTrades,
+} from '../../src/modules/trading-intel/backtest/trade-packs.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 import { backtest, manyTrades } from '../http/backtest-fixtures.ts'
 

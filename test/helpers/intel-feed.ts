@@ -10,7 +10,7 @@ import {
   rowSource,
   type FeedRow,
   type FeedRows,
-} from '../../src/modules/intel-feed/index.ts'
+} from '../../src/modules/trading-intel/intel-feed/index.ts'
 
 export class RowStore {
   readonly #rows: (FeedRow & { tenantId: number })[] = []

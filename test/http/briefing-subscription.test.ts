@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { briefingModule, JOB_BRIEFING_SEND_DUE } from '../../src/modules/briefing/index.ts'
+import { briefingModule, JOB_BRIEFING_SEND_DUE } from '../../src/modules/trading-intel/briefing/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { header, startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts'
 import { assertFieldError, assertProblem, json } from '../helpers/assertions.ts'

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { upsertOpportunities } from '../../src/modules/discovery/opportunities.repository.ts'
+import { upsertOpportunities } from '../../src/modules/trading-intel/discovery/opportunities.repository.ts'
 import { UpstreamRateLimitError, UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import type {
   DividendsProvider,

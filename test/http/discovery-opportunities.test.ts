@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { SCAN_TYPES } from '../../src/modules/discovery/lib/scans.ts'
+import { SCAN_TYPES } from '../../src/modules/trading-intel/discovery/lib/scans.ts'
 import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { DiscoveryMarket, NOW, clock } from '../helpers/discovery.ts'
 import { createManualAccount } from '../helpers/portfolio.ts'

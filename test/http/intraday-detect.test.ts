@@ -8,8 +8,11 @@ import { fixedClock } from '../../src/platform/clock.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { IntradayTestMarket } from './intraday-market.fixture.ts'
-import { S1 } from '../../src/modules/intraday/lib/fixtures.fixture.ts'
-import { referenceMacd, referenceRsi } from '../../src/modules/intraday/lib/reference.fixture.ts'
+import { S1 } from '../../src/modules/trading-intel/intraday/lib/fixtures.fixture.ts'
+import {
+  referenceMacd,
+  referenceRsi,
+} from '../../src/modules/trading-intel/intraday/lib/reference.fixture.ts'
 
 // Friday 2026-11-20, 16:30 New York: the session is over, every S1 bar has closed.
 const clock = fixedClock('2026-11-20T21:30:00Z')

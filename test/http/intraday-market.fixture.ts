@@ -8,7 +8,7 @@
 import type { Clock } from '../../src/platform/clock.ts'
 import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { SimulatedMarketData, type Bar, type BarsQuery } from '../../src/providers/market-data/index.ts'
-import { S1 } from '../../src/modules/intraday/lib/fixtures.fixture.ts'
+import { S1 } from '../../src/modules/trading-intel/intraday/lib/fixtures.fixture.ts'
 
 export const D1_CLOSE = [
   100.0, 99.93, 102.35, 103.94, 104.39, 102.27, 99.44, 101.31, 102.66, 99.69, 100.72, 97.21, 98.76, 99.9,

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { d1Bars } from '../../src/modules/risk/lib/d1.fixture.ts'
+import { d1Bars } from '../../src/modules/trading-intel/risk/lib/d1.fixture.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
 import { bearer, holdings, RiskMarket, weekdaysUntil } from './risk-fixtures.ts'

@@ -1,7 +1,7 @@
 /** Shared by the ta-confluence tests: fake layers with known scores and occurrences, built daily bars. */
 import type { PatternOccurrence, TaLayer, TaLayerName } from '../../src/platform/ta-layer.ts'
 import type { Bar } from '../../src/providers/market-data/index.ts'
-import type { Zone, ZoneLayer } from '../../src/modules/ta-confluence/index.ts'
+import type { Zone, ZoneLayer } from '../../src/modules/ta/ta-confluence/index.ts'
 import { weekdaysUntil } from './risk-fixtures.ts'
 
 export { RiskMarket } from './risk-fixtures.ts'

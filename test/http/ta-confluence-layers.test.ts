@@ -1,8 +1,8 @@
 /** End to end on the real layers (structure, price action, ICT): catalog, backtest figures, confluence, zones. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { barsOf } from '../../src/modules/ta-structure/lib/s2.fixture.ts'
-import { zigzag } from '../../src/modules/ta-structure/lib/zigzag.fixture.ts'
+import { barsOf } from '../../src/modules/ta/ta-structure/lib/s2.fixture.ts'
+import { zigzag } from '../../src/modules/ta/ta-structure/lib/zigzag.fixture.ts'
 import { F1 } from '../../src/platform/quant/vectors.fixture.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { S2 } from '../../src/modules/ta-ict/lib/vectors.fixture.ts'
+import { S2 } from '../../src/modules/ta/ta-ict/lib/vectors.fixture.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
 import { bearer, holdings, IctMarket } from './ta-ict-fixtures.ts'

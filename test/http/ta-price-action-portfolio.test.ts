@@ -1,7 +1,7 @@
 /** GET /api/ta/price-action/portfolio: each holding on 1d, a failing symbol carries `error`, tenant isolation. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { barsOf, DECLINE, W1, type Quad } from '../../src/modules/ta-price-action/lib/vectors.fixture.ts'
+import { barsOf, DECLINE, W1, type Quad } from '../../src/modules/ta/ta-price-action/lib/vectors.fixture.ts'
 import { systemClock } from '../../src/platform/clock.ts'
 import { json } from '../helpers/assertions.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'

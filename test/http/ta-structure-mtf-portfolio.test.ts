@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { zigzag } from '../../src/modules/ta-structure/lib/zigzag.fixture.ts'
+import { zigzag } from '../../src/modules/ta/ta-structure/lib/zigzag.fixture.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
 import { bearer, holdings } from './risk-fixtures.ts'

@@ -40,7 +40,7 @@ const cases: Case[] = [
   })),
   {
     name: 'module importing src/app',
-    filePath: 'src/modules/content/planted.ts',
+    filePath: 'src/modules/market/content/planted.ts',
     code: `import { x } from '../../app/container.ts'\nexport const y = x\n`,
     rule: 'no-restricted-imports',
     fires: true,
@@ -54,7 +54,7 @@ const cases: Case[] = [
   },
   {
     name: 'each layer importing the ones below it',
-    filePath: 'src/modules/content/planted.ts',
+    filePath: 'src/modules/market/content/planted.ts',
     code:
       "import { a } from '../../platform/upstream-errors.ts'\nimport { b } from '../../providers/shared/http.ts'\n" +
       "import { c } from '../identity/index.ts'\nimport { d } from './news.service.ts'\nexport const y = [a, b, c, d]\n",
@@ -72,7 +72,7 @@ const cases: Case[] = [
   ...[
     'src/platform/http/planted.ts',
     'src/providers/shared/planted.ts',
-    'src/modules/content/planted.ts',
+    'src/modules/market/content/planted.ts',
   ].map((filePath) => ({
     name: `root database driver imported from ${filePath}`,
     filePath,
@@ -82,7 +82,7 @@ const cases: Case[] = [
   })),
   {
     name: "a sibling module's internals",
-    filePath: 'src/modules/content/planted.ts',
+    filePath: 'src/modules/market/content/planted.ts',
     code: `import { x } from '../portfolio/manual.repository.ts'\nexport const y = x\n`,
     rule: 'no-restricted-imports',
     fires: true,
@@ -133,21 +133,21 @@ const cases: Case[] = [
   },
   {
     name: 'an 81-line function',
-    filePath: 'src/modules/content/planted.ts',
+    filePath: 'src/modules/market/content/planted.ts',
     code: fn(81),
     rule: 'max-lines-per-function',
     fires: true,
   },
   {
     name: 'an 80-line function',
-    filePath: 'src/modules/content/planted.ts',
+    filePath: 'src/modules/market/content/planted.ts',
     code: fn(80),
     rule: 'max-lines-per-function',
     fires: false,
   },
   {
     name: 'an 81-line function in a test (describe blocks are long by nature)',
-    filePath: 'src/modules/content/planted.test.ts',
+    filePath: 'src/modules/market/content/planted.test.ts',
     code: fn(81),
     rule: 'max-lines-per-function',
     fires: false,

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { EntitlementsService } from '../../src/modules/tenancy/index.ts'
+import { EntitlementsService } from '../../src/modules/accounts/tenancy/index.ts'
 import { AppError } from '../../src/platform/http/errors.ts'
 import { createManualAccount } from '../helpers/portfolio.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'

@@ -10,7 +10,7 @@ import { NotFoundError, PaymentRequiredError, UnprocessableError } from '../../p
 import type { Clock } from '../../platform/clock.ts'
 import { pageArray, resolvePage, type PageQueryInput } from '../../platform/http/pagination.ts'
 import { BROKER_TYPES, type BrokerType } from '../../providers/brokers/index.ts'
-import type { EntitlementsService } from '../tenancy/index.ts'
+import type { EntitlementsService } from '../accounts/tenancy/index.ts'
 import type { AggregatorService } from './aggregator.service.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import { maskNumber, type ConnectionStatus, type ConnectionsService } from './connections.service.ts'

@@ -9,7 +9,7 @@ import {
   type PageQueryInput,
   type PageResult,
 } from '../../platform/http/pagination.ts'
-import type { EntitlementsService } from '../tenancy/index.ts'
+import type { EntitlementsService } from '../accounts/tenancy/index.ts'
 import * as repo from './accounts.repository.ts'
 import type { Account } from './accounts.schemas.ts'
 

@@ -18,7 +18,7 @@ import type { Flow, Investor } from './capital.schemas.ts'
 import { centsToNumber, toCents } from '../../platform/money.ts'
 import { amountIssues, rejectBody } from './lib/rules.ts'
 import { xirr, type XirrResult } from './lib/xirr.ts'
-import { accountHolder } from '../identity/index.ts'
+import { accountHolder } from '../accounts/identity/index.ts'
 
 const investorNotFound = () => new NotFoundError('investors.not_found', 'Investor not found')
 const flowNotFound = () => new NotFoundError('capital_flows.not_found', 'Capital flow not found')

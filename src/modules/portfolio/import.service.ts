@@ -28,7 +28,7 @@ import { insertHoldings, liveHoldingDays } from './positions.repository.ts'
 import { upsertSnapshot } from './snapshots.repository.ts'
 import { insertTrades, liveTradeKeys } from './trades.repository.ts'
 import type { TradeWrites } from './trade-writes.ts'
-import type { InstrumentLookup } from '../market-data/index.ts'
+import type { InstrumentLookup } from '../market/market-data/index.ts'
 
 export const MAX_ROWS = 20_000
 const MAX_REPORTED_ERRORS = 100

@@ -3,8 +3,8 @@
  * the market refresh of snapshots, and the portfolio analytics.
  */
 import type { App } from '../../platform/http/app-type.ts'
-import type { MarketData } from '../market-data/index.ts'
-import type { Tenancy } from '../tenancy/index.ts'
+import type { MarketData } from '../market/market-data/index.ts'
+import type { Tenancy } from '../accounts/tenancy/index.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
 import { accountsRoutes } from './accounts.routes.ts'
 import { AccountsService } from './accounts.service.ts'

@@ -24,7 +24,7 @@ import * as positionsRepo from './positions.repository.ts'
 import * as snapshotsRepo from './snapshots.repository.ts'
 import * as tradesRepo from './trades.repository.ts'
 import type { Position, Transaction } from './manual.schemas.ts'
-import type { InstrumentLookup } from '../market-data/index.ts'
+import type { InstrumentLookup } from '../market/market-data/index.ts'
 
 export const unlistedMessage = (symbol: string) =>
   `unknown symbol ${symbol}: the market data provider does not list it (send allow_unlisted: true for a private holding)`

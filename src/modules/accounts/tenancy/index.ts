@@ -1,0 +1,60 @@
+/**
+ * Tenancy: plans, the caller's tenant, admin tenant listing and feature-flag overrides. It owns
+ * the `plan` and `tenant` tables; other modules reach them only through what this file exports.
+ *
+ * Entitlements — the one place plan limits and feature gates are decided (ADR 0017), reached as
+ * `tenancy.entitlements` by the modules that declare `needs: { tenancy: true }`:
+ *   await ent.forTenant(scope)            → { plan, features, limits } (features: plan ∪ flag overrides)
+ *   await ent.limit(scope, 'alerts')      → number | undefined (undefined: the plan sets no limit)
+ *   await ent.requireFeature(scope, 'x')  → 402 plan.feature_unavailable unless enabled
+ *   await ent.requireWithinLimit(scope, 'watchlist_symbols', countNow)   → 402 plan.limit_reached
+ *   const check = await ent.limitGuard(scope, name); ... check(countNow) inside your transaction
+ * `scope` is the request's (tenantId and plan). Callers: GET /api/auth/me/entitlements (identity),
+ * the manual-account cap (portfolio); next: broker connect, briefings, watchlist/alert caps, gated
+ * content.
+ *
+ * Tenant rows for other modules, in the caller's transaction: `createTenant(systemScope, {name})`
+ * (registration, same transaction as its owner), `tenantPlanCode(tenantScope)` and
+ * `tenantStanding(tenantScope)` (plan and status, for the request principal).
+ */
+import { defineModule, type ModuleContext } from '../../module.ts'
+import { EntitlementsService } from './entitlements.service.ts'
+import { TENANCY_TABLES } from './tenancy.tables.ts'
+import { tenancyRoutes } from './tenancy.routes.ts'
+import { TenancyService } from './tenancy.service.ts'
+
+export {
+  EntitlementsService,
+  PLAN_CACHE_TTL_MS,
+  featureUnavailable,
+  limitReached,
+  type Entitlements,
+  type PlanScope,
+} from './entitlements.service.ts'
+export {
+  TenancyService,
+  createTenant,
+  tenantPlanCode,
+  tenantStanding,
+  DEFAULT_PLAN,
+} from './tenancy.service.ts'
+
+export interface Tenancy {
+  tenants: TenancyService
+  entitlements: EntitlementsService
+}
+
+function createTenancy(ctx: ModuleContext): Tenancy {
+  return { tenants: new TenancyService(ctx), entitlements: new EntitlementsService(ctx) }
+}
+
+export const tenancyModule = defineModule({
+  name: 'tenancy',
+  key: 'tenancy',
+  needs: {},
+  tables: TENANCY_TABLES,
+  // Its tables were created by the platform's first migration (0001_platform).
+  migrations: [],
+  build: createTenancy,
+  routes: (app, { tenants }) => tenancyRoutes(app, { tenancy: tenants }),
+})

@@ -1,0 +1,62 @@
+/**
+ * Market data: quotes and bars, symbol search and metadata, read from the market data
+ * provider. Other modules check symbols through its `InstrumentLookup`.
+ */
+import type { App } from '../../../platform/http/app-type.ts'
+import { defineModule, type ModuleContext, type SweepFixture } from '../../module.ts'
+import { instrumentsRoutes } from './instruments.routes.ts'
+import { InstrumentsService } from './instruments.service.ts'
+import { quotesRoutes } from './quotes.routes.ts'
+import { QuotesService } from './quotes.service.ts'
+import { TimeframeBars } from './timeframes.ts'
+
+export type { InstrumentsService } from './instruments.service.ts'
+/** The port other modules check symbols through (portfolio: unknown tickers are a 422). */
+export type InstrumentLookup = Pick<InstrumentsService, 'unlisted'>
+export type { QuotesService } from './quotes.service.ts'
+export { knownSpelling, shareClassSpellings } from './unknown-symbol.ts'
+export {
+  barsFailure,
+  DEFAULT_TIMEFRAME,
+  HISTORY,
+  HISTORY_DOC,
+  TIMEFRAMES,
+  TimeframeBars,
+  weekly,
+  type Timeframe,
+} from './timeframes.ts'
+
+export interface MarketData {
+  instruments: InstrumentsService
+  quotes: QuotesService
+  /** The bars of a technical-analysis timeframe (timeframes.ts). */
+  timeframes: TimeframeBars
+}
+
+function createMarketData(ctx: ModuleContext): MarketData {
+  const deps = { ...ctx, market: ctx.providers.market }
+  return {
+    instruments: new InstrumentsService(deps),
+    quotes: new QuotesService(deps),
+    timeframes: new TimeframeBars(deps),
+  }
+}
+
+function marketDataRoutes(app: App, marketData: MarketData): void {
+  instrumentsRoutes(app, marketData)
+  quotesRoutes(app, marketData)
+}
+
+/** Paths that name a ticker name shared market data, not a tenant's resource. */
+const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
+
+export const marketDataModule = defineModule({
+  name: 'market-data',
+  key: 'marketData',
+  needs: {},
+  tables: [],
+  migrations: [],
+  build: createMarketData,
+  routes: marketDataRoutes,
+  sweep: { getQuote: ticker, getInstrument: ticker, getBars: ticker },
+})
