@@ -30,7 +30,7 @@ import { Worker } from 'node:worker_threads'
 import { sql } from 'kysely'
 import { insertRun, storeLog } from '../src/modules/trading-intel/backtest/backtest.repository.ts'
 import { RECORD_BYTES } from '../src/modules/trading-intel/backtest/lib/log-codec.ts'
-import { readCloses } from '../src/modules/trading-intel/backtest/prices.ts'
+import { readCloses } from '../src/modules/trading-intel/backtest/prices.service.ts'
 import { buildTestApp } from '../test/helpers/test-app.ts'
 import { median } from './report.ts'
 

@@ -13,7 +13,7 @@ import {
 } from '../src/modules/trading-intel/backtest/lib/calendar.ts'
 import { runReplay, symbolsOf } from '../src/modules/trading-intel/backtest/lib/run.ts'
 import { selectTrades, type SourceTrade } from '../src/modules/trading-intel/backtest/lib/select.ts'
-import { alignCloses } from '../src/modules/trading-intel/backtest/prices.ts'
+import { alignCloses } from '../src/modules/trading-intel/backtest/prices.service.ts'
 import { median } from './report.ts'
 
 const TRADES = Number(process.argv[2] ?? 100_000)

@@ -5,7 +5,7 @@
  * arithmetic, the market movers), the arithmetic alone on bars already read, a game plan (earnings,
  * economic calendar, index events, sector lookups) and a month of the simulated economic calendar.
  */
-import { buildReview } from '../src/modules/trading-intel/daily/eod.build.ts'
+import { buildReview } from '../src/modules/trading-intel/daily/eod-build.service.ts'
 import { GameplanService } from '../src/modules/trading-intel/daily/gameplan.service.ts'
 import { reviewDates } from '../src/modules/trading-intel/daily/lib/review-date.ts'
 import {

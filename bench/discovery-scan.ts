@@ -7,7 +7,7 @@
  */
 import { rankScan } from '../src/modules/trading-intel/discovery/lib/rank.ts'
 import { SCAN_TYPES } from '../src/modules/trading-intel/discovery/lib/scans.ts'
-import { Universes } from '../src/modules/trading-intel/discovery/universes.ts'
+import { Universes } from '../src/modules/trading-intel/discovery/universes.service.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { SimulatedMarketData } from '../src/providers/market-data/simulator/simulated.ts'
 import { median } from './report.ts'

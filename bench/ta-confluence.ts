@@ -11,12 +11,12 @@
  * Reports the median and the best run.
  */
 import { TimeframeBars } from '../src/modules/market/market-data/index.ts'
-import { analyse } from '../src/modules/ta/ta-confluence/analysis.ts'
+import { analyse } from '../src/modules/ta/ta-confluence/lib/analysis.ts'
 import { DashboardService } from '../src/modules/ta/ta-confluence/dashboard.service.ts'
-import { TaLayers } from '../src/modules/ta/ta-confluence/layers.ts'
+import { TaLayers } from '../src/modules/ta/ta-confluence/lib/layers.ts'
 import { backtest } from '../src/modules/ta/ta-confluence/lib/backtest.ts'
 import { BACKTEST_DAILY_BARS } from '../src/modules/ta/ta-confluence/ta.service.ts'
-import { withZones } from '../src/modules/ta/ta-confluence/ict-zones.ts'
+import { withZones } from '../src/modules/ta/ta-confluence/lib/ict-zones.ts'
 import { ictLayer } from '../src/modules/ta/ta-ict/index.ts'
 import { layer as priceActionLayer } from '../src/modules/ta/ta-price-action/index.ts'
 import { structureLayer } from '../src/modules/ta/ta-structure/index.ts'

@@ -10,7 +10,7 @@ import {
   MAX_PACKED_TRADES,
   MAX_PENDING,
   type PackedTrades,
-} from '../../src/modules/trading-intel/backtest/trade-packs.ts'
+} from '../../src/modules/trading-intel/backtest/trade-packs.service.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 import { backtest, manyTrades } from '../http/backtest-fixtures.ts'
 

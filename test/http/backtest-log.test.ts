@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { LOG_PENDING_MS, type LogWriter } from '../../src/modules/trading-intel/backtest/log-writer.ts'
+import { LOG_PENDING_MS, type LogWriter } from '../../src/modules/trading-intel/backtest/log-writer.service.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'

@@ -7,7 +7,7 @@
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { ApiKeyResolver } from '../../../platform/auth/authenticator.ts'
 import { sha256Hex } from '../../../platform/crypto.ts'
-import { audit, type IdentityDeps, type RequestContext } from './identity.context.ts'
+import { audit, type IdentityDeps, type RequestContext } from './identity.service.ts'
 import type { ApiKeyInfo } from './identity.schemas.ts'
 import * as creds from './credentials.repository.ts'
 import { issueToken, tenantOfToken } from './lib/one-time.ts'

@@ -6,7 +6,7 @@
 import { sha256Hex } from '../../../platform/crypto.ts'
 import { ConflictError, UnprocessableError } from '../../../platform/http/errors.ts'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
-import { audit, type IdentityDeps, type RequestContext } from './identity.context.ts'
+import { audit, type IdentityDeps, type RequestContext } from './identity.service.ts'
 import type { TokenPair } from './identity.schemas.ts'
 import * as creds from './credentials.repository.ts'
 import { newRecoveryCode, normalizeRecoveryCode } from './lib/one-time.ts'

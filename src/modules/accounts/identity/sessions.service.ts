@@ -13,10 +13,10 @@ import {
   normalizeEmail,
   type IdentityDeps,
   type RequestContext,
-} from './identity.context.ts'
+} from './identity.service.ts'
 import type { MfaPending, TokenPair } from './identity.schemas.ts'
 import { verifyPassword } from './lib/passwords.ts'
-import { LoginThrottle } from './login-throttle.ts'
+import { LoginThrottle } from './login-throttle.service.ts'
 import { issueToken, tenantOfToken } from './lib/one-time.ts'
 import * as creds from './credentials.repository.ts'
 import * as repo from './sessions.repository.ts'

@@ -11,13 +11,13 @@ import {
   toUser,
   type IdentityDeps,
   type RequestContext,
-} from './identity.context.ts'
+} from './identity.service.ts'
 import type { Registration, User } from './identity.schemas.ts'
 import { createTenant, tenantPlanCode, type Entitlements } from '../tenancy/index.ts'
 import * as creds from './credentials.repository.ts'
 import { issueToken, tenantOfToken } from './lib/one-time.ts'
 import { hashPassword, passwordProblems, verifyPassword } from './lib/passwords.ts'
-import { linkTo, messages } from './messages.ts'
+import { linkTo, messages } from './lib/messages.ts'
 import type { SessionService } from './sessions.service.ts'
 import * as users from './users.repository.ts'
 

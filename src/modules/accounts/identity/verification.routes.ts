@@ -4,7 +4,7 @@ import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import { NoContent } from '../../../platform/http/schemas.ts'
 import type { Identity } from './index.ts'
-import { ctxOf, perIp } from './identity.http.ts'
+import { ctxOf, perIp } from './identity.routes.ts'
 import * as S from './identity.schemas.ts'
 import { USER } from './identity.examples.ts'
 

@@ -14,12 +14,12 @@ import {
   normalizeEmail,
   type IdentityDeps,
   type RequestContext,
-} from './identity.context.ts'
+} from './identity.service.ts'
 import type { User } from './identity.schemas.ts'
 import * as creds from './credentials.repository.ts'
 import { codeHash, issueToken, newCode, tenantOfToken } from './lib/one-time.ts'
 import { hashPassword, passwordProblems } from './lib/passwords.ts'
-import { linkTo, messages } from './messages.ts'
+import { linkTo, messages } from './lib/messages.ts'
 import type { SessionService } from './sessions.service.ts'
 import * as users from './users.repository.ts'
 

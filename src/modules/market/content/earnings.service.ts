@@ -19,7 +19,7 @@ import { nyDate } from '../../../platform/market-calendar.ts'
 import type { EarningsEvent, EarningsProvider } from '../../../providers/market-data/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import { DEFAULT_DAYS, MAX_RANGE_DAYS } from './earnings.schemas.ts'
-import { keysetPage } from './keyset.ts'
+import { keysetPage } from './lib/keyset.ts'
 
 const TTL_MS = 60_000
 const HOUR_RANK: Record<string, number> = { bmo: 0, dmh: 1, amc: 2 }

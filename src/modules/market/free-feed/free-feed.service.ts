@@ -16,9 +16,9 @@ import { nyDate, sessionAt, tradingDay } from '../../../platform/market-calendar
 import type { Bar, MarketDataProvider } from '../../../providers/market-data/index.ts'
 import { isUpstreamError, type UpstreamError } from '../../../platform/upstream-errors.ts'
 import { knownSpelling } from '../market-data/index.ts'
-import { aggregateBars } from './free-feed.aggregate.ts'
+import { aggregateBars } from './lib/aggregate.ts'
 import * as repo from './free-feed.repository.ts'
-import { assertReplayable } from './free-feed.sessions.ts'
+import { assertReplayable } from './lib/sessions.ts'
 import type {
   FreeSummary,
   PublicationOut,

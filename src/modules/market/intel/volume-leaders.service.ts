@@ -25,8 +25,8 @@ import {
   windowEndingAt,
   type VolumeWindow,
 } from './lib/window.ts'
-import { VolumeHistory } from './volume-leaders.history.ts'
-import { SessionTape } from './volume-leaders.tape.ts'
+import { VolumeHistory } from './volume-history.service.ts'
+import { SessionTape } from './session-tape.service.ts'
 import {
   DEFAULT_WINDOW_MINUTES,
   MAX_WINDOW_MINUTES,

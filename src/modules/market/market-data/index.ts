@@ -8,13 +8,13 @@ import { instrumentsRoutes } from './instruments.routes.ts'
 import { InstrumentsService } from './instruments.service.ts'
 import { quotesRoutes } from './quotes.routes.ts'
 import { QuotesService } from './quotes.service.ts'
-import { TimeframeBars } from './timeframes.ts'
+import { TimeframeBars } from './lib/timeframes.ts'
 
 export type { InstrumentsService } from './instruments.service.ts'
 /** The port other modules check symbols through (portfolio: unknown tickers are a 422). */
 export type InstrumentLookup = Pick<InstrumentsService, 'unlisted'>
 export type { QuotesService } from './quotes.service.ts'
-export { knownSpelling, shareClassSpellings } from './unknown-symbol.ts'
+export { knownSpelling, shareClassSpellings } from './lib/share-class.ts'
 export {
   barsFailure,
   DEFAULT_TIMEFRAME,
@@ -24,7 +24,7 @@ export {
   TimeframeBars,
   weekly,
   type Timeframe,
-} from './timeframes.ts'
+} from './lib/timeframes.ts'
 
 export interface MarketData {
   instruments: InstrumentsService

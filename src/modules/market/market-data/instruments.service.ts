@@ -7,7 +7,7 @@ import { pageArray, resolvePage, type PageResult } from '../../../platform/http/
 import type { Instrument, MarketDataProvider } from '../../../providers/market-data/index.ts'
 import type { InstrumentOut, InstrumentsQueryInput } from './instruments.schemas.ts'
 import { searchInstruments } from './lib/search.ts'
-import { unknownSymbol } from './unknown-symbol.ts'
+import { unknownSymbol } from './lib/share-class.ts'
 
 const LOOKUP_CONCURRENCY = 8
 

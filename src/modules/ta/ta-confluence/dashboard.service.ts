@@ -9,9 +9,9 @@ import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type { Bar } from '../../../providers/market-data/market-data.port.ts'
 import type { TimeframeBars } from '../../market/market-data/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
-import { analyse } from './analysis.ts'
+import { analyse } from './lib/analysis.ts'
 import type { Confluence } from './lib/confluence.ts'
-import type { TaLayers, Zone } from './layers.ts'
+import type { TaLayers, Zone } from './lib/layers.ts'
 
 /** Holdings on the dashboard. */
 export const DASHBOARD_HOLDINGS = 20

@@ -11,14 +11,14 @@ import type { Portfolio } from '../../portfolio/index.ts'
 import type { TaIct } from '../ta-ict/index.ts'
 import type { TaPriceAction } from '../ta-price-action/index.ts'
 import type { TaStructure } from '../ta-structure/index.ts'
-import { withZones } from './ict-zones.ts'
+import { withZones } from './lib/ict-zones.ts'
 import { DashboardService } from './dashboard.service.ts'
-import { TaLayers } from './layers.ts'
+import { TaLayers } from './lib/layers.ts'
 import { taRoutes } from './ta.routes.ts'
 import { TaService } from './ta.service.ts'
 import { taConfluenceSweep } from './ta-confluence.sweep.ts'
 
-export { TaLayers, type Zone, type ZoneLayer } from './layers.ts'
+export { TaLayers, type Zone, type ZoneLayer } from './lib/layers.ts'
 export { combine, WEIGHTS } from './lib/confluence.ts'
 
 export interface TaConfluence {

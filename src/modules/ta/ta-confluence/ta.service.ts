@@ -2,10 +2,10 @@
 import { NotFoundError } from '../../../platform/http/errors.ts'
 import type { PatternInfo, TaLayerName } from '../../../platform/ta-layer.ts'
 import { HISTORY, type TimeframeBars, type Timeframe } from '../../market/market-data/index.ts'
-import { analyse } from './analysis.ts'
+import { analyse } from './lib/analysis.ts'
 import { backtest, type PatternBacktest } from './lib/backtest.ts'
 import { BIAS_THRESHOLD, WEIGHTS, type Confluence } from './lib/confluence.ts'
-import { LAYER_NAMES, type TaLayers } from './layers.ts'
+import { LAYER_NAMES, type TaLayers } from './lib/layers.ts'
 
 /** Daily bars a daily or weekly backtest reads: about ten years (HISTORY reads one year). */
 export const BACKTEST_DAILY_BARS = 2520

@@ -4,7 +4,7 @@
  */
 import { analyzePriceAction } from './lib/analysis.ts'
 import { barsOf, DECLINE, W1 } from './lib/vectors.fixture.ts'
-import { candleOut, reversalOut, schematicOut } from './price-action.dto.ts'
+import { candleOut, reversalOut, schematicOut } from './lib/wire.ts'
 import type { CandlesOutT, PortfolioOutT, ReversalsOutT, WyckoffOutT } from './price-action.schemas.ts'
 
 const star = barsOf([

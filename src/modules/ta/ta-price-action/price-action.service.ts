@@ -12,7 +12,7 @@ import { scoreFromCandles } from './lib/layer.ts'
 import { findReversals } from './lib/reversals.ts'
 import { SWING_LR } from './lib/swings.ts'
 import { findWyckoff, type Schematic } from './lib/wyckoff.ts'
-import { candleOut, reversalOut, schematicOut } from './price-action.dto.ts'
+import { candleOut, reversalOut, schematicOut } from './lib/wire.ts'
 import {
   MAX_ITEMS,
   PORTFOLIO_HOLDINGS,

@@ -14,7 +14,7 @@ import {
   MAX_TRADES,
 } from './backtest.schemas.ts'
 import type { BacktestService } from './backtest.service.ts'
-import { MAX_PRICED_SYMBOLS } from './prices.ts'
+import { MAX_PRICED_SYMBOLS } from './prices.service.ts'
 
 export const tags = ['trading-intel']
 

@@ -28,10 +28,10 @@ import type { Sizing } from './lib/replay.ts'
 import { runReplay, symbolsOf, type RunOutput } from './lib/run.ts'
 import { selectTrades, type Selection, type SourceTrade, type TradeFilters } from './lib/select.ts'
 import { decodeLog, RECORD_BYTES } from './lib/log-codec.ts'
-import { readCloses, type PriceRead } from './prices.ts'
-import { crossPeriods, crossSource, realizedSource } from './sources.ts'
+import { readCloses, type PriceRead } from './prices.service.ts'
+import { crossPeriods, crossSource, realizedSource } from './sources.service.ts'
 import type { LogStatus } from './backtest.tables.ts'
-import type { LogWriter } from './log-writer.ts'
+import type { LogWriter } from './log-writer.service.ts'
 import type { RealizedTradeCache } from './trade-cache.ts'
 
 export interface BacktestDeps {

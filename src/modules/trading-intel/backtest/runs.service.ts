@@ -20,7 +20,7 @@ import type { PageQueryInput } from '../../../platform/http/pagination.ts'
 import { decodeLog, type TradeLogItem } from './lib/log-codec.ts'
 import type { Summary } from './lib/summary.ts'
 import type { LogStatus } from './backtest.tables.ts'
-import { logStatusOf } from './log-writer.ts'
+import { logStatusOf } from './log-writer.service.ts'
 
 export const runNotFound = () => new NotFoundError('backtest.not_found', 'Backtest not found')
 

@@ -5,7 +5,7 @@
  */
 import type { RealizedTrade, TradeChange, TradeMark } from '../../portfolio/index.ts'
 import type { RealizedQuery } from './trade-cache.ts'
-import type { PackedTrades } from './trade-packs.ts'
+import type { PackedTrades } from './trade-packs.service.ts'
 
 interface Row {
   tenant: number

@@ -18,7 +18,7 @@
 import { LRUCache } from 'lru-cache'
 import { partitionPoint } from '../../../platform/sorted.ts'
 import type { HoldingsService, RealizedTrade, TradeChange } from '../../portfolio/index.ts'
-import type { PackedTrades, TradePacks } from './trade-packs.ts'
+import type { PackedTrades, TradePacks } from './trade-packs.service.ts'
 
 /**
  * Trades held in all, over every entry (least recently used go first): ~4 tenants at the 100,000

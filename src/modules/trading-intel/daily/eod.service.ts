@@ -23,7 +23,7 @@ import {
   type Review,
   type ReviewQuery,
 } from './eod.schemas.ts'
-import { buildReview, type SignalSources } from './eod.build.ts'
+import { buildReview, type SignalSources } from './eod-build.service.ts'
 import { closed, reviewDates } from './lib/review-date.ts'
 
 export interface EodDeps {

@@ -17,7 +17,7 @@ import type { HoldingsService } from '../../portfolio/index.ts'
 import type { Universe } from './discovery.tables.ts'
 import type { ScanType } from './lib/scans.ts'
 import type { ScanService } from './scan.service.ts'
-import type { Universes } from './universes.ts'
+import type { Universes } from './universes.service.ts'
 
 export const JOB_DISCOVERY_SCAN = 'discovery.scan'
 

@@ -15,7 +15,7 @@ import { opportunitiesRoutes } from './opportunities.routes.ts'
 import { OpportunitiesService } from './opportunities.service.ts'
 import { scanRoutes } from './scan.routes.ts'
 import { ScanService } from './scan.service.ts'
-import { Universes } from './universes.ts'
+import { Universes } from './universes.service.ts'
 
 export { JOB_DISCOVERY_SCAN } from './discovery.job.ts'
 

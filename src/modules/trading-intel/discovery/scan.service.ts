@@ -22,7 +22,7 @@ import {
   type ScanBodyInput,
   type ScanOut,
 } from './scan.schemas.ts'
-import type { Universes } from './universes.ts'
+import type { Universes } from './universes.service.ts'
 
 type ResultRow = Awaited<ReturnType<typeof repo.feed>>[number]
 

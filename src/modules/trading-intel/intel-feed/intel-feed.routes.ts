@@ -7,8 +7,8 @@ import { problems } from '../../../platform/http/problem.ts'
 import { DEFAULT_SESSIONS, MAX_SESSIONS } from '../../../platform/session-window.ts'
 import type { IntelFeed } from './index.ts'
 import { FeedAnswerSchema, FeedQuery, MAX_HOURS, MAX_LIMIT, StreamQuery } from './intel-feed.schemas.ts'
-import { NEWS_HOLDINGS } from './intel-feed.sources.ts'
-import { MAX_STREAMS_PER_TENANT, RETRY_MS, STREAM_BATCH, wireItem } from './intel-feed.stream.ts'
+import { NEWS_HOLDINGS } from './sources.service.ts'
+import { MAX_STREAMS_PER_TENANT, RETRY_MS, STREAM_BATCH, wireItem } from './stream.service.ts'
 import { ALERT_CONFIDENCE } from './lib/feed-order.ts'
 
 const tags = ['trading-intel']

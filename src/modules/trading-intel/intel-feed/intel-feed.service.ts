@@ -13,7 +13,7 @@ import {
   type WindowQuery,
 } from '../../../platform/session-window.ts'
 import { HOUR_MS, MAX_HOURS } from './intel-feed.schemas.ts'
-import type { FeedSource, SourceQuery } from './intel-feed.sources.ts'
+import type { FeedSource, SourceQuery } from './sources.service.ts'
 import { isAfter, mergeFeed, type FeedItem, type Position, type Tag } from './lib/feed-order.ts'
 
 /**

@@ -13,7 +13,7 @@ import * as m0022 from './migrations/0022_market_research.ts'
 import { JOB_RESEARCH_RUN, ResearchJob, type ResearchPayload } from './research.job.ts'
 import { researchRoutes } from './research.routes.ts'
 import { ResearchService } from './research.service.ts'
-import { ResearchSections } from './sections.ts'
+import { ResearchSections } from './sections.service.ts'
 
 export { JOB_RESEARCH_RUN } from './research.job.ts'
 

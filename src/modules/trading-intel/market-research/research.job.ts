@@ -9,7 +9,7 @@
 import type { Logger } from 'pino'
 import type { Clock } from '../../../platform/clock.ts'
 import type { RunLog } from '../committee/index.ts'
-import { SECTION_NAMES, type ResearchSections, type Section } from './sections.ts'
+import { SECTION_NAMES, type ResearchSections, type Section } from './sections.service.ts'
 
 export const JOB_RESEARCH_RUN = 'market-research.run'
 

@@ -17,7 +17,7 @@ import {
   RunParams,
 } from './research.schemas.ts'
 import type { ResearchService } from './research.service.ts'
-import { INSIDER_DAYS, NEWS_DAYS, NEWS_MAX } from './sections.ts'
+import { INSIDER_DAYS, NEWS_DAYS, NEWS_MAX } from './sections.service.ts'
 
 const tags = ['trading-intel']
 const BASE = '/api/trading-intel/market-research/runs'

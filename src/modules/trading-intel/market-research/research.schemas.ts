@@ -3,7 +3,7 @@ import { Type } from 'typebox'
 import { Nullable } from '../../../platform/http/schemas.ts'
 import { Page, PageQuery } from '../../../platform/http/pagination.ts'
 import { THEME_NAMES } from './lib/themes.ts'
-import { SECTION_NAMES } from './sections.ts'
+import { SECTION_NAMES } from './sections.service.ts'
 
 const SymbolIn = Type.String({
   minLength: 1,

@@ -11,7 +11,7 @@ import type { InstrumentLookup } from '../../market/market-data/index.ts'
 import { reportMarkdown } from './lib/markdown.ts'
 import { THEMES, type Theme } from './lib/themes.ts'
 import { JOB_RESEARCH_RUN, type ResearchInput, type ResearchPayload } from './research.job.ts'
-import type { Section } from './sections.ts'
+import type { Section } from './sections.service.ts'
 
 type Status = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled'
 

@@ -18,7 +18,7 @@ import type { InstrumentLookup } from '../../market/market-data/index.ts'
 import type { HoldingsService } from '../../portfolio/index.ts'
 import type { FlowDirection } from './lib/classify.ts'
 import { directionBreakdown, flowStats } from './lib/flow-stats.ts'
-import { readFlow, type Reading } from './options-flow.read.ts'
+import { readFlow, type Reading } from './readings.service.ts'
 import {
   signalsFromDate,
   signalsOn,

@@ -28,9 +28,9 @@ import {
   type ListQueryInput,
   type RecommendationView,
 } from './recommendations.schemas.ts'
-import type { RecommendationInput } from './recommendations.input.ts'
-import { checkInput } from './recommendations.input.ts'
-import { feedRowOf, viewOf } from './recommendations.view.ts'
+import type { RecommendationInput } from './lib/input.ts'
+import { checkInput } from './lib/input.ts'
+import { feedRowOf, viewOf } from './lib/view.ts'
 
 /** Most rows one feed read answers. */
 export const FEED_LIMIT_MAX = 500

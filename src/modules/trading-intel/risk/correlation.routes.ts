@@ -8,7 +8,7 @@ import { NoContent } from '../../../platform/http/schemas.ts'
 import { MIN_PAIRS } from './lib/correlation.ts'
 import { Correlation, CorrelationQuery, DEFAULT_LOOKBACK_DAYS, MAX_HOLDINGS } from './correlation.schemas.ts'
 import type { CorrelationService } from './correlation.service.ts'
-import { BENCHMARKS } from './risk.common.ts'
+import { BENCHMARKS } from './risk.service.ts'
 import { CORRELATION_EXAMPLE } from './risk.examples.ts'
 
 const DESCRIPTION =

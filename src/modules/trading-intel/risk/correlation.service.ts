@@ -18,7 +18,7 @@ import {
   type CorrelationOut,
   type CorrelationQueryInput,
 } from './correlation.schemas.ts'
-import { BENCHMARKS, dailyBars, windowStart, type Market } from './risk.common.ts'
+import { BENCHMARKS, dailyBars, windowStart, type Market } from './risk.service.ts'
 
 export const SESSION_TTL_MS = 15 * 60_000
 export const OVERNIGHT_TTL_MS = 24 * 3_600_000

@@ -22,7 +22,7 @@ import {
   type StopParams,
 } from './lib/stops.ts'
 import { centsToNumber, sumCents } from '../../../platform/money.ts'
-import { dailyBars, windowStart, type Market } from './risk.common.ts'
+import { dailyBars, windowStart, type Market } from './risk.service.ts'
 
 /**
  * Calendar days of daily bars read per symbol (a year of trading days and then some): the bars dated

@@ -26,7 +26,7 @@ import {
   type HedgingQueryInput,
   type SuggestionOut,
 } from './hedging.schemas.ts'
-import { dailyBars, upstream, type Market } from './risk.common.ts'
+import { dailyBars, upstream, type Market } from './risk.service.ts'
 
 export interface HedgingDeps {
   scopes: Scopes

@@ -3,7 +3,7 @@
  * engine, the statistics, the curve and the log. The service reads trades and prices around it;
  * the bench times it alone.
  */
-import type { PriceRead } from '../prices.ts'
+import type { PriceRead } from '../prices.service.ts'
 import { replay, type Sizing } from './replay.ts'
 import { toColumns, type Selection } from './select.ts'
 import { encodeLog } from './log-codec.ts'

@@ -3,8 +3,8 @@
  * installed (each exports `layer: TaLayer`). An absent layer is not an error: confluence drops it
  * and renormalises, the catalog lists it empty and its backtests answer 404.
  */
-import type { Bar } from '../../../providers/market-data/market-data.port.ts'
-import type { Direction, TaLayer, TaLayerName } from '../../../platform/ta-layer.ts'
+import type { Bar } from '../../../../providers/market-data/market-data.port.ts'
+import type { Direction, TaLayer, TaLayerName } from '../../../../platform/ta-layer.ts'
 
 export const LAYER_NAMES: readonly TaLayerName[] = ['structure', 'price_action', 'ict']
 

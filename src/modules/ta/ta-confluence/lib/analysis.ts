@@ -2,9 +2,9 @@
  * One symbol and timeframe's confluence from already-read bars: the three layers' scores (a
  * layer not installed is dropped), momentum and volume from the quant kernels, then `combine`.
  */
-import type { Bar } from '../../../providers/market-data/market-data.port.ts'
-import type { TaLayerName } from '../../../platform/ta-layer.ts'
-import { combine, momentum, volume, type ComponentInput, type Confluence } from './lib/confluence.ts'
+import type { Bar } from '../../../../providers/market-data/market-data.port.ts'
+import type { TaLayerName } from '../../../../platform/ta-layer.ts'
+import { combine, momentum, volume, type ComponentInput, type Confluence } from './confluence.ts'
 import type { TaLayers } from './layers.ts'
 
 const LAYER_COMPONENTS: readonly TaLayerName[] = ['structure', 'ict', 'price_action']

@@ -5,10 +5,10 @@
  * zone and a confluence score of the same symbol and timeframe look at the same bars.
  */
 import { DateTime } from 'luxon'
-import { AppError } from '../../../platform/http/errors.ts'
-import { isUpstreamError } from '../../../platform/upstream-errors.ts'
-import type { Bar, Interval, MarketDataProvider } from '../../../providers/market-data/index.ts'
-import { unknownSymbol } from './unknown-symbol.ts'
+import { AppError } from '../../../../platform/http/errors.ts'
+import { isUpstreamError } from '../../../../platform/upstream-errors.ts'
+import type { Bar, Interval, MarketDataProvider } from '../../../../providers/market-data/index.ts'
+import { unknownSymbol } from './share-class.ts'
 
 export const TIMEFRAMES = ['1m', '5m', '15m', '1h', '1d', '1w'] as const
 export type Timeframe = (typeof TIMEFRAMES)[number]

@@ -1,5 +1,5 @@
 /** Rolls 1-minute bars up into 5- or 15-minute bars for the free-feed replay. */
-import type { ReplayBar } from './free-feed.schemas.ts'
+import type { ReplayBar } from '../free-feed.schemas.ts'
 
 const MINUTE_MS = 60_000
 

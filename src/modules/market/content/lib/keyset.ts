@@ -8,7 +8,7 @@ import {
   type CursorKey,
   type PageRequest,
   type PageResult,
-} from '../../../platform/http/pagination.ts'
+} from '../../../../platform/http/pagination.ts'
 
 /** `isAfter(item)`: the item sorts strictly after the cursor's position (called only with one). */
 export function keysetPage<T>(

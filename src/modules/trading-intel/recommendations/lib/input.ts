@@ -2,15 +2,15 @@
  * What other modules hand `record` (the contract agreed with the committee and research modules),
  * and its check: they call the API directly, so the rules the HTTP schemas hold are held here too.
  */
-import { UnprocessableError } from '../../../platform/http/errors.ts'
-import type { NewRec } from './recommendations.repository.ts'
+import { UnprocessableError } from '../../../../platform/http/errors.ts'
+import type { NewRec } from '../recommendations.repository.ts'
 import {
   DEFAULT_HORIZON_DAYS,
   MAX_HORIZON_DAYS,
   MAX_ORIGIN_REF,
   MAX_RATIONALE,
-} from './recommendations.schemas.ts'
-import type { RecAction, RecOrigin } from './recommendations.tables.ts'
+} from '../recommendations.schemas.ts'
+import type { RecAction, RecOrigin } from '../recommendations.tables.ts'
 
 export interface RecommendationInput {
   symbol: string

@@ -2,9 +2,9 @@
  * The ICT layer with its zones for the dashboard: every FVG and order block of ta-ict's analysis
  * (fair value gaps and order blocks), `mitigated` when price has traded back into it (FVG touched, OB tapped or failed).
  */
-import type { Bar } from '../../../providers/market-data/market-data.port.ts'
-import type { TaLayer } from '../../../platform/ta-layer.ts'
-import { analyzeIct } from '../ta-ict/index.ts'
+import type { Bar } from '../../../../providers/market-data/market-data.port.ts'
+import type { TaLayer } from '../../../../platform/ta-layer.ts'
+import { analyzeIct } from '../../ta-ict/index.ts'
 import type { Zone, ZoneLayer } from './layers.ts'
 
 export function ictZones(bars: readonly Bar[]): Zone[] {

@@ -18,7 +18,7 @@
 import { isIPv6 } from 'node:net'
 import { sha256Hex } from '../../../platform/crypto.ts'
 import { TooManyRequestsError } from '../../../platform/http/errors.ts'
-import type { IdentityDeps } from './identity.context.ts'
+import type { IdentityDeps } from './identity.service.ts'
 
 const WINDOW_MS = 60 * 60_000
 const KNOWN_SOURCE_MS = 30 * 86_400_000

@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ACCESS_COOKIE } from '../../../platform/auth/authenticate.ts'
 import type { Config } from '../../../platform/config.ts'
-import type { RequestContext } from './identity.context.ts'
+import type { RequestContext } from './identity.service.ts'
 import type { MfaPending, TokenPair } from './identity.schemas.ts'
 import { OAuthGrantError } from './sessions.service.ts'
 

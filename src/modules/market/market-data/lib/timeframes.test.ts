@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Bar } from '../../../providers/market-data/index.ts'
+import type { Bar } from '../../../../providers/market-data/index.ts'
 import { weekly } from './timeframes.ts'
 
 const day = (date: string, o: number, h: number, l: number, c: number, v: number): Bar => ({

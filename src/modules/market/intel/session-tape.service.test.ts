@@ -8,7 +8,7 @@ import { describe, it } from 'node:test'
 import { tradingDay } from '../../../platform/market-calendar.ts'
 import type { Bar, BarsQuery, MarketDataProvider } from '../../../providers/market-data/index.ts'
 import { windowStats } from './lib/window-stats.ts'
-import { SessionTape } from './volume-leaders.tape.ts'
+import { SessionTape } from './session-tape.service.ts'
 
 const DATE = '2026-11-18'
 const OPEN = tradingDay(DATE)!.open.getTime()

@@ -1,10 +1,10 @@
 /** The analysis (bar indexes) in its wire shape: every index with its time and the OHLC values used. */
-import type { Bar } from '../../../providers/market-data/market-data.port.ts'
-import { anatomy } from './lib/anatomy.ts'
-import { CANDLES, type CandleHit } from './lib/candles.ts'
-import { WEIGHTS, type Reversal } from './lib/reversals.ts'
-import type { Schematic } from './lib/wyckoff.ts'
-import type { BarRefT, CandlesOutT, ReversalsOutT, WyckoffOutT } from './price-action.schemas.ts'
+import type { Bar } from '../../../../providers/market-data/market-data.port.ts'
+import { anatomy } from './anatomy.ts'
+import { CANDLES, type CandleHit } from './candles.ts'
+import { WEIGHTS, type Reversal } from './reversals.ts'
+import type { Schematic } from './wyckoff.ts'
+import type { BarRefT, CandlesOutT, ReversalsOutT, WyckoffOutT } from '../price-action.schemas.ts'
 
 type Out<T> = T extends (infer U)[] ? U : never
 

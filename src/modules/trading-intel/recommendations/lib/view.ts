@@ -1,7 +1,7 @@
 /** Row → wire shape, and the feed's one-line text. */
-import type { FeedRow } from '../../../platform/feed-row.ts'
-import type { RecRow } from './recommendations.repository.ts'
-import type { RecommendationView } from './recommendations.schemas.ts'
+import type { FeedRow } from '../../../../platform/feed-row.ts'
+import type { RecRow } from '../recommendations.repository.ts'
+import type { RecommendationView } from '../recommendations.schemas.ts'
 
 export function viewOf(r: RecRow): RecommendationView {
   return {

@@ -4,7 +4,7 @@
  * 422 `free_feed.no_session` that says why (a weekend, the holiday's name, not traded yet, outside
  * the calendar's years) and names the nearest replayable sessions before and after it.
  */
-import { UnprocessableError } from '../../../platform/http/errors.ts'
+import { UnprocessableError } from '../../../../platform/http/errors.ts'
 import {
   CALENDAR_FIRST_YEAR,
   CALENDAR_LAST_YEAR,
@@ -12,7 +12,7 @@ import {
   nextTradingDay,
   previousTradingDay,
   tradingDay,
-} from '../../../platform/market-calendar.ts'
+} from '../../../../platform/market-calendar.ts'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test'
 import pino from 'pino'
 import { systemClock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/tenant-scope.ts'
-import { LogWriter } from './log-writer.ts'
+import { LogWriter } from './log-writer.service.ts'
 
 /** Each write waits until the test opens its gate. */
 class GatedWriter extends LogWriter {

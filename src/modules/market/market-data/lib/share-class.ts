@@ -4,8 +4,8 @@
  * exchanges' consolidated tape does; other tools write them with a hyphen (BRK-B), a slash (BRK/B)
  * or nothing (BRKB). A miss tries those spellings and names the one that exists in `suggestion`.
  */
-import { NotFoundError } from '../../../platform/http/errors.ts'
-import type { MarketDataProvider } from '../../../providers/market-data/index.ts'
+import { NotFoundError } from '../../../../platform/http/errors.ts'
+import type { MarketDataProvider } from '../../../../providers/market-data/index.ts'
 
 /** Other spellings of a share-class ticker: BRK-B → BRK.B; BRK.B → BRK-B; BRKB → BRK.B. */
 export function shareClassSpellings(symbol: string): string[] {

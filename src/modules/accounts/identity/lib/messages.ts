@@ -1,5 +1,5 @@
 /** The e-mails and text messages identity sends: plain text and HTML, links from PUBLIC_BASE_URL. */
-import type { EmailMessage } from '../../../providers/email/index.ts'
+import type { EmailMessage } from '../../../../providers/email/index.ts'
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
