@@ -15,7 +15,10 @@ import { riskOpinion } from '../src/modules/trading-intel/committee/lib/risk.ts'
 import { sentimentOpinion } from '../src/modules/trading-intel/committee/lib/sentiment.ts'
 import { technicalOpinion } from '../src/modules/trading-intel/committee/lib/technical.ts'
 import { THEMES } from '../src/modules/trading-intel/market-research/lib/themes.ts'
-import { ResearchSections, SECTION_NAMES } from '../src/modules/trading-intel/market-research/sections.service.ts'
+import {
+  ResearchSections,
+  SECTION_NAMES,
+} from '../src/modules/trading-intel/market-research/sections.service.ts'
 import { fixedClock } from '../src/platform/clock.ts'
 import { createMarketProviders } from '../src/providers/market-data/index.ts'
 import { loadConfig } from '../src/platform/config.ts'

@@ -6,7 +6,7 @@
  * occurrences over the same bars, and (3) GET /structure/portfolio's service over 20 holdings, cold
  * (the simulator generates the bars) and warm (a repeated call; target < 300 ms warm).
  */
-import { TimeframeBars } from '../src/modules/market/market-data/lib/timeframes.ts'
+import { TimeframeBars } from '../src/modules/market/market-data/timeframes.service.ts'
 import { analyzeStructure, optionsFor } from '../src/modules/ta/ta-structure/lib/analyze.ts'
 import { STRUCTURE_PATTERNS, structureLayer } from '../src/modules/ta/ta-structure/lib/layer.ts'
 import { StructureService } from '../src/modules/ta/ta-structure/structure.service.ts'

@@ -1,5 +1,5 @@
 /**
- * The packed trades store (trade-packs.ts) on the real engine: what it writes reads back whole and
+ * The packed trades store (trade-packs.service.ts) on the real engine: what it writes reads back whole and
  * per key; a value that does not decode reads as absent (so the run reads whole and answers
  * correctly); at most MAX_PENDING writes wait, a later write of a waiting key replaces it.
  */

@@ -2,11 +2,12 @@
  * An example module, written by following CONTRIBUTING.md's "Adding a module" recipe: one folder and
  * one line in the module list. test/architecture/add-a-module.test.ts adds it to the app's list.
  */
-import { created, defineModule, type ModuleContext } from '../../src/modules/module.ts'
+import { defineModule, type ModuleContext } from '../../src/modules/module.ts'
 import type { Portfolio } from '../../src/modules/portfolio/index.ts'
 import * as m0100 from './migrations/0100_notes.ts'
 import { notesRoutes } from './notes.routes.ts'
 import { NotesService } from './notes.service.ts'
+import { notesSweep } from './notes.sweep.ts'
 import { NOTES_TABLES } from './notes.tables.ts'
 
 export const notesModule = defineModule({
@@ -21,9 +22,5 @@ export const notesModule = defineModule({
     return new NotesService(ctx)
   },
   routes: notesRoutes,
-  sweep: {
-    getNote: async (owner) => ({
-      params: { note_id: (await created(await owner.post('/api/notes', { text: 'mine' }))).id! },
-    }),
-  },
+  sweep: notesSweep,
 })

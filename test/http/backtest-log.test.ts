@@ -1,11 +1,14 @@
 /**
- * The per-trade log written after the answer (log-writer.ts): pending → stored, 409 while pending,
+ * The per-trade log written after the answer (log-writer.service.ts): pending → stored, 409 while pending,
  * a failed write and a lost one (past LOG_PENDING_MS) read as failed, deletion while pending, and
  * tenant isolation of pending runs.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { LOG_PENDING_MS, type LogWriter } from '../../src/modules/trading-intel/backtest/log-writer.service.ts'
+import {
+  LOG_PENDING_MS,
+  type LogWriter,
+} from '../../src/modules/trading-intel/backtest/log-writer.service.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'

@@ -5,6 +5,7 @@
  */
 import type { App } from '../../../platform/http/app-type.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
+import { identitySweep } from './identity.sweep.ts'
 import type { Tenancy } from '../tenancy/index.ts'
 import { ApiKeyService } from './api-keys.service.ts'
 import { authRoutes } from './auth.routes.ts'
@@ -80,4 +81,5 @@ export const identityModule = defineModule({
     job<Mail>(JOB_REACTIVATION_MAIL, (p) => users.sendReactivation(p.email)),
     job<Mail>(JOB_REGISTRATION_NOTICE, (p) => users.sendRegistrationNotice(p.email)),
   ],
+  sweep: identitySweep,
 })

@@ -15,47 +15,13 @@
  * A source is the client address; IPv6 addresses count by their /64 prefix (one subscriber's block).
  * The state lives in the cache (Redis when configured, so every API process shares it).
  */
-import { isIPv6 } from 'node:net'
 import { sha256Hex } from '../../../platform/crypto.ts'
 import { TooManyRequestsError } from '../../../platform/http/errors.ts'
 import type { IdentityDeps } from './identity.service.ts'
+import { delayAfter, sourceOf } from './lib/login-throttle.ts'
 
 const WINDOW_MS = 60 * 60_000
 const KNOWN_SOURCE_MS = 30 * 86_400_000
-
-type ThrottleConfig = Pick<
-  IdentityDeps['config'],
-  | 'LOGIN_FREE_FAILURES'
-  | 'LOGIN_DELAY_BASE_SECONDS'
-  | 'LOGIN_DELAY_MAX_SECONDS'
-  | 'LOGIN_FAILURES_PER_ACCOUNT'
->
-
-/** Seconds a source waits after its `failures`-th failure in the window (0: none). */
-export function delayAfter(failures: number, c: ThrottleConfig): number {
-  if (failures < c.LOGIN_FREE_FAILURES) return 0
-  const doublings = failures - c.LOGIN_FREE_FAILURES
-  // 2^31 s is far past any cap: stop doubling there rather than overflow to Infinity.
-  return Math.min(c.LOGIN_DELAY_BASE_SECONDS * 2 ** Math.min(doublings, 31), c.LOGIN_DELAY_MAX_SECONDS)
-}
-
-/** The throttling key of a client address: IPv4 as is, IPv6 by its /64 prefix. */
-export function sourceOf(ip: string | null): string {
-  if (!ip) return 'unknown'
-  const v4mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
-  if (v4mapped) return v4mapped[1]!
-  if (!isIPv6(ip)) return ip
-  const [head = '', tail = ''] = ip.toLowerCase().split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`
-}
 
 export class LoginThrottle {
   constructor(private readonly deps: Pick<IdentityDeps, 'cache' | 'clock' | 'config'>) {}

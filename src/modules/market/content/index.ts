@@ -1,7 +1,8 @@
 /** Content: news and the earnings calendar, read from the configured content providers. */
 import type { App } from '../../../platform/http/app-type.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
-import { defineModule, type ModuleContext, type SweepFixture } from '../../module.ts'
+import { defineModule, type ModuleContext } from '../../module.ts'
+import { contentSweep } from './content.sweep.ts'
 import { earningsRoutes } from './earnings.routes.ts'
 import { EarningsService } from './earnings.service.ts'
 import { newsRoutes } from './news.routes.ts'
@@ -28,8 +29,6 @@ function contentRoutes(app: App, content: Content): void {
   earningsRoutes(app, content)
 }
 
-const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
-
 export const contentModule = defineModule({
   name: 'content',
   key: 'content',
@@ -38,5 +37,5 @@ export const contentModule = defineModule({
   migrations: [],
   build: createContent,
   routes: contentRoutes,
-  sweep: { getTickerNews: ticker },
+  sweep: contentSweep,
 })

@@ -2,7 +2,8 @@
  * Free-tier feed: a delayed (15-minute) snapshot of a small universe, published by an
  * admin or the `free-feed.publish` job (every 15 minutes of the New York session), and replayed per day.
  */
-import { defineModule, job, type ModuleContext, type SweepFixture } from '../../module.ts'
+import { defineModule, job, type ModuleContext } from '../../module.ts'
+import { freeFeedSweep } from './free-feed.sweep.ts'
 import { FREE_FEED_TABLES } from './free-feed.tables.ts'
 import * as m0006 from './migrations/0006_free_feed.ts'
 import { freeFeedRoutes } from './free-feed.routes.ts'
@@ -18,8 +19,6 @@ function createFreeFeed(ctx: ModuleContext): FreeFeedService {
   return new FreeFeedService({ ...ctx, market: ctx.providers.market })
 }
 
-const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
-
 export const freeFeedModule = defineModule({
   name: 'free-feed',
   key: 'freeFeed',
@@ -31,5 +30,5 @@ export const freeFeedModule = defineModule({
   jobs: (feed) => [
     job(JOB_FREE_FEED_PUBLISH, () => feed.publishIfOpen(), { cron: FREE_FEED_CRON, tz: 'America/New_York' }),
   ],
-  sweep: { replayFreeFeed: ticker },
+  sweep: freeFeedSweep,
 })

@@ -3,12 +3,13 @@
  * provider. Other modules check symbols through its `InstrumentLookup`.
  */
 import type { App } from '../../../platform/http/app-type.ts'
-import { defineModule, type ModuleContext, type SweepFixture } from '../../module.ts'
+import { defineModule, type ModuleContext } from '../../module.ts'
+import { marketDataSweep } from './market-data.sweep.ts'
 import { instrumentsRoutes } from './instruments.routes.ts'
 import { InstrumentsService } from './instruments.service.ts'
 import { quotesRoutes } from './quotes.routes.ts'
 import { QuotesService } from './quotes.service.ts'
-import { TimeframeBars } from './lib/timeframes.ts'
+import { TimeframeBars } from './timeframes.service.ts'
 
 export type { InstrumentsService } from './instruments.service.ts'
 /** The port other modules check symbols through (portfolio: unknown tickers are a 422). */
@@ -21,15 +22,15 @@ export {
   HISTORY,
   HISTORY_DOC,
   TIMEFRAMES,
-  TimeframeBars,
   weekly,
   type Timeframe,
 } from './lib/timeframes.ts'
+export { TimeframeBars } from './timeframes.service.ts'
 
 export interface MarketData {
   instruments: InstrumentsService
   quotes: QuotesService
-  /** The bars of a technical-analysis timeframe (timeframes.ts). */
+  /** The bars of a technical-analysis timeframe (timeframes.service.ts). */
   timeframes: TimeframeBars
 }
 
@@ -47,9 +48,6 @@ function marketDataRoutes(app: App, marketData: MarketData): void {
   quotesRoutes(app, marketData)
 }
 
-/** Paths that name a ticker name shared market data, not a tenant's resource. */
-const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
-
 export const marketDataModule = defineModule({
   name: 'market-data',
   key: 'marketData',
@@ -58,5 +56,5 @@ export const marketDataModule = defineModule({
   migrations: [],
   build: createMarketData,
   routes: marketDataRoutes,
-  sweep: { getQuote: ticker, getInstrument: ticker, getBars: ticker },
+  sweep: marketDataSweep,
 })

@@ -3,13 +3,26 @@
  * the reference list for a vendor without an asset list). The universe is read through the
  * provider, which the container caches for vendors (metadata TTL).
  */
+import { NotFoundError } from '../../../platform/http/errors.ts'
 import { pageArray, resolvePage, type PageResult } from '../../../platform/http/pagination.ts'
 import type { Instrument, MarketDataProvider } from '../../../providers/market-data/index.ts'
 import type { InstrumentOut, InstrumentsQueryInput } from './instruments.schemas.ts'
 import { searchInstruments } from './lib/search.ts'
-import { unknownSymbol } from './lib/share-class.ts'
+import { knownSpelling } from './lib/share-class.ts'
 
 const LOOKUP_CONCURRENCY = 8
+
+/** 404 `market.unknown_symbol`, naming the spelling the provider knows when there is one. */
+export async function unknownSymbol(symbol: string, market: MarketDataProvider): Promise<NotFoundError> {
+  const sym = symbol.toUpperCase()
+  const suggestion = await knownSpelling(sym, async (s) => (await market.instrument(s)) !== null)
+  if (!suggestion) return new NotFoundError('market.unknown_symbol', `Unknown symbol ${sym}`)
+  return new NotFoundError(
+    'market.unknown_symbol',
+    `Unknown symbol ${sym}; did you mean ${suggestion}? Share classes are written with a dot.`,
+    { extra: { suggestion } },
+  )
+}
 
 const shape = (i: Instrument): InstrumentOut => ({
   symbol: i.symbol,

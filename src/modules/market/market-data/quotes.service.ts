@@ -9,7 +9,7 @@ import type { Clock } from '../../../platform/clock.ts'
 import { nyDate, sessionAt, type MarketSession } from '../../../platform/market-calendar.ts'
 import type { Interval, MarketDataProvider } from '../../../providers/market-data/index.ts'
 import type { BarsOut, QuoteOut } from './quotes.schemas.ts'
-import { unknownSymbol } from './lib/share-class.ts'
+import { unknownSymbol } from './instruments.service.ts'
 
 export class QuotesService {
   constructor(private readonly deps: { market: MarketDataProvider; clock: Clock }) {}

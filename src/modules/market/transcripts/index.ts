@@ -1,6 +1,7 @@
 /** Earnings-call transcripts: ingest, list and summaries (language model or extractive). */
 import { createDailyBudget } from '../../../platform/daily-budget.ts'
-import { defineModule, type ModuleContext, type SweepFixture } from '../../module.ts'
+import { defineModule, type ModuleContext } from '../../module.ts'
+import { transcriptsSweep } from './transcripts.sweep.ts'
 import { TRANSCRIPTS_TABLES } from './transcripts.tables.ts'
 import { transcriptsRoutes } from './transcripts.routes.ts'
 import { TranscriptsService } from './transcripts.service.ts'
@@ -17,8 +18,6 @@ function createTranscripts(ctx: ModuleContext): TranscriptsService {
   })
 }
 
-const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
-
 export const transcriptsModule = defineModule({
   name: 'transcripts',
   key: 'transcripts',
@@ -28,9 +27,5 @@ export const transcriptsModule = defineModule({
   migrations: [],
   build: createTranscripts,
   routes: transcriptsRoutes,
-  sweep: {
-    listEarningsTranscripts: ticker,
-    ingestEarningsTranscripts: ticker,
-    summarizeEarningsTranscript: async () => ({ params: { symbol: 'AAPL', transcript_id: 1 }, shared: true }),
-  },
+  sweep: transcriptsSweep,
 })

@@ -4,7 +4,8 @@
  * killzones, and the ICT layer of the technical-analysis contract. No tables. Rules: README.md.
  */
 import type { TaLayer } from '../../../platform/ta-layer.ts'
-import { defineModule, type ModuleContext, type SweepFixture } from '../../module.ts'
+import { defineModule, type ModuleContext } from '../../module.ts'
+import { taIctSweep } from './ta-ict.sweep.ts'
 import type { MarketData } from '../../market/market-data/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import { ictRoutes } from './ict.routes.ts'
@@ -37,9 +38,6 @@ function createTaIct(
   }
 }
 
-/** The {symbol} routes read shared market data, not a tenant's resource (as market-data's do). */
-const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
-
 export const taIctModule = defineModule({
   name: 'ta-ict',
   key: 'taIct',
@@ -48,5 +46,5 @@ export const taIctModule = defineModule({
   migrations: [],
   build: createTaIct,
   routes: (app, api) => ictRoutes(app, api.zones),
-  sweep: { getIctZones: ticker, getIctBreakers: ticker, getIctPremiumDiscount: ticker },
+  sweep: taIctSweep,
 })

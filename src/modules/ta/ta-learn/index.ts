@@ -5,7 +5,8 @@
  */
 import type { App } from '../../../platform/http/app-type.ts'
 import type { MarketData } from '../../market/market-data/index.ts'
-import { defineModule, type ModuleContext, type SweepFixture } from '../../module.ts'
+import { defineModule, type ModuleContext } from '../../module.ts'
+import { taLearnSweep } from './ta-learn.sweep.ts'
 import type { Tenancy } from '../../accounts/tenancy/index.ts'
 import * as m0023 from './migrations/0023_ta_learn.ts'
 import { learnRoutes } from './ta-learn.routes.ts'
@@ -30,9 +31,6 @@ function createTaLearn(ctx: ModuleContext, deps: { marketData: MarketData; tenan
   }
 }
 
-/** Concept ids name shared catalog content, not a tenant's resource (progress has no id in its path). */
-const concept: SweepFixture = async () => ({ params: { concept_id: 'swing-points' }, shared: true })
-
 export const taLearnModule = defineModule({
   name: 'ta-learn',
   key: 'taLearn',
@@ -41,5 +39,5 @@ export const taLearnModule = defineModule({
   migrations: [['0023_ta_learn', m0023]],
   build: createTaLearn,
   routes: (app: App, api: TaLearn) => learnRoutes(app, api.learn),
-  sweep: { getLearnConcept: concept },
+  sweep: taLearnSweep,
 })

@@ -25,7 +25,7 @@ import type {
 
 /** The plan feature that opens the advanced concepts (migration 0023: off on free, on for paid plans). */
 export const ADVANCED_FEATURE = 'learn_advanced'
-/** Worked examples read daily bars (about one year, timeframes.ts). */
+/** Worked examples read daily bars (about one year, lib/timeframes.ts in market-data). */
 export const EXAMPLE_TIMEFRAME = '1d'
 
 export interface LearnDeps {

@@ -6,7 +6,8 @@
 import type { TaLayer } from '../../../platform/ta-layer.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import type { MarketData } from '../../market/market-data/index.ts'
-import { defineModule, type ModuleContext, type SweepFixture } from '../../module.ts'
+import { defineModule, type ModuleContext } from '../../module.ts'
+import { taPriceActionSweep } from './ta-price-action.sweep.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import { layer } from './lib/layer.ts'
 import { priceActionRoutes } from './price-action.routes.ts'
@@ -39,9 +40,6 @@ function routes(app: App, api: TaPriceAction): void {
   priceActionRoutes(app, api)
 }
 
-/** Paths that name a ticker read shared market data, not a tenant's resource. */
-const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
-
 export const taPriceActionModule = defineModule({
   name: 'ta-price-action',
   key: 'taPriceAction',
@@ -50,5 +48,5 @@ export const taPriceActionModule = defineModule({
   migrations: [],
   build: createTaPriceAction,
   routes,
-  sweep: { getTaCandlestickPatterns: ticker, getTaReversals: ticker, getTaWyckoff: ticker },
+  sweep: taPriceActionSweep,
 })

@@ -4,7 +4,8 @@
  * the structure layer of the technical-analysis contract. No tables. Rules and constants: README.md.
  */
 import type { TaLayer } from '../../../platform/ta-layer.ts'
-import { defineModule, type ModuleContext, type SweepFixture } from '../../module.ts'
+import { defineModule, type ModuleContext } from '../../module.ts'
+import { taStructureSweep } from './ta-structure.sweep.ts'
 import type { MarketData } from '../../market/market-data/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import { structureLayer } from './lib/layer.ts'
@@ -35,9 +36,6 @@ function createTaStructure(
   }
 }
 
-/** Paths that name a ticker analyse shared market data, not a tenant's resource. */
-const ticker: SweepFixture = async () => ({ params: { symbol: 'AAPL' }, shared: true })
-
 export const taStructureModule = defineModule({
   name: 'ta-structure',
   key: 'taStructure',
@@ -46,5 +44,5 @@ export const taStructureModule = defineModule({
   migrations: [],
   build: createTaStructure,
   routes: (app, api) => structureRoutes(app, api.structure),
-  sweep: { getStructure: ticker, listStructureEvents: ticker, getStructureMtf: ticker },
+  sweep: taStructureSweep,
 })

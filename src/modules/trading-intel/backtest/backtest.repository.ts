@@ -134,7 +134,7 @@ export async function deleteRun(s: TenantScope, id: number): Promise<boolean> {
   return Number(r.numDeletedRows) === 1
 }
 
-/** The key's packed trades row (trade-packs.ts), if any. */
+/** The key's packed trades row (trade-packs.service.ts), if any. */
 export function readTradePack(s: TenantScope, scope: string) {
   return s.db
     .selectFrom('backtest_trade_pack')

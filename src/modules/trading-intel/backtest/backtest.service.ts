@@ -3,7 +3,7 @@
  * closes (market-data port, outside any transaction), replays them (lib/run.ts) and stores the run,
  * pruning the tenant's oldest runs beyond MAX_STORED_RUNS in the same write. The trades come through
  * a cache brought up to date from the rows written since its read (trade-cache.ts, ADR 0028); a
- * per-trade log longer than the answer's first INLINE_TRADES is written after answering (log-writer.ts).
+ * per-trade log longer than the answer's first INLINE_TRADES is written after answering (log-writer.service.ts).
  */
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
@@ -217,7 +217,7 @@ export class BacktestService {
 
   /**
    * Inserts the run with the first INLINE_TRADES records of its log (all of it when that is all),
-   * pruning beyond MAX_STORED_RUNS; a longer log is written after the answer (log-writer.ts).
+   * pruning beyond MAX_STORED_RUNS; a longer log is written after the answer (log-writer.service.ts).
    */
   private async save(
     tenantId: number,

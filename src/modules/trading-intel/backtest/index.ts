@@ -33,9 +33,9 @@ export interface Backtest {
   runs: RunsService
   /** Realized trades of recent runs, per tenant and account, kept up to date (trade-cache.ts). */
   tradeCache: RealizedTradeCache
-  /** Per-trade logs written after the answer (log-writer.ts); `idle()` waits for them. */
+  /** Per-trade logs written after the answer (log-writer.service.ts); `idle()` waits for them. */
   logs: LogWriter
-  /** Packed trades written after the answer (trade-packs.ts); `idle()` waits for them. */
+  /** Packed trades written after the answer (trade-packs.service.ts); `idle()` waits for them. */
   packs: TradePacks
   /** The pack job's work: the tenant's all-accounts packed trades brought up to date. */
   packTrades(tenantId: number): Promise<void>

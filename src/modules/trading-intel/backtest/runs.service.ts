@@ -1,7 +1,7 @@
 /**
  * Saved backtests: the newest-first list (optionally one strategy), one run as POST answered it,
  * its whole per-trade log paged from the stored log (runs are immutable: editing trades later does
- * not change a saved run; 409 while it is not stored, log-writer.ts), and delete. Another tenant's
+ * not change a saved run; 409 while it is not stored, log-writer.service.ts), and delete. Another tenant's
  * run is a 404 like an unknown one.
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'

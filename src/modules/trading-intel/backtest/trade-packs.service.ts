@@ -1,7 +1,7 @@
 /**
  * The packed trades of each key (tenant × account-or-all) in `backtest_trade_pack` (migration 0026):
  * what a process's first replay of a key reads instead of every trade (trade-cache.ts). Written after
- * the answer, on the next turn of the event loop, like the per-trade log (log-writer.ts): encoding and
+ * the answer, on the next turn of the event loop, like the per-trade log (log-writer.service.ts): encoding and
  * storing ~7 MB of base64 must not delay the run that read the trades.
  *
  * Derived data, so a write may be dropped: at most MAX_PENDING writes wait (a later one for the same

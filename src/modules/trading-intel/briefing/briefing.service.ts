@@ -1,5 +1,5 @@
 /**
- * POST /email-briefing: composes the daily briefing (briefing.sections.ts, lib/render.ts) and sends
+ * POST /email-briefing: composes the daily briefing (sections.service.ts, lib/render.ts) and sends
  * it to the caller's verified address through the e-mail port, with the one-click unsubscribe
  * headers of the caller's subscription. The scheduled job (briefing.job.ts) sends through `deliver`.
  */

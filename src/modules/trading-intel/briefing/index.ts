@@ -9,6 +9,7 @@ import { servePages } from '../../../platform/http/pages.ts'
 import type { Daily } from '../daily/index.ts'
 import type { Identity } from '../../accounts/identity/index.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
+import { briefingSweep } from './briefing.sweep.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import type { Recommendations } from '../recommendations/index.ts'
 import type { Tenancy } from '../../accounts/tenancy/index.ts'
@@ -89,4 +90,5 @@ export const briefingModule = defineModule({
       tz: 'America/New_York',
     }),
   ],
+  sweep: briefingSweep,
 })

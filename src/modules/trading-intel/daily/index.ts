@@ -9,6 +9,7 @@ import type { App } from '../../../platform/http/app-type.ts'
 import type { Discovery } from '../discovery/index.ts'
 import type { Intraday } from '../intraday/index.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
+import { dailySweep } from './daily.sweep.ts'
 import type { OptionsFlow } from '../options-flow/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import { CalendarService } from './calendar.service.ts'
@@ -138,4 +139,5 @@ export const dailyModule = defineModule({
       tz: 'America/New_York',
     }),
   ],
+  sweep: dailySweep,
 })

@@ -6,6 +6,7 @@
 import type { App } from '../../../platform/http/app-type.ts'
 import type { FreeFeedService } from '../../market/free-feed/index.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
+import { discoverySweep } from './discovery.sweep.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import { DISCOVERY_TABLES, type Universe } from './discovery.tables.ts'
 import { DiscoveryJob, JOB_DISCOVERY_SCAN } from './discovery.job.ts'
@@ -75,4 +76,5 @@ export const discoveryModule = defineModule({
   jobs: (d) => [
     job(JOB_DISCOVERY_SCAN, () => d.job.runIfOpen(), { cron: d.job.cron(), tz: 'America/New_York' }),
   ],
+  sweep: discoverySweep,
 })

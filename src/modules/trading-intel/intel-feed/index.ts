@@ -1,7 +1,7 @@
 /**
  * Intel feed: the chronological merge of intraday signals, options-flow
  * signals, recommendations and news, as a list and as a server-sent event stream. It stores
- * nothing: it reads its sources (intel-feed.sources.ts) on each request. See README.md.
+ * nothing: it reads its sources (sources.service.ts) on each request. See README.md.
  */
 import type { App } from '../../../platform/http/app-type.ts'
 import type { Content } from '../../market/content/index.ts'

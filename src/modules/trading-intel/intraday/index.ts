@@ -7,6 +7,7 @@
 import type { FeedQuery, FeedRow } from '../../../platform/feed-row.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
+import { intradaySweep } from './intraday.sweep.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import { barsRoutes } from './bars.routes.ts'
 import { BarsService } from './bars.service.ts'
@@ -71,4 +72,5 @@ export const intradayModule = defineModule({
       tz: 'America/New_York',
     }),
   ],
+  sweep: intradaySweep,
 })

@@ -4,7 +4,8 @@
  * committee's view — with ordered events like the committee's (the run log is the committee's,
  * shared). Rules: README.md.
  */
-import { defineModule, job, type ModuleContext, type SweepFixture } from '../../module.ts'
+import { defineModule, job, type ModuleContext } from '../../module.ts'
+import { marketResearchSweep } from './market-research.sweep.ts'
 import type { Committee } from '../committee/index.ts'
 import { RunLog } from '../committee/index.ts'
 import type { MarketData } from '../../market/market-data/index.ts'
@@ -41,13 +42,6 @@ function createMarketResearch(
   }
 }
 
-const run: SweepFixture = async (owner) => {
-  const res = await owner.post('/api/trading-intel/market-research/runs', { symbol: 'AAPL' })
-  if (res.statusCode !== 202)
-    throw new Error(`sweep fixture: expected 202, got ${res.statusCode}: ${res.body}`)
-  return { params: { run_id: (JSON.parse(res.body) as { run_id: string }).run_id } }
-}
-
 export const marketResearchModule = defineModule({
   name: 'market-research',
   key: 'marketResearch',
@@ -57,5 +51,5 @@ export const marketResearchModule = defineModule({
   build: createMarketResearch,
   routes: (app, api: MarketResearch) => researchRoutes(app, api),
   jobs: (api) => [job(JOB_RESEARCH_RUN, (p: ResearchPayload) => api.job.work(p))],
-  sweep: { getResearchRun: run, listResearchRunEvents: run, getResearchReport: run },
+  sweep: marketResearchSweep,
 })

@@ -6,6 +6,7 @@
  */
 import type { FeedQuery, FeedRow } from '../../../platform/feed-row.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
+import { optionsFlowSweep } from './options-flow.sweep.ts'
 import type { MarketData } from '../../market/market-data/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import * as m0014 from './migrations/0014_options_flow.ts'
@@ -59,4 +60,5 @@ export const optionsFlowModule = defineModule({
       tz: 'America/New_York',
     }),
   ],
+  sweep: optionsFlowSweep,
 })

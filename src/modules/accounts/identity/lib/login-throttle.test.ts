@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { delayAfter, sourceOf } from '../login-throttle.service.ts'
+import { delayAfter, sourceOf } from './login-throttle.ts'
 
 const C = {
   LOGIN_FREE_FAILURES: 5,

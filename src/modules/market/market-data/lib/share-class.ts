@@ -1,11 +1,9 @@
 /**
- * The 404 of a symbol the market data provider does not cover, with a hint when the same ticker
- * is known written another way. Share classes are written with a dot here (BRK.B, BF.B), as the
- * exchanges' consolidated tape does; other tools write them with a hyphen (BRK-B), a slash (BRK/B)
- * or nothing (BRKB). A miss tries those spellings and names the one that exists in `suggestion`.
+ * Other spellings of a share-class ticker, for the 404 of an unknown symbol (`unknownSymbol` in
+ * instruments.service.ts names the one that exists in `suggestion`). Share classes are written with a
+ * dot here (BRK.B, BF.B), as the exchanges' consolidated tape does; other tools write them with a
+ * hyphen (BRK-B), a slash (BRK/B) or nothing (BRKB).
  */
-import { NotFoundError } from '../../../../platform/http/errors.ts'
-import type { MarketDataProvider } from '../../../../providers/market-data/index.ts'
 
 /** Other spellings of a share-class ticker: BRK-B → BRK.B; BRK.B → BRK-B; BRKB → BRK.B. */
 export function shareClassSpellings(symbol: string): string[] {
@@ -26,16 +24,4 @@ export async function knownSpelling(
 ): Promise<string | null> {
   for (const s of shareClassSpellings(symbol)) if (await known(s)) return s
   return null
-}
-
-/** 404 `market.unknown_symbol`, naming the spelling the provider knows when there is one. */
-export async function unknownSymbol(symbol: string, market: MarketDataProvider): Promise<NotFoundError> {
-  const sym = symbol.toUpperCase()
-  const suggestion = await knownSpelling(sym, async (s) => (await market.instrument(s)) !== null)
-  if (!suggestion) return new NotFoundError('market.unknown_symbol', `Unknown symbol ${sym}`)
-  return new NotFoundError(
-    'market.unknown_symbol',
-    `Unknown symbol ${sym}; did you mean ${suggestion}? Share classes are written with a dot.`,
-    { extra: { suggestion } },
-  )
 }

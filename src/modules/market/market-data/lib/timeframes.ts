@@ -7,8 +7,7 @@
 import { DateTime } from 'luxon'
 import { AppError } from '../../../../platform/http/errors.ts'
 import { isUpstreamError } from '../../../../platform/upstream-errors.ts'
-import type { Bar, Interval, MarketDataProvider } from '../../../../providers/market-data/index.ts'
-import { unknownSymbol } from './share-class.ts'
+import type { Bar, Interval } from '../../../../providers/market-data/index.ts'
 
 export const TIMEFRAMES = ['1m', '5m', '15m', '1h', '1d', '1w'] as const
 export type Timeframe = (typeof TIMEFRAMES)[number]
@@ -59,24 +58,4 @@ export function barsFailure(e: unknown): 'market.unknown_symbol' | 'upstream.una
   if (e instanceof AppError && e.code === 'market.unknown_symbol') return e.code
   if (isUpstreamError(e)) return 'upstream.unavailable'
   throw e
-}
-
-export class TimeframeBars {
-  constructor(private readonly deps: { market: MarketDataProvider }) {}
-
-  /**
-   * The bars a timeframe analyses, oldest first. An unknown symbol is a 404 `market.unknown_symbol`
-   * (the port answers it an empty list); upstream failures propagate as UpstreamErrors. `bars`
-   * reads a longer (or shorter) history of the timeframe's interval than HISTORY (pattern backtests).
-   */
-  async read(symbol: string, timeframe: Timeframe, opts: { bars?: number } = {}): Promise<Bar[]> {
-    const sym = symbol.toUpperCase()
-    const h = HISTORY[timeframe]
-    const [instrument, bars] = await Promise.all([
-      this.deps.market.instrument(sym),
-      this.deps.market.bars(sym, { interval: h.interval, limit: opts.bars ?? h.bars }),
-    ])
-    if (!instrument) throw await unknownSymbol(sym, this.deps.market)
-    return timeframe === '1w' ? weekly(bars) : bars
-  }
 }
