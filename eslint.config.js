@@ -5,11 +5,31 @@ import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import tseslint from 'typescript-eslint'
 
-// Root database handle: only src/platform/db may open or use it.
-const rootDatabase = {
-  group: ['**/platform/db/database.ts', 'kysely-pglite-dialect', '@electric-sql/pglite', 'pg'],
-  message: 'Only src/platform/db may open or use the root database handle; use Scopes (tenant-scope.ts).',
+// The database layer has one entry point, src/platform/db/index.ts. test/architecture/db-entry-point.test.ts
+// checks every import exactly (tests and bench included) with its exceptions; these patterns are the
+// editor's early warning. From outside src/platform the path names platform/db/; inside it, ../db/.
+const dbMessage = 'Outside src/platform/db, import the database layer through src/platform/db/index.ts.'
+const dbThroughIndex = { regex: '(?:^|/)platform/db/(?!index\\.ts$)', message: dbMessage }
+const dbThroughIndexInPlatform = { regex: '^\\.\\.?/(?:\\.\\./)*db/(?!index\\.ts$)', message: dbMessage }
+// Migrations (frozen once shipped) and the DDL they share are written with the migration helpers.
+const dbThroughIndexOrHelpers = {
+  regex: '(?:^|/)platform/db/(?!index\\.ts$|migrations/helpers\\.ts$)',
+  message: `${dbMessage} Migrations may also import platform/db/migrations/helpers.ts.`,
 }
+// Root database handle: only src/platform/db and the boot code open it (`createDatabase`); outside the
+// platform (whose job queue runs on the handle) nothing holds it (`DatabaseHandle`): modules get Scopes.
+const rootDatabase = (names = ['createDatabase', 'DatabaseHandle']) => [
+  {
+    group: ['kysely-pglite-dialect', '@electric-sql/pglite', 'pg'],
+    message: 'Only src/platform/db may open or use the root database handle; use Scopes (tenant-scope.ts).',
+  },
+  {
+    regex: '(?:^|/)(?:platform/)?db/index\\.ts$',
+    importNames: names,
+    message:
+      'Only the boot code (src/app/container.ts, src/migrate.ts, src/main-support.ts) opens or holds the root database handle; use Scopes.',
+  },
+]
 // Modules live in src/modules/<module>/ or, grouped by product area, src/modules/<area>/<module>/; an
 // area is a folder without an index.ts. test/architecture/module-layout.test.ts checks every import
 // across modules exactly; these patterns are the editor's early warning for the common cases.
@@ -48,29 +68,54 @@ const importBoundaries = [
     // The boot code opens the database: the container, the migrate script and main-support (which starts
     // opening it while the modules load).
     ignores: ['src/platform/db/**', 'src/app/container.ts', 'src/migrate.ts', 'src/main-support.ts', tests],
-    rules: restrict(rootDatabase, moduleThroughIndex),
+    rules: restrict(...rootDatabase(), moduleThroughIndex, dbThroughIndex),
   },
   {
     files: ['src/modules/*/**/*.ts'],
-    rules: restrict(rootDatabase, siblingModuleThroughIndex, above(['app'], 'A module')),
+    rules: restrict(...rootDatabase(), siblingModuleThroughIndex, above(['app'], 'A module'), dbThroughIndex),
+  },
+  {
+    files: ['src/modules/*/**/migrations/*.ts', 'src/modules/*/**/*.ddl.ts'],
+    rules: restrict(
+      ...rootDatabase(),
+      siblingModuleThroughIndex,
+      above(['app'], 'A module'),
+      dbThroughIndexOrHelpers,
+    ),
   },
   {
     files: ['src/providers/**/*.ts'],
     ignores: [tests],
-    rules: restrict(rootDatabase, moduleThroughIndex, above(['modules', 'app'], 'A provider')),
+    rules: restrict(
+      ...rootDatabase(),
+      moduleThroughIndex,
+      above(['modules', 'app'], 'A provider'),
+      dbThroughIndex,
+    ),
   },
   {
     files: ['src/providers/**/*.test.ts'],
-    rules: restrict(above(['modules', 'app'], 'A provider')),
+    rules: restrict(above(['modules', 'app'], 'A provider'), dbThroughIndex),
   },
   {
     files: ['src/platform/**/*.ts'],
     ignores: ['src/platform/db/**', tests],
-    rules: restrict(rootDatabase, moduleThroughIndex, above(['providers', 'modules', 'app'], 'The platform')),
+    rules: restrict(
+      ...rootDatabase(['createDatabase']),
+      moduleThroughIndex,
+      above(['providers', 'modules', 'app'], 'The platform'),
+      dbThroughIndexInPlatform,
+    ),
   },
   {
-    // The database layer itself, and platform tests (which may drive a real pg queue).
-    files: ['src/platform/db/**/*.ts', 'src/platform/**/*.test.ts'],
+    // Platform tests (which may drive a real pg queue and open a database of their own).
+    files: ['src/platform/**/*.test.ts'],
+    ignores: ['src/platform/db/**'],
+    rules: restrict(above(['providers', 'modules', 'app'], 'The platform'), dbThroughIndexInPlatform),
+  },
+  {
+    // The database layer itself.
+    files: ['src/platform/db/**/*.ts'],
     rules: restrict(above(['providers', 'modules', 'app'], 'The platform')),
   },
 ]

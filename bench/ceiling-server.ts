@@ -9,7 +9,7 @@
 import type { AddressInfo } from 'node:net'
 import Fastify from 'fastify'
 import { readConfigOrExit } from '../src/main-support.ts'
-import { createDatabase } from '../src/platform/db/database.ts'
+import { createDatabase } from '../src/platform/db/index.ts'
 import { migrateToLatest } from '../src/app/migrations.ts'
 
 const config = readConfigOrExit()

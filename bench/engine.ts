@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { databaseEngine } from '../src/platform/config.ts'
-import type { Engine } from '../src/platform/db/database.ts'
+import type { Engine } from '../src/platform/db/index.ts'
 import type { Target } from './scenarios.ts'
 
 export interface BenchDatabases {

@@ -9,8 +9,7 @@
  * PGlite blocks it for the length of each statement.
  */
 import type { Insertable } from 'kysely'
-import type { Database } from '../src/platform/db/schema.ts'
-import type { Scopes, TenantScope } from '../src/platform/db/tenant-scope.ts'
+import type { Database, Scopes, TenantScope } from '../src/platform/db/index.ts'
 import { daysBetween } from '../src/modules/portfolio/lib/dates.ts'
 import { addDays } from '../src/platform/dates.ts'
 import { mulberry32 } from '../src/platform/random.ts'

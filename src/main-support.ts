@@ -4,8 +4,7 @@
  */
 import type { Container } from './app/container.ts'
 import { ConfigError, loadConfig, type Config } from './platform/config.ts'
-import { DataDirLockedError } from './platform/db/data-dir-lock.ts'
-import { createDatabase } from './platform/db/database.ts'
+import { createDatabase, DataDirLockedError } from './platform/db/index.ts'
 
 /** The configuration from the environment; exits 78 (EX_CONFIG) listing every bad variable. */
 export function readConfigOrExit(): Config {

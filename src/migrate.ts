@@ -1,6 +1,6 @@
 /** `npm run migrate`: applies pending migrations to the configured database and exits. */
 import { readConfigOrExit } from './main-support.ts'
-import { createDatabase } from './platform/db/database.ts'
+import { createDatabase } from './platform/db/index.ts'
 import { migrateToLatest } from './app/migrations.ts'
 
 const config = readConfigOrExit()

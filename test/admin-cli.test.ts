@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
 import { testConfig } from '../src/platform/config.ts'
-import { createDatabase } from '../src/platform/db/database.ts'
+import { createDatabase } from '../src/platform/db/index.ts'
 import { runCli } from './helpers/cli.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'sextant-admin-'))

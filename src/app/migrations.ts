@@ -4,10 +4,10 @@
  */
 import {
   migrateToLatest as migrateList,
-  pendingMigrations as pendingOf,
   type Migrations,
-} from '../platform/db/migrate.ts'
-import { platformMigrations } from '../platform/db/migrations/index.ts'
+  pendingMigrations as pendingOf,
+  platformMigrations,
+} from '../platform/db/index.ts'
 import { modules, type AnyModule } from './modules.ts'
 
 export function collectMigrations(list: readonly AnyModule[]): Migrations {

@@ -1,6 +1,6 @@
 /** The security audit log (`audit_log`, a platform table): one row per event, in the caller's transaction. */
 import type { Transaction } from 'kysely'
-import type { Database } from './db/schema.ts'
+import type { Database } from './db/index.ts'
 
 export interface AuditEvent {
   tenantId: number | null

@@ -3,10 +3,14 @@ import assert from 'node:assert/strict'
 import { pino } from 'pino'
 import { createMemoryCache, type Cache } from './cache/index.ts'
 import { testConfig, type Config } from './config.ts'
-import { createDatabase, type DatabaseHandle } from './db/database.ts'
-import { migrateToLatest } from './db/migrate.ts'
-import { platformMigrations } from './db/migrations/index.ts'
-import { createScopes, type Scopes } from './db/tenant-scope.ts'
+import {
+  createDatabase,
+  createScopes,
+  type DatabaseHandle,
+  migrateToLatest,
+  platformMigrations,
+  type Scopes,
+} from './db/index.ts'
 import { createFeatureFlags, featureFlagCacheKey, type FeatureFlags } from './feature-flags.ts'
 
 describe('feature flags', () => {

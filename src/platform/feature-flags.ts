@@ -7,7 +7,7 @@
 import { sql } from 'kysely'
 import type { Cache } from './cache/index.ts'
 import type { Config } from './config.ts'
-import type { Scopes, TenantId } from './db/tenant-scope.ts'
+import type { Scopes, TenantId } from './db/index.ts'
 
 /** Flag name → the config key holding its default. */
 export const FEATURE_FLAGS = {

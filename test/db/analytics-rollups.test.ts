@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { upgradedDatabase } from '../helpers/upgrade.ts'
-import type { TenantScope } from '../../src/platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../src/platform/db/index.ts'
 import { mulberry32 } from '../../src/platform/random.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 

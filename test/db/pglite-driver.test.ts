@@ -10,10 +10,9 @@ import { after, before, describe, it } from 'node:test'
 import { PGlite } from '@electric-sql/pglite'
 import { testConfig } from '../../src/platform/config.ts'
 import { migrateToLatest } from '../../src/app/migrations.ts'
-import { createDatabase, type DatabaseHandle } from '../../src/platform/db/database.ts'
+import { createDatabase, createScopes, type DatabaseHandle } from '../../src/platform/db/index.ts'
 import { sql } from 'kysely'
 import { MAX_BATCH } from '../../src/platform/db/pglite-session.ts'
-import { createScopes } from '../../src/platform/db/tenant-scope.ts'
 
 /** How many Sync messages a call carries: one per leading read (the prelude's path sends simple queries). */
 const syncs = (call: string) => call.split('S\0\0\0\x04').length - 1

@@ -10,12 +10,11 @@ import { after, before, describe, it } from 'node:test'
 import { CompiledQuery, sql, type Transaction } from 'kysely'
 import pg from 'pg'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { createScopes, type Scopes } from '../../src/platform/db/tenant-scope.ts'
+import { createScopes, type Database, type Scopes } from '../../src/platform/db/index.ts'
 import { MAX_IN_FLIGHT, ReadLanes, STALL_MS } from '../../src/platform/db/read-lanes.ts'
 import { PgConnection } from '../../src/platform/db/pg-driver.ts'
 import { scopedRead } from '../../src/platform/db/scoped-read.ts'
 import { StatementNames } from '../../src/platform/db/statement-names.ts'
-import type { Database } from '../../src/platform/db/schema.ts'
 
 const onPostgres = process.env['DATABASE_URL']?.startsWith('postgres') ?? false
 const quiet = { info: () => {} }

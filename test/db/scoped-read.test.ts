@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { createScopes, type Scopes } from '../../src/platform/db/tenant-scope.ts'
+import { createScopes, type Scopes } from '../../src/platform/db/index.ts'
 
 const quiet = { info: () => {} }
 

@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
-import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../../src/platform/db/data-dir-lock.ts'
+import { lockDataDir } from '../../src/platform/db/data-dir-lock.ts'
+import { DataDirLockedError, LOCK_FILE } from '../../src/platform/db/index.ts'
 import { procStat } from '../../src/platform/db/proc-stat.ts'
 
 const ROOT = new URL('../../', import.meta.url).pathname

@@ -10,8 +10,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { testConfig } from '../../src/platform/config.ts'
-import { createDatabase, type DatabaseHandle } from '../../src/platform/db/database.ts'
-import { DataDirLockedError, LOCK_FILE } from '../../src/platform/db/data-dir-lock.ts'
+import {
+  createDatabase,
+  type DatabaseHandle,
+  DataDirLockedError,
+  LOCK_FILE,
+} from '../../src/platform/db/index.ts'
 import { runCli } from '../helpers/cli.ts'
 
 const dirs: string[] = []

@@ -1,6 +1,6 @@
 /** Child process for the durability test: commits rows one by one and reports each commit. */
 import { testConfig } from '../../src/platform/config.ts'
-import { createDatabase } from '../../src/platform/db/database.ts'
+import { createDatabase } from '../../src/platform/db/index.ts'
 import { migrateToLatest } from '../../src/app/migrations.ts'
 
 const dir = process.argv[2]

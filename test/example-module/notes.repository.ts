@@ -1,5 +1,5 @@
 /** SQL for notes: every query takes the tenant scope first and filters by tenant_id (RLS backs it). */
-import type { TenantScope } from '../../src/platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../src/platform/db/index.ts'
 
 export const insertNote = (s: TenantScope, text: string) =>
   s.db

@@ -1,6 +1,6 @@
 /** Notes: the rules (a note is the caller's tenant's), short tenant transactions, typed errors. */
 import type { RequestScope } from '../../src/platform/auth/scope.ts'
-import type { Scopes } from '../../src/platform/db/tenant-scope.ts'
+import type { Scopes } from '../../src/platform/db/index.ts'
 import { NotFoundError } from '../../src/platform/http/errors.ts'
 import * as repo from './notes.repository.ts'
 

@@ -1,6 +1,6 @@
 /** Row types of the example module's one table, joined to `Database` like every module's. */
 import type { Generated } from 'kysely'
-import { type CreatedAt, ownedTables } from '../../src/platform/db/tables.ts'
+import { type CreatedAt, ownedTables } from '../../src/platform/db/index.ts'
 
 export interface NoteTable {
   tenant_id: number

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { join } from 'node:path'
 import pg from 'pg'
 import { testConfig, type Config } from '../../src/platform/config.ts'
-import { createDatabase, type DatabaseHandle } from '../../src/platform/db/database.ts'
+import { createDatabase, type DatabaseHandle } from '../../src/platform/db/index.ts'
 import { migrateToLatest } from '../../src/app/migrations.ts'
 
 const SRC_DIR = new URL('../../src/', import.meta.url).pathname

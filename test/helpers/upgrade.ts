@@ -1,10 +1,9 @@
 /** Upgrade tests: a database as an older release left it, then migrated to the latest. */
 import { Migrator, sql, type Transaction } from 'kysely'
 import { testConfig } from '../../src/platform/config.ts'
-import { createDatabase, type DatabaseHandle } from '../../src/platform/db/database.ts'
+import { createDatabase, type Database, type DatabaseHandle } from '../../src/platform/db/index.ts'
 import { migrateToLatest } from '../../src/app/migrations.ts'
 import { migrations } from '../../src/app/migrations.ts'
-import type { Database } from '../../src/platform/db/schema.ts'
 
 /**
  * A fresh database migrated up to `last` (inclusive) with one tenant and one manual account; `seed`

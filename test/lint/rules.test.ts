@@ -87,6 +87,51 @@ const cases: Case[] = [
     rule: 'no-restricted-imports',
     fires: true,
   },
+  // The database layer's one entry point (src/platform/db/index.ts).
+  ...[
+    ['src/modules/market/content/planted.ts', '../../../platform/db/tenant-scope.ts'],
+    ['src/providers/shared/planted.ts', '../../platform/db/schema.ts'],
+    ['src/platform/http/planted.ts', '../db/database.ts'],
+    ['src/platform/planted.test.ts', './db/migrate.ts'],
+    ['src/main-planted.ts', './platform/db/statement-names.ts'],
+    ['src/modules/market/content/planted.ts', '../../../platform/db/migrations/helpers.ts'],
+  ].map(([filePath, target]) => ({
+    name: `${filePath} importing ${target} past the database layer's index`,
+    filePath: filePath!,
+    code: `import { x } from '${target}'\nexport const y = x\n`,
+    rule: 'no-restricted-imports',
+    fires: true,
+  })),
+  ...[
+    ['src/modules/market/content/planted.ts', '../../../platform/db/index.ts'],
+    ['src/platform/http/planted.ts', '../db/index.ts'],
+    [
+      'src/modules/market/content/migrations/0099_planted.ts',
+      '../../../../platform/db/migrations/helpers.ts',
+    ],
+    ['src/modules/market/content/planted.ddl.ts', '../../../platform/db/migrations/helpers.ts'],
+    ['src/platform/db/planted.ts', './read-lanes.ts'],
+  ].map(([filePath, target]) => ({
+    name: `${filePath} importing ${target}`,
+    filePath: filePath!,
+    code: `import { x } from '${target}'\nexport const y = x\n`,
+    rule: 'no-restricted-imports',
+    fires: false,
+  })),
+  ...[
+    ['src/modules/market/content/planted.ts', '../../../platform/db/index.ts', 'createDatabase', true],
+    ['src/modules/market/content/planted.ts', '../../../platform/db/index.ts', 'DatabaseHandle', true],
+    ['src/providers/shared/planted.ts', '../../platform/db/index.ts', 'createDatabase', true],
+    ['src/platform/http/planted.ts', '../db/index.ts', 'createDatabase', true],
+    ['src/platform/jobs/planted.ts', '../db/index.ts', 'DatabaseHandle', false],
+    ['src/app/container.ts', '../platform/db/index.ts', 'createDatabase', false],
+  ].map(([filePath, target, name, fires]) => ({
+    name: `${String(name)} from the database layer's index in ${String(filePath)}`,
+    filePath: String(filePath),
+    code: `import { ${String(name)} } from '${String(target)}'\nexport const y = ${String(name)}\n`,
+    rule: 'no-restricted-imports',
+    fires: Boolean(fires),
+  })),
   // Configuration has one reader.
   {
     name: 'process.env outside config.ts',

@@ -1,5 +1,5 @@
 /** SQL for the hosted aggregator: the tenant's registered user and the connections its portal made. */
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 
 export function findUser(scope: TenantScope) {
   return scope.db

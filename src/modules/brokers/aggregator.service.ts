@@ -13,7 +13,7 @@
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
-import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../platform/db/index.ts'
 import { ServiceUnavailableError, UnprocessableError } from '../../platform/http/errors.ts'
 import {
   isConnectionGone,

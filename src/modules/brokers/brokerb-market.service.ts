@@ -6,7 +6,7 @@
 import { DAY_MS } from '../../platform/dates.ts'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/index.ts'
 import { AppError, UnprocessableError } from '../../platform/http/errors.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import type { SchwabChainQuery, SchwabPriceHistoryQuery } from '../../providers/brokers/index.ts'

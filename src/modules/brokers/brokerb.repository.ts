@@ -3,7 +3,7 @@
  * stored market hours; and the merged account-activity read over those events and stored fills.
  */
 import { sql } from 'kysely'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 
 /** The fields an observed event and a row of the merged activity read share. */
 interface ActivityFields {

@@ -8,7 +8,7 @@
 import { DAY_MS } from '../../platform/dates.ts'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/index.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import { decSum, type BrokerOrder } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'

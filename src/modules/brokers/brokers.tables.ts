@@ -4,9 +4,9 @@ import {
   type CreatedAt,
   type NullableNumeric,
   type Numeric,
-  type UpdatedAt,
   ownedTables,
-} from '../../platform/db/tables.ts'
+  type UpdatedAt,
+} from '../../platform/db/index.ts'
 
 export type ConnectedBroker = 'brokera' | 'brokerb' | 'aggregator'
 

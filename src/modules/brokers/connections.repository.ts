@@ -1,6 +1,6 @@
 /** SQL for broker connections, their linked accounts and the single-use OAuth state nonces. */
 import { sql } from 'kysely'
-import type { SystemScope, TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { SystemScope, TenantScope } from '../../platform/db/index.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 
 const CONNECTION_COLUMNS = [

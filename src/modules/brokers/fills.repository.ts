@@ -1,6 +1,6 @@
 /** SQL for broker fills: stored once under the vendor's id, read in trade order for lot matching. */
 import { sql } from 'kysely'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 
 export interface FillRow {
   external_id: string

@@ -2,7 +2,7 @@
  * Linking a connection's vendor accounts: each becomes (or revives) a portfolio broker account and is
  * recorded against the connection. The same for the OAuth brokers and the hosted aggregator.
  */
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 import type { BrokerAdapter } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'

@@ -6,7 +6,7 @@
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import { randomToken, type SecretCipher } from '../../platform/crypto.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/index.ts'
 import { stateError } from './broker-errors.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import * as repo from './connections.repository.ts'

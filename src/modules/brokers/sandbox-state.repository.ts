@@ -1,6 +1,6 @@
 /** SQL of `broker_sandbox_state` (global): a simulated vendor's saved memory, one row per vendor. */
 import { sql, type Transaction } from 'kysely'
-import type { Database } from '../../platform/db/schema.ts'
+import type { Database } from '../../platform/db/index.ts'
 
 export async function loadSandboxState(db: Transaction<Database>, vendor: string): Promise<unknown> {
   const row = await db

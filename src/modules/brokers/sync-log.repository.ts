@@ -1,5 +1,5 @@
 /** SQL for the broker sync log: one row per sync, readable by the tenant that owns it. */
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 import type { PageRequest } from '../../platform/http/pagination.ts'
 import type { BrokerSyncLogTable, ConnectedBroker } from './brokers.tables.ts'
 

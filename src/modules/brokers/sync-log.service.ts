@@ -1,6 +1,6 @@
 /** The tenant's broker sync log, newest first, paged like every list (page, page_size, cursor). */
 import type { RequestScope } from '../../platform/auth/scope.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/index.ts'
 import { afterKey, resolvePage, toPage, type PageQueryInput } from '../../platform/http/pagination.ts'
 import type { ConnectedBroker } from './brokers.tables.ts'
 import { listSyncLog } from './sync-log.repository.ts'

@@ -8,7 +8,7 @@
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../platform/clock.ts'
-import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../platform/db/index.ts'
 import { UpstreamProtocolError } from '../../platform/upstream-errors.ts'
 import type { BrokerActivity, BrokerAdapter } from '../../providers/brokers/index.ts'
 import type { Portfolio } from '../portfolio/index.ts'

@@ -1,6 +1,6 @@
 /** SQL for broker accounts. */
 import { sql } from 'kysely'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 import type { PageRequest } from '../../platform/http/pagination.ts'
 
 const COLUMNS = [

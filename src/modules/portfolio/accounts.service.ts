@@ -1,6 +1,6 @@
 /** Broker accounts: list (archived hidden unless asked), create manual accounts, edit. */
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/index.ts'
 import { NotFoundError } from '../../platform/http/errors.ts'
 import {
   afterKey,

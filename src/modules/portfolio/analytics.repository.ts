@@ -6,8 +6,7 @@
  * of everything dated.
  */
 import { sql, type SelectQueryBuilder } from 'kysely'
-import type { Database } from '../../platform/db/schema.ts'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Database, TenantScope } from '../../platform/db/index.ts'
 
 export interface TradeFilter {
   accountIds?: number[]

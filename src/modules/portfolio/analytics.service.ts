@@ -7,7 +7,7 @@
 import { effectiveTenant, type RequestScope } from '../../platform/auth/scope.ts'
 import type { Cache } from '../../platform/cache/index.ts'
 import type { Clock } from '../../platform/clock.ts'
-import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../platform/db/index.ts'
 import { ConflictError, NotFoundError } from '../../platform/http/errors.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import * as repo from './analytics.repository.ts'

@@ -4,7 +4,7 @@
  * reconnect), and the day's snapshot replaced by what the broker reports, so every analytic reads
  * broker and manual accounts alike.
  */
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 import * as accounts from './accounts.repository.ts'
 import type { ClosedTrade, CostMethod } from './lib/lots.ts'
 import * as snapshots from './snapshots.repository.ts'

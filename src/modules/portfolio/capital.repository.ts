@@ -1,6 +1,6 @@
 /** SQL for investors and capital flows. */
 import { sql } from 'kysely'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 import type { Keyset } from './lib/keyset.ts'
 
 const INVESTOR = ['id', 'name', 'email', 'is_owner', 'created_at'] as const

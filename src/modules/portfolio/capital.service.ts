@@ -3,7 +3,7 @@
  * when. net_capital is the sum of flows; investor allocation reads them with unit accounting.
  */
 import type { RequestScope } from '../../platform/auth/scope.ts'
-import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../platform/db/index.ts'
 import { NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
 import * as accounts from './accounts.repository.ts'
 import * as repo from './capital.repository.ts'

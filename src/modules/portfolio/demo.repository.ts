@@ -4,8 +4,7 @@
  * position in `accounts` and `investors`; the ids are known only once those are inserted.
  */
 import type { Insertable } from 'kysely'
-import type { Database } from '../../platform/db/schema.ts'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Database, TenantScope } from '../../platform/db/index.ts'
 
 type Row<T extends keyof Database> = Omit<Insertable<Database[T]>, 'tenant_id' | 'account_id'>
 /** A row of an account's, naming the account by its index in `DemoFixtures.accounts`. */

@@ -1,6 +1,6 @@
 /** What the tenant holds now: each account's latest snapshot, summed per symbol (for other modules). */
 import { sql } from 'kysely'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 
 /**
  * Per symbol, across the tenant's accounts (or one), each holding's latest snapshot row (on or before

@@ -1,5 +1,5 @@
 /** The tenant's current holdings for other modules (trading intelligence, discovery, hedging). */
-import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../platform/db/index.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { findAccount } from './accounts.repository.ts'
 import { latestHoldings, tenantsWithHoldings } from './holdings.repository.ts'

@@ -6,7 +6,7 @@
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import { nyDate } from '../../platform/market-calendar.ts'
 import type { Clock } from '../../platform/clock.ts'
-import type { Scopes, TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../platform/db/index.ts'
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
 import {
   afterKey,

@@ -3,7 +3,7 @@
  * merging, so the platform's scopes type every query without the platform importing this layer.
  */
 import type { ColumnType, Generated } from 'kysely'
-import { type CreatedAt, type Numeric, type UpdatedAt, ownedTables } from '../../platform/db/tables.ts'
+import { type CreatedAt, type Numeric, ownedTables, type UpdatedAt } from '../../platform/db/index.ts'
 
 export interface BrokerAccountTable {
   tenant_id: number

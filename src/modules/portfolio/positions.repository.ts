@@ -1,6 +1,6 @@
 /** SQL for manual positions: per-day holding snapshots of a symbol in a manual account. */
 import { sql } from 'kysely'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 import type { Keyset } from './lib/keyset.ts'
 
 const POSITION = [

@@ -4,7 +4,7 @@
  * (migration 0025, ADR 0028).
  */
 import { sql } from 'kysely'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 
 /** A realized trade as `realizedBetween` reads it (numbers, not decimal strings). */
 export interface RealizedRow {

@@ -1,6 +1,6 @@
 /** SQL for the daily portfolio snapshot rows that manual holdings and market refreshes write. */
 import { sql, type RawBuilder } from 'kysely'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 
 /**
  * Unrealized P&L of a holding worth `value` (quantity × price, negative for a short): long,

@@ -1,6 +1,6 @@
 /** SQL for realized (closed) trades: manual, imported and broker-derived. */
 import { sql } from 'kysely'
-import type { TenantScope } from '../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../platform/db/index.ts'
 import type { Keyset } from './lib/keyset.ts'
 
 const TRADE = [

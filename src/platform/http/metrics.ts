@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import type { PoolStats } from '../db/database.ts'
+import type { PoolStats } from '../db/index.ts'
 
 export interface MetricsOptions {
   poolStats: () => PoolStats

@@ -1,7 +1,7 @@
 /** Picks the job queue adapter from configuration. */
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
-import type { DatabaseHandle } from '../db/database.ts'
+import type { DatabaseHandle } from '../db/index.ts'
 import { InProcessQueue } from './inprocess-queue.ts'
 import type { JobLogger, JobQueue } from './jobs.port.ts'
 import { PgBossQueue } from './pgboss-queue.ts'

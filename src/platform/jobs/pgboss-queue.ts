@@ -3,7 +3,7 @@
  * connection lock, so on PGlite a queue statement never lands inside a request's open transaction.
  */
 import PgBoss from 'pg-boss'
-import type { DatabaseHandle, RawResult } from '../db/database.ts'
+import type { DatabaseHandle, RawResult } from '../db/index.ts'
 import {
   DEFAULT_RETRY_DELAY_MS,
   DEFAULT_RETRY_LIMIT,

@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { pino } from 'pino'
 import { testConfig } from '../../platform/config.ts'
-import { createScopes, type Scopes } from '../../platform/db/tenant-scope.ts'
+import { createScopes, type Scopes } from '../../platform/db/index.ts'
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts'
 import {
   header,

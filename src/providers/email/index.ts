@@ -1,6 +1,6 @@
 /** E-mail delivery: SMTP when SMTP_URL is set, else the outbox table. */
 import type { Config } from '../../platform/config.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/index.ts'
 import type { EmailLogger, EmailSender } from './email.port.ts'
 import { createOutboxEmailSender } from './outbox.ts'
 import { createSmtpEmailSender } from './smtp.ts'

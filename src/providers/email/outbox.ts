@@ -2,7 +2,7 @@
  * Outbox e-mail sender: stores each message in `email_outbox` instead of delivering it, so the
  * service works offline and tests can read what was "sent".
  */
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/index.ts'
 import type { EmailLogger, EmailMessage, EmailSender } from './email.port.ts'
 
 export interface OutboxEmailSenderOptions {

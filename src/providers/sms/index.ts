@@ -1,6 +1,6 @@
 /** SMS delivery: Twilio when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are all set, else the outbox table. */
 import type { Config } from '../../platform/config.ts'
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/index.ts'
 import type { HttpClient } from '../shared/http.ts'
 import { createOutboxSmsSender } from './outbox.ts'
 import type { SmsLogger, SmsSender } from './sms.port.ts'

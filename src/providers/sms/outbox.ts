@@ -1,5 +1,5 @@
 /** Outbox SMS sender: stores each message in `sms_outbox` instead of delivering it. */
-import type { Scopes } from '../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../platform/db/index.ts'
 import type { SmsLogger, SmsMessage, SmsSender } from './sms.port.ts'
 
 export interface OutboxSmsSenderOptions {

@@ -2,7 +2,7 @@ import { after, before, beforeEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { pino } from 'pino'
 import { testConfig } from '../../platform/config.ts'
-import { createScopes, type Scopes } from '../../platform/db/tenant-scope.ts'
+import { createScopes, type Scopes } from '../../platform/db/index.ts'
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts'
 import { startTwilioFake, type TwilioFake } from '../../../test/fakes/twilio-fake.ts'
 import {

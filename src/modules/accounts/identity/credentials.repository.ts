@@ -1,7 +1,7 @@
 /** SQL for one-time tokens and codes, TOTP, recovery codes and API keys. */
 import { sql } from 'kysely'
 import type { OneTimePurpose } from './identity.tables.ts'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 
 /** Issues a token/code, invalidating the earlier unused ones of the same purpose (one valid at a time). */
 export async function replaceOneTime(

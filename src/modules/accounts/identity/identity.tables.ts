@@ -3,7 +3,7 @@
  * merging, so the platform's scopes type every query without the platform importing this layer.
  */
 import type { Generated } from 'kysely'
-import { type CreatedAt, type UpdatedAt, ownedTables } from '../../../platform/db/tables.ts'
+import { type CreatedAt, ownedTables, type UpdatedAt } from '../../../platform/db/index.ts'
 
 export interface AppUserTable {
   tenant_id: number

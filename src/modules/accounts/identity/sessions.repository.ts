@@ -1,6 +1,6 @@
 /** SQL for access-token sessions, refresh-token families and the user status a refresh checks. */
 import { sql } from 'kysely'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 
 export function insertSession(
   scope: TenantScope,

@@ -1,8 +1,7 @@
 /** SQL for users (their tenant row is tenancy's; the audit log is the platform's). */
 import { sql } from 'kysely'
 import type { Transaction } from 'kysely'
-import type { Database } from '../../../platform/db/schema.ts'
-import type { SystemScope, TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { Database, SystemScope, TenantScope } from '../../../platform/db/index.ts'
 
 type Tx = Transaction<Database>
 

@@ -2,7 +2,7 @@
 import { principalCacheKey } from '../../../platform/auth/authenticator.ts'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import { sha256Hex } from '../../../platform/crypto.ts'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
 import {
   audit,

@@ -6,7 +6,7 @@
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import type { FeatureFlags } from '../../../platform/feature-flags.ts'
 import { PaymentRequiredError } from '../../../platform/http/errors.ts'
 import * as repo from './tenancy.repository.ts'

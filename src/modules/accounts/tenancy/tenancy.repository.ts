@@ -1,8 +1,7 @@
 /** SQL for plans (global) and tenants. */
 import type { Transaction } from 'kysely'
 import type { CursorKey, PageRequest } from '../../../platform/http/pagination.ts'
-import type { Database } from '../../../platform/db/schema.ts'
-import type { SystemScope, TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { Database, SystemScope, TenantScope } from '../../../platform/db/index.ts'
 
 export function listPlans(db: Transaction<Database>, page: PageRequest) {
   let q = db.selectFrom('plan').select(['code', 'name', 'rank', 'features', 'limits']).orderBy('rank')

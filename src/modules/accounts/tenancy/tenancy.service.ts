@@ -1,6 +1,6 @@
 /** Plans, the caller's tenant, and the admin view of tenants and their feature-flag overrides. */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
-import type { Scopes, SystemScope, TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes, SystemScope, TenantScope } from '../../../platform/db/index.ts'
 import type { FeatureFlag, FeatureFlags } from '../../../platform/feature-flags.ts'
 import { NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
 import {

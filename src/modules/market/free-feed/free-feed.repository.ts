@@ -3,7 +3,7 @@
  * functions take a transaction opened by `scopes.withGlobal` (reads) or `scopes.withSystem` (writes).
  */
 import type { Transaction } from 'kysely'
-import type { Database } from '../../../platform/db/schema.ts'
+import type { Database } from '../../../platform/db/index.ts'
 import type { FreeSummary } from './free-feed.schemas.ts'
 import type { Bar } from '../../../providers/market-data/index.ts'
 

@@ -3,7 +3,7 @@
  * functions take a transaction opened by `scopes.withGlobal` (reads) or `scopes.withSystem` (writes).
  */
 import { sql, type Transaction } from 'kysely'
-import type { Database } from '../../../platform/db/schema.ts'
+import type { Database } from '../../../platform/db/index.ts'
 import type { PageRequest } from '../../../platform/http/pagination.ts'
 import type { InsiderTransaction } from '../../../providers/market-data/index.ts'
 

@@ -7,7 +7,7 @@
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { nyDate } from '../../../platform/market-calendar.ts'
 import { minusDays } from '../../../platform/dates.ts'
 import type { InsiderProvider } from '../../../providers/market-data/index.ts'

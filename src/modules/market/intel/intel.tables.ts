@@ -2,7 +2,7 @@
  * Row types of the intel tables. They join `Database` (platform/db/schema.ts) by declaration
  * merging, so the platform's scopes type every query without the platform importing this layer.
  */
-import { type NullableNumeric, type Numeric, ownedTables } from '../../../platform/db/tables.ts'
+import { type NullableNumeric, type Numeric, ownedTables } from '../../../platform/db/index.ts'
 
 /** numeric columns: decimal strings out (exact), numbers or strings in. */
 export interface InsiderFetchTable {

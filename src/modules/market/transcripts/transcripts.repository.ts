@@ -3,7 +3,7 @@
  * a transaction opened by `scopes.withGlobal` (reads) or `scopes.withSystem` (writes).
  */
 import { sql, type Transaction } from 'kysely'
-import type { Database } from '../../../platform/db/schema.ts'
+import type { Database } from '../../../platform/db/index.ts'
 import type { Transcript } from '../../../providers/market-data/index.ts'
 
 type Db = Transaction<Database>

@@ -6,7 +6,7 @@
  * refresh. Providers and the model are called outside any transaction.
  */
 import type { Logger } from 'pino'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { AppError, NotFoundError } from '../../../platform/http/errors.ts'
 import type { DailyBudget } from '../../../platform/daily-budget.ts'
 import type { LlmProvider } from '../../../providers/llm/index.ts'

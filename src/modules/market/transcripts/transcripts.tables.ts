@@ -3,7 +3,7 @@
  * merging, so the platform's scopes type every query without the platform importing this layer.
  */
 import type { ColumnType, Generated } from 'kysely'
-import { type CreatedAt, ownedTables } from '../../../platform/db/tables.ts'
+import { type CreatedAt, ownedTables } from '../../../platform/db/index.ts'
 
 export interface TranscriptSectionRow {
   speaker: string

@@ -1,5 +1,5 @@
 /** Learning progress rows: first view per concept, first answer per question, both per user. */
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 
 /** Records the first view; a repeated view changes nothing. */
 export async function recordView(s: TenantScope, userId: number, conceptId: string, at: Date): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { AppError, NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
 import { UpstreamError } from '../../../platform/upstream-errors.ts'
 import type { TimeframeBars } from '../../market/market-data/index.ts'

@@ -1,6 +1,6 @@
 /** Row types of the learning tables (migration 0023), merged into `Database`. */
 import type { ColumnType, Generated } from 'kysely'
-import { ownedTables } from '../../../platform/db/tables.ts'
+import { ownedTables } from '../../../platform/db/index.ts'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 

@@ -1,6 +1,6 @@
 /** SQL of the saved backtests (backtest_run): insert with pruning, the deferred log, the newest-first list, reads, delete. */
 import { sql, type Insertable } from 'kysely'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 import type { BacktestRunTable, BacktestTradePackTable } from './backtest.tables.ts'
 import { RECORD_BYTES } from './lib/log-codec.ts'
 

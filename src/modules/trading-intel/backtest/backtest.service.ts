@@ -8,7 +8,7 @@
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 import { nyDate } from '../../../platform/market-calendar.ts'
 import type { MarketDataProvider } from '../../../providers/market-data/market-data.port.ts'

@@ -1,6 +1,6 @@
 /** Row type of the saved backtests (migrations 0016, 0024), merged into `Database`. */
 import type { ColumnType, Generated } from 'kysely'
-import { ownedTables } from '../../../platform/db/tables.ts'
+import { ownedTables } from '../../../platform/db/index.ts'
 
 type Json<T> = ColumnType<T, string, string>
 

@@ -13,7 +13,7 @@
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import * as repo from './backtest.repository.ts'
 import type { LogStatus } from './backtest.tables.ts'
 

@@ -5,7 +5,7 @@
  * run is a 404 like an unknown one.
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import { ConflictError, NotFoundError } from '../../../platform/http/errors.ts'
 import { afterKey, resolvePage, toPage, type PageResult } from '../../../platform/http/pagination.ts'

@@ -11,7 +11,7 @@
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import type { RealizedTrade, TradeMark } from '../../portfolio/index.ts'
 import * as repo from './backtest.repository.ts'
 import { decodeTrades, encodeTrades } from './lib/trade-pack.ts'

@@ -9,7 +9,7 @@
 import { DateTime } from 'luxon'
 import type { Logger } from 'pino'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { AppError } from '../../../platform/http/errors.ts'
 import { isTradingDay, nyDate } from '../../../platform/market-calendar.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'

@@ -1,6 +1,6 @@
 /** The briefing subscriptions: per-user upsert and reads, the unsubscribe, and the daily send claim. */
 import type { Selectable } from 'kysely'
-import type { SystemScope, TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { SystemScope, TenantScope } from '../../../platform/db/index.ts'
 import type { BriefingSubscriptionTable } from './briefing.tables.ts'
 
 export type SubRow = Selectable<BriefingSubscriptionTable>

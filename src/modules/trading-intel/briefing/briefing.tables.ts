@@ -1,6 +1,6 @@
 /** Row types of the briefing subscription table (migration 0019), merged into `Database`. */
 import type { ColumnType, Generated } from 'kysely'
-import { ownedTables } from '../../../platform/db/tables.ts'
+import { ownedTables } from '../../../platform/db/index.ts'
 
 /** Tenant (0019): one daily-briefing subscription per user. */
 export interface BriefingSubscriptionTable {

@@ -7,7 +7,7 @@
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import type { SecretCipher } from '../../../platform/crypto.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { NotFoundError } from '../../../platform/http/errors.ts'
 import type { HoldingsService } from '../../portfolio/index.ts'
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'

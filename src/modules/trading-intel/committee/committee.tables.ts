@@ -4,7 +4,7 @@
  * shared run log (run-log.repository.ts) reads and writes; market-research owns two more of it.
  */
 import type { ColumnType, Generated } from 'kysely'
-import { ownedTables } from '../../../platform/db/tables.ts'
+import { ownedTables } from '../../../platform/db/index.ts'
 
 type Json<T> = ColumnType<T, string, string>
 

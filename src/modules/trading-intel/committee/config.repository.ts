@@ -1,5 +1,5 @@
 /** The tenant's committee configuration row (at most one per tenant). */
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 
 export function findConfig(s: TenantScope) {
   return s.db

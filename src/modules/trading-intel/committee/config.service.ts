@@ -6,7 +6,7 @@
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 import type { LlmProvider } from '../../../providers/llm/index.ts'
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'

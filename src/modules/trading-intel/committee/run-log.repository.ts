@@ -5,7 +5,7 @@
  * and filters by tenant_id as well as RLS does.
  */
 import type { Selectable, Transaction } from 'kysely'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 import type { RunEventTable, RunTable } from './committee.tables.ts'
 
 export type RunRow = Selectable<RunTable>

@@ -6,7 +6,7 @@
  * refused and it stops. State rules: lib/run-states.ts.
  */
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { ConflictError, NotFoundError } from '../../../platform/http/errors.ts'
 import type { Ids } from '../../../platform/ids.ts'
 import { afterKey, resolvePage, toPage, type PageQueryInput } from '../../../platform/http/pagination.ts'

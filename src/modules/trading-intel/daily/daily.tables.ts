@@ -3,7 +3,7 @@
  * so the platform's scopes type every query without the platform importing this layer.
  */
 import type { ColumnType, Generated } from 'kysely'
-import { ownedTables } from '../../../platform/db/tables.ts'
+import { ownedTables } from '../../../platform/db/index.ts'
 
 /** Tenant table (0021): one end-of-day review per tenant, account scope and New York date. */
 export interface EodReviewTable {

@@ -1,5 +1,5 @@
 /** SQL of `eod_review` (tenant table): one review per tenant, account scope and date. */
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 
 export interface ReviewValues {
   account_scope: number

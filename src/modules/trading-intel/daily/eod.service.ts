@@ -9,7 +9,7 @@
 import type { Logger } from 'pino'
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { addDays } from '../../../platform/dates.ts'
 import { isTradingDay, nyDate } from '../../../platform/market-calendar.ts'
 import type { MarketDataProvider } from '../../../providers/market-data/index.ts'

@@ -1,6 +1,6 @@
 /** Row types of the discovery tables (migration 0015), merged into `Database`. */
 import type { ColumnType, Generated } from 'kysely'
-import { ownedTables } from '../../../platform/db/tables.ts'
+import { ownedTables } from '../../../platform/db/index.ts'
 import type { Component } from './lib/composite.ts'
 import type { Evidence, ScanType } from './lib/scans.ts'
 

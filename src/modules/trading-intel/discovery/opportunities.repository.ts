@@ -1,6 +1,6 @@
 /** SQL of the opportunity scores (discovery_opportunity): the recompute's upsert and the ranked reads. */
 import { sql } from 'kysely'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 import type { Universe } from './discovery.tables.ts'
 import type { Opportunity } from './lib/composite.ts'
 import type { ScanType } from './lib/scans.ts'

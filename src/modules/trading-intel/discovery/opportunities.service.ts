@@ -6,7 +6,7 @@
  */
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { sessionWindow, type WindowQuery } from '../../../platform/session-window.ts'
 import type { HoldingsService } from '../../portfolio/index.ts'
 import { compositeScores } from './lib/composite.ts'

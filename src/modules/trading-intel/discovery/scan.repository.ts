@@ -1,7 +1,6 @@
 /** SQL of the scanner results (discovery_result): the upsert of a scan, the feed and its aggregates. */
 import { sql, type SelectQueryBuilder } from 'kysely'
-import type { Database } from '../../../platform/db/schema.ts'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { Database, TenantScope } from '../../../platform/db/index.ts'
 import type { Universe } from './discovery.tables.ts'
 import type { RankedHit } from './lib/rank.ts'
 import type { ScanType } from './lib/scans.ts'

@@ -6,7 +6,7 @@
  */
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { sessionWindow } from '../../../platform/session-window.ts'
 import type { Bar } from '../../../providers/market-data/index.ts'
 import type { Universe } from './discovery.tables.ts'

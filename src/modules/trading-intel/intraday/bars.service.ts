@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 import { latestSessionDate, tradingDay } from '../../../platform/market-calendar.ts'
 import { toNullable } from '../../../platform/quant/index.ts'

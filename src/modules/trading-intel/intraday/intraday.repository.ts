@@ -4,8 +4,7 @@
  * even though RLS would).
  */
 import { sql, type Transaction } from 'kysely'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
-import type { Database } from '../../../platform/db/schema.ts'
+import type { Database, TenantScope } from '../../../platform/db/index.ts'
 
 type Db = Transaction<Database>
 

@@ -3,7 +3,7 @@
  * merging, so the platform's scopes type every query without the platform importing this layer.
  */
 import type { ColumnType, Generated } from 'kysely'
-import { type NullableNumeric, type Numeric, ownedTables } from '../../../platform/db/tables.ts'
+import { type NullableNumeric, type Numeric, ownedTables } from '../../../platform/db/index.ts'
 
 /** Global (0013): bars with their computed columns; market data is the same for every tenant. */
 export interface IntradayBarTable {

@@ -6,7 +6,7 @@
 import type { FeedRow } from '../../../platform/feed-row.ts'
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { sessionWindow, type WindowQuery } from '../../../platform/session-window.ts'
 import * as repo from './intraday.repository.ts'
 import type { Detector } from './lib/types.ts'

@@ -2,7 +2,7 @@
  * Row types of the research tables (0022): the run log's shape (committee's RunTable and
  * RunEventTable), merged into `Database`.
  */
-import { ownedTables } from '../../../platform/db/tables.ts'
+import { ownedTables } from '../../../platform/db/index.ts'
 import type { RunEventTable, RunTable } from '../committee/index.ts'
 
 export interface MarketResearchTables {

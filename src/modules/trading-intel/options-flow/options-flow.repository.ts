@@ -1,6 +1,6 @@
 /** The tenant's options-flow signals: upsert per (symbol, trading date), window and feed reads. */
 import type { Selectable } from 'kysely'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 import type { OptionsFlowSignalTable } from './options-flow.tables.ts'
 
 export type SignalRow = Selectable<OptionsFlowSignalTable>

@@ -3,7 +3,7 @@
  * merging, so the platform's scopes type every query without the platform importing this layer.
  */
 import type { Generated } from 'kysely'
-import { type NullableNumeric, type Numeric, ownedTables } from '../../../platform/db/tables.ts'
+import { type NullableNumeric, type Numeric, ownedTables } from '../../../platform/db/index.ts'
 
 /** Tenant table (0014): one put/call reading per tenant, symbol and New York trading date. */
 export interface OptionsFlowSignalTable {

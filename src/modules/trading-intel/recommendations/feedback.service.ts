@@ -8,7 +8,7 @@
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import { effectiveTenant } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { lastClose, nyDate } from '../../../platform/market-calendar.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import { barsOfMany } from '../../../providers/market-data/bars-many.ts'

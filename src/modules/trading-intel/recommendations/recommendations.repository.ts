@@ -1,6 +1,6 @@
 /** The tenant's recommendations: idempotent insert, reads (one, page, feed, feedback window) and close. */
 import type { Selectable } from 'kysely'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 import type { PageRequest } from '../../../platform/http/pagination.ts'
 import type {
   RecAction,

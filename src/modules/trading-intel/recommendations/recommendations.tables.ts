@@ -1,6 +1,6 @@
 /** Row types of the recommendation table (migration 0018), merged into `Database`. */
 import type { ColumnType, Generated } from 'kysely'
-import { ownedTables } from '../../../platform/db/tables.ts'
+import { ownedTables } from '../../../platform/db/index.ts'
 
 export type RecAction = 'buy' | 'sell' | 'hold'
 export type RecOrigin = 'committee' | 'research' | 'manual'

@@ -1,6 +1,6 @@
 /** The tenant's exit strategies: insert (unique name), keyset list by id, get, update, delete. */
 import type { Selectable, Updateable } from 'kysely'
-import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 import type { ExitStrategyTable } from './risk.tables.ts'
 
 export type StrategyRow = Selectable<ExitStrategyTable>

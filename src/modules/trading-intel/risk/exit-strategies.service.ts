@@ -4,7 +4,7 @@
  * a strategy names an account or symbols, not both; names are unique per tenant (409).
  */
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
-import type { Scopes, TenantScope } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import { ConflictError, NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
 import { afterKey, resolvePage, toPage, type PageResult } from '../../../platform/http/pagination.ts'
 import type { HoldingsService } from '../../portfolio/index.ts'

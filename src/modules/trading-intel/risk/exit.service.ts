@@ -5,7 +5,7 @@
  * transaction, one batch for every symbol.
  */
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { HoldingsService } from '../../portfolio/index.ts'

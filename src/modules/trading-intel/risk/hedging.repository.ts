@@ -1,6 +1,6 @@
 /** The global inverse-fund table (seeded by 0017), read in a global scope. */
 import type { Selectable } from 'kysely'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
 import type { InverseFundTable } from './risk.tables.ts'
 
 export type InverseFundRow = Selectable<InverseFundTable>

@@ -1,12 +1,12 @@
 /** Row types of the risk tables (migration 0017), merged into `Database`. */
 import type { ColumnType, Generated } from 'kysely'
 import {
-  ownedTables,
   type CreatedAt,
   type NullableNumeric,
   type Numeric,
+  ownedTables,
   type UpdatedAt,
-} from '../../../platform/db/tables.ts'
+} from '../../../platform/db/index.ts'
 
 export type ExitMethod = 'atr' | 'chandelier' | 'percent'
 
