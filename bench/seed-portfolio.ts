@@ -12,7 +12,7 @@ import type { Insertable } from 'kysely'
 import type { Database } from '../src/platform/db/schema.ts'
 import type { Scopes, TenantScope } from '../src/platform/db/tenant-scope.ts'
 import { daysBetween } from '../src/modules/portfolio/lib/dates.ts'
-import { addDays } from '../src/platform/dates.ts'
+import { addDays } from '../src/kernel/dates.ts'
 import { mulberry32 } from '../src/platform/random.ts'
 
 export const SEED = {

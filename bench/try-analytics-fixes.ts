@@ -17,7 +17,7 @@ import { loadConfig } from '../src/platform/config.ts'
 import { createDatabase } from '../src/platform/db/database.ts'
 import { migrateToLatest } from '../src/app/migrations.ts'
 import { createScopes } from '../src/platform/db/tenant-scope.ts'
-import { nyDate } from '../src/platform/market-calendar.ts'
+import { nyDate } from '../src/kernel/calendar/nyse.ts'
 import { prepareDatabases } from './engine.ts'
 import { seedPortfolio } from './seed-portfolio.ts'
 

@@ -14,7 +14,7 @@ import {
   TooManyRequestsError,
   UnprocessableError,
 } from '../../../platform/http/errors.ts'
-import { nyDate } from '../../../platform/market-calendar.ts'
+import { nyDate } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type { EmailSender } from '../../../providers/email/index.ts'
 import type { Identity } from '../../accounts/identity/index.ts'

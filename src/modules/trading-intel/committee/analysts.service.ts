@@ -4,7 +4,7 @@
  * `unavailable` with the reason; the others proceed. Also used without a run by market-research
  * (`evaluate` with no callback) for its committee view.
  */
-import { centsToNumber, sumCents } from '../../../platform/money.ts'
+import { centsToNumber, sumCents } from '../../../kernel/decimal/cents.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type {

@@ -3,7 +3,7 @@
  * of the held and signalled symbols from the previous session to the next, the arithmetic of
  * lib/review.ts, and the market's movers for the latest session only (they come from live quotes).
  */
-import { nyDate, tradingDay } from '../../../platform/market-calendar.ts'
+import { nyDate, tradingDay } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import { barsOfMany, moversOf, type MarketDataProvider } from '../../../providers/market-data/index.ts'
 import { MAX_REVIEW_SIGNALS, type Review } from './eod.schemas.ts'

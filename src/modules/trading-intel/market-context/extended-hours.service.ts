@@ -8,7 +8,7 @@
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import { ServiceUnavailableError } from '../../../platform/http/errors.ts'
-import { nyDate, previousTradingDay, sessionAt, tradingDay } from '../../../platform/market-calendar.ts'
+import { nyDate, previousTradingDay, sessionAt, tradingDay } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import {
   barsOfMany,

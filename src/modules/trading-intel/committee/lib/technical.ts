@@ -7,7 +7,7 @@
  * score = the sum of the components that have enough history; confidence = that count / 4.
  * Fewer than MIN_BARS closes (the MACD histogram's first value) → unavailable.
  */
-import { macd, rsi, sma } from '../../../../platform/quant/index.ts'
+import { macd, rsi, sma } from '../../../../kernel/quant/index.ts'
 import { num, opinion, unavailable, type Opinion } from './opinion.ts'
 
 export const MIN_BARS = 34

@@ -16,8 +16,8 @@ import {
   sessionAt,
   tradingDay,
   tradingDaysBetween,
-} from './market-calendar.ts'
-import { NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from './market-calendar.holidays.ts'
+} from './nyse.ts'
+import { NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from './nyse.holidays.ts'
 
 // Expected values below are literals worked out by hand (ET = UTC-5 in winter, UTC-4 in summer;
 // 2026 DST runs Mar 8 – Nov 1), never derived from the module under test.

@@ -15,7 +15,7 @@ import {
   HOLIDAY_LAST_YEAR,
   NYSE_EARLY_CLOSES,
   NYSE_HOLIDAYS,
-} from './market-calendar.holidays.ts'
+} from './nyse.holidays.ts'
 
 export type MarketSession = 'pre' | 'regular' | 'post' | 'closed'
 

@@ -11,7 +11,7 @@ import {
   roundDiv,
   sumCents,
   toCents,
-} from './money.ts'
+} from './cents.ts'
 
 const RUNS = { seed: 10_19, numRuns: 500 }
 const digits = (max: number) =>

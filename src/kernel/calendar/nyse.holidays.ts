@@ -9,7 +9,7 @@
 // Scope: early closes are modelled as 13:00 ET only, from 1993; the 14:00 closes of 1990–1992
 // (Christmas Eve, day after Thanksgiving 1992) are not represented.
 
-import { DAY_MS } from './dates.ts'
+import { DAY_MS } from '../dates.ts'
 
 export const HOLIDAY_FIRST_YEAR = 1990
 export const HOLIDAY_LAST_YEAR = 2100
