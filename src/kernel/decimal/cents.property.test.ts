@@ -1,4 +1,4 @@
-// Property tests of money.ts (fast-check, fixed seeds), with big.js as the independent reference.
+// Property tests of cents.ts (fast-check, fixed seeds), with big.js as the independent reference.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import Big from 'big.js'

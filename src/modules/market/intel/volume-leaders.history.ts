@@ -6,7 +6,8 @@
  * Bounded to the most recent `maxDates` dates (about 3 MB per date for 350 symbols).
  */
 import { tradingDay } from '../../../kernel/calendar/nyse.ts'
-import { barsOfMany, type Bar, type MarketDataProvider } from '../../../providers/market-data/index.ts'
+import type { Bar } from '../../../kernel/bars.ts'
+import { barsOfMany, type MarketDataProvider } from '../../../providers/market-data/index.ts'
 
 const MINUTE_MS = 60_000
 

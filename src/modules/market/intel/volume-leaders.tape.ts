@@ -10,7 +10,8 @@
  * Bounded to the `maxDates` most recent dates (about 10 KB per symbol and date).
  */
 import { tradingDay } from '../../../kernel/calendar/nyse.ts'
-import { barsOfMany, type Bar, type MarketDataProvider } from '../../../providers/market-data/index.ts'
+import type { Bar } from '../../../kernel/bars.ts'
+import { barsOfMany, type MarketDataProvider } from '../../../providers/market-data/index.ts'
 import { round4, type WindowStats } from './lib/window-stats.ts'
 
 const MINUTE_MS = 60_000

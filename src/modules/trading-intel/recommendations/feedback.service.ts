@@ -5,6 +5,7 @@
  * pending (horizon not reached) or unscored (no price_at, or no bar for the horizon day). Bars are
  * read outside any transaction; when they cannot be read the answer is flagged `degraded`.
  */
+import { DAY_MS } from '../../../kernel/dates.ts'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import { effectiveTenant } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
@@ -24,8 +25,6 @@ import {
   type FeedbackOut,
   type FeedbackQueryInput,
 } from './feedback.schemas.ts'
-
-const DAY_MS = 86_400_000
 
 export interface FeedbackDeps {
   scopes: Scopes
