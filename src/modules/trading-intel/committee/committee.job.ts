@@ -17,7 +17,7 @@ import { votingWeights, type CommitteeConfig } from './lib/config.ts'
 import { ruleAction, ruleDecision, size, type Decision } from './lib/decide.ts'
 import { modelPrompt, parseModelAnswer, SYSTEM_PROMPT } from './lib/model.ts'
 import type { Opinion } from './lib/opinion.ts'
-import type { RunLog } from './run-log.ts'
+import type { RunLog } from '../../../platform/run-log/run-log.ts'
 
 export const JOB_COMMITTEE_RUN = 'committee.run'
 

@@ -13,8 +13,8 @@ import { JOB_COMMITTEE_RUN, type RunInput, type RunPayload } from './committee.j
 import type { CommitteeConfigService } from './config.service.ts'
 import type { Decision } from './lib/decide.ts'
 import type { Opinion } from './lib/opinion.ts'
-import type { RunStatus } from './lib/run-states.ts'
-import type { RunEventRow, RunLog, RunRow } from './run-log.ts'
+import type { RunStatus } from '../../../platform/run-log/run-states.ts'
+import type { RunEventRow, RunLog, RunRow } from '../../../platform/run-log/run-log.ts'
 
 export const NS = 'committee'
 

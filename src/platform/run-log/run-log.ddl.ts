@@ -3,7 +3,7 @@
  * committee's migration (0020) and market-research's (0022): tenant tables under RLS, keyed by
  * (tenant_id, id), events unique per (tenant_id, run_id, seq).
  */
-import { tenantRls } from '../../../platform/db/migrations/helpers.ts'
+import { tenantRls } from '../db/migrations/helpers.ts'
 
 export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const
 

@@ -5,16 +5,16 @@
  * row lock, so a cancel and a job step never interleave: after a cancel, the job's next step is
  * refused and it stops. State rules: lib/run-states.ts.
  */
-import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
-import { ConflictError, NotFoundError } from '../../../platform/http/errors.ts'
-import type { Ids } from '../../../platform/ids.ts'
-import { afterKey, resolvePage, toPage, type PageQueryInput } from '../../../platform/http/pagination.ts'
-import { canCancel, canRetry, canStart, canStep } from './lib/run-states.ts'
-import * as repo from './run-log.repository.ts'
-import type { RunEventRow, RunRow, RunTables } from './run-log.repository.ts'
+import type { Clock } from '../clock.ts'
+import type { Scopes } from '../db/tenant-scope.ts'
+import { ConflictError, NotFoundError } from '../http/errors.ts'
+import type { Ids } from '../ids.ts'
+import { afterKey, resolvePage, toPage, type PageQueryInput } from '../http/pagination.ts'
+import { canCancel, canRetry, canStart, canStep } from './run-states.ts'
+import * as repo from '../../modules/trading-intel/committee/runs.repository.ts'
+import type { RunEventRow, RunRow, RunTables } from '../../modules/trading-intel/committee/runs.repository.ts'
 
-export type { RunEventRow, RunRow, RunTables } from './run-log.repository.ts'
+export type { RunEventRow, RunRow, RunTables } from '../../modules/trading-intel/committee/runs.repository.ts'
 
 export const EVENTS_PAGE_MAX = 100
 
