@@ -27,10 +27,6 @@ export interface RunsDeps {
   recommendations: Pick<Recommendations, 'record'>
 }
 
-export function eventOut(e: RunEventRow) {
-  return { seq: e.seq, kind: e.kind, payload: e.payload, created_at: e.created_at.toISOString() }
-}
-
 function runOut(run: RunRow, events: RunEventRow[] = []) {
   const input = run.input as unknown as RunInput & { model_reason?: string | null }
   const result = run.result as { decision?: Decision } | null
@@ -89,16 +85,9 @@ export class CommitteeRunsService {
     return runOut(run, events)
   }
 
-  async events(tenantId: number, runId: string, q: { after?: number; limit?: number }) {
-    const after = q.after ?? 0
-    const { run, events } = await this.deps.runs.events(tenantId, runId, { after, limit: q.limit ?? 100 })
-    const last = events[events.length - 1]
-    return {
-      run_id: run.id,
-      status: run.status as RunStatus,
-      items: events.map(eventOut),
-      next_after: last ? last.seq : after,
-    }
+  /** One poll of the run's events (RunLog.poll). */
+  events(tenantId: number, runId: string, q: { after?: number; limit?: number }) {
+    return this.deps.runs.poll(tenantId, runId, q)
   }
 
   async cancel(tenantId: number, runId: string): Promise<RunOut> {

@@ -8,7 +8,7 @@
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../../platform/clock.ts'
-import type { RunLog } from '../committee/index.ts'
+import type { RunLog } from '../../../platform/run-log/run-log.ts'
 import { SECTION_NAMES, type ResearchSections, type Section } from './sections.ts'
 
 export const JOB_RESEARCH_RUN = 'market-research.run'
