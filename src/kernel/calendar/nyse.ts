@@ -10,12 +10,7 @@
 // regular session ends 13:00 and the post session 17:00. Intervals are half-open [start, end).
 
 import { DateTime } from 'luxon'
-import {
-  HOLIDAY_FIRST_YEAR,
-  HOLIDAY_LAST_YEAR,
-  NYSE_EARLY_CLOSES,
-  NYSE_HOLIDAYS,
-} from './nyse.holidays.ts'
+import { HOLIDAY_FIRST_YEAR, HOLIDAY_LAST_YEAR, NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from './nyse.holidays.ts'
 
 export type MarketSession = 'pre' | 'regular' | 'post' | 'closed'
 
