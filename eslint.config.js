@@ -49,13 +49,37 @@ const siblingModuleThroughIndex = {
   regex: `^\\.\\./(?!\\.\\.)${MODULE}/(?!index\\.ts$)`,
   message: "Modules import each other only through the other module's index.ts.",
 }
-/** Layering, bottom up: platform ← providers ← modules ← app. A layer imports nothing above it. */
+/** Layering, bottom up: kernel ← platform ← providers ← modules ← app. A layer imports nothing above it. */
 function above(layers, where) {
   return {
     // A relative path that climbs into src/<layer>/ (imports are relative in this project).
     regex: `^\\.\\.?/(\\.\\./)*(${layers.join('|')})/`,
-    message: `${where} imports nothing from src/${layers.join('/, src/')}/ (layers: platform ← providers ← modules ← app).`,
+    message: `${where} imports nothing from src/${layers.join('/, src/')}/ (layers: kernel ← platform ← providers ← modules ← app).`,
   }
+}
+// The kernel computes; it never reads a file, a socket, a database or the configuration.
+const kernelIo = {
+  group: [
+    ...[
+      'fs',
+      'fs/*',
+      'net',
+      'http',
+      'https',
+      'http2',
+      'child_process',
+      'dgram',
+      'dns',
+      'tls',
+      'worker_threads',
+      'process',
+    ].flatMap((m) => [m, `node:${m}`]),
+    'kysely',
+    'pg',
+    'ioredis',
+    '@electric-sql/pglite',
+  ],
+  message: 'The kernel is pure: no I/O, no database, no configuration (src/kernel/README.md).',
 }
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
 const tests = 'src/**/*.test.ts'
@@ -117,6 +141,26 @@ const importBoundaries = [
     // The database layer itself.
     files: ['src/platform/db/**/*.ts'],
     rules: restrict(above(['providers', 'modules', 'app'], 'The platform')),
+  },
+  {
+    // The kernel: market vocabulary and math under every layer (src/kernel/README.md).
+    files: ['src/kernel/**/*.ts'],
+    ignores: [tests],
+    rules: {
+      ...restrict(kernelIo, above(['platform', 'providers', 'modules', 'app'], 'The kernel')),
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'The kernel is pure: no I/O (src/kernel/README.md).' },
+        {
+          name: 'process',
+          message: 'The kernel is pure: no environment, no configuration (src/kernel/README.md).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/kernel/**/*.test.ts'],
+    rules: restrict(above(['platform', 'providers', 'modules', 'app'], 'The kernel')),
   },
 ]
 

@@ -15,7 +15,7 @@ import {
   type SignalInput,
 } from '../src/modules/trading-intel/daily/lib/review.ts'
 import { fixedClock } from '../src/platform/clock.ts'
-import { nyDate } from '../src/platform/market-calendar.ts'
+import { nyDate } from '../src/kernel/calendar/nyse.ts'
 import { barsOfMany } from '../src/providers/market-data/bars-many.ts'
 import { createSimulatedContent } from '../src/providers/market-data/simulator/content/content.ts'
 import { createSimulatedDividends } from '../src/providers/market-data/simulator/content/dividends.ts'

@@ -1,5 +1,5 @@
 /**
- * The project's BigInt decimals (`src/platform/money.ts`) against big.js 7:
+ * The project's BigInt decimals (`src/kernel/decimal/cents.ts`) against big.js 7:
  * `npx tsx bench/money.ts [n]`.
  *
  * 1. Correctness: each case is computed by money.ts and by the straightforward big.js version
@@ -21,7 +21,7 @@ import {
   roundDiv,
   sumCents,
   toCents,
-} from '../src/platform/money.ts'
+} from '../src/kernel/decimal/cents.ts'
 import { median } from './report.ts'
 
 const HALF_UP = Big.roundHalfUp

@@ -1,5 +1,5 @@
 /**
- * The quant kernels (`src/platform/quant/`, ADR 0024) over a long series:
+ * The quant kernels (`src/kernel/quant/`, ADR 0024) over a long series:
  * `npx tsx bench/quant.ts [bars] [runs]` (default 100,000 bars, 15 measured runs).
  *
  * Bars are a seeded random walk (the same on every machine). Each kernel runs 30 times unmeasured
@@ -7,7 +7,7 @@
  * correlation row is the target case: a 26 × 26 matrix of simple daily returns over 90 calendar
  * days (62 closes per symbol), target < 2 ms, timed over batches of 100 matrices.
  */
-import * as q from '../src/platform/quant/index.ts'
+import * as q from '../src/kernel/quant/index.ts'
 import { mulberry32 } from '../src/platform/random.ts'
 import { median } from './report.ts'
 

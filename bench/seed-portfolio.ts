@@ -11,7 +11,7 @@
 import type { Insertable } from 'kysely'
 import type { Database, Scopes, TenantScope } from '../src/platform/db/index.ts'
 import { daysBetween } from '../src/modules/portfolio/lib/dates.ts'
-import { addDays } from '../src/platform/dates.ts'
+import { addDays } from '../src/kernel/dates.ts'
 import { mulberry32 } from '../src/platform/random.ts'
 
 export const SEED = {

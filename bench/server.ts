@@ -13,7 +13,7 @@ import { buildApp } from '../src/app/build-app.ts'
 import { createContainer } from '../src/app/container.ts'
 import { onShutdownSignal, readConfigOrExit } from '../src/main-support.ts'
 import { migrateToLatest } from '../src/app/migrations.ts'
-import { nyDate } from '../src/platform/market-calendar.ts'
+import { nyDate } from '../src/kernel/calendar/nyse.ts'
 import { seedPortfolio } from './seed-portfolio.ts'
 
 const TOKEN_TTL_SECONDS = 3600 // longer than any bounded run

@@ -16,7 +16,7 @@ import { systemClock } from '../src/platform/clock.ts'
 import { loadConfig } from '../src/platform/config.ts'
 import { createDatabase, createScopes } from '../src/platform/db/index.ts'
 import { migrateToLatest } from '../src/app/migrations.ts'
-import { nyDate } from '../src/platform/market-calendar.ts'
+import { nyDate } from '../src/kernel/calendar/nyse.ts'
 import { prepareDatabases } from './engine.ts'
 import { seedPortfolio } from './seed-portfolio.ts'
 

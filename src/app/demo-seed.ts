@@ -6,7 +6,7 @@
  * simulated market's prices. The fixtures are built here and written by their owners: identity
  * creates the login and its tenant, portfolio writes the club's data in one transaction.
  */
-import { DAY_MS } from '../platform/dates.ts'
+import { DAY_MS } from '../kernel/dates.ts'
 import { mulberry32 } from '../platform/random.ts'
 import type { DemoFixtures } from '../modules/portfolio/index.ts'
 import type { Container } from './container.ts'
@@ -15,7 +15,7 @@ import {
   nyDate,
   previousTradingDay,
   tradingDaysBetween,
-} from '../platform/market-calendar.ts'
+} from '../kernel/calendar/nyse.ts'
 import { SimulatedMarketData } from '../providers/market-data/index.ts'
 
 export const DEMO_EMAIL = 'demo@sextant.local'

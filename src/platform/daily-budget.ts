@@ -5,8 +5,8 @@
  */
 import type { Cache } from './cache/index.ts'
 import type { Clock } from './clock.ts'
-import { DAY_MS } from './dates.ts'
-import { nyDate } from './market-calendar.ts'
+import { DAY_MS } from '../kernel/dates.ts'
+import { nyDate } from '../kernel/calendar/nyse.ts'
 
 export interface DailyBudget {
   readonly limit: number

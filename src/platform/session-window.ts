@@ -9,7 +9,7 @@
  */
 import { Type } from 'typebox'
 import { UnprocessableError } from './http/errors.ts'
-import { latestSessionDate, previousTradingDay, tradingDay } from './market-calendar.ts'
+import { latestSessionDate, previousTradingDay, tradingDay } from '../kernel/calendar/nyse.ts'
 
 export const MAX_SESSIONS = 20
 export const DEFAULT_SESSIONS = 1

@@ -4,18 +4,7 @@
  * layer module exports a `TaLayer` on its API. Pure functions over bars (oldest first), causal: an
  * occurrence is reported at the bar that confirms it, never earlier (docs/definitions.md#market-structure).
  */
-
-/** The market-data port's Bar, restated: the platform may not import from providers (same shape, so either fits). */
-export interface Bar {
-  /** Start of the bar, ISO 8601 UTC. */
-  time: string
-  open: number
-  high: number
-  low: number
-  close: number
-  volume: number
-  vwap: number | null
-}
+import type { Bar } from '../kernel/bars.ts'
 
 export type TaLayerName = 'structure' | 'price_action' | 'ict'
 export type Direction = 'bullish' | 'bearish'

@@ -14,7 +14,7 @@ import {
   startSchwabBrokerFake,
 } from './schwab-broker-fake.ts'
 
-export { DAY_MS as DAY } from '../../src/platform/dates.ts'
+export { DAY_MS as DAY } from '../../src/kernel/dates.ts'
 /** The fake's fixed clock, in epoch ms. */
 export const NOW = Date.parse(FAKE_SCHWAB_NOW)
 export const iso = (ms: number): string => new Date(ms).toISOString()

@@ -12,7 +12,7 @@ import { allItems } from '../helpers/paging.ts'
 import { accountsB, connectB, plainNumber } from '../helpers/brokerb.ts'
 import { JOB_BROKERB_ACTIVITY } from '../../src/modules/brokers/index.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
-import { DAY_MS } from '../../src/platform/dates.ts'
+import { DAY_MS } from '../../src/kernel/dates.ts'
 
 const t = useTestApp()
 const sandbox = () => t.c.providers.brokers.sandbox!.schwab!

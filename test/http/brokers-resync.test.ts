@@ -10,7 +10,7 @@ import { sql } from 'kysely'
 import { fixedClock } from '../../src/platform/clock.ts'
 import type { BrokerActivity, BrokerAdapter } from '../../src/providers/brokers/index.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
-import { DAY_MS } from '../../src/platform/dates.ts'
+import { DAY_MS } from '../../src/kernel/dates.ts'
 
 const clock = fixedClock('2026-03-02T22:00:00Z')
 const world = { account: 'acct-1', fills: [] as BrokerActivity[] }

@@ -1,7 +1,7 @@
 /** Committee runs end to end on a controlled market: ordered events, hand-checked opinions and decision. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { annualVolatility, simpleReturns } from '../../src/platform/quant/index.ts'
+import { annualVolatility, simpleReturns } from '../../src/kernel/quant/index.ts'
 import { assertFieldError, assertProblem, json } from '../helpers/assertions.ts'
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts'
 import {

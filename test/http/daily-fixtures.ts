@@ -1,6 +1,6 @@
 /** Shared by the daily tests: a market with known daily bars, holdings, stored signals, fresh tokens. */
 import assert from 'node:assert/strict'
-import { nyDate } from '../../src/platform/market-calendar.ts'
+import { nyDate } from '../../src/kernel/calendar/nyse.ts'
 import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { SimulatedMarketData, type Bar, type BarsQuery } from '../../src/providers/market-data/index.ts'
 import { upsertSignals } from '../../src/modules/trading-intel/intraday/intraday.repository.ts'

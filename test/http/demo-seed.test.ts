@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../../src/app/demo-seed.ts'
-import { isTradingDay } from '../../src/platform/market-calendar.ts'
+import { isTradingDay } from '../../src/kernel/calendar/nyse.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()

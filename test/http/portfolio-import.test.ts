@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { nyDate } from '../../src/platform/market-calendar.ts'
+import { nyDate } from '../../src/kernel/calendar/nyse.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 import { createManualAccount } from '../helpers/portfolio.ts'
 import { json, type Body } from '../helpers/assertions.ts'

@@ -23,7 +23,7 @@ const file = (lines: number) =>
   Array.from({ length: lines }, (_, i) => `export const v${i} = ${i}`).join('\n') + '\n'
 
 const cases: Case[] = [
-  // Layering: platform ← providers ← modules ← app.
+  // Layering: kernel ← platform ← providers ← modules ← app.
   ...['providers/shared/http.ts', 'modules/identity/index.ts', 'app/container.ts'].map((target) => ({
     name: `platform importing src/${target}`,
     filePath: 'src/platform/http/planted.ts',
@@ -68,6 +68,58 @@ const cases: Case[] = [
     rule: 'no-restricted-imports',
     fires: false,
   },
+  // The kernel sits under every layer: it imports none of them, and does no I/O.
+  ...[
+    'platform/clock.ts',
+    'providers/shared/http.ts',
+    'modules/market/content/index.ts',
+    'app/container.ts',
+  ].map((target) => ({
+    name: `kernel importing src/${target}`,
+    filePath: 'src/kernel/quant/planted.ts',
+    code: `import { x } from '../../${target}'\nexport const y = x\n`,
+    rule: 'no-restricted-imports',
+    fires: true,
+  })),
+  {
+    name: 'a kernel test importing the platform',
+    filePath: 'src/kernel/calendar/planted.test.ts',
+    code: `import { x } from '../../platform/clock.ts'\nexport const y = x\n`,
+    rule: 'no-restricted-imports',
+    fires: true,
+  },
+  ...["import { readFileSync } from 'node:fs'", "import { sql } from 'kysely'"].map((line) => ({
+    name: `kernel doing I/O (${line})`,
+    filePath: 'src/kernel/planted.ts',
+    code: `${line}\nexport const y = [${line.includes('fs') ? 'readFileSync' : 'sql'}]\n`,
+    rule: 'no-restricted-imports',
+    fires: true,
+  })),
+  {
+    name: 'kernel calling fetch',
+    filePath: 'src/kernel/planted.ts',
+    code: `export const y = () => fetch('https://example.com')\n`,
+    rule: 'no-restricted-globals',
+    fires: true,
+  },
+  {
+    name: 'kernel importing the kernel, and luxon',
+    filePath: 'src/kernel/calendar/planted.ts',
+    code: "import { DateTime } from 'luxon'\nimport { DAY_MS } from '../dates.ts'\nimport { sma } from '../quant/index.ts'\nexport const y = [DateTime, DAY_MS, sma]\n",
+    rule: 'no-restricted-imports',
+    fires: false,
+  },
+  ...[
+    'src/platform/http/planted.ts',
+    'src/providers/shared/planted.ts',
+    'src/modules/market/content/planted.ts',
+  ].map((filePath) => ({
+    name: `${filePath.split('/')[1]} importing the kernel`,
+    filePath,
+    code: `import { DAY_MS } from '../../kernel/dates.ts'\nexport const y = DAY_MS\n`,
+    rule: 'no-restricted-imports',
+    fires: false,
+  })),
   // The older boundaries still hold in the blocks that now also carry the layering.
   ...[
     'src/platform/http/planted.ts',

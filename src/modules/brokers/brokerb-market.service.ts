@@ -3,7 +3,7 @@
  * when Schwab cannot answer, flagged `delayed: true`), market hours (stored on request), movers,
  * option chains, price history and instruments (by ticker or CUSIP), Schwab's answers passed on.
  */
-import { DAY_MS } from '../../platform/dates.ts'
+import { DAY_MS } from '../../kernel/dates.ts'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/index.ts'

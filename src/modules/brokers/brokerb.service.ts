@@ -5,7 +5,7 @@
  * was stored. Transactions live in brokerb-transactions.service.ts, market data in
  * brokerb-market.service.ts.
  */
-import { DAY_MS } from '../../platform/dates.ts'
+import { DAY_MS } from '../../kernel/dates.ts'
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/index.ts'

@@ -13,7 +13,7 @@
 import type { App } from '../../platform/http/app-type.ts'
 import { aggregatorRoutes } from './aggregator.routes.ts'
 import { AggregatorService } from './aggregator.service.ts'
-import { nyDate } from '../../platform/market-calendar.ts'
+import { nyDate } from '../../kernel/calendar/nyse.ts'
 import type { Portfolio } from '../portfolio/index.ts'
 import type { Tenancy } from '../accounts/tenancy/index.ts'
 import { defineModule, job, type ModuleContext } from '../module.ts'

@@ -15,7 +15,7 @@ import {
   type PageResult,
 } from '../../platform/http/pagination.ts'
 import type { Flow, Investor } from './capital.schemas.ts'
-import { centsToNumber, toCents } from '../../platform/money.ts'
+import { centsToNumber, toCents } from '../../kernel/decimal/cents.ts'
 import { amountIssues, rejectBody } from './lib/rules.ts'
 import { xirr, type XirrResult } from './lib/xirr.ts'
 import { accountHolder } from '../accounts/identity/index.ts'

@@ -4,7 +4,7 @@
  * computed in exact cents. Both are soft-deleted.
  */
 import type { RequestScope } from '../../platform/auth/scope.ts'
-import { nyDate } from '../../platform/market-calendar.ts'
+import { nyDate } from '../../kernel/calendar/nyse.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../platform/db/index.ts'
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/http/errors.ts'
@@ -18,7 +18,7 @@ import {
 import * as accounts from './accounts.repository.ts'
 import { accountNotFound } from './accounts.service.ts'
 import { parseTradeDate } from './lib/dates.ts'
-import { centsToNumber, toCents } from '../../platform/money.ts'
+import { centsToNumber, toCents } from '../../kernel/decimal/cents.ts'
 import { holdingIssues, rejectBody, tradeDerived, tradeIssues } from './lib/rules.ts'
 import * as positionsRepo from './positions.repository.ts'
 import * as snapshotsRepo from './snapshots.repository.ts'

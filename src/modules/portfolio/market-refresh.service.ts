@@ -6,7 +6,7 @@
 import type { RequestScope } from '../../platform/auth/scope.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { Scopes } from '../../platform/db/index.ts'
-import { nyDate } from '../../platform/market-calendar.ts'
+import { nyDate } from '../../kernel/calendar/nyse.ts'
 import type { MarketDataProvider } from '../../providers/market-data/index.ts'
 import { isUpstreamError } from '../../platform/upstream-errors.ts'
 import { latestPositions } from './positions.repository.ts'

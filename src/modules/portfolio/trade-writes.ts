@@ -1,7 +1,7 @@
 /**
  * Told after the commit that a tenant's realized trades were written in bulk (a CSV import, a broker
  * sync), for modules that keep something derived from them warm (the backtests' packed trades,
- * src/modules/trading-intel/backtest/trade-packs.ts). A notice, not a guarantee: what listens must stay correct
+ * src/modules/trading-intel/backtest/trade-packs.service.ts). A notice, not a guarantee: what listens must stay correct
  * without it (the backtests read what changed since their own mark anyway), so a listener's failure
  * is logged and never reaches the writer.
  */

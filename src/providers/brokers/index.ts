@@ -8,7 +8,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Clock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
-import { isTradingDay } from '../../platform/market-calendar.ts'
+import { isTradingDay } from '../../kernel/calendar/nyse.ts'
 import type { SecretCipher } from '../../platform/crypto.ts'
 import type { MarketDataProvider } from '../market-data/market-data.port.ts'
 import { createHttpClient, type HttpClient } from '../shared/http.ts'
@@ -27,7 +27,7 @@ export { BrokerConnectionGoneError, isConnectionGone, type GoneReason } from './
 export type * from './schwab/schwab-broker.ts'
 export { TRANSACTION_TYPES as SCHWAB_TRANSACTION_TYPES } from './schwab/schwab-transactions.ts'
 /** Exact sums of decimal strings (what the vendors send), for figures added across accounts. */
-export { decAdd, decSum } from './decimal.ts'
+export { decAdd, decSum } from '../../kernel/decimal/decimal-string.ts'
 
 export interface BrokerSandbox {
   /** The vendor simulators, each under `/sandbox/<vendor>`; the app forwards `/sandbox/*` here. */

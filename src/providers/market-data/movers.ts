@@ -3,7 +3,7 @@
  * most active by volume, over the provider's universe (stocks and funds; indices have no volume).
  * Computed from the port's own `universe()` and `quotes()`, so every provider has them with no
  * vendor endpoint of its own (a vendor without a universe, such as the Alpaca adapter, has none).
- * Market hours are not a provider concern: the NYSE calendar (platform/market-calendar.ts) is
+ * Market hours are not a provider concern: the NYSE calendar (src/kernel/calendar/nyse.ts) is
  * the one source for sessions, holidays and early closes.
  */
 import type { MarketDataProvider, Quote } from './market-data.port.ts'

@@ -6,7 +6,7 @@
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Cache } from '../../../platform/cache/index.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import { addDays, DAY_MS } from '../../../platform/dates.ts'
+import { addDays, DAY_MS } from '../../../kernel/dates.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 import {
   badCursor,
@@ -15,7 +15,7 @@ import {
   type PageQueryInput,
   type PageResult,
 } from '../../../platform/http/pagination.ts'
-import { nyDate } from '../../../platform/market-calendar.ts'
+import { nyDate } from '../../../kernel/calendar/nyse.ts'
 import type { EarningsEvent, EarningsProvider } from '../../../providers/market-data/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import { DEFAULT_DAYS, MAX_RANGE_DAYS } from './earnings.schemas.ts'

@@ -11,7 +11,7 @@
  */
 import type { Cache } from '../../../platform/cache/index.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import type { NewsItem, NewsProvider, NewsQuery } from '../../../providers/market-data/index.ts'
 import { keysetPage } from './lib/keyset.ts'
 import {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { tradingDay } from '../../../platform/market-calendar.ts'
+import { tradingDay } from '../../../kernel/calendar/nyse.ts'
 import type { Bar, BarsQuery, MarketDataProvider } from '../../../providers/market-data/index.ts'
 import { windowStats } from './lib/window-stats.ts'
 import { SessionTape } from './session-tape.service.ts'

@@ -9,8 +9,9 @@
  * never read twice: a vendor's later correction of an ended bar is not picked up.
  * Bounded to the `maxDates` most recent dates (about 10 KB per symbol and date).
  */
-import { tradingDay } from '../../../platform/market-calendar.ts'
-import { barsOfMany, type Bar, type MarketDataProvider } from '../../../providers/market-data/index.ts'
+import { tradingDay } from '../../../kernel/calendar/nyse.ts'
+import type { Bar } from '../../../kernel/bars.ts'
+import { barsOfMany, type MarketDataProvider } from '../../../providers/market-data/index.ts'
 import { round4, type WindowStats } from './lib/window-stats.ts'
 
 const MINUTE_MS = 60_000

@@ -5,8 +5,9 @@
  * loading each past session once keeps a new minute's computation to today's bars only.
  * Bounded to the most recent `maxDates` dates (about 3 MB per date for 350 symbols).
  */
-import { tradingDay } from '../../../platform/market-calendar.ts'
-import { barsOfMany, type Bar, type MarketDataProvider } from '../../../providers/market-data/index.ts'
+import { tradingDay } from '../../../kernel/calendar/nyse.ts'
+import type { Bar } from '../../../kernel/bars.ts'
+import { barsOfMany, type MarketDataProvider } from '../../../providers/market-data/index.ts'
 
 const MINUTE_MS = 60_000
 

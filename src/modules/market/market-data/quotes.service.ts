@@ -6,7 +6,7 @@
  * answers 502 `upstream.<kind>`): these two have no degraded shape.
  */
 import type { Clock } from '../../../platform/clock.ts'
-import { nyDate, sessionAt, type MarketSession } from '../../../platform/market-calendar.ts'
+import { nyDate, sessionAt, type MarketSession } from '../../../kernel/calendar/nyse.ts'
 import type { Interval, MarketDataProvider } from '../../../providers/market-data/index.ts'
 import type { BarsOut, QuoteOut } from './quotes.schemas.ts'
 import { unknownSymbol } from './instruments.service.ts'

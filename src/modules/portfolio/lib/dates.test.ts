@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { addDays } from '../../../platform/dates.ts'
+import { addDays } from '../../../kernel/dates.ts'
 import { daysBetween, holdingTerm, parseTradeDate, periodKey } from './dates.ts'
 
 describe('parseTradeDate', () => {

@@ -1,5 +1,5 @@
 /** Trade-date rules over 'YYYY-MM-DD' strings; the day arithmetic itself is platform/dates.ts. */
-import { DAY_MS, dateParts as parts, dateToMs as toMs, utcMs } from '../../../platform/dates.ts'
+import { DAY_MS, dateParts as parts, dateToMs as toMs, utcMs } from '../../../kernel/dates.ts'
 
 export type Period = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly'
 export type HoldingTerm = 'short' | 'long' | 'unknown'

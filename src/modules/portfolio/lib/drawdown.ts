@@ -3,7 +3,7 @@
  * the first trade, and that starting 0 is a peak: losing from the start is a drawdown from 0.
  */
 import { parseTradeDate } from './dates.ts'
-import { centsToNumber, roundDiv, toCents } from '../../../platform/money.ts'
+import { centsToNumber, roundDiv, toCents } from '../../../kernel/decimal/cents.ts'
 
 export interface DatedGain {
   date: string

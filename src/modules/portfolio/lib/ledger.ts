@@ -11,7 +11,7 @@
  *   is held in cash (negative when holdings are worth more than the capital and gains behind them).
  */
 import { partitionPoint } from '../../../platform/sorted.ts'
-import { toCents } from '../../../platform/money.ts'
+import { toCents } from '../../../kernel/decimal/cents.ts'
 
 export interface FlowRow {
   date: string

@@ -10,7 +10,7 @@
  * a return to the old high the peak is the latest date at that high; recovery is the first later
  * date whose value is back at or above the peak (null when it never is).
  */
-import { centsToNumber } from '../../../platform/money.ts'
+import { centsToNumber } from '../../../kernel/decimal/cents.ts'
 
 export interface ValuePoint {
   date: string

@@ -4,7 +4,7 @@
  */
 import { daysBetween, parseTradeDate, periodKey, type Period } from './dates.ts'
 import type { DatedGain } from './drawdown.ts'
-import { centsToNumber } from '../../../platform/money.ts'
+import { centsToNumber } from '../../../kernel/decimal/cents.ts'
 
 export interface PeriodPnl {
   period: string

@@ -5,7 +5,7 @@
  */
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 import { holdingTerm, type HoldingTerm } from './dates.ts'
-import { centsToString, decimalPlaces, gainLoss } from '../../../platform/money.ts'
+import { centsToString, decimalPlaces, gainLoss } from '../../../kernel/decimal/cents.ts'
 
 /** Scales of the columns (numeric(24, 8) and numeric(20, 4)): more decimals would be rounded away. */
 export const QUANTITY_DECIMALS = 8

@@ -4,7 +4,7 @@
  * reflects when the money came in, not just how much. Units are kept exactly as BigInt millionths.
  */
 import { parseTradeDate } from './dates.ts'
-import { centsToNumber, roundDiv } from '../../../platform/money.ts'
+import { centsToNumber, roundDiv } from '../../../kernel/decimal/cents.ts'
 
 export interface InvestorFlow {
   investorId: number

@@ -2,7 +2,7 @@
  * Year-over-year realized P&L and AUM. A year is compared with the calendar year before it, not
  * with the previous row: after a gap there is nothing to compare with.
  */
-import { centsToNumber, roundDiv } from '../../../platform/money.ts'
+import { centsToNumber, roundDiv } from '../../../kernel/decimal/cents.ts'
 
 export interface YearRow {
   year: number

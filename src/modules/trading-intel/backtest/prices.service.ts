@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino'
 import { mapLimit } from '../../../platform/concurrency.ts'
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import type { Bar, MarketDataProvider } from '../../../providers/market-data/market-data.port.ts'
 import { dayNumber } from './lib/calendar.ts'
 

@@ -7,7 +7,7 @@
  */
 import type { Logger } from 'pino'
 import { mapLimit } from '../../../platform/concurrency.ts'
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 import type { MarketDataProvider } from '../../../providers/market-data/market-data.port.ts'
 import { MAX_CROSS_SYMBOLS, type BacktestBodyInput } from './backtest.schemas.ts'

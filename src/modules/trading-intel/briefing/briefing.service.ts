@@ -3,6 +3,7 @@
  * it to the caller's verified address through the e-mail port, with the one-click unsubscribe
  * headers of the caller's subscription. The scheduled job (briefing.job.ts) sends through `deliver`.
  */
+import { DAY_MS } from '../../../kernel/dates.ts'
 import { DateTime } from 'luxon'
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
@@ -14,7 +15,7 @@ import {
   TooManyRequestsError,
   UnprocessableError,
 } from '../../../platform/http/errors.ts'
-import { nyDate } from '../../../platform/market-calendar.ts'
+import { nyDate } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type { EmailSender } from '../../../providers/email/index.ts'
 import type { Identity } from '../../accounts/identity/index.ts'
@@ -27,7 +28,6 @@ import { BRIEFING_FEATURE, type SubscriptionService } from './subscription.servi
 
 /** On-demand sends (attempts) a user may make per New York day; the scheduled mail does not count. */
 export const ON_DEMAND_PER_DAY = 10
-const DAY_MS = 86_400_000
 export const UNSUBSCRIBE_PATH = '/api/trading-intel/email-briefing/unsubscribe'
 const TRANSIENT = new Set(['timeout', 'network', 'server', 'rate_limited'])
 

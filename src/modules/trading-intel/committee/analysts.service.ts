@@ -4,7 +4,8 @@
  * `unavailable` with the reason; the others proceed. Also used without a run by market-research
  * (`evaluate` with no callback) for its committee view.
  */
-import { centsToNumber, sumCents } from '../../../platform/money.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
+import { centsToNumber, sumCents } from '../../../kernel/decimal/cents.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type {
@@ -27,7 +28,6 @@ import { technicalOpinion } from './lib/technical.ts'
 export const DAILY_BARS = 260
 /** Earnings looked back over (covers the last four quarters). */
 export const EARNINGS_LOOKBACK_DAYS = 400
-const DAY_MS = 86_400_000
 
 export interface AnalystsDeps {
   clock: Clock

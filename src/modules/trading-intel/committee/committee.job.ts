@@ -5,8 +5,8 @@
  * with it active (then a failure or an invalid answer adds a `model_fallback` event and the rules
  * decide). Every voting analyst unavailable → `failed` (committee.all_analysts_unavailable).
  * A redelivered job finds a finished run and does nothing, or a running one (its earlier attempt
- * died) and fails it as committee.interrupted (run-log.ts); an unexpected error fails the
- * run (committee.internal) instead of retrying it.
+ * died) and fails it as committee.interrupted (platform/run-log/run-log.ts); an unexpected error
+ * fails the run (committee.internal) instead of retrying it.
  */
 import type { Logger } from 'pino'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
@@ -17,7 +17,7 @@ import { votingWeights, type CommitteeConfig } from './lib/config.ts'
 import { ruleAction, ruleDecision, size, type Decision } from './lib/decide.ts'
 import { modelPrompt, parseModelAnswer, SYSTEM_PROMPT } from './lib/model.ts'
 import type { Opinion } from './lib/opinion.ts'
-import type { RunLog } from './run-log.ts'
+import type { RunLog } from '../../../platform/run-log/run-log.ts'
 
 export const JOB_COMMITTEE_RUN = 'committee.run'
 

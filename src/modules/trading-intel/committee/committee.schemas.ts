@@ -2,9 +2,9 @@
 import { Type, type Static } from 'typebox'
 import { Id, Nullable } from '../../../platform/http/schemas.ts'
 import { Page, PageQuery } from '../../../platform/http/pagination.ts'
+import { RunEventList, RunIdParams, RunStatusSchema } from '../../../platform/run-log/run-log.schemas.ts'
 import { VOTING_ANALYSTS } from './lib/opinion.ts'
 
-export const RUN_ID_PATTERN = '^[0-9A-HJKMNP-TV-Z]{26}$'
 const SymbolIn = Type.String({
   minLength: 1,
   maxLength: 16,
@@ -13,14 +13,7 @@ const SymbolIn = Type.String({
 })
 const Json = Type.Record(Type.String(), Type.Unknown())
 
-export const RunParams = Type.Object({
-  run_id: Type.String({
-    pattern: RUN_ID_PATTERN,
-    minLength: 26,
-    maxLength: 26,
-    description: 'The run id (26-character ULID)',
-  }),
-})
+export const RunParams = RunIdParams('The run id (26-character ULID)')
 
 const Weight = Type.Number({ minimum: 0, maximum: 10, description: 'Relative weight (≥ 0, at most 10)' })
 const Member = Type.Object({ enabled: Type.Boolean(), weight: Weight })
@@ -104,10 +97,9 @@ export const CreateRunBody = Type.Object(
   { additionalProperties: false },
 )
 
-export const RUN_STATUS = Type.Enum(['queued', 'running', 'completed', 'failed', 'cancelled'])
 export const Accepted = Type.Object({
   run_id: Type.String(),
-  status: RUN_STATUS,
+  status: RunStatusSchema,
   retry_of: Nullable(Type.String()),
 })
 
@@ -142,7 +134,7 @@ export const RunView = Type.Object({
   run_id: Type.String(),
   symbol: Type.String(),
   account_id: Nullable(Type.Integer()),
-  status: RUN_STATUS,
+  status: RunStatusSchema,
   retry_of: Nullable(Type.String()),
   model: Type.Object({ requested: Type.Boolean(), active: Type.Boolean(), reason: Nullable(Type.String()) }),
   opinions: Type.Array(Opinion),
@@ -158,7 +150,7 @@ export const RunView = Type.Object({
 export const RunSummary = Type.Object({
   run_id: Type.String(),
   symbol: Type.String(),
-  status: RUN_STATUS,
+  status: RunStatusSchema,
   retry_of: Nullable(Type.String()),
   action: Nullable(Type.Enum(['buy', 'sell', 'hold'])),
   conviction: Nullable(Type.Number()),
@@ -168,31 +160,7 @@ export const RunSummary = Type.Object({
 export const RunPage = Page(RunSummary)
 export const ListQuery = Type.Object({ ...PageQuery.properties, symbol: Type.Optional(SymbolIn) })
 
-export const EVENTS_MAX = 100
-export const EventsQuery = Type.Object({
-  after: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Only events with seq > after (default 0)' }),
-  ),
-  limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: EVENTS_MAX,
-      description: `At most this many (default and max ${EVENTS_MAX})`,
-    }),
-  ),
-})
-export const RunEvent = Type.Object({
-  seq: Type.Integer({ minimum: 1 }),
-  kind: Type.String(),
-  payload: Json,
-  created_at: Type.String({ format: 'date-time' }),
-})
-export const EventList = Type.Object({
-  run_id: Type.String(),
-  status: RUN_STATUS,
-  items: Type.Array(RunEvent),
-  next_after: Type.Integer({ minimum: 0, description: 'Pass as `after` to poll for newer events' }),
-})
+export const EventList = RunEventList({ description: 'Pass as `after` to poll for newer events' })
 
 export const Promoted = Type.Object({
   run_id: Type.String(),

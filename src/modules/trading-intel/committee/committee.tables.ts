@@ -1,10 +1,11 @@
 /**
  * Row types of the committee tables (0020). They join `Database` (platform/db/schema.ts) by
- * declaration merging. The run and event tables have the shape `RunTable`/`RunEventTable` that the
- * shared run log (run-log.repository.ts) reads and writes; market-research owns two more of it.
+ * declaration merging. The run and event tables have the run log's shape (platform/run-log,
+ * `RunTable`/`RunEventTable`); runs.repository.ts queries them for it.
  */
 import type { ColumnType, Generated } from 'kysely'
 import { ownedTables } from '../../../platform/db/index.ts'
+import type { RunEventTable, RunTable } from '../../../platform/run-log/run-store.ts'
 
 type Json<T> = ColumnType<T, string, string>
 
@@ -14,32 +15,6 @@ export interface CommitteeConfigTable {
   id: Generated<number>
   config: Json<Record<string, unknown>>
   updated_at: Date
-}
-
-/** A run: `subject` is what it is about (a symbol, or a research theme); `input` its request. */
-export interface RunTable {
-  tenant_id: number
-  id: string
-  subject: string
-  status: string
-  input: Json<Record<string, unknown>>
-  result: ColumnType<Record<string, unknown> | null, string | null, string | null>
-  error: ColumnType<Record<string, unknown> | null, string | null, string | null>
-  retry_of: string | null
-  created_at: Date
-  started_at: Date | null
-  finished_at: Date | null
-}
-
-/** One event of a run, numbered 1, 2, … per run (`seq`, unique with the run). */
-export interface RunEventTable {
-  tenant_id: number
-  id: Generated<number>
-  run_id: string
-  seq: number
-  kind: string
-  payload: Json<Record<string, unknown>>
-  created_at: Date
 }
 
 export interface CommitteeTables {

@@ -4,10 +4,11 @@
  * and the portfolio manager aggregates them into a decision (rules; the language model when
  * configured, switched on and on the plan). Runs are asynchronous (`committee.run` job) with
  * ordered events, and promote into recommendations. Rules and defaults: README.md.
- * Also exports the run log (run-log.ts) and the analysts that market-research reuses.
+ * Also exports the analysts that market-research reuses. The run log is the platform's (platform/run-log).
  */
 import type { App } from '../../../platform/http/app-type.ts'
 import { createDailyBudget } from '../../../platform/daily-budget.ts'
+import { RunLog } from '../../../platform/run-log/run-log.ts'
 import type { MarketData } from '../../market/market-data/index.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
@@ -22,7 +23,7 @@ import { CommitteeConfigService } from './config.service.ts'
 import * as m0020 from './migrations/0020_committee.ts'
 import * as m0028 from './migrations/0028_committee_model_feature.ts'
 import { runActionRoutes } from './run-actions.routes.ts'
-import { RunLog } from './run-log.ts'
+import { committeeRunStore } from './runs.repository.ts'
 import { runRoutes } from './runs.routes.ts'
 import { CommitteeRunsService } from './runs.service.ts'
 
@@ -31,9 +32,6 @@ export { DEFAULT_CONFIG, votingWeights, type CommitteeConfig } from './lib/confi
 export { ruleDecision, type Decision } from './lib/decide.ts'
 export type { Opinion } from './lib/opinion.ts'
 export { headlineSentiment } from './lib/sentiment.ts'
-export { RunLog, type RunEventRow, type RunRow, type RunTables } from './run-log.ts'
-export { runTableStatements } from './run-log.ddl.ts'
-export type { RunTable, RunEventTable } from './committee.tables.ts'
 export { JOB_COMMITTEE_RUN } from './committee.job.ts'
 
 export interface Committee {
@@ -51,11 +49,7 @@ interface Needs {
 }
 
 function createCommittee(ctx: ModuleContext, needs: Needs): Committee {
-  const log = new RunLog(
-    ctx,
-    { run: 'committee_run', event: 'committee_run_event' },
-    'committee.run_not_found',
-  )
+  const log = new RunLog(ctx, committeeRunStore, 'committee.run_not_found')
   const config = new CommitteeConfigService({
     scopes: ctx.scopes,
     clock: ctx.clock,

@@ -2,14 +2,14 @@
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import { problems } from '../../../platform/http/problem.ts'
+import { runEventsRoute } from '../../../platform/run-log/run-events.routes.ts'
+import { EVENTS_PAGE_MAX } from '../../../platform/run-log/run-log.ts'
 import { ANALYSTS_DOC, DECISION_DOC, EVENTS_DOC, STATES_DOC } from './committee.docs.ts'
 import { ACCEPTED, EVENTS, RUN_ID, RUN_PAGE, RUN_VIEW } from './committee.examples.ts'
 import {
   Accepted,
   CreateRunBody,
-  EVENTS_MAX,
   EventList,
-  EventsQuery,
   ListQuery,
   RunPage,
   RunParams,
@@ -62,28 +62,19 @@ export function runRoutes(app: App, deps: Deps): void {
     },
     (req) => deps.runs.get(scopeOf(req).tenantId, req.params.run_id),
   )
-  app.get(
-    `${BASE}/:run_id/events`,
-    {
-      schema: {
-        operationId: 'listCommitteeRunEvents',
-        summary: "A committee run's events in order, for polling",
-        description:
-          `${EVENTS_DOC} Only events with seq > after (default 0), at most limit (default and max ${EVENTS_MAX}); ` +
-          "poll again with after = next_after until the status is terminal. Another tenant's run → 404.",
-        examples: {
-          params: { run_id: RUN_ID },
-          query: { after: 0 },
-          200: { description: 'The events', value: EVENTS },
-        },
-        tags,
-        params: RunParams,
-        querystring: EventsQuery,
-        response: { 200: EventList, ...problems(401, 404, 422) },
-      },
-    },
-    (req) => deps.runs.events(scopeOf(req).tenantId, req.params.run_id, req.query),
-  )
+  runEventsRoute(app, {
+    base: BASE,
+    operationId: 'listCommitteeRunEvents',
+    summary: "A committee run's events in order, for polling",
+    description:
+      `${EVENTS_DOC} Only events with seq > after (default 0), at most limit (default and max ${EVENTS_PAGE_MAX}); ` +
+      "poll again with after = next_after until the status is terminal. Another tenant's run → 404.",
+    tags,
+    params: RunParams,
+    response: EventList,
+    example: { run_id: RUN_ID, value: EVENTS },
+    poll: (tenantId, runId, q) => deps.runs.events(tenantId, runId, q),
+  })
 }
 
 function createRoute(app: App, deps: Deps): void {

@@ -13,8 +13,8 @@ import { JOB_COMMITTEE_RUN, type RunInput, type RunPayload } from './committee.j
 import type { CommitteeConfigService } from './config.service.ts'
 import type { Decision } from './lib/decide.ts'
 import type { Opinion } from './lib/opinion.ts'
-import type { RunStatus } from './lib/run-states.ts'
-import type { RunEventRow, RunLog, RunRow } from './run-log.ts'
+import type { RunStatus } from '../../../platform/run-log/run-states.ts'
+import type { RunEventRow, RunLog, RunRow } from '../../../platform/run-log/run-log.ts'
 
 export const NS = 'committee'
 
@@ -25,10 +25,6 @@ export interface RunsDeps {
   instruments: InstrumentLookup
   holdings: Pick<HoldingsService, 'latest'>
   recommendations: Pick<Recommendations, 'record'>
-}
-
-export function eventOut(e: RunEventRow) {
-  return { seq: e.seq, kind: e.kind, payload: e.payload, created_at: e.created_at.toISOString() }
 }
 
 function runOut(run: RunRow, events: RunEventRow[] = []) {
@@ -89,16 +85,9 @@ export class CommitteeRunsService {
     return runOut(run, events)
   }
 
-  async events(tenantId: number, runId: string, q: { after?: number; limit?: number }) {
-    const after = q.after ?? 0
-    const { run, events } = await this.deps.runs.events(tenantId, runId, { after, limit: q.limit ?? 100 })
-    const last = events[events.length - 1]
-    return {
-      run_id: run.id,
-      status: run.status as RunStatus,
-      items: events.map(eventOut),
-      next_after: last ? last.seq : after,
-    }
+  /** One poll of the run's events (RunLog.poll). */
+  events(tenantId: number, runId: string, q: { after?: number; limit?: number }) {
+    return this.deps.runs.poll(tenantId, runId, q)
   }
 
   async cancel(tenantId: number, runId: string): Promise<RunOut> {

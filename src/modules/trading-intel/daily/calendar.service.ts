@@ -3,14 +3,12 @@
  * country and minimum impact, ascending by release time. A provider failure is a 503
  * `upstream.unavailable` naming its kind (the game plan instead degrades its section).
  */
-import { dateToMs } from '../../../platform/dates.ts'
+import { dateToMs, DAY_MS } from '../../../kernel/dates.ts'
 import { ServiceUnavailableError, UnprocessableError } from '../../../platform/http/errors.ts'
-import { CALENDAR_FIRST_YEAR, CALENDAR_LAST_YEAR, nyDate } from '../../../platform/market-calendar.ts'
+import { CALENDAR_FIRST_YEAR, CALENDAR_LAST_YEAR, nyDate } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type { EconomicCalendarProvider } from '../../../providers/market-data/index.ts'
 import { IMPACTS, MAX_CALENDAR_DAYS, type CalendarOut, type CalendarQuery } from './calendar.schemas.ts'
-
-const DAY_MS = 86_400_000
 
 export class CalendarService {
   constructor(private readonly deps: { economic: EconomicCalendarProvider }) {}

@@ -3,7 +3,8 @@
  * of the held and signalled symbols from the previous session to the next, the arithmetic of
  * lib/review.ts, and the market's movers for the latest session only (they come from live quotes).
  */
-import { nyDate, tradingDay } from '../../../platform/market-calendar.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
+import { nyDate, tradingDay } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import { barsOfMany, moversOf, type MarketDataProvider } from '../../../providers/market-data/index.ts'
 import { MAX_REVIEW_SIGNALS, type Review } from './eod.schemas.ts'
@@ -19,7 +20,6 @@ import {
 } from './lib/review.ts'
 
 const MARKET_MOVERS_TOP = 5
-const DAY_MS = 86_400_000
 
 /** The day's signals of a tenant, already mapped to the review's shape (see index.ts). */
 export interface SignalSources {

@@ -7,7 +7,7 @@
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import { mapLimit } from '../../../platform/concurrency.ts'
-import { isTradingDay, nextTradingDay, nyDate } from '../../../platform/market-calendar.ts'
+import { isTradingDay, nextTradingDay, nyDate } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type {
   DividendsProvider,

@@ -11,7 +11,7 @@
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../../platform/clock.ts'
-import { isRegularHours } from '../../../platform/market-calendar.ts'
+import { isRegularHours } from '../../../kernel/calendar/nyse.ts'
 import type { Bar } from '../../../providers/market-data/index.ts'
 import type { HoldingsService } from '../../portfolio/index.ts'
 import type { Universe } from './discovery.tables.ts'

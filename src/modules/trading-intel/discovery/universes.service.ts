@@ -2,15 +2,16 @@
  * The symbols of each discovery universe, and their daily bars in one batch read.
  * Providers are called here, never inside a transaction.
  */
+import { DAY_MS } from '../../../kernel/dates.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import { barsOfMany, type Bar, type MarketDataProvider } from '../../../providers/market-data/index.ts'
+import type { Bar } from '../../../kernel/bars.ts'
+import { barsOfMany, type MarketDataProvider } from '../../../providers/market-data/index.ts'
 import type { FreeFeedService } from '../../market/free-feed/index.ts'
 import type { HoldingsService } from '../../portfolio/index.ts'
 import type { Universe } from './discovery.tables.ts'
 import { SESSIONS_NEEDED } from './lib/scans.ts'
 import { SP500_SYMBOLS } from './lib/sp500.ts'
 
-const DAY_MS = 86_400_000
 /** Calendar days read to cover SESSIONS_NEEDED sessions with weekends and holidays. */
 const CALENDAR_DAYS = 70
 

@@ -8,7 +8,7 @@
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import { mapLimit } from '../../../platform/concurrency.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
-import { nyDate, sessionAt } from '../../../platform/market-calendar.ts'
+import { nyDate, sessionAt } from '../../../kernel/calendar/nyse.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import type { BarInterval } from './bars.schemas.ts'
 import { barRows, type BarsDeps, type BarsService } from './bars.service.ts'

@@ -8,14 +8,10 @@
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import { ServiceUnavailableError } from '../../../platform/http/errors.ts'
-import { nyDate, previousTradingDay, sessionAt, tradingDay } from '../../../platform/market-calendar.ts'
+import { nyDate, previousTradingDay, sessionAt, tradingDay } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
-import {
-  barsOfMany,
-  moversOf,
-  type Bar,
-  type MarketDataProvider,
-} from '../../../providers/market-data/index.ts'
+import type { Bar } from '../../../kernel/bars.ts'
+import { barsOfMany, moversOf, type MarketDataProvider } from '../../../providers/market-data/index.ts'
 import type { HoldingsService } from '../../portfolio/index.ts'
 import { extendedMove, rankMovers, type SessionBounds } from './lib/extended-moves.ts'
 import {

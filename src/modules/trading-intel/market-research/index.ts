@@ -1,16 +1,17 @@
 /**
  * Market research: asynchronous research reports on a symbol or a theme —
  * market figures, news with sentiment, the latest earnings call, insider activity and the
- * committee's view — with ordered events like the committee's (the run log is the committee's,
- * shared). Rules: README.md.
+ * committee's view — with ordered events (the platform's run log, on this module's tables).
+ * Rules: README.md.
  */
 import { defineModule, job, type ModuleContext } from '../../module.ts'
 import { marketResearchSweep } from './market-research.sweep.ts'
+import { RunLog } from '../../../platform/run-log/run-log.ts'
 import type { Committee } from '../committee/index.ts'
-import { RunLog } from '../committee/index.ts'
 import type { MarketData } from '../../market/market-data/index.ts'
 import { MARKET_RESEARCH_TABLES } from './market-research.tables.ts'
 import * as m0022 from './migrations/0022_market_research.ts'
+import { researchRunStore } from './research.repository.ts'
 import { JOB_RESEARCH_RUN, ResearchJob, type ResearchPayload } from './research.job.ts'
 import { researchRoutes } from './research.routes.ts'
 import { ResearchService } from './research.service.ts'
@@ -27,7 +28,7 @@ function createMarketResearch(
   ctx: ModuleContext,
   { committee, marketData }: { committee: Committee; marketData: MarketData },
 ): MarketResearch {
-  const runs = new RunLog(ctx, { run: 'research_run', event: 'research_run_event' }, 'research.run_not_found')
+  const runs = new RunLog(ctx, researchRunStore, 'research.run_not_found')
   const sections = new ResearchSections({
     clock: ctx.clock,
     market: ctx.providers.market,

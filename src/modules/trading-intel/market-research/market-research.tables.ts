@@ -1,9 +1,9 @@
 /**
- * Row types of the research tables (0022): the run log's shape (committee's RunTable and
- * RunEventTable), merged into `Database`.
+ * Row types of the research tables (0022): the run log's shape (platform/run-log's RunTable and
+ * RunEventTable), merged into `Database`; research.repository.ts queries them.
  */
 import { ownedTables } from '../../../platform/db/index.ts'
-import type { RunEventTable, RunTable } from '../committee/index.ts'
+import type { RunEventTable, RunTable } from '../../../platform/run-log/run-store.ts'
 
 export interface MarketResearchTables {
   research_run: RunTable

@@ -4,11 +4,12 @@
  * `completed` ({sections_ok, sections_unavailable}; the report is stored on the run) — or `failed`
  * (research.all_sections_unavailable) when no section could be read. A redelivered job finds a
  * finished run and does nothing, or a running one (its earlier attempt died) and fails it as
- * research.interrupted (run-log.ts); an unexpected error fails the run (research.internal).
+ * research.interrupted (platform/run-log/run-log.ts); an unexpected error fails the run
+ * (research.internal).
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../../platform/clock.ts'
-import type { RunLog } from '../committee/index.ts'
+import type { RunLog } from '../../../platform/run-log/run-log.ts'
 import { SECTION_NAMES, type ResearchSections, type Section } from './sections.service.ts'
 
 export const JOB_RESEARCH_RUN = 'market-research.run'

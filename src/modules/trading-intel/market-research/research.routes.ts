@@ -2,13 +2,14 @@
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import { problems } from '../../../platform/http/problem.ts'
+import { runEventsRoute } from '../../../platform/run-log/run-events.routes.ts'
+import { EVENTS_PAGE_MAX } from '../../../platform/run-log/run-log.ts'
 import { themeDoc } from './lib/themes.ts'
 import { EVENTS, REPORT, RUN, RUN_ID } from './research.examples.ts'
 import {
   Accepted,
   CreateBody,
   EventList,
-  EventsQuery,
   ListQuery,
   Report,
   ReportQuery,
@@ -105,26 +106,17 @@ function runRoutes(app: App, research: ResearchService): void {
     },
     (req) => research.get(scopeOf(req).tenantId, req.params.run_id),
   )
-  app.get(
-    `${BASE}/:run_id/events`,
-    {
-      schema: {
-        operationId: 'listResearchRunEvents',
-        summary: "A research run's events in order, for polling",
-        description: `${EVENTS_DOC} Only events with seq > after (default 0), at most limit (default and max 100). Another tenant's run → 404.`,
-        examples: {
-          params: { run_id: RUN_ID },
-          query: { after: 0 },
-          200: { description: 'The events', value: EVENTS },
-        },
-        tags,
-        params: RunParams,
-        querystring: EventsQuery,
-        response: { 200: EventList, ...problems(401, 404, 422) },
-      },
-    },
-    (req) => research.events(scopeOf(req).tenantId, req.params.run_id, req.query),
-  )
+  runEventsRoute(app, {
+    base: BASE,
+    operationId: 'listResearchRunEvents',
+    summary: "A research run's events in order, for polling",
+    description: `${EVENTS_DOC} Only events with seq > after (default 0), at most limit (default and max ${EVENTS_PAGE_MAX}). Another tenant's run → 404.`,
+    tags,
+    params: RunParams,
+    response: EventList,
+    example: { run_id: RUN_ID, value: EVENTS },
+    poll: (tenantId, runId, q) => research.events(tenantId, runId, q),
+  })
   app.get(
     `${BASE}/:run_id/report`,
     {

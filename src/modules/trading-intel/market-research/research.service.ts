@@ -1,31 +1,23 @@
 /**
  * Research runs over HTTP: create (202 and a `market-research.run` job), list, get, events and the
- * report (JSON, or Markdown rendered from it). The run log is the committee's (shared).
+ * report (JSON, or Markdown rendered from it). The run log is the platform's (platform/run-log).
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import { ConflictError, UnprocessableError } from '../../../platform/http/errors.ts'
 import type { PageQueryInput } from '../../../platform/http/pagination.ts'
 import type { JobQueue } from '../../../platform/jobs/index.ts'
-import type { RunEventRow, RunLog, RunRow } from '../committee/index.ts'
+import type { RunLog, RunRow } from '../../../platform/run-log/run-log.ts'
+import type { RunStatus } from '../../../platform/run-log/run-states.ts'
 import type { InstrumentLookup } from '../../market/market-data/index.ts'
 import { reportMarkdown } from './lib/markdown.ts'
 import { THEMES, type Theme } from './lib/themes.ts'
 import { JOB_RESEARCH_RUN, type ResearchInput, type ResearchPayload } from './research.job.ts'
 import type { Section } from './sections.service.ts'
 
-type Status = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled'
-
 export interface Report extends ResearchInput {
   generated_at: string
   sections: Section[]
 }
-
-const eventOut = (e: RunEventRow) => ({
-  seq: e.seq,
-  kind: e.kind,
-  payload: e.payload,
-  created_at: e.created_at.toISOString(),
-})
 
 function runOut(run: RunRow) {
   const input = run.input as unknown as ResearchInput
@@ -35,7 +27,7 @@ function runOut(run: RunRow) {
     symbol: input.symbol,
     theme: input.theme,
     symbols: input.symbols,
-    status: run.status as Status,
+    status: run.status as RunStatus,
     sections_ok: result ? result.sections.filter((s) => s.status === 'ok').map((s) => s.name) : [],
     error: (run.error as { code: string; detail: string } | null) ?? null,
     created_at: run.created_at.toISOString(),
@@ -70,7 +62,7 @@ export class ResearchService {
     })
     const payload: ResearchPayload = { tenantId: scope.tenantId, runId: run.id }
     await this.deps.jobs.enqueue(JOB_RESEARCH_RUN, payload, { idempotencyKey: `research-run:${run.id}` })
-    return { run_id: run.id, status: run.status as Status }
+    return { run_id: run.id, status: run.status as RunStatus }
   }
 
   async list(tenantId: number, q: PageQueryInput & { symbol?: string; theme?: Theme }) {
@@ -83,16 +75,9 @@ export class ResearchService {
     return runOut(await this.deps.runs.get(tenantId, runId))
   }
 
-  async events(tenantId: number, runId: string, q: { after?: number; limit?: number }) {
-    const after = q.after ?? 0
-    const { run, events } = await this.deps.runs.events(tenantId, runId, { after, limit: q.limit ?? 100 })
-    const last = events[events.length - 1]
-    return {
-      run_id: run.id,
-      status: run.status as Status,
-      items: events.map(eventOut),
-      next_after: last ? last.seq : after,
-    }
+  /** One poll of the run's events (RunLog.poll). */
+  events(tenantId: number, runId: string, q: { after?: number; limit?: number }) {
+    return this.deps.runs.poll(tenantId, runId, q)
   }
 
   /** The report of a completed run; 409 research.run_not_completed before. */

@@ -9,6 +9,7 @@
  * - committee: the committee's analysts and rule decision on the tenant's committee configuration,
  *   computed here without creating a committee run.
  */
+import { DAY_MS } from '../../../kernel/dates.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type {
@@ -27,7 +28,6 @@ export const NEWS_DAYS = 7
 export const NEWS_MAX = 10
 export const INSIDER_DAYS = 90
 export const DAILY_BARS = 260
-const DAY_MS = 86_400_000
 
 export interface Section {
   name: SectionName

@@ -5,11 +5,12 @@
  * pending (horizon not reached) or unscored (no price_at, or no bar for the horizon day). Bars are
  * read outside any transaction; when they cannot be read the answer is flagged `degraded`.
  */
+import { DAY_MS } from '../../../kernel/dates.ts'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import { effectiveTenant } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
-import { lastClose, nyDate } from '../../../platform/market-calendar.ts'
+import { lastClose, nyDate } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import { barsOfMany } from '../../../providers/market-data/bars-many.ts'
 import type { MarketDataProvider } from '../../../providers/market-data/index.ts'
@@ -24,8 +25,6 @@ import {
   type FeedbackOut,
   type FeedbackQueryInput,
 } from './feedback.schemas.ts'
-
-const DAY_MS = 86_400_000
 
 export interface FeedbackDeps {
   scopes: Scopes

@@ -8,7 +8,7 @@ import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope
 import type { Cache } from '../../../platform/cache/index.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import { etagOf } from '../../../platform/http/etag.ts'
-import { nextOpen, sessionAt } from '../../../platform/market-calendar.ts'
+import { nextOpen, sessionAt } from '../../../kernel/calendar/nyse.ts'
 import type { HoldingsService } from '../../portfolio/index.ts'
 import { alignCloses } from './lib/align.ts'
 import { correlationCore, MIN_PAIRS } from './lib/correlation.ts'

@@ -21,7 +21,7 @@ import {
   type OpenPosition,
   type StopParams,
 } from './lib/stops.ts'
-import { centsToNumber, sumCents } from '../../../platform/money.ts'
+import { centsToNumber, sumCents } from '../../../kernel/decimal/cents.ts'
 import { dailyBars, windowStart, type Market } from './risk.service.ts'
 
 /**

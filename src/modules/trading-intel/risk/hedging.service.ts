@@ -7,7 +7,7 @@
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
-import { cents, centsToNumber, sumCents } from '../../../platform/money.ts'
+import { cents, centsToNumber, sumCents } from '../../../kernel/decimal/cents.ts'
 import type { Holding, HoldingsService } from '../../portfolio/index.ts'
 import { alignCloses } from './lib/align.ts'
 import { DRIFT_WARNING, INDEX_BENCHMARKS, sizeFund, type FundRow, type IndexKey } from './lib/funds.ts'

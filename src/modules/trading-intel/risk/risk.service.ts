@@ -1,6 +1,6 @@
 /** What the risk services share: the benchmarks, reading daily bars, and degrading upstream failures. */
-import { dateToMs, minusDays } from '../../../platform/dates.ts'
-import { nyDate } from '../../../platform/market-calendar.ts'
+import { dateToMs, minusDays } from '../../../kernel/dates.ts'
+import { nyDate } from '../../../kernel/calendar/nyse.ts'
 import { ServiceUnavailableError } from '../../../platform/http/errors.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import { barsOfMany } from '../../../providers/market-data/bars-many.ts'

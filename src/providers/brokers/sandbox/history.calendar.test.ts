@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert'
 import { test } from 'node:test'
 import { DateTime } from 'luxon'
-import { nyDate, tradingDay } from '../../../platform/market-calendar.ts'
+import { nyDate, tradingDay } from '../../../kernel/calendar/nyse.ts'
 import { dividendPolicy } from '../../market-data/simulator/content/dividends.ts'
 import { generateHistory, settlementDate } from './history.ts'
 import { generateSchwabHistory } from './schwab/history.ts'

@@ -4,14 +4,14 @@
  * opening deposit that keeps cash non-negative throughout. Seeded from the account id; prices are
  * anchored on the first quote the sandbox saw for each symbol.
  */
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import {
   isTradingDay,
   nextTradingDay,
   nyDate,
   previousTradingDay,
   tradingDay,
-} from '../../../platform/market-calendar.ts'
+} from '../../../kernel/calendar/nyse.ts'
 import { DateTime } from 'luxon'
 import { mulberry32 } from '../../../platform/random.ts'
 import { dividendPolicy, exDatesOf } from '../../market-data/simulator/content/dividends.ts'

@@ -4,7 +4,7 @@
  * overnight or after an early close waits for the next open, where it fills. The sandboxes date
  * such fills at that open, never outside a session.
  */
-import { isRegularHours, nextOpen } from '../../../platform/market-calendar.ts'
+import { isRegularHours, nextOpen } from '../../../kernel/calendar/nyse.ts'
 
 /** `placedAt` itself inside a regular session, else the next session's open (epoch ms). */
 export function marketReachedAt(placedAt: number): number {

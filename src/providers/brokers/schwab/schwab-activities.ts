@@ -4,9 +4,9 @@
  * named by its Schwab type (DIVIDEND_OR_INTEREST, ACH_RECEIPT, JOURNAL, …). No paging at Schwab:
  * one page holds the whole range.
  */
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import type { ActivityQuery, BrokerActivity } from '../broker.port.ts'
-import { decAbs, decDiv, decSign, decSub, decSum } from '../decimal.ts'
+import { decAbs, decDiv, decSign, decSub, decSum } from '../../../kernel/decimal/decimal-string.ts'
 import type { SchwabHttp } from './schwab-http.ts'
 import { fetchTransactions, TRANSACTION_TYPES } from './schwab-transactions.ts'
 import {

@@ -5,7 +5,7 @@
  * extends. Schwab has no revoke endpoint: disconnecting just drops the tokens.
  */
 import type { Clock } from '../../../platform/clock.ts'
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import type { HttpClient } from '../../shared/http.ts'
 import type { BrokerGrant, OAuthBroker } from '../broker.port.ts'
 import { consentUrl } from '../consent-url.ts'

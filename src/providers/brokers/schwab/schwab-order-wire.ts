@@ -6,7 +6,7 @@
  */
 import { UpstreamClientError } from '../../../platform/upstream-errors.ts'
 import type { BrokerOrder, OrderRequest, OrderType, TimeInForce } from '../broker.port.ts'
-import { decDiv, decMul, decSum } from '../decimal.ts'
+import { decDiv, decMul, decSum } from '../../../kernel/decimal/decimal-string.ts'
 import {
   array,
   dec,

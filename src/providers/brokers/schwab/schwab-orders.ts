@@ -3,7 +3,7 @@
  * 60 days back), place (201 with an empty body: the id comes from the Location, then the order is
  * read back) and cancel (by account hash; without one, the order's account is looked up first).
  */
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import { UpstreamError, UpstreamNotFoundError } from '../../../platform/upstream-errors.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../broker.port.ts'
 import { segment, type SchwabHttp } from './schwab-http.ts'

@@ -4,7 +4,7 @@
  * holds at most 3000 rows. A range is therefore fetched in windows of at most 60 days (a full one
  * split in halves until it is not full), merged, de-duplicated by activityId and sorted by time.
  */
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import type { SchwabHttp } from './schwab-http.ts'
 import { segment } from './schwab-http.ts'
 import { array, idOf, object, type SchwabJson, wireMillis, wireQueryTime } from './schwab-wire.ts'

@@ -4,7 +4,7 @@
  * (`2025-04-23T19:59:12+0000`), account numbers and hashes, accounts, positions and balances.
  */
 import type { BrokerAccountInfo, BrokerBalances, BrokerPosition } from '../broker.port.ts'
-import { decAbs, decDiv, decMul, decSign, decSub } from '../decimal.ts'
+import { decAbs, decDiv, decMul, decSign, decSub } from '../../../kernel/decimal/decimal-string.ts'
 import { type WireJson, wireChecks } from '../wire.ts'
 
 export const PROVIDER = 'schwab'

@@ -6,7 +6,7 @@
  * exact instants here. Newest first: the offset is the page token. Oldest first (`direction: asc`):
  * every page is read and the whole window answered reversed, in one page.
  */
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import { UpstreamProtocolError } from '../../../platform/upstream-errors.ts'
 import type { ActivityPage, ActivityQuery, AggregatorUser, BrokerActivity } from '../broker.port.ts'
 import type { SnapTradeRequest } from './snaptrade-broker.ts'

@@ -23,7 +23,7 @@ import type {
   BrokerBalances,
   HostedAggregator,
 } from '../broker.port.ts'
-import { decSum } from '../decimal.ts'
+import { decSum } from '../../../kernel/decimal/decimal-string.ts'
 import { withoutTokenText } from '../token-errors.ts'
 import { snaptradeActivities } from './snaptrade-activities.ts'
 import { sign } from './snaptrade-sign.ts'

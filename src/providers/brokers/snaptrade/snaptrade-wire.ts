@@ -10,7 +10,7 @@ import {
   type BrokerActivity,
   type BrokerPosition,
 } from '../broker.port.ts'
-import { decAbs, decMul, decSub } from '../decimal.ts'
+import { decAbs, decMul, decSub } from '../../../kernel/decimal/decimal-string.ts'
 import { type WireJson, wireChecks } from '../wire.ts'
 
 export const PROVIDER = 'snaptrade'

@@ -1,5 +1,5 @@
 /** Alpaca bars: one symbol (newest `limit` bars) and many symbols over a window (/v2/stocks/bars). */
-import { overlapsRegularSession } from '../../../platform/market-calendar.ts'
+import { overlapsRegularSession } from '../../../kernel/calendar/nyse.ts'
 import type { Bar, BarsQuery, Interval, ManyBarsQuery } from '../market-data.port.ts'
 import { checkLimit, normalizeSymbols, type AlpacaClient, type Query } from './client.ts'
 import { MAX_BARS_PER_PAGE, obj, parseBar, protocolError, TIMEFRAME } from './wire.ts'

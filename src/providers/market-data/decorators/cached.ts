@@ -24,7 +24,7 @@ import {
   sessionAt,
   tradingDay,
   type MarketSession,
-} from '../../../platform/market-calendar.ts'
+} from '../../../kernel/calendar/nyse.ts'
 import type {
   Bar,
   BarsQuery,

@@ -1,6 +1,6 @@
 /** Finnhub news: per-symbol company news (/company-news) or the market-news feed (/news). */
 import type { Clock } from '../../../platform/clock.ts'
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import type { NewsItem, NewsQuery } from '../market-data.port.ts'
 import { malformed, newestFirst, reader, ymd, type FinnhubGet } from './wire.ts'
 

@@ -7,7 +7,7 @@
  * requests/second. Split by concern: client.ts (requests, rate limit), tickers.ts (ticker → CIK),
  * submissions.ts (which Form 4s), purchases.ts (reading one Form 4).
  */
-import { addDays } from '../../../platform/dates.ts'
+import { addDays } from '../../../kernel/dates.ts'
 import type { InsiderProvider, InsiderTransaction } from '../market-data.port.ts'
 import { createSecClient, type SecEdgarOptions } from './client.ts'
 import { purchases } from './purchases.ts'

@@ -1,6 +1,6 @@
 /** Ticker → CIK: the caller's overrides first, else SEC's company_tickers.json, kept for a day. */
 import type { Clock } from '../../../platform/clock.ts'
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import { isObj, malformed, type SecClient } from './client.ts'
 
 const TICKERS_TTL_MS = DAY_MS

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { isTradingDay, tradingDay } from '../../../platform/market-calendar.ts'
+import { isTradingDay, tradingDay } from '../../../kernel/calendar/nyse.ts'
 import { indexOfDate, sessionOf, simDays } from './calendar.ts'
 
 describe('simulated trading-day table', () => {

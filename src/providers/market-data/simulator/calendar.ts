@@ -5,8 +5,8 @@
  * arithmetically (US DST rules) because luxon per bar would dominate the generation time; a test
  * checks them against the platform calendar.
  */
-import { DAY_MS } from '../../../platform/dates.ts'
-import { NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from '../../../platform/market-calendar.holidays.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
+import { NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from '../../../kernel/calendar/nyse.holidays.ts'
 
 const HOUR_MS = 3_600_000
 export const FIRST_DATE = '2015-01-02'

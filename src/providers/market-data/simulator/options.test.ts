@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { fixedClock } from '../../../platform/clock.ts'
-import { isTradingDay } from '../../../platform/market-calendar.ts'
+import { isTradingDay } from '../../../kernel/calendar/nyse.ts'
 import { blackScholes } from './options.ts'
 import { SimulatedMarketData } from './simulated.ts'
 

@@ -5,7 +5,7 @@
  * symbol and day so every flow classification occurs.
  */
 import type { OptionChain, OptionContract } from '../market-data.port.ts'
-import { DAY_MS } from '../../../platform/dates.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 import { indexAtOrBefore, simDays } from './calendar.ts'
 import { normalAt, uniformAt } from './random.ts'
 

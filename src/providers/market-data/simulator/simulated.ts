@@ -5,7 +5,7 @@
  * (options.ts). The same seed, symbol and date always give the same numbers, in any process.
  */
 import type { Clock } from '../../../platform/clock.ts'
-import { nyDate } from '../../../platform/market-calendar.ts'
+import { nyDate } from '../../../kernel/calendar/nyse.ts'
 import type {
   Bar,
   BarsQuery,

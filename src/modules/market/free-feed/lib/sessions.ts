@@ -12,7 +12,7 @@ import {
   nextTradingDay,
   previousTradingDay,
   tradingDay,
-} from '../../../../platform/market-calendar.ts'
+} from '../../../../kernel/calendar/nyse.ts'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 

@@ -10,7 +10,7 @@ import {
   previousTradingDay,
   sessionAt,
   tradingDay,
-} from '../../../../platform/market-calendar.ts'
+} from '../../../../kernel/calendar/nyse.ts'
 
 const MINUTE_MS = 60_000
 

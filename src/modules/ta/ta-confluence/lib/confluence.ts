@@ -4,7 +4,7 @@
  * weights renormalised — never counted as 0.
  */
 import type { Bar } from '../../../../providers/market-data/market-data.port.ts'
-import { rsi } from '../../../../platform/quant/index.ts'
+import { rsi } from '../../../../kernel/quant/index.ts'
 
 export type ComponentName = 'structure' | 'ict' | 'price_action' | 'momentum' | 'volume'
 

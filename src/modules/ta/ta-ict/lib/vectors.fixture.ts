@@ -1,5 +1,5 @@
 /** The swing and ICT vectors of docs/definitions.md as bars (1 h apart from a fixed start), shared by tests. */
-import * as V from '../../../../platform/quant/vectors.fixture.ts'
+import * as V from '../../../../kernel/quant/vectors.fixture.ts'
 import type { Bar } from '../../../../providers/market-data/market-data.port.ts'
 
 const START = Date.parse('2026-03-02T14:00:00Z')

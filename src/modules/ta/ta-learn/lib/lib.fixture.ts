@@ -1,5 +1,5 @@
 /** Reference bars of docs/definitions.md: S2 and F1, as Bar arrays for the unit tests. */
-import * as V from '../../../../platform/quant/vectors.fixture.ts'
+import * as V from '../../../../kernel/quant/vectors.fixture.ts'
 import type { Bar } from '../../../../providers/market-data/index.ts'
 
 export function toBars(o: number[], h: number[], l: number[], c: number[], v?: number[]): Bar[] {

@@ -4,7 +4,7 @@
  * outside the Bollinger band); confirmed when the next bar closes beyond the pattern.
  * Score = 0.4·pattern + 0.3·location + 0.3·volume, each term 0 or 1.
  */
-import { atr, bollinger, sma } from '../../../../platform/quant/index.ts'
+import { atr, bollinger, sma } from '../../../../kernel/quant/index.ts'
 import type { Bar } from '../../../../providers/market-data/market-data.port.ts'
 import { findCandles, type CandleHit, type CandleId } from './candles.ts'
 import { swings } from './swings.ts'

@@ -1,5 +1,5 @@
 /** Bars S2 of docs/definitions.md#swings (swing highs 2 and 9, swing low 5; BOS bullish 8, CHoCH bearish 12). */
-import { S2 as V } from '../../../../platform/quant/vectors.fixture.ts'
+import { S2 as V } from '../../../../kernel/quant/vectors.fixture.ts'
 import type { Bar } from '../../../../providers/market-data/market-data.port.ts'
 
 export const S2 = { O: V.open, H: V.high, L: V.low, C: V.close }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { DAY_MS, dateToMs } from '../../../../platform/dates.ts'
-import { tradingDaysBetween } from '../../../../platform/market-calendar.ts'
+import { DAY_MS, dateToMs } from '../../../../kernel/dates.ts'
+import { tradingDaysBetween } from '../../../../kernel/calendar/nyse.ts'
 import { dayIndex, dayNumber, dayString, tradingDayNumbers } from './calendar.ts'
 
 describe('backtest calendar', () => {

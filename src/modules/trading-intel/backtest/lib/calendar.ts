@@ -3,8 +3,8 @@
  * from any calendar day of a range to its trading-day index. Each year's days are computed once
  * (the calendar is static), so a 30-year range costs no date library calls after the first run.
  */
-import { DAY_MS } from '../../../../platform/dates.ts'
-import { tradingDaysBetween } from '../../../../platform/market-calendar.ts'
+import { DAY_MS } from '../../../../kernel/dates.ts'
+import { tradingDaysBetween } from '../../../../kernel/calendar/nyse.ts'
 
 const byYear = new Map<number, Int32Array>()
 

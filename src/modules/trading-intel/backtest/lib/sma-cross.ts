@@ -6,7 +6,7 @@
  * [from, to] count; the SMAs are warmed up on the bars before `from`. The trades it yields go through
  * the same selection, sizing and replay as realized ones (one share each, fees 0). Pure.
  */
-import { sma } from '../../../../platform/quant/index.ts'
+import { sma } from '../../../../kernel/quant/index.ts'
 import type { Bar } from '../../../../providers/market-data/market-data.port.ts'
 import { dayNumber } from './calendar.ts'
 import type { SourceTrade } from './select.ts'

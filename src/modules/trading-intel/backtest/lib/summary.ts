@@ -4,8 +4,8 @@
  * rounded to 6 decimals, money (USD amounts) to cents and per-share prices to 4 decimals, each figure
  * rounded once from its unrounded value. Pure.
  */
-import { centsOrNull } from '../../../../platform/money.ts'
-import { equityCurveStats, toNullable, tradeStats } from '../../../../platform/quant/index.ts'
+import { centsOrNull } from '../../../../kernel/decimal/cents.ts'
+import { equityCurveStats, toNullable, tradeStats } from '../../../../kernel/quant/index.ts'
 import { dayString } from './calendar.ts'
 
 const round = (x: number, digits: number) => {

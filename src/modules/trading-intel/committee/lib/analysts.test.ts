@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { macd, rsi, sma } from '../../../../platform/quant/index.ts'
+import { macd, rsi, sma } from '../../../../kernel/quant/index.ts'
 import { flowOpinion } from './flow.ts'
 import { fundamentalOpinion } from './fundamental.ts'
 import { riskOpinion } from './risk.ts'

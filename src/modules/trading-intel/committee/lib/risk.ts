@@ -6,7 +6,7 @@
  * is mildly positive, wilder negative. confidence = min(1, returns used / VOL_RETURNS).
  * `headroom` (limit − weight, at least 0) caps what the portfolio manager may buy.
  */
-import { annualVolatility, atr, simpleReturns } from '../../../../platform/quant/index.ts'
+import { annualVolatility, atr, simpleReturns } from '../../../../kernel/quant/index.ts'
 import { num, opinion, round4, unavailable, type Opinion } from './opinion.ts'
 
 export const VOL_RETURNS = 60

@@ -1,13 +1,13 @@
 /**
  * The technical analyst: daily closes against their 50- and 200-day averages, RSI(14) and the
- * MACD(12, 26, 9) histogram, four components of ±0.25 each (quant kernels, platform/quant):
+ * MACD(12, 26, 9) histogram, four components of ±0.25 each (quant kernels, src/kernel/quant):
  * - close above SMA50 → +0.25, below → −0.25 (equal: 0); the same for SMA200;
  * - RSI ≥ 70 (overbought) → −0.25, RSI ≤ 30 (oversold) → +0.25, between: 0.25·(RSI − 50)/20;
  * - MACD histogram > 0 → +0.25, < 0 → −0.25.
  * score = the sum of the components that have enough history; confidence = that count / 4.
  * Fewer than MIN_BARS closes (the MACD histogram's first value) → unavailable.
  */
-import { macd, rsi, sma } from '../../../../platform/quant/index.ts'
+import { macd, rsi, sma } from '../../../../kernel/quant/index.ts'
 import { num, opinion, unavailable, type Opinion } from './opinion.ts'
 
 export const MIN_BARS = 34

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely'
 import { run, tenantRls } from '../../../../platform/db/migrations/helpers.ts'
-import { runTableStatements } from '../run-log.ddl.ts'
+import { runTableStatements } from '../../../../platform/run-log/run-log.ddl.ts'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await run(db, [

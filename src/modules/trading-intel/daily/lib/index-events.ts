@@ -8,8 +8,8 @@
  * A date that is not a trading day (Good Friday, Juneteenth on a Friday) moves to the trading day
  * before it, as the exchanges do; `shifted_from` then names the rule's date.
  */
-import { addDays } from '../../../../platform/dates.ts'
-import { isTradingDay, previousTradingDay } from '../../../../platform/market-calendar.ts'
+import { addDays } from '../../../../kernel/dates.ts'
+import { isTradingDay, previousTradingDay } from '../../../../kernel/calendar/nyse.ts'
 
 export type IndexEventKind = 'monthly_opex' | 'quad_witching' | 'russell_reconstitution'
 

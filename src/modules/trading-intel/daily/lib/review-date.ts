@@ -3,7 +3,7 @@
  * else the trading day before). An explicit date must be a trading day (else 422 naming the
  * trading day before it), not in the future, closed, and at most MAX_DAYS_BACK days back.
  */
-import { addDays } from '../../../../platform/dates.ts'
+import { addDays } from '../../../../kernel/dates.ts'
 import { UnprocessableError } from '../../../../platform/http/errors.ts'
 import {
   isTradingDay,
@@ -12,7 +12,7 @@ import {
   nyDate,
   previousTradingDay,
   tradingDay,
-} from '../../../../platform/market-calendar.ts'
+} from '../../../../kernel/calendar/nyse.ts'
 
 export interface ReviewDates {
   date: string

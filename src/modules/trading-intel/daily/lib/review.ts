@@ -3,7 +3,7 @@
  * signals played out, the largest movers among holdings. Money rounds to cents, percentages and
  * returns to 4 decimals; every figure is computed from the unrounded inputs.
  */
-import { cents } from '../../../../platform/money.ts'
+import { cents } from '../../../../kernel/decimal/cents.ts'
 
 export const HIT_THRESHOLD = 0 // a direction-adjusted return above this is a hit, below its negative a miss
 export const MOVERS_TOP = 3

@@ -2,7 +2,7 @@
  * Ranking a universe by one scan: each symbol's daily bars into parallel arrays, the scan's rule,
  * and the hits best first (score descending, then symbol, so equal scores rank the same every time).
  */
-import { nyDate } from '../../../../platform/market-calendar.ts'
+import { nyDate } from '../../../../kernel/calendar/nyse.ts'
 import type { Bar } from '../../../../providers/market-data/index.ts'
 import { SCANS, type DailySeries, type ScanHit, type ScanType } from './scans.ts'
 

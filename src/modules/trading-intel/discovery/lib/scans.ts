@@ -6,7 +6,7 @@
  * (the numbers the rule read). Thresholds are the named constants below; the OpenAPI description of
  * POST /intraday/discovery/scan repeats them.
  */
-import { relativeVolume, rsi } from '../../../../platform/quant/index.ts'
+import { relativeVolume, rsi } from '../../../../kernel/quant/index.ts'
 
 export const SCAN_TYPES = ['gappers', 'volume', 'momentum', 'reversal', 'breakout'] as const
 export type ScanType = (typeof SCAN_TYPES)[number]

@@ -11,7 +11,7 @@
  * line for the first 25, its signal and histogram for the first 33; with W warm-up bars those counts
  * drop by W (to none from W = 33 on).
  */
-import { macd, rsi, sessionVwap } from '../../../../platform/quant/index.ts'
+import { macd, rsi, sessionVwap } from '../../../../kernel/quant/index.ts'
 import type { SessionBars } from './types.ts'
 
 export const RSI_PERIOD = 14

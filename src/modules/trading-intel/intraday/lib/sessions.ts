@@ -9,7 +9,7 @@ import {
   previousTradingDay,
   tradingDay,
   type TradingDay,
-} from '../../../../platform/market-calendar.ts'
+} from '../../../../kernel/calendar/nyse.ts'
 import type { DetectInput, PriorSession, SessionBars } from './types.ts'
 
 export const SESSIONS = ['REGULAR', 'PRE', 'POST', 'EXTENDED'] as const

@@ -10,7 +10,7 @@
  *
  * confidence = min(0.95, 0.5 + 0.1·min(4, z − spike_z)) (z unknown → 0.5), × 0.8 on the fallback
  */
-import { relativeVolume } from '../../../../platform/quant/index.ts'
+import { relativeVolume } from '../../../../kernel/quant/index.ts'
 import { SPIKE_FALLBACK_BARS, SPIKE_FALLBACK_CONFIDENCE, type DetectParams } from './params.ts'
 import { baselineKey, num, round4, type DetectInput, type Direction, type RawSignal } from './types.ts'
 

@@ -3,7 +3,7 @@
  * year to date (from the last close of the previous year, New York dates), and the annualized
  * volatility of the last 60 daily returns. Too short a history → null for that figure.
  */
-import { annualVolatility, simpleReturns } from '../../../../platform/quant/index.ts'
+import { annualVolatility, simpleReturns } from '../../../../kernel/quant/index.ts'
 import type { Bar } from '../../../../providers/market-data/index.ts'
 
 export const SESSIONS_1M = 21

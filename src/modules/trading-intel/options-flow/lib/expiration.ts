@@ -3,7 +3,7 @@
  * as-of New York date; on an expiration day whose regular session has closed, the next one (the
  * expiring contracts no longer trade).
  */
-import { nyDate, tradingDay } from '../../../../platform/market-calendar.ts'
+import { nyDate, tradingDay } from '../../../../kernel/calendar/nyse.ts'
 
 export function flowExpiration(expirations: readonly string[], now: Date): string | null {
   const today = nyDate(now)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { nyDate } from '../../../../platform/market-calendar.ts'
+import { nyDate } from '../../../../kernel/calendar/nyse.ts'
 import {
   bucketIndex,
   buckets,

@@ -7,7 +7,7 @@
  * a constant 0.5 earns on a coin flip. Expected calibration error (ECE) = Σ_b (n_b / N) ·
  * |mean confidence_b − hit rate_b| over the non-empty buckets.
  */
-import { nextTradingDay } from '../../../../platform/market-calendar.ts'
+import { nextTradingDay } from '../../../../kernel/calendar/nyse.ts'
 import type { RecAction, RecOutcome } from '../recommendations.tables.ts'
 
 /** Confidence buckets: [lower, upper) except the last, which holds 1.0. */

@@ -3,7 +3,7 @@
  * returns, ≥ MIN_PAIRS common returns, zero variance → null, diagonal 1) rounded to 3 decimals, with
  * the count of common returns behind each entry and the reason a symbol's row is null.
  */
-import { correlationMatrix } from '../../../../platform/quant/index.ts'
+import { correlationMatrix } from '../../../../kernel/quant/index.ts'
 import { commonReturns, type AlignedCloses } from './align.ts'
 
 /** Fewest common daily returns for a defined entry. */

@@ -1,5 +1,5 @@
 /** D1 (40 daily bars, docs/definitions.md#vectors) as provider bars on consecutive weekdays from `start`. */
-import { D1 } from '../../../../platform/quant/vectors.fixture.ts'
+import { D1 } from '../../../../kernel/quant/vectors.fixture.ts'
 import type { Bar } from '../../../../providers/market-data/index.ts'
 
 /** Weekdays from `start` (YYYY-MM-DD, a weekday); each bar starts at 05:00Z (New York midnight, EST). */

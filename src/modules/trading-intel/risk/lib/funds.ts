@@ -1,5 +1,5 @@
 /** Turning inverse-fund rows into sized suggestions (hedge sizing, the funds, the cost and the drift warning). */
-import { cents } from '../../../../platform/money.ts'
+import { cents } from '../../../../kernel/decimal/cents.ts'
 import { sizeHedge } from './hedge.ts'
 
 export interface FundRow {

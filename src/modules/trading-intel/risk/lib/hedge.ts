@@ -4,8 +4,8 @@
  * the index with the highest R² wins; H = (MV − limit·total)·β/|L| (excess) or MV·β/|L| (full),
  * shares = floor(H / fund price).
  */
-import { cents } from '../../../../platform/money.ts'
-import { pearson, simpleReturns } from '../../../../platform/quant/index.ts'
+import { cents } from '../../../../kernel/decimal/cents.ts'
+import { pearson, simpleReturns } from '../../../../kernel/quant/index.ts'
 
 /** A position is concentrated when its weight is strictly above this (10 %; exactly 10 % is not). */
 export const CONCENTRATION_LIMIT = 0.1

@@ -14,9 +14,9 @@ import {
   toNullable,
   trailingStop,
   type Side,
-} from '../../../../platform/quant/index.ts'
+} from '../../../../kernel/quant/index.ts'
 import type { Bar } from '../../../../providers/market-data/index.ts'
-import { cents } from '../../../../platform/money.ts'
+import { cents } from '../../../../kernel/decimal/cents.ts'
 import { barDate } from './align.ts'
 
 export type ExitMethod = 'atr' | 'chandelier' | 'percent'

@@ -4,7 +4,7 @@
  * nested `callExpDateMap["yyyy-MM-dd:dte"]["150.0"] = [contract]`. Volatility and greeks are implied
  * from each contract's mark (Black–Scholes), or from the ANALYTICAL inputs when given.
  */
-import { DAY_MS } from '../../../../platform/dates.ts'
+import { DAY_MS } from '../../../../kernel/dates.ts'
 import { DateTime } from 'luxon'
 import type { OptionChain, OptionContract, Quote } from '../../../market-data/market-data.port.ts'
 import { round } from '../decimal.ts'

@@ -7,7 +7,7 @@
  * quote the sandbox saw for each symbol.
  */
 import { DateTime } from 'luxon'
-import { DAY_MS } from '../../../../platform/dates.ts'
+import { DAY_MS } from '../../../../kernel/dates.ts'
 import { mulberry32 } from '../../../../platform/random.ts'
 import { cents, round } from '../decimal.ts'
 import { paidDividends, pick, type Rng, tradingDayAt, tradingTime, ZONE } from '../history.ts'

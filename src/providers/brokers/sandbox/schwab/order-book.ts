@@ -5,7 +5,7 @@
  * become WORKING, and an order the account cannot cover is REJECTED as Schwab does after accepting it.
  */
 import { randomUUID } from 'node:crypto'
-import { DAY_MS } from '../../../../platform/dates.ts'
+import { DAY_MS } from '../../../../kernel/dates.ts'
 import { cents, round } from '../decimal.ts'
 import { marketReachedAt } from '../market-reach.ts'
 import { feesOf, type Leg, type Trade } from './history.ts'

@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon'
 import type { Bar, Interval } from '../../../market-data/market-data.port.ts'
-import { previousTradingDay, tradingDay } from '../../../../platform/market-calendar.ts'
+import { previousTradingDay, tradingDay } from '../../../../kernel/calendar/nyse.ts'
 import { ZONE } from '../history.ts'
 import type { SchwabMarket } from './catalog.ts'
 import { bool } from './wire.ts'

@@ -4,7 +4,7 @@
  * as `%40` in the redirect). Access tokens live 30 minutes from issue; the refresh token 7 days
  * from the code exchange, a hard limit (refreshing returns the same refresh token).
  */
-import { DAY_MS } from '../../../../platform/dates.ts'
+import { DAY_MS } from '../../../../kernel/dates.ts'
 import type { ClaimFields, SandboxSigner } from '../sandbox-tokens.ts'
 
 export const ACCESS_TTL_S = 1800

@@ -4,7 +4,7 @@
  * days), get and cancel one. Every read settles newly placed orders first.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { DAY_MS } from '../../../../platform/dates.ts'
+import { DAY_MS } from '../../../../kernel/dates.ts'
 import { hidden, queryOf } from '../context.ts'
 import { accountOf, type ByHash, callerOf } from './auth.ts'
 import type { SchwabContext } from './context.ts'

@@ -5,7 +5,7 @@
  * snaptrade.ts before these run.
  */
 import { randomUUID } from 'node:crypto'
-import { DAY_MS } from '../../../../platform/dates.ts'
+import { DAY_MS } from '../../../../kernel/dates.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { queryOf } from '../context.ts'
 import { callerOf, hiddenRoute as opts, type SnapContext, snapError } from './context.ts'

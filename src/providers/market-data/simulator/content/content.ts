@@ -24,7 +24,7 @@ import { isOperating, seededPrice } from './shared.ts'
 
 export type { Company } from './shared.ts'
 import { transcriptFor } from './transcripts.ts'
-import { addDays, DAY_MS } from '../../../../platform/dates.ts'
+import { addDays, DAY_MS } from '../../../../kernel/dates.ts'
 import { DATE, isBusinessDay, nextQuarter, nyDay, quarterOf, shiftBusinessDays } from './random.ts'
 
 export interface SimulatedContentDeps {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { isTradingDay } from '../../../../platform/market-calendar.ts'
+import { isTradingDay } from '../../../../kernel/calendar/nyse.ts'
 import { UNIVERSE, profileOf } from '../universe.ts'
 import { createSimulatedDividends } from './dividends.ts'
 

@@ -9,7 +9,7 @@
  * business day). The amount, fixed per symbol, is a quarter of a yield typical of its sector
  * (0.6–1.4× of it) on the symbol's reference price.
  */
-import { addDays } from '../../../../platform/dates.ts'
+import { addDays } from '../../../../kernel/dates.ts'
 import type { DividendsProvider, ExDividend, Instrument } from '../../market-data.port.ts'
 import { instrumentOf, profileOf } from '../universe.ts'
 import { hash53, isBusinessDay, round2 } from './random.ts'

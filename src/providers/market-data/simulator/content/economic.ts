@@ -14,7 +14,7 @@
  *   Sep, Oct and Dec (an approximation).
  */
 import type { Clock } from '../../../../platform/clock.ts'
-import { addDays } from '../../../../platform/dates.ts'
+import { addDays } from '../../../../kernel/dates.ts'
 import type { EconomicCalendarProvider, EconomicEvent, EconomicImpact } from '../../market-data.port.ts'
 import { isBusinessDay, nyDay, nyInstant, rand, round1 } from './random.ts'
 

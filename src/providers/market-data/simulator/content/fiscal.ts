@@ -7,7 +7,7 @@
  * September is reported from mid-October to early November.
  */
 import { instrumentOf } from '../universe.ts'
-import { addDays } from '../../../../platform/dates.ts'
+import { addDays } from '../../../../kernel/dates.ts'
 import { rand, shiftBusinessDays } from './random.ts'
 
 export interface FiscalSchedule {

@@ -7,7 +7,7 @@ import type { InsiderTransaction } from '../../market-data.port.ts'
 import type { Insider } from './shared.ts'
 import { insiders } from './shared.ts'
 import type { Rand } from './random.ts'
-import { addDays } from '../../../../platform/dates.ts'
+import { addDays } from '../../../../kernel/dates.ts'
 import { dayNumber, hashHex, nyInstant, quarterEnd, rand, round2, shiftBusinessDays } from './random.ts'
 
 type Code = 'S' | 'A' | 'P'

@@ -3,13 +3,9 @@
  * key string (seed, symbol, date, …), so answers never depend on call order or on other symbols.
  */
 import { DateTime } from 'luxon'
-import { addDays, DAY_MS } from '../../../../platform/dates.ts'
+import { addDays, DAY_MS } from '../../../../kernel/dates.ts'
 import { mulberry32 } from '../../../../platform/random.ts'
-import {
-  CALENDAR_FIRST_YEAR,
-  CALENDAR_LAST_YEAR,
-  isTradingDay,
-} from '../../../../platform/market-calendar.ts'
+import { CALENDAR_FIRST_YEAR, CALENDAR_LAST_YEAR, isTradingDay } from '../../../../kernel/calendar/nyse.ts'
 
 /** cyrb53: a fast, well-mixed 53-bit string hash (crypto strength is not needed here). */
 export function hash53(text: string): number {

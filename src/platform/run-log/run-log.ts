@@ -1,22 +1,31 @@
 /**
- * The run log service shared by the committee and market-research: creating, reading, listing,
- * cancelling and retrying runs, and the job side (start, step, finish) that appends the ordered
- * events. Every state change and event append happens in one short transaction holding the run's
- * row lock, so a cancel and a job step never interleave: after a cancel, the job's next step is
- * refused and it stops. State rules: lib/run-states.ts.
+ * A run log: asynchronous runs with ordered events (the committee's and market research's).
+ * Creating, reading, listing, cancelling and retrying runs, polling their events, and the job side
+ * (start, step, finish) that appends the events. Every state change and event append happens in
+ * one short transaction holding the run's row lock, so a cancel and a job step never interleave:
+ * after a cancel, the job's next step is refused and it stops. State rules: run-states.ts. The
+ * tables are the using module's, reached through the RunStore its repository implements.
  */
-import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/index.ts'
-import { ConflictError, NotFoundError } from '../../../platform/http/errors.ts'
-import type { Ids } from '../../../platform/ids.ts'
-import { afterKey, resolvePage, toPage, type PageQueryInput } from '../../../platform/http/pagination.ts'
-import { canCancel, canRetry, canStart, canStep } from './lib/run-states.ts'
-import * as repo from './run-log.repository.ts'
-import type { RunEventRow, RunRow, RunTables } from './run-log.repository.ts'
+import type { Clock } from '../clock.ts'
+import { ConflictError, NotFoundError } from '../http/errors.ts'
+import type { Ids } from '../ids.ts'
+import { afterKey, resolvePage, toPage, type PageQueryInput } from '../http/pagination.ts'
+import type { Scopes, TenantScope } from '../db/index.ts'
+import { canCancel, canRetry, canStart, canStep, type RunStatus } from './run-states.ts'
+import type { RunEventRow, RunRow, RunStore } from './run-store.ts'
 
-export type { RunEventRow, RunRow, RunTables } from './run-log.repository.ts'
+export type { RunEventRow, RunRow, RunStore } from './run-store.ts'
 
+/** The most events one read answers (and the default of a poll). */
 export const EVENTS_PAGE_MAX = 100
+
+/** An event on the wire. */
+export const eventOut = (e: RunEventRow) => ({
+  seq: e.seq,
+  kind: e.kind,
+  payload: e.payload,
+  created_at: e.created_at.toISOString(),
+})
 
 export interface RunLogDeps {
   scopes: Scopes
@@ -27,7 +36,7 @@ export interface RunLogDeps {
 export class RunLog {
   constructor(
     private readonly deps: RunLogDeps,
-    private readonly tables: RunTables,
+    private readonly store: RunStore,
     /** The 404 code, e.g. `committee.run_not_found`. */
     private readonly notFound: string,
   ) {}
@@ -35,32 +44,26 @@ export class RunLog {
   create(tenantId: number, r: { subject: string; input: Record<string, unknown>; retry_of?: string }) {
     const row = { id: this.deps.ids.ulid(), created_at: this.deps.clock.now(), retry_of: r.retry_of ?? null }
     return this.deps.scopes.withTenant(tenantId, (s) =>
-      repo.insertRun(s, this.tables, { ...row, subject: r.subject, input: r.input }),
+      this.store.insertRun(s, { ...row, subject: r.subject, input: r.input }),
     )
   }
 
   async get(tenantId: number, id: string): Promise<RunRow> {
-    const run = await this.deps.scopes.withTenant(tenantId, (s) => repo.findRun(s, this.tables, id))
+    const run = await this.deps.scopes.withTenant(tenantId, (s) => this.store.findRun(s, id))
     if (!run) throw this.missing()
     return run
   }
 
   /** The run and its first events (up to EVENTS_PAGE_MAX), in one transaction. */
-  async withEvents(tenantId: number, id: string): Promise<{ run: RunRow; events: RunEventRow[] }> {
-    const out = await this.deps.scopes.withTenant(tenantId, async (s) => {
-      const run = await repo.findRun(s, this.tables, id)
-      if (!run) return null
-      return { run, events: await repo.eventsAfter(s, this.tables, { run_id: id, after: 0, limit: 100 }) }
-    })
-    if (!out) throw this.missing()
-    return out
+  withEvents(tenantId: number, id: string): Promise<{ run: RunRow; events: RunEventRow[] }> {
+    return this.read(tenantId, id, 0, EVENTS_PAGE_MAX)
   }
 
   async list(tenantId: number, q: PageQueryInput & { subject?: string }) {
     const page = resolvePage(q)
     const after = afterKey<[string, string]>(page, ['time?', 'text'])
     const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
-      repo.listRuns(s, this.tables, {
+      this.store.listRuns(s, {
         ...(q.subject ? { subject: q.subject } : {}),
         after,
         offset: page.offset,
@@ -70,15 +73,21 @@ export class RunLog {
     return toPage(rows, page, (r) => [r.created_at.toISOString(), r.id])
   }
 
-  /** Events with seq > after, in order; 404 for a run that is not the tenant's. */
-  async events(tenantId: number, id: string, q: { after: number; limit: number }) {
-    const out = await this.deps.scopes.withTenant(tenantId, async (s) => {
-      const run = await repo.findRun(s, this.tables, id)
-      if (!run) return null
-      return { run, events: await repo.eventsAfter(s, this.tables, { run_id: id, ...q }) }
-    })
-    if (!out) throw this.missing()
-    return out
+  /**
+   * One poll of a run's events: those with seq > `after` (default 0), at most `limit` (default
+   * EVENTS_PAGE_MAX), with the run's status; `next_after` is the `after` of the next poll (the
+   * last seq answered, else `after` again). 404 for a run that is not the tenant's.
+   */
+  async poll(tenantId: number, id: string, q: { after?: number | undefined; limit?: number | undefined }) {
+    const after = q.after ?? 0
+    const { run, events } = await this.read(tenantId, id, after, q.limit ?? EVENTS_PAGE_MAX)
+    const last = events[events.length - 1]
+    return {
+      run_id: run.id,
+      status: run.status as RunStatus,
+      items: events.map(eventOut),
+      next_after: last ? last.seq : after,
+    }
   }
 
   /**
@@ -95,27 +104,27 @@ export class RunLog {
       }
       if (!canStart(run.status)) return null
       const at = this.deps.clock.now()
-      await repo.updateRun(s, this.tables, id, { status: 'running', started_at: at })
-      await repo.appendEvent(s, this.tables, { run_id: id, kind: 'started', payload, at })
+      await this.store.updateRun(s, id, { status: 'running', started_at: at })
+      await this.store.appendEvent(s, { run_id: id, kind: 'started', payload, at })
       return { ...run, status: 'running', started_at: at }
     })
   }
 
-  private async interrupt(s: Parameters<typeof repo.appendEvent>[0], id: string): Promise<void> {
+  private async interrupt(s: TenantScope, id: string): Promise<void> {
     const at = this.deps.clock.now()
     const error = {
       code: `${this.notFound.split('.')[0]}.interrupted`,
       detail: 'The run was interrupted before it finished; retry it',
     }
-    await repo.updateRun(s, this.tables, id, { status: 'failed', finished_at: at, error })
-    await repo.appendEvent(s, this.tables, { run_id: id, kind: 'failed', payload: error, at })
+    await this.store.updateRun(s, id, { status: 'failed', finished_at: at, error })
+    await this.store.appendEvent(s, { run_id: id, kind: 'failed', payload: error, at })
   }
 
   /** Appends a step event while the run is running; false when it is not (cancelled: stop). */
   step(tenantId: number, id: string, kind: string, payload: Record<string, unknown>): Promise<boolean> {
     return this.locked(tenantId, id, async (s, run) => {
       if (!canStep(run.status)) return false
-      await repo.appendEvent(s, this.tables, { run_id: id, kind, payload, at: this.deps.clock.now() })
+      await this.store.appendEvent(s, { run_id: id, kind, payload, at: this.deps.clock.now() })
       return true
     })
   }
@@ -136,8 +145,8 @@ export class RunLog {
       const at = this.deps.clock.now()
       // The stored result defaults to the terminal event's payload.
       const outcome = f.status === 'completed' ? { result: f.result ?? f.payload } : { error: f.payload }
-      await repo.updateRun(s, this.tables, id, { status: f.status, finished_at: at, ...outcome })
-      await repo.appendEvent(s, this.tables, { run_id: id, kind: f.kind, payload: f.payload, at })
+      await this.store.updateRun(s, id, { status: f.status, finished_at: at, ...outcome })
+      await this.store.appendEvent(s, { run_id: id, kind: f.kind, payload: f.payload, at })
       return true
     })
   }
@@ -151,9 +160,9 @@ export class RunLog {
           `The run is ${run.status}; only queued or running runs can be cancelled`,
         )
       const at = this.deps.clock.now()
-      await repo.updateRun(s, this.tables, id, { status: 'cancelled', finished_at: at })
+      await this.store.updateRun(s, id, { status: 'cancelled', finished_at: at })
       const payload = { previous_status: run.status }
-      await repo.appendEvent(s, this.tables, { run_id: id, kind: 'cancelled', payload, at })
+      await this.store.appendEvent(s, { run_id: id, kind: 'cancelled', payload, at })
       return { ...run, status: 'cancelled', finished_at: at }
     })
   }
@@ -169,13 +178,24 @@ export class RunLog {
     return this.create(tenantId, { subject: old.subject, input: old.input, retry_of: old.id })
   }
 
+  /** The run and its events with seq > after (at most `limit`), in one transaction; 404 when not the tenant's. */
+  private async read(tenantId: number, id: string, after: number, limit: number) {
+    const out = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      const run = await this.store.findRun(s, id)
+      if (!run) return null
+      return { run, events: await this.store.eventsAfter(s, { run_id: id, after, limit }) }
+    })
+    if (!out) throw this.missing()
+    return out
+  }
+
   private async locked<T>(
     tenantId: number,
     id: string,
-    work: (s: Parameters<Parameters<Scopes['withTenant']>[1]>[0], run: RunRow) => Promise<T>,
+    work: (s: TenantScope, run: RunRow) => Promise<T>,
   ): Promise<T> {
     const out = await this.deps.scopes.withTenant(tenantId, async (s) => {
-      const run = await repo.findRun(s, this.tables, id, true)
+      const run = await this.store.findRun(s, id, true)
       return run ? { value: await work(s, run) } : null
     })
     if (!out) throw this.missing()

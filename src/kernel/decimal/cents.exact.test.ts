@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { centsToNumber, centsToString, gainLoss, roundDiv, sumCents, toCents } from './money.ts'
+import { centsToNumber, centsToString, gainLoss, roundDiv, sumCents, toCents } from './cents.ts'
 
 describe('toCents', () => {
   it('reads decimal strings exactly', () => {

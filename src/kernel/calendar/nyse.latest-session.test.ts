@@ -1,7 +1,7 @@
 /** latestSessionDate: the date of the latest regular session that has opened at an instant. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { latestSessionDate } from './market-calendar.ts'
+import { latestSessionDate } from './nyse.ts'
 
 const at = (iso: string) => latestSessionDate(new Date(iso))
 

@@ -1,4 +1,4 @@
-// Property tests of money.ts (fast-check, fixed seeds), with big.js as the independent reference.
+// Property tests of cents.ts (fast-check, fixed seeds), with big.js as the independent reference.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import Big from 'big.js'
@@ -11,7 +11,7 @@ import {
   roundDiv,
   sumCents,
   toCents,
-} from './money.ts'
+} from './cents.ts'
 
 const RUNS = { seed: 10_19, numRuns: 500 }
 const digits = (max: number) =>

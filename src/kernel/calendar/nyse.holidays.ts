@@ -3,13 +3,13 @@
 // The regular holidays follow NYSE Rule 7.2 (observance: Sunday → Monday, Saturday → Friday,
 // except New Year's Day: a Saturday Jan 1 is not observed at all). Unscheduled closures and the
 // one-off early closes are data below. The tables are built once at load (~1,900 rows, pure date
-// arithmetic) so lookups stay O(1); market-calendar.test.ts checks them against the NYSE's own
+// arithmetic) so lookups stay O(1); nyse.days.test.ts and nyse.rules.test.ts check them against the NYSE's own
 // published lists (2024–2028 as announced, and sample past years).
 //
 // Scope: early closes are modelled as 13:00 ET only, from 1993; the 14:00 closes of 1990–1992
 // (Christmas Eve, day after Thanksgiving 1992) are not represented.
 
-import { DAY_MS } from './dates.ts'
+import { DAY_MS } from '../dates.ts'
 
 export const HOLIDAY_FIRST_YEAR = 1990
 export const HOLIDAY_LAST_YEAR = 2100

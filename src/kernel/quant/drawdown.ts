@@ -5,7 +5,7 @@
  * with the episode flagged open when equity has not recovered (backtesting.py's behaviour).
  *
  * Dates are day numbers: whole days since 1970-01-01 (e.g. `dateToMs('2026-01-02') / DAY_MS` with
- * src/platform/dates.ts), so a difference is a count of calendar days. No Date parsing here.
+ * src/kernel/dates.ts), so a difference is a count of calendar days. No Date parsing here.
  */
 import { requireSameLength, type Series } from './series.ts'
 

@@ -1,11 +1,10 @@
 /**
- * The DDL of a run table and its event table (the shape of RunTable/RunEventTable), shared by the
- * committee's migration (0020) and market-research's (0022): tenant tables under RLS, keyed by
- * (tenant_id, id), events unique per (tenant_id, run_id, seq).
+ * The DDL of a run table and its event table (the shape of RunTable/RunEventTable, run-store.ts),
+ * for the migration of the module that owns them (committee 0020, market-research 0022): tenant
+ * tables under RLS, keyed by (tenant_id, id), events unique per (tenant_id, run_id, seq).
  */
-import { tenantRls } from '../../../platform/db/migrations/helpers.ts'
-
-export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const
+import { tenantRls } from '../db/migrations/helpers.ts'
+import { RUN_STATUSES } from './run-states.ts'
 
 export function runTableStatements(run: string, event: string): string[] {
   const statuses = RUN_STATUSES.map((s) => `'${s}'`).join(', ')

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { cents, centsOrNull } from './money.ts'
+import { cents, centsOrNull } from './cents.ts'
 
 describe('cents: a computed amount to the cent, as JSON carries it', () => {
   it('drops binary-float tails of sums and products', () => {

@@ -1,7 +1,8 @@
 /**
- * Exact arithmetic on the decimal strings `decimalString` produces (a scaled BigInt, never a float),
- * for the figures a vendor does not send ready-made (Schwab, SnapTrade): net quantities, cost bases,
- * per-share prices, summed fees and average fill prices. Shared by the broker adapters.
+ * Exact arithmetic on decimal strings ('-12.5', '0.001'; as the broker port's `decimalString`
+ * writes them): a scaled BigInt, never a float. For the figures a vendor does not send ready-made
+ * (Schwab, SnapTrade): net quantities, cost bases, per-share prices, summed fees and average fill
+ * prices. Any scale in, the exact result out; only `decDiv` rounds (to `places`, half away from zero).
  */
 
 interface Dec {

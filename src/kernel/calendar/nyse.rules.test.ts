@@ -1,11 +1,8 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { holidayName, isEarlyClose, isTradingDay, tradingDay, tradingDaysBetween } from './market-calendar.ts'
-import { easterSunday, NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from './market-calendar.holidays.ts'
-import {
-  PUBLISHED_EARLY_CLOSES_2024_2028,
-  PUBLISHED_HOLIDAYS_2024_2028,
-} from './market-calendar.published.fixture.ts'
+import { holidayName, isEarlyClose, isTradingDay, tradingDay, tradingDaysBetween } from './nyse.ts'
+import { easterSunday, NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from './nyse.holidays.ts'
+import { PUBLISHED_EARLY_CLOSES_2024_2028, PUBLISHED_HOLIDAYS_2024_2028 } from './nyse.published.fixture.ts'
 
 const inYears = (table: Readonly<Record<string, string>>, from: number, to: number) =>
   Object.fromEntries(

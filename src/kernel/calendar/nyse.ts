@@ -2,7 +2,7 @@
 //
 // All wall-clock logic runs in America/New_York through luxon, so the UTC instants of the
 // session edges shift correctly across DST changes. Holidays and early closes are computed by the
-// NYSE's rules plus its one-off closures (market-calendar.holidays.ts) for
+// NYSE's rules plus its one-off closures (nyse.holidays.ts) for
 // CALENDAR_FIRST_YEAR..CALENDAR_LAST_YEAR; anything that depends on a date outside that range
 // throws a RangeError rather than guessing.
 //
@@ -10,12 +10,7 @@
 // regular session ends 13:00 and the post session 17:00. Intervals are half-open [start, end).
 
 import { DateTime } from 'luxon'
-import {
-  HOLIDAY_FIRST_YEAR,
-  HOLIDAY_LAST_YEAR,
-  NYSE_EARLY_CLOSES,
-  NYSE_HOLIDAYS,
-} from './market-calendar.holidays.ts'
+import { HOLIDAY_FIRST_YEAR, HOLIDAY_LAST_YEAR, NYSE_EARLY_CLOSES, NYSE_HOLIDAYS } from './nyse.holidays.ts'
 
 export type MarketSession = 'pre' | 'regular' | 'post' | 'closed'
 

@@ -1,12 +1,13 @@
 /**
- * The run state machine shared by committee and research runs (pure, unit-tested):
+ * The run state machine of a run log (committee and research runs; pure, unit-tested):
  *   queued → running → completed | failed;  queued | running → cancelled (cancel);
  *   failed | cancelled → (retry) a NEW queued run with the same input and retry_of = the old id.
  * Terminal: completed, failed, cancelled. Events: `started`, then the run's steps (committee:
  * `analyst_opinion` × n, `model_fallback`; research: `section` × n), then exactly one terminal
  * event: `decision`/`completed`, `failed` or `cancelled`.
  */
-export type RunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled'
+export const RUN_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const
+export type RunStatus = (typeof RUN_STATUSES)[number]
 
 export const TERMINAL: readonly RunStatus[] = ['completed', 'failed', 'cancelled']
 
