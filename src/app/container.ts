@@ -17,6 +17,7 @@ import { createDatabase, type DatabaseHandle } from '../platform/db/database.ts'
 import { createScopes } from '../platform/db/tenant-scope.ts'
 import { createFeatureFlags } from '../platform/feature-flags.ts'
 import { loggerOptions } from '../platform/http/logging.ts'
+import { createMetricsRegistry } from '../platform/http/metrics.ts'
 import { createIds } from '../platform/ids.ts'
 import { createJobQueue } from '../platform/jobs/index.ts'
 import { createHttpClient, type HttpClient } from '../providers/shared/http.ts'
@@ -128,6 +129,7 @@ function platformContext(
     signer: createTokenSigner(deps.secrets.jwtSecret),
     flags: createFeatureFlags({ config, scopes, cache }),
     http: deps.overrides.http ?? createHttpClient(),
+    metrics: createMetricsRegistry(),
   }
 }
 
