@@ -26,7 +26,7 @@ const PARTS = ['body', 'querystring', 'params', 'headers'] as const
 /** Compiles the validators and serializers of `routes` against `app`'s shared schemas; how many. */
 export function compileAllSchemas(app: App, routes: readonly RouteOptions[]): number {
   const shared = app.getSchemas()
-  const validate = validators()(shared)
+  const validate = validators()(shared as Parameters<ReturnType<typeof validators>>[0])
   const serializer = SerializerSelector()(shared, undefined)
   let compiled = 0
   for (const route of routes) {
