@@ -11,7 +11,7 @@ import {
   sleeps,
   statuses,
   useAlpacaFake,
-} from './alpaca.fixture.ts'
+} from '../../../../test/helpers/alpaca-market-data.ts'
 
 useAlpacaFake()
 

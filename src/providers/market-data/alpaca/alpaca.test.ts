@@ -5,7 +5,15 @@ import { fixedClock } from '../../../platform/clock.ts'
 import { createHttpClient } from '../../shared/http.ts'
 import { startAlpacaDataFake } from '../../../../test/fakes/alpaca-data-fake.ts'
 import { createAlpacaMarketData } from './alpaca.ts'
-import { adapter, expectedBar, fake, md, requestsTo, times, useAlpacaFake } from './alpaca.fixture.ts'
+import {
+  adapter,
+  expectedBar,
+  fake,
+  md,
+  requestsTo,
+  times,
+  useAlpacaFake,
+} from '../../../../test/helpers/alpaca-market-data.ts'
 
 useAlpacaFake()
 

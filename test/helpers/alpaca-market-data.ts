@@ -1,14 +1,18 @@
 /**
  * The Alpaca market-data adapter against the fake Alpaca data server (test/fakes/alpaca-data-fake.ts),
- * for alpaca.test.ts and alpaca.news.test.ts: `useAlpacaFake()` starts the fake for the file and gives
+ * for src/providers/market-data/alpaca/alpaca.test.ts and alpaca.news.test.ts: `useAlpacaFake()` starts the fake for the file and gives
  * each test a fresh adapter (`md`), with the HTTP client's sleeps recorded instead of slept.
  */
 import { before, after, beforeEach } from 'node:test'
-import { fixedClock } from '../../../platform/clock.ts'
-import { createHttpClient, UpstreamAuthError } from '../../shared/http.ts'
-import { fakeBar, startAlpacaDataFake, type AlpacaDataFake } from '../../../../test/fakes/alpaca-data-fake.ts'
-import { createAlpacaMarketData, type AlpacaMarketData, type AlpacaMarketDataOptions } from './alpaca.ts'
-import type { Bar } from '../market-data.port.ts'
+import { fixedClock } from '../../src/platform/clock.ts'
+import { createHttpClient, UpstreamAuthError } from '../../src/providers/shared/http.ts'
+import { fakeBar, startAlpacaDataFake, type AlpacaDataFake } from '../fakes/alpaca-data-fake.ts'
+import {
+  createAlpacaMarketData,
+  type AlpacaMarketData,
+  type AlpacaMarketDataOptions,
+} from '../../src/providers/market-data/alpaca/alpaca.ts'
+import type { Bar } from '../../src/providers/market-data/market-data.port.ts'
 
 export let fake: AlpacaDataFake
 export let md: AlpacaMarketData
