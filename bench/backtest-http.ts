@@ -12,7 +12,7 @@
  * reading): **nothing held**, a tenant's very first run (no trades in memory, no packed value: the
  * trades are read whole); **first after an import**, the same with the notice an import gives and
  * its pack job run before (untimed); **first in a process**, the memory cache emptied as by a restart (the
- * packed value is read, with the changes since it); **after a write**, one trade rewritten before
+ * packed value is read, with the changes since it: a new container and app on the same database); **after a write**, one trade rewritten before
  * the run (the cache applies the changed row); and **warm**, a repeat with other params (sizing
  * 2 % ↔ 3 %). Between timed runs the deferred log and packed-value writes are awaited outside the
  * timing ("settled"); "back to back" sends the next warm run at once, so it waits behind the
@@ -31,7 +31,7 @@ import { sql } from 'kysely'
 import { insertRun, storeLog } from '../src/modules/trading-intel/backtest/backtest.repository.ts'
 import { RECORD_BYTES } from '../src/modules/trading-intel/backtest/lib/log-codec.ts'
 import { readCloses } from '../src/modules/trading-intel/backtest/prices.service.ts'
-import { buildTestApp } from '../test/helpers/test-app.ts'
+import { buildTestApp, serviceKeys } from '../test/helpers/test-app.ts'
 import { median } from './report.ts'
 
 const TRADES = Number(process.argv[2] ?? 100_000)
@@ -72,6 +72,7 @@ const t = await buildTestApp({
   clock,
   providers: { market: new MemoryMarket({ clock }) },
   env: {
+    ...serviceKeys(), // a restarted process accepts the sessions of the first
     RATE_LIMIT_ENABLED: 'false',
     ...(process.env['BENCH_PGLITE_DIR']
       ? { DATABASE_URL: '', DATA_DIR: process.env['BENCH_PGLITE_DIR'] }
@@ -128,7 +129,19 @@ const scope = {
   via: 'bearer' as const,
 }
 const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms, best ${Math.min(...xs).toFixed(0)} ms`
-const logs = t.c.backtest.logs
+
+/**
+ * The process that answers: the first, then, after each restart, a new container and app on the same
+ * database (nothing in memory), the previous restarted one closed. Listening when `http` is set.
+ */
+let live: { c: typeof t.c; app: typeof t.app; close?: () => Promise<void> } = { c: t.c, app: t.app }
+let http = false
+let base = ''
+async function restart() {
+  await live.close?.()
+  live = await t.restart()
+  if (http) base = await live.app.listen({ port: 0, host: '127.0.0.1' })
+}
 
 interface Around {
   before?: () => Promise<unknown>
@@ -160,16 +173,16 @@ const touch = () =>
     sql`update realized_trade set fees = fees where id = (select min(id) from realized_trade)`.execute(db),
   )
 const idle = async () => {
-  await logs.idle()
-  await t.c.backtest.packs.idle()
+  await live.c.backtest.logs.idle()
+  await live.c.backtest.packs.idle()
 }
 const settled: Around = { after: idle }
 const afterWrite: Around = { before: touch, after: idle }
 // A restarted process: nothing in memory; the packed trades are read, with the changes since them.
-const emptied: Around = { before: async () => t.c.backtest.tradeCache.clear(), after: idle }
+const emptied: Around = { before: restart, after: idle }
 // A tenant's very first run: nothing in memory and no packed value either (the trades read whole).
 const forget = async () => {
-  t.c.backtest.tradeCache.clear()
+  await restart()
   await t.c.scopes.withTenant(u.tenantId, ({ db }) => db.deleteFrom('backtest_trade_pack').execute())
 }
 const unpacked: Around = { before: forget, after: idle }
@@ -178,38 +191,38 @@ const imported: Around = {
   before: async () => {
     await forget()
     t.c.portfolio.tradeWrites.written(u.tenantId, TRADES)
-    await t.c.jobs.drain()
-    t.c.backtest.tradeCache.clear() // the job's process is not the one that runs it
+    await t.c.jobs.drain() // in the first process, which runs the jobs
+    await restart() // the job's process is not the one that runs it
   },
   after: idle,
 }
 // Warm runs alternate 2 % and 3 % sizing: other params, the same trades.
 const other = (i: number) => body(i % 2 ? 2 : 3)
 
-const first = await t.c.backtest.backtest.run(scope, body(2))
+const first = await live.c.backtest.backtest.run(scope, body(2))
 await idle()
-const serviceNever = await timed(() => t.c.backtest.backtest.run(scope, body(2)), unpacked)
-const serviceImported = await timed(() => t.c.backtest.backtest.run(scope, body(2)), imported)
-const serviceFirst = await timed(() => t.c.backtest.backtest.run(scope, body(2)), emptied)
-const serviceCold = await timed(() => t.c.backtest.backtest.run(scope, body(2)), afterWrite)
-const serviceWarm = await timed((i) => t.c.backtest.backtest.run(scope, other(i)), settled)
-const serviceBackToBack = await timed((i) => t.c.backtest.backtest.run(scope, other(i)))
+const serviceNever = await timed(() => live.c.backtest.backtest.run(scope, body(2)), unpacked)
+const serviceImported = await timed(() => live.c.backtest.backtest.run(scope, body(2)), imported)
+const serviceFirst = await timed(() => live.c.backtest.backtest.run(scope, body(2)), emptied)
+const serviceCold = await timed(() => live.c.backtest.backtest.run(scope, body(2)), afterWrite)
+const serviceWarm = await timed((i) => live.c.backtest.backtest.run(scope, other(i)), settled)
+const serviceBackToBack = await timed((i) => live.c.backtest.backtest.run(scope, other(i)))
 await idle()
 
-const base = await t.app.listen({ port: 0, host: '127.0.0.1' })
+http = true
+base = await live.app.listen({ port: 0, host: '127.0.0.1' })
 // The client in its own thread: it reads the answer as soon as it is sent (timed there).
 const client = new Worker(
   `const { parentPort, workerData } = require('node:worker_threads')
-   parentPort.on('message', async (payload) => {
+   parentPort.on('message', async ({ url, payload }) => {
      const at = performance.now()
-     const res = await fetch(workerData.url, { method: 'POST', headers: workerData.headers, body: payload })
+     const res = await fetch(url, { method: 'POST', headers: workerData.headers, body: payload })
      await res.arrayBuffer()
      parentPort.postMessage({ status: res.status, ms: performance.now() - at })
    })`,
   {
     eval: true,
     workerData: {
-      url: `${base}/api/trading-intel/backtest`,
       headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
     },
   },
@@ -219,7 +232,7 @@ const post = (b: unknown) =>
     client.once('message', (m: { status: number; ms: number }) =>
       m.status === 200 ? resolve(new Took(m.ms)) : reject(new Error(`HTTP ${m.status}`)),
     )
-    client.postMessage(JSON.stringify(b))
+    client.postMessage({ url: `${base}/api/trading-intel/backtest`, payload: JSON.stringify(b) })
   })
 const httpNever = await timed(() => post(body(2)), unpacked)
 const httpImported = await timed(() => post(body(2)), imported)
@@ -239,7 +252,7 @@ const since = await timed(() => t.c.portfolio.holdings.realizedSince(u.tenantId,
   before: touch,
 })
 const unpack = await timed(() => t.c.backtest.packs.read(u.tenantId, '*'))
-const hit = await timed(() => t.c.backtest.tradeCache.read(u.tenantId, { from: FROM, to: TO }))
+const hit = await timed(() => live.c.backtest.tradeCache.read(u.tenantId, { from: FROM, to: TO }))
 const market = new MemoryMarket({ clock })
 const syms = Array.from({ length: SYMBOLS }, (_, i) => `S${i}`)
 const prices = await timed(() =>

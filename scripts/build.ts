@@ -1,7 +1,8 @@
 // `npm run build` (run by `npm ci` as `prepare`): bundles the two long-running entry points, the API
-// (dist/main.js) and the job worker (dist/worker.js), with esbuild, dependencies included, so a start
-// reads two files instead of resolving and compiling ~900 modules (ADR 0021). Type checking is
-// `npm run typecheck`; the operator scripts (migrate, admin, seed:demo) run the sources with tsx.
+// (dist/main.js) and the job worker (dist/worker.js), and the operator commands (dist/migrate.js,
+// dist/admin.js, dist/seed-demo.js) with esbuild, dependencies included, so a start reads one file
+// instead of resolving and compiling ~900 modules and production runs plain `node`, no TypeScript
+// runtime (ADR 0021). Type checking is `npm run typecheck`.
 //
 // Left outside the bundle: PGlite (it loads its wasm and data files from its own package folder),
 // packages with native binaries, and the /docs reference, loaded only when asked for. Every `import.meta.url` in src/ is rewritten to the address the file
@@ -31,7 +32,13 @@ const fileUrlsAsInDist: Plugin = {
 rmSync('dist', { recursive: true, force: true }) // no stale files from an earlier layout
 
 await build({
-  entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    migrate: 'src/migrate.ts',
+    admin: 'src/admin.ts',
+    'seed-demo': 'src/seed-demo.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -22,7 +22,6 @@ export const VERSION = '0.1.0'
 
 export async function buildApp(c: Container): Promise<App> {
   const loggerInstance: FastifyBaseLogger = c.log // widen pino's Logger to what Fastify's types expect
-  const schemas = schemaCompilers()
   const app = Fastify({
     loggerInstance,
     requestIdHeader: 'x-request-id',
@@ -30,9 +29,8 @@ export async function buildApp(c: Container): Promise<App> {
     ...frameworkErrorOptions(),
     bodyLimit: c.config.BODY_LIMIT_BYTES,
     trustProxy: c.config.TRUST_PROXY,
-    schemaController: schemas.controller,
+    schemaController: schemaCompilers(),
   }).withTypeProvider<TypeBoxTypeProvider>()
-  app.decorate('compileAllSchemas', () => schemas.compileAll())
 
   installResponseHeaders(app)
   // An empty JSON body is no body (clients send `Content-Type: application/json` with nothing, e.g. on
@@ -54,10 +52,10 @@ export async function buildApp(c: Container): Promise<App> {
   installErrorHandling(app)
   await installSecurity(app, c.config, c.redis)
   await installApiDocs(app, { publicBaseUrl: c.config.PUBLIC_BASE_URL, version: VERSION })
-  const registry = installMetrics(app, { poolStats: () => c.database.poolStats() })
+  installMetrics(app, { registry: c.metrics, poolStats: () => c.database.poolStats() })
   installAuthentication(app, { authenticator: c.authenticator, allowedOrigins: allowedOrigins(c.config) })
 
-  opsRoutes(app, c, registry)
+  opsRoutes(app, c, c.metrics)
   sitePages(app)
   mountModules(app, c)
   return app

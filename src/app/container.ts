@@ -16,6 +16,7 @@ import { createCipher, generateKey, randomToken } from '../platform/crypto.ts'
 import { createDatabase, createScopes, type DatabaseHandle } from '../platform/db/index.ts'
 import { createFeatureFlags } from '../platform/feature-flags.ts'
 import { loggerOptions } from '../platform/http/logging.ts'
+import { createMetricsRegistry } from '../platform/http/metrics.ts'
 import { createIds } from '../platform/ids.ts'
 import { createJobQueue } from '../platform/jobs/index.ts'
 import { createHttpClient, type HttpClient } from '../providers/shared/http.ts'
@@ -127,6 +128,7 @@ function platformContext(
     signer: createTokenSigner(deps.secrets.jwtSecret),
     flags: createFeatureFlags({ config, scopes, cache }),
     http: deps.overrides.http ?? createHttpClient(),
+    metrics: createMetricsRegistry(),
   }
 }
 

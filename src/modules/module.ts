@@ -14,6 +14,7 @@
  */
 import type { Migration } from 'kysely'
 import type { Logger } from 'pino'
+import type { Registry } from 'prom-client'
 import type { Cache } from '../platform/cache/index.ts'
 import type { Clock } from '../platform/clock.ts'
 import type { Config } from '../platform/config.ts'
@@ -40,6 +41,8 @@ export interface ModuleContext {
   signer: TokenSigner
   flags: FeatureFlags
   http: HttpClient
+  /** The registry /metrics serves: a module registers what an operator should see. */
+  metrics: Registry
   providers: Providers
 }
 

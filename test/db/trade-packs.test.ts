@@ -11,10 +11,12 @@ import {
   MAX_PENDING,
   type PackedTrades,
 } from '../../src/modules/trading-intel/backtest/trade-packs.service.ts'
-import { useTestApp } from '../helpers/test-app.ts'
+import { tradeCacheCounts } from '../helpers/metrics.ts'
+import { serviceKeys, useTestApp } from '../helpers/test-app.ts'
 import { backtest, manyTrades } from '../http/backtest-fixtures.ts'
 
-const t = useTestApp({ clock: fixedClock('2026-11-24T15:00:00Z') })
+// Configured keys: a restarted process accepts the sessions of the first.
+const t = useTestApp({ clock: fixedClock('2026-11-24T15:00:00Z'), env: serviceKeys() })
 const JUNE = { from: '2025-06-01', to: '2025-06-30' }
 
 const value = (n: number, snapshot = '1:1:'): PackedTrades => ({
@@ -87,11 +89,10 @@ describe('packed trades', () => {
       db.updateTable('backtest_trade_pack').set({ packed: 'AAAA' }).execute(),
     )
     assert.equal(await t.c.backtest.packs.read(u.tenantId, '*'), undefined)
-    t.c.backtest.tradeCache.clear()
-    const whole = t.c.backtest.tradeCache.whole
-    const again = await backtest(u, body)
+    const restarted = await t.restart() // nothing in memory: the run starts from the packed value
+    const again = await backtest(restarted.as(u), body)
     assert.equal(again.statusCode, 200, again.body)
-    assert.equal(t.c.backtest.tradeCache.whole, whole + 1)
+    assert.equal((await tradeCacheCounts(restarted.app)).whole, 1)
     assert.equal(JSON.parse(again.body).trades_total, JSON.parse(first.body).trades_total)
   })
 })

@@ -4,13 +4,17 @@
  * then id, at most `limit`), and the app's module list with intel-feed built over them.
  */
 import { modules, type AnyModule } from '../../src/app/modules.ts'
+import type { ModuleContext } from '../../src/modules/module.ts'
+import { intelFeedModule, type IntelFeed } from '../../src/modules/trading-intel/intel-feed/index.ts'
+import { IntelFeedService } from '../../src/modules/trading-intel/intel-feed/intel-feed.service.ts'
 import {
-  intelFeedModuleWith,
   newsSource,
   rowSource,
   type FeedRow,
   type FeedRows,
-} from '../../src/modules/trading-intel/intel-feed/index.ts'
+  type FeedSource,
+} from '../../src/modules/trading-intel/intel-feed/sources.service.ts'
+import { FeedStreams } from '../../src/modules/trading-intel/intel-feed/stream.service.ts'
 
 export class RowStore {
   readonly #rows: (FeedRow & { tenantId: number })[] = []
@@ -57,14 +61,31 @@ export interface TestSources {
   recs: RowStore
 }
 
+/** The intel-feed module's API over `sources`, built as the module builds it over its own. */
+function intelFeedOver(ctx: ModuleContext, sources: readonly FeedSource[]): IntelFeed {
+  const feed = new IntelFeedService({ clock: ctx.clock, log: ctx.log, sources })
+  const streams = new FeedStreams({
+    feed,
+    clock: ctx.clock,
+    log: ctx.log,
+    pollMs: ctx.config.INTEL_FEED_POLL_MS,
+    heartbeatMs: ctx.config.INTEL_FEED_HEARTBEAT_MS,
+  })
+  return { feed, streams }
+}
+
 /** The app's modules, with intel-feed reading the test stores and the (test) news provider. */
 export function feedModules(s: TestSources): readonly AnyModule[] {
-  const intelFeed = intelFeedModuleWith((needs) => [
-    rowSource('intraday', 'signal', 'signal', s.intraday.feedItems),
-    rowSource('options-flow', 'flow', 'flow', s.flow.feedItems),
-    rowSource('recommendations', 'rec', 'alertOrSignal', s.recs.feedItems),
-    newsSource(needs),
-  ])
+  const intelFeed: AnyModule = {
+    ...intelFeedModule,
+    build: (ctx: ModuleContext, needs: Parameters<typeof newsSource>[0]) =>
+      intelFeedOver(ctx, [
+        rowSource('intraday', 'signal', 'signal', s.intraday.feedItems),
+        rowSource('options-flow', 'flow', 'flow', s.flow.feedItems),
+        rowSource('recommendations', 'rec', 'alertOrSignal', s.recs.feedItems),
+        newsSource(needs),
+      ]),
+  }
   return modules.map((m) => (m.key === 'intelFeed' ? intelFeed : m))
 }
 

@@ -3,6 +3,7 @@
  * tenants (isolation without truncation). `newTenant()` returns a client that calls the app as
  * that tenant's user through `app.inject`.
  */
+import { randomBytes } from 'node:crypto'
 import { Writable } from 'node:stream'
 import { after, before } from 'node:test'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
@@ -38,8 +39,21 @@ export interface TestApp {
   newUser(tenantId: number, opts?: { role?: Role }): Promise<Client>
   /** Calls without credentials. */
   anon: Omit<Client, 'tenantId' | 'userId' | 'token' | 'email'>
+  /**
+   * Another process of the service on the same database (a restart, another replica): a new
+   * container and app, nothing in memory, jobs not started; closed with this one. Its clients are
+   * `as(client)`: the same user and token. Needs the service's keys configured (`serviceKeys()`).
+   * `close()` ends it before this one does.
+   */
+  restart(): Promise<{ app: App; c: Container; as(u: Client): Client; close(): Promise<void> }>
   close(): Promise<void>
 }
+
+/** JWT and secrets keys for a test app whose sessions another process must accept (`restart`). */
+export const serviceKeys = (): Record<string, string> => ({
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  SECRETS_KEY: randomBytes(32).toString('base64'),
+})
 
 let seq = 0
 
@@ -73,7 +87,7 @@ export function capturedLog(level: pino.Level): { log: Logger; lines: string[] }
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase(opts.env)
   if (opts.modules) await migrateList(db.handle, collectMigrations(opts.modules))
-  const c = await createContainer(db.config, {
+  const overrides: ContainerOverrides = {
     database: db.handle,
     log: opts.log ?? pino({ level: 'silent' }),
     ...(opts.clock ? { clock: opts.clock } : {}),
@@ -81,27 +95,34 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...(opts.http ? { http: opts.http } : {}),
     ...(opts.cache ? { cache: opts.cache } : {}),
     ...(opts.modules ? { modules: opts.modules } : {}),
-  })
+  }
+  const c = await createContainer(db.config, overrides)
   const app = await buildApp(c)
   opts.routes?.(app)
   await app.ready()
   await c.jobs.start({ work: true })
+  const others = new Set<{ app: App; c: Container }>()
+  const end = async (o: { app: App; c: Container }) => {
+    if (!others.delete(o)) return
+    await o.app.close()
+    await o.c.close()
+  }
 
-  const client = (headers: Record<string, string>) => {
+  const client = (headers: Record<string, string>, to: App = app) => {
     const call = (
       method: InjectOptions['method'],
       url: string,
       body?: unknown,
       extra: Record<string, string> = {},
     ) =>
-      app.inject({
+      to.inject({
         method,
         url,
         headers: { ...headers, ...extra },
         ...(body === undefined ? {} : { payload: body as object }),
       })
     return {
-      inject: (o: InjectOptions) => app.inject({ ...o, headers: { ...headers, ...(o.headers ?? {}) } }),
+      inject: (o: InjectOptions) => to.inject({ ...o, headers: { ...headers, ...(o.headers ?? {}) } }),
       get: (url: string, extra?: Record<string, string>) => call('GET', url, undefined, extra),
       post: (url: string, body?: unknown, extra?: Record<string, string>) => call('POST', url, body, extra),
       put: (url: string, body?: unknown) => call('PUT', url, body),
@@ -150,7 +171,21 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       return newUser(tenantId, { role, email }, n)
     },
     newUser,
+    async restart() {
+      if (!db.config.JWT_SECRET) throw new Error('restart(): build the test app with env serviceKeys()')
+      const other = await createContainer(db.config, overrides)
+      const otherApp = await buildApp(other)
+      await otherApp.ready()
+      const o = { app: otherApp, c: other }
+      others.add(o)
+      const as = (u: Client): Client => ({
+        ...u,
+        ...client({ authorization: `Bearer ${u.token}` }, otherApp),
+      })
+      return { ...o, as, close: () => end(o) }
+    },
     async close() {
+      for (const o of [...others]) await end(o)
       await app.close()
       await c.close()
       await db.drop()

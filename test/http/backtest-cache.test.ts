@@ -7,12 +7,15 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
+import type { App } from '../../src/platform/http/app-type.ts'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { tradeCacheCounts } from '../helpers/metrics.ts'
+import { serviceKeys, useTestApp, type Client } from '../helpers/test-app.ts'
 import { addTrade, backtest, manualAccount, manyTrades } from './backtest-fixtures.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
-const t = useTestApp({ clock })
+// Configured keys: a restarted process accepts the sessions of the first.
+const t = useTestApp({ clock, env: serviceKeys() })
 const JUNE = { from: '2025-06-02', to: '2025-06-30' }
 
 async function run(u: Client, body: Record<string, unknown> = {}): Promise<Body> {
@@ -21,19 +24,20 @@ async function run(u: Client, body: Record<string, unknown> = {}): Promise<Body>
   return json(res)
 }
 
-/** Cache hits and misses during `work`. */
+/** The trade cache's hits, misses, refreshes and whole reads during `work`, from `app`'s /metrics. */
 async function counted<T>(
   work: () => Promise<T>,
+  app: App = t.app,
 ): Promise<{ value: T; hits: number; misses: number; refreshed: number; whole: number }> {
-  const cache = t.c.backtest.tradeCache
-  const [h, m, r, w] = [cache.hits, cache.misses, cache.refreshed, cache.whole]
+  const before = await tradeCacheCounts(app)
   const value = await work()
+  const after = await tradeCacheCounts(app)
   return {
     value,
-    hits: cache.hits - h,
-    misses: cache.misses - m,
-    refreshed: cache.refreshed - r,
-    whole: cache.whole - w,
+    hits: after.hits - before.hits,
+    misses: after.misses - before.misses,
+    refreshed: after.refreshed - before.refreshed,
+    whole: after.whole - before.whole,
   }
 }
 
@@ -155,14 +159,14 @@ describe('backtest trade cache', () => {
     assert.deepEqual([first.misses, first.whole], [1, 1])
     await t.c.backtest.packs.idle()
     await addTrade(a, account, GAIN_10)
-    t.c.backtest.tradeCache.clear() // as a restarted process
-    const unpacked = await counted(() => run(a))
+    const restarted = await t.restart() // nothing in memory
+    const unpacked = await counted(() => run(restarted.as(a)), restarted.app)
     assert.deepEqual([unpacked.misses, unpacked.whole, unpacked.refreshed], [1, 0, 1])
     assert.equal(unpacked.value.trades_total, 5)
     assert.equal(pnlOf(unpacked.value), pnlOf(first.value) + 10)
     // B has no packed value of its own (its key holds its tenant id): B reads whole.
-    await t.c.backtest.packs.idle()
-    const forB = await counted(() => run(b))
+    await restarted.c.backtest.packs.idle()
+    const forB = await counted(() => run(restarted.as(b)), restarted.app)
     assert.deepEqual([forB.misses, forB.whole], [1, 1])
     assert.equal(forB.value.trades_total, 2)
   })
@@ -185,8 +189,8 @@ describe('backtest trade cache', () => {
     await t.c.jobs.drain()
     const packed = await t.c.backtest.packs.read(u.tenantId, '*')
     assert.equal(packed?.trades.length, 40)
-    t.c.backtest.tradeCache.clear() // as the next process to run it
-    const first = await counted(() => run(u))
+    const next = await t.restart() // the next process to run it
+    const first = await counted(() => run(next.as(u)), next.app)
     assert.deepEqual([first.misses, first.whole, first.refreshed], [1, 0, 0])
     assert.equal(first.value.trades_total, 40)
     assert.equal(pnlOf(first.value), (40 * 41) / 2) // gains 1 … 40

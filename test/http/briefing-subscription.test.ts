@@ -206,6 +206,23 @@ describe('one-click unsubscribe', () => {
     })
     assert.equal(res.statusCode, 200, res.body)
     assert.equal(json(await get(u, SUB)).enabled, false)
+    // A quoted boundary, a file part, a part without headers, no boundary: each is still the one-click POST.
+    const fields = '--XyZ\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n'
+    const file = '--XyZ\r\nContent-Disposition: form-data; name="f"; filename="a.txt"\r\n\r\nfile\r\n'
+    for (const [payload, type] of [
+      [`${fields}${file}--XyZ--\r\n`, 'multipart/form-data; boundary="XyZ"'],
+      [`${fields}${file}--XyZ\r\nno blank line here\r\n--XyZ--\r\n`, 'multipart/form-data; boundary=XyZ'],
+      [`${fields}--XyZ--\r\n`, 'multipart/form-data'],
+    ] as const) {
+      const again = await t.anon.inject({
+        method: 'POST',
+        url: `${UNSUB}?token=${token}`,
+        payload,
+        headers: { 'content-type': type },
+      })
+      assert.equal(again.statusCode, 200, `${type}: ${again.body}`)
+      assert.equal(json(again).unsubscribed, true)
+    }
     const forged = `${u.tenantId}.${'A'.repeat(43)}`
     assertProblem(await t.anon.post(`${UNSUB}?token=${forged}`), 404, 'briefing.unsubscribe_token_unknown')
     assertFieldError(await t.anon.post(`${UNSUB}?token=nope`), ['query', 'token'])

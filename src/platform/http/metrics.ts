@@ -1,18 +1,26 @@
 /**
  * Prometheus metrics at /metrics: request counts and latency by route template and status,
- * Node's default metrics (event-loop lag, heap, GC) and database pool figures.
+ * Node's default metrics (event-loop lag, heap, GC), database pool figures, and what modules register
+ * in the container's registry (the backtest trade cache's hits and misses).
  */
 import type { FastifyInstance } from 'fastify'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { PoolStats } from '../db/index.ts'
 
 export interface MetricsOptions {
+  /** The container's registry (createMetricsRegistry), which modules register into too. */
+  registry: Registry
   poolStats: () => PoolStats
 }
 
-export function createMetricsRegistry(opts: MetricsOptions) {
+/** A process's registry, with Node's default metrics: one per container. */
+export function createMetricsRegistry(): Registry {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 })
+  return registry
+}
+
+function httpMetrics({ registry, poolStats }: MetricsOptions) {
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests by method, route template and status',
@@ -40,15 +48,16 @@ export function createMetricsRegistry(opts: MetricsOptions) {
           : `Database pool: ${field} connections (PGlite has one)`,
       registers: [registry],
       collect() {
-        this.set(opts.poolStats()[field])
+        this.set(poolStats()[field])
       },
     })
   }
-  return { registry, requests, duration }
+  return { requests, duration }
 }
 
-export function installMetrics(app: FastifyInstance, opts: MetricsOptions): Registry {
-  const { registry, requests, duration } = createMetricsRegistry(opts)
+/** The HTTP and pool metrics in `opts.registry`, and the hook that counts every response. */
+export function installMetrics(app: FastifyInstance, opts: MetricsOptions): void {
+  const { requests, duration } = httpMetrics(opts)
   app.addHook('onResponse', (req, reply, done) => {
     // Label by route template, never the raw URL, so ids don't explode the series count.
     const route = req.routeOptions.url ?? 'unmatched'
@@ -57,5 +66,4 @@ export function installMetrics(app: FastifyInstance, opts: MetricsOptions): Regi
     duration.observe(labels, reply.elapsedTime / 1000)
     done()
   })
-  return registry
 }

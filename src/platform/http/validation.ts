@@ -18,13 +18,6 @@ import { AppError } from './errors.ts'
 import { acceptedMediaTypes, unsupportedMediaType } from './framework-errors.ts'
 import type { JSONSchema } from './field-errors.ts'
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Compiles every route's validators and serializers now (they are otherwise compiled on first use). */
-    compileAllSchemas(): number
-  }
-}
-
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null }
 type CompilerInput = { schema: object; method: string; url: string; httpPart?: string }
 type ExternalSchemas = Parameters<ReturnType<typeof AjvCompiler>>[0]
@@ -81,13 +74,10 @@ function finiteOnly(validate: Validate): Validate {
 }
 
 /** A validator compiled on its first call; `errors` mirrors the compiled one's, as Fastify reads it. */
-function lazyValidator(compile: () => Validate, pending: Set<() => unknown>): Validate {
+function lazyValidator(compile: () => Validate): Validate {
   let compiled: Validate | undefined
-  const force = () => (compiled ??= compile())
-  pending.add(force)
   const lazy: Validate = (data) => {
-    const v = force()
-    pending.delete(force)
+    const v = (compiled ??= compile())
     const ok = v(data)
     lazy.errors = v.errors ?? null
     return ok
@@ -95,60 +85,49 @@ function lazyValidator(compile: () => Validate, pending: Set<() => unknown>): Va
   return lazy
 }
 
-function lazySerializer(compile: () => (data: unknown) => string, pending: Set<() => unknown>) {
+function lazySerializer(compile: () => (data: unknown) => string) {
   let compiled: ((data: unknown) => string) | undefined
-  const force = () => (compiled ??= compile())
-  pending.add(force)
-  return (data: unknown) => {
-    pending.delete(force)
-    return force()(data)
-  }
-}
-
-export interface SchemaCompilers {
-  controller: NonNullable<FastifyServerOptions['schemaController']>
-  /** Compiles every validator and serializer not compiled yet (tests: proves every schema compiles). */
-  compileAll(): number
+  return (data: unknown) => (compiled ??= compile())(data)
 }
 
 /**
- * Fastify `schemaController`: a coercing Ajv for text parts, a non-coercing one for bodies, and
- * fast-json-stringify for responses. Each route's validators and serializers are compiled on first
- * use instead of at start: compiling all of them was a third of the start-up time and of the heap,
- * and most processes serve a few routes most of the time. `compileAll` compiles the rest on demand.
+ * Validators compiled when called: a coercing Ajv for text parts (query, params, headers), a
+ * non-coercing one for bodies, each failing on any non-finite number. Fastify's `buildValidator`.
  */
-export function schemaCompilers(): SchemaCompilers {
-  const pool = AjvCompiler()
+export function validators(pool = AjvCompiler()) {
+  return (externalSchemas: ExternalSchemas) => {
+    const build = (coerceTypes: false | 'array') =>
+      pool(externalSchemas, { customOptions: { ...BASE_OPTIONS, coerceTypes }, plugins: [annotations] })
+    const text = build('array')
+    const json = build(false)
+    return (input: CompilerInput): Validate =>
+      finiteOnly((input.httpPart === 'body' ? json : text)(input) as Validate)
+  }
+}
+
+type SchemaController = NonNullable<FastifyServerOptions['schemaController']>
+
+/**
+ * Fastify `schemaController`: the validators above and fast-json-stringify for responses. Each
+ * route's validators and serializers are compiled on first use instead of at start: compiling all
+ * of them was a third of the start-up time and of the heap, and most processes serve a few routes
+ * most of the time.
+ */
+export function schemaCompilers(): SchemaController {
+  const validator = validators()
   const serializers = SerializerSelector()
-  const pending = new Set<() => unknown>()
-  const controller = {
+  return {
     compilersFactory: {
       buildValidator(externalSchemas: ExternalSchemas) {
-        const build = (coerceTypes: false | 'array') =>
-          pool(externalSchemas, { customOptions: { ...BASE_OPTIONS, coerceTypes }, plugins: [annotations] })
-        const text = build('array')
-        const json = build(false)
-        return (input: CompilerInput) =>
-          lazyValidator(
-            () => finiteOnly((input.httpPart === 'body' ? json : text)(input) as Validate),
-            pending,
-          )
+        const compile = validator(externalSchemas)
+        return (input: CompilerInput) => lazyValidator(() => compile(input))
       },
       buildSerializer(externalSchemas: unknown, options: unknown) {
         const build = serializers(externalSchemas, options as never)
-        return (input: Parameters<typeof build>[0]) => lazySerializer(() => build(input), pending)
+        return (input: Parameters<typeof build>[0]) => lazySerializer(() => build(input))
       },
     },
-  } as NonNullable<FastifyServerOptions['schemaController']>
-  return {
-    controller,
-    compileAll() {
-      const all = [...pending]
-      pending.clear()
-      for (const force of all) force()
-      return all.length
-    },
-  }
+  } as SchemaController
 }
 
 /** A copy of a body schema where every object without an explicit `additionalProperties` is closed. */

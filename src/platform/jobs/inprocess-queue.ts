@@ -17,6 +17,7 @@ import {
   type JobOptions,
   type JobQueue,
 } from './jobs.port.ts'
+import { MAX_TIMER_MS, validate, Waiters } from './inprocess-support.ts'
 
 export interface InProcessQueueOptions {
   log: JobLogger
@@ -51,9 +52,6 @@ interface Schedule {
   timer?: NodeJS.Timeout
 }
 
-// setTimeout overflows above 2^31-1 ms (~24.8 days) and would fire at once.
-const MAX_TIMER_MS = 2 ** 31 - 1
-
 export class InProcessQueue implements JobQueue {
   readonly kind = 'inprocess' as const
   readonly #log: JobLogger
@@ -67,7 +65,8 @@ export class InProcessQueue implements JobQueue {
   readonly #delayed = new Map<NodeJS.Timeout, PendingJob>()
   readonly #schedules = new Map<string, Schedule>()
   readonly #dead: FailedJob[] = []
-  readonly #waiters = new Set<() => void>()
+  /** Who waits for the queue to reach a state (idle, no handler running). */
+  readonly #waiters = new Waiters()
   #running = 0
   #working = false
   #stopped = false
@@ -147,8 +146,8 @@ export class InProcessQueue implements JobQueue {
     this.#delayed.clear()
     if (dropped)
       this.#log.warn({ dropped }, 'in-process job queue stopped with jobs still queued; they are lost')
-    this.#notify()
-    if (!(await this.#waitFor(() => this.#running === 0, timeoutMs))) {
+    this.#waiters.notify()
+    if (!(await this.#waiters.waitFor(() => this.#running === 0, timeoutMs))) {
       this.#log.warn(
         { running: this.#running, timeoutMs },
         'job handlers still running after the stop timeout',
@@ -162,7 +161,8 @@ export class InProcessQueue implements JobQueue {
 
   async drain(timeoutMs = 30_000): Promise<void> {
     const idle = () => this.#running === 0 && this.#delayed.size === 0 && this.#ready.length === 0
-    if (!(await this.#waitFor(idle, timeoutMs))) throw new Error(`job queue not idle after ${timeoutMs} ms`)
+    if (!(await this.#waiters.waitFor(idle, timeoutMs)))
+      throw new Error(`job queue not idle after ${timeoutMs} ms`)
   }
 
   // Delayed jobs and retries keep the process alive (they are real work); cron timers do not.
@@ -203,7 +203,7 @@ export class InProcessQueue implements JobQueue {
         this.#pump()
       })
     }
-    this.#notify()
+    this.#waiters.notify()
   }
 
   async #run(job: PendingJob): Promise<void> {
@@ -262,40 +262,5 @@ export class InProcessQueue implements JobQueue {
       Math.max(0, Math.min(wait, MAX_TIMER_MS)),
     )
     entry.timer.unref()
-  }
-
-  #notify(): void {
-    for (const check of [...this.#waiters]) check()
-  }
-
-  #waitFor(cond: () => boolean, timeoutMs: number): Promise<boolean> {
-    if (cond()) return Promise.resolve(true)
-    return new Promise((resolve) => {
-      const check = () => {
-        if (!cond()) return
-        clearTimeout(timer)
-        this.#waiters.delete(check)
-        resolve(true)
-      }
-      const timer = setTimeout(() => {
-        this.#waiters.delete(check)
-        resolve(cond())
-      }, timeoutMs)
-      this.#waiters.add(check)
-    })
-  }
-}
-
-function validate(opts: JobOptions): void {
-  const { retryLimit, retryDelayMs, startAfterMs } = opts
-  if (retryLimit !== undefined && !(Number.isInteger(retryLimit) && retryLimit >= 0)) {
-    throw new RangeError(`retryLimit must be an integer >= 0 (got ${retryLimit})`)
-  }
-  for (const [key, v] of [
-    ['retryDelayMs', retryDelayMs],
-    ['startAfterMs', startAfterMs],
-  ] as const) {
-    if (v !== undefined && !(Number.isFinite(v) && v >= 0))
-      throw new RangeError(`${key} must be >= 0 (got ${v})`)
   }
 }

@@ -18,6 +18,14 @@ import {
   type JobOptions,
   type JobQueue,
 } from './jobs.port.ts'
+import {
+  failedJobsSql,
+  IDEMPOTENCY_SLOT_HOURS,
+  implicitTransaction,
+  retryOptions,
+  toFailedJob,
+  toJsonb,
+} from './pgboss-wire.ts'
 
 export interface PgBossQueueOptions {
   log: JobLogger
@@ -34,14 +42,6 @@ export interface PgBossQueueOptions {
   /** How long finished jobs stay in the job table, which is also the idempotency window (default 1 day). */
   keepFinishedSeconds?: number
 }
-
-// pg-boss 10 enforces singletonKey only inside a throttle slot (unique index on name, singleton_on,
-// singleton_key while state <> 'cancelled'). One slot spanning 1970–2038 (the int4 seconds limit) makes
-// it "unique while the job row exists". Hours, because singletonSeconds is capped at the archive interval.
-const IDEMPOTENCY_SLOT_HOURS = Math.floor((2 ** 31 - 1) / 3600)
-// pg-boss wraps schema scripts in BEGIN … COMMIT; sent as one simple query that leaves the shared
-// session in an aborted transaction when a statement fails (e.g. the benign "already exists" race).
-const EXPLICIT_TRANSACTION = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/
 
 type Registration = { handler: JobHandler<unknown>; defaults: JobDefaults }
 
@@ -169,22 +169,8 @@ export class PgBossQueue implements JobQueue {
   // Read from pg-boss's job and archive tables, not a dead-letter queue: pg-boss 10's dead-letter copy is
   // a new job without the original id and attempt count, and is itself archived as an unworked job.
   async failed(name?: string, limit = 100): Promise<FailedJob[]> {
-    const cols = 'id, name, data, output, retry_count, completed_on'
-    const where = `state = 'failed' AND ($1::text IS NULL OR name = $1) AND left(name, 10) <> '__pgboss__'`
-    const { rows } = await this.#sql(
-      `SELECT ${cols} FROM ${this.#schema}.job WHERE ${where}
-       UNION ALL SELECT ${cols} FROM ${this.#schema}.archive WHERE ${where}
-       ORDER BY completed_on DESC LIMIT $2`,
-      [name ?? null, limit],
-    )
-    return rows.map((r) => ({
-      id: String(r.id),
-      name: String(r.name),
-      payload: r.data ?? null,
-      error: outputMessage(r.output),
-      attempts: Number(r.retry_count) + 1,
-      failedAt: new Date(r.completed_on as Date | string),
-    }))
+    const { rows } = await this.#sql(failedJobsSql(this.#schema), [name ?? null, limit])
+    return rows.map(toFailedJob)
   }
 
   async drain(timeoutMs = 30_000): Promise<void> {
@@ -293,9 +279,7 @@ export class PgBossQueue implements JobQueue {
 
   #sql(text: string, values?: unknown[]): Promise<RawResult> {
     const params = values ?? []
-    const script = params.length ? text : (EXPLICIT_TRANSACTION.exec(text)?.[1] ?? text)
-    // Without BEGIN/COMMIT a multi-statement query is one implicit transaction: atomic, and rolled back on error.
-    const p = this.#handle.raw(script, params)
+    const p = this.#handle.raw(params.length ? text : implicitTransaction(text), params)
     this.#pendingSql.add(p)
     p.then(
       () => this.#pendingSql.delete(p),
@@ -303,28 +287,4 @@ export class PgBossQueue implements JobQueue {
     )
     return p
   }
-}
-
-function retryOptions(o: JobDefaults): PgBoss.RetryOptions {
-  const out: PgBoss.RetryOptions = {}
-  if (o.retryLimit !== undefined) out.retryLimit = o.retryLimit
-  // pg-boss delays are whole seconds; rounding up never retries sooner than asked.
-  if (o.retryDelayMs !== undefined) out.retryDelay = Math.max(1, Math.ceil(o.retryDelayMs / 1000))
-  if (o.retryBackoff !== undefined) out.retryBackoff = o.retryBackoff
-  return out
-}
-
-// JSON text, so arrays and strings become jsonb the same way on PGlite and node-postgres
-// (node-postgres would turn a JS array into a Postgres array literal).
-function toJsonb(payload: unknown): object {
-  return JSON.stringify(payload ?? null) as unknown as object
-}
-
-// Handler errors are stored as {name, message, stack}; pg-boss's own (timeout, shutdown) as {value}.
-function outputMessage(output: unknown): string {
-  const o = (output ?? {}) as { message?: unknown; value?: { message?: unknown } | string }
-  if (typeof o.message === 'string') return o.message
-  if (typeof o.value === 'string') return o.value
-  if (typeof o.value?.message === 'string') return o.value.message
-  return output == null ? 'unknown error' : JSON.stringify(output)
 }

@@ -46,7 +46,7 @@ function createBacktest(
   { portfolio, intraday }: { portfolio: Portfolio; intraday: Intraday },
 ): Backtest {
   const packs = new TradePacks(ctx)
-  const tradeCache = new RealizedTradeCache(portfolio.holdings, packs)
+  const tradeCache = new RealizedTradeCache(portfolio.holdings, packs, { metrics: ctx.metrics })
   // After an import or a broker sync, pack the tenant's trades ahead of its next run: a job, so the
   // writer does not wait; one waiting per tenant (a job that started reads whatever came before it).
   // Bounded in time, for a queue whose jobs another process may start.

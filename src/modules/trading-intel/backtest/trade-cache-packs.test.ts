@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { ALL_DATES, RealizedTradeCache, REPACK_AFTER_CHANGES } from './trade-cache.ts'
-import { DATES, fakePacks, fakePortfolio, ids, JAN, trade } from './trade-cache.fixture.ts'
+import { DATES, fakePacks, fakePortfolio, ids, JAN, meteredCache, trade } from './trade-cache.fixture.ts'
 
 describe('RealizedTradeCache with packed values', () => {
   it("a process's first run reads the packed value and the changes since it, not every trade", async () => {
@@ -15,13 +15,14 @@ describe('RealizedTradeCache with packed values', () => {
     await new RealizedTradeCache(p.holdings, packs).read(1, JAN)
     assert.deepEqual([p.state.whole, packs.writes, [...values.keys()]], [1, 1, ['1:*']])
     p.write(1, 1, trade(1007, '2025-01-05', 3)) // after the value was written
-    const other = new RealizedTradeCache(p.holdings, packs) // another process, or a restart
-    const got = await other.read(1, { from: '2025-01-03', to: '2025-01-07' })
+    const other = meteredCache(p.holdings, packs) // another process, or a restart
+    const got = await other.cache.read(1, { from: '2025-01-03', to: '2025-01-07' })
     assert.deepEqual(got, p.wholeRead(1, { from: '2025-01-03', to: '2025-01-07' }))
-    assert.deepEqual([p.state.whole, other.whole, other.misses, other.refreshed], [1, 0, 1, 1])
+    const c = await other.counts()
+    assert.deepEqual([p.state.whole, c.whole, c.misses, c.refreshed], [1, 0, 1, 1])
     assert.equal(packs.writes, 1, 'one change: not written again')
-    await other.read(1, JAN)
-    assert.equal(other.hits, 1, 'then held in memory')
+    await other.cache.read(1, JAN)
+    assert.equal((await other.counts()).hits, 1, 'then held in memory')
   })
 
   it("reads whole when the value is narrower, after a hard delete, and for another tenant; an account from all accounts' value", async () => {
@@ -51,9 +52,12 @@ describe('RealizedTradeCache with packed values', () => {
     assert.equal(await job.prepare(1), 'read')
     assert.deepEqual([values.get('1:*')!.from, values.get('1:*')!.to], [ALL_DATES.from, ALL_DATES.to])
     assert.equal(values.get('1:*')!.trades.length, 6)
-    const run = new RealizedTradeCache(p.holdings, packs)
-    assert.deepEqual(await run.read(1, { from: '2020-01-01', to: '2040-01-01' }), p.wholeRead(1, ALL_DATES))
-    assert.deepEqual([p.state.whole, run.whole], [1, 0])
+    const run = meteredCache(p.holdings, packs)
+    assert.deepEqual(
+      await run.cache.read(1, { from: '2020-01-01', to: '2040-01-01' }),
+      p.wholeRead(1, ALL_DATES),
+    )
+    assert.deepEqual([p.state.whole, (await run.counts()).whole], [1, 0])
     assert.equal(await job.prepare(1), 'current')
     p.write(1, 1, trade(1010, '2025-01-04'))
     assert.equal(await job.prepare(1), 'refreshed')

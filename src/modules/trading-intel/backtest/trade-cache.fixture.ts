@@ -4,7 +4,9 @@
  * `purges`), and a fake store of packed values shared by "processes" (caches), as the table is.
  */
 import type { RealizedTrade, TradeChange, TradeMark } from '../../portfolio/index.ts'
-import type { RealizedQuery } from './trade-cache.ts'
+import { Registry } from 'prom-client'
+import { RealizedTradeCache, type RealizedQuery } from './trade-cache.ts'
+import { TRADE_CACHE_METRICS as M } from './trade-cache.metrics.ts'
 import type { PackedTrades } from './trade-packs.service.ts'
 
 interface Row {
@@ -96,4 +98,27 @@ export function fakePacks() {
     write: async (tenantId: number, scope: string, v: PackedTrades) => packs.schedule(tenantId, scope, v),
   }
   return { packs, values }
+}
+
+/** What a cache's registry shows (as /metrics would): hits, misses, refreshes, whole reads, trades held. */
+export async function counts(registry: Registry) {
+  const metrics = await registry.getMetricsAsJSON()
+  const value = (name: string, result?: string) =>
+    metrics
+      .find((m) => m.name === name)!
+      .values.find((v) => result === undefined || v.labels['result'] === result)!.value
+  return {
+    hits: value(M.reads, 'hit'),
+    misses: value(M.reads, 'miss'),
+    refreshed: value(M.refreshes),
+    whole: value(M.wholeReads),
+    held: value(M.held),
+  }
+}
+
+/** A cache with a registry of its own, and what that registry shows now. */
+export function meteredCache(...[holdings, packs, opts]: ConstructorParameters<typeof RealizedTradeCache>) {
+  const metrics = new Registry()
+  const cache = new RealizedTradeCache(holdings, packs, { ...opts, metrics })
+  return { cache, counts: () => counts(metrics) }
 }

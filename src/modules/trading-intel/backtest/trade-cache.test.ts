@@ -6,23 +6,24 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { RealizedTrade, TradeChange } from '../../portfolio/index.ts'
 import { applyChanges, RealizedTradeCache } from './trade-cache.ts'
-import { bySale, DATES, fakePortfolio, ids, JAN, trade } from './trade-cache.fixture.ts'
+import { bySale, DATES, fakePortfolio, ids, JAN, meteredCache, trade } from './trade-cache.fixture.ts'
 
 describe('RealizedTradeCache', () => {
   it('answers a covered range from memory, cut by sale date with both ends included', async () => {
     const { state, holdings } = fakePortfolio(DATES)
-    const cache = new RealizedTradeCache(holdings, undefined)
+    const { cache, counts } = meteredCache(holdings, undefined)
     assert.deepEqual(ids(await cache.read(1, { from: '2025-01-01', to: '2025-01-31' })), [0, 1, 2, 3, 4])
     assert.deepEqual(ids(await cache.read(1, { from: '2025-01-03', to: '2025-01-06' })), [1, 2, 3])
     assert.deepEqual(ids(await cache.read(1, { from: '2025-01-04', to: '2025-01-05' })), [])
     assert.deepEqual(ids(await cache.read(1, { from: '2025-01-07', to: '2025-01-07' })), [4])
     assert.deepEqual([state.whole, state.since], [1, 3])
-    assert.deepEqual([cache.hits, cache.refreshed, cache.misses], [3, 0, 1])
+    const c = await counts()
+    assert.deepEqual([c.hits, c.refreshed, c.misses], [3, 0, 1])
   })
 
   it('after writes (add, edit moving the sale date, soft delete, undelete) answers as a whole read, reading only the changes', async () => {
     const p = fakePortfolio(DATES)
-    const cache = new RealizedTradeCache(p.holdings, undefined)
+    const { cache, counts } = meteredCache(p.holdings, undefined)
     await cache.read(1, JAN)
     p.write(1, 1, trade(1005, '2025-01-04', 9)) // added between two others
     p.write(1, 1, trade(1000, '2025-01-07', 5)) // edited: now the last sale
@@ -36,7 +37,8 @@ describe('RealizedTradeCache', () => {
     p.write(1, 1, trade(1003, '2025-01-06')) // undeleted
     assert.deepEqual(await cache.read(1, JAN), p.wholeRead(1, JAN))
     assert.deepEqual(await cache.read(1, JAN), p.wholeRead(1, JAN), 'nothing since: the same')
-    assert.deepEqual([p.state.whole, cache.hits, cache.refreshed, cache.misses], [1, 3, 2, 1])
+    const c = await counts()
+    assert.deepEqual([p.state.whole, c.hits, c.refreshed, c.misses], [1, 3, 2, 1])
   })
 
   it('reads whole after a hard delete, for a wider range, and per tenant; an account from the held all-accounts entry', async () => {
@@ -71,21 +73,21 @@ describe('RealizedTradeCache', () => {
 
   it('holds at most maxTrades trades: least recently used first, a read larger than all not at all', async () => {
     const { state, holdings } = fakePortfolio(DATES)
-    const cache = new RealizedTradeCache(holdings, undefined, { maxTrades: 12 })
+    const { cache, counts } = meteredCache(holdings, undefined, { maxTrades: 12 })
     await cache.read(1, JAN)
     await cache.read(2, JAN)
-    assert.equal(cache.size, 10)
+    assert.equal((await counts()).held, 10)
     await cache.read(3, JAN) // evicts tenant 1's
-    assert.equal(cache.size, 10)
+    assert.equal((await counts()).held, 10)
     await cache.read(2, JAN)
     assert.equal(state.whole, 3)
     await cache.read(1, JAN)
     assert.equal(state.whole, 4)
-    const tiny = new RealizedTradeCache(holdings, undefined, { maxTrades: 4 })
-    await tiny.read(1, JAN)
-    await tiny.read(1, JAN)
-    assert.equal(tiny.size, 0)
-    assert.equal(tiny.misses, 2)
+    const tiny = meteredCache(holdings, undefined, { maxTrades: 4 })
+    await tiny.cache.read(1, JAN)
+    await tiny.cache.read(1, JAN)
+    assert.equal((await tiny.counts()).held, 0)
+    assert.equal((await tiny.counts()).misses, 2)
   })
 
   it('concurrent reads of one key wait for one whole read, then see a write made during it; its failure reaches each', async () => {
@@ -118,16 +120,16 @@ describe('RealizedTradeCache', () => {
       ],
     )
     assert.deepEqual(ids(await cache.read(1, JAN)), [0, 1, 2, 3, 4, 9])
-    const failing = new RealizedTradeCache(
+    const failing = meteredCache(
       { ...p.holdings, realizedBetween: () => Promise.reject(new Error('no such account')) },
       undefined,
     )
-    const results = await Promise.allSettled([failing.read(1, JAN), failing.read(1, JAN)])
+    const results = await Promise.allSettled([failing.cache.read(1, JAN), failing.cache.read(1, JAN)])
     assert.deepEqual(
       results.map((r) => r.status),
       ['rejected', 'rejected'],
     )
-    assert.equal(failing.misses, 1)
+    assert.equal((await failing.counts()).misses, 1)
   })
 })
 

@@ -16,8 +16,10 @@
  * and parsed on every hit, which is the cost this removes.
  */
 import { LRUCache } from 'lru-cache'
+import { Registry } from 'prom-client'
 import { partitionPoint } from '../../../platform/sorted.ts'
 import type { HoldingsService, RealizedTrade, TradeChange } from '../../portfolio/index.ts'
+import { tradeCacheMetrics, type TradeCacheMetrics } from './trade-cache.metrics.ts'
 import type { PackedTrades, TradePacks } from './trade-packs.service.ts'
 
 /**
@@ -93,20 +95,16 @@ export class RealizedTradeCache {
   private readonly lru: LRUCache<string, Entry>
   /** First reads under way: concurrent first runs of one key wait for one read instead of each reading. */
   private readonly reading = new Map<string, { from: string; to: string; done: Promise<Entry> }>()
-  /** Reads answered from memory (brought up to date first). */
-  hits = 0
-  /** Of those, the ones that had changes to apply. */
-  refreshed = 0
-  /** Reads not answered from memory: from the packed value, or read whole. */
-  misses = 0
-  /** Of those, the ones that read the trades whole. */
-  whole = 0
+  /** Hits, misses, refreshes and whole reads, and the trades held (trade-cache.metrics.ts). */
+  private readonly metrics: TradeCacheMetrics
 
+  /** `opts.metrics`: the registry /metrics serves (the container's); a private one when absent. */
   constructor(
     private readonly holdings: Holdings,
     private readonly packs: Packs | undefined,
-    opts: { maxTrades?: number; maxReads?: number } = {},
+    opts: { maxTrades?: number; maxReads?: number; metrics?: Registry } = {},
   ) {
+    this.metrics = tradeCacheMetrics(opts.metrics ?? new Registry(), () => this.lru.calculatedSize)
     this.lru = new LRUCache<string, Entry>({
       max: opts.maxReads ?? MAX_CACHED_READS,
       maxSize: opts.maxTrades ?? MAX_CACHED_TRADES,
@@ -129,11 +127,11 @@ export class RealizedTradeCache {
     if (base) {
       const current = await this.refresh(tenantId, key, base, q.accountId)
       if (current) {
-        this.hits++
+        this.metrics.hit()
         return cut(current, q)
       }
     }
-    this.misses++
+    this.metrics.miss()
     return cut(await this.load(tenantId, key, q), q)
   }
 
@@ -150,7 +148,7 @@ export class RealizedTradeCache {
       since: base.mark,
     })
     if (!complete) return undefined
-    if (changes.length > 0) this.refreshed++
+    if (changes.length > 0) this.metrics.refreshed()
     const trades = changes.length ? applyChanges(base, changes, accountId) : base.trades
     return { entry: { ...base, mark, trades }, changes: changes.length }
   }
@@ -188,7 +186,7 @@ export class RealizedTradeCache {
   }
 
   private async readWhole(tenantId: number, q: RealizedQuery): Promise<Entry> {
-    this.whole++
+    this.metrics.whole()
     const { trades, mark } = await this.holdings.realizedBetween(tenantId, q)
     return { from: q.from, to: q.to, mark, trades }
   }
@@ -228,15 +226,5 @@ export class RealizedTradeCache {
     if (did !== 'current') await this.packs?.write(tenantId, '*', entry)
     this.lru.set(key, entry)
     return did
-  }
-
-  /** Trades held now (the bench and tests). */
-  get size(): number {
-    return this.lru.calculatedSize
-  }
-
-  /** Forgets every entry (the bench's first-read case). */
-  clear(): void {
-    this.lru.clear()
   }
 }

@@ -16,7 +16,6 @@ import {
   UnsubscribeResult,
 } from './briefing.schemas.ts'
 import { UNSUBSCRIBE_PATH } from './briefing.service.ts'
-import { parseMultipart } from './lib/multipart.ts'
 import type { SubscriptionService } from './subscription.service.ts'
 
 const tags = ['trading-intel']
@@ -85,13 +84,31 @@ export function subscriptionRoutes(
   unsubscribeRoute(app, subscriptions)
 }
 
+/**
+ * The text fields of a multipart/form-data body (RFC 7578), read by Node's WHATWG
+ * `Response.formData()`; files are left out. A body that is not valid multipart (no boundary, a part
+ * without headers) reads as no fields: the body is optional, the token in the query unsubscribes.
+ */
+async function formFields(body: Buffer, contentType: string): Promise<Record<string, string>> {
+  const form = await new Response(body, { headers: { 'content-type': contentType } })
+    .formData()
+    .catch(() => undefined)
+  const fields: Record<string, string> = {}
+  for (const [name, value] of form?.entries() ?? []) if (typeof value === 'string') fields[name] = value
+  return fields
+}
+
 function unsubscribeRoute(app: App, subscriptions: SubscriptionService): void {
   void app.register(async (scoped: App) => {
     // RFC 8058 §3.2: the one-click POST SHOULD be multipart/form-data (urlencoded and JSON parse as usual).
     scoped.addContentTypeParser(
       'multipart/form-data',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (req, body, done) => done(null, parseMultipart(String(body), req.headers['content-type'] ?? '')),
+      { parseAs: 'buffer', bodyLimit: 4096 },
+      (req, body, done) => {
+        void formFields(body as Buffer, req.headers['content-type'] ?? '').then((fields) =>
+          done(null, fields),
+        )
+      },
     )
     scoped.post(
       UNSUBSCRIBE_PATH,

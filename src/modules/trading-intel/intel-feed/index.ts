@@ -16,7 +16,6 @@ import { newsSource, rowSource, type FeedSource } from './sources.service.ts'
 import { FeedStreams } from './stream.service.ts'
 
 export type { FeedRow, FeedRows, FeedSource, SourceQuery } from './sources.service.ts'
-export { rowSource, newsSource } from './sources.service.ts'
 export type { FeedItem, Tag } from './lib/feed-order.ts'
 export { IntelFeedService } from './intel-feed.service.ts'
 
@@ -56,17 +55,12 @@ function createIntelFeed(ctx: ModuleContext, sources: readonly FeedSource[]): In
   return { feed, streams }
 }
 
-/** The module over some sources (tests and the bench pass their own; the app uses the real ones). */
-export function intelFeedModuleWith(sources: (needs: Needs, ctx: ModuleContext) => FeedSource[]) {
-  return defineModule({
-    name: 'intel-feed',
-    key: 'intelFeed',
-    needs: { content: true, portfolio: true, optionsFlow: true, intraday: true, recommendations: true },
-    tables: [],
-    migrations: [],
-    build: (ctx: ModuleContext, needs: Needs) => createIntelFeed(ctx, sources(needs, ctx)),
-    routes: (app: App, api: IntelFeed) => intelFeedRoutes(app, api),
-  })
-}
-
-export const intelFeedModule = intelFeedModuleWith(productionSources)
+export const intelFeedModule = defineModule({
+  name: 'intel-feed',
+  key: 'intelFeed',
+  needs: { content: true, portfolio: true, optionsFlow: true, intraday: true, recommendations: true },
+  tables: [],
+  migrations: [],
+  build: (ctx: ModuleContext, needs: Needs) => createIntelFeed(ctx, productionSources(needs)),
+  routes: (app: App, api: IntelFeed) => intelFeedRoutes(app, api),
+})

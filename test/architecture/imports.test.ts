@@ -1,0 +1,25 @@
+/**
+ * The import graph of src: production never loads test code, and no files load each other in a
+ * circle (a value import cycle makes the order of loading decide what a file sees: a binding read
+ * before its module ran is undefined, or a TDZ error).
+ */
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { cycles, importsUnder } from '../helpers/import-graph.ts'
+
+const ROOT = new URL('../../', import.meta.url).pathname
+const imports = importsUnder(ROOT, 'src')
+
+describe('imports', () => {
+  it('no file of src other than a test imports from test/', () => {
+    const intoTests = imports
+      .filter((i) => !i.from.endsWith('.test.ts') && i.to.startsWith('test/'))
+      .map((i) => `${i.from} → ${i.to}`)
+    assert.deepEqual(intoTests, [])
+  })
+
+  it('no value import cycles among the files of src (type-only imports are erased)', () => {
+    const found = cycles(imports.filter((i) => !i.typeOnly)).map((c) => c.join(' → '))
+    assert.deepEqual(found, [])
+  })
+})
