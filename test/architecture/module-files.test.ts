@@ -42,7 +42,10 @@ function kindFindings(files: readonly string[], kinds: ReadonlySet<string>): str
     const parts = file.split('/')
     if (parts.slice(0, -1).some((p) => FREE_FOLDERS.has(p)) || PLAIN.has(parts.at(-1)!)) continue
     if (file.endsWith('.test.ts')) {
-      const tested = file.replace(/\.test\.ts$/, '.ts')
+      // `<file>.test.ts`, or `<file>.<topic>.test.ts` for one of several tests of `<file>.ts`.
+      const plain = file.replace(/\.test\.ts$/, '.ts')
+      const topical = /^(.+)\.[a-z0-9-]+\.test\.ts$/.exec(file)?.[1]
+      const tested = present.has(plain) || !topical || !present.has(`${topical}.ts`) ? plain : `${topical}.ts`
       if (!present.has(tested)) findings.push(`${file}: a test beside no ${tested.split('/').at(-1)}`)
       else if (!named(tested)) findings.push(`${file}: tests a file of no documented kind`)
     } else if (!named(file)) findings.push(`${file}: not <resource>.<kind>.ts with a documented kind`)
@@ -92,6 +95,7 @@ describe('module files', () => {
       'risk.common.ts',
       'Bad.service.ts',
       'orphan.test.ts',
+      'orphan.topic.test.ts',
       'odd.test.ts',
       'odd.ts',
       'ledger/cash.mess.ts',
@@ -102,6 +106,7 @@ describe('module files', () => {
       'risk.common.ts: not <resource>.<kind>.ts with a documented kind',
       'Bad.service.ts: not <resource>.<kind>.ts with a documented kind',
       'orphan.test.ts: a test beside no orphan.ts',
+      'orphan.topic.test.ts: a test beside no orphan.topic.ts',
       'odd.test.ts: tests a file of no documented kind',
       'odd.ts: not <resource>.<kind>.ts with a documented kind',
       'ledger/cash.mess.ts: not <resource>.<kind>.ts with a documented kind',
@@ -112,6 +117,7 @@ describe('module files', () => {
       'eod-build.service.ts',
       'session-tape.service.ts',
       'session-tape.service.test.ts',
+      'session-tape.service.replay.test.ts',
       'lib/keyset.ts',
       'lib/keyset.test.ts',
       'migrations/0021_daily.ts',

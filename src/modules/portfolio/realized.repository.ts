@@ -1,5 +1,5 @@
 /**
- * The replay input of backtests (src/modules/trading-intel/backtest/trade-cache.ts): a tenant's realized trades
+ * The replay input of backtests (src/modules/trading-intel/backtest/trade-cache.service.ts): a tenant's realized trades
  * read whole as one framed text value, and the ones written since an earlier read's snapshot
  * (migration 0025, ADR 0028).
  */

@@ -32,7 +32,7 @@ import { readCloses, type PriceRead } from './prices.service.ts'
 import { crossPeriods, crossSource, realizedSource } from './sources.service.ts'
 import type { LogStatus } from './backtest.tables.ts'
 import type { LogWriter } from './log-writer.service.ts'
-import type { RealizedTradeCache } from './trade-cache.ts'
+import type { RealizedTradeCache } from './trade-cache.service.ts'
 
 export interface BacktestDeps {
   scopes: Scopes

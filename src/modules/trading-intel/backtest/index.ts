@@ -17,7 +17,7 @@ import * as m0024 from './migrations/0024_backtest_log_status.ts'
 import * as m0026 from './migrations/0026_backtest_trade_pack.ts'
 import { runsRoutes } from './runs.routes.ts'
 import { RunsService } from './runs.service.ts'
-import { RealizedTradeCache } from './trade-cache.ts'
+import { RealizedTradeCache } from './trade-cache.service.ts'
 import { TradePacks } from './trade-packs.service.ts'
 
 /** Packs a tenant's realized trades after a bulk write (RealizedTradeCache.prepare). */

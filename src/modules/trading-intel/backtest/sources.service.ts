@@ -13,7 +13,7 @@ import type { MarketDataProvider } from '../../../providers/market-data/market-d
 import { MAX_CROSS_SYMBOLS, type BacktestBodyInput } from './backtest.schemas.ts'
 import { dayNumber } from './lib/calendar.ts'
 import type { SourceTrade } from './lib/select.ts'
-import type { RealizedTradeCache } from './trade-cache.ts'
+import type { RealizedTradeCache } from './trade-cache.service.ts'
 import { DEFAULT_FAST, DEFAULT_SLOW, smaCrossTrades, warmupDays } from './lib/sma-cross.ts'
 
 export interface Source {

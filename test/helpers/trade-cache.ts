@@ -3,11 +3,11 @@
  * `realizedSince` (every write stamped; a mark sees the stamps up to its own; a hard delete moves
  * `purges`), and a fake store of packed values shared by "processes" (caches), as the table is.
  */
-import type { RealizedTrade, TradeChange, TradeMark } from '../../portfolio/index.ts'
+import type { RealizedTrade, TradeChange, TradeMark } from '../../src/modules/portfolio/index.ts'
 import { Registry } from 'prom-client'
-import { RealizedTradeCache, type RealizedQuery } from './trade-cache.ts'
-import { TRADE_CACHE_METRICS as M } from './trade-cache.metrics.ts'
-import type { PackedTrades } from './trade-packs.service.ts'
+import { RealizedTradeCache, type RealizedQuery } from '../../src/modules/trading-intel/backtest/trade-cache.service.ts'
+import { TRADE_CACHE_METRICS as M } from '../../src/modules/trading-intel/backtest/trade-cache.metrics.ts'
+import type { PackedTrades } from '../../src/modules/trading-intel/backtest/trade-packs.service.ts'
 
 interface Row {
   tenant: number

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { RealizedTrade, TradeChange } from '../../portfolio/index.ts'
-import { applyChanges, RealizedTradeCache } from './trade-cache.ts'
-import { bySale, DATES, fakePortfolio, ids, JAN, meteredCache, trade } from './trade-cache.fixture.ts'
+import { applyChanges, RealizedTradeCache } from './trade-cache.service.ts'
+import { bySale, DATES, fakePortfolio, ids, JAN, meteredCache, trade } from '../../../../test/helpers/trade-cache.ts'
 
 describe('RealizedTradeCache', () => {
   it('answers a covered range from memory, cut by sale date with both ends included', async () => {
