@@ -65,12 +65,4 @@ describe('module layout', () => {
     assert.equal(boundaryBreaches([reach]).length, 1)
     assert.deepEqual(boundaryBreaches([index]), [])
   })
-
-  it('the area READMEs name each of their modules', () => {
-    for (const area of layout.areas) {
-      const text = readFileSync(join(ROOT, 'src/modules', area, 'README.md'), 'utf8')
-      for (const m of layout.modules.filter((x) => x.area === area))
-        assert.ok(text.includes(`${m.name}/`), `src/modules/${area}/README.md names ${m.name}/`)
-    }
-  })
 })
