@@ -1,14 +1,43 @@
-/** The analytics routes (xirr lives with capital flows); their conventions are in analytics.docs.ts. */
+/**
+ * The analytics routes: the table of all of them (in their OpenAPI order), and those of the NAV side
+ * (AUM, investor allocation, year over year); the realized P&L ones are pnl.routes.ts, xirr lives
+ * with capital flows. The descriptions state each figure's conventions (the same text, longer, is
+ * docs/portfolio-figures.md): what each figure is, and where it differs from what other tools show.
+ */
 import type { App } from '../../../platform/http/app-type.ts'
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'
-import { ALLOCATION_DOC, AUM_DOC, DRAWDOWN_DOC } from './analytics.docs.ts'
-import { AUM_EXAMPLE, DRAWDOWN_EXAMPLE } from '../portfolio.examples.ts'
+import { AUM_EXAMPLE } from '../portfolio.examples.ts'
 import * as S from './analytics.schemas.ts'
 import type { AnalyticsService } from './analytics.service.ts'
+import { getCumulativePnlRoute, getDrawdownRoute, getPnlRoute, getTradeDateRangeRoute } from './pnl.routes.ts'
 
 const tags = ['analytics']
 const errors = problems(401, 403, 404, 422)
+
+const AUM_DOC =
+  'Assets under management today and at each snapshot date. net_capital: capital flows to date; ' +
+  'unrealized: gain of the holdings, each at its latest snapshot; realized_ytd: gain_loss of trades sold ' +
+  'this calendar year. total_aum = net_capital + unrealized + realized_ytd, to the cent — a year-to-date ' +
+  'figure: on the first point of a new year realized_ytd restarts at 0, so total_aum steps down by the ' +
+  "previous year's realized P&L although no money moved. The figures that reconcile: nav = net_capital + " +
+  'unrealized + all realized P&L to date (the NAV of /api/analytics/investor-allocation; from one point to ' +
+  'the next it moves by exactly the flows, realized P&L and change of unrealized P&L in between, with no ' +
+  'step at a year boundary); market_value = Σ quantity × price of the holdings, each carried forward at its ' +
+  'latest snapshot; implied_cash = nav − market_value, the cash the books imply (negative when the holdings ' +
+  'are worth more than the capital and gains behind them, e.g. bought on margin or recorded without their ' +
+  'capital flow). Scope with account_id or account_ids (404 if one is not the tenant’s); administrators ' +
+  'may pass tenant_id.'
+
+const ALLOCATION_DOC =
+  "Each investor's share by unit accounting, as a fund or club keeps it: a contribution buys units at the " +
+  'NAV per unit of its date and a withdrawal redeems them, so a share reflects when the money came in. ' +
+  'NAV = capital + unrealized + all realized P&L (the nav of /api/analytics/aum). A flow is priced at the ' +
+  'NAV just before its date: capital and realized P&L dated strictly earlier, and the unrealized P&L of the ' +
+  'last snapshot before the flow’s date (not one of the same day, not interpolated); flows of one date all ' +
+  'use that price. The values are the current nav split by units, apportioned so that they add up to nav ' +
+  'to the cent. 409 `analytics.inconsistent_capital_flows` when the flows cannot be allocated (e.g. a ' +
+  'withdrawal larger than the holding).'
 
 export function analyticsRoutes(app: App, deps: { analytics: AnalyticsService }): void {
   getAumRoute(app, deps)
@@ -38,87 +67,6 @@ function getAumRoute(app: App, { analytics }: { analytics: AnalyticsService }): 
       },
     },
     (req) => analytics.aum(scopeOf(req), req.query),
-  )
-}
-
-function getCumulativePnlRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
-  app.get(
-    '/api/analytics/cumulative-pnl',
-    {
-      schema: {
-        operationId: 'getCumulativePnl',
-        summary: 'Cumulative realized P&L by sale date',
-        description:
-          'Realized P&L per sale date and its running total, oldest first, optionally of one year or of the ' +
-          'last period_days days. Trades whose date_sold is not a YYYY-MM-DD date are left out. Scoping as ' +
-          'for /api/analytics/aum.',
-        examples: {
-          query: { year: 2025 },
-          200: {
-            description: 'The daily P&L and its running total',
-            value: {
-              items: [
-                { date: '2025-01-02', pnl: 188.6, cumulative: 188.6 },
-                { date: '2025-01-06', pnl: -1577.98, cumulative: -1389.38 },
-              ],
-              total: -1389.38,
-            },
-          },
-        },
-        tags,
-        querystring: S.WindowQuery,
-        response: { 200: S.CumulativeResponse, ...errors },
-      },
-    },
-    (req) => analytics.cumulativePnl(scopeOf(req), req.query),
-  )
-}
-
-function getTradeDateRangeRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
-  app.get(
-    '/api/analytics/date-range',
-    {
-      schema: {
-        operationId: 'getTradeDateRange',
-        summary: 'First and last valid sale dates of realized trades',
-        description:
-          'The first and last sale dates of the realized trades (only those whose date_sold is a YYYY-MM-DD ' +
-          'date) and how many there are; nulls when there are none. Administrators may pass tenant_id to read ' +
-          'another tenant; for anyone else it is a 403.',
-        examples: {
-          query: { account_id: 1 },
-          200: {
-            description: 'The date range',
-            value: { min_date: '2023-01-03', max_date: '2026-11-20', trade_count: 585 },
-          },
-        },
-        tags,
-        querystring: S.AnalyticsQuery,
-        response: { 200: S.DateRangeResponse, ...errors },
-      },
-    },
-    (req) => analytics.dateRange(scopeOf(req), req.query),
-  )
-}
-
-function getDrawdownRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
-  app.get(
-    '/api/analytics/drawdown',
-    {
-      schema: {
-        operationId: 'getDrawdown',
-        summary: 'Drawdown of cumulative realized P&L, and the relative maximum drawdown of nav',
-        description: DRAWDOWN_DOC,
-        examples: {
-          query: { year: 2025 },
-          200: { description: 'Both drawdowns and the P&L series', value: DRAWDOWN_EXAMPLE },
-        },
-        tags,
-        querystring: S.WindowQuery,
-        response: { 200: S.DrawdownResponse, ...errors },
-      },
-    },
-    (req) => analytics.drawdown(scopeOf(req), req.query),
   )
 }
 
@@ -168,40 +116,6 @@ function getInvestorAllocationRoute(app: App, { analytics }: { analytics: Analyt
       },
     },
     (req) => analytics.investorAllocation(scopeOf(req), req.query),
-  )
-}
-
-function getPnlRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
-  app.get(
-    '/api/analytics/pnl',
-    {
-      schema: {
-        operationId: 'getPnl',
-        summary: 'Realized P&L per period (daily by default)',
-        description:
-          'Realized P&L and trade count per period: daily (the default), weekly (ISO weeks), monthly, quarterly ' +
-          'or yearly, oldest first, with the total. Same filters as cumulative-pnl; trades with a non-date ' +
-          'date_sold are left out.',
-        examples: {
-          query: { period: 'monthly', year: 2025 },
-          200: {
-            description: 'P&L per period',
-            value: {
-              period: 'monthly',
-              items: [
-                { period: '2025-01', pnl: 1756.88, trades: 14 },
-                { period: '2025-02', pnl: -1729.13, trades: 14 },
-              ],
-              total: 27.75,
-            },
-          },
-        },
-        tags,
-        querystring: S.PnlQuery,
-        response: { 200: S.PnlResponse, ...errors },
-      },
-    },
-    (req) => analytics.pnl(scopeOf(req), req.query),
   )
 }
 
