@@ -1,14 +1,9 @@
 /** Broker accounts: list (archived hidden unless asked), create manual accounts, edit. */
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
-import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import type { Scopes, TenantScope } from '../../../platform/db/tenant-scope.ts'
 import { NotFoundError } from '../../../platform/http/errors.ts'
-import {
-  afterKey,
-  resolvePage,
-  toPage,
-  type PageQueryInput,
-  type PageResult,
-} from '../../../platform/http/pagination.ts'
+import { toPage, type PageQueryInput, type PageResult } from '../../../platform/http/pagination.ts'
+import { keysetOf } from '../lib/keyset.ts'
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'
 import * as repo from './accounts.repository.ts'
 import type { Account } from './accounts.schemas.ts'
@@ -31,6 +26,11 @@ export function toAccount(r: repo.AccountRow): Account {
 
 export const accountNotFound = () => new NotFoundError('accounts.not_found', 'Account not found')
 
+/** An account given must be the tenant's (another tenant's, or none → 404 `accounts.not_found`). */
+export async function ownAccount(s: TenantScope, accountId: number | undefined): Promise<void> {
+  if (accountId !== undefined && !(await repo.findAccount(s, accountId))) throw accountNotFound()
+}
+
 const MANUAL_ACCOUNTS = 'manual_accounts'
 
 export class AccountsService {
@@ -46,8 +46,7 @@ export class AccountsService {
     q: PageQueryInput & { tenant_id?: number; include_archived: boolean },
   ): Promise<PageResult<Account>> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
-    const page = resolvePage(q)
-    const after = afterKey<[number]>(page, ['int'])
+    const { page, after } = keysetOf<[number]>(q, ['int'])
     const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
       repo.listAccounts(s, q.include_archived, page, after?.[0] ?? null),
     )

@@ -7,13 +7,9 @@ import type { Scopes, TenantScope } from '../../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
 import * as accounts from '../accounts/accounts.repository.ts'
 import * as repo from './capital.repository.ts'
-import {
-  afterKey,
-  resolvePage,
-  toPage,
-  type PageQueryInput,
-  type PageResult,
-} from '../../../platform/http/pagination.ts'
+import { toPage, type PageQueryInput, type PageResult } from '../../../platform/http/pagination.ts'
+import { keysetOf } from '../lib/keyset.ts'
+import { ownAccount } from '../accounts/accounts.service.ts'
 import type { Flow, Investor } from './capital.schemas.ts'
 import { centsToNumber, toCents } from '../../../platform/money.ts'
 import { amountIssues, rejectBody } from '../lib/rules.ts'
@@ -54,13 +50,12 @@ export class CapitalService {
   constructor(private readonly deps: { scopes: Scopes }) {}
 
   async investors(scope: RequestScope, q: PageQueryInput): Promise<PageResult<Investor>> {
-    const page = resolvePage(q)
-    const after = afterKey<[number, number]>(page, ['int', 'int'])
+    const keyset = keysetOf<[number, number]>(q, ['int', 'int'])
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await ensureOwner(s, scope.userId)
-      return repo.listInvestors(s, { page, after })
+      return repo.listInvestors(s, keyset)
     })
-    return toPage(rows, page, (r) => [r.is_owner ? 0 : 1, r.id], toInvestor)
+    return toPage(rows, keyset.page, (r) => [r.is_owner ? 0 : 1, r.id], toInvestor)
   }
 
   async addInvestor(scope: RequestScope, b: { name: string; email?: string }): Promise<Investor> {
@@ -87,19 +82,16 @@ export class CapitalService {
   }
 
   async flows(scope: RequestScope, q: PageQueryInput & { investor_id?: number; account_id?: number }) {
-    const page = resolvePage(q)
-    const after = afterKey<[string, number]>(page, ['date', 'int'])
+    const keyset = keysetOf<[string, number]>(q, ['date', 'int'])
     const filter = { investorId: q.investor_id, accountId: q.account_id }
     const [rows, total] = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       if (q.investor_id !== undefined && !(await repo.findInvestor(s, q.investor_id)))
         throw investorNotFound()
-      if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id))) {
-        throw new NotFoundError('accounts.not_found', 'Account not found')
-      }
-      return [await repo.listFlows(s, filter, { page, after }), await repo.sumFlows(s, filter)] as const
+      await ownAccount(s, q.account_id)
+      return [await repo.listFlows(s, filter, keyset), await repo.sumFlows(s, filter)] as const
     })
     return {
-      ...toPage(rows, page, (r) => [r.flow_date, r.id], toFlow),
+      ...toPage(rows, keyset.page, (r) => [r.flow_date, r.id], toFlow),
       net_capital: centsToNumber(toCents(total)),
     }
   }

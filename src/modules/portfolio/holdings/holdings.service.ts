@@ -1,7 +1,6 @@
 /** The tenant's current holdings for other modules (trading intelligence, discovery, hedging). */
-import type { Scopes, TenantScope } from '../../../platform/db/tenant-scope.ts'
-import { accountNotFound } from '../accounts/accounts.service.ts'
-import { findAccount } from '../accounts/accounts.repository.ts'
+import type { Scopes } from '../../../platform/db/tenant-scope.ts'
+import { ownAccount } from '../accounts/accounts.service.ts'
 import { latestHoldings, tenantsWithHoldings } from './holdings.repository.ts'
 import {
   realizedBetween,
@@ -27,11 +26,6 @@ export interface HoldingWithCost extends Holding {
 /** A closed trade as backtests replay it (numbers, not decimal strings). */
 export type RealizedTrade = RealizedRow
 export type { TradeChange, TradeMark }
-
-/** An account given must be the tenant's (another tenant's, or none → 404 `accounts.not_found`). */
-async function ownAccount(s: TenantScope, accountId: number | undefined): Promise<void> {
-  if (accountId !== undefined && !(await findAccount(s, accountId))) throw accountNotFound()
-}
 
 export class HoldingsService {
   constructor(private readonly deps: { scopes: Scopes }) {}

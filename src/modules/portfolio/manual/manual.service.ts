@@ -8,15 +8,10 @@ import { nyDate } from '../../../platform/market-calendar.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../platform/db/tenant-scope.ts'
 import { ConflictError, NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
-import {
-  afterKey,
-  resolvePage,
-  toPage,
-  type PageQueryInput,
-  type PageResult,
-} from '../../../platform/http/pagination.ts'
+import { toPage, type PageQueryInput, type PageResult } from '../../../platform/http/pagination.ts'
 import * as accounts from '../accounts/accounts.repository.ts'
-import { accountNotFound } from '../accounts/accounts.service.ts'
+import { accountNotFound, ownAccount } from '../accounts/accounts.service.ts'
+import { keysetOf } from '../lib/keyset.ts'
 import { parseTradeDate } from '../lib/dates.ts'
 import { centsToNumber, toCents } from '../../../platform/money.ts'
 import { holdingIssues, rejectBody, tradeDerived, tradeIssues } from '../lib/rules.ts'
@@ -157,14 +152,12 @@ export class ManualService {
     scope: RequestScope,
     q: PageQueryInput & { account_id?: number },
   ): Promise<PageResult<Position>> {
-    const page = resolvePage(q)
-    const after = afterKey<[number, string]>(page, ['int', 'text'])
+    const keyset = keysetOf<[number, string]>(q, ['int', 'text'])
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id)))
-        throw accountNotFound()
-      return positionsRepo.latestPositions(s, q.account_id, { page, after })
+      await ownAccount(s, q.account_id)
+      return positionsRepo.latestPositions(s, q.account_id, keyset)
     })
-    return toPage(rows, page, (r) => [r.account_id, r.symbol], toPosition)
+    return toPage(rows, keyset.page, (r) => [r.account_id, r.symbol], toPosition)
   }
 
   async putPosition(
@@ -238,14 +231,12 @@ export class ManualService {
     scope: RequestScope,
     q: PageQueryInput & { account_id?: number; year?: number },
   ): Promise<PageResult<Transaction>> {
-    const page = resolvePage(q)
-    const after = afterKey<[string | null, number]>(page, ['date?', 'int'])
+    const keyset = keysetOf<[string | null, number]>(q, ['date?', 'int'])
     const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      if (q.account_id !== undefined && !(await accounts.findAccount(s, q.account_id)))
-        throw accountNotFound()
-      return tradesRepo.listTrades(s, { accountId: q.account_id, year: q.year }, { page, after })
+      await ownAccount(s, q.account_id)
+      return tradesRepo.listTrades(s, { accountId: q.account_id, year: q.year }, keyset)
     })
-    return toPage(rows, page, (r) => [r.sold_on, r.id], toTransaction)
+    return toPage(rows, keyset.page, (r) => [r.sold_on, r.id], toTransaction)
   }
 
   async createTransaction(scope: RequestScope, b: TradeInput): Promise<Transaction> {

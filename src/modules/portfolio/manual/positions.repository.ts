@@ -2,6 +2,7 @@
 import { sql } from 'kysely'
 import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
 import type { Keyset } from '../lib/keyset.ts'
+import { softDelete } from '../portfolio.repository.ts'
 
 const POSITION = [
   'id',
@@ -131,15 +132,6 @@ export function insertHoldings(
 }
 
 /** Soft delete (holdings are never removed); false when there was nothing live. */
-export async function deletePosition(scope: TenantScope, id: number): Promise<boolean> {
-  const r = await scope.db
-    .updateTable('manual_position')
-    .set({ deleted_at: sql<Date>`now()` })
-    .where('tenant_id', '=', scope.tenantId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
-  return Number(r.numUpdatedRows) === 1
-}
+export const deletePosition = (scope: TenantScope, id: number) => softDelete(scope, 'manual_position', id)
 
 export type PositionRow = NonNullable<Awaited<ReturnType<typeof findPosition>>>

@@ -2,10 +2,10 @@
 import { sql } from 'kysely'
 import type { TenantScope } from '../../../platform/db/tenant-scope.ts'
 import type { Keyset } from '../lib/keyset.ts'
+import { softDelete } from '../portfolio.repository.ts'
 
-const TRADE = [
-  'id',
-  'account_id',
+/** What a closed trade is, whoever wrote it (the user, an import, a broker sync). */
+const TRADE_VALUES = [
   'symbol',
   'quantity',
   'date_acquired',
@@ -16,9 +16,8 @@ const TRADE = [
   'fees',
   'gain_loss',
   'term',
-  'created_at',
-  'updated_at',
 ] as const
+const TRADE = ['id', 'account_id', ...TRADE_VALUES, 'created_at', 'updated_at'] as const
 
 /**
  * Trades, newest sale first (undated legacy sales last), id as the tiebreaker: one page, keyset
@@ -122,16 +121,7 @@ export async function insertTrades(
 }
 
 /** Soft delete (trades are never removed); false when there was nothing live. */
-export async function deleteTrade(scope: TenantScope, id: number): Promise<boolean> {
-  const r = await scope.db
-    .updateTable('realized_trade')
-    .set({ deleted_at: sql<Date>`now()` })
-    .where('tenant_id', '=', scope.tenantId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
-  return Number(r.numUpdatedRows) === 1
-}
+export const deleteTrade = (scope: TenantScope, id: number) => softDelete(scope, 'realized_trade', id)
 
 export type TradeRow = NonNullable<Awaited<ReturnType<typeof findTrade>>>
 
@@ -139,21 +129,7 @@ export type TradeRow = NonNullable<Awaited<ReturnType<typeof findTrade>>>
 export function brokerTradesOf(scope: TenantScope, accountId: number, symbols: readonly string[] | null) {
   let q = scope.db
     .selectFrom('realized_trade')
-    .select([
-      'id',
-      'external_id',
-      'symbol',
-      'quantity',
-      'date_acquired',
-      'date_sold',
-      'sold_on',
-      'proceeds',
-      'cost_basis',
-      'fees',
-      'gain_loss',
-      'term',
-      'deleted_at',
-    ])
+    .select(['id', 'external_id', ...TRADE_VALUES, 'deleted_at'])
     .where('tenant_id', '=', scope.tenantId)
     .where('account_id', '=', accountId)
     .where('source', '=', 'broker')
