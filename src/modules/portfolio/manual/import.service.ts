@@ -2,7 +2,7 @@
  * CSV import of manual closed trades and holdings. All or nothing: any bad row answers 422 and
  * writes nothing. Rows already stored (live) or repeated in the file are skipped, so importing the
  * same file twice imports nothing the second time. Rows obey the JSON endpoints' rules
- * (lib/rules.ts, import.rows.ts); symbols are looked up once per distinct ticker.
+ * (../lib/rules.ts, lib/import-rows.ts); symbols are looked up once per distinct ticker.
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'

@@ -1,6 +1,6 @@
 /**
  * Reading one CSV row into a closed trade or a holding. The rules beyond the cell formats, and the
- * derived gain_loss and term, are the JSON endpoints' own (lib/rules.ts), reported at the row's
+ * derived gain_loss and term, are the JSON endpoints' own (portfolio/lib/rules.ts), reported at the row's
  * cell. Numerics stay the file's decimal strings: the rules allow no more decimals than the
  * columns keep, so PostgreSQL stores them exactly.
  */
