@@ -65,7 +65,10 @@ describe('table ownership', () => {
     ])
     const fine = [
       { path: 'src/modules/portfolio/manual.repository.ts', text: "db.selectFrom('manual_position')" },
-      { path: 'src/modules/portfolio/manual/manual.service.ts', text: "// selectFrom('manual_position') in prose" },
+      {
+        path: 'src/modules/portfolio/manual/manual.service.ts',
+        text: "// selectFrom('manual_position') in prose",
+      },
     ]
     assert.deepEqual(ownershipFindings(fine, owners, known), [])
   })
