@@ -49,6 +49,16 @@ const siblingModuleThroughIndex = {
   regex: `^\\.\\./(?!\\.\\.)${MODULE}/(?!index\\.ts$)`,
   message: "Modules import each other only through the other module's index.ts.",
 }
+// Modules of their own (a folder with an index.ts directly in src/modules, e.g. portfolio/) are split
+// into sub-domain folders: from a file `depth` folders below its module, the other modules are
+// `depth + 1` levels up, and its own sub-domains (../lib/, ../trades/) are not other modules.
+const topModules = readdirSync(MODULES, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(new URL(`${e.name}/index.ts`, MODULES)))
+  .map((e) => e.name)
+const siblingModuleFromDepth = (depth) => ({
+  regex: `^(?:\\.\\./){${depth + 1}}(?!\\.\\.)${MODULE}/(?!index\\.ts$)`,
+  message: "Modules import each other only through the other module's index.ts.",
+})
 /** Layering, bottom up: kernel ← platform ← providers ← modules ← app. A layer imports nothing above it. */
 function above(layers, where) {
   return {
@@ -107,6 +117,10 @@ const importBoundaries = [
       dbThroughIndexOrHelpers,
     ),
   },
+  ...[1, 2, 3].map((depth) => ({
+    files: topModules.map((m) => `src/modules/${m}/${'*/'.repeat(depth)}*.ts`),
+    rules: restrict(rootDatabase, siblingModuleFromDepth(depth), above(['app'], 'A module')),
+  })),
   {
     files: ['src/providers/**/*.ts'],
     ignores: [tests],

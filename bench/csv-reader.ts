@@ -1,5 +1,5 @@
 /**
- * The project's CSV reader (`src/modules/portfolio/lib/csv.ts`) against csv-parse 7 (sync API),
+ * The project's CSV reader (`src/modules/portfolio/manual/lib/csv.ts`) against csv-parse 7 (sync API),
  * configured as close to it as its options allow: `npx tsx bench/csv-reader.ts [rows]`.
  *
  * 1. Correctness: each case is parsed by both; the table prints what each answered and the
@@ -9,7 +9,7 @@
  *    run; the ratio of the medians is the figure to compare (see bench/README.md).
  */
 import { parse, type Options } from 'csv-parse/sync'
-import { CsvError, parseCsv } from '../src/modules/portfolio/lib/csv.ts'
+import { CsvError, parseCsv } from '../src/modules/portfolio/manual/lib/csv.ts'
 import { median } from './report.ts'
 
 type Answer = string // JSON of [line, cells][] or `error@line`

@@ -53,19 +53,22 @@ describe('table ownership', () => {
   it('finds a planted violation of each kind', () => {
     const planted = [
       { path: 'src/modules/market/content/earnings.repository.ts', text: "db.selectFrom('manual_position')" },
-      { path: 'src/modules/portfolio/import.service.ts', text: "tx.insertInto('manual_position')" },
+      { path: 'src/modules/portfolio/manual/import.service.ts', text: "tx.insertInto('manual_position')" },
       { path: 'src/platform/feature-flags.ts', text: 'sql`select limits from plan where code = ${c}`' },
       { path: 'src/app/somewhere.ts', text: ".leftJoin('tenant', 'tenant.id', 'x.tenant_id')" },
     ]
     assert.deepEqual(ownershipFindings(planted, owners, known), [
       'src/modules/market/content/earnings.repository.ts: uses manual_position, owned elsewhere',
-      'src/modules/portfolio/import.service.ts: SQL outside a repository (manual_position)',
+      'src/modules/portfolio/manual/import.service.ts: SQL outside a repository (manual_position)',
       'src/platform/feature-flags.ts: uses plan, owned elsewhere',
       'src/app/somewhere.ts: uses tenant but belongs to no owner',
     ])
     const fine = [
       { path: 'src/modules/portfolio/manual.repository.ts', text: "db.selectFrom('manual_position')" },
-      { path: 'src/modules/portfolio/manual.service.ts', text: "// selectFrom('manual_position') in prose" },
+      {
+        path: 'src/modules/portfolio/manual/manual.service.ts',
+        text: "// selectFrom('manual_position') in prose",
+      },
     ]
     assert.deepEqual(ownershipFindings(fine, owners, known), [])
   })

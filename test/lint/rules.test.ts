@@ -154,6 +154,17 @@ const cases: Case[] = [
     rule: 'no-restricted-imports',
     fires: true,
   })),
+  // A module of its own split into sub-domain folders: other modules are one level further up per folder.
+  ...[
+    ['src/modules/portfolio/manual/planted.ts', '../../market/content/news.service.ts'],
+    ['src/modules/portfolio/manual/lib/planted.ts', '../../../brokers/sync.service.ts'],
+  ].map(([filePath, target]) => ({
+    name: `another module's internals from a sub-domain folder (${filePath})`,
+    filePath: filePath!,
+    code: `import { x } from '${target}'\nexport const y = x\n`,
+    rule: 'no-restricted-imports',
+    fires: true,
+  })),
   ...[
     ['src/modules/market/content/planted.ts', '../../../platform/db/index.ts'],
     ['src/platform/http/planted.ts', '../db/index.ts'],
@@ -184,6 +195,15 @@ const cases: Case[] = [
     rule: 'no-restricted-imports',
     fires: Boolean(fires),
   })),
+  {
+    name: "its own module's other sub-domains, and another module's index.ts, from a sub-domain folder",
+    filePath: 'src/modules/portfolio/manual/planted.ts',
+    code:
+      "import { a } from '../trades/trades.repository.ts'\nimport { b } from '../lib/rules.ts'\n" +
+      "import { c } from '../../market/market-data/index.ts'\nexport const y = [a, b, c]\n",
+    rule: 'no-restricted-imports',
+    fires: false,
+  },
   // Configuration has one reader.
   {
     name: 'process.env outside config.ts',

@@ -1,0 +1,99 @@
+/** Broker accounts: list (archived hidden unless asked), create manual accounts, edit. */
+import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
+import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
+import { NotFoundError } from '../../../platform/http/errors.ts'
+import { toPage, type PageQueryInput, type PageResult } from '../../../platform/http/pagination.ts'
+import { keysetOf } from '../lib/keyset.ts'
+import type { EntitlementsService } from '../../accounts/tenancy/index.ts'
+import * as repo from './accounts.repository.ts'
+import type { Account } from './accounts.schemas.ts'
+
+export function toAccount(r: repo.AccountRow): Account {
+  return {
+    id: r.id,
+    name: r.name,
+    broker_type: r.broker_type,
+    account_type: r.account_type,
+    currency: r.currency,
+    cost_method: r.cost_method,
+    status: r.status,
+    archived: r.status !== 'active' || r.archived_at !== null,
+    archived_at: r.archived_at?.toISOString() ?? null,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  }
+}
+
+export const accountNotFound = () => new NotFoundError('accounts.not_found', 'Account not found')
+
+/** An account given must be the tenant's (another tenant's, or none → 404 `accounts.not_found`). */
+export async function ownAccount(s: TenantScope, accountId: number | undefined): Promise<void> {
+  if (accountId !== undefined && !(await repo.findAccount(s, accountId))) throw accountNotFound()
+}
+
+const MANUAL_ACCOUNTS = 'manual_accounts'
+
+export class AccountsService {
+  constructor(
+    private readonly deps: {
+      scopes: Scopes
+      entitlements: Pick<EntitlementsService, 'limitGuard'>
+    },
+  ) {}
+
+  async list(
+    scope: RequestScope,
+    q: PageQueryInput & { tenant_id?: number; include_archived: boolean },
+  ): Promise<PageResult<Account>> {
+    const tenantId = effectiveTenant(scope, q.tenant_id)
+    const { page, after } = keysetOf<[number]>(q, ['int'])
+    const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
+      repo.listAccounts(s, q.include_archived, page, after?.[0] ?? null),
+    )
+    return toPage(rows, page, (r) => [r.id], toAccount)
+  }
+
+  async create(
+    scope: RequestScope,
+    body: { name: string; broker_type: 'manual'; account_type?: string; currency?: string },
+  ): Promise<Account> {
+    const withinLimit = await this.deps.entitlements.limitGuard(scope, MANUAL_ACCOUNTS)
+    const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      withinLimit(await repo.countManualAccounts(s))
+      return repo.insertAccount(s, {
+        name: body.name.trim(),
+        broker_type: body.broker_type,
+        account_type: body.account_type ?? null,
+        currency: body.currency ?? 'USD',
+      })
+    })
+    return toAccount(row)
+  }
+
+  async update(
+    scope: RequestScope,
+    id: number,
+    q: { tenant_id?: number },
+    body: {
+      name?: string
+      status?: 'active' | 'closed' | 'inactive'
+      account_type?: string | null
+      cost_method?: 'fifo' | 'average'
+    },
+  ): Promise<Account> {
+    const tenantId = effectiveTenant(scope, q.tenant_id)
+    const withinLimit =
+      body.status === 'active' ? await this.deps.entitlements.limitGuard(scope, MANUAL_ACCOUNTS) : null
+    const row = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      const current = await repo.findAccount(s, id)
+      if (!current) throw accountNotFound()
+      // Reopening a manual account takes a slot of the plan, like creating one.
+      const reopening =
+        body.status === 'active' && current.status !== 'active' && current.broker_type === 'manual'
+      if (reopening && withinLimit) withinLimit(await repo.countManualAccounts(s))
+      return repo.updateAccount(s, id, { ...body, ...(body.name ? { name: body.name.trim() } : {}) })
+    })
+    if (!row) throw accountNotFound()
+    return toAccount(row)
+  }
+}

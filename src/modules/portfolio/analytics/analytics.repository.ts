@@ -1,0 +1,128 @@
+/**
+ * Analytics SQL: sums happen in PostgreSQL (numeric, exact) and only aggregates come back — one
+ * row per day or period, never every trade. The realized and unrealized figures come from the
+ * per-day rollups that triggers keep in step with every write (migrations 0007_analytics_rollups
+ * and 0027_market_value_rollup). Rows whose date_sold did not parse (sold_on null) are left out
+ * of everything dated.
+ */
+import { sql, type SelectQueryBuilder } from 'kysely'
+import type { Database, TenantScope } from '../../../platform/db/index.ts'
+
+export interface TradeFilter {
+  accountIds?: number[]
+  from?: string
+  to?: string
+}
+
+/** The per-day realized rollup (migration 0007), filtered like the trades it sums. */
+function days(scope: TenantScope, f: TradeFilter) {
+  let q = scope.db.selectFrom('realized_daily').where('tenant_id', '=', scope.tenantId)
+  if (f.accountIds?.length) q = q.where('account_id', 'in', f.accountIds)
+  if (f.from) q = q.where('sold_on', '>=', f.from)
+  if (f.to) q = q.where('sold_on', '<=', f.to)
+  return q
+}
+
+/** Realized P&L per sale date. */
+export function dailyRealized(scope: TenantScope, f: TradeFilter) {
+  return days(scope, f)
+    .select([
+      sql<string>`sold_on::text`.as('date'),
+      sql<string>`sum(pnl)`.as('pnl'),
+      sql<number>`sum(trades)::int`.as('trades'),
+    ])
+    .groupBy('sold_on')
+    .orderBy('sold_on')
+    .execute() as Promise<{ date: string; pnl: string; trades: number }[]>
+}
+
+const PERIOD_FORMAT = {
+  daily: 'YYYY-MM-DD',
+  weekly: 'IYYY-"W"IW',
+  monthly: 'YYYY-MM',
+  quarterly: 'YYYY-"Q"Q',
+  yearly: 'YYYY',
+} as const
+
+/** Realized P&L per calendar period (ISO weeks for weekly), from the day rows. */
+export async function periodRealized(scope: TenantScope, f: TradeFilter, period: keyof typeof PERIOD_FORMAT) {
+  const key = sql<string>`to_char(sold_on, ${sql.lit(PERIOD_FORMAT[period])})`
+  return days(scope, f)
+    .select([key.as('period'), sql<string>`sum(pnl)`.as('pnl'), sql<number>`sum(trades)::int`.as('trades')])
+    .groupBy(key)
+    .orderBy(key)
+    .execute()
+}
+
+export function dateRange(scope: TenantScope, f: TradeFilter) {
+  return days(scope, f)
+    .select([
+      sql<string | null>`min(sold_on)::text`.as('min_date'),
+      sql<string | null>`max(sold_on)::text`.as('max_date'),
+      sql<number>`coalesce(sum(trades), 0)::int`.as('trades'),
+    ])
+    .executeTakeFirstOrThrow()
+}
+
+/** Sum of contributions minus withdrawals, up to a date (inclusive) when given. */
+export async function netCapital(
+  scope: TenantScope,
+  f: { accountIds?: number[]; to?: string },
+): Promise<string> {
+  let q: SelectQueryBuilder<Database, 'capital_flow', object> = scope.db
+    .selectFrom('capital_flow')
+    .where('tenant_id', '=', scope.tenantId)
+  if (f.accountIds?.length) q = q.where('account_id', 'in', f.accountIds)
+  if (f.to) q = q.where('flow_date', '<=', f.to)
+  const r = await q.select(sql<string>`coalesce(sum(amount), 0)`.as('n')).executeTakeFirstOrThrow()
+  return r.n
+}
+
+/** Capital flows per date (for AUM history and unit accounting). */
+export function flowsByDate(scope: TenantScope, accountIds?: number[]) {
+  let q = scope.db.selectFrom('capital_flow').where('tenant_id', '=', scope.tenantId)
+  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
+  return q.select(['investor_id', 'flow_date as date', 'amount']).orderBy('flow_date').orderBy('id').execute()
+}
+
+/**
+ * Unrealized P&L and market value per snapshot date, each holding (account, symbol) carried
+ * forward at its own latest row: a holding snapshotted on an earlier day still counts on later
+ * days. The rollup keeps, per account and date, the sum of each row's change from its holding's
+ * previous row (migrations 0007 and 0027), so a running sum in date order is that figure.
+ */
+export async function snapshotTotals(scope: TenantScope, accountIds?: number[]) {
+  let q = scope.db.selectFrom('unrealized_daily').where('tenant_id', '=', scope.tenantId)
+  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
+  return q
+    .select([
+      sql<string>`snapshot_date::text`.as('date'),
+      sql<string>`sum(sum(delta)) over (order by snapshot_date)`.as('unrealized'),
+      sql<string>`sum(sum(market_value_delta)) over (order by snapshot_date)`.as('market_value'),
+    ])
+    .groupBy('snapshot_date')
+    .orderBy('snapshot_date')
+    .execute()
+}
+
+/** The account ids among `ids` that belong to the tenant. */
+export async function ownAccounts(scope: TenantScope, ids: number[]): Promise<number[]> {
+  if (!ids.length) return []
+  const rows = await scope.db
+    .selectFrom('broker_account')
+    .select('id')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', 'in', ids)
+    .execute()
+  return rows.map((r) => r.id)
+}
+
+/** The tenant's portfolio version (0 before its first write); triggers move it on every write. */
+export async function portfolioVersion(scope: TenantScope): Promise<number> {
+  const row = await scope.db
+    .selectFrom('portfolio_version')
+    .select('version')
+    .where('tenant_id', '=', scope.tenantId)
+    .executeTakeFirst()
+  return row?.version ?? 0
+}

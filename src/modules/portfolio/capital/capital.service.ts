@@ -1,0 +1,154 @@
+/**
+ * Investors and capital flows (designed here; not among the required operations): who put money in and took it out, and
+ * when. net_capital is the sum of flows; investor allocation reads them with unit accounting.
+ */
+import type { RequestScope } from '../../../platform/auth/scope.ts'
+import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
+import { NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
+import * as accounts from '../accounts/accounts.repository.ts'
+import * as repo from './capital.repository.ts'
+import { toPage, type PageQueryInput, type PageResult } from '../../../platform/http/pagination.ts'
+import { keysetOf } from '../lib/keyset.ts'
+import { ownAccount } from '../accounts/accounts.service.ts'
+import type { Flow, Investor } from './capital.schemas.ts'
+import { centsToNumber, toCents } from '../../../kernel/decimal/cents.ts'
+import { amountIssues, rejectBody } from '../lib/rules.ts'
+import { xirr, type XirrResult } from './lib/xirr.ts'
+import { accountHolder } from '../../accounts/identity/index.ts'
+
+const investorNotFound = () => new NotFoundError('investors.not_found', 'Investor not found')
+const flowNotFound = () => new NotFoundError('capital_flows.not_found', 'Capital flow not found')
+
+const toInvestor = (r: repo.InvestorRow): Investor => ({
+  investor_id: r.id,
+  name: r.name,
+  email: r.email,
+  is_owner: r.is_owner,
+  created_at: r.created_at.toISOString(),
+})
+const toFlow = (r: repo.FlowRow): Flow => ({
+  flow_id: r.id,
+  investor_id: r.investor_id,
+  account_id: r.account_id,
+  date: r.flow_date,
+  amount: centsToNumber(toCents(r.amount)),
+  note: r.note,
+  created_at: r.created_at.toISOString(),
+})
+
+/** The owner investor exists from the first use on: the account holder, named from identity's user. */
+async function ensureOwner(s: TenantScope, userId: number): Promise<void> {
+  if (await repo.findOwnerInvestor(s)) return
+  const user = await accountHolder(s, userId)
+  await repo.insertOwnerInvestor(s, {
+    name: user?.full_name ?? user?.email ?? 'Owner',
+    email: user?.email ?? null,
+  })
+}
+
+export class CapitalService {
+  constructor(private readonly deps: { scopes: Scopes }) {}
+
+  async investors(scope: RequestScope, q: PageQueryInput): Promise<PageResult<Investor>> {
+    const keyset = keysetOf<[number, number]>(q, ['int', 'int'])
+    const rows = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      await ensureOwner(s, scope.userId)
+      return repo.listInvestors(s, keyset)
+    })
+    return toPage(rows, keyset.page, (r) => [r.is_owner ? 0 : 1, r.id], toInvestor)
+  }
+
+  async addInvestor(scope: RequestScope, b: { name: string; email?: string }): Promise<Investor> {
+    const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      await ensureOwner(s, scope.userId)
+      return repo.insertInvestor(s, { name: b.name.trim(), email: b.email?.toLowerCase() ?? null })
+    })
+    return toInvestor(row)
+  }
+
+  async updateInvestor(
+    scope: RequestScope,
+    id: number,
+    b: { name?: string; email?: string | null },
+  ): Promise<Investor> {
+    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.updateInvestor(s, id, {
+        ...(b.name !== undefined ? { name: b.name.trim() } : {}),
+        ...(b.email !== undefined ? { email: b.email?.toLowerCase() ?? null } : {}),
+      }),
+    )
+    if (!row) throw investorNotFound()
+    return toInvestor(row)
+  }
+
+  async flows(scope: RequestScope, q: PageQueryInput & { investor_id?: number; account_id?: number }) {
+    const keyset = keysetOf<[string, number]>(q, ['date', 'int'])
+    const filter = { investorId: q.investor_id, accountId: q.account_id }
+    const [rows, total] = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      if (q.investor_id !== undefined && !(await repo.findInvestor(s, q.investor_id)))
+        throw investorNotFound()
+      await ownAccount(s, q.account_id)
+      return [await repo.listFlows(s, filter, keyset), await repo.sumFlows(s, filter)] as const
+    })
+    return {
+      ...toPage(rows, keyset.page, (r) => [r.flow_date, r.id], toFlow),
+      net_capital: centsToNumber(toCents(total)),
+    }
+  }
+
+  async addFlow(
+    scope: RequestScope,
+    b: { investor_id: number; account_id?: number; date: string; amount: number; note?: string },
+  ): Promise<Flow> {
+    rejectBody(amountIssues(b.amount))
+    const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      await ensureOwner(s, scope.userId)
+      if (!(await repo.findInvestor(s, b.investor_id)))
+        throw UnprocessableError.field(['body', 'investor_id'], 'no such investor', 'not_found')
+      if (b.account_id !== undefined && !(await accounts.findAccount(s, b.account_id))) {
+        throw UnprocessableError.field(['body', 'account_id'], 'no such account', 'not_found')
+      }
+      return repo.insertFlow(s, {
+        investor_id: b.investor_id,
+        account_id: b.account_id ?? null,
+        flow_date: b.date,
+        amount: b.amount,
+        note: b.note ?? null,
+      })
+    })
+    return toFlow(row)
+  }
+
+  async updateFlow(
+    scope: RequestScope,
+    id: number,
+    b: { date?: string; amount?: number; note?: string | null },
+  ): Promise<Flow> {
+    rejectBody(amountIssues(b.amount))
+    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.updateFlow(s, id, {
+        ...(b.date ? { flow_date: b.date } : {}),
+        ...(b.amount !== undefined ? { amount: b.amount } : {}),
+        ...(b.note !== undefined ? { note: b.note } : {}),
+      }),
+    )
+    if (!row) throw flowNotFound()
+    return toFlow(row)
+  }
+
+  async deleteFlow(scope: RequestScope, id: number): Promise<void> {
+    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.deleteFlow(s, id))))
+      throw flowNotFound()
+  }
+
+  /** XIRR of arbitrary cash flows; a RangeError of the maths (one sign, < 2 flows) is a 422. */
+  xirr(b: { cash_flows: { date: string; amount: number }[]; guess?: number }): XirrResult {
+    try {
+      return xirr(b.cash_flows, b.guess)
+    } catch (e) {
+      if (e instanceof RangeError)
+        throw UnprocessableError.field(['body', 'cash_flows'], e.message, 'cash_flows')
+      throw e
+    }
+  }
+}
