@@ -16,6 +16,10 @@ const dbThroughIndexOrHelpers = {
   regex: '(?:^|/)platform/db/(?!index\\.ts$|migrations/helpers\\.ts$)',
   message: `${dbMessage} Migrations may also import platform/db/migrations/helpers.ts.`,
 }
+const dbThroughIndexOrHelpersInPlatform = {
+  regex: '^\\.\\.?/(?:\\.\\./)*db/(?!index\\.ts$|migrations/helpers\\.ts$)',
+  message: dbThroughIndexOrHelpers.message,
+}
 // Root database handle: only src/platform/db and the boot code open it (`createDatabase`); outside the
 // platform (whose job queue runs on the handle) nothing holds it (`DatabaseHandle`): modules get Scopes.
 const rootDatabase = (names = ['createDatabase', 'DatabaseHandle']) => [
@@ -119,7 +123,14 @@ const importBoundaries = [
   },
   ...[1, 2, 3].map((depth) => ({
     files: topModules.map((m) => `src/modules/${m}/${'*/'.repeat(depth)}*.ts`),
-    rules: restrict(rootDatabase, siblingModuleFromDepth(depth), above(['app'], 'A module')),
+    // Migrations keep the block above (their helpers are a second entry to the database layer).
+    ignores: ['src/modules/*/**/migrations/*.ts', 'src/modules/*/**/*.ddl.ts'],
+    rules: restrict(
+      ...rootDatabase(),
+      siblingModuleFromDepth(depth),
+      above(['app'], 'A module'),
+      dbThroughIndex,
+    ),
   })),
   {
     files: ['src/providers/**/*.ts'],
@@ -143,6 +154,16 @@ const importBoundaries = [
       moduleThroughIndex,
       above(['providers', 'modules', 'app'], 'The platform'),
       dbThroughIndexInPlatform,
+    ),
+  },
+  {
+    // DDL a platform piece gives its owners' migrations (the run log's tables).
+    files: ['src/platform/**/*.ddl.ts'],
+    rules: restrict(
+      ...rootDatabase(['createDatabase']),
+      moduleThroughIndex,
+      above(['providers', 'modules', 'app'], 'The platform'),
+      dbThroughIndexOrHelpersInPlatform,
     ),
   },
   {
