@@ -4,7 +4,7 @@
  * the realized trades of a sync checked against FIFO by hand.
  */
 import assert from 'node:assert/strict'
-import { issueState } from '../../src/modules/brokers/lib/oauth-state.ts'
+import { issueState } from '../../src/modules/brokers/connections/lib/oauth-state.ts'
 import { assertProblem, json } from './assertions.ts'
 import type { Client, TestApp } from './test-app.ts'
 

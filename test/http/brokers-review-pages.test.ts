@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertFieldError, json, type Body } from '../helpers/assertions.ts'
-import { connectedB } from '../helpers/brokerb.ts'
+import { connectedB } from '../helpers/schwab.ts'
 import { allItems } from '../helpers/paging.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 

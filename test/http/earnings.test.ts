@@ -6,7 +6,7 @@ import { fixedClock } from '../../src/platform/clock.ts'
 import type { EarningsEvent, EarningsProvider } from '../../src/providers/market-data/index.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
-import { connectedB } from '../helpers/brokerb.ts'
+import { connectedB } from '../helpers/schwab.ts'
 
 // 15:00Z is 10:00 or 11:00 in New York: "today" is 2026-03-10.
 const clock = fixedClock('2026-03-10T15:00:00Z')

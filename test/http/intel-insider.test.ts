@@ -6,7 +6,7 @@ import type { InsiderProvider, InsiderTransaction } from '../../src/providers/ma
 import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
-import { connectedB } from '../helpers/brokerb.ts'
+import { connectedB } from '../helpers/schwab.ts'
 
 // The service's own clock: 2026-11-20 10:00 in New York. The app keeps real time (sessions).
 const START = '2026-11-20T15:00:00Z'
