@@ -10,7 +10,7 @@ import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { allItems } from '../helpers/paging.ts'
 import { accountsB, connectB, plainNumber } from '../helpers/schwab.ts'
-import { JOB_BROKERB_ACTIVITY } from '../../src/modules/brokers/index.ts'
+import { JOB_SCHWAB_ACTIVITY } from '../../src/modules/brokers/index.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 import { DAY_MS } from '../../src/platform/dates.ts'
 
@@ -181,14 +181,14 @@ describe('broker B: positions, open orders and account activity', () => {
       ).length,
       0,
     )
-    await t.c.jobs.enqueue(JOB_BROKERB_ACTIVITY, {})
+    await t.c.jobs.enqueue(JOB_SCHWAB_ACTIVITY, {})
     await t.c.jobs.drain()
     const events = json(await u.get('/api/brokerb/account-activity?days=3650&limit=100')).items.filter(
       (i: Body) => i.source === 'event',
     )
     assert.ok(events.length > 0, 'orders of the last day recorded')
     assert.ok(events.every((e: Body) => /^ORDER_[A-Z_]+$/.test(e.event_type) && e.order_id))
-    assert.equal(await t.c.brokers.pollBrokerB(), 0, 'a second poll finds nothing new')
+    assert.equal(await t.c.brokers.pollSchwab(), 0, 'a second poll finds nothing new')
   })
 
   it('account activity merges events with stored trades, newest first, and works with Schwab down', async () => {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { afterEach, describe, it } from 'node:test'
-import { JOB_BROKERB_REFRESH } from '../../src/modules/brokers/index.ts'
+import { JOB_SCHWAB_REFRESH } from '../../src/modules/brokers/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { DAY_MS } from '../../src/platform/dates.ts'
 import { assertProblem, json } from '../helpers/assertions.ts'
@@ -95,7 +95,7 @@ describe('broker B: access tokens', () => {
     await connectB(t, later)
     clock.advance(7 * MIN) // soon: 8 minutes left; later: 23
     const laterBefore = await row(later)
-    await t.c.jobs.enqueue(JOB_BROKERB_REFRESH, {})
+    await t.c.jobs.enqueue(JOB_SCHWAB_REFRESH, {})
     await t.c.jobs.drain()
     assert.equal((await row(soon)).access_expires_at!.getTime(), clock.now().getTime() + 30 * MIN)
     assert.deepEqual(await row(later), laterBefore)
@@ -138,7 +138,7 @@ describe('broker B: access tokens', () => {
     assertProblem(await again.post('/api/brokerb/refresh'), 422, 'broker.reconnect_required')
     // The job leaves it alone (only a new consent helps) and the quotes fall back to delayed data.
     const lapsed = await row(u)
-    await t.c.jobs.enqueue(JOB_BROKERB_REFRESH, {})
+    await t.c.jobs.enqueue(JOB_SCHWAB_REFRESH, {})
     await t.c.jobs.drain()
     assert.deepEqual(await row(u), lapsed)
     assert.equal(json(await again.get('/api/brokerb/quotes?symbols=AAPL')).delayed, true)

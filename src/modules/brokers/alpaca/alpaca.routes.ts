@@ -1,22 +1,23 @@
-/** Broker A: Alpaca through Alpaca Connect OAuth, all twelve operations. */
+/** Alpaca (broker type `brokera`) through Alpaca Connect OAuth, all twelve operations. */
 import type { App } from '../../../platform/http/app-type.ts'
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import * as E from './alpaca.examples.ts'
+import * as C from '../connections/connections.schemas.ts'
 import * as S from './alpaca.schemas.ts'
-import type { BrokerAService } from './alpaca.service.ts'
+import type { AlpacaService } from './alpaca.service.ts'
 import type { ConnectionsService } from '../connections/connections.service.ts'
 import { oauthRoutes, type OAuthDocs } from '../connections/oauth.routes.ts'
 
 const tags = ['broker A']
-const P = '/api/brokera'
+const ALPACA_PREFIX = '/api/brokera'
 
-export interface BrokerARouteDeps {
-  brokera: BrokerAService
+export interface AlpacaRouteDeps {
+  alpaca: AlpacaService
   connections: ConnectionsService
 }
 
-export function brokerARoutes(app: App, d: BrokerARouteDeps): void {
+export function alpacaRoutes(app: App, d: AlpacaRouteDeps): void {
   connectionRoutes(app, d)
   accountRoutes(app, d)
   orderRoutes(app, d)
@@ -74,18 +75,18 @@ const docs: OAuthDocs = {
   },
 }
 
-function connectionRoutes(app: App, { connections, brokera }: BrokerARouteDeps): void {
+function connectionRoutes(app: App, { connections, alpaca }: AlpacaRouteDeps): void {
   oauthRoutes(app, connections, {
     broker: 'brokera',
-    prefix: P,
+    prefix: ALPACA_PREFIX,
     tags,
-    callbackQuery: S.ConnectQuery,
-    refresh: (scope) => brokera.refresh(scope),
+    callbackQuery: C.ConnectQuery,
+    refresh: (scope) => alpaca.refresh(scope),
     docs,
   })
 
   app.get(
-    `${P}/health`,
+    `${ALPACA_PREFIX}/health`,
     {
       schema: {
         operationId: 'brokeraHealth',
@@ -98,13 +99,13 @@ function connectionRoutes(app: App, { connections, brokera }: BrokerARouteDeps):
         response: { 200: S.Health, ...problems(401) },
       },
     },
-    (req) => brokera.health(scopeOf(req)),
+    (req) => alpaca.health(scopeOf(req)),
   )
 }
 
-function accountRoutes(app: App, { brokera }: BrokerARouteDeps): void {
+function accountRoutes(app: App, { alpaca }: AlpacaRouteDeps): void {
   app.get(
-    `${P}/positions`,
+    `${ALPACA_PREFIX}/positions`,
     {
       schema: {
         operationId: 'brokeraPositions',
@@ -118,11 +119,11 @@ function accountRoutes(app: App, { brokera }: BrokerARouteDeps): void {
         response: { 200: S.Positions, ...problems(401, 422, 502, 503) },
       },
     },
-    (req) => brokera.positions(scopeOf(req)),
+    (req) => alpaca.positions(scopeOf(req)),
   )
 
   app.get(
-    `${P}/activities`,
+    `${ALPACA_PREFIX}/activities`,
     {
       schema: {
         operationId: 'brokeraActivities',
@@ -138,13 +139,13 @@ function accountRoutes(app: App, { brokera }: BrokerARouteDeps): void {
         response: { 200: S.Activities, ...problems(401, 422, 502, 503) },
       },
     },
-    (req) => brokera.activities(scopeOf(req), { ...req.query, page_size: req.query.page_size ?? 100 }),
+    (req) => alpaca.activities(scopeOf(req), { ...req.query, page_size: req.query.page_size ?? 100 }),
   )
 }
 
-function orderRoutes(app: App, { brokera }: BrokerARouteDeps): void {
+function orderRoutes(app: App, { alpaca }: AlpacaRouteDeps): void {
   app.get(
-    `${P}/orders`,
+    `${ALPACA_PREFIX}/orders`,
     {
       schema: {
         operationId: 'brokeraListOrders',
@@ -158,11 +159,11 @@ function orderRoutes(app: App, { brokera }: BrokerARouteDeps): void {
         response: { 200: S.OrderList, ...problems(401, 422, 502, 503) },
       },
     },
-    (req) => brokera.listOrders(scopeOf(req), req.query),
+    (req) => alpaca.listOrders(scopeOf(req), req.query),
   )
 
   app.post(
-    `${P}/orders`,
+    `${ALPACA_PREFIX}/orders`,
     {
       schema: {
         operationId: 'brokeraPlaceOrder',
@@ -180,11 +181,11 @@ function orderRoutes(app: App, { brokera }: BrokerARouteDeps): void {
         response: { 200: S.Order, ...problems(401, 422, 502, 503) },
       },
     },
-    (req) => brokera.placeOrder(scopeOf(req), req.body),
+    (req) => alpaca.placeOrder(scopeOf(req), req.body),
   )
 
   app.delete(
-    `${P}/orders/:order_id`,
+    `${ALPACA_PREFIX}/orders/:order_id`,
     {
       schema: {
         operationId: 'brokeraCancelOrder',
@@ -200,6 +201,6 @@ function orderRoutes(app: App, { brokera }: BrokerARouteDeps): void {
         response: { 200: S.Cancelled, ...problems(401, 404, 422, 502, 503) },
       },
     },
-    (req) => brokera.cancelOrder(scopeOf(req), req.params.order_id),
+    (req) => alpaca.cancelOrder(scopeOf(req), req.params.order_id),
   )
 }

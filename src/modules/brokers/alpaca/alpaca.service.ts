@@ -20,7 +20,7 @@ import { insertSyncLog } from '../sync/sync-log.repository.ts'
 
 const BROKER = 'brokera'
 
-export interface BrokerADeps {
+export interface AlpacaDeps {
   scopes: Scopes
   clock: Clock
   connections: ConnectionsService
@@ -28,8 +28,8 @@ export interface BrokerADeps {
   today: () => string
 }
 
-export class BrokerAService {
-  constructor(private readonly deps: BrokerADeps) {}
+export class AlpacaService {
+  constructor(private readonly deps: AlpacaDeps) {}
 
   /** Runs `call` with the tenant's token; a token the vendor refuses means: connect again. */
   private async withToken<T>(scope: RequestScope, call: (token: string) => Promise<T>) {

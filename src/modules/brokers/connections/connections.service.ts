@@ -18,8 +18,14 @@ import * as repo from './connections.repository.ts'
 import { linkAccounts } from './link-accounts.service.ts'
 import { sealed, unsealed } from './lib/token-seal.ts'
 import { connectionStatus, type ConnectionStatus } from './connection-status.service.ts'
-import { OAuthStates } from './oauth-states.service.ts'
-import { errorText, notConfigured, notConnected, reconnectRequired, UNREADABLE } from '../lib/broker-errors.ts'
+import { OAuthStatesService } from './oauth-states.service.ts'
+import {
+  errorText,
+  notConfigured,
+  notConnected,
+  reconnectRequired,
+  UNREADABLE,
+} from '../lib/broker-errors.ts'
 import { goneAware } from './lib/connection-gone.ts'
 
 export interface ConnectionDeps {
@@ -43,11 +49,11 @@ const REAUTHORIZE =
 
 export class ConnectionsService {
   /** The signed single-use states of every connect flow (OAuth, and the aggregator's portal). */
-  readonly states: OAuthStates
+  readonly states: OAuthStatesService
   readonly #adapters = new Map<ConnectedBroker, BrokerAdapter>()
 
   constructor(private readonly deps: ConnectionDeps) {
-    this.states = new OAuthStates(deps)
+    this.states = new OAuthStatesService(deps)
   }
 
   /** The broker's adapter; a read through a connection the vendor no longer has answers 422 reconnect_required. */

@@ -12,7 +12,7 @@ import type { ConnectedBroker } from '../brokers.tables.ts'
 import * as repo from './connections.repository.ts'
 import { issueState, readState } from './lib/oauth-state.ts'
 
-export class OAuthStates {
+export class OAuthStatesService {
   constructor(private readonly deps: { scopes: Scopes; cipher: SecretCipher; clock: Clock }) {}
 
   /** A signed state pinned to the caller, their tenant and `broker`, recorded so that it works once. */

@@ -9,7 +9,7 @@ import type { App } from '../../../platform/http/app-type.ts'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'
-import * as S from '../alpaca/alpaca.schemas.ts'
+import * as S from './connections.schemas.ts'
 import type { ConnectedBroker } from '../brokers.tables.ts'
 import type { ConnectionsService } from './connections.service.ts'
 

@@ -16,7 +16,7 @@ export const BROKER = 'brokerb'
 export type Live = Awaited<ReturnType<ConnectionsService['live']>>
 export type Linked = Live['accounts'][number]
 
-export class BrokerBAccess {
+export class SchwabAccessService {
   constructor(
     private readonly schwab: SchwabBroker | null,
     readonly connections: ConnectionsService,

@@ -3,18 +3,19 @@ import type { App } from '../../../platform/http/app-type.ts'
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import * as E from './schwab.examples.ts'
-import { HASH_RULE, NOT_CONNECTED, P, tags, type BrokerBRouteDeps } from './schwab.routes.ts'
+import type { SchwabRouteDeps } from './schwab.routes.ts'
 import * as B from './schwab.schemas.ts'
+import { HASH_RULE, NOT_CONNECTED, SCHWAB_PREFIX, SCHWAB_TAGS } from './schwab.schemas.ts'
 
-export function brokerBAccountRoutes(app: App, d: BrokerBRouteDeps): void {
+export function schwabAccountRoutes(app: App, d: SchwabRouteDeps): void {
   accountRoutes(app, d)
   holdingRoutes(app, d)
   historyRoutes(app, d)
 }
 
-function accountRoutes(app: App, { brokerb }: BrokerBRouteDeps): void {
+function accountRoutes(app: App, { schwab }: SchwabRouteDeps): void {
   app.get(
-    `${P}/accounts`,
+    `${SCHWAB_PREFIX}/accounts`,
     {
       schema: {
         operationId: 'brokerbAccounts',
@@ -24,15 +25,15 @@ function accountRoutes(app: App, { brokerb }: BrokerBRouteDeps): void {
           'form every account_hash parameter takes.' +
           NOT_CONNECTED,
         examples: { 200: { description: 'The accounts', value: E.ACCOUNTS } },
-        tags,
+        tags: SCHWAB_TAGS,
         response: { 200: B.Accounts, ...problems(401, 422, 502, 503) },
       },
     },
-    (req) => brokerb.accounts(scopeOf(req)),
+    (req) => schwab.accounts(scopeOf(req)),
   )
 
   app.get(
-    `${P}/balance`,
+    `${SCHWAB_PREFIX}/balance`,
     {
       schema: {
         operationId: 'brokerbBalance',
@@ -40,15 +41,15 @@ function accountRoutes(app: App, { brokerb }: BrokerBRouteDeps): void {
         description:
           'Schwab’s balance objects as sent (MARGIN or CASH fields: see the schema).' + NOT_CONNECTED,
         examples: { 200: { description: 'Balances', value: E.BALANCE } },
-        tags,
+        tags: SCHWAB_TAGS,
         response: { 200: B.Balance, ...problems(401, 422, 502, 503) },
       },
     },
-    (req) => brokerb.balance(scopeOf(req)),
+    (req) => schwab.balance(scopeOf(req)),
   )
 
   app.get(
-    `${P}/purchasing-power`,
+    `${SCHWAB_PREFIX}/purchasing-power`,
     {
       schema: {
         operationId: 'brokerbPurchasingPower',
@@ -58,17 +59,17 @@ function accountRoutes(app: App, { brokerb }: BrokerBRouteDeps): void {
           'decimal strings. When Schwab fails the answer is still 200: zeros with `degraded: true` and a `reason`.' +
           NOT_CONNECTED,
         examples: { 200: { description: 'Buying power', value: E.PURCHASING_POWER } },
-        tags,
+        tags: SCHWAB_TAGS,
         response: { 200: B.PurchasingPower, ...problems(401, 422, 503) },
       },
     },
-    (req) => brokerb.purchasingPower(scopeOf(req)),
+    (req) => schwab.purchasingPower(scopeOf(req)),
   )
 }
 
-function holdingRoutes(app: App, { brokerb }: BrokerBRouteDeps): void {
+function holdingRoutes(app: App, { schwab }: SchwabRouteDeps): void {
   app.get(
-    `${P}/positions`,
+    `${SCHWAB_PREFIX}/positions`,
     {
       schema: {
         operationId: 'brokerbPositions',
@@ -78,15 +79,15 @@ function holdingRoutes(app: App, { brokerb }: BrokerBRouteDeps): void {
           'with sync_kind `manual` is written (an `error` row when Schwab fails).' +
           NOT_CONNECTED,
         examples: { 200: { description: 'Positions, as synced', value: E.POSITIONS } },
-        tags,
+        tags: SCHWAB_TAGS,
         response: { 200: B.Positions, ...problems(401, 422, 502, 503) },
       },
     },
-    (req) => brokerb.positions(scopeOf(req)),
+    (req) => schwab.positions(scopeOf(req)),
   )
 
   app.get(
-    `${P}/open-orders`,
+    `${SCHWAB_PREFIX}/open-orders`,
     {
       schema: {
         operationId: 'brokerbOpenOrders',
@@ -100,16 +101,16 @@ function holdingRoutes(app: App, { brokerb }: BrokerBRouteDeps): void {
           query: { account_hash: E.HASH },
           200: { description: 'Open orders', value: E.OPEN_ORDERS },
         },
-        tags,
+        tags: SCHWAB_TAGS,
         querystring: B.OpenOrdersQuery,
         response: { 200: B.OpenOrders, ...problems(401, 404, 422, 502, 503) },
       },
     },
-    (req) => brokerb.openOrders(scopeOf(req), req.query.account_hash),
+    (req) => schwab.openOrders(scopeOf(req), req.query.account_hash),
   )
 
   app.get(
-    `${P}/account-activity`,
+    `${SCHWAB_PREFIX}/account-activity`,
     {
       schema: {
         operationId: 'brokerbAccountActivity',
@@ -122,19 +123,19 @@ function holdingRoutes(app: App, { brokerb }: BrokerBRouteDeps): void {
           'default 30; limit: default 100, at most 100.' +
           NOT_CONNECTED,
         examples: { query: { days: 7, limit: 50 }, 200: { description: 'Activity', value: E.ACTIVITY } },
-        tags,
+        tags: SCHWAB_TAGS,
         querystring: B.ActivityQuery,
         response: { 200: B.Activity, ...problems(401, 422) },
       },
     },
     (req) =>
-      brokerb.accountActivity(scopeOf(req), { days: req.query.days ?? 30, limit: req.query.limit ?? 100 }),
+      schwab.accountActivity(scopeOf(req), { days: req.query.days ?? 30, limit: req.query.limit ?? 100 }),
   )
 }
 
-function historyRoutes(app: App, { brokerbTransactions }: BrokerBRouteDeps): void {
+function historyRoutes(app: App, { schwabTransactions }: SchwabRouteDeps): void {
   app.get(
-    `${P}/transactions`,
+    `${SCHWAB_PREFIX}/transactions`,
     {
       schema: {
         operationId: 'brokerbTransactions',
@@ -150,16 +151,16 @@ function historyRoutes(app: App, { brokerbTransactions }: BrokerBRouteDeps): voi
           query: { account_hash: E.HASH, year: '2026' },
           200: { description: 'The year’s trades', value: E.TRANSACTIONS },
         },
-        tags,
+        tags: SCHWAB_TAGS,
         querystring: B.TransactionsQuery,
         response: { 200: B.Transactions, ...problems(401, 404, 422, 502, 503) },
       },
     },
-    (req) => brokerbTransactions.transactions(scopeOf(req), req.query),
+    (req) => schwabTransactions.transactions(scopeOf(req), req.query),
   )
 
   app.get(
-    `${P}/transactions-auto`,
+    `${SCHWAB_PREFIX}/transactions-auto`,
     {
       schema: {
         operationId: 'brokerbTransactionsAuto',
@@ -176,11 +177,11 @@ function historyRoutes(app: App, { brokerbTransactions }: BrokerBRouteDeps): voi
           query: { year: '2026', types: 'TRADE' },
           200: { description: 'Flattened rows', value: E.TRANSACTIONS_AUTO },
         },
-        tags,
+        tags: SCHWAB_TAGS,
         querystring: B.TransactionsAutoQuery,
         response: { 200: B.TransactionsAuto, ...problems(401, 422, 502, 503) },
       },
     },
-    (req) => brokerbTransactions.transactionsAuto(scopeOf(req), req.query),
+    (req) => schwabTransactions.transactionsAuto(scopeOf(req), req.query),
   )
 }

@@ -3,26 +3,25 @@ import type { App } from '../../../platform/http/app-type.ts'
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import * as E from './schwab-market.examples.ts'
-import type { BrokerBMarketService } from './schwab-market.service.ts'
+import type { SchwabMarketService } from './schwab-market.service.ts'
 import * as B from './schwab-market.schemas.ts'
+import { SCHWAB_PREFIX, SCHWAB_TAGS } from './schwab.schemas.ts'
 
-const tags = ['broker B']
-const P = '/api/brokerb'
 const VIA =
   ' Through your Schwab connection (422 `broker.not_connected` without one); Schwab’s answer is passed on as sent.' +
   ' A request Schwab refuses (its 400) is a 422 `broker.request_rejected` with Schwab’s message, the parameter it ' +
   'names in `errors`.'
 
-type Deps = { brokerbMarket: BrokerBMarketService }
+type Deps = { schwabMarket: SchwabMarketService }
 
-export function brokerBMarketRoutes(app: App, d: Deps): void {
+export function schwabMarketRoutes(app: App, d: Deps): void {
   quoteRoutes(app, d)
   chartRoutes(app, d)
 }
 
-function quoteRoutes(app: App, { brokerbMarket: m }: Deps): void {
+function quoteRoutes(app: App, { schwabMarket: m }: Deps): void {
   app.get(
-    `${P}/quotes`,
+    `${SCHWAB_PREFIX}/quotes`,
     {
       schema: {
         operationId: 'brokerbQuotes',
@@ -36,7 +35,7 @@ function quoteRoutes(app: App, { brokerbMarket: m }: Deps): void {
           query: { symbols: 'AAPL,MSFT' },
           200: { description: 'Quotes from Schwab (delayed: false)', value: E.QUOTES },
         },
-        tags,
+        tags: SCHWAB_TAGS,
         querystring: B.QuotesQuery,
         response: { 200: B.Quotes, ...problems(401, 422, 502) },
       },
@@ -45,7 +44,7 @@ function quoteRoutes(app: App, { brokerbMarket: m }: Deps): void {
   )
 
   app.get(
-    `${P}/market-hours`,
+    `${SCHWAB_PREFIX}/market-hours`,
     {
       schema: {
         operationId: 'brokerbMarketHours',
@@ -59,7 +58,7 @@ function quoteRoutes(app: App, { brokerbMarket: m }: Deps): void {
           query: { markets: 'equity', date: '2026-11-25', persist: true },
           200: { description: 'Hours', value: E.HOURS },
         },
-        tags,
+        tags: SCHWAB_TAGS,
         querystring: B.HoursQuery,
         response: { 200: B.Hours, ...problems(401, 422, 502, 503) },
       },
@@ -68,7 +67,7 @@ function quoteRoutes(app: App, { brokerbMarket: m }: Deps): void {
   )
 
   app.get(
-    `${P}/movers`,
+    `${SCHWAB_PREFIX}/movers`,
     {
       schema: {
         operationId: 'brokerbMovers',
@@ -80,7 +79,7 @@ function quoteRoutes(app: App, { brokerbMarket: m }: Deps): void {
           query: { index: '$SPX', sort: 'PERCENT_CHANGE_UP', frequency: 0 },
           200: { description: 'Movers', value: E.MOVERS },
         },
-        tags,
+        tags: SCHWAB_TAGS,
         querystring: B.MoversQuery,
         response: { 200: B.Movers, ...problems(401, 422, 502, 503) },
       },
@@ -89,9 +88,9 @@ function quoteRoutes(app: App, { brokerbMarket: m }: Deps): void {
   )
 }
 
-function chartRoutes(app: App, { brokerbMarket: m }: Deps): void {
+function chartRoutes(app: App, { schwabMarket: m }: Deps): void {
   app.get(
-    `${P}/option-chain`,
+    `${SCHWAB_PREFIX}/option-chain`,
     {
       schema: {
         operationId: 'brokerbOptionChain',
@@ -112,7 +111,7 @@ function chartRoutes(app: App, { brokerbMarket: m }: Deps): void {
           },
           200: { description: 'The chain', value: E.CHAIN },
         },
-        tags,
+        tags: SCHWAB_TAGS,
         querystring: B.ChainQuery,
         response: { 200: B.Chain, ...problems(401, 422, 502, 503) },
       },
@@ -121,7 +120,7 @@ function chartRoutes(app: App, { brokerbMarket: m }: Deps): void {
   )
 
   app.get(
-    `${P}/price-history`,
+    `${SCHWAB_PREFIX}/price-history`,
     {
       schema: {
         operationId: 'brokerbPriceHistory',
@@ -135,7 +134,7 @@ function chartRoutes(app: App, { brokerbMarket: m }: Deps): void {
           query: { symbol: 'AAPL', period_type: 'month', period: 1, frequency_type: 'daily', frequency: 1 },
           200: { description: 'Candles', value: E.HISTORY },
         },
-        tags,
+        tags: SCHWAB_TAGS,
         querystring: B.HistoryQuery,
         response: { 200: B.History, ...problems(401, 422, 502, 503) },
       },
@@ -144,7 +143,7 @@ function chartRoutes(app: App, { brokerbMarket: m }: Deps): void {
   )
 
   app.get(
-    `${P}/instrument`,
+    `${SCHWAB_PREFIX}/instrument`,
     {
       schema: {
         operationId: 'brokerbInstrument',
@@ -159,7 +158,7 @@ function chartRoutes(app: App, { brokerbMarket: m }: Deps): void {
           query: { symbol: '037833100' },
           200: { description: 'The instrument', value: E.INSTRUMENT },
         },
-        tags,
+        tags: SCHWAB_TAGS,
         querystring: B.InstrumentQuery,
         response: { 200: B.Instrument, ...problems(401, 422, 502, 503) },
       },

@@ -13,7 +13,7 @@ import type { SchwabChainQuery, SchwabPriceHistoryQuery } from '../../../provide
 import type { MarketDataProvider } from '../../../providers/market-data/index.ts'
 import { mapLimit } from '../../../platform/concurrency.ts'
 import { errorText, requestRejected } from '../lib/broker-errors.ts'
-import type { BrokerBAccess } from './schwab-access.service.ts'
+import type { SchwabAccessService } from './schwab-access.service.ts'
 import * as repo from './schwab.repository.ts'
 import type { HistoryQueryInput, ChainQueryInput } from './schwab-market.schemas.ts'
 import { objectOf } from './lib/json.ts'
@@ -51,12 +51,12 @@ export interface QuoteItem {
 export interface MarketDeps {
   scopes: Scopes
   clock: Clock
-  access: BrokerBAccess
+  access: SchwabAccessService
   market: Pick<MarketDataProvider, 'quotes' | 'bars'>
   today: () => string
 }
 
-export class BrokerBMarketService {
+export class SchwabMarketService {
   constructor(private readonly deps: MarketDeps) {}
 
   /** Schwab's answer; its refusal (a 400) is a 422 `broker.request_rejected` naming `guess` at worst. */

@@ -9,7 +9,7 @@ import { UnprocessableError } from '../../../platform/http/errors.ts'
 import { pageArray, resolvePage, type PageQueryInput } from '../../../platform/http/pagination.ts'
 import { decimalString, SCHWAB_TRANSACTION_TYPES, type SchwabJson } from '../../../providers/brokers/index.ts'
 import { maskNumber } from '../lib/broker-errors.ts'
-import type { BrokerBAccess, Linked } from './schwab-access.service.ts'
+import type { SchwabAccessService, Linked } from './schwab-access.service.ts'
 import { transferItem } from './lib/decimals.ts'
 import { objectOf } from './lib/json.ts'
 import { taxYear } from '../lib/tax-year.ts'
@@ -99,8 +99,8 @@ function stableOrder(a: ReturnType<typeof flatten>[number], b: ReturnType<typeof
   )
 }
 
-export class BrokerBTransactionsService {
-  constructor(private readonly deps: { clock: Clock; access: BrokerBAccess }) {}
+export class SchwabTransactionsService {
+  constructor(private readonly deps: { clock: Clock; access: SchwabAccessService }) {}
 
   /** TRADE transactions of one account for the full tax year, oldest first, one page of them. */
   async transactions(scope: RequestScope, q: PageQueryInput & { account_hash: string; year: string }) {

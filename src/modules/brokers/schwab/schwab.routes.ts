@@ -1,46 +1,38 @@
 /**
- * Broker B: Schwab through its OAuth code flow — connection and account operations here,
- * market data in brokerb-market.routes.ts. `account_hash` is always a linked account's hashValue.
+ * Schwab (broker type `brokerb`) through its OAuth code flow — connection and account operations here,
+ * market data in schwab-market.routes.ts. `account_hash` is always a linked account's hashValue.
  */
 import { Type } from 'typebox'
 import type { App } from '../../../platform/http/app-type.ts'
-import * as S from '../alpaca/alpaca.schemas.ts'
+import * as S from '../connections/connections.schemas.ts'
 import * as E from './schwab.examples.ts'
-import { brokerBAccountRoutes } from './schwab-account.routes.ts'
-import { brokerBMarketRoutes } from './schwab-market.routes.ts'
-import type { BrokerBMarketService } from './schwab-market.service.ts'
-import type { BrokerBTransactionsService } from './schwab-transactions.service.ts'
-import type { BrokerBService } from './schwab.service.ts'
+import { NOT_CONNECTED, SCHWAB_PREFIX, SCHWAB_TAGS } from './schwab.schemas.ts'
+import { schwabAccountRoutes } from './schwab-account.routes.ts'
+import { schwabMarketRoutes } from './schwab-market.routes.ts'
+import type { SchwabMarketService } from './schwab-market.service.ts'
+import type { SchwabTransactionsService } from './schwab-transactions.service.ts'
+import type { SchwabService } from './schwab.service.ts'
 import type { ConnectionsService } from '../connections/connections.service.ts'
 import { oauthRoutes, type OAuthDocs } from '../connections/oauth.routes.ts'
 
-export const tags = ['broker B']
-export const P = '/api/brokerb'
-export const HASH_RULE =
-  ' account_hash is a hashValue from GET /api/brokerb/accounts: the plain account number is a 422 ' +
-  '`broker.account_hash_required`; a hash not linked to your connection (another tenant’s) is a 404 ' +
-  '`broker.account_not_found`.'
-export const NOT_CONNECTED =
-  ' 422 `broker.not_connected` without a connection, `broker.reconnect_required` past the 7-day authorisation.'
-
-export interface BrokerBRouteDeps {
-  brokerb: BrokerBService
-  brokerbTransactions: BrokerBTransactionsService
-  brokerbMarket: BrokerBMarketService
+export interface SchwabRouteDeps {
+  schwab: SchwabService
+  schwabTransactions: SchwabTransactionsService
+  schwabMarket: SchwabMarketService
   connections: ConnectionsService
 }
 
-export function brokerBRoutes(app: App, d: BrokerBRouteDeps): void {
+export function schwabRoutes(app: App, d: SchwabRouteDeps): void {
   oauthRoutes(app, d.connections, {
     broker: 'brokerb',
-    prefix: P,
-    tags,
+    prefix: SCHWAB_PREFIX,
+    tags: SCHWAB_TAGS,
     callbackQuery: CallbackQuery,
     refresh: (scope) => d.connections.refreshNow(scope, 'brokerb'),
     docs,
   })
-  brokerBAccountRoutes(app, d)
-  brokerBMarketRoutes(app, d)
+  schwabAccountRoutes(app, d)
+  schwabMarketRoutes(app, d)
 }
 
 const CallbackQuery = Type.Object({

@@ -1,11 +1,23 @@
 /**
- * Request and response schemas of broker B. Schwab's own objects (balances, chains,
+ * Request and response schemas of Schwab's routes, with the prefix, tag and description texts they share. Schwab's own objects (balances, chains,
  * candles, movers, instruments, market hours, transfer items) are passed on as Schwab sends them:
  * their shapes are described field by field in docs/vendor-formats.md#schwab-trader
  * and summarised in each description.
  */
 import { PageQuery } from '../../../platform/http/pagination.ts'
 import { Type } from 'typebox'
+
+/** Where Schwab's routes live (the broker type `brokerb` names them) and their OpenAPI tag. */
+export const SCHWAB_PREFIX = '/api/brokerb'
+export const SCHWAB_TAGS = ['broker B']
+/** What every account-scoped Schwab operation says about account_hash. */
+export const HASH_RULE =
+  ' account_hash is a hashValue from GET /api/brokerb/accounts: the plain account number is a 422 ' +
+  '`broker.account_hash_required`; a hash not linked to your connection (another tenant’s) is a 404 ' +
+  '`broker.account_not_found`.'
+/** What every Schwab operation through the connection answers without a usable one. */
+export const NOT_CONNECTED =
+  ' 422 `broker.not_connected` without a connection, `broker.reconnect_required` past the 7-day authorisation.'
 
 export const Str = Type.String()
 export const NStr = Type.Union([Type.String(), Type.Null()])

@@ -14,23 +14,23 @@ import { decSum, type BrokerOrder } from '../../../providers/brokers/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import { errorText, maskNumber, neverStarted } from '../lib/broker-errors.ts'
 import { decimalFields } from './lib/decimals.ts'
-import { BROKER, type BrokerBAccess, type Linked, type Live } from './schwab-access.service.ts'
+import { BROKER, type SchwabAccessService, type Linked, type Live } from './schwab-access.service.ts'
 import { toOrderView } from '../alpaca/alpaca.service.ts'
 import * as repo from './schwab.repository.ts'
 import { markSynced } from '../connections/connections.repository.ts'
 import { insertSyncLog, type SyncLogEntry } from '../sync/sync-log.repository.ts'
 import { objectOf } from './lib/json.ts'
 
-export interface BrokerBDeps {
+export interface SchwabDeps {
   scopes: Scopes
   clock: Clock
-  access: BrokerBAccess
+  access: SchwabAccessService
   holdings: Portfolio['brokerHoldings']
   today: () => string
 }
 
-export class BrokerBService {
-  constructor(private readonly deps: BrokerBDeps) {}
+export class SchwabService {
+  constructor(private readonly deps: SchwabDeps) {}
 
   private get access() {
     return this.deps.access

@@ -1,12 +1,12 @@
 /** OpenAPI examples of the hosted aggregator's operations. */
-export const AGGREGATOR_CALLBACK_QUERY = {
+export const CALLBACK_QUERY = {
   subbroker_slug: 'ALPACA',
   status: 'SUCCESS',
   connection_id: '3f0c8a52-7d1e-4b9a-8c44-2e6b1f9d0a77',
   state: 'eyJ0IjoxLCJ1IjoxLCJiIjoiYWdncmVnYXRvciIsIm4iOiJ4IiwiZSI6MX0.c2lnbmF0dXJl',
 }
 
-export const AGGREGATOR_STATUS = {
+export const STATUS = {
   connected: true,
   expires_at: null,
   extra: {

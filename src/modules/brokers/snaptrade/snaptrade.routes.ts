@@ -1,13 +1,13 @@
-/** The hosted aggregator's portal return (`/aggregator/callback`); its connect is the unified one. */
+/** SnapTrade's portal return (`/aggregator/callback`); its connect is the unified one. */
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import * as E from './snaptrade.examples.ts'
-import type { AggregatorService } from './snaptrade.service.ts'
-import * as S from '../alpaca/alpaca.schemas.ts'
-import * as U from '../unified/unified.schemas.ts'
+import type { SnapTradeService } from './snaptrade.service.ts'
+import * as S from '../connections/connections.schemas.ts'
+import * as T from './snaptrade.schemas.ts'
 
-export function aggregatorRoutes(app: App, { aggregator }: { aggregator: AggregatorService }): void {
+export function snapTradeRoutes(app: App, { snaptrade }: { snaptrade: SnapTradeService }): void {
   app.get(
     '/api/brokers/aggregator/callback',
     {
@@ -23,14 +23,14 @@ export function aggregatorRoutes(app: App, { aggregator }: { aggregator: Aggrega
           'is a 422 `broker.portal_not_completed`. The connection’s accounts are linked into the portfolio and ' +
           'the first sync is queued.',
         examples: {
-          query: E.AGGREGATOR_CALLBACK_QUERY,
-          200: { description: 'Connected: the connection status', value: E.AGGREGATOR_STATUS },
+          query: E.CALLBACK_QUERY,
+          200: { description: 'Connected: the connection status', value: E.STATUS },
         },
         tags: ['brokers'],
-        querystring: U.AggregatorCallbackQuery,
+        querystring: T.CallbackQuery,
         response: { 200: S.ConnectionStatus, ...problems(401, 422, 502, 503) },
       },
     },
-    (req) => aggregator.callback(scopeOf(req), req.query),
+    (req) => snaptrade.callback(scopeOf(req), req.query),
   )
 }

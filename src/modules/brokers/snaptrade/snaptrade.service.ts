@@ -23,7 +23,7 @@ import {
   type HostedAggregator,
 } from '../../../providers/brokers/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
-import * as agg from './snaptrade.repository.ts'
+import * as snaptradeRepo from './snaptrade.repository.ts'
 import { errorText } from '../lib/broker-errors.ts'
 import { reconnectAdvice } from '../connections/lib/connection-gone.ts'
 import * as repo from '../connections/connections.repository.ts'
@@ -35,7 +35,7 @@ const BROKER = 'aggregator' as const
 const CALLBACK = '/api/brokers/aggregator/callback'
 const secretAad = (tenantId: number) => `broker-aggregator-user:${tenantId}`
 
-export interface AggregatorDeps {
+export interface SnapTradeDeps {
   scopes: Scopes
   cipher: SecretCipher
   log: Logger
@@ -73,8 +73,8 @@ function goneConnections(recorded: Map<string, string>, auths: AggregatorAuthori
 const fieldError = (code: string, field: string, msg: string) =>
   new UnprocessableError(code, msg, [{ loc: ['query', field], msg, type: code.split('.')[1] ?? code }])
 
-export class AggregatorService {
-  constructor(private readonly deps: AggregatorDeps) {}
+export class SnapTradeService {
+  constructor(private readonly deps: SnapTradeDeps) {}
 
   private vendor(): { adapter: BrokerAdapter; hosted: HostedAggregator } {
     const adapter = this.deps.connections.adapter(BROKER)
@@ -91,14 +91,14 @@ export class AggregatorService {
     const user = await hosted.registerUser(`sextant-${randomToken(18)}`)
     const secretEnc = this.deps.cipher.encrypt(user.userSecret, secretAad(scope.tenantId))
     await this.deps.scopes.withTenant(scope.tenantId, (s) =>
-      agg.insertUser(s, { vendorUserId: user.userId, secretEnc, userId: scope.userId }),
+      snaptradeRepo.insertUser(s, { vendorUserId: user.userId, secretEnc, userId: scope.userId }),
     )
     this.deps.log.info({ tenant_id: scope.tenantId, broker: BROKER }, 'aggregator user registered')
     return user
   }
 
   private async storedUser(tenantId: number): Promise<AggregatorUser | null> {
-    const row = await this.deps.scopes.withTenant(tenantId, (s) => agg.findUser(s))
+    const row = await this.deps.scopes.withTenant(tenantId, (s) => snaptradeRepo.findUser(s))
     if (!row) return null
     try {
       return {
@@ -161,7 +161,7 @@ export class AggregatorService {
     await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const conn = await this.liveConnection(s, scope.userId, user, hosted)
       await this.link(s, conn.id, accounts)
-      await agg.recordConnection(s, {
+      await snaptradeRepo.recordConnection(s, {
         connectionId: conn.id,
         authorizationId: id,
         slug: q.subbroker_slug,
@@ -237,7 +237,7 @@ export class AggregatorService {
   private async recorded(tenantId: number): Promise<Map<string, string>> {
     return this.deps.scopes.withTenant(tenantId, async (s) => {
       const live = await repo.findLiveConnection(s, BROKER)
-      const rows = live ? await agg.connectionsOf(s, live.id) : []
+      const rows = live ? await snaptradeRepo.connectionsOf(s, live.id) : []
       return new Map(rows.map((r) => [r.authorization_id, r.subbroker_slug]))
     })
   }
@@ -283,7 +283,7 @@ export class AggregatorService {
       }
     }
     const out = await this.deps.connections.disconnect(scope, BROKER)
-    await this.deps.scopes.withTenant(scope.tenantId, (s) => agg.deleteUser(s))
+    await this.deps.scopes.withTenant(scope.tenantId, (s) => snaptradeRepo.deleteUser(s))
     return { ...out, disconnected: out.disconnected || user !== null, revoked }
   }
 }

@@ -3,8 +3,8 @@ import { Type } from 'typebox'
 import type { App } from '../../../platform/http/app-type.ts'
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'
-import * as S from '../alpaca/alpaca.schemas.ts'
-import * as E from '../alpaca/alpaca.examples.ts'
+import * as S from '../connections/connections.schemas.ts'
+import * as E from './unified.examples.ts'
 import type { SyncLogService } from '../sync/sync-log.service.ts'
 import * as U from './unified.schemas.ts'
 import type { UnifiedBrokersService } from './unified.service.ts'
@@ -74,7 +74,7 @@ function connectionRoutes(app: App, { unified }: UnifiedRouteDeps): void {
         params,
         body: U.UnifiedConnectBody,
         response: {
-          200: Type.Union([S.ConnectionStatus, U.AggregatorRedirect]),
+          200: Type.Union([S.ConnectionStatus, U.PortalRedirect]),
           ...problems(401, 402, 404, 422, 502, 503),
         },
       },

@@ -1,8 +1,7 @@
 /** Request and response schemas of the unified broker routes and the sync log. */
 import { Type } from 'typebox'
 import { Page, PageQuery } from '../../../platform/http/pagination.ts'
-import { Text } from '../../../platform/http/schemas.ts'
-import { AuthCode, State } from '../alpaca/alpaca.schemas.ts'
+import { AuthCode, State } from '../connections/connections.schemas.ts'
 
 /** A broker's own id for an account (a UUID, Schwab's hashValue, SnapTrade's uuid). */
 const VendorId = (description: string) =>
@@ -29,7 +28,8 @@ export const UnifiedConnectBody = Type.Object({
   ),
 })
 
-export const AggregatorRedirect = Type.Object(
+/** The unified connect's answer for SnapTrade: its connection portal. */
+export const PortalRedirect = Type.Object(
   {
     redirect_url: Type.String({
       description:
@@ -38,29 +38,6 @@ export const AggregatorRedirect = Type.Object(
   },
   { description: 'aggregator: where to send the browser' },
 )
-
-const ConnectionIdParam = (description: string) =>
-  Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$', description }))
-
-export const AggregatorCallbackQuery = Type.Object({
-  subbroker_slug: Type.String({
-    pattern: '^[A-Za-z0-9_-]{1,64}$',
-    description: 'The brokerage connected (its slug at the aggregator, e.g. ALPACA); required',
-  }),
-  external_connection_id: ConnectionIdParam('The aggregator’s connection id (any one of the four names)'),
-  connection_id: ConnectionIdParam('The aggregator’s connection id, as its portal names it'),
-  brokerage_authorization_id: ConnectionIdParam('The aggregator’s connection id (brokerage authorization)'),
-  brokerageAuthorizationId: ConnectionIdParam('The aggregator’s connection id (camelCase form)'),
-  state: Type.Optional(State('The signed single-use state our portal link carried')),
-  status: Type.Optional(
-    Text({
-      maxLength: 32,
-      description: 'The portal’s outcome: SUCCESS; ERROR or ABANDONED are a 422',
-    }),
-  ),
-  error_code: Type.Optional(Text({ maxLength: 64, description: 'With status=ERROR: the portal’s code' })),
-  status_code: Type.Optional(Text({ maxLength: 8, description: 'With status=ERROR: an HTTP status' })),
-})
 
 export const BrokerAccounts = Type.Object({
   broker_type: Type.String(),

@@ -11,9 +11,13 @@ import type { Clock } from '../../../platform/clock.ts'
 import { pageArray, resolvePage, type PageQueryInput } from '../../../platform/http/pagination.ts'
 import { BROKER_TYPES, type BrokerType } from '../../../providers/brokers/index.ts'
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'
-import type { AggregatorService } from '../snaptrade/snaptrade.service.ts'
+import type { SnapTradeService } from '../snaptrade/snaptrade.service.ts'
 import type { ConnectedBroker } from '../brokers.tables.ts'
-import { maskNumber, type ConnectionStatus, type ConnectionsService } from '../connections/connections.service.ts'
+import {
+  maskNumber,
+  type ConnectionStatus,
+  type ConnectionsService,
+} from '../connections/connections.service.ts'
 import type { SyncService } from '../sync/sync.service.ts'
 import { taxYear } from '../lib/tax-year.ts'
 import { linkedAccount } from '../lib/linked-account.ts'
@@ -27,7 +31,7 @@ export interface UnifiedDeps {
   /** Now, for the tax-year bounds of transactions. */
   clock: Clock
   /** The hosted aggregator's connect (portal URL), status and disconnect. */
-  aggregator?: AggregatorService
+  snaptrade?: SnapTradeService
   /** Brokers that serve quotes (broker B: Schwab, with its delayed fallback). */
   quoters?: Partial<Record<ConnectedBroker, (scope: RequestScope, symbols: string) => Promise<BrokerQuotes>>>
 }
@@ -91,7 +95,7 @@ export class UnifiedBrokersService {
         expires_at: null,
         extra: { hint: 'manual accounts hold no connection or token' },
       }
-    if (type === 'aggregator' && this.deps.aggregator) return this.deps.aggregator.status(scope)
+    if (type === 'aggregator' && this.deps.snaptrade) return this.deps.snaptrade.status(scope)
     return this.deps.connections.status(scope, type)
   }
 
@@ -108,7 +112,7 @@ export class UnifiedBrokersService {
         'Your plan does not include broker connections; upgrade to connect a brokerage',
         { extra: { feature: 'broker_connect' } },
       )
-    if (type === 'aggregator' && this.deps.aggregator) return this.deps.aggregator.connect(scope, body.broker)
+    if (type === 'aggregator' && this.deps.snaptrade) return this.deps.snaptrade.connect(scope, body.broker)
     const adapter = this.deps.connections.adapter(type)
     if (!adapter.oauth) throw notSupported(type, 'connecting with an authorization code')
     if (!body.auth_code)
@@ -122,7 +126,7 @@ export class UnifiedBrokersService {
 
   disconnect(scope: RequestScope, raw: string) {
     const type = connected(raw, 'disconnecting')
-    if (type === 'aggregator' && this.deps.aggregator) return this.deps.aggregator.disconnect(scope)
+    if (type === 'aggregator' && this.deps.snaptrade) return this.deps.snaptrade.disconnect(scope)
     return this.deps.connections.disconnect(scope, type)
   }
 
