@@ -24,6 +24,11 @@ const moduleThroughIndex = {
   regex: `/modules/${MODULE}/(?!index\\.ts$)`,
   message: "Modules import each other only through the other module's index.ts.",
 }
+// Modules at the top (portfolio/, brokers/) are split into sub-domain folders; inside those, `../x/`
+// is the module's own sub-domain, so only module-layout.test.ts (exact) checks their imports.
+const topModules = readdirSync(MODULES, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(new URL(`${e.name}/index.ts`, MODULES)))
+  .map((e) => e.name)
 const siblingModuleThroughIndex = {
   // A sibling module's internals: ../other/anything-but-index.ts
   regex: `^\\.\\./(?!\\.\\.)${MODULE}/(?!index\\.ts$)`,
@@ -53,6 +58,10 @@ const importBoundaries = [
   {
     files: ['src/modules/*/**/*.ts'],
     rules: restrict(rootDatabase, siblingModuleThroughIndex, above(['app'], 'A module')),
+  },
+  {
+    files: topModules.map((m) => `src/modules/${m}/*/**/*.ts`),
+    rules: restrict(rootDatabase, above(['app'], 'A module')),
   },
   {
     files: ['src/providers/**/*.ts'],

@@ -70,7 +70,7 @@ export function useSchwabKit(): Kit {
   kit.wire = async (path, token) => {
     const res = await schwabApi(kit.fake, path, token)
     assert.equal(res.status, 200, `${path}: ${res.text}`)
-    return res.body // eslint-disable-line @typescript-eslint/no-unsafe-return -- a parsed wire body
+    return res.body
   }
   kit.sent = (path, method = 'GET') =>
     kit.fake.sandbox.requests.filter((r) => r.path === path && r.method === method)

@@ -1,11 +1,11 @@
-/** Broker B (Schwab) through HTTP against the in-process sandbox: consent, connect, the sandbox's tokens. */
+/** Schwab through HTTP against the in-process sandbox: consent, connect, the sandbox's tokens. */
 import assert from 'node:assert/strict'
 import { json } from './assertions.ts'
 import { consent } from './brokers.ts'
 import type { Client, TestApp } from './test-app.ts'
 
 /** auth-url, then the sandbox consent form approved: the callback's query as Schwab sends it (code `…%40`). */
-export async function approveB(
+export async function approveSchwab(
   t: TestApp,
   u: Client,
 ): Promise<{ code: string; state: string; query: string }> {
@@ -17,23 +17,23 @@ export async function approveB(
 }
 
 /** Connected through the GET callback, exactly as the browser comes back; the first sync drained. */
-export async function connectB(t: TestApp, u: Client) {
-  const { query } = await approveB(t, u)
+export async function connectSchwab(t: TestApp, u: Client) {
+  const { query } = await approveSchwab(t, u)
   const res = await u.get(`/api/brokerb/connect${query}`)
   assert.equal(res.statusCode, 200, res.body)
   await t.c.jobs.drain()
   return json(res)
 }
 
-/** A new tenant connected to broker B (first sync drained). */
-export async function connectedB(t: TestApp): Promise<Client> {
+/** A new tenant connected to Schwab (first sync drained). */
+export async function connectedSchwab(t: TestApp): Promise<Client> {
   const u = await t.newTenant()
-  await connectB(t, u)
+  await connectSchwab(t, u)
   return u
 }
 
 /** The linked accounts as GET /accounts lists them. */
-export async function accountsB(
+export async function schwabAccounts(
   u: Client,
 ): Promise<Array<{ hashValue: string; accountNumber: string; type: string }>> {
   const res = await u.get('/api/brokerb/accounts')

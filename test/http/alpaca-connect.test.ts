@@ -1,5 +1,5 @@
 /**
- * Broker A through HTTP, end to end through the real Alpaca adapter and the offline sandbox (the
+ * Alpaca through HTTP, end to end through the real Alpaca adapter and the offline sandbox (the
  * test app runs with BROKER_SANDBOX on): the consent page, the code exchange, every way a state can
  * be forged, encrypted tokens, status, disconnect.
  */
@@ -7,15 +7,15 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { issueState } from '../../src/modules/brokers/connections/lib/oauth-state.ts'
 import { assertProblem, json } from '../helpers/assertions.ts'
-import { approveA, assertStateRules, connectA } from '../helpers/brokers.ts'
+import { approveAlpaca, assertStateRules, connectAlpaca } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
 /** auth-url, then the consent page read and approved: the code and state the callback receives. */
-const approve = (u: Client) => approveA(t, u, { checkPage: true })
+const approve = (u: Client) => approveAlpaca(t, u, { checkPage: true })
 /** Connected through the GET callback, the first sync the connect queued drained. */
-const connect = (u: Client) => connectA(t, u)
+const connect = (u: Client) => connectAlpaca(t, u)
 
 /** The bearer tokens the sandbox has seen: what must never appear in our answers or columns. */
 function issuedTokens(): string[] {

@@ -1,12 +1,12 @@
 /**
- * Broker A's account operations over a live sandbox connection: positions synced into the
+ * Alpaca's account operations over a live sandbox connection: positions synced into the
  * portfolio (and logged), decimal-strict orders, cancel, activities paging, refresh, health, and
  * how vendor failures read (never a 500).
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { connectA } from '../helpers/brokers.ts'
+import { connectAlpaca } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
@@ -14,7 +14,7 @@ const chaos = () => t.c.providers.brokers.sandbox!.alpaca!.chaos
 
 async function connected(): Promise<Client> {
   const u = await t.newTenant()
-  await connectA(t, u, 'post') // the first sync, queued by the connect, is done before the chaos begins
+  await connectAlpaca(t, u, 'post') // the first sync, queued by the connect, is done before the chaos begins
   return u
 }
 

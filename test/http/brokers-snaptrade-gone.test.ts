@@ -11,7 +11,7 @@ import pino from 'pino'
 import { buildApp } from '../../src/app/build-app.ts'
 import { createContainer } from '../../src/app/container.ts'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { connectAggregator } from '../helpers/brokers.ts'
+import { connectSnapTrade } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 // The service's keys are configured, as a server that restarts keeps them (sessions, sealed secrets).
@@ -42,7 +42,7 @@ const authorizationOf = (status: Body) => (status.extra.authorizations as Body[]
 describe('aggregator connections', () => {
   it('survive a restart: status, accounts and positions are served by the restarted service', async () => {
     const u = await t.newTenant({ plan: 'pro' })
-    const before = await connectAggregator(t, u)
+    const before = await connectSnapTrade(t, u)
     assert.equal(before.connected, true)
     const get = await restarted()
     const status = json(await get(u, '/api/brokers/aggregator/status'))
@@ -58,7 +58,7 @@ describe('aggregator connections', () => {
 
   it('disabled by the brokerage: connected false with a reason to reconnect; data routes 422, not 502', async () => {
     const u = await t.newTenant({ plan: 'pro' })
-    const auth = authorizationOf(await connectAggregator(t, u))
+    const auth = authorizationOf(await connectSnapTrade(t, u))
     const id = json(await u.get('/api/brokers/aggregator/accounts')).items[0].id as string
     assert.equal(await snap().connections.disable(auth), true)
 
@@ -73,7 +73,7 @@ describe('aggregator connections', () => {
 
   it('deleted at the vendor: connected false, reconnect; its account’s data 422', async () => {
     const u = await t.newTenant({ plan: 'pro' })
-    const auth = authorizationOf(await connectAggregator(t, u))
+    const auth = authorizationOf(await connectSnapTrade(t, u))
     const id = json(await u.get('/api/brokers/aggregator/accounts')).items[0].id as string
     assert.equal(await snap().connections.remove(auth), true)
 
@@ -91,7 +91,7 @@ describe('aggregator connections', () => {
 
   it('the vendor no longer knows the user (401 code 1083): connected false, disconnect and connect again', async () => {
     const u = await t.newTenant({ plan: 'pro' })
-    await connectAggregator(t, u)
+    await connectSnapTrade(t, u)
     snap().chaos.expireTokens() // every user secret issued so far is refused from now on (the last test)
     const status = json(await u.get('/api/brokers/aggregator/status'))
     assert.equal(status.connected, false, JSON.stringify(status))

@@ -1,5 +1,5 @@
 /**
- * Broker B's account operations through HTTP, through the real Schwab adapter and the in-process
+ * Schwab's account operations through HTTP, through the real Schwab adapter and the in-process
  * sandbox: accounts and the account_hash rule (plain number 422, another tenant's hash 404),
  * balances, purchasing power (exact sum; degraded zeros with Schwab down), positions synced and
  * logged, open orders, account activity from what was stored, and the tax-year transactions with
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { allItems } from '../helpers/paging.ts'
-import { accountsB, connectB, plainNumber } from '../helpers/schwab.ts'
+import { schwabAccounts, connectSchwab, plainNumber } from '../helpers/schwab.ts'
 import { JOB_SCHWAB_ACTIVITY } from '../../src/modules/brokers/index.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 import { DAY_MS } from '../../src/platform/dates.ts'
@@ -20,8 +20,8 @@ const year = String(new Date().getUTCFullYear() - 1)
 
 async function connected(): Promise<{ u: Client; hashes: string[] }> {
   const u = await t.newTenant()
-  await connectB(t, u)
-  return { u, hashes: (await accountsB(u)).map((a) => a.hashValue) }
+  await connectSchwab(t, u)
+  return { u, hashes: (await schwabAccounts(u)).map((a) => a.hashValue) }
 }
 
 /** Exact decimal addition of two-decimal (or fewer) amounts, in cents. */
@@ -34,7 +34,7 @@ const cents = (s: string) => {
 describe('broker B: accounts and the account_hash rule', () => {
   it('lists display numbers (masked) and hashValues; never the plain number', async () => {
     const { u, hashes } = await connected()
-    const items = await accountsB(u)
+    const items = await schwabAccounts(u)
     assert.equal(items.length, 2)
     for (const a of items) {
       assert.match(a.hashValue, /^[0-9A-F]{64}$/)

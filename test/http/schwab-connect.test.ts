@@ -1,12 +1,12 @@
 /**
- * Broker B (Schwab) through HTTP, end to end through the real Schwab adapter and the in-process
+ * Schwab through HTTP, end to end through the real Schwab adapter and the in-process
  * sandbox: the consent page, the `%40` code, every way a state can be forged, encrypted tokens,
  * status, disconnect.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json } from '../helpers/assertions.ts'
-import { approveB, connectB, sandboxTokens } from '../helpers/schwab.ts'
+import { approveSchwab, connectSchwab, sandboxTokens } from '../helpers/schwab.ts'
 import { assertStateRules } from '../helpers/brokers.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
@@ -15,7 +15,7 @@ const t = useTestApp()
 describe('broker B: connecting through Schwab’s OAuth code flow', () => {
   it('connects through the callback, links both accounts and stores the tokens encrypted', async () => {
     const u = await t.newTenant()
-    const status = await connectB(t, u)
+    const status = await connectSchwab(t, u)
     assert.equal(status.connected, true)
     assert.equal(status.extra.accounts.length, 2)
     assert.match(status.expires_at, /^\d{4}-/)
@@ -46,7 +46,7 @@ describe('broker B: connecting through Schwab’s OAuth code flow', () => {
 
   it('POST /connect takes the code as received (…%40) or decoded', async () => {
     const u = await t.newTenant()
-    const { code, state } = await approveB(t, u)
+    const { code, state } = await approveSchwab(t, u)
     assert.ok(code.endsWith('@'))
     const res = await u.post('/api/brokerb/connect', { auth_code: encodeURIComponent(code), state })
     assert.equal(res.statusCode, 200, res.body)
@@ -56,8 +56,8 @@ describe('broker B: connecting through Schwab’s OAuth code flow', () => {
   it('rejects a missing, tampered, malformed, reused, expired or another user’s state with 422', async () => {
     const u = await t.newTenant()
     const other = await t.newTenant()
-    const { code, state } = await approveB(t, u)
-    // A broker A state does not connect broker B.
+    const { code, state } = await approveSchwab(t, u)
+    // A Alpaca state does not connect Schwab.
     const { state: stateA } = json(await u.get('/api/brokera/auth-url'))
     assertProblem(
       await u.post('/api/brokerb/connect', { auth_code: code, state: stateA }),
@@ -69,7 +69,7 @@ describe('broker B: connecting through Schwab’s OAuth code flow', () => {
 
   it('a code Schwab refuses is a 422 naming the code', async () => {
     const u = await t.newTenant()
-    const { state } = await approveB(t, u)
+    const { state } = await approveSchwab(t, u)
     assertProblem(
       await u.post('/api/brokerb/connect', { auth_code: 'made-up-code@', state }),
       422,
@@ -80,7 +80,7 @@ describe('broker B: connecting through Schwab’s OAuth code flow', () => {
   it('status is per tenant and never raises, even with Schwab down', async () => {
     const u = await t.newTenant()
     const other = await t.newTenant()
-    await connectB(t, u)
+    await connectSchwab(t, u)
     assert.equal(json(await other.get('/api/brokerb/status')).connected, false)
     const sb = t.c.providers.brokers.sandbox!.schwab!
     sb.chaos.failNext(503)
@@ -95,7 +95,7 @@ describe('broker B: connecting through Schwab’s OAuth code flow', () => {
 
   it('disconnect removes the tokens and archives both accounts', async () => {
     const u = await t.newTenant()
-    await connectB(t, u)
+    await connectSchwab(t, u)
     const body = json(await u.post('/api/brokerb/disconnect'))
     assert.equal(body.disconnected, true)
     assert.equal(body.revoked, false, 'Schwab has no revoke endpoint')

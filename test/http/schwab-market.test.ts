@@ -1,18 +1,18 @@
 /**
- * Broker B's market data through HTTP, through the real Schwab adapter and the in-process sandbox:
+ * Schwab's market data through HTTP, through the real Schwab adapter and the in-process sandbox:
  * quotes and their 15-minute delayed fallback, market hours (stored with persist=true), movers,
  * option chains, price history, instruments by ticker and CUSIP, and the unified routes for brokerb.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { accountsB, connectedB, plainNumber } from '../helpers/schwab.ts'
+import { schwabAccounts, connectedSchwab, plainNumber } from '../helpers/schwab.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 const sandbox = () => t.c.providers.brokers.sandbox!.schwab!
 
-const connected = () => connectedB(t)
+const connected = () => connectedSchwab(t)
 
 describe('broker B: quotes', () => {
   it('answers Schwab’s quotes, not delayed; unknown symbols listed', async () => {
@@ -188,7 +188,7 @@ describe('broker B: market hours, movers, chains, history, instruments', () => {
 describe('broker B through the unified routes', () => {
   it('accounts, positions by hashValue, transactions of a year, sync, status', async () => {
     const u = await connected()
-    const hashes = (await accountsB(u)).map((a) => a.hashValue)
+    const hashes = (await schwabAccounts(u)).map((a) => a.hashValue)
     const accounts = json(await u.get('/api/brokers/brokerb/accounts'))
     assert.deepEqual(
       accounts.items.map((a: Body) => a.id),

@@ -1,5 +1,5 @@
 /**
- * Broker B's token lifecycle through HTTP on a fixed clock: 30-minute access tokens refreshed on use
+ * Schwab's token lifecycle through HTTP on a fixed clock: 30-minute access tokens refreshed on use
  * and ahead of expiry by the refresh job, POST /refresh, the refresh token's 7-day limit in the status
  * (and reconnect_required past it), and no token in any answer, log line or column.
  */
@@ -9,7 +9,7 @@ import { JOB_SCHWAB_REFRESH } from '../../src/modules/brokers/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { DAY_MS } from '../../src/platform/dates.ts'
 import { assertProblem, json } from '../helpers/assertions.ts'
-import { connectB, sandboxTokens } from '../helpers/schwab.ts'
+import { connectSchwab, sandboxTokens } from '../helpers/schwab.ts'
 import { capturedLog, useTestApp, type Client } from '../helpers/test-app.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00.000Z')
@@ -68,7 +68,7 @@ describe('broker B: access tokens', () => {
   it('an access token about to expire is refreshed on use and stored encrypted', async () => {
     clock.set('2026-11-24T15:00:00.000Z')
     const u = await t.newTenant()
-    await connectB(t, u)
+    await connectSchwab(t, u)
     const before = await row(u)
     assert.equal(before.access_expires_at!.getTime(), clock.now().getTime() + 30 * MIN)
     clock.advance(29.5 * MIN)
@@ -89,10 +89,10 @@ describe('broker B: access tokens', () => {
   it('the refresh job renews tokens expiring within 10 minutes, and only those', async () => {
     clock.set('2026-11-24T15:00:00.000Z')
     const soon = await t.newTenant()
-    await connectB(t, soon)
+    await connectSchwab(t, soon)
     clock.advance(15 * MIN)
     const later = await t.newTenant()
-    await connectB(t, later)
+    await connectSchwab(t, later)
     clock.advance(7 * MIN) // soon: 8 minutes left; later: 23
     const laterBefore = await row(later)
     await t.c.jobs.enqueue(JOB_SCHWAB_REFRESH, {})
@@ -105,7 +105,7 @@ describe('broker B: access tokens', () => {
   it('POST /refresh forces a new access token; the unified route does the same', async () => {
     clock.set('2026-11-24T15:00:00.000Z')
     const u = await t.newTenant()
-    await connectB(t, u)
+    await connectSchwab(t, u)
     clock.advance(MIN)
     const body = json(await u.post('/api/brokerb/refresh'))
     assert.equal(body.refreshed, true)
@@ -124,7 +124,7 @@ describe('broker B: access tokens', () => {
   it('status shows the 7-day limit with a hint; past it, reconnect is required', async () => {
     clock.set('2026-11-24T15:00:00.000Z')
     const u = await t.newTenant()
-    const connected = await connectB(t, u)
+    const connected = await connectSchwab(t, u)
     const limit = new Date(clock.now().getTime() + 7 * DAY_MS).toISOString()
     assert.equal(connected.expires_at, limit)
     assert.match(connected.extra.reauthorize_hint, new RegExp(`until ${limit}`))
@@ -143,13 +143,13 @@ describe('broker B: access tokens', () => {
     assert.deepEqual(await row(u), lapsed)
     assert.equal(json(await again.get('/api/brokerb/quotes?symbols=AAPL')).delayed, true)
     // Authorising again restores it.
-    assert.equal((await connectB(t, again)).connected, true)
+    assert.equal((await connectSchwab(t, again)).connected, true)
   })
 
   it('an access token Schwab refuses before its time is refreshed once and the call repeated', async () => {
     clock.set('2026-11-24T15:00:00.000Z')
     const u = await t.newTenant()
-    await connectB(t, u)
+    await connectSchwab(t, u)
     t.c.providers.brokers.sandbox!.schwab!.chaos.expireTokens()
     const grants = refreshGrants()
     const res = await u.get('/api/brokerb/accounts')
@@ -160,7 +160,7 @@ describe('broker B: access tokens', () => {
   it('a refresh token Schwab refuses means reconnect_required, not a 500', async () => {
     clock.set('2026-11-24T15:00:00.000Z')
     const u = await t.newTenant()
-    await connectB(t, u)
+    await connectSchwab(t, u)
     t.c.providers.brokers.sandbox!.schwab!.chaos.expireRefreshTokens()
     clock.advance(30 * MIN)
     const again = await fresh(u)
@@ -174,7 +174,7 @@ describe('broker B: access tokens', () => {
   it('no token in any answer, log line or stored column', async () => {
     clock.set('2026-11-24T15:00:00.000Z')
     const u = await t.newTenant()
-    const answers = [JSON.stringify(await connectB(t, u))]
+    const answers = [JSON.stringify(await connectSchwab(t, u))]
     for (const path of [
       '/api/brokerb/status',
       '/api/brokerb/accounts',

@@ -1,5 +1,5 @@
 /**
- * Broker A's account operations over a live connection: positions (synced into the portfolio and
+ * Alpaca's account operations over a live connection: positions (synced into the portfolio and
  * logged), decimal-strict orders, activities behind our cursor, refresh and a health check that
  * never raises.
  */
@@ -7,12 +7,12 @@ import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/tenant-scope.ts'
 import { NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
-import { neverStarted, reconnectRequired } from '../lib/broker-errors.ts'
+import { errorText, neverStarted, reconnectRequired } from '../lib/broker-errors.ts'
 import { isUpstreamError, type UpstreamError } from '../../../platform/upstream-errors.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../../../providers/brokers/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import * as repo from '../connections/connections.repository.ts'
-import { errorText, type ConnectionsService } from '../connections/connections.service.ts'
+import type { ConnectionsService } from '../connections/connections.service.ts'
 import type { OrderBodyInput } from './alpaca.schemas.ts'
 import { decodeCursor, encodeCursor } from './lib/cursor.ts'
 import { orderProblems } from './lib/order-rules.ts'

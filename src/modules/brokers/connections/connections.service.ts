@@ -135,7 +135,7 @@ export class ConnectionsService {
 
   /**
    * The live connection with its decrypted grant, the access token refreshed first when it expires
-   * within a minute (broker B's 30-minute tokens); 422 broker.not_connected when there is none,
+   * within a minute (Schwab's 30-minute tokens); 422 broker.not_connected when there is none,
    * 422 broker.reconnect_required when the refresh token is past its limit or refused.
    */
   async live(tenantId: number, broker: ConnectedBroker) {
@@ -282,5 +282,3 @@ export class ConnectionsService {
     }
   }
 }
-
-export { errorText, maskNumber } from '../lib/broker-errors.ts'

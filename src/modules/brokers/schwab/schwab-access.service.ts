@@ -1,5 +1,5 @@
 /**
- * How broker B's operations reach Schwab for a tenant: the adapter (with Schwab's own reads), the
+ * How the Schwab operations reach Schwab for a tenant: the adapter (with Schwab's own reads), the
  * live connection with a fresh access token, and the `account_hash` rule — every account-scoped
  * parameter is the hashValue of an account linked to the caller's connection (lib/linked-account.ts:
  * a plain account number is a 422 that says to use the hash; an unknown hash is a 404).

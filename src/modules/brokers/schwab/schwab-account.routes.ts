@@ -1,4 +1,4 @@
-/** Broker B's account routes: accounts, balances, purchasing power, positions, orders, activity, transactions. */
+/** Schwab's account routes: accounts, balances, purchasing power, positions, orders, activity, transactions. */
 import type { App } from '../../../platform/http/app-type.ts'
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'

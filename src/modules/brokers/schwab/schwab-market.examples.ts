@@ -1,4 +1,4 @@
-/** Realistic values for the OpenAPI examples of broker B's market data routes (validated by the contract test). */
+/** Realistic values for the OpenAPI examples of Schwab's market data routes (validated by the contract test). */
 
 export const QUOTES = {
   delayed: false,

@@ -1,4 +1,4 @@
-/** Broker B's market data routes: quotes, market hours, movers, chains, history, instruments. */
+/** Schwab's market data routes: quotes, market hours, movers, chains, history, instruments. */
 import type { App } from '../../../platform/http/app-type.ts'
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'

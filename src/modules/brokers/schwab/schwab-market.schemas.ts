@@ -1,5 +1,5 @@
 /**
- * Request and response schemas of broker B's market data: quotes, market hours, movers,
+ * Request and response schemas of Schwab's market data: quotes, market hours, movers,
  * option chains, price history, instruments. Schwab's objects are passed on as sent; their fields
  * (docs/vendor-formats.md#schwab-market-data) are summarised in each description.
  */

@@ -1,5 +1,5 @@
 /**
- * Broker B's market data: quotes (15-minute delayed data from the market data provider
+ * Schwab's market data: quotes (15-minute delayed data from the market data provider
  * when Schwab cannot answer, flagged `delayed: true`), market hours (stored on request), movers,
  * option chains, price history and instruments (by ticker or CUSIP), Schwab's answers passed on.
  */

@@ -1,5 +1,5 @@
 /**
- * Broker B's transactions: one account's TRADE transactions of a whole tax year (the
+ * Schwab's transactions: one account's TRADE transactions of a whole tax year (the
  * adapter fetches them in Schwab's ≤ 60-day windows and merges them), and every linked account's
  * transactions of a year with each transaction's transfer items flattened into rows.
  */

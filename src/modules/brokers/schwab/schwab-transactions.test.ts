@@ -1,4 +1,4 @@
-/** Transfer-item flattening and the tax-year and types rules of broker B's transactions, hand-checked. */
+/** Transfer-item flattening and the tax-year and types rules of Schwab's transactions, hand-checked. */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { flatten, schwabTypes } from './schwab-transactions.service.ts'
@@ -8,7 +8,7 @@ const account = { external_id: 'HASH1', account_number: '88516767', account_id: 
 
 /**
  * Schwab's documented example (docs/vendor-formats.md#schwab-trader): a buy of 1 SFM at 164.85 with a zero commission leg. This input and the rows
- * expected below are written by hand on purpose, not imported from brokerb.examples.ts: the examples
+ * expected below are written by hand on purpose, not imported from schwab.examples.ts: the examples
  * are documentation, and a test built from them would agree with a wrong one.
  */
 const TX = {

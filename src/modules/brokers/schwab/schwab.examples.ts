@@ -1,4 +1,4 @@
-/** Realistic values for the OpenAPI examples of broker B's routes (the contract test validates them). */
+/** Realistic values for the OpenAPI examples of Schwab's routes (the contract test validates them). */
 import { ORDER } from '../alpaca/alpaca.examples.ts'
 
 export const HASH = '980170564C529B2E2F4C1A6B3D4F7E9A205C1D7B3E9F04A1B2C3D4E5F6A7B8C9'

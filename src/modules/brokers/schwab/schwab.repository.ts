@@ -1,5 +1,5 @@
 /**
- * SQL for broker B's own tables (migration 0011): the account activity the service observed and
+ * SQL for Schwab's own tables (migration 0011): the account activity the service observed and
  * stored market hours; and the merged account-activity read over those events and stored fills.
  */
 import { sql } from 'kysely'

@@ -1,9 +1,9 @@
 /**
- * Broker B's account operations: accounts with their hashValues, balances, purchasing
+ * Schwab's account operations: accounts with their hashValues, balances, purchasing
  * power (degraded, never an error, when Schwab fails), positions synced into the portfolio, open
  * orders (each one seen is recorded as account activity), and account activity read back from what
- * was stored. Transactions live in brokerb-transactions.service.ts, market data in
- * brokerb-market.service.ts.
+ * was stored. Transactions live in schwab-transactions.service.ts, market data in
+ * schwab-market.service.ts.
  */
 import { DAY_MS } from '../../../platform/dates.ts'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
@@ -124,7 +124,7 @@ export class SchwabService {
         throw err
       })
     const date = this.deps.today()
-    // The snapshot, the connection's sync time and the log row in one transaction, as broker A's.
+    // The snapshot, the connection's sync time and the log row in one transaction, as Alpaca's.
     const { skipped, syncId } = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const written = []
       for (const { a, p } of value)

@@ -13,11 +13,8 @@ import { BROKER_TYPES, type BrokerType } from '../../../providers/brokers/index.
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'
 import type { SnapTradeService } from '../snaptrade/snaptrade.service.ts'
 import type { ConnectedBroker } from '../brokers.tables.ts'
-import {
-  maskNumber,
-  type ConnectionStatus,
-  type ConnectionsService,
-} from '../connections/connections.service.ts'
+import type { ConnectionStatus, ConnectionsService } from '../connections/connections.service.ts'
+import { maskNumber } from '../lib/broker-errors.ts'
 import type { SyncService } from '../sync/sync.service.ts'
 import { taxYear } from '../lib/tax-year.ts'
 import { linkedAccount } from '../lib/linked-account.ts'
@@ -25,14 +22,14 @@ import { linkedAccount } from '../lib/linked-account.ts'
 export interface UnifiedDeps {
   connections: ConnectionsService
   sync: SyncService
-  /** Broker-specific refreshes (broker A verifies its long-lived token). */
+  /** Broker-specific refreshes (Alpaca verifies its long-lived token). */
   refreshers: Partial<Record<ConnectedBroker, (scope: RequestScope) => Promise<Refreshed>>>
   entitlements: Pick<EntitlementsService, 'forTenant'>
   /** Now, for the tax-year bounds of transactions. */
   clock: Clock
   /** The hosted aggregator's connect (portal URL), status and disconnect. */
   snaptrade?: SnapTradeService
-  /** Brokers that serve quotes (broker B: Schwab, with its delayed fallback). */
+  /** Brokers that serve quotes (Schwab, with its delayed fallback). */
   quoters?: Partial<Record<ConnectedBroker, (scope: RequestScope, symbols: string) => Promise<BrokerQuotes>>>
 }
 
@@ -208,7 +205,7 @@ export class UnifiedBrokersService {
     q: PageQueryInput & { account_hash: string; year: string },
   ) {
     const type = connected(raw, 'transactions')
-    // The same bounds as broker B's own route, for every broker.
+    // The same bounds as Schwab's own route, for every broker.
     const { start } = taxYear(q.year, this.deps.clock.now())
     const page = resolvePage(q, 100)
     const adapter = this.deps.connections.adapter(type)
