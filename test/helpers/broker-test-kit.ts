@@ -1,7 +1,8 @@
 /**
- * What the broker adapters' tests share (Alpaca, Schwab's schwab-test-kit.ts, SnapTrade): a real
- * HTTP client whose sleeps are recorded instead of waited (no jitter), and the assertion that a call
- * fails with a given Upstream* error whose message carries none of the tokens and secrets seen.
+ * What the broker adapters' tests share (through alpaca-test-kit.ts, schwab-test-kit.ts, and
+ * SnapTrade's directly): a real HTTP client whose sleeps are recorded instead of waited (no jitter),
+ * and the assertion that a call fails with a given Upstream* error whose message carries none of the
+ * tokens and secrets seen.
  */
 import assert from 'node:assert/strict'
 import {
