@@ -120,7 +120,7 @@ for (let r = 1; r <= runs; r++) {
     c.brokers.sync.sync(scope.tenantId, scope.userId, 'brokera', 'manual'),
   )
   const [again] = await time(() => c.brokers.sync.sync(scope.tenantId, scope.userId, 'brokera', 'manual'))
-  const [pos] = await time(() => c.brokers.brokera.positions(scope))
+  const [pos] = await time(() => c.brokers.alpaca.positions(scope))
   // The vendor's share: the same calls straight to the sandbox through the adapter.
   const token = (await c.brokers.connections.live(scope.tenantId, 'brokera')).grant.accessToken
   const [vendorPos] = await time(() => adapter.positions!(token))

@@ -1,10 +1,10 @@
 /**
  * The brokers through HTTP against the in-process sandboxes: the OAuth consent both OAuth brokers
- * share, broker A's approve and connect, the state-forgery rules every OAuth connect enforces, and
+ * share, Alpaca's approve and connect, the state-forgery rules every OAuth connect enforces, and
  * the realized trades of a sync checked against FIFO by hand.
  */
 import assert from 'node:assert/strict'
-import { issueState } from '../../src/modules/brokers/lib/oauth-state.ts'
+import { issueState } from '../../src/modules/brokers/connections/lib/oauth-state.ts'
 import { assertProblem, json } from './assertions.ts'
 import type { Client, TestApp } from './test-app.ts'
 
@@ -47,8 +47,8 @@ export async function consent(
   return { state, back, location }
 }
 
-/** Broker A (Alpaca): consent approved, the code and state the callback receives. */
-export async function approveA(
+/** Alpaca: consent approved, the code and state the callback receives. */
+export async function approveAlpaca(
   t: TestApp,
   u: Client,
   opts: { checkPage?: boolean } = {},
@@ -61,9 +61,13 @@ export async function approveA(
   return { code: back.searchParams.get('code')!, state }
 }
 
-/** Broker A connected `via` its GET callback (default), its POST /connect or the unified route; the first sync drained. */
-export async function connectA(t: TestApp, u: Client, via: 'callback' | 'post' | 'unified' = 'callback') {
-  const { code, state } = await approveA(t, u)
+/** Alpaca connected `via` its GET callback (default), its POST /connect or the unified route; the first sync drained. */
+export async function connectAlpaca(
+  t: TestApp,
+  u: Client,
+  via: 'callback' | 'post' | 'unified' = 'callback',
+) {
+  const { code, state } = await approveAlpaca(t, u)
   const res =
     via === 'callback'
       ? await u.get(
@@ -163,7 +167,7 @@ export async function assertTradesMatchFifo(t: TestApp, tenantId: number): Promi
  * The aggregator connected as a browser does it: POST connect, the sandbox portal approved, the
  * callback it redirects to; the first sync drained. The callback's answer (the status).
  */
-export async function connectAggregator(t: TestApp, u: Client, broker = 'ALPACA') {
+export async function connectSnapTrade(t: TestApp, u: Client, broker = 'ALPACA') {
   const res = await u.post('/api/brokers/aggregator/connect', { broker })
   assert.equal(res.statusCode, 200, res.body)
   const link = new URL(json(res).redirect_url as string)

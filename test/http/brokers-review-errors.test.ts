@@ -6,14 +6,14 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { connectA } from '../helpers/brokers.ts'
+import { connectAlpaca } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
 async function connectedA(): Promise<Client> {
   const u = await t.newTenant()
-  await connectA(t, u, 'post')
+  await connectAlpaca(t, u, 'post')
   return u
 }
 

@@ -1,17 +1,17 @@
 /**
  * The brokers module's review, its lists: the sync log paged like every list,
- * vendor list limits capped at 100, broker B's transaction lists paged over stably ordered rows.
+ * vendor list limits capped at 100, Schwab's transaction lists paged over stably ordered rows.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertFieldError, json, type Body } from '../helpers/assertions.ts'
-import { connectedB } from '../helpers/brokerb.ts'
+import { connectedSchwab } from '../helpers/schwab.ts'
 import { allItems } from '../helpers/paging.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
-const connected = () => connectedB(t)
+const connected = () => connectedSchwab(t)
 
 describe('the sync log pages like every list', () => {
   it('refuses a page_size outside 25, 50, 100 and answers page, page_size, next_cursor', async () => {

@@ -1,16 +1,16 @@
 /**
  * The brokers module's review through HTTP: vendor refusals as 422s, one account_hash and
- * year rule for broker B's and the unified routes, error texts and field errors, broker_type case.
+ * year rule for Schwab's and the unified routes, error texts and field errors, broker_type case.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { connectedB } from '../helpers/brokerb.ts'
+import { connectedSchwab } from '../helpers/schwab.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
-const connected = () => connectedB(t)
+const connected = () => connectedSchwab(t)
 
 describe('broker B: a request Schwab refuses', () => {
   it('is a 422 broker.request_rejected naming the parameter, not a 502', async () => {

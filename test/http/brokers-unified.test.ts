@@ -1,5 +1,5 @@
 /**
- * The unified broker routes over broker A in the sandbox, the plan gate on connect, and
+ * The unified broker routes over Alpaca in the sandbox, the plan gate on connect, and
  * the sync into the portfolio: fills become realized trades by lot matching (checked against an
  * independent FIFO computed here), idempotently, with the cost method chosen per account; the
  * scheduled job and the sync log.
@@ -8,15 +8,15 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { createManualAccount } from '../helpers/portfolio.ts'
-import { approveA, connectA, assertTradesMatchFifo } from '../helpers/brokers.ts'
+import { approveAlpaca, connectAlpaca, assertTradesMatchFifo } from '../helpers/brokers.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 
-/** A pro tenant connected to broker A through the unified route, its first sync done. */
+/** A pro tenant connected to Alpaca through the unified route, its first sync done. */
 async function connectedPro(): Promise<Client> {
   const u = await t.newTenant({ plan: 'pro' })
-  await connectA(t, u, 'unified')
+  await connectAlpaca(t, u, 'unified')
   return u
 }
 
@@ -50,7 +50,7 @@ describe('unified brokers: types, plans and status', () => {
     const free = await t.newTenant({ plan: 'free' })
     const ent = json(await free.get('/api/auth/me/entitlements'))
     assert.equal(ent.features.broker_connect, false)
-    const { code, state } = await approveA(t, free)
+    const { code, state } = await approveAlpaca(t, free)
     assertProblem(
       await free.post('/api/brokers/brokera/connect', { auth_code: code, state }),
       402,

@@ -6,7 +6,7 @@ import { fixedClock } from '../../src/platform/clock.ts'
 import type { EarningsEvent, EarningsProvider } from '../../src/providers/market-data/index.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
-import { connectedB } from '../helpers/brokerb.ts'
+import { connectedSchwab } from '../helpers/schwab.ts'
 
 // 15:00Z is 10:00 or 11:00 in New York: "today" is 2026-03-10.
 const clock = fixedClock('2026-03-10T15:00:00Z')
@@ -164,7 +164,7 @@ describe('upcoming earnings', () => {
   })
 
   it('counts a broker-synced account as held, like a manual one', async () => {
-    const c = await connectedB(t) // broker B's sandbox: its positions synced into today's snapshot
+    const c = await connectedSchwab(t) // broker B's sandbox: its positions synced into today's snapshot
     const synced = await t.c.scopes.withTenant(c.tenantId, ({ db }) =>
       db
         .selectFrom('portfolio_snapshot as s')

@@ -6,7 +6,7 @@ import type { InsiderProvider, InsiderTransaction } from '../../src/providers/ma
 import { UpstreamServerError } from '../../src/platform/upstream-errors.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
-import { connectedB } from '../helpers/brokerb.ts'
+import { connectedSchwab } from '../helpers/schwab.ts'
 
 // The service's own clock: 2026-11-20 10:00 in New York. The app keeps real time (sessions).
 const START = '2026-11-20T15:00:00Z'
@@ -162,7 +162,7 @@ describe('insider buying', () => {
   })
 
   it('defaults to broker-synced holdings too (every account, not only manual ones)', async () => {
-    const u = await connectedB(t) // broker B's sandbox: its positions synced into today's snapshot
+    const u = await connectedSchwab(t) // broker B's sandbox: its positions synced into today's snapshot
     const synced = await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
       db.selectFrom('portfolio_snapshot').select(['symbol', 'quantity']).execute(),
     )

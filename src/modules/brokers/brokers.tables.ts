@@ -104,7 +104,7 @@ export interface BrokerAggregatorConnectionTable {
   created_at: CreatedAt
 }
 
-/** An account event broker B's service observed (migration 0011). */
+/** An account event Schwab's service observed (migration 0011). */
 export interface BrokerAccountActivityTable {
   tenant_id: number
   id: Generated<number>

@@ -1,5 +1,6 @@
 /**
- * Brokers: OAuth connections (broker A, Alpaca; broker B, Schwab), their encrypted tokens, the accounts they link into
+ * Brokers: OAuth connections (Alpaca, broker type `brokera`; Schwab, `brokerb`) and SnapTrade's hosted
+ * portal (`aggregator`), their encrypted tokens, the accounts they link into
  * the portfolio, positions synced into the daily snapshots, fills matched into realized trades,
  * orders, activities, the unified routes over every broker type, and the sync log. Vendors are
  * reached through the broker adapters of `src/providers/brokers` (real adapters; the offline sandbox
@@ -7,51 +8,65 @@
  *
  * Jobs: `brokers.sync-all` (weekdays 17:30 New York) enqueues `brokers.sync` for every live
  * connection; a new connection enqueues its first sync. `brokers.brokerb-refresh` (every 5 minutes)
- * renews broker B access tokens that expire within 10 minutes; `brokers.brokerb-activity` (every 5
- * minutes on weekdays) records the order events of each broker B connection as account activity.
+ * renews Schwab access tokens that expire within 10 minutes; `brokers.brokerb-activity` (every 5
+ * minutes on weekdays) records the order events of each Schwab connection as account activity.
+ * The sub-domains and where to start reading: README.md beside this file.
  */
-import type { App } from '../../platform/http/app-type.ts'
-import { aggregatorRoutes } from './aggregator.routes.ts'
-import { AggregatorService } from './aggregator.service.ts'
 import { nyDate } from '../../kernel/calendar/nyse.ts'
-import type { Portfolio } from '../portfolio/index.ts'
+import type { App } from '../../platform/http/app-type.ts'
 import type { Tenancy } from '../accounts/tenancy/index.ts'
 import { defineModule, job, type ModuleContext } from '../module.ts'
-import { brokerARoutes } from './brokera.routes.ts'
-import { BrokerAService } from './brokera.service.ts'
-import { createBrokerB, type BrokerB } from './brokerb.build.ts'
-import { brokerBRoutes } from './brokerb.routes.ts'
+import type { Portfolio } from '../portfolio/index.ts'
+import { alpacaRoutes } from './alpaca/alpaca.routes.ts'
+import { AlpacaService } from './alpaca/alpaca.service.ts'
+import { brokersSweep } from './brokers.sweep.ts'
 import { BROKERS_TABLES, type ConnectedBroker } from './brokers.tables.ts'
-import { allLiveConnections, purgeStates } from './connections.repository.ts'
-import { ConnectionsService } from './connections.service.ts'
+import { allLiveConnections, purgeStates } from './connections/connections.repository.ts'
+import { ConnectionsService } from './connections/connections.service.ts'
 import * as m0009 from './migrations/0009_brokers.ts'
 import * as m0011 from './migrations/0011_brokerb.ts'
 import * as m0012 from './migrations/0012_aggregator.ts'
 import * as m0029 from './migrations/0029_broker_sandbox_state.ts'
-import { sandboxRoutes } from './sandbox.routes.ts'
-import { loadSandboxState, saveSandboxState } from './sandbox-state.repository.ts'
-import { SyncLogService } from './sync-log.service.ts'
-import { SyncService } from './sync.service.ts'
-import { unifiedRoutes } from './unified.routes.ts'
-import { UnifiedBrokersService } from './unified.service.ts'
+import { sandboxRoutes } from './sandbox/sandbox.routes.ts'
+import { loadSandboxState, saveSandboxState } from './sandbox/sandbox-state.repository.ts'
+import { SchwabAccessService } from './schwab/schwab-access.service.ts'
+import { SchwabMarketService } from './schwab/schwab-market.service.ts'
+import { SchwabTransactionsService } from './schwab/schwab-transactions.service.ts'
+import { schwabRoutes } from './schwab/schwab.routes.ts'
+import { SchwabService } from './schwab/schwab.service.ts'
+import { snapTradeRoutes } from './snaptrade/snaptrade.routes.ts'
+import { SnapTradeService } from './snaptrade/snaptrade.service.ts'
+import { SyncLogService } from './sync/sync-log.service.ts'
+import { SyncService } from './sync/sync.service.ts'
+import { unifiedRoutes } from './unified/unified.routes.ts'
+import { UnifiedBrokersService } from './unified/unified.service.ts'
 
 export const JOB_SYNC_ALL = 'brokers.sync-all'
 export const JOB_SYNC = 'brokers.sync'
 const SYNC_CRON = '30 17 * * 1-5'
-export const JOB_BROKERB_REFRESH = 'brokers.brokerb-refresh'
-export const JOB_BROKERB_ACTIVITY = 'brokers.brokerb-activity'
-/** Broker B access tokens live 30 minutes: the job runs every 5 and renews those expiring within 10. */
-export const BROKERB_REFRESH_WITHIN_MS = 10 * 60_000
+export const JOB_SCHWAB_REFRESH = 'brokers.brokerb-refresh'
+export const JOB_SCHWAB_ACTIVITY = 'brokers.brokerb-activity'
+/** Schwab access tokens live 30 minutes: the job runs every 5 and renews those expiring within 10. */
+export const SCHWAB_REFRESH_WITHIN_MS = 10 * 60_000
 /**
  * The first sync of a new connection reads this far back: ten years, so that a sale finds the
  * purchase it closes (what is older is reported as unmatched in the sync log, never guessed).
  */
 const HISTORY_DAYS = 3653
 
-export interface Brokers extends BrokerB {
+/** Schwab's services: accounts and orders, transactions, market data, and the activity poll. */
+export interface Schwab {
+  schwab: SchwabService
+  schwabTransactions: SchwabTransactionsService
+  schwabMarket: SchwabMarketService
+  /** Records the order events of every Schwab connection (the activity job); answers the new ones. */
+  pollSchwab(): Promise<number>
+}
+
+export interface Brokers extends Schwab {
   connections: ConnectionsService
-  brokera: BrokerAService
-  aggregator: AggregatorService
+  alpaca: AlpacaService
+  snaptrade: SnapTradeService
   unified: UnifiedBrokersService
   sync: SyncService
   syncLog: SyncLogService
@@ -66,13 +81,13 @@ interface SyncPayload {
   kind: 'scheduled' | 'connect'
 }
 
-/** The hosted aggregator's connection service; a new connection queues its first sync. */
-function createAggregator(
+/** SnapTrade's connection service (its hosted portal); a new connection queues its first sync. */
+function createSnapTrade(
   ctx: ModuleContext,
   connections: ConnectionsService,
   holdings: Portfolio['brokerHoldings'],
-): AggregatorService {
-  return new AggregatorService({
+): SnapTradeService {
+  return new SnapTradeService({
     scopes: ctx.scopes,
     cipher: ctx.cipher,
     log: ctx.log,
@@ -84,6 +99,40 @@ function createAggregator(
         .enqueue(JOB_SYNC, { tenantId, broker: 'aggregator', kind: 'connect' } satisfies SyncPayload)
         .then(() => undefined),
   })
+}
+
+/** Schwab's services over one access rule (the adapter, a fresh token, the account_hash check). */
+function createSchwab(
+  ctx: ModuleContext,
+  connections: ConnectionsService,
+  holdings: Portfolio['brokerHoldings'],
+  today: () => string,
+): Schwab {
+  const access = new SchwabAccessService(ctx.providers.brokers.schwab ?? null, connections)
+  const schwab = new SchwabService({ scopes: ctx.scopes, clock: ctx.clock, access, holdings, today })
+  const pollSchwab = async () => {
+    const live = await ctx.scopes.withSystem('brokers: broker B activity poll', allLiveConnections)
+    let n = 0
+    for (const c of live.filter((x) => x.broker_type === 'brokerb'))
+      n += await schwab.poll(c.tenant_id).catch((err: unknown) => {
+        ctx.log.warn({ err, tenant_id: c.tenant_id }, 'broker B activity poll failed')
+        return 0
+      })
+    return n
+  }
+  return {
+    schwab,
+    schwabTransactions: new SchwabTransactionsService({ clock: ctx.clock, access }),
+    // Delayed quotes come straight from the market data provider (a provider, not another module).
+    schwabMarket: new SchwabMarketService({
+      scopes: ctx.scopes,
+      clock: ctx.clock,
+      access,
+      market: ctx.providers.market,
+      today,
+    }),
+    pollSchwab,
+  }
 }
 
 /** The simulated SnapTrade remembers its users and connections in the database, across restarts. */
@@ -117,15 +166,15 @@ function createBrokers(
         .enqueue(JOB_SYNC, { tenantId, broker, kind: 'connect' } satisfies SyncPayload)
         .then(() => undefined),
   })
-  const brokera = new BrokerAService({
+  const alpaca = new AlpacaService({
     scopes: ctx.scopes,
     clock: ctx.clock,
     connections,
     holdings,
     today: () => dateOf(ctx.clock.now()),
   })
-  const aggregator = createAggregator(ctx, connections, holdings)
-  const b = createBrokerB(ctx, connections, holdings, () => dateOf(ctx.clock.now()))
+  const snaptrade = createSnapTrade(ctx, connections, holdings)
+  const schwab = createSchwab(ctx, connections, holdings, () => dateOf(ctx.clock.now()))
   const sync = new SyncService({
     scopes: ctx.scopes,
     clock: ctx.clock,
@@ -134,7 +183,7 @@ function createBrokers(
     holdings,
     dateOf,
     historyDays: HISTORY_DAYS,
-    beforeSync: { aggregator: (tenantId) => aggregator.linkNew(tenantId) },
+    beforeSync: { aggregator: (tenantId) => snaptrade.linkNew(tenantId) },
     tradeWrites: portfolio.tradeWrites,
   })
   const unified = new UnifiedBrokersService({
@@ -143,12 +192,12 @@ function createBrokers(
     entitlements: tenancy.entitlements,
     clock: ctx.clock,
     refreshers: {
-      brokera: (scope) => brokera.refresh(scope),
-      aggregator: (scope) => aggregator.refresh(scope),
+      brokera: (scope) => alpaca.refresh(scope),
+      aggregator: (scope) => snaptrade.refresh(scope),
       brokerb: (scope) => connections.refreshNow(scope, 'brokerb'),
     },
-    aggregator,
-    quoters: { brokerb: (scope, symbols) => b.brokerbMarket.quotes(scope, symbols) },
+    snaptrade,
+    quoters: { brokerb: (scope, symbols) => schwab.schwabMarket.quotes(scope, symbols) },
   })
   const enqueueAll = async () => {
     const live = await ctx.scopes.withSystem('brokers: evening sync of every connection', async (s) => {
@@ -166,9 +215,9 @@ function createBrokers(
   }
   return {
     connections,
-    brokera,
-    aggregator,
-    ...b,
+    alpaca,
+    snaptrade,
+    ...schwab,
     unified,
     sync,
     syncLog: new SyncLogService({ scopes: ctx.scopes }),
@@ -178,9 +227,9 @@ function createBrokers(
 }
 
 function brokersRoutes(app: App, b: Brokers): void {
-  brokerARoutes(app, b)
-  aggregatorRoutes(app, b)
-  brokerBRoutes(app, b)
+  alpacaRoutes(app, b)
+  snapTradeRoutes(app, b)
+  schwabRoutes(app, b)
   unifiedRoutes(app, b)
   if (b.sandbox) sandboxRoutes(app, b.sandbox)
 }
@@ -201,11 +250,11 @@ export const brokersModule = defineModule({
   jobs: (b) => [
     job(JOB_SYNC_ALL, async () => void (await b.enqueueAll()), { cron: SYNC_CRON, tz: 'America/New_York' }),
     job(
-      JOB_BROKERB_REFRESH,
-      async () => void (await b.connections.refreshExpiring('brokerb', BROKERB_REFRESH_WITHIN_MS)),
+      JOB_SCHWAB_REFRESH,
+      async () => void (await b.connections.refreshExpiring('brokerb', SCHWAB_REFRESH_WITHIN_MS)),
       { cron: '*/5 * * * *' },
     ),
-    job(JOB_BROKERB_ACTIVITY, async () => void (await b.pollBrokerB()), {
+    job(JOB_SCHWAB_ACTIVITY, async () => void (await b.pollSchwab()), {
       cron: '*/5 * * * 1-5',
       tz: 'America/New_York',
     }),
@@ -216,24 +265,5 @@ export const brokersModule = defineModule({
       await b.sync.sync(p.tenantId, null, p.broker, p.kind)
     }),
   ],
-  sweep: {
-    // broker_type names a kind of broker, not a tenant's resource: the data behind each operation is the
-    // caller's own connection (brokers-unified.test.ts checks one tenant never sees another's).
-    ...Object.fromEntries(
-      [
-        'brokerStatus',
-        'brokerConnect',
-        'brokerDisconnect',
-        'brokerRefresh',
-        'brokerAccounts',
-        'brokerPositions',
-        'brokerQuotes',
-        'brokerTransactions',
-        'brokerSync',
-      ].map((op) => [op, async () => ({ params: { broker_type: 'brokera' }, shared: true })]),
-    ),
-    // Orders live at the vendor under the owner's connection; an intruder (not connected, or connected
-    // to an account of their own) must get 404 for the owner's order id either way.
-    brokeraCancelOrder: async () => ({ params: { order_id: '6f1c2a9e-3b7d-4e21-9c55-0a8b7d3e4f10' } }),
-  },
+  sweep: brokersSweep,
 })

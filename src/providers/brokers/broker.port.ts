@@ -1,6 +1,6 @@
 /**
  * The broker port: what the service asks of a brokerage, in domain terms. Each vendor adapter
- * (alpaca/, and later schwab/ and snaptrade/) implements the operations its API offers; an
+ * (alpaca/, schwab/, snaptrade/) implements the operations its API offers; an
  * operation it lacks is simply absent, and the module answers 422 `broker.not_supported` for it.
  *
  * Money and quantities cross this port as decimal strings (exact, as the vendors send them where

@@ -41,7 +41,7 @@ export interface BrokerSandbox {
 
 export interface BrokerProviders {
   adapters: Partial<Record<BrokerType, BrokerAdapter>>
-  /** Broker B with its vendor reads (the same object as `adapters.brokerb`). */
+  /** Schwab with its vendor reads (the same object as `adapters.brokerb`). */
   schwab?: SchwabBroker | null
   sandbox: BrokerSandbox | null
 }
@@ -111,7 +111,7 @@ export function createBrokerProviders(config: Config, deps: BrokerProviderDeps):
   return { adapters, schwab, sandbox }
 }
 
-/** Broker B: the real adapter against Schwab with an app key, else against the sandbox, else none. */
+/** Schwab (`brokerb`): the real adapter against Schwab with an app key, else against the sandbox, else none. */
 function createSchwab(
   config: Config,
   deps: BrokerProviderDeps,

@@ -1,6 +1,6 @@
 /**
- * The one account-id rule of every broker route (broker B's own and the unified ones): a parameter
- * naming an account takes the broker's id of a linked account (broker B: Schwab's hashValue). The
+ * The one account-id rule of every broker route (Schwab's own and the unified ones): a parameter
+ * naming an account takes the broker's id of a linked account (Schwab: its hashValue). The
  * plain account number — one that is linked, or anything that looks like one (4 to 12 digits) — is a
  * 422 `broker.account_hash_required` saying so; any other id (another tenant's too) is a 404.
  */

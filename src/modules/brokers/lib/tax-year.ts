@@ -1,4 +1,4 @@
-/** The tax year a transactions route asks for: one rule for broker B's own routes and the unified one. */
+/** The tax year a transactions route asks for: one rule for Schwab's own routes and the unified one. */
 import { DateTime } from 'luxon'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 

@@ -1,5 +1,5 @@
 /**
- * Broker A: Alpaca's Trading API v2 reached through Alpaca Connect OAuth (docs/vendor-formats.md#alpaca-trading). The code
+ * Alpaca's Trading API v2 reached through Alpaca Connect OAuth (docs/vendor-formats.md#alpaca-trading). The code
  * flow gives one long-lived bearer token (no refresh token, no documented expiry); revocation goes
  * to the third-party-observed `/oauth/revoke` and tolerates 404.
  */

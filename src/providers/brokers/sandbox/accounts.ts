@@ -11,6 +11,7 @@ import { type AccountFigures, holdingsOf, lastdayPrice, positionOf, cashCentsOf 
 import { OPEN_STATUSES, type Order } from './orders.ts'
 import { DEFAULT_SYMBOLS } from './universe.ts'
 import { marketReachedAt } from './market-reach.ts'
+import { cents, centsOf, quotient } from './decimal.ts'
 
 export type Quotes = (symbols: string[]) => Promise<Array<{ symbol: string; last: number }>>
 
@@ -53,14 +54,14 @@ export interface Accounts {
 /** Shares of `symbol` held back by open sell orders; cents held back by open buy orders. */
 export function reservedOf(a: SandboxAccount, symbol?: string): { qty: number; cents: number } {
   let qty = 0
-  let cents = 0
+  let reserved = 0
   for (const o of a.orders) {
     if (!OPEN_STATUSES.has(o.status)) continue
     const q = o.qty ?? (o.notional ?? 0) / o.estPrice
     if (o.side === 'sell' && o.symbol === symbol) qty += q
-    if (o.side === 'buy') cents += Math.round((o.notional ?? q * o.estPrice) * 100)
+    if (o.side === 'buy') reserved += o.notional !== undefined ? cents(o.notional) : centsOf(q, o.estPrice)
   }
-  return { qty, cents }
+  return { qty, cents: reserved }
 }
 
 /**
@@ -78,7 +79,7 @@ function fillPending(a: SandboxAccount, pending: Order[], last: Map<string, numb
       continue
     }
     const price = last.get(o.symbol) ?? o.estPrice
-    const qty = o.qty ?? Math.round(((o.notional ?? 0) / price) * 1e9) / 1e9
+    const qty = o.qty ?? quotient(o.notional ?? 0, price, 9)
     Object.assign(o, { status: 'filled', filledAt: reached, filledQty: qty, filledAvg: price })
     const id = activityId(reached, randomUUID())
     a.placed.push({ id, at: reached, symbol: o.symbol, side: o.side, qty, price, orderId: o.id })

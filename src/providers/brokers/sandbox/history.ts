@@ -15,7 +15,7 @@ import {
 import { DateTime } from 'luxon'
 import { mulberry32 } from '../../../platform/random.ts'
 import { dividendPolicy, exDatesOf } from '../../market-data/simulator/content/dividends.ts'
-import { cents, round } from './decimal.ts'
+import { cents, centsOf, product, round } from './decimal.ts'
 import { hashUuid, seedOf } from './universe.ts'
 
 export const ZONE = 'America/New_York'
@@ -201,7 +201,7 @@ function dividends(input: HistoryInput, symbols: string[], held: Fill[], rng: Rn
         id,
         at: d.at,
         type: 'DIV',
-        amount: round(qty * perShare, 2),
+        amount: product(qty, perShare),
         description,
         symbol,
         qty,
@@ -224,7 +224,7 @@ function fees(input: HistoryInput, rng: Rng): CashActivity[] {
 /** The opening deposit: enough that cash never goes negative, plus a cushion, in whole thousands. */
 function deposit(input: HistoryInput, fills: Fill[], flows: CashActivity[], rng: Rng): CashActivity {
   const moves = [
-    ...fills.map((f) => ({ at: f.at, c: (f.side === 'buy' ? -1 : 1) * cents(f.qty * f.price) })),
+    ...fills.map((f) => ({ at: f.at, c: (f.side === 'buy' ? -1 : 1) * centsOf(f.qty, f.price) })),
     ...flows.map((a) => ({ at: a.at, c: cents(a.amount) })),
   ].sort((a, b) => a.at - b.at)
   let balance = 0

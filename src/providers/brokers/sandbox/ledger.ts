@@ -4,7 +4,7 @@
  * every figure computed from the same rounded numbers so they add up.
  */
 import { DateTime } from 'luxon'
-import { cents, dec, round } from './decimal.ts'
+import { averagePrice, cents, centsOf, dec, round } from './decimal.ts'
 import { type Fill, type History, ZONE } from './history.ts'
 import { assetIdOf, exchangeOf, seedOf } from './universe.ts'
 
@@ -31,7 +31,10 @@ export function replayFills(
     const h = out.get(f.symbol) ?? { symbol: f.symbol, qty: 0, avg: 0 }
     if (f.side === 'buy') {
       const qty = round(h.qty + f.qty, 9)
-      h.avg = round((h.qty * h.avg + f.qty * f.price) / qty, 4)
+      h.avg = averagePrice([
+        [h.qty, h.avg],
+        [f.qty, f.price],
+      ])
       h.qty = qty
     } else {
       h.qty = round(h.qty - f.qty, 9)
@@ -45,7 +48,8 @@ export function replayFills(
 /** Cash in cents: deposits, dividends and fees, less buys, plus sells (opening positions came in as stock). */
 export function cashCentsOf(history: History, placed: readonly Fill[]): number {
   let total = history.cash.reduce((sum, a) => sum + cents(a.amount), 0)
-  for (const f of [...history.fills, ...placed]) total += (f.side === 'buy' ? -1 : 1) * cents(f.qty * f.price)
+  for (const f of [...history.fills, ...placed])
+    total += (f.side === 'buy' ? -1 : 1) * centsOf(f.qty, f.price)
   return total
 }
 
@@ -63,9 +67,9 @@ export interface PositionFigures {
 }
 
 export function positionOf(h: Holding, last: number, lastday: number, reservedQty: number): PositionFigures {
-  const marketCents = cents(h.qty * last)
-  const costCents = cents(h.qty * h.avg)
-  const lastdayCents = cents(h.qty * lastday)
+  const marketCents = centsOf(h.qty, last)
+  const costCents = centsOf(h.qty, h.avg)
+  const lastdayCents = centsOf(h.qty, lastday)
   const pl = (marketCents - costCents) / 100
   const intraday = (marketCents - lastdayCents) / 100
   const json = {

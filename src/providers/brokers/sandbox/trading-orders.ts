@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { SandboxAccount } from './accounts.ts'
 import { callerOf } from './auth.ts'
 import { type SandboxContext, fail, hidden, queryOf } from './context.ts'
-import { cents, dec } from './decimal.ts'
+import { cents, centsOf, dec } from './decimal.ts'
 import { cashCentsOf, holdingsOf } from './ledger.ts'
 import { OPEN_STATUSES, type Order, type OrderSpec, orderJson, parseOrder } from './orders.ts'
 import { listOrders } from './queries.ts'
@@ -17,7 +17,7 @@ function fundsError(
   price: number,
 ): string | undefined {
   if (spec.side === 'buy') {
-    const cost = cents(spec.notional ?? (spec.qty ?? 0) * price)
+    const cost = spec.notional !== undefined ? cents(spec.notional) : centsOf(spec.qty ?? 0, price)
     const available = cashCentsOf(a.history, a.placed) - ctx.accounts.reserved(a).cents
     return cost > available ? 'insufficient buying power' : undefined
   }

@@ -1,5 +1,5 @@
 /**
- * Broker B: Charles Schwab's Trader API and Market Data API through Schwab's OAuth code flow
+ * Charles Schwab's Trader API and Market Data API through Schwab's OAuth code flow
  * (docs/vendor-formats.md#schwab-trader). A login holds several accounts, each addressed by its hashValue (the port's
  * `externalId`), so account-scoped operations take an `accountId`. Besides the port's operations it
  * offers Schwab's own reads under the vendor's names (account numbers, account details, a range of

@@ -3,7 +3,7 @@
  * fields=positions) and the MARGIN or CASH balance sets, plus `aggregatedBalance`. Every figure is a
  * JSON number computed from whole cents, so they add up. Initial balances are the previous close's.
  */
-import { cents, round } from '../decimal.ts'
+import { centsOf, product, round } from '../decimal.ts'
 import type { Holding } from '../ledger.ts'
 import { cusipOf, instrumentIdOf } from './ids.ts'
 import type { SchwabAccount } from './ledger.ts'
@@ -21,9 +21,9 @@ const $ = (c: number) => c / 100
 
 export function positionJson(p: PricedHolding, margin: boolean): Json {
   const { qty, avg, symbol } = p.holding
-  const market = cents(qty * p.last)
-  const cost = cents(qty * avg)
-  const prev = cents(qty * p.previousClose)
+  const market = centsOf(qty, p.last)
+  const cost = centsOf(qty, avg)
+  const prev = centsOf(qty, p.previousClose)
   return {
     shortQuantity: 0,
     longQuantity: qty,
@@ -36,7 +36,7 @@ export function positionJson(p: PricedHolding, margin: boolean): Json {
     currentDayProfitLossPercentage: prev ? round(((market - prev) / prev) * 100, 2) : 0,
     longOpenProfitLoss: $(market - cost),
     marketValue: $(market),
-    maintenanceRequirement: margin ? $(Math.round(market * 0.3)) : 0,
+    maintenanceRequirement: margin ? $(product(market, 0.3, 0)) : 0,
     previousSessionLongQuantity: qty,
     currentDayCost: 0,
     instrument: {
@@ -93,7 +93,7 @@ function marginFigures(cash: number, long: number, reserved: number) {
     equityPercentage: cash >= 0 || long === 0 ? 100 : round((equity / long) * 100, 2),
     longMarginValue: $(long),
     maintenanceCall: 0,
-    maintenanceRequirement: $(Math.round(long * 0.3)),
+    maintenanceRequirement: $(product(long, 0.3, 0)),
     marginBalance: $(Math.min(0, cash)),
     regTCall: 0,
     shortBalance: 0,

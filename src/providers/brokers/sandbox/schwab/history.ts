@@ -9,7 +9,7 @@
 import { DateTime } from 'luxon'
 import { DAY_MS } from '../../../../kernel/dates.ts'
 import { mulberry32 } from '../../../../platform/random.ts'
-import { cents, round } from '../decimal.ts'
+import { cents, centsOf, product, round } from '../decimal.ts'
 import { paidDividends, pick, type Rng, tradingDayAt, tradingTime, ZONE } from '../history.ts'
 import { seedOf } from '../universe.ts'
 import { numericId } from './ids.ts'
@@ -82,7 +82,7 @@ export function feesOf(legs: readonly Leg[]): Fee[] {
 /** A trade's net cash: sales less purchases less fees, in dollars (whole cents). */
 export function tradeNet(t: Pick<Trade, 'legs' | 'fees'>): number {
   let c = 0
-  for (const l of t.legs) c += (l.side === 'buy' ? -1 : 1) * cents(l.qty * l.price)
+  for (const l of t.legs) c += (l.side === 'buy' ? -1 : 1) * centsOf(l.qty, l.price)
   for (const f of t.fees) c -= cents(f.amount)
   return c / 100
 }
@@ -168,7 +168,7 @@ function dividends(input: HistoryInput, symbols: string[], trades: Trade[], rng:
       const qty = heldAt(trades, symbol, d.exAt)
       if (qty <= 0) continue
       const activityId = numericId(`${input.label}:div:${symbol}:${d.exDate}`, 11)
-      const amount = round(qty * d.perShare, 2)
+      const amount = product(qty, d.perShare)
       out.push({ activityId, at: d.at, type: 'DIVIDEND_OR_INTEREST', amount, symbol, description: symbol })
     }
   }

@@ -2,7 +2,7 @@
  * A Schwab sandbox account and what it holds: its generated history plus the trades of orders placed
  * through the sandbox, replayed at average cost by the shared ledger; cash; what open orders hold back.
  */
-import { cents } from '../decimal.ts'
+import { cents, centsOf } from '../decimal.ts'
 import { type Holding, replayFills } from '../ledger.ts'
 import type { SchwabHistory, Trade } from './history.ts'
 import type { AccountType } from './ids.ts'
@@ -39,7 +39,7 @@ export const holdingsOf = (a: SchwabAccount): Map<string, Holding> =>
 export function cashCentsOf(a: SchwabAccount): number {
   let total = a.history.cash.reduce((sum, f) => sum + cents(f.amount), 0)
   for (const t of tradesOf(a))
-    for (const l of t.legs) total += (l.side === 'buy' ? -1 : 1) * cents(l.qty * l.price)
+    for (const l of t.legs) total += (l.side === 'buy' ? -1 : 1) * centsOf(l.qty, l.price)
   for (const t of tradesOf(a)) for (const f of t.fees) total -= cents(f.amount)
   return total
 }
@@ -58,7 +58,7 @@ export function reservedOf(
   for (const o of a.orders) {
     if (o === except || !OPEN_STATUSES.has(o.status)) continue
     if (o.instruction === 'SELL' && o.symbol === symbol) qty += o.quantity
-    if (o.instruction === 'BUY') c += cents(o.quantity * reservePrice(o, 0))
+    if (o.instruction === 'BUY') c += centsOf(o.quantity, reservePrice(o, 0))
   }
   return { qty, cents: c }
 }

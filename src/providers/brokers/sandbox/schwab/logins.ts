@@ -10,6 +10,7 @@ import { generateSchwabHistory } from './history.ts'
 import { accountIds, type AccountType } from './ids.ts'
 import type { Login, SchwabAccount } from './ledger.ts'
 import { seedOrders } from './order-book.ts'
+import type { Prices } from './prices.ts'
 
 export interface LoginsOptions {
   signer: SandboxSigner
@@ -19,12 +20,8 @@ export interface LoginsOptions {
   perYear: number
 }
 
-export interface Logins {
+export interface Logins extends Prices {
   get(id: string, createdAt: number): Promise<Login>
-  /** Current quotes of these symbols (unknown ones left out), keyed by upper-case symbol. */
-  quotes(symbols: readonly string[]): Promise<Map<string, Quote>>
-  /** The last price, else the first price the sandbox saw (history anchor), else undefined. */
-  priceOf(symbol: string, quotes: ReadonlyMap<string, Quote>): number | undefined
   clear(): void
 }
 

@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto'
 import { DAY_MS } from '../../../../kernel/dates.ts'
-import { cents, round } from '../decimal.ts'
+import { centsOf, round } from '../decimal.ts'
 import { marketReachedAt } from '../market-reach.ts'
 import { feesOf, type Leg, type Trade } from './history.ts'
 import { numericId } from './ids.ts'
 import { cashCentsOf, holdingsOf, reservedOf, reservePrice, type SchwabAccount } from './ledger.ts'
-import type { Logins } from './logins.ts'
 import { OPEN_STATUSES, type OrderSpec, type SchwabOrder } from './orders.ts'
+import type { Prices } from './prices.ts'
 
 /** A margin account's buying power: twice the cash plus the loan value (half) of long stock, less open buys. */
 export const marginBuyingPowerCents = (cashCents: number, longCents: number, reservedCents: number): number =>
@@ -117,7 +117,7 @@ function refusal(a: SchwabAccount, o: SchwabOrder, price: number, longCents: num
       ? `Insufficient shares of ${o.symbol}: ${Math.max(0, available)} available`
       : undefined
   }
-  const cost = cents(o.quantity * reservePrice(o, price))
+  const cost = centsOf(o.quantity, reservePrice(o, price))
   const reserved = reservedOf(a, undefined, o).cents
   const cash = cashCentsOf(a)
   const power = a.type === 'MARGIN' ? marginBuyingPowerCents(cash, longCents, reserved) : cash - reserved
@@ -129,17 +129,17 @@ function refusal(a: SchwabAccount, o: SchwabOrder, price: number, longCents: num
  * positions or balances calls it first); one placed outside the session stays PENDING_ACTIVATION
  * until the next open, and its fill is dated at that open.
  */
-export async function settle(logins: Logins, a: SchwabAccount, now: number): Promise<void> {
+export async function settle(prices: Prices, a: SchwabAccount, now: number): Promise<void> {
   const pending = a.orders.filter(
     (o) => o.status === 'PENDING_ACTIVATION' && marketReachedAt(o.enteredTime) <= now,
   )
   if (pending.length === 0) return
   const holdings = [...holdingsOf(a).values()]
-  const quotes = await logins.quotes([...pending.map((o) => o.symbol), ...holdings.map((h) => h.symbol)])
+  const quotes = await prices.quotes([...pending.map((o) => o.symbol), ...holdings.map((h) => h.symbol)])
   for (const o of pending) {
-    const price = logins.priceOf(o.symbol, quotes) ?? o.price ?? o.stopPrice ?? 0
+    const price = prices.priceOf(o.symbol, quotes) ?? o.price ?? o.stopPrice ?? 0
     const longCents = [...holdingsOf(a).values()].reduce(
-      (s, h) => s + cents(h.qty * (logins.priceOf(h.symbol, quotes) ?? h.avg)),
+      (s, h) => s + centsOf(h.qty, prices.priceOf(h.symbol, quotes) ?? h.avg),
       0,
     )
     const refused = refusal(a, o, price, longCents)

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hidden, queryOf } from '../context.ts'
-import { cents } from '../decimal.ts'
+import { centsOf } from '../decimal.ts'
 import { lastdayPrice } from '../ledger.ts'
 import { accountOf, authenticate, type ByHash, callerOf } from './auth.ts'
 import { accountJson, type PricedHolding } from './balances.ts'
@@ -30,8 +30,8 @@ async function accountView(ctx: SchwabContext, a: SchwabAccount, withPositions: 
   })
   const totals = {
     cash: cashCentsOf(a),
-    long: held.reduce((s, p) => s + cents(p.holding.qty * p.last), 0),
-    previousLong: held.reduce((s, p) => s + cents(p.holding.qty * p.previousClose), 0),
+    long: held.reduce((s, p) => s + centsOf(p.holding.qty, p.last), 0),
+    previousLong: held.reduce((s, p) => s + centsOf(p.holding.qty, p.previousClose), 0),
     reserved: reservedOf(a).cents,
   }
   return accountJson(a, held, totals, withPositions)

@@ -5,7 +5,7 @@
  * (the payer named in the description), ACH_RECEIPT and JOURNAL.
  */
 import { DateTime } from 'luxon'
-import { cents } from '../decimal.ts'
+import { centsOf } from '../decimal.ts'
 import { settlementDate, ZONE } from '../history.ts'
 import { activityName, type CatalogEntry } from './catalog.ts'
 import { type CashFlow, type Trade, tradeNet } from './history.ts'
@@ -82,7 +82,7 @@ function tradeJson(c: TransactionContext, t: Trade): Json {
       type: 'COMMON_STOCK',
     },
     amount: l.side === 'buy' ? l.qty : -l.qty,
-    cost: ((l.side === 'buy' ? -1 : 1) * cents(l.qty * l.price)) / 100,
+    cost: ((l.side === 'buy' ? -1 : 1) * centsOf(l.qty, l.price)) / 100,
     price: l.price,
     positionEffect: l.side === 'buy' ? 'OPENING' : 'CLOSING',
   }))

@@ -5,7 +5,7 @@
  */
 import type { AccountFigures } from '../ledger.ts'
 import type { SandboxAccount } from '../accounts.ts'
-import { dec } from '../decimal.ts'
+import { dec, product } from '../decimal.ts'
 import { type CashActivity, type Fill, settlementDate } from '../history.ts'
 import { assetIdOf, exchangeOf, hashUuid } from '../universe.ts'
 import type { Authorization } from './users.ts'
@@ -154,7 +154,7 @@ function base(id: string, at: number, institution: string) {
 /** A fill: BUY units positive, SELL units negative (as several brokerages report them). */
 export function fillRow(f: Fill, institution: string): ActivityRow {
   const type = f.side === 'buy' ? 'BUY' : 'SELL'
-  const amount = Number(dec(f.qty * f.price))
+  const amount = product(f.qty, f.price)
   const json = {
     ...base(hashUuid(`snaptrade:${f.id}`), f.at, institution),
     symbol: symbolJson(f.symbol),
