@@ -1,6 +1,6 @@
 /**
  * The Alpaca market-data adapter against the fake Alpaca data server (test/fakes/alpaca-data-fake.ts),
- * for src/providers/market-data/alpaca/alpaca.test.ts and alpaca.news.test.ts: `useAlpacaFake()` starts the fake for the file and gives
+ * for test/providers/market-data/alpaca/alpaca.test.ts and alpaca.news.test.ts: `useAlpacaFake()` starts the fake for the file and gives
  * each test a fresh adapter (`md`), with the HTTP client's sleeps recorded instead of slept.
  */
 import { before, after, beforeEach } from 'node:test'

@@ -6,7 +6,11 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { FAKE_SCHWAB_QUOTES, type WireJson } from '../../fakes/schwab-broker-fake.ts'
-import { UpstreamClientError, UpstreamNotFoundError, UpstreamServerError } from '../../../src/providers/shared/http.ts'
+import {
+  UpstreamClientError,
+  UpstreamNotFoundError,
+  UpstreamServerError,
+} from '../../../src/providers/shared/http.ts'
 import type { OrderRequest } from '../../../src/providers/brokers/broker.port.ts'
 import { DAY, iso, NOW, rejects, useSchwabKit } from '../../helpers/schwab-test-kit.ts'
 

@@ -6,11 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
-import {
-  completePortal,
-  type SnapTradeFake,
-  startSnapTradeFake,
-} from '../../fakes/snaptrade-fake.ts'
+import { completePortal, type SnapTradeFake, startSnapTradeFake } from '../../fakes/snaptrade-fake.ts'
 import {
   type HttpClientOptions,
   UpstreamAuthError,
@@ -20,8 +16,15 @@ import {
   UpstreamTimeoutError,
 } from '../../../src/providers/shared/http.ts'
 import { recordingHttp, upstreamRejects } from '../../helpers/broker-test-kit.ts'
-import type { AggregatorUser, BrokerAdapter, HostedAggregator } from '../../../src/providers/brokers/broker.port.ts'
-import { createSnapTradeBroker, type SnapTradeBrokerOptions } from '../../../src/providers/brokers/snaptrade/snaptrade-broker.ts'
+import type {
+  AggregatorUser,
+  BrokerAdapter,
+  HostedAggregator,
+} from '../../../src/providers/brokers/broker.port.ts'
+import {
+  createSnapTradeBroker,
+  type SnapTradeBrokerOptions,
+} from '../../../src/providers/brokers/snaptrade/snaptrade-broker.ts'
 
 type Snap = Required<Omit<BrokerAdapter, 'oauth' | 'placeOrder' | 'listOrders' | 'cancelOrder'>> & {
   aggregator: HostedAggregator

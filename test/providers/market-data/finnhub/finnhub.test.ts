@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { startFinnhubFake, type FinnhubFake } from '../../../../test/fakes/finnhub-fake.ts'
-import { fixedClock } from '../../../platform/clock.ts'
+import { startFinnhubFake, type FinnhubFake } from '../../../fakes/finnhub-fake.ts'
+import { fixedClock } from '../../../../src/platform/clock.ts'
 import {
   UpstreamAuthError,
   UpstreamError,
@@ -9,8 +9,8 @@ import {
   UpstreamRateLimitError,
   createHttpClient,
   type HttpClient,
-} from '../../shared/http.ts'
-import { createFinnhub, type FinnhubProvider } from './finnhub.ts'
+} from '../../../../src/providers/shared/http.ts'
+import { createFinnhub, type FinnhubProvider } from '../../../../src/providers/market-data/finnhub/finnhub.ts'
 
 const rejection = (p: Promise<unknown>): Promise<unknown> =>
   p.then(

@@ -5,8 +5,12 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { ALL_DATES, RealizedTradeCache, REPACK_AFTER_CHANGES } from './trade-cache.service.ts'
-import { DATES, fakePacks, fakePortfolio, ids, JAN, meteredCache, trade } from '../../../../test/helpers/trade-cache.ts'
+import {
+  ALL_DATES,
+  RealizedTradeCache,
+  REPACK_AFTER_CHANGES,
+} from '../../../src/modules/trading-intel/backtest/trade-cache.service.ts'
+import { DATES, fakePacks, fakePortfolio, ids, JAN, meteredCache, trade } from '../../helpers/trade-cache.ts'
 
 describe('RealizedTradeCache with packed values', () => {
   it("a process's first run reads the packed value and the changes since it, not every trade", async () => {

@@ -1,10 +1,10 @@
 import { after, before, beforeEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { pino } from 'pino'
-import { testConfig } from '../../platform/config.ts'
-import { createScopes, type Scopes } from '../../platform/db/index.ts'
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts'
-import { startTwilioFake, type TwilioFake } from '../../../test/fakes/twilio-fake.ts'
+import { testConfig } from '../../../src/platform/config.ts'
+import { createScopes, type Scopes } from '../../../src/platform/db/index.ts'
+import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
+import { startTwilioFake, type TwilioFake } from '../../fakes/twilio-fake.ts'
 import {
   UpstreamAuthError,
   UpstreamClientError,
@@ -12,7 +12,7 @@ import {
   UpstreamServerError,
   createHttpClient,
   type HttpClient,
-} from '../shared/http.ts'
+} from '../../../src/providers/shared/http.ts'
 import {
   createOutboxSmsSender,
   createSmsSender,
@@ -20,7 +20,7 @@ import {
   isPermanentSmsFailure,
   twilioErrorCode,
   type SmsSender,
-} from './index.ts'
+} from '../../../src/providers/sms/index.ts'
 
 interface LogCall {
   obj: object

@@ -4,9 +4,12 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { RealizedTrade, TradeChange } from '../../portfolio/index.ts'
-import { applyChanges, RealizedTradeCache } from './trade-cache.service.ts'
-import { bySale, DATES, fakePortfolio, ids, JAN, meteredCache, trade } from '../../../../test/helpers/trade-cache.ts'
+import type { RealizedTrade, TradeChange } from '../../../src/modules/portfolio/index.ts'
+import {
+  applyChanges,
+  RealizedTradeCache,
+} from '../../../src/modules/trading-intel/backtest/trade-cache.service.ts'
+import { bySale, DATES, fakePortfolio, ids, JAN, meteredCache, trade } from '../../helpers/trade-cache.ts'
 
 describe('RealizedTradeCache', () => {
   it('answers a covered range from memory, cut by sale date with both ends included', async () => {

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { pino } from 'pino'
-import { testConfig } from '../../platform/config.ts'
-import { createScopes, type Scopes } from '../../platform/db/index.ts'
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers/database.ts'
+import { testConfig } from '../../../src/platform/config.ts'
+import { createScopes, type Scopes } from '../../../src/platform/db/index.ts'
+import { createTestDatabase, type TestDatabase } from '../../helpers/database.ts'
 import {
   header,
   htmlOf,
@@ -14,14 +14,19 @@ import {
   startSmtpSink,
   textOf,
   type SmtpSink,
-} from '../../../test/fakes/smtp-sink.ts'
+} from '../../fakes/smtp-sink.ts'
 import {
   UpstreamAuthError,
   UpstreamClientError,
   UpstreamNetworkError,
   UpstreamServerError,
-} from '../shared/http.ts'
-import { createEmailSender, createOutboxEmailSender, createSmtpEmailSender, extractLinks } from './index.ts'
+} from '../../../src/providers/shared/http.ts'
+import {
+  createEmailSender,
+  createOutboxEmailSender,
+  createSmtpEmailSender,
+  extractLinks,
+} from '../../../src/providers/email/index.ts'
 
 interface LogCall {
   obj: object

@@ -1,7 +1,7 @@
 /** The Alpaca adapter's news, and how every call fails (rate limits, 5xx, auth, malformed payloads). */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { UpstreamProtocolError, UpstreamServerError } from '../../shared/http.ts'
+import { UpstreamProtocolError, UpstreamServerError } from '../../../../src/providers/shared/http.ts'
 import {
   adapter,
   authError,
@@ -11,7 +11,7 @@ import {
   sleeps,
   statuses,
   useAlpacaFake,
-} from '../../../../test/helpers/alpaca-market-data.ts'
+} from '../../../helpers/alpaca-market-data.ts'
 
 useAlpacaFake()
 

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, it } from 'node:test'
-import { startOpenAiFake, type OpenAiFake } from '../../../test/fakes/openai-fake.ts'
+import { startOpenAiFake, type OpenAiFake } from '../../fakes/openai-fake.ts'
 import {
   UpstreamAuthError,
   UpstreamProtocolError,
   UpstreamServerError,
   createHttpClient,
-} from '../shared/http.ts'
-import { createLlm } from './index.ts'
-import type { LlmProvider } from './llm.port.ts'
-import { createOpenAiCompatible } from './openai-compatible.ts'
+} from '../../../src/providers/shared/http.ts'
+import { createLlm } from '../../../src/providers/llm/index.ts'
+import type { LlmProvider } from '../../../src/providers/llm/llm.port.ts'
+import { createOpenAiCompatible } from '../../../src/providers/llm/openai-compatible.ts'
 
 const rejection = (p: Promise<unknown>): Promise<unknown> =>
   p.then(

@@ -1,10 +1,10 @@
 /** The Alpaca market-data adapter: quotes, bars, option chains and instruments, against the fake. */
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { fixedClock } from '../../../platform/clock.ts'
-import { createHttpClient } from '../../shared/http.ts'
-import { startAlpacaDataFake } from '../../../../test/fakes/alpaca-data-fake.ts'
-import { createAlpacaMarketData } from './alpaca.ts'
+import { fixedClock } from '../../../../src/platform/clock.ts'
+import { createHttpClient } from '../../../../src/providers/shared/http.ts'
+import { startAlpacaDataFake } from '../../../fakes/alpaca-data-fake.ts'
+import { createAlpacaMarketData } from '../../../../src/providers/market-data/alpaca/alpaca.ts'
 import {
   adapter,
   expectedBar,
@@ -13,7 +13,7 @@ import {
   requestsTo,
   times,
   useAlpacaFake,
-} from '../../../../test/helpers/alpaca-market-data.ts'
+} from '../../../helpers/alpaca-market-data.ts'
 
 useAlpacaFake()
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { fixedClock } from '../../platform/clock.ts'
-import { ConfigError, testConfig } from '../../platform/config.ts'
-import { createHttpClient } from '../shared/http.ts'
-import { createMarketProviders } from './index.ts'
-import { startAlpacaDataFake } from '../../../test/fakes/alpaca-data-fake.ts'
+import { fixedClock } from '../../../src/platform/clock.ts'
+import { ConfigError, testConfig } from '../../../src/platform/config.ts'
+import { createHttpClient } from '../../../src/providers/shared/http.ts'
+import { createMarketProviders } from '../../../src/providers/market-data/index.ts'
+import { startAlpacaDataFake } from '../../fakes/alpaca-data-fake.ts'
 
 const deps = { clock: fixedClock('2026-03-10T21:00:00Z'), http: createHttpClient() }
 

@@ -1,20 +1,18 @@
 import { after, before, beforeEach, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import {
-  SEC_ISSUER_CIK,
-  SEC_OLDER_PAGE,
-  startSecFake,
-  type SecFake,
-} from '../../../../test/fakes/sec-fake.ts'
-import { fixedClock, systemClock, type Clock } from '../../../platform/clock.ts'
+import { SEC_ISSUER_CIK, SEC_OLDER_PAGE, startSecFake, type SecFake } from '../../../fakes/sec-fake.ts'
+import { fixedClock, systemClock, type Clock } from '../../../../src/platform/clock.ts'
 import {
   UpstreamAuthError,
   UpstreamProtocolError,
   createHttpClient,
   type HttpClient,
-} from '../../shared/http.ts'
-import { createSecEdgar, type SecEdgarOptions } from './sec-edgar.ts'
-import { Form4ParseError, parseForm4 } from './form4.ts'
+} from '../../../../src/providers/shared/http.ts'
+import {
+  createSecEdgar,
+  type SecEdgarOptions,
+} from '../../../../src/providers/market-data/sec-edgar/sec-edgar.ts'
+import { Form4ParseError, parseForm4 } from '../../../../src/providers/market-data/sec-edgar/form4.ts'
 
 const UA = 'SextantTest ops@sextant.example'
 const rejection = (p: Promise<unknown>): Promise<unknown> =>
