@@ -1,4 +1,4 @@
-/** Trade-date rules over 'YYYY-MM-DD' strings; the day arithmetic itself is platform/dates.ts. */
+/** Trade-date rules over 'YYYY-MM-DD' strings; the day arithmetic itself is kernel/dates.ts. */
 import { DAY_MS, dateParts as parts, dateToMs as toMs, utcMs } from '../../../kernel/dates.ts'
 
 export type Period = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly'
