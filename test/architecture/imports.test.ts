@@ -22,4 +22,10 @@ describe('imports', () => {
     const found = cycles(imports.filter((i) => !i.typeOnly)).map((c) => c.join(' → '))
     assert.deepEqual(found, [])
   })
+
+  it('the cycle check sees a cycle of two and nothing in a graph without one', () => {
+    const edge = (from: string, to: string) => ({ from, to })
+    assert.deepEqual(cycles([edge('a', 'b'), edge('b', 'a'), edge('c', 'a')]), [['a', 'b', 'a']])
+    assert.deepEqual(cycles([edge('a', 'b'), edge('c', 'b')]), [])
+  })
 })
