@@ -27,10 +27,13 @@ describe('/docs in Chromium', { skip: browserSkipReason() }, () => {
     await t?.close()
   })
 
-  it('requests only its own origin, and offers no AI, MCP, deploy or developer-tools buttons', async () => {
+  it('requests only its own origin, logs no error, and offers no AI, MCP, deploy or developer-tools buttons', async () => {
     const page = await browser.newPage()
     const requested: string[] = []
+    const errors: string[] = []
     page.on('request', (r) => void requested.push(r.url()))
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
+    page.on('pageerror', (e) => void errors.push(e.message))
     const res = await page.goto(`${base}/docs/`, { waitUntil: 'networkidle0' })
     assert.equal(res?.status(), 200)
     await page.waitForFunction(`document.body.innerText.includes('Sextant API')`, { timeout: 30_000 })
@@ -39,6 +42,7 @@ describe('/docs in Chromium', { skip: browserSkipReason() }, () => {
     const text = (await page.evaluate('document.body.innerText')) as string
     for (const word of ['Ask AI', 'MCP', 'Deploy', 'Developer Tools', 'Scalar Cloud'])
       assert.ok(!text.includes(word), `no "${word}" in the page`)
+    assert.deepEqual(errors, [], 'no console errors (a missing /favicon.ico was one)')
     await page.close()
   })
 
@@ -77,7 +81,9 @@ describe('/docs in Chromium', { skip: browserSkipReason() }, () => {
 
 /** Types into the first visible form field whose label reads `label` (Scalar's fields are editors). */
 async function typeInto(page: Page, label: string, text: string): Promise<void> {
-  const fields = await page.$$(`xpath/.//tr[.//label[normalize-space()="${label}"]]//*[@role="textbox" or self::input]`)
+  const fields = await page.$$(
+    `xpath/.//tr[.//label[normalize-space()="${label}"]]//*[@role="textbox" or self::input]`,
+  )
   for (const field of fields) {
     if (!(await field.isVisible())) continue
     await field.click()
