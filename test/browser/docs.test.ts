@@ -33,7 +33,7 @@ describe('/docs in Chromium', { skip: browserSkipReason() }, () => {
     const errors: string[] = []
     page.on('request', (r) => void requested.push(r.url()))
     page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
-    page.on('pageerror', (e) => void errors.push(e.message))
+    page.on('pageerror', (e) => void errors.push(e instanceof Error ? e.message : String(e)))
     const res = await page.goto(`${base}/docs/`, { waitUntil: 'networkidle0' })
     assert.equal(res?.status(), 200)
     await page.waitForFunction(`document.body.innerText.includes('Sextant API')`, { timeout: 30_000 })
