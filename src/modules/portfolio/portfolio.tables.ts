@@ -3,7 +3,13 @@
  * merging, so the platform's scopes type every query without the platform importing this layer.
  */
 import type { ColumnType, Generated } from 'kysely'
-import { type CreatedAt, type Numeric, ownedTables, type UpdatedAt } from '../../platform/db/index.ts'
+import {
+  type CreatedAt,
+  type NullableNumeric,
+  type Numeric,
+  ownedTables,
+  type UpdatedAt,
+} from '../../platform/db/index.ts'
 
 export interface BrokerAccountTable {
   tenant_id: number
@@ -111,7 +117,62 @@ export interface CapitalFlowTable {
   flow_date: string
   amount: Numeric
   note: string | null
+  /** The activity (deposit, withdrawal, transfer) this flow follows; deleted with it. */
+  activity_id: number | null
+  /** Who wrote it: a person, an activity, or a connection's opening balance. */
+  kind: Generated<'manual' | 'activity' | 'opening_balance'>
+  /** ISO 4217 code of `amount`. */
+  currency: Generated<string>
   created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export const ACTIVITY_TYPES = [
+  'BUY',
+  'SELL',
+  'DIVIDEND',
+  'INTEREST',
+  'FEE',
+  'TAX',
+  'DEPOSIT',
+  'WITHDRAWAL',
+  'TRANSFER_IN',
+  'TRANSFER_OUT',
+  'SPLIT',
+] as const
+export type ActivityType = (typeof ACTIVITY_TYPES)[number]
+
+export const ACTIVITY_SOURCES = ['manual', 'csv', 'brokera', 'brokerb', 'aggregator'] as const
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number]
+
+/** One event of an account's ledger (migration 0031 says what each column holds). */
+export interface ActivityTable {
+  tenant_id: number
+  id: Generated<number>
+  account_id: number
+  type: ActivityType
+  activity_date: string
+  symbol: string | null
+  quantity: NullableNumeric
+  price: NullableNumeric
+  /** Gross money of the event; its direction follows from `type` (activities/lib/effects.ts). */
+  amount: Numeric
+  fee: ColumnType<string, string | number | undefined, string | number>
+  currency: string
+  source: ActivitySource
+  source_id: string | null
+  note: string | null
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+/** The cash balance a broker reported for an account on a day, per currency. */
+export interface AccountCashTable {
+  tenant_id: number
+  account_id: number
+  as_of: string
+  currency: string
+  balance: Numeric
   updated_at: UpdatedAt
 }
 
@@ -126,6 +187,8 @@ export interface PortfolioTables {
   portfolio_version: PortfolioVersionTable
   investor: InvestorTable
   capital_flow: CapitalFlowTable
+  activity: ActivityTable
+  account_cash: AccountCashTable
 }
 
 declare module '../../platform/db/schema.ts' {
@@ -142,4 +205,6 @@ export const PORTFOLIO_TABLES = ownedTables<PortfolioTables>({
   portfolio_version: true,
   investor: true,
   capital_flow: true,
+  activity: true,
+  account_cash: true,
 })

@@ -151,3 +151,25 @@ export async function deleteFlow(scope: TenantScope, id: number): Promise<boolea
 
 export type InvestorRow = NonNullable<Awaited<ReturnType<typeof findInvestor>>>
 export type FlowRow = NonNullable<Awaited<ReturnType<typeof findFlow>>>
+
+/** The capital flows activities make (deposits, withdrawals, transfers), one per activity. */
+export function insertActivityFlows(
+  scope: TenantScope,
+  flows: readonly {
+    investor_id: number
+    account_id: number
+    activity_id: number
+    flow_date: string
+    amount: string
+    currency: string
+    note: string | null
+  }[],
+) {
+  if (flows.length === 0) return Promise.resolve([])
+  return scope.db
+    .insertInto('capital_flow')
+    .values(flows.map((f) => ({ ...f, tenant_id: scope.tenantId, kind: 'activity' as const })))
+    .onConflict((oc) => oc.columns(['tenant_id', 'activity_id']).where('activity_id', 'is not', null).doNothing())
+    .returning(FLOW)
+    .execute()
+}

@@ -36,14 +36,19 @@ const toFlow = (r: repo.FlowRow): Flow => ({
   created_at: r.created_at.toISOString(),
 })
 
-/** The owner investor exists from the first use on: the account holder, named from identity's user. */
-async function ensureOwner(s: TenantScope, userId: number): Promise<void> {
-  if (await repo.findOwnerInvestor(s)) return
-  const user = await accountHolder(s, userId)
+/**
+ * The owner investor exists from the first use on: the account holder, named from identity's user
+ * ("Owner" when no user is at hand, as in a scheduled broker sync). Answers its id.
+ */
+export async function ensureOwner(s: TenantScope, userId: number | null): Promise<number> {
+  const found = await repo.findOwnerInvestor(s)
+  if (found) return found.id
+  const user = userId === null ? undefined : await accountHolder(s, userId)
   await repo.insertOwnerInvestor(s, {
     name: user?.full_name ?? user?.email ?? 'Owner',
     email: user?.email ?? null,
   })
+  return (await repo.findOwnerInvestor(s))!.id
 }
 
 export class CapitalService {

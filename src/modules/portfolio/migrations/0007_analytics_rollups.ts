@@ -20,7 +20,7 @@
  * in opposite orders.
  */
 import type { Kysely } from 'kysely'
-import { run, tenantRls } from '../../../platform/db/migrations/helpers.ts'
+import { run, statementTriggers, tenantRls } from '../../../platform/db/migrations/helpers.ts'
 
 const TRADE_LIVE = `deleted_at is null and sold_on is not null`
 
@@ -77,19 +77,6 @@ const BUMP = (rows: string) => `
   insert into portfolio_version as v (tenant_id, version)
   select distinct tenant_id, 1 from ${rows} order by tenant_id
   on conflict (tenant_id) do update set version = v.version + 1;`
-
-/**
- * `<name>_ins|_upd|_del`: statement-level AFTER triggers on `table` calling `fn`, with the
- * transition tables each event has (new_rows, old_rows and new_rows, old_rows).
- */
-function statementTriggers(name: string, table: string, fn: string): string[] {
-  const each = `for each statement execute function ${fn}()`
-  return [
-    `create trigger ${name}_ins after insert on ${table} referencing new table as new_rows ${each}`,
-    `create trigger ${name}_upd after update on ${table} referencing old table as old_rows new table as new_rows ${each}`,
-    `create trigger ${name}_del after delete on ${table} referencing old table as old_rows ${each}`,
-  ]
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await run(db, [

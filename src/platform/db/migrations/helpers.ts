@@ -19,3 +19,16 @@ export function tenantRls(table: string, predicate = TENANT_PREDICATE): string[]
     `create policy tenant_isolation on ${table} using ${predicate} with check ${predicate}`,
   ]
 }
+
+/**
+ * `<name>_ins|_upd|_del`: statement-level AFTER triggers on `table` calling `fn`, with the
+ * transition tables each event has (new_rows, old_rows and new_rows, old_rows).
+ */
+export function statementTriggers(name: string, table: string, fn: string): string[] {
+  const each = `for each statement execute function ${fn}()`
+  return [
+    `create trigger ${name}_ins after insert on ${table} referencing new table as new_rows ${each}`,
+    `create trigger ${name}_upd after update on ${table} referencing old table as old_rows new table as new_rows ${each}`,
+    `create trigger ${name}_del after delete on ${table} referencing old table as old_rows ${each}`,
+  ]
+}
