@@ -84,6 +84,8 @@ const instrument = (symbol: string): Instrument => ({
   sector: null,
   industry: null,
   market_cap: null,
+  currency: 'USD',
+  country: null,
 })
 
 /** The simulated market with DAILY as its universe and daily bars; `failing` makes bars fail. */

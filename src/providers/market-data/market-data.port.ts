@@ -64,6 +64,10 @@ export interface Instrument {
   industry: string | null
   /** USD; null for indices and funds where it does not apply. */
   market_cap: number | null
+  /** ISO 4217 code of the currency the instrument is quoted in. */
+  currency: string
+  /** ISO 3166 alpha-2 of the issuer's home country; null for funds, indices and the unknown. */
+  country: string | null
 }
 
 export interface MarketDataProvider {

@@ -18,6 +18,8 @@ const AAPL = {
   sector: 'Information Technology',
   industry: 'Technology Hardware, Storage & Peripherals',
   market_cap: 3400000000000,
+  currency: 'USD',
+  country: 'US',
 }
 
 export function instrumentsRoutes(app: App, { instruments }: { instruments: InstrumentsService }): void {

@@ -17,6 +17,10 @@ export const InstrumentSchema = Type.Object({
   market_cap: Type.Union([Type.Number(), Type.Null()], {
     description: 'USD; null where it does not apply or the provider has none',
   }),
+  currency: Type.String({ description: 'ISO 4217 code of the currency the instrument is quoted in' }),
+  country: Type.Union([Type.String(), Type.Null()], {
+    description: "ISO 3166 alpha-2 of the issuer's home country; null for funds, indices and when unknown",
+  }),
 })
 export type InstrumentOut = Static<typeof InstrumentSchema>
 

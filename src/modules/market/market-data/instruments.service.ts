@@ -32,6 +32,8 @@ const shape = (i: Instrument): InstrumentOut => ({
   sector: i.sector,
   industry: i.industry,
   market_cap: i.market_cap,
+  currency: i.currency,
+  country: i.country,
 })
 
 export class InstrumentsService {

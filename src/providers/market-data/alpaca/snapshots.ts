@@ -46,6 +46,9 @@ export async function instrument(client: AlpacaClient, symbol: string): Promise<
     sector: null,
     industry: null,
     market_cap: null,
+    // Alpaca lists US equities only.
+    currency: 'USD',
+    country: null,
   }
 }
 

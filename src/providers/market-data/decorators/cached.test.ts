@@ -73,6 +73,8 @@ function fakeInner(clock: FixedClock): Fake {
         sector: null,
         industry: null,
         market_cap: null,
+        currency: 'USD',
+        country: null,
       }
       return i
     },

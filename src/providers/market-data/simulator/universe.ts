@@ -69,7 +69,17 @@ function addStocks({ instruments, profiles }: Built, sectors: UniverseData['stoc
   for (const { sector, rows } of sectors) {
     const p = SECTOR_PARAMS[sector]!
     for (const [symbol, name, exchange, industry, capBn, price, volMult = 1] of rows) {
-      instruments.push({ symbol, name, exchange, type: 'stock', sector, industry, market_cap: capBn * 1e9 })
+      instruments.push({
+        symbol,
+        name,
+        exchange,
+        type: 'stock',
+        sector,
+        industry,
+        market_cap: capBn * 1e9,
+        currency: 'USD',
+        country: 'US',
+      })
       const beta = p.beta * Math.sqrt(volMult) * (0.85 + 0.3 * jitter(symbol, 'beta'))
       const idio = p.idio * volMult
       const turnover = 0.003 + 0.006 * jitter(symbol, 'turnover') // of shares outstanding per day
@@ -93,7 +103,17 @@ function addStocks({ instruments, profiles }: Built, sectors: UniverseData['stoc
 
 function addFunds({ instruments, profiles }: Built, rows: readonly FundRow[]): void {
   for (const [symbol, name, exchange, sector, category, price, volM, beta, load, idioPct] of rows) {
-    instruments.push({ symbol, name, exchange, type: 'etf', sector, industry: category, market_cap: null })
+    instruments.push({
+      symbol,
+      name,
+      exchange,
+      type: 'etf',
+      sector,
+      industry: category,
+      market_cap: null,
+      currency: 'USD',
+      country: null,
+    })
     const idio = idioPct / 100
     profiles.set(symbol, {
       kind: 'factor',
@@ -125,6 +145,8 @@ function addDerived({ instruments, profiles }: Built, rows: readonly DerivedRow[
       sector: null,
       industry: index ? 'Index' : leverage < 0 ? 'Inverse Equity' : 'Leveraged Equity',
       market_cap: null,
+      currency: 'USD',
+      country: null,
     })
     profiles.set(symbol, {
       kind: 'derived',
@@ -151,6 +173,8 @@ function addVix({ instruments, profiles }: Built, VIX: UniverseData['vix']): voi
     sector: null,
     industry: 'Volatility Index',
     market_cap: null,
+    currency: 'USD',
+    country: null,
   })
   profiles.set(VIX.symbol, {
     kind: 'vix',

@@ -82,6 +82,8 @@ describe('analysts', () => {
         sector: 'Tech',
         industry: null,
         market_cap: 1e9,
+        currency: 'USD',
+        country: 'US',
       },
       [ev('2026-01-01', 0.9, 1), ev('2026-04-01', 1, 1), ev('2026-07-01', null, 1), ev('2026-08-01', 1, 0)],
     )
