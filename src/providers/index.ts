@@ -15,6 +15,7 @@ import { createLlm, type LlmProvider } from './llm/index.ts'
 import {
   createMarketProviders,
   type DividendsProvider,
+  type FxProvider,
   type EarningsProvider,
   type EconomicCalendarProvider,
   type InsiderProvider,
@@ -35,6 +36,8 @@ export interface Providers {
   economicCalendar: EconomicCalendarProvider
   /** Ex-dividend dates (simulated only). */
   dividends: DividendsProvider
+  /** Daily euro reference exchange rates. */
+  fx: FxProvider
   /** Null when no language model is configured: callers use their deterministic fallbacks. */
   llm: LlmProvider | null
   email: EmailSender
@@ -71,6 +74,7 @@ export function createProviders(
     transcripts: overrides.transcripts ?? market.transcripts,
     economicCalendar: overrides.economicCalendar ?? market.economicCalendar,
     dividends: overrides.dividends ?? market.dividends,
+    fx: overrides.fx ?? market.fx,
     llm,
     email: overrides.email ?? createEmailSender(config, deps),
     sms: overrides.sms ?? createSmsSender(config, deps),

@@ -18,6 +18,7 @@ import type {
   DividendsProvider,
   EarningsProvider,
   EconomicCalendarProvider,
+  FxProvider,
   InsiderProvider,
   MarketDataProvider,
   NewsProvider,
@@ -28,6 +29,7 @@ import { createSecEdgar } from './sec-edgar/sec-edgar.ts'
 import { createSimulatedContent } from './simulator/content/content.ts'
 import { createSimulatedDividends } from './simulator/content/dividends.ts'
 import { createSimulatedEconomicCalendar } from './simulator/content/economic.ts'
+import { createSimulatedFx } from './simulator/fx.ts'
 import { SimulatedMarketData } from './simulator/simulated.ts'
 import { UNIVERSE } from './simulator/universe.ts'
 
@@ -46,6 +48,8 @@ export interface MarketProviders {
   economicCalendar: EconomicCalendarProvider
   /** Simulated only: no vendor adapter yet. */
   dividends: DividendsProvider
+  /** Daily euro reference rates. */
+  fx: FxProvider
 }
 
 export function createMarketProviders(
@@ -101,6 +105,7 @@ export function createMarketProviders(
       createSimulatedEconomicCalendar({ clock: deps.clock }),
     ),
     dividends: createSimulatedDividends(UNIVERSE),
+    fx: createSimulatedFx(),
     insider: pick<InsiderProvider>(
       config.INSIDER_PROVIDER,
       {

@@ -224,3 +224,21 @@ export interface DividendsProvider {
   /** Ex-dates of the symbols with from ≤ ex_date ≤ to, ascending by date then symbol. */
   exDividends(symbols: string[], from: string, to: string): Promise<ExDividend[]>
 }
+
+/** One day's reference rates: units of each currency per 1 EUR, as decimal strings. */
+export interface FxDay {
+  date: string
+  rates: Record<string, string>
+}
+
+/**
+ * Daily foreign-exchange reference rates, quoted against the euro as the ECB publishes them (one
+ * fixing per TARGET business day, around 16:00 CET). Any cross rate is the ratio of two quotes.
+ */
+export interface FxProvider {
+  readonly name: string
+  /** The currencies it quotes, EUR included. */
+  currencies(): Promise<string[]>
+  /** The fixings published between `from` and `to` inclusive, ascending; days without one absent. */
+  dailyRates(from: string, to: string): Promise<FxDay[]>
+}

@@ -10,11 +10,13 @@ import { InstrumentsService } from './instruments.service.ts'
 import { quotesRoutes } from './quotes.routes.ts'
 import { QuotesService } from './quotes.service.ts'
 import { TimeframeBars } from './timeframes.service.ts'
+import { FxService } from './fx.service.ts'
 
 export type { InstrumentsService } from './instruments.service.ts'
 /** The port other modules check symbols through (portfolio: unknown tickers are a 422). */
 export type InstrumentLookup = Pick<InstrumentsService, 'unlisted'>
 export type { QuotesService } from './quotes.service.ts'
+export type { FxService } from './fx.service.ts'
 export { knownSpelling, shareClassSpellings } from './lib/share-class.ts'
 export {
   barsFailure,
@@ -32,6 +34,8 @@ export interface MarketData {
   quotes: QuotesService
   /** The bars of a technical-analysis timeframe (timeframes.service.ts). */
   timeframes: TimeframeBars
+  /** Exchange rates by day (fx.service.ts). */
+  fx: FxService
 }
 
 function createMarketData(ctx: ModuleContext): MarketData {
@@ -40,6 +44,7 @@ function createMarketData(ctx: ModuleContext): MarketData {
     instruments: new InstrumentsService(deps),
     quotes: new QuotesService(deps),
     timeframes: new TimeframeBars(deps),
+    fx: new FxService({ fx: ctx.providers.fx }),
   }
 }
 

@@ -1,0 +1,59 @@
+/**
+ * Exchange rates by day, for converting money between currencies: the provider's euro reference
+ * fixings, crossed (from → to = per-EUR(to) ÷ per-EUR(from), to 10 decimal places) and carried
+ * forward over the days without a fixing (weekends, holidays) for at most `MAX_STALE_DAYS`. A day
+ * beyond that, or a currency the provider does not quote, has no rate: callers report it, they
+ * never assume 1.
+ */
+import type { FxProvider } from '../../../providers/market-data/index.ts'
+import { addDays } from '../../../kernel/dates.ts'
+import { decDiv } from '../../../kernel/decimal/decimal-string.ts'
+
+/** A fixing older than this many days does not price a day (a week covers every holiday run). */
+export const MAX_STALE_DAYS = 7
+const PLACES = 10
+
+export class FxService {
+  constructor(private readonly deps: { fx: FxProvider }) {}
+
+  /** The currencies rates exist for, EUR included. */
+  currencies(): Promise<string[]> {
+    return this.deps.fx.currencies()
+  }
+
+  /**
+   * Units of `to` per 1 `from` on every calendar day from `start` to `end` inclusive that has a
+   * rate; the same currency is 1 on every day.
+   */
+  async daily(from: string, to: string, start: string, end: string): Promise<Map<string, string>> {
+    const out = new Map<string, string>()
+    if (from === to) {
+      for (let d = start; d <= end; d = addDays(d, 1)) out.set(d, '1')
+      return out
+    }
+    const fixings = await this.deps.fx.dailyRates(addDays(start, -MAX_STALE_DAYS), end)
+    let i = 0
+    let last: { date: string; rate: string } | null = null
+    for (let d = addDays(start, -MAX_STALE_DAYS); d <= end; d = addDays(d, 1)) {
+      while (i < fixings.length && fixings[i]!.date <= d) {
+        const r = cross(fixings[i]!.rates, from, to)
+        if (r !== null) last = { date: fixings[i]!.date, rate: r }
+        i++
+      }
+      if (d >= start && last && last.date >= addDays(d, -MAX_STALE_DAYS)) out.set(d, last.rate)
+    }
+    return out
+  }
+
+  /** The rate of one day, or null when there is none within reach. */
+  async rate(from: string, to: string, date: string): Promise<string | null> {
+    return (await this.daily(from, to, date, date)).get(date) ?? null
+  }
+}
+
+function cross(perEur: Record<string, string>, from: string, to: string): string | null {
+  const f = from === 'EUR' ? '1' : perEur[from]
+  const t = to === 'EUR' ? '1' : perEur[to]
+  if (f === undefined || t === undefined) return null
+  return decDiv(t, f, PLACES)
+}
