@@ -73,6 +73,8 @@ function createPortfolio(
     market: ctx.providers.market,
     // Unknown tickers are refused unless the caller allows an unlisted holding.
     instruments: marketData.instruments,
+    // Exchange rates by day, for totals in the tenant's base currency.
+    fx: marketData.fx,
     // Plan limits (the manual-account cap) come from tenancy's entitlements.
     entitlements: tenancy.entitlements,
     tradeWrites: new TradeWrites(ctx.log),

@@ -22,6 +22,7 @@ import { EntitlementsService } from './entitlements.service.ts'
 import { TENANCY_TABLES } from './tenancy.tables.ts'
 import { tenancyRoutes } from './tenancy.routes.ts'
 import { TenancyService } from './tenancy.service.ts'
+import * as m0032 from './migrations/0032_base_currency.ts'
 
 export {
   EntitlementsService,
@@ -36,6 +37,7 @@ export {
   createTenant,
   tenantPlanCode,
   tenantStanding,
+  tenantBaseCurrency,
   DEFAULT_PLAN,
 } from './tenancy.service.ts'
 
@@ -54,7 +56,7 @@ export const tenancyModule = defineModule({
   needs: {},
   tables: TENANCY_TABLES,
   // Its tables were created by the platform's first migration (0001_platform).
-  migrations: [],
+  migrations: [['0032_base_currency', m0032]],
   build: createTenancy,
   routes: (app, { tenants }) => tenancyRoutes(app, { tenancy: tenants }),
 })

@@ -36,7 +36,7 @@ export async function insertTenant(scope: SystemScope, t: { name: string; planCo
 export function findOwnTenant(scope: TenantScope) {
   return scope.db
     .selectFrom('tenant')
-    .select(['id', 'name', 'plan_code', 'status', 'created_at'])
+    .select(['id', 'name', 'plan_code', 'status', 'base_currency', 'created_at'])
     .where('id', '=', scope.tenantId)
     .executeTakeFirst()
 }

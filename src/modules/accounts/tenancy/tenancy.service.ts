@@ -36,6 +36,11 @@ export async function tenantStanding(
   return row && { plan_code: row.plan_code, status: row.status }
 }
 
+/** The scope's tenant base currency (ISO 4217), read in the caller's transaction. */
+export async function tenantBaseCurrency(scope: TenantScope): Promise<string> {
+  return (await repo.findOwnTenant(scope))?.base_currency ?? 'USD'
+}
+
 export class TenancyService {
   constructor(private readonly deps: { scopes: Scopes; flags: FeatureFlags }) {}
 

@@ -21,6 +21,8 @@ export interface TenantTable {
   name: string
   plan_code: string
   status: Generated<'active' | 'suspended'>
+  /** ISO 4217: what totals across accounts are converted into (migration 0032). */
+  base_currency: Generated<string>
   created_at: CreatedAt
   updated_at: UpdatedAt
 }
