@@ -40,6 +40,8 @@ export interface BrokerLinkedAccountTable {
   account_number: string
   account_id: number
   lots_method: 'fifo' | 'average' | null
+  /** The first day of the history its first sync read; null before that sync. */
+  history_from: ColumnType<string | null, string | null | undefined, string | null>
   created_at: CreatedAt
 }
 

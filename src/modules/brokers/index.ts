@@ -27,6 +27,7 @@ import * as m0009 from './migrations/0009_brokers.ts'
 import * as m0011 from './migrations/0011_brokerb.ts'
 import * as m0012 from './migrations/0012_aggregator.ts'
 import * as m0029 from './migrations/0029_broker_sandbox_state.ts'
+import * as m0035 from './migrations/0035_broker_history_from.ts'
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts'
 import { loadSandboxState, saveSandboxState } from './sandbox/sandbox-state.repository.ts'
 import { SchwabAccessService } from './schwab/schwab-access.service.ts'
@@ -183,6 +184,7 @@ function createBrokers(
     holdings,
     dateOf,
     historyDays: HISTORY_DAYS,
+    market: ctx.providers.market,
     beforeSync: { aggregator: (tenantId) => snaptrade.linkNew(tenantId) },
     tradeWrites: portfolio.tradeWrites,
   })
@@ -244,6 +246,7 @@ export const brokersModule = defineModule({
     ['0011_brokerb', m0011],
     ['0012_aggregator', m0012],
     ['0029_broker_sandbox_state', m0029],
+    ['0035_broker_history_from', m0035],
   ],
   build: createBrokers,
   routes: brokersRoutes,

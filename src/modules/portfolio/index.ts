@@ -9,7 +9,8 @@ import { defineModule, type ModuleContext } from '../module.ts'
 import { accountsRoutes } from './accounts/accounts.routes.ts'
 import { AccountsService } from './accounts/accounts.service.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
-import * as brokerHoldings from './holdings/broker-holdings.service.ts'
+import * as brokerHoldingsService from './holdings/broker-holdings.service.ts'
+import * as brokerLedger from './activities/broker-ledger.service.ts'
 import { AnalyticsService } from './analytics/analytics.service.ts'
 import { HoldingsService } from './holdings/holdings.service.ts'
 import { TradeWrites } from './trades/trade-writes.service.ts'
@@ -44,6 +45,10 @@ export type {
 export type { DemoFixtures } from './demo.repository.ts'
 export type { TradeWrites } from './trades/trade-writes.service.ts'
 export type { BrokerHolding, LinkedAccountInput } from './holdings/broker-holdings.service.ts'
+export type { ActivityType } from './portfolio.tables.ts'
+
+/** Linked accounts, their holdings, and (broker syncs) their activities, cash and opening balance. */
+const brokerHoldings = { ...brokerHoldingsService, ...brokerLedger }
 
 export interface Portfolio {
   accounts: AccountsService

@@ -117,6 +117,16 @@ export interface BrokerActivity {
   netAmount: string | null
   description: string | null
   orderId: string | null
+  /** Fees charged with it (a cost, ≥ 0), where the vendor reports them apart from the amount. */
+  fee?: string | null | undefined
+  /** ISO 4217 code of its amounts, where the vendor says (absent: the account's currency). */
+  currency?: string | null | undefined
+}
+
+/** The cash an account holds in one currency, as the broker reports it (negative: a debit). */
+export interface CashBalance {
+  currency: string
+  amount: string
 }
 
 export interface ActivityQuery {
@@ -192,6 +202,8 @@ export interface BrokerAdapter {
   /** One account's positions (`accountId`: an externalId from `accounts`; brokers with one account ignore it). */
   positions?(accessToken: string, accountId?: string): Promise<BrokerPosition[]>
   balances?(accessToken: string, accountId?: string): Promise<BrokerBalances>
+  /** The account's cash, one row per currency it holds (a sync stores it with the day's snapshot). */
+  cash?(accessToken: string, accountId?: string): Promise<CashBalance[]>
   placeOrder?(accessToken: string, order: OrderRequest): Promise<BrokerOrder>
   listOrders?(accessToken: string, q: OrderListQuery): Promise<BrokerOrder[]>
   cancelOrder?(accessToken: string, orderId: string): Promise<void>

@@ -3,19 +3,25 @@
  * their vendor ids and matched into realized trades (FIFO or average cost, per account), so every
  * analytic reads broker accounts as it reads manual ones. Idempotent (vendor ids are natural keys;
  * trades are recomputed from all fills of the symbols touched) and incremental (activities are asked
- * from the latest stored fill on, with a few days of overlap for late corrections). Every run,
+ * from the latest stored fill on, with a few days of overlap for late corrections). The same read
+ * writes every activity into the account's ledger, with the broker's cash and, on the first sync, the
+ * opening balance (ledger-sync.ts). Every run,
  * successful or not, writes a sync log row.
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import { UpstreamProtocolError } from '../../../platform/upstream-errors.ts'
-import type { BrokerActivity, BrokerAdapter } from '../../../providers/brokers/index.ts'
+import type { BrokerActivity, BrokerAdapter, CashBalance } from '../../../providers/brokers/index.ts'
+import type { MarketDataProvider } from '../../../providers/market-data/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import type { ConnectedBroker } from '../brokers.tables.ts'
 import type { ConnectionsService } from '../connections/connections.service.ts'
 import { errorText } from '../lib/broker-errors.ts'
+import { byHour, inTradeOrder, newFills, toFill } from './fill-rows.ts'
 import * as fills from './fills.repository.ts'
+import { historyFrom, setHistoryFrom } from './history.repository.ts'
+import { cashRows, closeOn, mapActivities, openingValue, unmappedNote, withSource } from './ledger-sync.ts'
 import { insertSyncLog } from './sync-log.repository.ts'
 
 const OVERLAP_MS = 3 * 86_400_000
@@ -38,6 +44,8 @@ export interface SyncDeps {
    * since its callback. Its failure is left for the sync's own vendor calls to report.
    */
   beforeSync?: Partial<Record<ConnectedBroker, (tenantId: number) => Promise<unknown>>>
+  /** Daily closes that value the shares held at the start of a first sync's history. */
+  market?: Pick<MarketDataProvider, 'bars'> | null
   /** Told of the trades a sync recomputed, once committed (portfolio's TradeWrites). */
   tradeWrites?: Pick<Portfolio['tradeWrites'], 'written'>
 }
@@ -51,6 +59,8 @@ export interface SyncResult {
   fills_received: number
   fills_new: number
   trades: number
+  /** Activities written into the accounts' ledgers (not seen before). */
+  activities_new: number
 }
 
 export class SyncService {
@@ -82,14 +92,15 @@ export class SyncService {
       const live = await this.deps.connections.live(tenantId, broker)
       connectionId = live.row.id
       const adapter = this.deps.connections.adapter(broker)
-      const totals = { positions: 0, fills_received: 0, fills_new: 0, trades: 0 }
+      const totals = { positions: 0, fills_received: 0, fills_new: 0, trades: 0, activities_new: 0 }
       const notes: string[] = []
       for (const account of live.accounts) {
-        const r = await this.syncAccount(tenantId, adapter, live.grant.accessToken, account)
+        const r = await this.syncAccount(tenantId, userId, broker, adapter, live.grant.accessToken, account)
         totals.positions += r.positions
         totals.fills_received += r.received
         totals.fills_new += r.fresh
         totals.trades += r.trades
+        totals.activities_new += r.activities
         notes.push(...r.notes)
       }
       await this.deps.connections.markSynced(tenantId, live.row.id, null)
@@ -109,40 +120,71 @@ export class SyncService {
 
   private async syncAccount(
     tenantId: number,
+    userId: number | null,
+    broker: ConnectedBroker,
     adapter: BrokerAdapter,
     token: string,
     account: { external_id: string; account_id: number },
   ) {
-    const { holdings } = this.deps
+    const { holdings, dateOf } = this.deps
     const positions = adapter.positions ? await adapter.positions(token, account.external_id) : []
-    const since = await this.deps.scopes.withTenant(tenantId, (s) =>
-      fills.latestFillTime(s, account.account_id),
-    )
-    const after = new Date(
-      since
-        ? since.getTime() - OVERLAP_MS
-        : this.deps.clock.now().getTime() - this.deps.historyDays * 86_400_000,
-    )
+    const cash = adapter.cash ? await adapter.cash(token, account.external_id) : null
+    const known = await this.deps.scopes.withTenant(tenantId, async (s) => ({
+      fill: await fills.latestFillTime(s, account.account_id),
+      activity: await holdings.latestActivityDate(s, account.account_id, broker),
+      from: await historyFrom(s, account.account_id),
+      currency: await holdings.accountCurrency(s, account.account_id),
+    }))
+    const window = new Date(this.deps.clock.now().getTime() - this.deps.historyDays * 86_400_000)
+    const first = known.from === null
     const activity = adapter.activities
-      ? await this.fillsSince(adapter, token, account.external_id, after)
+      ? await this.activitiesSince(adapter, token, account.external_id, readFrom(known, window))
       : []
-    const day = byHour(this.deps.dateOf)
+    const day = byHour(dateOf)
     const rows = activity.flatMap((a) => toFill(a, day))
     const notes: string[] = []
     const rejected = activity.filter((a) => a.type === 'FILL').length - rows.length
     if (rejected > 0)
       notes.push(`${rejected} fills without a usable symbol, side, quantity or price were left out`)
+    const ledger = mapActivities(broker, activity, { day, currency: known.currency })
+    const unmapped = unmappedNote(ledger.unmapped)
+    if (unmapped) notes.push(unmapped)
+    const opening = first
+      ? await openingValue(
+          {
+            date: dateOf(window),
+            currency: known.currency,
+            cashNow: cashIn(cash, known.currency),
+            positions,
+            rows: ledger.rows,
+            close: (symbol) => closeOn(this.deps.market ?? null, symbol, dateOf(window)),
+          },
+          holdings,
+        )
+      : null
+    if (opening) notes.push(...opening.notes)
     return this.deps.scopes.withTenant(tenantId, async (s) => {
       // One sync of an account at a time (the connect job and a request may overlap on PostgreSQL).
       const lotsMethod = await fills.lockLinkedAccount(s, account.account_id)
-      const snapshot = await holdings.replaceHoldings(
+      const today = dateOf(this.deps.clock.now())
+      const snapshot = await holdings.replaceHoldings(s, account.account_id, today, positions)
+      const { fresh, trades } = await this.storeAndMatch(s, account.account_id, rows, lotsMethod, notes)
+      const recorded = await holdings.recordActivities(
         s,
         account.account_id,
-        this.deps.dateOf(this.deps.clock.now()),
-        positions,
+        withSource(ledger.rows, broker),
+        userId,
       )
-      const { fresh, trades } = await this.storeAndMatch(s, account.account_id, rows, lotsMethod, notes)
-      return { positions: snapshot.written, received: rows.length, fresh, trades, notes }
+      if (cash) await holdings.replaceCash(s, account.account_id, today, cashRows(cash))
+      if (first && (await historyFrom(s, account.account_id)) === null) {
+        if (opening) {
+          const o = { date: dateOf(window), amount: opening.value, currency: known.currency }
+          await holdings.recordOpeningBalance(s, account.account_id, o, userId)
+        } else notes.push('the broker reports no cash: no opening balance was written')
+        await setHistoryFrom(s, account.account_id, dateOf(window))
+      }
+      const activities = recorded.activities.length
+      return { positions: snapshot.written, received: rows.length, fresh, trades, activities, notes }
     })
   }
 
@@ -191,12 +233,12 @@ export class SyncService {
     return { fresh: fresh.length, trades }
   }
 
-  private async fillsSince(adapter: BrokerAdapter, token: string, accountId: string, after: Date) {
+  /** Every activity (fills, cash and corporate events) after `after`, oldest first. */
+  private async activitiesSince(adapter: BrokerAdapter, token: string, accountId: string, after: Date) {
     const out: BrokerActivity[] = []
     let pageToken: string | undefined
     for (let page = 0; page < MAX_PAGES; page++) {
       const r = await adapter.activities!(token, {
-        types: ['FILL'],
         after: after.toISOString(),
         pageSize: PAGE,
         pageToken,
@@ -214,52 +256,24 @@ export class SyncService {
   }
 }
 
-/** The fills not stored yet, each vendor id once (its first report wins, as the stored one does). */
-function newFills(rows: readonly fills.FillRow[], stored: ReadonlySet<string>): fills.FillRow[] {
-  const seen = new Set(stored)
-  return rows.filter((r) => !seen.has(r.external_id) && seen.add(r.external_id))
-}
-
 /**
- * Stored fills (by time, then id) and new ones (in insert order, so with higher ids) merged by time:
- * the stable sort keeps the stored first among fills of the same instant, as `order by traded_at, id`.
+ * Where a sync reads activities from: a first sync reads the whole window; later ones from the latest
+ * stored fill and the latest stored activity (the earlier of the two), a few days back for late
+ * corrections (vendor ids make the overlap harmless).
  */
-function inTradeOrder(stored: readonly fills.FillRow[], fresh: readonly fills.FillRow[]): fills.FillRow[] {
-  if (fresh.length === 0) return [...stored]
-  return [...stored, ...fresh].sort((a, b) => a.traded_at.getTime() - b.traded_at.getTime())
+function readFrom(
+  known: { fill: Date | null; activity: string | null; from: string | null },
+  window: Date,
+): Date {
+  if (known.from === null) return window
+  const fill = known.fill ? known.fill.getTime() - OVERLAP_MS : window.getTime()
+  const since = known.activity ?? known.from
+  const activity = Date.parse(`${since}T00:00:00Z`) - OVERLAP_MS
+  return new Date(Math.max(window.getTime(), Math.min(fill, activity)))
 }
 
-/** A fill with everything lot matching needs; anything else (a dividend, a partial record) is left out. */
-function toFill(a: BrokerActivity, day: (at: Date) => string): fills.FillRow[] {
-  if (a.type !== 'FILL' || !a.symbol || !a.side || !a.qty || !a.price) return []
-  const qty = a.qty.replace(/^-/, '')
-  if (!/^\d+(\.\d{1,9})?$/.test(qty) || !/^\d+(\.\d{1,10})?$/.test(a.price) || Number(qty) === 0) return []
-  const at = new Date(a.time)
-  if (Number.isNaN(at.getTime())) return []
-  return [
-    {
-      external_id: a.id,
-      symbol: a.symbol.toUpperCase(),
-      side: a.side,
-      quantity: qty,
-      price: a.price,
-      fee: '0',
-      traded_at: at,
-      trade_date: day(at),
-    },
-  ]
-}
-
-/**
- * `dateOf` through a memo by UTC hour: New York's offset from UTC has been whole hours since 1883,
- * so every instant of an hour has one New York date (10,000 fills span a few thousand hours).
- */
-function byHour(dateOf: (at: Date) => string): (at: Date) => string {
-  const memo = new Map<number, string>()
-  return (at) => {
-    const hour = Math.floor(at.getTime() / 3_600_000)
-    let date = memo.get(hour)
-    if (date === undefined) memo.set(hour, (date = dateOf(at)))
-    return date
-  }
+/** The account's cash in its currency (zero when the broker lists others only); null: none reported. */
+function cashIn(cash: readonly CashBalance[] | null, currency: string): string | null {
+  if (!cash) return null
+  return cashRows(cash).find((c) => c.currency === currency)?.balance ?? '0'
 }

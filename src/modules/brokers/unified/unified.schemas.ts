@@ -136,6 +136,10 @@ export const SyncResult = Type.Object({
     description: 'Fills the broker reported since the last sync (with overlap)',
   }),
   fills_new: Type.Integer({ description: 'Fills not seen before (vendor ids are the key)' }),
+  activities_new: Type.Integer({
+    description:
+      "Activities written into the accounts' ledgers (deposits, dividends, trades…), not seen before",
+  }),
   trades: Type.Integer({ description: 'Realized trades recomputed by lot matching' }),
 })
 

@@ -65,6 +65,11 @@ export function createAlpacaBroker(opts: AlpacaBrokerOptions): BrokerAdapter {
     async balances(token) {
       return toBalances(await get(token, '/v2/account'))
     },
+    async cash(token) {
+      // The account's `cash` (a string, negative when borrowing), in its one currency.
+      const b = toBalances(await get(token, '/v2/account'))
+      return [{ currency: b.currency, amount: b.cash }]
+    },
     async positions(token) {
       return array(await get(token, '/v2/positions'), 'positions').map(toPosition)
     },

@@ -48,8 +48,16 @@ export interface Accounts {
   figures(a: SandboxAccount): Promise<AccountFigures>
   /** Shares of a symbol held back by open sell orders; dollars held back by open buy orders. */
   reserved(a: SandboxAccount, symbol?: string): { qty: number; cents: number }
+  /**
+   * Tests only: accounts created from now on take the history `build` answers instead of a generated
+   * one (null: generated again). Not reachable over HTTP.
+   */
+  script(build: ScriptedHistory | null): void
   clear(): void
 }
+
+/** A test's own history for an account (its opening positions, fills and cash activities). */
+export type ScriptedHistory = (accountId: string, connectedAt: number) => History
 
 /** Shares of `symbol` held back by open sell orders; cents held back by open buy orders. */
 export function reservedOf(a: SandboxAccount, symbol?: string): { qty: number; cents: number } {
@@ -90,6 +98,7 @@ export function createAccounts(opts: AccountsOptions): Accounts {
   const universe = opts.symbols ?? [...DEFAULT_SYMBOLS]
   const anchors = new Map<string, number>()
   let accounts = new Map<string, Promise<SandboxAccount>>()
+  let scripted: ScriptedHistory | null = null
 
   async function prices(symbols: string[]): Promise<Map<string, number>> {
     if (symbols.length === 0) return new Map()
@@ -101,6 +110,8 @@ export function createAccounts(opts: AccountsOptions): Accounts {
   }
 
   async function create(id: string, connectedAt: number): Promise<SandboxAccount> {
+    if (scripted)
+      return { id, connectedAt, history: scripted(id, connectedAt), orders: [], placed: [], seq: 0 }
     const missing = universe.filter((s) => !anchors.has(s))
     if (missing.length) await prices(missing)
     const history = generateHistory({
@@ -152,6 +163,9 @@ export function createAccounts(opts: AccountsOptions): Accounts {
     settle,
     figures,
     reserved: reservedOf,
+    script(build) {
+      scripted = build
+    },
     clear() {
       accounts = new Map()
     },

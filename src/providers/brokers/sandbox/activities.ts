@@ -23,6 +23,26 @@ export function fillActivity(f: Fill): ActivityRow {
   return { id: f.id, at: f.at, type: 'FILL', json }
 }
 
+/**
+ * Shares the account held before its history (brought in from another broker): a securities
+ * journal (JNLS) at the window's start, quantity and price, no cash. Without it the positions
+ * would appear from nowhere and the account's history would not explain what it holds.
+ */
+export function openingActivity(f: Fill): ActivityRow {
+  const json = {
+    id: f.id,
+    activity_type: 'JNLS',
+    date: DateTime.fromMillis(f.at, { zone: ZONE }).toISODate(),
+    net_amount: '0',
+    symbol: f.symbol,
+    qty: dec(f.qty, 9),
+    price: dec(f.price, 4),
+    description: `Shares received: ${dec(f.qty, 9)} ${f.symbol}`,
+    status: 'executed',
+  }
+  return { id: f.id, at: f.at, type: 'JNLS', json }
+}
+
 /** A non-trade activity; cash movements without a security (CSD, FEE) carry no symbol/qty fields. */
 export function cashActivity(a: CashActivity): ActivityRow {
   const json: Record<string, unknown> = {
@@ -49,7 +69,11 @@ const WITH_PLACED = new WeakMap<readonly Fill[], { n: number; rows: ActivityRow[
 export function activityRows(history: History, placed: readonly Fill[]): ActivityRow[] {
   let rows = HISTORY_ROWS.get(history)
   if (!rows) {
-    rows = [...history.fills.map(fillActivity), ...history.cash.map(cashActivity)]
+    rows = [
+      ...history.opening.map(openingActivity),
+      ...history.fills.map(fillActivity),
+      ...history.cash.map(cashActivity),
+    ]
     HISTORY_ROWS.set(history, rows)
   }
   if (!placed.length) return rows

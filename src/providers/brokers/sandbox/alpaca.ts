@@ -10,7 +10,7 @@
  * live in memory.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { createAccounts, type SandboxAccountsOptions } from './accounts.ts'
+import { createAccounts, type SandboxAccountsOptions, type ScriptedHistory } from './accounts.ts'
 import { apiError, type Chaos, createChaos, oauthError } from './chaos.ts'
 import type { SandboxContext } from './context.ts'
 import { oauthRoutes } from './oauth.ts'
@@ -25,6 +25,7 @@ import {
 import { createSigner } from './sandbox-tokens.ts'
 import { tradingRoutes } from './trading.ts'
 
+export type { ScriptedHistory } from './accounts.ts'
 export type { Chaos } from './chaos.ts'
 export type { SandboxRequest } from './plugin-kit.ts'
 export { DEFAULT_SYMBOLS } from './universe.ts'
@@ -47,6 +48,11 @@ export interface AlpacaSandbox {
   requests: SandboxRequest[]
   /** Clears requests, chaos, orders (accounts return to their generated state) and revocations. */
   reset(): void
+  /**
+   * Tests only: accounts first used from now on have the history `build` answers (deposits, fills,
+   * dividends, withdrawals a test scripts) instead of a generated one; null generates again.
+   */
+  script(build: ScriptedHistory | null): void
 }
 
 export function createAlpacaSandbox(opts: AlpacaSandboxOptions): AlpacaSandbox {
@@ -98,6 +104,10 @@ export function createAlpacaSandbox(opts: AlpacaSandboxOptions): AlpacaSandbox {
       chaos.clear()
       ctx.accounts.clear()
       ctx.revoked.clear()
+    },
+    script(build) {
+      ctx.accounts.script(build)
+      ctx.accounts.clear()
     },
   }
 }

@@ -34,7 +34,8 @@ export interface Fill {
 export interface CashActivity {
   id: string
   at: number
-  type: 'CSD' | 'DIV' | 'FEE'
+  /** Deposit, dividend, fee; CSW (a withdrawal) only in scripted histories. */
+  type: 'CSD' | 'CSW' | 'DIV' | 'FEE'
   amount: number
   description: string
   symbol?: string

@@ -94,8 +94,9 @@ function other(tx: SchwabJson, what: string): SchwabActivity {
     time: isoOf(tx['time'], `${what}.time`),
     symbol: security ? optStr(instrumentOf(security, what), 'symbol') : null,
     side: null,
-    qty: null,
-    price: null,
+    // Shares received (+) or delivered (−) and their price, for a securities movement.
+    qty: security ? optDec(security, 'amount') : null,
+    price: security ? optDec(security, 'price') : null,
     netAmount: optDec(tx, 'netAmount'),
     description: optStr(tx, 'description'),
     orderId: null,

@@ -12,6 +12,7 @@ import type {
   BrokerBalances,
   BrokerOrder,
   BrokerPosition,
+  CashBalance,
   OrderRequest,
 } from '../broker.port.ts'
 import { activities, type SchwabActivityPage, type SchwabActivityQuery } from './schwab-activities.ts'
@@ -53,6 +54,7 @@ export interface SchwabBroker extends BrokerAdapter {
   /** `accountId`: a hashValue; absent: the login's first account. */
   positions(accessToken: string, accountId?: string): Promise<BrokerPosition[]>
   balances(accessToken: string, accountId?: string): Promise<BrokerBalances>
+  cash(accessToken: string, accountId?: string): Promise<CashBalance[]>
   listOrders(accessToken: string, q: SchwabOrderListQuery): Promise<BrokerOrder[]>
   placeOrder(accessToken: string, order: OrderRequest & { accountId: string }): Promise<BrokerOrder>
   /** Without `accountId` the order's account is looked up among the orders of the last 60 days. */
@@ -91,7 +93,7 @@ export interface SchwabBroker extends BrokerAdapter {
 
 type AccountOps = Pick<
   SchwabBroker,
-  'accounts' | 'positions' | 'balances' | 'accountNumbers' | 'accountDetails' | 'ping'
+  'accounts' | 'positions' | 'balances' | 'cash' | 'accountNumbers' | 'accountDetails' | 'ping'
 >
 
 function accountOps(api: SchwabHttp): AccountOps {
@@ -128,6 +130,11 @@ function accountOps(api: SchwabHttp): AccountOps {
     },
     async balances(token, hash) {
       return toBalances(await one(token, hash, false))
+    },
+    async cash(token, hash) {
+      // `currentBalances.cashBalance` (less a margin debit): Schwab accounts hold US dollars.
+      const b = toBalances(await one(token, hash, false))
+      return [{ currency: b.currency, amount: b.cash }]
     },
     async ping(token) {
       if (token) await accountNumbers(token)

@@ -33,6 +33,7 @@ import {
   toAccountInfo,
   toAuthorization,
   toCash,
+  toCashRows,
   toPortalUrl,
   toPositions,
   toUser,
@@ -237,6 +238,11 @@ export function createSnapTradeBroker(opts: SnapTradeBrokerOptions): BrokerAdapt
         longMarketValue: long,
         shortMarketValue: short,
       }
+    },
+    async cash(token, accountId) {
+      const id = await firstAccount(token, accountId)
+      if (id === null) throw new UpstreamNotFoundError('snaptrade: no accounts', { provider: PROVIDER })
+      return toCashRows(await call(`/accounts/${seg(id)}/balances`, { user: user(token) }))
     },
     async activities(token, q: ActivityQuery): Promise<ActivityPage> {
       const id = await firstAccount(token, q.accountId)

@@ -8,6 +8,7 @@ import {
   type AggregatorUser,
   type BrokerAccountInfo,
   type BrokerActivity,
+  type CashBalance,
   type BrokerPosition,
 } from '../broker.port.ts'
 import { decAbs, decMul, decSub } from '../../../kernel/decimal/decimal-string.ts'
@@ -113,6 +114,16 @@ export function toCash(
   return { currency: code(row) ?? currency, cash, buyingPower: optDec(row, 'buying_power') ?? cash }
 }
 
+/** Every balance row with a currency code and a cash figure: the account's cash per currency. */
+export function toCashRows(body: unknown): CashBalance[] {
+  const rows = array(body, 'balances').map((v, i) => object(v, `balances[${i}]`))
+  return rows.flatMap((r, i) => {
+    const code = optStr(object(r['currency'] ?? {}, `balances[${i}].currency`), 'code')
+    const cash = optDec(r, 'cash')
+    return code && /^[A-Z]{3}$/.test(code) && cash !== null ? [{ currency: code, amount: cash }] : []
+  })
+}
+
 function isoTime(v: string, what: string): string {
   const t = new Date(v)
   if (Number.isNaN(t.getTime())) throw malformed(`${what} is not a date`)
@@ -140,6 +151,8 @@ export function toActivity(v: unknown, i: number): BrokerActivity {
     netAmount: optDec(o, 'amount'),
     description: optStr(o, 'description'),
     orderId: optStr(o, 'external_reference_id'),
+    fee: optDec(o, 'fee'),
+    currency: o['currency'] == null ? null : optStr(object(o['currency'], `${what}.currency`), 'code'),
   }
 }
 

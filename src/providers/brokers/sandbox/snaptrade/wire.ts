@@ -132,7 +132,12 @@ export interface ActivityRow {
   json: Record<string, unknown>
 }
 
-const CASH_TYPE: Record<CashActivity['type'], string> = { CSD: 'CONTRIBUTION', DIV: 'DIVIDEND', FEE: 'FEE' }
+const CASH_TYPE: Record<CashActivity['type'], string> = {
+  CSD: 'CONTRIBUTION',
+  CSW: 'WITHDRAWAL',
+  DIV: 'DIVIDEND',
+  FEE: 'FEE',
+}
 
 function base(id: string, at: number, institution: string) {
   const iso = new Date(at).toISOString()
@@ -168,6 +173,22 @@ export function fillRow(f: Fill, institution: string): ActivityRow {
   return { at: f.at, type, json }
 }
 
+/** Shares held before the history, brought in from another brokerage: their value, no cash. */
+export function openingRow(f: Fill, institution: string): ActivityRow {
+  const type = 'EXTERNAL_ASSET_TRANSFER_IN'
+  const json = {
+    ...base(hashUuid(`snaptrade:${f.id}`), f.at, institution),
+    symbol: symbolJson(f.symbol),
+    price: Number(dec(f.price, 4)),
+    units: Number(dec(f.qty, 9)),
+    amount: product(f.qty, f.price),
+    type,
+    description: `Transferred in ${dec(f.qty, 9)} ${f.symbol}`,
+    external_reference_id: null,
+  }
+  return { at: f.at, type, json }
+}
+
 export function cashRow(a: CashActivity, institution: string): ActivityRow {
   const type = CASH_TYPE[a.type]
   const json = {
@@ -197,6 +218,7 @@ export function activityRows(account: SandboxAccount, slug: string): readonly Ac
   let rows = byName.get(name)
   if (!rows) {
     rows = [
+      ...account.history.opening.map((f) => openingRow(f, name)),
       ...account.history.fills.map((f) => fillRow(f, name)),
       ...account.history.cash.map((c) => cashRow(c, name)),
     ].sort((x, y) => y.at - x.at)
