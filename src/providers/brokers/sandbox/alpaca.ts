@@ -107,7 +107,7 @@ export function createAlpacaSandbox(opts: AlpacaSandboxOptions): AlpacaSandbox {
     },
     script(build) {
       ctx.accounts.script(build)
-      ctx.accounts.clear()
+      if (build) ctx.accounts.clear()
     },
   }
 }

@@ -33,6 +33,7 @@ export interface MapContext {
 }
 
 const SYMBOL = /^[A-Z0-9.\-^]{1,16}$/
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}(T00:00:00(\.0+)?Z)?$/
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
 /** Half away from zero to `places` (the ledger keeps amounts to 4 places, prices to 6). */
@@ -48,7 +49,8 @@ export function baseOf(a: BrokerActivity, ctx: MapContext) {
   if (Number.isNaN(at.getTime()) || !a.id || a.id.length > 200 || !/^[A-Z]{3}$/.test(currency)) return null
   const symbol = a.symbol ? a.symbol.toUpperCase() : null
   return {
-    activity_date: ctx.day(at),
+    // A date-only activity comes at midnight UTC: its date is that day, not New York's day before.
+    activity_date: DATE_ONLY.test(a.time) ? a.time.slice(0, 10) : ctx.day(at),
     symbol: symbol !== null && SYMBOL.test(symbol) ? symbol : null,
     currency,
     source_id: a.id,
