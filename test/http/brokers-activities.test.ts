@@ -23,6 +23,7 @@ const ledger = (u: Client) =>
     db
       .selectFrom('activity')
       .select([
+        'account_id',
         'type',
         'symbol',
         'quantity',
@@ -42,7 +43,7 @@ const cashRows = (u: Client) =>
   t.c.scopes.withTenant(u.tenantId, ({ db }) =>
     db
       .selectFrom('account_cash')
-      .select(['as_of', 'currency', 'balance'])
+      .select(['account_id', 'as_of', 'currency', 'balance'])
       .where('tenant_id', '=', u.tenantId)
       .execute(),
   )
@@ -212,16 +213,11 @@ describe('sandbox accounts reconcile: the ledger’s cash equals the cash the br
     assert.ok(cash.length > 0 && cash.every((c) => c.currency === 'USD'))
   })
 
-  // The Schwab sandbox's reported cash does not equal its own transactions yet (left to fix there).
-  it(
-    'broker B (Schwab transactions) reconciles',
-    { todo: 'Schwab sandbox cash ≠ its transactions' },
-    async () => {
-      const u = await t.newTenant()
-      await connectSchwab(t, u)
-      await reconciles(u, 'brokerb')
-    },
-  )
+  it('broker B (Schwab transactions) reconciles, per account of the login', async () => {
+    const u = await t.newTenant()
+    await connectSchwab(t, u)
+    await reconciles(u, 'brokerb')
+  })
 
   it('the aggregator (SnapTrade activities)', async () => {
     const u = await t.newTenant({ plan: 'pro' })
