@@ -46,6 +46,8 @@ export type { DemoFixtures } from './demo.repository.ts'
 export type { TradeWrites } from './trades/trade-writes.service.ts'
 export type { BrokerHolding, LinkedAccountInput } from './holdings/broker-holdings.service.ts'
 export type { ActivityType } from './portfolio.tables.ts'
+/** What an activity does to cash and shares (the ledger's rules, for checks outside the module). */
+export { cashEffect, shareEffect } from './activities/lib/effects.ts'
 
 /** Linked accounts, their holdings, and (broker syncs) their activities, cash and opening balance. */
 const brokerHoldings = { ...brokerHoldingsService, ...brokerLedger }
