@@ -30,6 +30,8 @@ import * as m0025 from './migrations/0025_trade_stamps.ts'
 import * as m0027 from './migrations/0027_market_value_rollup.ts'
 import * as m0031 from './migrations/0031_activities.ts'
 import { portfolioSweep } from './portfolio.sweep.ts'
+import { holdingsRoutes } from './valuation/holdings.routes.ts'
+import { ValuationService } from './valuation/valuation.service.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
 export type { ManualService } from './manual/manual.service.ts'
@@ -58,6 +60,8 @@ export interface Portfolio {
   brokerHoldings: typeof brokerHoldings
   /** Told after a bulk write of trades commits (CSV import here, broker sync in brokers). */
   tradeWrites: TradeWrites
+  /** What is held now, valued in the base currency: the holdings list, allocation, exports. */
+  valuation: ValuationService
   /** The demo seed (`SEED_DEMO`): its fixtures written in one transaction of the tenant's. */
   seedDemo(tenantId: number, fixtures: DemoFixtures): Promise<void>
 }
@@ -78,6 +82,8 @@ function createPortfolio(
     // Plan limits (the manual-account cap) come from tenancy's entitlements.
     entitlements: tenancy.entitlements,
     tradeWrites: new TradeWrites(ctx.log),
+    // Coming ex-dividend and pay dates of held symbols (income).
+    dividends: ctx.providers.dividends,
   }
   return {
     accounts: new AccountsService(deps),
@@ -87,6 +93,7 @@ function createPortfolio(
     imports: new ImportService(deps),
     marketRefresh: new MarketRefreshService(deps),
     holdings: new HoldingsService(deps),
+    valuation: new ValuationService(deps),
     tradeWrites: deps.tradeWrites,
     brokerHoldings,
     seedDemo: (tenantId, fixtures) => ctx.scopes.withTenant(tenantId, (s) => insertDemoFixtures(s, fixtures)),
@@ -100,6 +107,7 @@ function portfolioRoutes(app: App, portfolio: Portfolio): void {
   analyticsRoutes(app, portfolio)
   importRoutes(app, portfolio)
   marketRefreshRoutes(app, portfolio)
+  holdingsRoutes(app, portfolio)
 }
 
 export const portfolioModule = defineModule({
