@@ -31,6 +31,7 @@ import * as m0027 from './migrations/0027_market_value_rollup.ts'
 import * as m0031 from './migrations/0031_activities.ts'
 import { portfolioSweep } from './portfolio.sweep.ts'
 import { holdingsRoutes } from './valuation/holdings.routes.ts'
+import { allocationRoutes } from './allocation/allocation.routes.ts'
 import { ValuationService } from './valuation/valuation.service.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
@@ -108,6 +109,7 @@ function portfolioRoutes(app: App, portfolio: Portfolio): void {
   importRoutes(app, portfolio)
   marketRefreshRoutes(app, portfolio)
   holdingsRoutes(app, portfolio)
+  allocationRoutes(app, portfolio)
 }
 
 export const portfolioModule = defineModule({
