@@ -32,6 +32,8 @@ import * as m0031 from './migrations/0031_activities.ts'
 import { portfolioSweep } from './portfolio.sweep.ts'
 import { holdingsRoutes } from './valuation/holdings.routes.ts'
 import { allocationRoutes } from './allocation/allocation.routes.ts'
+import { incomeRoutes } from './income/income.routes.ts'
+import { IncomeService } from './income/income.service.ts'
 import { ValuationService } from './valuation/valuation.service.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
@@ -63,6 +65,8 @@ export interface Portfolio {
   tradeWrites: TradeWrites
   /** What is held now, valued in the base currency: the holdings list, allocation, exports. */
   valuation: ValuationService
+  /** Dividends and interest from the ledger, trailing-year yields, coming ex-dividend dates. */
+  income: IncomeService
   /** The demo seed (`SEED_DEMO`): its fixtures written in one transaction of the tenant's. */
   seedDemo(tenantId: number, fixtures: DemoFixtures): Promise<void>
 }
@@ -95,6 +99,7 @@ function createPortfolio(
     marketRefresh: new MarketRefreshService(deps),
     holdings: new HoldingsService(deps),
     valuation: new ValuationService(deps),
+    income: new IncomeService(deps),
     tradeWrites: deps.tradeWrites,
     brokerHoldings,
     seedDemo: (tenantId, fixtures) => ctx.scopes.withTenant(tenantId, (s) => insertDemoFixtures(s, fixtures)),
@@ -110,6 +115,7 @@ function portfolioRoutes(app: App, portfolio: Portfolio): void {
   marketRefreshRoutes(app, portfolio)
   holdingsRoutes(app, portfolio)
   allocationRoutes(app, portfolio)
+  incomeRoutes(app, portfolio)
 }
 
 export const portfolioModule = defineModule({
