@@ -33,6 +33,8 @@ import { portfolioSweep } from './portfolio.sweep.ts'
 import { holdingsRoutes } from './valuation/holdings.routes.ts'
 import { allocationRoutes } from './allocation/allocation.routes.ts'
 import { incomeRoutes } from './income/income.routes.ts'
+import { exportsRoutes } from './exports/exports.routes.ts'
+import { ExportsService } from './exports/exports.service.ts'
 import { IncomeService } from './income/income.service.ts'
 import { ValuationService } from './valuation/valuation.service.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
@@ -67,6 +69,8 @@ export interface Portfolio {
   valuation: ValuationService
   /** Dividends and interest from the ledger, trailing-year yields, coming ex-dividend dates. */
   income: IncomeService
+  /** Holdings and a tax year's realized gains as CSV and JSON. */
+  exports: ExportsService
   /** The demo seed (`SEED_DEMO`): its fixtures written in one transaction of the tenant's. */
   seedDemo(tenantId: number, fixtures: DemoFixtures): Promise<void>
 }
@@ -90,6 +94,7 @@ function createPortfolio(
     // Coming ex-dividend and pay dates of held symbols (income).
     dividends: ctx.providers.dividends,
   }
+  const valuation = new ValuationService(deps)
   return {
     accounts: new AccountsService(deps),
     manual: new ManualService(deps),
@@ -98,8 +103,9 @@ function createPortfolio(
     imports: new ImportService(deps),
     marketRefresh: new MarketRefreshService(deps),
     holdings: new HoldingsService(deps),
-    valuation: new ValuationService(deps),
+    valuation,
     income: new IncomeService(deps),
+    exports: new ExportsService({ scopes: ctx.scopes, valuation }),
     tradeWrites: deps.tradeWrites,
     brokerHoldings,
     seedDemo: (tenantId, fixtures) => ctx.scopes.withTenant(tenantId, (s) => insertDemoFixtures(s, fixtures)),
@@ -116,6 +122,7 @@ function portfolioRoutes(app: App, portfolio: Portfolio): void {
   holdingsRoutes(app, portfolio)
   allocationRoutes(app, portfolio)
   incomeRoutes(app, portfolio)
+  exportsRoutes(app, portfolio)
 }
 
 export const portfolioModule = defineModule({
