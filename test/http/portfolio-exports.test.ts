@@ -83,8 +83,8 @@ function sameAsJson(csv: string, items: Record<string, unknown>[]) {
   assert.equal(records.length, items.length)
   records.forEach((cells, i) => {
     const fromJson = header!.map((k) => {
-      const v = items[i]![k]
-      return v === null || v === undefined ? '' : String(v)
+      const v = items[i]![k] as string | number | null
+      return v === null ? '' : String(v)
     })
     assert.deepEqual(cells, fromJson, `record ${i + 1}`)
   })

@@ -89,7 +89,7 @@ export class TestMarket extends SimulatedMarketData {
     }))
   }
 
-  override async barsMany(symbols: string[], query: ManyBarsQuery): Promise<Map<string, Bar[]>> {
+  async barsMany(symbols: string[], query: ManyBarsQuery): Promise<Map<string, Bar[]>> {
     const out = new Map<string, Bar[]>()
     for (const s of symbols) {
       const b = await this.bars(s, query)

@@ -17,7 +17,12 @@ import { nyDate } from '../../../kernel/calendar/nyse.ts'
 import { centsToString, toCents } from '../../../kernel/decimal/cents.ts'
 import { decMul } from '../../../kernel/decimal/decimal-string.ts'
 import { addDays } from '../../../kernel/dates.ts'
-import { barsOfMany, type Instrument, type MarketDataProvider } from '../../../providers/market-data/index.ts'
+import {
+  barsOfMany,
+  type Bar,
+  type Instrument,
+  type MarketDataProvider,
+} from '../../../providers/market-data/index.ts'
 import type { FxService } from '../../market/market-data/index.ts'
 import { tenantBaseCurrency } from '../../accounts/tenancy/index.ts'
 import { ownAccounts } from '../analytics/analytics.repository.ts'
@@ -48,6 +53,8 @@ export interface HoldingValue extends HoldingFigures {
   price: string
   price_source: 'quote' | 'snapshot'
   currency: string
+  /** Units of the base currency per 1 `currency` today; null when there is none. */
+  rate: string | null
   instrument: Instrument | null
 }
 
@@ -154,6 +161,7 @@ export class ValuationService {
         price,
         price_source: quoted === undefined ? 'snapshot' : 'quote',
         currency,
+        rate: rates.get(currency) ?? null,
         instrument: instruments.get(r.symbol) ?? null,
         ...holdingFigures({
           quantity: r.quantity,
@@ -183,7 +191,7 @@ export class ValuationService {
 
   private async instruments(symbols: string[]): Promise<Map<string, Instrument>> {
     const found = await mapLimit(symbols, LOOKUPS, (s) => this.deps.market.instrument(s).catch(soft(null)))
-    return new Map(symbols.flatMap((s, i) => (found[i] ? [[s, found[i]!] as const] : [])))
+    return new Map(symbols.flatMap((s, i) => (found[i] ? [[s, found[i]] as const] : [])))
   }
 
   /** Today's last price per symbol; undefined when the market data provider is unavailable. */
@@ -198,9 +206,9 @@ export class ValuationService {
     const end = this.deps.clock.now()
     const start = new Date(`${addDays(nyDate(end), -CLOSES_WINDOW_DAYS)}T00:00:00Z`)
     const bars = await barsOfMany(this.deps.market, symbols, { interval: '1d', start, end }).catch(
-      soft(new Map()),
+      soft(new Map<string, Bar[]>()),
     )
-    return new Map([...bars].map(([s, b]) => [s, b.map((x: { close: number }) => decimalOf(x.close))]))
+    return new Map([...bars].map(([s, b]) => [s, b.map((x) => decimalOf(x.close))]))
   }
 
   /** Today's rate of each currency into the base currency, where there is one. */
