@@ -8,7 +8,15 @@ import { after, before, describe, it } from 'node:test'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
 import { createManualAccount } from '../helpers/portfolio.ts'
-import { activity, announced, clock, fxState, providers, record } from './portfolio-valuation-fixtures.ts'
+import {
+  activity,
+  announced,
+  clock,
+  fxState,
+  providers,
+  record,
+  state,
+} from './portfolio-valuation-fixtures.ts'
 
 let t: TestApp
 before(async () => {
@@ -139,6 +147,31 @@ describe('GET /api/analytics/income', () => {
       ],
     )
     assert.deepEqual(sums(body.totals), [145.4, 12.34, 157.74, 26.66, 0.25, 130.83])
+  })
+
+  it('says when the dividend calendar is unavailable, and counts an archived account up to its archive date', async () => {
+    const u = await t.newTenant()
+    const main = await portfolio(u)
+    // Archived on 2026-06-01 (New York): the 2026-05-15 SAP dividend counts, the 2026-06-30 interest
+    // does not, and its holdings leave the yields and the coming dividends.
+    await t.c.scopes.withTenant(u.tenantId, (s) =>
+      s.db
+        .updateTable('broker_account')
+        .set({ archived_at: new Date('2026-06-01T16:00:00Z'), status: 'closed' })
+        .where('id', '=', main)
+        .execute(),
+    )
+    const body = json((await u.get('/api/analytics/income?year=2026&by=year')).body)
+    assert.deepEqual(sums(body.items[0]), [48.4, 0, 48.4, 12.1, 0, 36.3])
+    assert.deepEqual([body.ttm.cost_basis, body.ttm.yield_on_cost, body.upcoming], [0, null, []])
+    state.dividendsDown = true
+    try {
+      const live = await portfolio(u)
+      const down = json((await u.get(`/api/analytics/income?account_id=${live}`)).body)
+      assert.deepEqual([down.degraded, down.upcoming_unavailable, down.upcoming], [true, true, []])
+    } finally {
+      state.dividendsDown = false
+    }
   })
 
   it('keeps tenants apart and validates its query', async () => {

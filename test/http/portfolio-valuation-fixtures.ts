@@ -50,6 +50,8 @@ export const state = {
   prices: { AAPL: 190.25, SAP: 210.4, SPY: 500, KO: 60, SHOP: 100 } as Record<string, number>,
   closes: { AAPL: [180, 187.5, 190.25], SAP: [208, 212.2, 210.4], SPY: [500] } as Record<string, number[]>,
   failing: false,
+  /** The dividend calendar answers an upstream error. */
+  dividendsDown: false,
 }
 
 export class TestMarket extends SimulatedMarketData {
@@ -123,6 +125,7 @@ export const announced: ExDividend[] = []
 export const dividends: DividendsProvider = {
   name: 'test',
   async exDividends(symbols, from, to) {
+    if (state.dividendsDown) throw new UpstreamServerError('down', { provider: 'test', status: 503 })
     const wanted = new Set(symbols)
     return announced
       .filter((d) => wanted.has(d.symbol) && d.ex_date >= from && d.ex_date <= to)

@@ -151,7 +151,7 @@ export class ValuationService {
     const holdings = read.rows.map((r): HoldingValue => {
       const currency = currencyOf(r.symbol, r.account_id)
       const quoted = quotes?.get(r.symbol)
-      const price = quoted ?? decimalOf(Number(r.price))
+      const price = quoted ?? r.price
       return {
         account_id: r.account_id,
         account_name: names.get(r.account_id)?.name ?? '',
