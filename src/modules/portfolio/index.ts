@@ -31,6 +31,13 @@ import * as m0025 from './migrations/0025_trade_stamps.ts'
 import * as m0027 from './migrations/0027_market_value_rollup.ts'
 import * as m0031 from './migrations/0031_activities.ts'
 import { portfolioSweep } from './portfolio.sweep.ts'
+import { holdingsRoutes } from './valuation/holdings.routes.ts'
+import { allocationRoutes } from './allocation/allocation.routes.ts'
+import { incomeRoutes } from './income/income.routes.ts'
+import { exportsRoutes } from './exports/exports.routes.ts'
+import { ExportsService } from './exports/exports.service.ts'
+import { IncomeService } from './income/income.service.ts'
+import { ValuationService } from './valuation/valuation.service.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
 export type { ManualService } from './manual/manual.service.ts'
@@ -65,6 +72,12 @@ export interface Portfolio {
   brokerHoldings: typeof brokerHoldings
   /** Told after a bulk write of trades commits (CSV import here, broker sync in brokers). */
   tradeWrites: TradeWrites
+  /** What is held now, valued in the base currency: the holdings list, allocation, exports. */
+  valuation: ValuationService
+  /** Dividends and interest from the ledger, trailing-year yields, coming ex-dividend dates. */
+  income: IncomeService
+  /** Holdings and a tax year's realized gains as CSV and JSON. */
+  exports: ExportsService
   /** The demo seed (`SEED_DEMO`): its fixtures written in one transaction of the tenant's. */
   seedDemo(tenantId: number, fixtures: DemoFixtures): Promise<void>
 }
@@ -85,7 +98,10 @@ function createPortfolio(
     // Plan limits (the manual-account cap) come from tenancy's entitlements.
     entitlements: tenancy.entitlements,
     tradeWrites: new TradeWrites(ctx.log),
+    // Coming ex-dividend and pay dates of held symbols (income).
+    dividends: ctx.providers.dividends,
   }
+  const valuation = new ValuationService(deps)
   return {
     accounts: new AccountsService(deps),
     manual: new ManualService(deps),
@@ -94,6 +110,9 @@ function createPortfolio(
     imports: new ImportService(deps),
     marketRefresh: new MarketRefreshService(deps),
     holdings: new HoldingsService(deps),
+    valuation,
+    income: new IncomeService(deps),
+    exports: new ExportsService({ scopes: ctx.scopes, valuation }),
     tradeWrites: deps.tradeWrites,
     brokerHoldings,
     seedDemo: (tenantId, fixtures) => ctx.scopes.withTenant(tenantId, (s) => insertDemoFixtures(s, fixtures)),
@@ -107,6 +126,10 @@ function portfolioRoutes(app: App, portfolio: Portfolio): void {
   analyticsRoutes(app, portfolio)
   importRoutes(app, portfolio)
   marketRefreshRoutes(app, portfolio)
+  holdingsRoutes(app, portfolio)
+  allocationRoutes(app, portfolio)
+  incomeRoutes(app, portfolio)
+  exportsRoutes(app, portfolio)
 }
 
 export const portfolioModule = defineModule({
