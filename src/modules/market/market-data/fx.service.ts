@@ -3,22 +3,33 @@
  * fixings, crossed (from → to = per-EUR(to) ÷ per-EUR(from), to 10 decimal places) and carried
  * forward over the days without a fixing (weekends, holidays) for at most `MAX_STALE_DAYS`. A day
  * beyond that, or a currency the provider does not quote, has no rate: callers report it, they
- * never assume 1.
+ * never assume 1. Built with the database (`store`), the fixings come from the fx_rate table, which
+ * the provider fills only with what it lacks (fx.store.ts); without it, straight from the provider.
  */
-import type { FxProvider } from '../../../providers/market-data/index.ts'
+import type { FxDay, FxProvider } from '../../../providers/market-data/index.ts'
 import { addDays } from '../../../kernel/dates.ts'
 import { decDiv } from '../../../kernel/decimal/decimal-string.ts'
+import { StoredFx, type FxStoreDeps } from './fx.store.ts'
 
 /** A fixing older than this many days does not price a day (a week covers every holiday run). */
 export const MAX_STALE_DAYS = 7
 const PLACES = 10
 
 export class FxService {
-  constructor(private readonly deps: { fx: FxProvider }) {}
+  private readonly source: FxProvider
+
+  constructor(deps: { fx: FxProvider; store?: Omit<FxStoreDeps, 'fx'> }) {
+    this.source = deps.store ? new StoredFx({ ...deps.store, fx: deps.fx }) : deps.fx
+  }
 
   /** The currencies rates exist for, EUR included. */
   currencies(): Promise<string[]> {
-    return this.deps.fx.currencies()
+    return this.source.currencies()
+  }
+
+  /** The euro fixings themselves (units per 1 EUR) between two dates, ascending. */
+  fixings(from: string, to: string): Promise<FxDay[]> {
+    return this.source.dailyRates(from, to)
   }
 
   /**
@@ -31,7 +42,7 @@ export class FxService {
       for (let d = start; d <= end; d = addDays(d, 1)) out.set(d, '1')
       return out
     }
-    const fixings = await this.deps.fx.dailyRates(addDays(start, -MAX_STALE_DAYS), end)
+    const fixings = await this.source.dailyRates(addDays(start, -MAX_STALE_DAYS), end)
     let i = 0
     let last: { date: string; rate: string } | null = null
     for (let d = addDays(start, -MAX_STALE_DAYS); d <= end; d = addDays(d, 1)) {

@@ -11,6 +11,8 @@ import { quotesRoutes } from './quotes.routes.ts'
 import { QuotesService } from './quotes.service.ts'
 import { TimeframeBars } from './timeframes.service.ts'
 import { FxService } from './fx.service.ts'
+import { MARKET_DATA_TABLES } from './fx.tables.ts'
+import * as m0033 from './migrations/0033_fx_rate.ts'
 
 export type { InstrumentsService } from './instruments.service.ts'
 /** The port other modules check symbols through (portfolio: unknown tickers are a 422). */
@@ -44,7 +46,7 @@ function createMarketData(ctx: ModuleContext): MarketData {
     instruments: new InstrumentsService(deps),
     quotes: new QuotesService(deps),
     timeframes: new TimeframeBars(deps),
-    fx: new FxService({ fx: ctx.providers.fx }),
+    fx: new FxService({ fx: ctx.providers.fx, store: ctx }),
   }
 }
 
@@ -57,8 +59,8 @@ export const marketDataModule = defineModule({
   name: 'market-data',
   key: 'marketData',
   needs: {},
-  tables: [],
-  migrations: [],
+  tables: MARKET_DATA_TABLES,
+  migrations: [['0033_fx_rate', m0033]],
   build: createMarketData,
   routes: marketDataRoutes,
   sweep: marketDataSweep,
