@@ -15,6 +15,12 @@ import { StoredFx, type FxStoreDeps } from './fx.store.ts'
 export const MAX_STALE_DAYS = 7
 const PLACES = 10
 
+export interface FxPoint {
+  date: string
+  rate: string | null
+  fixing_date: string | null
+}
+
 export class FxService {
   private readonly source: FxProvider
 
@@ -38,8 +44,18 @@ export class FxService {
    */
   async daily(from: string, to: string, start: string, end: string): Promise<Map<string, string>> {
     const out = new Map<string, string>()
+    for (const d of await this.series(from, to, start, end)) if (d.rate !== null) out.set(d.date, d.rate)
+    return out
+  }
+
+  /**
+   * Every calendar day from `start` to `end` with its rate and the date of the fixing it comes
+   * from (the day itself, or the last fixing at most `MAX_STALE_DAYS` before); both null when none.
+   */
+  async series(from: string, to: string, start: string, end: string): Promise<FxPoint[]> {
+    const out: FxPoint[] = []
     if (from === to) {
-      for (let d = start; d <= end; d = addDays(d, 1)) out.set(d, '1')
+      for (let d = start; d <= end; d = addDays(d, 1)) out.push({ date: d, rate: '1', fixing_date: d })
       return out
     }
     const fixings = await this.source.dailyRates(addDays(start, -MAX_STALE_DAYS), end)
@@ -51,7 +67,9 @@ export class FxService {
         if (r !== null) last = { date: fixings[i]!.date, rate: r }
         i++
       }
-      if (d >= start && last && last.date >= addDays(d, -MAX_STALE_DAYS)) out.set(d, last.rate)
+      if (d < start) continue
+      const fresh = last && last.date >= addDays(d, -MAX_STALE_DAYS) ? last : null
+      out.push({ date: d, rate: fresh?.rate ?? null, fixing_date: fresh?.date ?? null })
     }
     return out
   }
