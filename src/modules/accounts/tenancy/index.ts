@@ -26,7 +26,6 @@ import * as m0032 from './migrations/0032_base_currency.ts'
 import { BaseCurrencyService } from './base-currency.service.ts'
 import { baseCurrencyRoutes } from './base-currency.routes.ts'
 import type { App } from '../../../platform/http/app-type.ts'
-import type { MarketData } from '../../market/market-data/index.ts'
 
 export {
   EntitlementsService,
@@ -54,11 +53,12 @@ export interface Tenancy {
   baseCurrency: BaseCurrencyService
 }
 
-function createTenancy(ctx: ModuleContext, { marketData }: { marketData: MarketData }): Tenancy {
+function createTenancy(ctx: ModuleContext): Tenancy {
   return {
     tenants: new TenancyService(ctx),
     entitlements: new EntitlementsService(ctx),
-    baseCurrency: new BaseCurrencyService({ scopes: ctx.scopes, fx: marketData.fx }),
+    // The currencies a base currency may be: those the FX provider quotes (a port, not a module).
+    baseCurrency: new BaseCurrencyService({ scopes: ctx.scopes, fx: ctx.providers.fx }),
   }
 }
 
@@ -70,7 +70,7 @@ function routes(app: App, tenancy: Tenancy): void {
 export const tenancyModule = defineModule({
   name: 'tenancy',
   key: 'tenancy',
-  needs: { marketData: true },
+  needs: {},
   tables: TENANCY_TABLES,
   // Its tables were created by the platform's first migration (0001_platform).
   migrations: [['0032_base_currency', m0032]],

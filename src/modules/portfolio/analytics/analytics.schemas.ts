@@ -26,6 +26,16 @@ export const PnlQuery = Type.Object({
   period: Type.Enum(['daily', 'weekly', 'monthly', 'quarterly', 'yearly'], { default: 'daily' }),
 })
 
+/** Appended to every analytics description with amounts: how they are converted (docs/currencies.md). */
+export const CURRENCY_DOC =
+  ' Amounts are in the tenant’s base currency (`currency`; PUT /api/tenant/base-currency): capital flows ' +
+  'convert at the euro reference rate of their own date, realized P&L at its sale date’s, unrealized P&L ' +
+  'and market value at the rate of the date of the point they are shown for (so a foreign holding moves ' +
+  'with the rate between snapshots: the currency effect). nav keeps capital and realized P&L at their ' +
+  'dates’ rates, so the currency effect on a foreign account’s capital is not in nav and implied_cash = nav ' +
+  '− market_value absorbs it. A missing rate is never taken as 1: those amounts are left out and the answer ' +
+  'has degraded: true and missing_rates. Amounts already in the base currency are never converted.'
+
 const Money = Type.Number({ description: 'In the base currency (`currency`), rounded to cents' })
 
 /**
