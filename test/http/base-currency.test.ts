@@ -33,7 +33,12 @@ describe('base currency of the tenant', () => {
     const jpy = await u.put('/api/tenant/base-currency', { base_currency: 'JPY' })
     assert.equal(jpy.statusCode, 422, jpy.body)
     assert.equal(json(jpy.body).code, 'tenancy.unsupported_currency')
-    for (const bad of [{ base_currency: 'eur' }, { base_currency: 'EURO' }, {}, { base_currency: 'EUR', x: 1 }]) {
+    for (const bad of [
+      { base_currency: 'eur' },
+      { base_currency: 'EURO' },
+      {},
+      { base_currency: 'EUR', x: 1 },
+    ]) {
       const r = await u.put('/api/tenant/base-currency', bad)
       assert.equal(r.statusCode, 422, `${JSON.stringify(bad)}: ${r.body}`)
     }

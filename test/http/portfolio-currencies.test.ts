@@ -115,7 +115,15 @@ async function twoCurrencies(): Promise<Client> {
   return u
 }
 
-const point = (p: Body) => [p.date, p.net_capital, p.unrealized, p.market_value, p.realized_ytd, p.nav, p.implied_cash]
+const point = (p: Body) => [
+  p.date,
+  p.net_capital,
+  p.unrealized,
+  p.market_value,
+  p.realized_ytd,
+  p.nav,
+  p.implied_cash,
+]
 
 describe('a USD and a EUR account', () => {
   it('in USD: flows and realized P&L at their date’s rate, levels at each point’s date', async () => {
@@ -137,21 +145,33 @@ describe('a USD and a EUR account', () => {
     assert.equal(aum.current.total_aum, 16132)
 
     const pnl = await get(u, '/api/analytics/pnl?period=daily')
-    assert.deepEqual([pnl.currency, pnl.items, pnl.total], [
-      'USD',
+    assert.deepEqual(
+      [pnl.currency, pnl.items, pnl.total],
       [
-        { period: '2025-03-06', pnl: 108, trades: 1 },
-        { period: '2025-03-07', pnl: 50, trades: 1 },
+        'USD',
+        [
+          { period: '2025-03-06', pnl: 108, trades: 1 },
+          { period: '2025-03-07', pnl: 50, trades: 1 },
+        ],
+        158,
       ],
-      158,
-    ])
+    )
     const cum = await get(u, '/api/analytics/cumulative-pnl')
-    assert.deepEqual(cum.items.map((i: Body) => i.cumulative), [108, 158])
+    assert.deepEqual(
+      cum.items.map((i: Body) => i.cumulative),
+      [108, 158],
+    )
     // One investor (the owner): 15,250 units at 1.00, worth the nav.
     const alloc = await get(u, '/api/analytics/investor-allocation')
-    assert.deepEqual([alloc.currency, alloc.nav, alloc.total_units, alloc.items[0].value], ['USD', 16132, 15250, 16132])
+    assert.deepEqual(
+      [alloc.currency, alloc.nav, alloc.total_units, alloc.items[0].value],
+      ['USD', 16132, 15250, 16132],
+    )
     const yoy = await get(u, '/api/analytics/yoy')
-    assert.deepEqual([yoy.currency, yoy.items[0].realized_pnl, yoy.items[0].year_end_aum], ['USD', 158, 16132])
+    assert.deepEqual(
+      [yoy.currency, yoy.items[0].realized_pnl, yoy.items[0].year_end_aum],
+      ['USD', 158, 16132],
+    )
     const dd = await get(u, '/api/analytics/drawdown')
     assert.deepEqual([dd.currency, dd.nav_drawdown.max_drawdown], ['USD', 0])
   })
@@ -179,11 +199,10 @@ describe('a USD and a EUR account', () => {
       ['2025-03-10', 14523.81, 646.43, 12089.29, 145.45, 15315.69, 3226.4],
     ])
     const pnl = await get(u, '/api/analytics/pnl?period=monthly')
-    assert.deepEqual([pnl.currency, pnl.items, pnl.total], [
-      'EUR',
-      [{ period: '2025-03', pnl: 145.45, trades: 2 }],
-      145.45,
-    ])
+    assert.deepEqual(
+      [pnl.currency, pnl.items, pnl.total],
+      ['EUR', [{ period: '2025-03', pnl: 145.45, trades: 2 }], 145.45],
+    )
     const alloc = await get(u, '/api/analytics/investor-allocation')
     assert.deepEqual([alloc.currency, alloc.nav], ['EUR', 15315.69])
   })
@@ -198,7 +217,9 @@ describe('a USD and a EUR account', () => {
     const aum = await get(u, '/api/analytics/aum')
     assert.deepEqual([aum.current.net_capital, aum.current.realized_ytd], [10000, 0])
     assert.equal(aum.degraded, true)
-    assert.deepEqual(aum.missing_rates, [{ currency: 'GBP', first_date: '2025-03-04', last_date: '2025-03-06', days: 2 }])
+    assert.deepEqual(aum.missing_rates, [
+      { currency: 'GBP', first_date: '2025-03-04', last_date: '2025-03-06', days: 2 },
+    ])
     const pnl = await get(u, '/api/analytics/pnl')
     assert.deepEqual([pnl.total, pnl.degraded, pnl.missing_rates[0].currency], [0, true, 'GBP'])
   })

@@ -36,7 +36,10 @@ export async function latestCurrencies(db: Db, provider: string): Promise<string
     .select('currency')
     .where('provider', '=', provider)
     .where('date', '=', (eb) =>
-      eb.selectFrom('fx_rate').select(sql<string>`max(date)`.as('d')).where('provider', '=', provider),
+      eb
+        .selectFrom('fx_rate')
+        .select(sql<string>`max(date)`.as('d'))
+        .where('provider', '=', provider),
     )
     .orderBy('currency')
     .execute()
@@ -47,7 +50,11 @@ export async function latestCurrencies(db: Db, provider: string): Promise<string
 export function fetchesOverlapping(db: Db, provider: string, from: string, to: string) {
   return db
     .selectFrom('fx_fetch')
-    .select([sql<string>`first_date::text`.as('first'), sql<string>`last_date::text`.as('last'), 'fetched_at'])
+    .select([
+      sql<string>`first_date::text`.as('first'),
+      sql<string>`last_date::text`.as('last'),
+      'fetched_at',
+    ])
     .where('provider', '=', provider)
     .where('first_date', '<=', to)
     .where('last_date', '>=', from)
@@ -93,6 +100,8 @@ export async function saveFetch(
   await db
     .insertInto('fx_fetch')
     .values({ provider, first_date: range.from, last_date: range.to, fetched_at: range.at })
-    .onConflict((oc) => oc.columns(['provider', 'first_date', 'last_date']).doUpdateSet({ fetched_at: range.at }))
+    .onConflict((oc) =>
+      oc.columns(['provider', 'first_date', 'last_date']).doUpdateSet({ fetched_at: range.at }),
+    )
     .execute()
 }

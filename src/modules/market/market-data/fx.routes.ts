@@ -9,7 +9,9 @@ const Day = Type.String({ format: 'date' })
 const FxQuery = Type.Object({
   from: Code,
   to: Code,
-  start: Type.Optional(Type.String({ format: 'date', description: `Default: ${DEFAULT_FX_DAYS - 1} days before end` })),
+  start: Type.Optional(
+    Type.String({ format: 'date', description: `Default: ${DEFAULT_FX_DAYS - 1} days before end` }),
+  ),
   end: Type.Optional(Type.String({ format: 'date', description: 'Default: today (New York)' })),
 })
 const FxRatesSchema = Type.Object({

@@ -58,13 +58,16 @@ export class StoredFx implements FxProvider {
   private async fill(from: string, to: string): Promise<void> {
     const now = this.deps.clock.now()
     if (now.getTime() - this.failedAt < RETRY_AFTER_MS) return
-    const fetches = await this.deps.scopes.withGlobal((db) => repo.fetchesOverlapping(db, this.name, from, to))
+    const fetches = await this.deps.scopes.withGlobal((db) =>
+      repo.fetchesOverlapping(db, this.name, from, to),
+    )
     const known = (d: string) =>
       fetches.some(
         (f) =>
           f.first <= d &&
           d <= f.last &&
-          (d < f.fetched_at.toISOString().slice(0, 10) || now.getTime() - f.fetched_at.getTime() < REFRESH_MS),
+          (d < f.fetched_at.toISOString().slice(0, 10) ||
+            now.getTime() - f.fetched_at.getTime() < REFRESH_MS),
       )
     let first: string | null = null
     let last: string | null = null

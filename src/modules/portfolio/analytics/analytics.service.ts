@@ -40,7 +40,7 @@ const n = (c: bigint) => centsToNumber(c)
 
 /** What an answer's work gets: reads in the tenant's transaction, the checked accounts, the base currency. */
 interface Work {
-  read<X>(f: (s: TenantScope) => Promise<X>): Promise<X>
+  read: <X>(f: (s: TenantScope) => Promise<X>) => Promise<X>
   accountIds: number[] | undefined
   base: string
 }
@@ -72,7 +72,12 @@ export class AnalyticsService {
    * invalidate. Reads run in short tenant transactions; the exchange rates are fetched between
    * them, never inside one.
    */
-  private async within<T>(scope: RequestScope, name: string, q: Query, work: (w: Work) => Promise<T>): Promise<T> {
+  private async within<T>(
+    scope: RequestScope,
+    name: string,
+    q: Query,
+    work: (w: Work) => Promise<T>,
+  ): Promise<T> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const ids = [
       ...new Set([...(q.account_id ? [q.account_id] : []), ...(q.account_ids?.split(',').map(Number) ?? [])]),
@@ -138,7 +143,10 @@ export class AnalyticsService {
     const rows = await w.read((s) => repo.dailyRealized(s, { accountIds: w.accountIds, ...this.window(q) }))
     const conv = await Conversion.load(this.deps.fx, w.base, rows)
     const days = mergeByDate(rows, conv)
-    return { conv, items: cumulativeSeries(days.map((r) => ({ date: r.date, gainLossCents: toCents(r.pnl) }))) }
+    return {
+      conv,
+      items: cumulativeSeries(days.map((r) => ({ date: r.date, gainLossCents: toCents(r.pnl) }))),
+    }
   }
 
   cumulativePnl(scope: RequestScope, q: WindowQ) {
@@ -153,7 +161,10 @@ export class AnalyticsService {
    * `max_drawdown_pct`, its dates and series) and `nav_drawdown`, the relative maximum drawdown of
    * the NAV at each AUM point in the window (the figure return-series tools report).
    */
-  drawdown(scope: RequestScope, q: WindowQ): Promise<Drawdown & CurrencyReport & { nav_drawdown: NavDrawdown }> {
+  drawdown(
+    scope: RequestScope,
+    q: WindowQ,
+  ): Promise<Drawdown & CurrencyReport & { nav_drawdown: NavDrawdown }> {
     return this.within(scope, 'drawdown', q, async (w) => {
       const { conv, items } = await this.series(w, q)
       const pnl = drawdown(items)
@@ -172,11 +183,14 @@ export class AnalyticsService {
    * levels at each point's date.
    */
   private async ledger({ read, accountIds, base }: Work) {
-    const [rawFlows, snaps, rawRealized] = await read(async (s) => [
-      await repo.flowsByDate(s, accountIds),
-      await repo.snapshotTotals(s, accountIds),
-      await repo.dailyRealized(s, { accountIds }),
-    ] as const)
+    const [rawFlows, snaps, rawRealized] = await read(
+      async (s) =>
+        [
+          await repo.flowsByDate(s, accountIds),
+          await repo.snapshotTotals(s, accountIds),
+          await repo.dailyRealized(s, { accountIds }),
+        ] as const,
+    )
     const today = this.today()
     const dates = [...new Set([...snaps.map((r) => r.date), today])].sort()
     const conv = await Conversion.load(this.deps.fx, base, [

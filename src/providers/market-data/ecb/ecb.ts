@@ -68,7 +68,8 @@ export function createEcbFx(opts: EcbOptions): FxProvider {
     })
     const days = parseEcbXml(res.text, url, res.status)
     const latest = days.at(-1)
-    if (latest) quoted = { at: opts.clock.now().getTime(), list: ['EUR', ...Object.keys(latest.rates)].sort() }
+    if (latest)
+      quoted = { at: opts.clock.now().getTime(), list: ['EUR', ...Object.keys(latest.rates)].sort() }
     return days
   }
 

@@ -46,7 +46,12 @@ export function parseEcbXml(text: string, url: string, status = 200): FxDay[] {
     const rates: Record<string, string> = {}
     for (const q of cubes(day)) {
       const { currency, rate } = q
-      if (typeof currency !== 'string' || !CURRENCY.test(currency) || typeof rate !== 'string' || !RATE.test(rate))
+      if (
+        typeof currency !== 'string' ||
+        !CURRENCY.test(currency) ||
+        typeof rate !== 'string' ||
+        !RATE.test(rate)
+      )
         throw fail(`has an invalid rate on ${date}`)
       rates[currency] = rate
     }

@@ -58,7 +58,7 @@ describe('ECB reference rates adapter', () => {
     )
     const want = all.find((d) => d.date === '2025-03-05')!
     assert.deepEqual(days[2], want)
-    assert.equal(typeof days[2]!.rates.USD, 'string')
+    assert.equal(typeof days[2].rates.USD, 'string')
     assert.deepEqual(await ecb().currencies(), ['EUR', 'GBP', 'JPY', 'USD'])
   })
 
@@ -110,7 +110,7 @@ describe('ECB reference rates adapter', () => {
       fake.failNext(200, body)
       const e = await rejection(ecb().dailyRates('2025-01-02', '2025-01-31'))
       assert.ok(e instanceof UpstreamProtocolError, `${body}: ${String(e)}`)
-      assert.equal((e as UpstreamProtocolError).provider, 'ecb')
+      assert.equal(e.provider, 'ecb')
     }
   })
 

@@ -40,7 +40,11 @@ export class Conversion {
   ) {}
 
   /** Loads the rates of every currency in `needs` (dated amounts) into `base`, one range per currency. */
-  static async load(fx: DailyRates, base: string, needs: { currency: string; date: string }[]): Promise<Conversion> {
+  static async load(
+    fx: DailyRates,
+    base: string,
+    needs: { currency: string; date: string }[],
+  ): Promise<Conversion> {
     const span = new Map<string, { start: string; end: string }>()
     for (const { currency, date } of needs) {
       if (currency === base) continue
@@ -81,7 +85,8 @@ export class Conversion {
   report(...others: Conversion[]): CurrencyReport {
     const all = new Map<string, Set<string>>()
     for (const c of [this, ...others])
-      for (const [currency, dates] of c.missing) all.set(currency, new Set([...(all.get(currency) ?? []), ...dates]))
+      for (const [currency, dates] of c.missing)
+        all.set(currency, new Set([...(all.get(currency) ?? []), ...dates]))
     if (!all.size) return { currency: this.base }
     const missing_rates = [...all]
       .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -139,4 +144,3 @@ export function levelsAt(
   }
   return out
 }
-
