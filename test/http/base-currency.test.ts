@@ -86,6 +86,7 @@ describe('GET /api/market/fx', () => {
       ['from=usd&to=EUR', 'validation.failed'],
       ['from=USD', 'validation.failed'],
       ['from=USD&to=EUR&start=2025-02-30', 'validation.failed'],
+      ['from=USD&to=EUR&start=0001-01-01&end=0001-12-31', 'validation.failed'],
     ]) {
       const r = await u.get(`/api/market/fx?${q}`)
       assert.equal(r.statusCode, 422, `${q}: ${r.body}`)

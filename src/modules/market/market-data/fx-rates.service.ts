@@ -10,6 +10,8 @@ import type { FxPoint, FxService } from './fx.service.ts'
 
 export const MAX_FX_DAYS = 366
 export const DEFAULT_FX_DAYS = 31
+/** The euro's first day. */
+const FIRST_DAY = '1999-01-01'
 
 export interface FxRatesQuery {
   from: string
@@ -36,6 +38,8 @@ export class FxRatesService {
     const end = q.end ?? nyDate(this.deps.clock.now())
     const start = q.start ?? addDays(end, -(DEFAULT_FX_DAYS - 1))
     if (start > end) throw UnprocessableError.field(['query', 'start'], 'must not be after end')
+    if (start < FIRST_DAY)
+      throw UnprocessableError.field(['query', 'start'], `no euro reference rates before ${FIRST_DAY}`)
     if (days(start, end) > MAX_FX_DAYS)
       throw UnprocessableError.field(['query', 'end'], `at most ${MAX_FX_DAYS} days from start to end`)
     const quoted = await this.deps.fx.currencies()

@@ -48,7 +48,7 @@ export function fxRoutes(app: App, { fxRates }: { fxRates: FxRatesService }): vo
           'per-EUR(from), 10 decimal places), and carried over days without a fixing (weekends, holidays) for ' +
           'at most 7 days; a day beyond that has rate null, and figures needing it are reported degraded ' +
           'rather than converted at 1. The fixings are stored as fetched and kept (docs/currencies.md). 422 ' +
-          'for a currency the provider does not quote, start after end, or a longer range.',
+          'for a currency the provider does not quote, start after end or before 1999 (the euro), or a longer range.',
         examples: {
           query: { from: 'USD', to: 'EUR', start: '2025-03-07', end: '2025-03-10' },
           200: {

@@ -4,12 +4,12 @@
  * forward over the days without a fixing (weekends, holidays) for at most `MAX_STALE_DAYS`. A day
  * beyond that, or a currency the provider does not quote, has no rate: callers report it, they
  * never assume 1. Built with the database (`store`), the fixings come from the fx_rate table, which
- * the provider fills only with what it lacks (fx.store.ts); without it, straight from the provider.
+ * the provider fills only with what it lacks (fx-store.service.ts); without it, straight from the provider.
  */
 import type { FxDay, FxProvider } from '../../../providers/market-data/index.ts'
 import { addDays } from '../../../kernel/dates.ts'
 import { decDiv } from '../../../kernel/decimal/decimal-string.ts'
-import { StoredFx, type FxStoreDeps } from './fx.store.ts'
+import { StoredFx, type FxStoreDeps } from './fx-store.service.ts'
 
 /** A fixing older than this many days does not price a day (a week covers every holiday run). */
 export const MAX_STALE_DAYS = 7

@@ -15,6 +15,8 @@ import * as repo from './fx.repository.ts'
 
 /** A day not yet over when it was fetched is fetched again after this long. */
 export const REFRESH_MS = 60 * 60_000
+/** The euro's first day: no reference fixing exists before it, so nothing earlier is asked for. */
+export const FIRST_FIXING_DAY = '1999-01-01'
 /** After a failure the provider is not asked again for this long (per process). */
 export const RETRY_AFTER_MS = 5 * 60_000
 
@@ -49,8 +51,9 @@ export class StoredFx implements FxProvider {
 
   async dailyRates(from: string, to: string): Promise<FxDay[]> {
     const today = this.deps.clock.now().toISOString().slice(0, 10)
+    const first = from > FIRST_FIXING_DAY ? from : FIRST_FIXING_DAY
     const last = to < today ? to : today
-    if (from <= last) await this.fill(from, last)
+    if (first <= last) await this.fill(first, last)
     return this.deps.scopes.withGlobal((db) => repo.fixings(db, this.name, from, to))
   }
 
