@@ -15,6 +15,8 @@ import { CompiledQuery, type KyselyPlugin } from 'kysely'
 import pino from 'pino'
 import * as repo from '../src/modules/portfolio/analytics/analytics.repository.ts'
 import { AnalyticsService } from '../src/modules/portfolio/analytics/analytics.service.ts'
+import { FxService } from '../src/modules/market/market-data/fx.service.ts'
+import { createSimulatedFx } from '../src/providers/market-data/simulator/fx.ts'
 import { listInvestors } from '../src/modules/portfolio/capital/capital.repository.ts'
 import type { RequestScope } from '../src/platform/auth/scope.ts'
 import { createMemoryCache } from '../src/platform/cache/index.ts'
@@ -76,7 +78,8 @@ try {
       hit: false,
     }),
   }
-  const analytics = new AnalyticsService({ scopes, clock: systemClock, cache: neverHits })
+  const fx = new FxService({ fx: createSimulatedFx() })
+  const analytics = new AnalyticsService({ scopes, clock: systemClock, cache: neverHits, fx })
   const who: RequestScope = { tenantId, userId: 1, role: 'user', plan: 'free', via: 'bearer' }
   const year = new Date().getUTCFullYear() - 1
   const endpoints: [string, () => Promise<unknown>][] = [

@@ -102,6 +102,8 @@ export const ConfigSchema = Type.Object({
   INSIDER_PROVIDER: providerList(['finnhub', 'sec']),
   TRANSCRIPTS_PROVIDER: providerList(['finnhub']),
   ECONOMIC_CALENDAR_PROVIDER: providerList(['finnhub']),
+  /** Daily euro reference exchange rates: simulated, or the ECB's published fixings. */
+  FX_PROVIDER: Type.Enum(['simulated', 'ecb'], { default: 'simulated' }),
   ALPACA_DATA_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://data.alpaca.markets' }),
   ALPACA_API_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
   ALPACA_API_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -140,6 +142,8 @@ export const ConfigSchema = Type.Object({
   BROKER_SANDBOX: Bool,
   FINNHUB_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://finnhub.io/api/v1' }),
   FINNHUB_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** The ECB's euro reference-rate files (eurofxref-daily.xml, -hist-90d.xml, -hist.xml) live here. */
+  ECB_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://www.ecb.europa.eu/stats/eurofxref' }),
   /** SEC EDGAR: submissions JSON host and archives host (filings, company tickers). */
   SEC_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://data.sec.gov' }),
   SEC_ARCHIVES_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://www.sec.gov' }),

@@ -44,6 +44,7 @@ export const TRADE = {
 
 /** GET /api/analytics/aum: two history points and today (no trade after 11-20, so cash stays put). */
 export const AUM_EXAMPLE = {
+  currency: 'USD',
   current: {
     net_capital: 117500,
     unrealized: -7372.9,
@@ -80,6 +81,7 @@ export const AUM_EXAMPLE = {
 
 /** GET /api/analytics/drawdown?year=2025: the realized-P&L drawdown and the nav one. */
 export const DRAWDOWN_EXAMPLE = {
+  currency: 'USD',
   max_drawdown: 4289.45,
   max_drawdown_pct: 119.3,
   peak_date: '2025-02-07',

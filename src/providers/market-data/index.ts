@@ -11,6 +11,7 @@ import type { Clock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
 import type { HttpClient } from '../shared/http.ts'
 import { createAlpacaMarketData } from './alpaca/alpaca.ts'
+import { createEcbFx } from './ecb/ecb.ts'
 import { createCachedMarketData } from './decorators/cached.ts'
 import { withFallback } from './decorators/fallback.ts'
 import { createFinnhub } from './finnhub/finnhub.ts'
@@ -48,7 +49,7 @@ export interface MarketProviders {
   economicCalendar: EconomicCalendarProvider
   /** Simulated only: no vendor adapter yet. */
   dividends: DividendsProvider
-  /** Daily euro reference rates. */
+  /** Daily euro reference rates: simulated, or the ECB's files (FX_PROVIDER=ecb). */
   fx: FxProvider
 }
 
@@ -105,7 +106,10 @@ export function createMarketProviders(
       createSimulatedEconomicCalendar({ clock: deps.clock }),
     ),
     dividends: createSimulatedDividends(UNIVERSE),
-    fx: createSimulatedFx(),
+    fx:
+      config.FX_PROVIDER === 'ecb'
+        ? createEcbFx({ http: deps.http, baseUrl: config.ECB_BASE_URL, clock: deps.clock })
+        : createSimulatedFx(),
     insider: pick<InsiderProvider>(
       config.INSIDER_PROVIDER,
       {

@@ -23,6 +23,9 @@ import { TENANCY_TABLES } from './tenancy.tables.ts'
 import { tenancyRoutes } from './tenancy.routes.ts'
 import { TenancyService } from './tenancy.service.ts'
 import * as m0032 from './migrations/0032_base_currency.ts'
+import { BaseCurrencyService } from './base-currency.service.ts'
+import { baseCurrencyRoutes } from './base-currency.routes.ts'
+import type { App } from '../../../platform/http/app-type.ts'
 
 export {
   EntitlementsService,
@@ -41,13 +44,27 @@ export {
   DEFAULT_PLAN,
 } from './tenancy.service.ts'
 
+export { BaseCurrencyService } from './base-currency.service.ts'
+
 export interface Tenancy {
   tenants: TenancyService
   entitlements: EntitlementsService
+  /** GET/PUT /api/tenant/base-currency: any currency the FX provider quotes. */
+  baseCurrency: BaseCurrencyService
 }
 
 function createTenancy(ctx: ModuleContext): Tenancy {
-  return { tenants: new TenancyService(ctx), entitlements: new EntitlementsService(ctx) }
+  return {
+    tenants: new TenancyService(ctx),
+    entitlements: new EntitlementsService(ctx),
+    // The currencies a base currency may be: those the FX provider quotes (a port, not a module).
+    baseCurrency: new BaseCurrencyService({ scopes: ctx.scopes, fx: ctx.providers.fx }),
+  }
+}
+
+function routes(app: App, tenancy: Tenancy): void {
+  tenancyRoutes(app, { tenancy: tenancy.tenants })
+  baseCurrencyRoutes(app, tenancy)
 }
 
 export const tenancyModule = defineModule({
@@ -58,5 +75,5 @@ export const tenancyModule = defineModule({
   // Its tables were created by the platform's first migration (0001_platform).
   migrations: [['0032_base_currency', m0032]],
   build: createTenancy,
-  routes: (app, { tenants }) => tenancyRoutes(app, { tenancy: tenants }),
+  routes,
 })

@@ -68,3 +68,8 @@ export async function setTenantPlan(scope: SystemScope, tenantId: number, planCo
 }
 
 export const tenantKey = (row: { id: number }): CursorKey => [row.id]
+
+/** Sets the tenant's own base currency. */
+export async function setBaseCurrency(scope: TenantScope, code: string): Promise<void> {
+  await scope.db.updateTable('tenant').set({ base_currency: code }).where('id', '=', scope.tenantId).execute()
+}

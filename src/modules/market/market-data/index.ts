@@ -11,12 +11,16 @@ import { quotesRoutes } from './quotes.routes.ts'
 import { QuotesService } from './quotes.service.ts'
 import { TimeframeBars } from './timeframes.service.ts'
 import { FxService } from './fx.service.ts'
+import { FxRatesService } from './fx-rates.service.ts'
+import { fxRoutes } from './fx.routes.ts'
+import { MARKET_DATA_TABLES } from './fx.tables.ts'
+import * as m0033 from './migrations/0033_fx_rate.ts'
 
 export type { InstrumentsService } from './instruments.service.ts'
 /** The port other modules check symbols through (portfolio: unknown tickers are a 422). */
 export type InstrumentLookup = Pick<InstrumentsService, 'unlisted'>
 export type { QuotesService } from './quotes.service.ts'
-export type { FxService } from './fx.service.ts'
+export type { FxPoint, FxService } from './fx.service.ts'
 export { knownSpelling, shareClassSpellings } from './lib/share-class.ts'
 export {
   barsFailure,
@@ -34,31 +38,36 @@ export interface MarketData {
   quotes: QuotesService
   /** The bars of a technical-analysis timeframe (timeframes.service.ts). */
   timeframes: TimeframeBars
-  /** Exchange rates by day (fx.service.ts). */
+  /** Exchange rates by day (fx.service.ts), from the fx_rate table first. */
   fx: FxService
+  /** GET /api/market/fx. */
+  fxRates: FxRatesService
 }
 
 function createMarketData(ctx: ModuleContext): MarketData {
   const deps = { ...ctx, market: ctx.providers.market }
+  const fx = new FxService({ fx: ctx.providers.fx, store: ctx })
   return {
     instruments: new InstrumentsService(deps),
     quotes: new QuotesService(deps),
     timeframes: new TimeframeBars(deps),
-    fx: new FxService({ fx: ctx.providers.fx }),
+    fx,
+    fxRates: new FxRatesService({ clock: ctx.clock, fx, provider: ctx.providers.fx.name }),
   }
 }
 
 function marketDataRoutes(app: App, marketData: MarketData): void {
   instrumentsRoutes(app, marketData)
   quotesRoutes(app, marketData)
+  fxRoutes(app, marketData)
 }
 
 export const marketDataModule = defineModule({
   name: 'market-data',
   key: 'marketData',
   needs: {},
-  tables: [],
-  migrations: [],
+  tables: MARKET_DATA_TABLES,
+  migrations: [['0033_fx_rate', m0033]],
   build: createMarketData,
   routes: marketDataRoutes,
   sweep: marketDataSweep,

@@ -3,7 +3,8 @@
  * row per day or period, never every trade. The realized and unrealized figures come from the
  * per-day rollups that triggers keep in step with every write (migrations 0007_analytics_rollups
  * and 0027_market_value_rollup). Rows whose date_sold did not parse (sold_on null) are left out
- * of everything dated.
+ * of everything dated. Money comes back per currency — the account's for trades and snapshots, the
+ * flow's own for capital flows — and is converted into the base currency by the service.
  */
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Database, TenantScope } from '../../../platform/db/index.ts'
@@ -14,26 +15,31 @@ export interface TradeFilter {
   to?: string
 }
 
-/** The per-day realized rollup (migration 0007), filtered like the trades it sums. */
+/** The per-day realized rollup (migration 0007) with its account's currency, filtered like the trades it sums. */
 function days(scope: TenantScope, f: TradeFilter) {
-  let q = scope.db.selectFrom('realized_daily').where('tenant_id', '=', scope.tenantId)
-  if (f.accountIds?.length) q = q.where('account_id', 'in', f.accountIds)
+  let q = scope.db
+    .selectFrom('realized_daily')
+    .innerJoin('broker_account', 'broker_account.id', 'realized_daily.account_id')
+    .where('realized_daily.tenant_id', '=', scope.tenantId)
+  if (f.accountIds?.length) q = q.where('realized_daily.account_id', 'in', f.accountIds)
   if (f.from) q = q.where('sold_on', '>=', f.from)
   if (f.to) q = q.where('sold_on', '<=', f.to)
   return q
 }
 
-/** Realized P&L per sale date. */
+/** Realized P&L per sale date and currency. */
 export function dailyRealized(scope: TenantScope, f: TradeFilter) {
   return days(scope, f)
     .select([
       sql<string>`sold_on::text`.as('date'),
+      'broker_account.currency',
       sql<string>`sum(pnl)`.as('pnl'),
       sql<number>`sum(trades)::int`.as('trades'),
     ])
-    .groupBy('sold_on')
+    .groupBy(['sold_on', 'broker_account.currency'])
     .orderBy('sold_on')
-    .execute() as Promise<{ date: string; pnl: string; trades: number }[]>
+    .orderBy('broker_account.currency')
+    .execute() as Promise<{ date: string; currency: string; pnl: string; trades: number }[]>
 }
 
 const PERIOD_FORMAT = {
@@ -44,13 +50,20 @@ const PERIOD_FORMAT = {
   yearly: 'YYYY',
 } as const
 
-/** Realized P&L per calendar period (ISO weeks for weekly), from the day rows. */
+/** Realized P&L per calendar period (ISO weeks for weekly), sale date and currency, from the day rows. */
 export async function periodRealized(scope: TenantScope, f: TradeFilter, period: keyof typeof PERIOD_FORMAT) {
   const key = sql<string>`to_char(sold_on, ${sql.lit(PERIOD_FORMAT[period])})`
   return days(scope, f)
-    .select([key.as('period'), sql<string>`sum(pnl)`.as('pnl'), sql<number>`sum(trades)::int`.as('trades')])
-    .groupBy(key)
+    .select([
+      key.as('period'),
+      sql<string>`sold_on::text`.as('date'),
+      'broker_account.currency',
+      sql<string>`sum(pnl)`.as('pnl'),
+      sql<number>`sum(trades)::int`.as('trades'),
+    ])
+    .groupBy([key, 'sold_on', 'broker_account.currency'])
     .orderBy(key)
+    .orderBy('sold_on')
     .execute()
 }
 
@@ -78,30 +91,44 @@ export async function netCapital(
   return r.n
 }
 
-/** Capital flows per date (for AUM history and unit accounting). */
+/** Capital flows per date, each in its own currency (for AUM history and unit accounting). */
 export function flowsByDate(scope: TenantScope, accountIds?: number[]) {
   let q = scope.db.selectFrom('capital_flow').where('tenant_id', '=', scope.tenantId)
   if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
-  return q.select(['investor_id', 'flow_date as date', 'amount']).orderBy('flow_date').orderBy('id').execute()
+  return q
+    .select(['investor_id', 'flow_date as date', 'amount', 'currency'])
+    .orderBy('flow_date')
+    .orderBy('id')
+    .execute()
 }
 
 /**
  * Unrealized P&L and market value per snapshot date, each holding (account, symbol) carried
  * forward at its own latest row: a holding snapshotted on an earlier day still counts on later
  * days. The rollup keeps, per account and date, the sum of each row's change from its holding's
- * previous row (migrations 0007 and 0027), so a running sum in date order is that figure.
+ * previous row (migrations 0007 and 0027), so a running sum in date order is that figure — per
+ * account currency: one row per snapshot date and currency, each total in that currency.
  */
 export async function snapshotTotals(scope: TenantScope, accountIds?: number[]) {
-  let q = scope.db.selectFrom('unrealized_daily').where('tenant_id', '=', scope.tenantId)
-  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
+  let q = scope.db
+    .selectFrom('unrealized_daily')
+    .innerJoin('broker_account', 'broker_account.id', 'unrealized_daily.account_id')
+    .where('unrealized_daily.tenant_id', '=', scope.tenantId)
+  if (accountIds?.length) q = q.where('unrealized_daily.account_id', 'in', accountIds)
   return q
     .select([
       sql<string>`snapshot_date::text`.as('date'),
-      sql<string>`sum(sum(delta)) over (order by snapshot_date)`.as('unrealized'),
-      sql<string>`sum(sum(market_value_delta)) over (order by snapshot_date)`.as('market_value'),
+      'broker_account.currency',
+      sql<string>`sum(sum(delta)) over (partition by broker_account.currency order by snapshot_date)`.as(
+        'unrealized',
+      ),
+      sql<string>`sum(sum(market_value_delta)) over (partition by broker_account.currency order by snapshot_date)`.as(
+        'market_value',
+      ),
     ])
-    .groupBy('snapshot_date')
+    .groupBy(['snapshot_date', 'broker_account.currency'])
     .orderBy('snapshot_date')
+    .orderBy('broker_account.currency')
     .execute()
 }
 

@@ -26,7 +26,44 @@ export const PnlQuery = Type.Object({
   period: Type.Enum(['daily', 'weekly', 'monthly', 'quarterly', 'yearly'], { default: 'daily' }),
 })
 
-const Money = Type.Number({ description: 'USD, rounded to cents' })
+/** Appended to every analytics description with amounts: how they are converted (docs/currencies.md). */
+export const CURRENCY_DOC =
+  ' Amounts are in the tenant’s base currency (`currency`; PUT /api/tenant/base-currency): capital flows ' +
+  'convert at the euro reference rate of their own date, realized P&L at its sale date’s, unrealized P&L ' +
+  'and market value at the rate of the date of the point they are shown for (so a foreign holding moves ' +
+  'with the rate between snapshots: the currency effect). nav keeps capital and realized P&L at their ' +
+  'dates’ rates, so the currency effect on a foreign account’s capital is not in nav and implied_cash = nav ' +
+  '− market_value absorbs it. A missing rate is never taken as 1: those amounts are left out and the answer ' +
+  'has degraded: true and missing_rates. Amounts already in the base currency are never converted.'
+
+const Money = Type.Number({ description: 'In the base currency (`currency`), rounded to cents' })
+
+/**
+ * Every answer with amounts says which currency they are in (the tenant's base currency), and when
+ * a needed exchange rate was missing, that the amounts of that currency on those dates are left out.
+ */
+const Currency = {
+  currency: Type.String({
+    pattern: '^[A-Z]{3}$',
+    description: 'The base currency every amount is in (PUT /api/tenant/base-currency; USD unless set)',
+  }),
+  degraded: Type.Optional(
+    Type.Literal(true, {
+      description: 'Present when some amount could not be converted: it is left out, see missing_rates',
+    }),
+  ),
+  missing_rates: Type.Optional(
+    Type.Array(
+      Type.Object({
+        currency: Type.String({ description: 'The currency without a rate into the base currency' }),
+        first_date: Type.String({ format: 'date' }),
+        last_date: Type.String({ format: 'date' }),
+        days: Type.Integer({ description: 'On how many distinct dates a rate was needed and missing' }),
+      }),
+      { description: 'Exchange rates that were needed and missing (never replaced by 1)' },
+    ),
+  ),
+}
 const Day = Type.String({ format: 'date' })
 const NullableDay = Type.Union([Day, Type.Null()])
 
@@ -36,6 +73,7 @@ export const DateRangeResponse = Type.Object({
   trade_count: Type.Integer(),
 })
 export const PnlResponse = Type.Object({
+  ...Currency,
   period: Type.String(),
   items: Type.Array(
     Type.Object({
@@ -47,10 +85,12 @@ export const PnlResponse = Type.Object({
   total: Money,
 })
 export const CumulativeResponse = Type.Object({
+  ...Currency,
   items: Type.Array(Type.Object({ date: Day, pnl: Money, cumulative: Money })),
   total: Money,
 })
 export const DrawdownResponse = Type.Object({
+  ...Currency,
   max_drawdown: Type.Number({
     description: 'Largest fall from a peak of cumulative realized P&L (a positive amount)',
   }),
@@ -102,10 +142,12 @@ const AumPoint = {
   implied_cash: Type.Number({ description: 'nav − market_value' }),
 }
 export const AumResponse = Type.Object({
+  ...Currency,
   current: Type.Object({ ...AumPoint, as_of: Day }),
   history: Type.Array(Type.Object({ date: Day, ...AumPoint })),
 })
 export const YoyResponse = Type.Object({
+  ...Currency,
   items: Type.Array(
     Type.Object({
       year: Type.Integer(),
@@ -117,6 +159,7 @@ export const YoyResponse = Type.Object({
   ),
 })
 export const AllocationResponse = Type.Object({
+  ...Currency,
   as_of: Day,
   nav: Money,
   nav_per_unit: Type.Union([Type.Number(), Type.Null()]),

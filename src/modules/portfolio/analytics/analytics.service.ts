@@ -2,7 +2,9 @@
  * Portfolio analytics. Every figure is summed exactly (numeric in SQL, BigInt cents here) and
  * rounded to cents once, in the answer. `total_aum = net_capital + unrealized + realized_ytd` and
  * `nav = market_value + implied_cash` hold to the cent (what each is: docs/portfolio-figures.md).
- * Empty portfolios answer zeros and empty series.
+ * Empty portfolios answer zeros and empty series. Amounts are read per currency and converted
+ * into the tenant's base currency (lib/conversion.ts: flows and realized P&L at their own date's
+ * rate, levels at each point's date; docs/currencies.md); every answer carries that `currency`.
  */
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Cache } from '../../../platform/cache/index.ts'
@@ -17,9 +19,12 @@ import type { Period } from '../lib/dates.ts'
 import { cumulativeSeries, drawdown, type Drawdown } from './lib/drawdown.ts'
 import { ledgerPoints, navBefore, type LedgerPoint } from './lib/ledger.ts'
 import { centsToNumber, toCents } from '../../../kernel/decimal/cents.ts'
+import { decAdd } from '../../../kernel/decimal/index.ts'
 import { navDrawdown, type NavDrawdown } from './lib/nav-drawdown.ts'
 import { allocate } from './lib/units.ts'
 import { yearOverYear } from './lib/yoy.ts'
+import { tenantBaseCurrency } from '../../accounts/tenancy/index.ts'
+import { Conversion, levelsAt, mergeByDate, type CurrencyReport, type DailyRates } from './lib/conversion.ts'
 
 interface Query {
   tenant_id?: number
@@ -32,6 +37,13 @@ interface WindowQ extends Query {
 }
 
 const n = (c: bigint) => centsToNumber(c)
+
+/** What an answer's work gets: reads in the tenant's transaction, the checked accounts, the base currency. */
+interface Work {
+  read: <X>(f: (s: TenantScope) => Promise<X>) => Promise<X>
+  accountIds: number[] | undefined
+  base: string
+}
 
 /** Keeps memory bounded; correctness comes from the version in the key, not from expiry. */
 const ANSWER_TTL_MS = 15 * 60_000
@@ -46,39 +58,43 @@ function canonical(q: object): string {
 }
 
 export class AnalyticsService {
-  constructor(private readonly deps: { scopes: Scopes; clock: Clock; cache: Cache }) {}
+  constructor(private readonly deps: { scopes: Scopes; clock: Clock; cache: Cache; fx: DailyRates }) {}
 
   private today(): string {
     return nyDate(this.deps.clock.now())
   }
 
   /**
-   * Runs `work` in the effective tenant with the requested accounts checked (404 if not theirs),
+   * Runs `work` for the effective tenant with the requested accounts checked (404 if not theirs),
    * through the answer cache. The key holds the tenant's portfolio version, which every write to
-   * a table these answers read moves (a trigger, migration 0007), and today's New York date: an
-   * entry is never served after a write, in any process, and there is nothing to invalidate.
+   * a table these answers read moves (a trigger, migration 0007), its base currency and today's
+   * New York date: an entry is never served after a write, in any process, and there is nothing to
+   * invalidate. Reads run in short tenant transactions; the exchange rates are fetched between
+   * them, never inside one.
    */
   private async within<T>(
     scope: RequestScope,
     name: string,
     q: Query,
-    work: (s: TenantScope, accountIds: number[] | undefined) => Promise<T>,
+    work: (w: Work) => Promise<T>,
   ): Promise<T> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const ids = [
       ...new Set([...(q.account_id ? [q.account_id] : []), ...(q.account_ids?.split(',').map(Number) ?? [])]),
     ].sort((a, b) => a - b)
-    return this.deps.scopes.withTenant(tenantId, async (s) => {
-      // Read first: an answer computed after it can only be as new or newer than its key says.
-      const version = await repo.portfolioVersion(s)
-      const key = `analytics:${tenantId}:${version}:${this.today()}:${name}:${ids.join(',')}:${canonical(q)}`
-      const { value } = await this.deps.cache.wrap(key, ANSWER_TTL_MS, async () => {
-        if (ids.length && (await repo.ownAccounts(s, ids)).length !== ids.length)
-          throw new NotFoundError('accounts.not_found', 'Account not found')
-        return work(s, ids.length ? ids : undefined)
-      })
-      return value
+    const read = <X>(f: (s: TenantScope) => Promise<X>) => this.deps.scopes.withTenant(tenantId, f)
+    // Read first: an answer computed after it can only be as new or newer than its key says.
+    const { version, base } = await read(async (s) => ({
+      version: await repo.portfolioVersion(s),
+      base: await tenantBaseCurrency(s),
+    }))
+    const key = `analytics:${tenantId}:${version}:${base}:${this.today()}:${name}:${ids.join(',')}:${canonical(q)}`
+    const { value } = await this.deps.cache.wrap(key, ANSWER_TTL_MS, async () => {
+      if (ids.length && (await read((s) => repo.ownAccounts(s, ids))).length !== ids.length)
+        throw new NotFoundError('accounts.not_found', 'Account not found')
+      return work({ read, accountIds: ids.length ? ids : undefined, base })
     })
+    return value
   }
 
   private window(q: WindowQ): { from?: string; to?: string } {
@@ -94,33 +110,49 @@ export class AnalyticsService {
   }
 
   dateRange(scope: RequestScope, q: Query) {
-    return this.within(scope, 'dateRange', q, async (s, accountIds) => {
-      const r = await repo.dateRange(s, { accountIds })
+    return this.within(scope, 'dateRange', q, async ({ read, accountIds }) => {
+      const r = await read((s) => repo.dateRange(s, { accountIds }))
       return { min_date: r.min_date, max_date: r.max_date, trade_count: r.trades }
     })
   }
 
   pnl(scope: RequestScope, q: WindowQ & { period: Period }) {
-    return this.within(scope, 'pnl', q, async (s, accountIds) => {
-      const rows = await repo.periodRealized(s, { accountIds, ...this.window(q) }, q.period)
-      const cents = rows.map((r) => toCents(r.pnl))
+    return this.within(scope, 'pnl', q, async ({ read, accountIds, base }) => {
+      const rows = await read((s) => repo.periodRealized(s, { accountIds, ...this.window(q) }, q.period))
+      const conv = await Conversion.load(this.deps.fx, base, rows)
+      const periods: { period: string; pnl: string; trades: number }[] = []
+      for (const r of rows) {
+        let p = periods.at(-1)
+        if (p?.period !== r.period) periods.push((p = { period: r.period, pnl: '0', trades: 0 }))
+        p.trades += r.trades
+        const v = conv.convert(r.pnl, r.currency, r.date)
+        if (v !== null) p.pnl = decAdd(p.pnl, v)
+      }
+      const cents = periods.map((p) => toCents(p.pnl))
       return {
+        ...conv.report(),
         period: q.period,
-        items: rows.map((r, i) => ({ period: r.period, pnl: n(cents[i]!), trades: r.trades })),
+        items: periods.map((p, i) => ({ period: p.period, pnl: n(cents[i]!), trades: p.trades })),
         total: n(cents.reduce((a, b) => a + b, 0n)),
       }
     })
   }
 
-  private async series(s: TenantScope, accountIds: number[] | undefined, q: WindowQ) {
-    const rows = await repo.dailyRealized(s, { accountIds, ...this.window(q) })
-    return cumulativeSeries(rows.map((r) => ({ date: r.date, gainLossCents: toCents(r.pnl) })))
+  /** Realized P&L per sale date in the base currency, and its running total. */
+  private async series(w: Work, q: WindowQ) {
+    const rows = await w.read((s) => repo.dailyRealized(s, { accountIds: w.accountIds, ...this.window(q) }))
+    const conv = await Conversion.load(this.deps.fx, w.base, rows)
+    const days = mergeByDate(rows, conv)
+    return {
+      conv,
+      items: cumulativeSeries(days.map((r) => ({ date: r.date, gainLossCents: toCents(r.pnl) }))),
+    }
   }
 
   cumulativePnl(scope: RequestScope, q: WindowQ) {
-    return this.within(scope, 'cumulativePnl', q, async (s, accountIds) => {
-      const items = await this.series(s, accountIds, q)
-      return { items, total: items.at(-1)?.cumulative ?? 0 }
+    return this.within(scope, 'cumulativePnl', q, async (w) => {
+      const { conv, items } = await this.series(w, q)
+      return { ...conv.report(), items, total: items.at(-1)?.cumulative ?? 0 }
     })
   }
 
@@ -129,32 +161,56 @@ export class AnalyticsService {
    * `max_drawdown_pct`, its dates and series) and `nav_drawdown`, the relative maximum drawdown of
    * the NAV at each AUM point in the window (the figure return-series tools report).
    */
-  drawdown(scope: RequestScope, q: WindowQ): Promise<Drawdown & { nav_drawdown: NavDrawdown }> {
-    return this.within(scope, 'drawdown', q, async (s, accountIds) => {
-      const pnl = drawdown(await this.series(s, accountIds, q))
+  drawdown(
+    scope: RequestScope,
+    q: WindowQ,
+  ): Promise<Drawdown & CurrencyReport & { nav_drawdown: NavDrawdown }> {
+    return this.within(scope, 'drawdown', q, async (w) => {
+      const { conv, items } = await this.series(w, q)
+      const pnl = drawdown(items)
       const { from, to } = this.window(q)
-      const navs = (await this.ledger(s, accountIds)).points
+      const ledger = await this.ledger(w)
+      const navs = ledger.points
         .filter((p) => (!from || p.date >= from) && (!to || p.date <= to))
         .map((p) => ({ date: p.date, cents: p.nav }))
-      return { ...pnl, nav_drawdown: navDrawdown(navs) }
+      return { ...conv.report(ledger.conv), ...pnl, nav_drawdown: navDrawdown(navs) }
     })
   }
 
-  /** The AUM breakdown at each snapshot date and today, with the rows it was built from (reused). */
-  private async ledger(s: TenantScope, accountIds: number[] | undefined) {
-    const [flows, snaps, realized] = [
-      await repo.flowsByDate(s, accountIds),
-      await repo.snapshotTotals(s, accountIds),
-      await repo.dailyRealized(s, { accountIds }),
-    ]
+  /**
+   * The AUM breakdown at each snapshot date and today, in the base currency, with the converted
+   * rows it was built from (reused): flows and realized P&L at their own date's rate, the snapshot
+   * levels at each point's date.
+   */
+  private async ledger({ read, accountIds, base }: Work) {
+    const [rawFlows, snaps, rawRealized] = await read(
+      async (s) =>
+        [
+          await repo.flowsByDate(s, accountIds),
+          await repo.snapshotTotals(s, accountIds),
+          await repo.dailyRealized(s, { accountIds }),
+        ] as const,
+    )
     const today = this.today()
     const dates = [...new Set([...snaps.map((r) => r.date), today])].sort()
-    return { flows, realized, points: ledgerPoints(dates, flows, snaps, realized) }
+    const conv = await Conversion.load(this.deps.fx, base, [
+      ...rawFlows,
+      ...rawRealized,
+      // A level is converted on every point date from its currency's first snapshot on.
+      ...snaps.flatMap((r) => [r, { currency: r.currency, date: today }]),
+    ])
+    const flows = rawFlows.flatMap((f) => {
+      const amount = conv.convert(f.amount, f.currency, f.date)
+      return amount === null ? [] : [{ ...f, amount }]
+    })
+    const realized = mergeByDate(rawRealized, conv)
+    const levels = levelsAt(snaps, dates, conv)
+    return { conv, flows, realized, points: ledgerPoints(dates, flows, levels, realized) }
   }
 
   aum(scope: RequestScope, q: Query) {
-    return this.within(scope, 'aum', q, async (s, accountIds) => {
-      const { points } = await this.ledger(s, accountIds)
+    return this.within(scope, 'aum', q, async (w) => {
+      const { conv, points } = await this.ledger(w)
       const shape = (p: LedgerPoint) => ({
         net_capital: n(p.capital),
         unrealized: n(p.unrealized),
@@ -166,6 +222,7 @@ export class AnalyticsService {
       })
       const current = points.at(-1)!
       return {
+        ...conv.report(),
         current: { ...shape(current), as_of: current.date },
         history: points.map((p) => ({ date: p.date, ...shape(p) })),
       }
@@ -173,8 +230,8 @@ export class AnalyticsService {
   }
 
   yoy(scope: RequestScope, q: Query) {
-    return this.within(scope, 'yoy', q, async (s, accountIds) => {
-      const { points, realized: days } = await this.ledger(s, accountIds)
+    return this.within(scope, 'yoy', q, async (w) => {
+      const { conv, points, realized: days } = await this.ledger(w)
       const yearEnd = new Map<number, bigint>()
       for (const p of points) yearEnd.set(Number(p.date.slice(0, 4)), p.total) // points are in date order: the last wins
       const realized = new Map<number, bigint>()
@@ -185,6 +242,7 @@ export class AnalyticsService {
         )
       const all = new Set([...realized.keys(), ...yearEnd.keys()])
       return {
+        ...conv.report(),
         items: yearOverYear(
           [...all].map((y) => ({
             year: y,
@@ -202,11 +260,9 @@ export class AnalyticsService {
    * units between investors on every new year.
    */
   investorAllocation(scope: RequestScope, q: Query) {
-    return this.within(scope, 'investorAllocation', q, async (s, accountIds) => {
-      const [{ points, flows, realized }, investors] = [
-        await this.ledger(s, accountIds),
-        await listInvestors(s),
-      ]
+    return this.within(scope, 'investorAllocation', q, async (w) => {
+      const { conv, points, flows, realized } = await this.ledger(w)
+      const investors = await w.read((s) => listInvestors(s))
       // The NAV just before a date's flows: capital, realized P&L and the latest unrealized figure,
       // each dated strictly earlier (prefix sums, built once: one lookup per flow).
       const navOn = navBefore(points, flows, realized)
@@ -229,6 +285,7 @@ export class AnalyticsService {
       }
       const names = new Map(investors.map((i) => [i.id, i.name]))
       return {
+        ...conv.report(),
         as_of: current.date,
         nav: n(nav),
         nav_per_unit: result.nav_per_unit,

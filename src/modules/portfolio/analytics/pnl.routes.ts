@@ -20,7 +20,8 @@ const DRAWDOWN_DOC =
   'as empyrical and quantstats compute max_drawdown — a negative fraction, with its peak, trough and ' +
   'recovery (null while nav is below the peak). nav moves with capital flows too: a withdrawal shows as a ' +
   'fall. Filters: year or period_days (the last N days, today included) cut both series; trades whose ' +
-  'date_sold is not a YYYY-MM-DD date are left out.'
+  'date_sold is not a YYYY-MM-DD date are left out.' +
+  S.CURRENCY_DOC
 
 export function getCumulativePnlRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
   app.get(
@@ -32,12 +33,14 @@ export function getCumulativePnlRoute(app: App, { analytics }: { analytics: Anal
         description:
           'Realized P&L per sale date and its running total, oldest first, optionally of one year or of the ' +
           'last period_days days. Trades whose date_sold is not a YYYY-MM-DD date are left out. Scoping as ' +
-          'for /api/analytics/aum.',
+          'for /api/analytics/aum.' +
+          S.CURRENCY_DOC,
         examples: {
           query: { year: 2025 },
           200: {
             description: 'The daily P&L and its running total',
             value: {
+              currency: 'USD',
               items: [
                 { date: '2025-01-02', pnl: 188.6, cumulative: 188.6 },
                 { date: '2025-01-06', pnl: -1577.98, cumulative: -1389.38 },
@@ -113,12 +116,14 @@ export function getPnlRoute(app: App, { analytics }: { analytics: AnalyticsServi
         description:
           'Realized P&L and trade count per period: daily (the default), weekly (ISO weeks), monthly, quarterly ' +
           'or yearly, oldest first, with the total. Same filters as cumulative-pnl; trades with a non-date ' +
-          'date_sold are left out.',
+          'date_sold are left out.' +
+          S.CURRENCY_DOC,
         examples: {
           query: { period: 'monthly', year: 2025 },
           200: {
             description: 'P&L per period',
             value: {
+              currency: 'USD',
               period: 'monthly',
               items: [
                 { period: '2025-01', pnl: 1756.88, trades: 14 },
