@@ -225,3 +225,71 @@ describe('sandbox accounts reconcile: the ledger’s cash equals the cash the br
     await reconciles(u, 'aggregator')
   })
 })
+
+describe('broker A: an account older than the history window opens with its value then', () => {
+  it('writes one opening_balance flow of the cash and shares held at the window start, once', async (tc) => {
+    const now = Date.now()
+    const at = (daysAgo: number) => now - daysAgo * DAY_MS - ((now % DAY_MS) - 15 * 3_600_000)
+    // Deposit 5,000 and buy 10 AAPL at 100 before the ten-year window; a dividend of 12.34 inside it.
+    t.c.providers.brokers.sandbox!.alpaca!.script(() => ({
+      createdAt: now - 3_800 * DAY_MS,
+      accountNumber: 'PA0000000002',
+      opening: [],
+      fills: [
+        {
+          id: activityId(at(3_700), '00000000-0000-4000-8000-000000000012'),
+          at: at(3_700),
+          symbol: 'AAPL',
+          side: 'buy',
+          qty: 10,
+          price: 100,
+          orderId: '00000000-0000-4000-8000-0000000000f3',
+        },
+      ],
+      cash: [
+        {
+          id: activityId(at(3_750), '00000000-0000-4000-8000-000000000011'),
+          at: at(3_750),
+          type: 'CSD',
+          amount: 5000,
+          description: 'Deposit',
+        },
+        {
+          id: activityId(at(100), '00000000-0000-4000-8000-000000000013'),
+          at: at(100),
+          type: 'DIV',
+          amount: 12.34,
+          description: 'Cash dividend AAPL',
+          symbol: 'AAPL',
+          qty: 10,
+          perShare: 1.234,
+        },
+      ],
+    }))
+    tc.after(() => t.c.providers.brokers.sandbox!.alpaca!.script(null))
+    const u = await t.newTenant()
+    await connectAlpaca(t, u)
+    const f = await flows(u)
+    assert.equal(f.length, 1, JSON.stringify(f))
+    const opening = f[0]!
+    assert.equal(opening.kind, 'opening_balance')
+    assert.ok(opening.is_owner)
+    // By hand: cash then = 4,012.34 now − the window's dividend 12.34 = 4,000; plus 10 AAPL at the
+    // close of the window's first day (or the last trading day before it).
+    const day = opening.flow_date
+    const end = new Date(`${day}T23:59:59Z`)
+    const bars = await t.c.providers.market.bars('AAPL', {
+      interval: '1d',
+      start: new Date(end.getTime() - 10 * DAY_MS),
+      end,
+    })
+    const close = bars.filter((b) => b.time.slice(0, 10) <= day).at(-1)!.close
+    assert.equal(Number(opening.amount), Math.round((4000 + 10 * close) * 100) / 100)
+    const aum = json(await u.get('/api/analytics/aum')) as { current: Record<string, number> }
+    assert.equal(aum.current['net_capital'], Number(opening.amount))
+
+    const again = await u.post('/api/brokers/brokera/sync', {})
+    assert.equal(again.statusCode, 200, again.body)
+    assert.equal((await flows(u)).length, 1, 'a later sync writes no second opening balance')
+  })
+})
