@@ -55,7 +55,7 @@ export interface SeriesOutput {
   missingRates: Gaps
 }
 
-/** Cash in cents per currency on each day, 0 before the history start. */
+/** Cash in cents per currency on each day; 0 before the history start and the first reported balance. */
 function cashByCurrency(days: readonly string[], a: AccountIn): Map<string, Float64Array> {
   const effects = new Map<string, { date: string; cents: bigint }[]>()
   const anchors = new Map<string, CashAnchor[]>()
@@ -73,10 +73,13 @@ function cashByCurrency(days: readonly string[], a: AccountIn): Map<string, Floa
   }
   const out = new Map<string, Float64Array>()
   for (const currency of new Set([...effects.keys(), ...anchors.keys()])) {
-    const cents = cashOnDays(anchors.get(currency) ?? [], effects.get(currency) ?? [], days)
+    const reported = anchors.get(currency) ?? []
+    const cents = cashOnDays(reported, effects.get(currency) ?? [], days)
+    // A reported balance is known history even before the history start.
+    const first = reported.reduce<string | null>((m, x) => (m === null || x.date < m ? x.date : m), null)
+    const cut = a.historyStart !== null && (first === null || a.historyStart < first) ? a.historyStart : first
     const arr = new Float64Array(days.length)
-    for (let i = 0; i < days.length; i++)
-      arr[i] = a.historyStart !== null && days[i]! < a.historyStart ? 0 : Number(cents[i]!)
+    for (let i = 0; i < days.length; i++) arr[i] = cut !== null && days[i]! < cut ? 0 : Number(cents[i]!)
     out.set(currency, arr)
   }
   return out
