@@ -17,8 +17,8 @@ import { priceIndex } from './lib/returns.ts'
 import { rangeStart, seriesDays, type RangeName } from './lib/range.ts'
 import { valueSeries } from './lib/series.ts'
 import { summary } from './lib/summary.ts'
-import { closesOn, currencies, ratesInto, type Market } from './performance.market.ts'
-import { loadScope } from './performance.load.ts'
+import { closesOn, currencies, ratesInto, type Market } from './market-series.service.ts'
+import { loadScope } from './inputs.service.ts'
 import type { Gap } from './lib/value.ts'
 
 export interface PerformanceQuery {
