@@ -231,6 +231,14 @@ describe('scope, isolation and validation', () => {
     assert.deepEqual(col(both, 'net_flow'), [0, 0, 0, 0, 0])
   })
 
+  it('answers a new position at once: the cache key moves with every portfolio write', async () => {
+    const u = await t.newTenant()
+    const account = await createManualAccount(u)
+    assert.deepEqual(col(await performance(u), 'value'), [0, 0, 0, 0, 0])
+    await position(u, account, 'AAA', 2, '2026-03-04')
+    assert.deepEqual(col(await performance(u), 'value'), [0, 0, 220, 198, 210])
+  })
+
   it('never shows another tenant’s accounts: 404 for their id, nothing of theirs in the total', async () => {
     const owner1 = await t.newTenant()
     const theirs = await createManualAccount(owner1)

@@ -121,7 +121,8 @@ export class PerformanceService {
     const base = await tenantBaseCurrency(s)
     const data = await loadScope(s, accountIds)
     const range = q.from === undefined ? (q.range ?? 'YTD') : null
-    const from = range === null ? q.from! : rangeStart(range, today, data.earliest)
+    const named = range === null ? q.from! : rangeStart(range, today, data.earliest)
+    const from = named < FIRST_FROM ? FIRST_FROM : named // MAX of a history older than the calendar
     const to = q.to ?? today
     const days = seriesDays(from, to)
     const now = this.deps.clock.now()
