@@ -268,6 +268,12 @@ describe('scope, isolation and validation', () => {
     assert.deepEqual([w.from, w.base_date], ['2026-03-02', '2026-02-27'])
     const y = await performance(u, '?range=1Y')
     assert.deepEqual([y.from, y.base_date], ['2025-03-07', '2025-03-06'])
+    const account = await createManualAccount(u)
+    await position(u, account, 'AAA', 1, '2026-03-03')
+    const max = await performance(u, '?range=MAX')
+    assert.deepEqual([max.from, max.base_date, max.end_value], ['2026-03-03', '2026-03-02', 105])
+    await flow(u, await owner(u), '1985-06-03', 10)
+    assert.equal((await performance(u, '?range=MAX')).from, '1990-01-03')
   })
 
   it('refuses inconsistent or impossible parameters with 422', async () => {
