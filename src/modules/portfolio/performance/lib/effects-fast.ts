@@ -49,7 +49,7 @@ export function tenThousandths(s: string): number | null {
 export function halfAway100(x: number): number {
   const q = Math.trunc(x / 100)
   const r = x - q * 100
-  return r >= 50 ? q + 1 : r <= -50 ? q - 1 : q
+  return (r >= 50 ? q + 1 : r <= -50 ? q - 1 : q) + 0 // never −0
 }
 
 /** A number rounded half away from zero to an integer. */
