@@ -1,105 +1,26 @@
 /**
  * GET /api/analytics/performance through HTTP, on a market with fixed closes and fixed euro
- * reference rates (portfolio-performance.fakes.ts). Every expected figure is worked out by hand in
- * the comments. Today is Friday 2026-03-06 (the clock is fixed at 11:00 in New York); the ranges
+ * reference rates (portfolio-performance.helpers.ts). Every expected figure is worked out by hand in
+ * the comments: one USD account, the scope, the ranges and validation. Today is Friday 2026-03-06
+ * (the clock is fixed at 11:00 in New York); the ranges
  * below run from Tuesday 03-03, so the base day is Monday 03-02.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { fixedClock } from '../../src/platform/clock.ts'
-import { recordActivities } from '../../src/modules/portfolio/activities/record.service.ts'
+import { describe, it } from 'node:test'
 import { createManualAccount } from '../helpers/portfolio.ts'
-import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
-import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { FixedFx, FixedMarket } from './portfolio-performance.fakes.ts'
+import { assertFieldError, assertProblem, type Body } from '../helpers/assertions.ts'
+import {
+  RANGE,
+  col,
+  flow,
+  near,
+  owner,
+  performance,
+  position,
+  usePerformanceApp,
+} from './portfolio-performance.helpers.ts'
 
-const market = new FixedMarket({
-  AAA: {
-    currency: 'USD',
-    days: {
-      '2026-02-27': 95,
-      '2026-03-02': 100,
-      '2026-03-03': 100,
-      '2026-03-04': 110,
-      '2026-03-05': 99,
-      '2026-03-06': 105,
-    },
-  },
-  EEE: { currency: 'EUR', days: { '2026-03-04': 200, '2026-03-05': 210, '2026-03-06': 220 } },
-  SPY: {
-    currency: 'USD',
-    days: {
-      '2026-02-27': 490,
-      '2026-03-02': 500,
-      '2026-03-03': 505,
-      '2026-03-04': 510,
-      '2026-03-05': 495,
-      '2026-03-06': 520,
-    },
-  },
-})
-const USD_PER_EUR = {
-  '2026-02-27': '1.10',
-  '2026-03-02': '1.10',
-  '2026-03-03': '1.10',
-  '2026-03-04': '1.20',
-  '2026-03-05': '1.25',
-  '2026-03-06': '1.25',
-}
-const fx = new FixedFx(Object.entries(USD_PER_EUR).map(([date, usd]) => ({ date, rates: { USD: usd } })))
-
-let t: TestApp
-before(async () => {
-  t = await buildTestApp({ clock: fixedClock('2026-03-06T16:00:00Z'), providers: { market, fx } })
-})
-after(async () => {
-  await t?.close()
-})
-
-const RANGE = '?from=2026-03-03&to=2026-03-06'
-async function performance(u: Client, query = RANGE): Promise<Body> {
-  const res = await u.get(`/api/analytics/performance${query}`)
-  assert.equal(res.statusCode, 200, res.body)
-  return json(res.body)
-}
-const col = (b: Body, key: string) => (b.series as Body[]).map((p) => p[key])
-const near = (a: unknown, b: number, tol = 1e-9) =>
-  assert.ok(Math.abs((a as number) - b) <= tol, `${String(a)} ≠ ${b}`)
-
-async function position(u: Client, account_id: number, symbol: string, quantity: number, as_of: string) {
-  const res = await u.post('/api/brokers/manual/positions', {
-    account_id,
-    symbol,
-    quantity,
-    cost_basis: 1,
-    as_of,
-  })
-  assert.equal(res.statusCode, 201, res.body)
-}
-async function owner(u: Client): Promise<number> {
-  const res = await u.post('/api/investors', { name: 'Owner' })
-  assert.equal(res.statusCode, 201, res.body)
-  return json(res.body).investor_id as number
-}
-async function flow(u: Client, investor_id: number, date: string, amount: number, account_id?: number) {
-  const res = await u.post('/api/capital-flows', {
-    investor_id,
-    date,
-    amount,
-    ...(account_id ? { account_id } : {}),
-  })
-  assert.equal(res.statusCode, 201, res.body)
-}
-async function deposit(u: Client, accountId: number, date: string, amount: string, currency: string) {
-  await t.c.scopes.withTenant(u.tenantId, (s) =>
-    recordActivities(
-      s,
-      accountId,
-      [{ type: 'DEPOSIT', activity_date: date, amount, currency, source: 'manual' }],
-      u.userId,
-    ),
-  )
-}
+const app = usePerformanceApp()
 
 describe('performance of one USD account', () => {
   // 1,000 comes in on 03-03 and buys 10 AAA (a position back-dated to 03-03, entered after the
@@ -116,7 +37,7 @@ describe('performance of one USD account', () => {
   // not recovered. MWR: −1,000 on 03-03, +1,050 on 03-06 → 1.05^(365/3) − 1 a year. SPY: 500 on the
   // base day, 520 on the last: +4 %.
   it('values a back-dated position from its date and chains TWR, MWR and the statistics', async () => {
-    const u = await t.newTenant()
+    const u = await app().newTenant()
     const account = await createManualAccount(u)
     await flow(u, await owner(u), '2026-03-03', 1000, account)
     await position(u, account, 'AAA', 10, '2026-03-03')
@@ -149,7 +70,7 @@ describe('performance of one USD account', () => {
   })
 
   it('subtracts a daily risk-free rate in Sharpe and takes any instrument as the benchmark', async () => {
-    const u = await t.newTenant()
+    const u = await app().newTenant()
     const account = await createManualAccount(u)
     await flow(u, await owner(u), '2026-03-03', 1000, account)
     await position(u, account, 'AAA', 10, '2026-03-03')
@@ -163,52 +84,12 @@ describe('performance of one USD account', () => {
   })
 })
 
-describe('two currencies', () => {
-  // A EUR account: 1,000 EUR deposited on 03-03 (a capital flow in EUR), 5 EEE (quoted in EUR)
-  // from 03-04. USD per EUR: 1.10, 1.10, 1.20, 1.25, 1.25. Base currency USD.
-  //
-  // | day   | cash EUR | EEE       | V (USD)                     | F (USD)           |
-  // | 03-02 | 0        |           | 0                           |                   |
-  // | 03-03 | 1,000    |           | 1,000 × 1.10 = 1,100.00     | 1,000 × 1.10 = 1,100 |
-  // | 03-04 | 1,000    | 5 × 200   | 2,000 × 1.20 = 2,400.00     |                   |
-  // | 03-05 | 1,000    | 5 × 210   | 2,050 × 1.25 = 2,562.50     |                   |
-  // | 03-06 | 1,000    | 5 × 220   | 2,100 × 1.25 = 2,625.00     |                   |
-  it('converts holdings, cash and flows at each day’s rate', async () => {
-    const u = await t.newTenant()
-    const res = await u.post('/api/accounts', { name: 'Euro', broker_type: 'manual', currency: 'EUR' })
-    assert.equal(res.statusCode, 201, res.body)
-    const account = json(res.body).id as number
-    await deposit(u, account, '2026-03-03', '1000', 'EUR')
-    await position(u, account, 'EEE', 5, '2026-03-04')
-    const b = await performance(u)
-    assert.deepEqual(col(b, 'value'), [0, 1100, 2400, 2562.5, 2625])
-    assert.deepEqual(col(b, 'cash'), [0, 1100, 1200, 1250, 1250])
-    assert.deepEqual(col(b, 'net_flow'), [0, 1100, 0, 0, 0])
-    assert.deepEqual([b.net_flows, b.gain, b.degraded], [1100, 1525, false])
-    near(b.twr, (2400 / 1100) * (2562.5 / 2400) * (2625 / 2562.5) - 1)
-  })
-
-  it('is degraded, and leaves the amount out, when a currency has no rate (never 1)', async () => {
-    const u = await t.newTenant()
-    const res = await u.post('/api/accounts', { name: 'Sterling', broker_type: 'manual', currency: 'GBP' })
-    const account = json(res.body).id as number
-    await deposit(u, account, '2026-03-04', '100', 'GBP')
-    const b = await performance(u)
-    assert.equal(b.degraded, true)
-    assert.deepEqual(b.missing_rates, [
-      { currency: 'GBP', first_date: '2026-03-04', last_date: '2026-03-06', days: 3 },
-    ])
-    assert.deepEqual(col(b, 'value'), [0, 0, 0, 0, 0])
-    assert.deepEqual(b.missing_prices, [])
-  })
-})
-
 describe('scope, isolation and validation', () => {
   // Two accounts: 10 AAA in one, 1 AAA in the other (both from 03-03), and a 500 flow of no
   // account on 03-05. The whole portfolio: 11 × AAA, with the 500 flow; account 1 alone: 10 × AAA
   // and no flow (a flow of no account counts only without an account filter).
   it('scopes by account, and counts flows of no account only in the whole portfolio', async () => {
-    const u = await t.newTenant()
+    const u = await app().newTenant()
     const [a1, a2] = [await createManualAccount(u, 'One'), await createManualAccount(u, 'Two')]
     await position(u, a1, 'AAA', 10, '2026-03-03')
     await position(u, a2, 'AAA', 1, '2026-03-03')
@@ -232,7 +113,7 @@ describe('scope, isolation and validation', () => {
   })
 
   it('answers a new position at once: the cache key moves with every portfolio write', async () => {
-    const u = await t.newTenant()
+    const u = await app().newTenant()
     const account = await createManualAccount(u)
     assert.deepEqual(col(await performance(u), 'value'), [0, 0, 0, 0, 0])
     await position(u, account, 'AAA', 2, '2026-03-04')
@@ -240,10 +121,10 @@ describe('scope, isolation and validation', () => {
   })
 
   it('never shows another tenant’s accounts: 404 for their id, nothing of theirs in the total', async () => {
-    const owner1 = await t.newTenant()
+    const owner1 = await app().newTenant()
     const theirs = await createManualAccount(owner1)
     await position(owner1, theirs, 'AAA', 10, '2026-03-03')
-    const other = await t.newTenant()
+    const other = await app().newTenant()
     assertProblem(
       await other.get(`/api/analytics/performance?account_id=${theirs}`),
       404,
@@ -259,7 +140,7 @@ describe('scope, isolation and validation', () => {
   })
 
   it('names the range: YTD by default, from the last close of the previous year', async () => {
-    const u = await t.newTenant()
+    const u = await app().newTenant()
     const b = await performance(u, '')
     assert.deepEqual([b.range, b.from, b.to, b.base_date], ['YTD', '2026-01-01', '2026-03-06', '2025-12-31'])
     const d = await performance(u, '?range=1D')
@@ -277,7 +158,7 @@ describe('scope, isolation and validation', () => {
   })
 
   it('refuses inconsistent or impossible parameters with 422', async () => {
-    const u = await t.newTenant()
+    const u = await app().newTenant()
     const bad = (q: string) => u.get(`/api/analytics/performance?${q}`)
     assertFieldError(await bad('range=YTD&from=2026-01-02'), ['query', 'range'])
     assertFieldError(await bad('to=2026-03-01'), ['query', 'from'])
