@@ -32,17 +32,20 @@ const WITHOUT_SYMBOL = new Map(ACTIVITY_TYPES.map((t) => [t, read(t, null)]))
 const coefficients = (type: ActivityType, symbol: string | null): Coefficients =>
   (symbol === null ? WITHOUT_SYMBOL : WITH_SYMBOL).get(type)!
 
-const DEC4 = /^(-?)(\d{1,11})(?:\.(\d{0,4}))?$/
+/** Below this magnitude a four-decimal amount × 10,000 rounds back to its exact integer in a double. */
+const EXACT_LIMIT = 1e11
 
 /**
  * A decimal string as an integer number of ten-thousandths, or null past four decimals or 11
- * integer digits (beyond which a double would not hold it exactly).
+ * integer digits (beyond which a double would not hold it exactly). Number(s) is within half an
+ * ulp of the decimal, so × 10,000 is within far less than ½ of the exact integer: rounding recovers it.
  */
 export function tenThousandths(s: string): number | null {
-  const m = DEC4.exec(s)
-  if (!m) return null
-  const v = Number(m[2]) * 10_000 + Number((m[3] ?? '').padEnd(4, '0'))
-  return m[1] ? -v : v
+  const dot = s.indexOf('.')
+  if (dot >= 0 && s.length - dot - 1 > 4) return null
+  const v = Number(s)
+  if (s === '' || !(Math.abs(v) < EXACT_LIMIT)) return null
+  return Math.round(v * 10_000) + 0
 }
 
 /** x / 100 rounded half away from zero (ten-thousandths → cents; exact for integer x). */

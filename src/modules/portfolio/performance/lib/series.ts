@@ -57,15 +57,21 @@ export interface SeriesOutput {
 
 /** Cash in cents per currency on each day; 0 before the history start and the first reported balance. */
 function cashByCurrency(days: readonly string[], a: AccountIn): Map<string, Float64Array> {
-  const effects = new Map<string, { date: string; cents: bigint }[]>()
-  const anchors = new Map<string, CashAnchor[]>()
+  // Summed per currency and day first (the activities come in date order): one effect a day.
+  const daily = new Map<string, { date: string; cents: number }[]>()
   for (const x of a.activities) {
     const c = cashCents(x)
     if (c === 0) continue
-    const list = effects.get(x.currency)
-    if (list) list.push({ date: x.date, cents: BigInt(c) })
-    else effects.set(x.currency, [{ date: x.date, cents: BigInt(c) }])
+    const list = daily.get(x.currency)
+    const last = list?.at(-1)
+    if (last?.date === x.date) last.cents += c
+    else if (list) list.push({ date: x.date, cents: c })
+    else daily.set(x.currency, [{ date: x.date, cents: c }])
   }
+  const effects = new Map(
+    [...daily].map(([currency, list]) => [currency, list.map((e) => ({ date: e.date, cents: BigInt(e.cents) }))]),
+  )
+  const anchors = new Map<string, CashAnchor[]>()
   for (const x of a.cashAnchors) {
     const list = anchors.get(x.currency)
     if (list) list.push(x)
