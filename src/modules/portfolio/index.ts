@@ -22,6 +22,8 @@ import { ImportService } from './manual/import.service.ts'
 import { manualRoutes } from './manual/manual.routes.ts'
 import { ManualService } from './manual/manual.service.ts'
 import { marketRefreshRoutes } from './holdings/market-refresh.routes.ts'
+import { performanceRoutes } from './performance/performance.routes.ts'
+import { PerformanceService } from './performance/performance.service.ts'
 import { MarketRefreshService } from './holdings/market-refresh.service.ts'
 import * as m0003 from './migrations/0003_portfolio.ts'
 import * as m0007 from './migrations/0007_analytics_rollups.ts'
@@ -64,6 +66,8 @@ export interface Portfolio {
   manual: ManualService
   capital: CapitalService
   analytics: AnalyticsService
+  /** The daily value series and its returns against a benchmark (GET /api/analytics/performance). */
+  performance: PerformanceService
   imports: ImportService
   marketRefresh: MarketRefreshService
   /** What the tenant holds now, largest market value first (trading intelligence, discovery). */
@@ -107,6 +111,7 @@ function createPortfolio(
     manual: new ManualService(deps),
     capital: new CapitalService(deps),
     analytics: new AnalyticsService(deps),
+    performance: new PerformanceService(deps),
     imports: new ImportService(deps),
     marketRefresh: new MarketRefreshService(deps),
     holdings: new HoldingsService(deps),
@@ -130,6 +135,7 @@ function portfolioRoutes(app: App, portfolio: Portfolio): void {
   allocationRoutes(app, portfolio)
   incomeRoutes(app, portfolio)
   exportsRoutes(app, portfolio)
+  performanceRoutes(app, portfolio)
 }
 
 export const portfolioModule = defineModule({
