@@ -7,6 +7,10 @@ import type { MarketData } from '../market/market-data/index.ts'
 import type { Tenancy } from '../accounts/tenancy/index.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
 import { accountsRoutes } from './accounts/accounts.routes.ts'
+import { activitiesRoutes } from './activities/activities.routes.ts'
+import { ActivitiesService } from './activities/activities.service.ts'
+import { ActivityExportService } from './activities/export.service.ts'
+import { ActivityImportService } from './activities/import.service.ts'
 import { AccountsService } from './accounts/accounts.service.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import * as brokerHoldings from './holdings/broker-holdings.service.ts'
@@ -52,6 +56,10 @@ export interface Portfolio {
   capital: CapitalService
   analytics: AnalyticsService
   imports: ImportService
+  /** The activity ledger for people: manual entry and correction, CSV import, export. */
+  activities: ActivitiesService
+  activityImports: ActivityImportService
+  activityExports: ActivityExportService
   marketRefresh: MarketRefreshService
   /** What the tenant holds now, largest market value first (trading intelligence, discovery). */
   holdings: HoldingsService
@@ -86,6 +94,9 @@ function createPortfolio(
     capital: new CapitalService(deps),
     analytics: new AnalyticsService(deps),
     imports: new ImportService(deps),
+    activities: new ActivitiesService(deps),
+    activityImports: new ActivityImportService(deps),
+    activityExports: new ActivityExportService(deps),
     marketRefresh: new MarketRefreshService(deps),
     holdings: new HoldingsService(deps),
     tradeWrites: deps.tradeWrites,
@@ -100,6 +111,7 @@ function portfolioRoutes(app: App, portfolio: Portfolio): void {
   capitalRoutes(app, portfolio)
   analyticsRoutes(app, portfolio)
   importRoutes(app, portfolio)
+  activitiesRoutes(app, portfolio)
   marketRefreshRoutes(app, portfolio)
 }
 

@@ -35,7 +35,23 @@ export const ListAccountsQuery = Type.Object({
     description: 'Include closed/inactive (archived) accounts',
   }),
 })
-export const AccountList = Page(AccountSchema)
+export const AccountListItem = Type.Object({
+  ...AccountSchema.properties,
+  cash: Type.Array(
+    Type.Object({
+      currency: Type.String({ description: 'ISO 4217' }),
+      balance: Type.Number({ description: 'Rounded to cents; may be negative (more spent than recorded in)' }),
+    }),
+    {
+      description:
+        "The account's cash now, one entry per currency, by code: the broker's reported balance rolled forward " +
+        'with later activities (broker accounts), or the sum of the cash effects of its activities (manual ' +
+        'accounts). Empty when neither is known.',
+    },
+  ),
+})
+export type AccountItem = Static<typeof AccountListItem>
+export const AccountList = Page(AccountListItem)
 
 const AccountType = Text({
   minLength: 1,

@@ -6,7 +6,10 @@ import { toPage, type PageQueryInput, type PageResult } from '../../../platform/
 import { keysetOf } from '../lib/keyset.ts'
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'
 import * as repo from './accounts.repository.ts'
-import type { Account } from './accounts.schemas.ts'
+import type { Account, AccountItem } from './accounts.schemas.ts'
+import { accountsCash } from '../activities/cash.service.ts'
+import { nyDate } from '../../../kernel/calendar/nyse.ts'
+import type { Clock } from '../../../platform/clock.ts'
 
 export function toAccount(r: repo.AccountRow): Account {
   return {
@@ -37,6 +40,7 @@ export class AccountsService {
   constructor(
     private readonly deps: {
       scopes: Scopes
+      clock: Clock
       entitlements: Pick<EntitlementsService, 'limitGuard'>
     },
   ) {}
@@ -44,13 +48,15 @@ export class AccountsService {
   async list(
     scope: RequestScope,
     q: PageQueryInput & { tenant_id?: number; include_archived: boolean },
-  ): Promise<PageResult<Account>> {
+  ): Promise<PageResult<AccountItem>> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const { page, after } = keysetOf<[number]>(q, ['int'])
-    const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
-      repo.listAccounts(s, q.include_archived, page, after?.[0] ?? null),
-    )
-    return toPage(rows, page, (r) => [r.id], toAccount)
+    const today = nyDate(this.deps.clock.now())
+    const [rows, cash] = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      const found = await repo.listAccounts(s, q.include_archived, page, after?.[0] ?? null)
+      return [found, await accountsCash(s, found.map((r) => r.id), today)] as const
+    })
+    return toPage(rows, page, (r) => [r.id], (r) => ({ ...toAccount(r), cash: cash.get(r.id) ?? [] }))
   }
 
   async create(

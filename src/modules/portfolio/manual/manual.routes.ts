@@ -56,14 +56,16 @@ function putManualPositionRoute(app: App, { manual }: { manual: ManualService })
         description:
           'Records the holding of one symbol in a manual account for a day (as_of, default today in New York): ' +
           'quantity and total cost. A holding already recorded for that symbol and day is replaced. 404 for an ' +
-          "account that is not the tenant's; 422 for a broker-connected account (those sync from the broker).",
+          "account that is not the tenant's; 422 for a broker-connected account (those sync from the broker); 409 " +
+          '`positions.kept_by_activities` when the account holds the symbol through its activities (BUY, SELL, ' +
+          'SPLIT, transfers): record an activity instead.',
         examples: {
           body: { account_id: 1, symbol: 'MSFT', quantity: 60, cost_basis: 19800, as_of: '2026-11-24' },
           201: { description: 'The recorded holding', value: POSITION },
         },
         tags: manualTags,
         body: M.CreatePositionBody,
-        response: { 201: M.PositionSchema, ...problems(401, 404, 422) },
+        response: { 201: M.PositionSchema, ...problems(401, 404, 409, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(await manual.putPosition(scopeOf(req), req.body)),

@@ -135,7 +135,7 @@ export function deriveSymbol(
     const { open } = run(sorted.slice(0, upTo), method)
     const quantity = sumOf(open, 'quantity')
     const cost = sumOf(open, 'cost')
-    const price = close(day) ?? tradePrice(todays) ?? splitPrice(prev, todays) ?? bookPrice(cost, quantity)
+    const price: string = close(day) ?? tradePrice(todays) ?? splitPrice(prev, todays) ?? bookPrice(cost, quantity)
     rows.push({ date: day, quantity, cost_basis: cost, price })
     prev = price
   }
