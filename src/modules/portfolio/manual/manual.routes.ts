@@ -194,7 +194,8 @@ function updateManualTransactionRoute(app: App, { manual }: { manual: ManualServ
         description:
           'Corrects a closed trade. gain_loss is recomputed from proceeds, cost_basis and fees when one of them ' +
           'changes, unless the body sets it; term follows the dates. 404 for an unknown or deleted trade; 422 ' +
-          "(not_manual) for a broker account's trade, which its fills determine at every sync.",
+          "(not_manual) for a broker account's trade, which its fills determine at every sync; 409 " +
+          "`transactions.activity_derived` for a trade derived from the account's activities (edit those).",
         examples: {
           params: { transaction_id: 459 },
           body: { proceeds: 2920.15, fees: 0.5 },
@@ -212,7 +213,7 @@ function updateManualTransactionRoute(app: App, { manual }: { manual: ManualServ
         tags: manualTags,
         params: M.TransactionParams,
         body: M.PatchTransactionBody,
-        response: { 200: M.TransactionSchema, ...problems(401, 404, 422) },
+        response: { 200: M.TransactionSchema, ...problems(401, 404, 409, 422) },
       },
     },
     (req) => manual.patchTransaction(scopeOf(req), req.params.transaction_id, req.body),
@@ -228,11 +229,12 @@ function deleteManualTransactionRoute(app: App, { manual }: { manual: ManualServ
         summary: 'Soft-delete a closed trade',
         description:
           'Deletes a closed trade (a soft delete: it leaves lists and every P&L figure). 404 for an unknown or ' +
-          "already deleted trade; 422 (not_manual) for a broker account's trade.",
+          "already deleted trade; 422 (not_manual) for a broker account's trade; 409 " +
+          "`transactions.activity_derived` for one derived from the account's activities.",
         examples: { params: { transaction_id: 459 }, 204: { description: 'Deleted' } },
         tags: manualTags,
         params: M.TransactionParams,
-        response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },
+        response: { 204: NoContent('Deleted'), ...problems(401, 404, 409, 422) },
       },
     },
     async (req, reply) => {

@@ -149,6 +149,11 @@ export class ManualService {
   private async manualTrade(s: TenantScope, id: number) {
     const trade = await tradesRepo.findTrade(s, id)
     if (!trade) throw tradeNotFound()
+    if (trade.source === 'activity')
+      throw new ConflictError(
+        'transactions.activity_derived',
+        "This trade is derived from the account's activities (its BUY and SELL lots); edit or delete those instead",
+      )
     const account = await accounts.findAccount(s, trade.account_id)
     if (account && account.broker_type !== 'manual')
       throw UnprocessableError.field(

@@ -17,7 +17,7 @@ const TRADE_VALUES = [
   'gain_loss',
   'term',
 ] as const
-const TRADE = ['id', 'account_id', ...TRADE_VALUES, 'created_at', 'updated_at'] as const
+const TRADE = ['id', 'account_id', ...TRADE_VALUES, 'source', 'created_at', 'updated_at'] as const
 
 /**
  * Trades, newest sale first (undated legacy sales last), id as the tiebreaker: one page, keyset
