@@ -34,7 +34,18 @@ const FILE =
   '2026-11-10,DIVIDEND,PRIVCO,,,2.40,,,\n'
 
 const comparable = (items: Body[]) =>
-  items.map((a) => [a.date, a.type, a.symbol, a.quantity, a.price, a.amount, a.fee, a.currency, a.note, a.cash_effect])
+  items.map((a) => [
+    a.date,
+    a.type,
+    a.symbol,
+    a.quantity,
+    a.price,
+    a.amount,
+    a.fee,
+    a.currency,
+    a.note,
+    a.cash_effect,
+  ])
 
 describe('activities CSV', () => {
   it('a dry run answers as the import would and writes nothing; the import is idempotent', async () => {
@@ -42,20 +53,44 @@ describe('activities CSV', () => {
     const acct = await createManualAccount(u)
     const dry = await imported(u, `account_id=${acct}&dry_run=true&allow_unlisted=true`, FILE)
     const expected = { rows: 4, imported: 3, skipped_duplicates: 1, capital_flows: 1 }
-    assert.deepEqual({ rows: dry.rows, imported: dry.imported, skipped_duplicates: dry.skipped_duplicates, capital_flows: dry.capital_flows }, expected)
+    assert.deepEqual(
+      {
+        rows: dry.rows,
+        imported: dry.imported,
+        skipped_duplicates: dry.skipped_duplicates,
+        capital_flows: dry.capital_flows,
+      },
+      expected,
+    )
     assert.deepEqual(dry.duplicates, [{ line: 5, reason: 'in_file' }])
     assert.equal(json((await u.get('/api/activities')).body).items.length, 0)
     const real = await imported(u, `account_id=${acct}&allow_unlisted=true`, FILE)
     assert.equal(real.imported, 3)
     assert.equal(real.dry_run, false)
     const items = json((await u.get('/api/activities')).body).items as Body[]
-    assert.deepEqual(comparable(items).at(-2), ['2026-11-03', 'BUY', 'PRIVCO', 10, 150.025, 1500.25, 1, 'USD', 'lot, "one"', -1501.25])
+    assert.deepEqual(comparable(items).at(-2), [
+      '2026-11-03',
+      'BUY',
+      'PRIVCO',
+      10,
+      150.025,
+      1500.25,
+      1,
+      'USD',
+      'lot, "one"',
+      -1501.25,
+    ])
     assert.ok(items.every((a) => a.source === 'csv' && typeof a.source_id === 'string'))
     const again = await imported(u, `account_id=${acct}&allow_unlisted=true`, FILE)
     assert.equal(again.imported, 0)
     assert.deepEqual(
       (again.duplicates as Body[]).map((d) => [d.line, d.reason]),
-      [[2, 'stored'], [3, 'stored'], [4, 'stored'], [5, 'stored']],
+      [
+        [2, 'stored'],
+        [3, 'stored'],
+        [4, 'stored'],
+        [5, 'stored'],
+      ],
     )
     // 10,000 − 1,501.25 + 2.40
     const accounts = json((await u.get('/api/accounts')).body).items as Body[]
@@ -81,10 +116,17 @@ describe('activities CSV', () => {
         ['body', 5, 'quantity'],
       ],
     )
-    assertProblem(await importCsv(u, `account_id=${acct}`, 'symbol,amount\nX,1\n'), 422, 'import.missing_columns')
+    assertProblem(
+      await importCsv(u, `account_id=${acct}`, 'symbol,amount\nX,1\n'),
+      422,
+      'import.missing_columns',
+    )
     assertProblem(await importCsv(u, 'account_id=999999', 'date,type\n'), 404, 'accounts.not_found')
     const noAccount = await importCsv(u, '', 'date,type,amount\n2026-11-02,DEPOSIT,5\n')
-    assert.deepEqual((assertProblem(noAccount, 422, 'import.invalid_rows').errors as { loc: unknown[] }[])[0]!.loc, ['body', 2, 'account_id'])
+    assert.deepEqual(
+      (assertProblem(noAccount, 422, 'import.invalid_rows').errors as { loc: unknown[] }[])[0]!.loc,
+      ['body', 2, 'account_id'],
+    )
     assert.equal(json((await u.get('/api/activities')).body).items.length, 0)
   })
 
@@ -104,7 +146,11 @@ describe('activities CSV', () => {
     const csv = await u.get(`/api/export/activities.csv?account_id=${from}`)
     assert.equal(csv.statusCode, 200, csv.body)
     assert.match(String(csv.headers['content-type']), /^text\/csv/)
-    assert.ok(csv.body.startsWith('date,type,symbol,quantity,price,amount,fee,currency,note,account_id,source_id,activity_id,account_name,source,cash_effect\r\n'))
+    assert.ok(
+      csv.body.startsWith(
+        'date,type,symbol,quantity,price,amount,fee,currency,note,account_id,source_id,activity_id,account_name,source,cash_effect\r\n',
+      ),
+    )
     assert.ok(csv.body.includes('"line one\nline ""two"""'), csv.body)
     assert.ok(csv.body.includes('"lot, ""one"""'))
     assert.ok(csv.body.endsWith('\r\n'))

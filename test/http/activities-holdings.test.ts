@@ -29,7 +29,13 @@ async function snapshots(u: Client, accountId: number) {
       .orderBy('snapshot_date')
       .execute(),
   )
-  return rows.map((r) => [r.snapshot_date, Number(r.quantity), Number(r.cost_basis), Number(r.price), Number(r.market_value)])
+  return rows.map((r) => [
+    r.snapshot_date,
+    Number(r.quantity),
+    Number(r.cost_basis),
+    Number(r.price),
+    Number(r.market_value),
+  ])
 }
 
 async function trades(u: Client, accountId: number) {
@@ -63,7 +69,7 @@ describe('holdings derived from activities', () => {
     ])
   })
 
-  it("average cost when the account says so, and everything follows an edit and a delete", async () => {
+  it('average cost when the account says so, and everything follows an edit and a delete', async () => {
     const u = await t.newTenant()
     const acct = await createManualAccount(u)
     assert.equal((await u.patch(`/api/accounts/${acct}`, { cost_method: 'average' })).statusCode, 200)
@@ -81,7 +87,10 @@ describe('holdings derived from activities', () => {
     assert.deepEqual((await snapshots(u, acct)).at(-1), ['2026-02-02', 15, 1650.75, 130, 1950])
     assert.equal((await u.delete(`/api/activities/${sale.activity_id as number}`)).statusCode, 204)
     assert.deepEqual(await trades(u, acct), [])
-    assert.deepEqual((await snapshots(u, acct)).map((r) => r[0]), ['2026-01-02', '2026-01-05'])
+    assert.deepEqual(
+      (await snapshots(u, acct)).map((r) => r[0]),
+      ['2026-01-02', '2026-01-05'],
+    )
   })
 
   it('a split multiplies the shares; a sale of more than is held is refused and writes nothing', async () => {
@@ -135,7 +144,13 @@ describe('holdings derived from activities', () => {
     })
     assertProblem(buy, 409, 'activities.symbol_held_as_position')
     // A dividend of the same symbol does not move shares: allowed.
-    const div = await u.post('/api/activities', { account_id: other, type: 'DIVIDEND', date: '2026-03-02', symbol: 'AAPL', amount: 1 })
+    const div = await u.post('/api/activities', {
+      account_id: other,
+      type: 'DIVIDEND',
+      date: '2026-03-02',
+      symbol: 'AAPL',
+      amount: 1,
+    })
     assert.equal(div.statusCode, 201, div.body)
   })
 
@@ -143,9 +158,16 @@ describe('holdings derived from activities', () => {
     const u = await t.newTenant()
     const acct = await createManualAccount(u)
     await buysAndSale(u, acct)
-    const [first] = json((await u.get(`/api/brokers/manual/transactions?account_id=${acct}`)).body).items as Body[]
-    const res = await u.patch(`/api/brokers/manual/transactions/${first!.transaction_id as number}`, { fees: 0 })
+    const [first] = json((await u.get(`/api/brokers/manual/transactions?account_id=${acct}`)).body)
+      .items as Body[]
+    const res = await u.patch(`/api/brokers/manual/transactions/${first!.transaction_id as number}`, {
+      fees: 0,
+    })
     assertProblem(res, 409, 'transactions.activity_derived')
-    assertProblem(await u.delete(`/api/brokers/manual/transactions/${first!.transaction_id as number}`), 409, 'transactions.activity_derived')
+    assertProblem(
+      await u.delete(`/api/brokers/manual/transactions/${first!.transaction_id as number}`),
+      409,
+      'transactions.activity_derived',
+    )
   })
 })

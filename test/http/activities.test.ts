@@ -91,12 +91,18 @@ describe('manual activities', () => {
     )
     assert.equal((await list(u, `?account_id=${a2}`)).length, 2)
     assert.equal((await list(u, `?account_ids=${a1},${a2}&type=DEPOSIT,FEE`)).length, 3)
-    assert.deepEqual((await list(u, '?from=2026-10-02&to=2026-10-30')).map((a) => a.type), ['FEE', 'DEPOSIT'])
+    assert.deepEqual(
+      (await list(u, '?from=2026-10-02&to=2026-10-30')).map((a) => a.type),
+      ['FEE', 'DEPOSIT'],
+    )
     assert.equal((await list(u, '?source=csv')).length, 0)
     const first = json((await u.get('/api/activities?limit=3')).body)
     assert.equal((first.items as Body[]).length, 3)
     const rest = await list(u, `?limit=3&cursor=${first.next_cursor as string}`)
-    assert.deepEqual(rest.map((a) => a.date), ['2026-10-01'])
+    assert.deepEqual(
+      rest.map((a) => a.date),
+      ['2026-10-01'],
+    )
     assertFieldError(await u.get('/api/activities?from=2026-11-01&to=2026-10-01'), ['query', 'from'], 'range')
   })
 
@@ -104,24 +110,51 @@ describe('manual activities', () => {
     const u = await t.newTenant()
     const acct = await createManualAccount(u)
     const bad = (body: Record<string, unknown>) => u.post('/api/activities', { account_id: acct, ...body })
-    assertFieldError(await bad({ type: 'BUY', date: '2026-11-02', quantity: 1, price: 1 }), ['body', 'symbol'], 'required')
-    assertFieldError(await bad({ type: 'DEPOSIT', date: '2026-11-25', amount: 5 }), ['body', 'date'], 'future')
-    assertFieldError(await bad({ type: 'DEPOSIT', date: '2026-11-02', amount: 0 }), ['body', 'amount'], 'range')
-    assertFieldError(await bad({ type: 'WITHDRAWAL', date: '2026-11-02', amount: 5, quantity: 2 }), ['body', 'quantity'])
+    assertFieldError(
+      await bad({ type: 'BUY', date: '2026-11-02', quantity: 1, price: 1 }),
+      ['body', 'symbol'],
+      'required',
+    )
+    assertFieldError(
+      await bad({ type: 'DEPOSIT', date: '2026-11-25', amount: 5 }),
+      ['body', 'date'],
+      'future',
+    )
+    assertFieldError(
+      await bad({ type: 'DEPOSIT', date: '2026-11-02', amount: 0 }),
+      ['body', 'amount'],
+      'range',
+    )
+    assertFieldError(await bad({ type: 'WITHDRAWAL', date: '2026-11-02', amount: 5, quantity: 2 }), [
+      'body',
+      'quantity',
+    ])
     assertFieldError(
       await bad({ type: 'SELL', date: '2026-11-02', symbol: 'AAPL', quantity: 2, price: 10, amount: 25 }),
       ['body', 'amount'],
       'mismatch',
     )
-    assertFieldError(await bad({ type: 'DEPOSIT', date: '2026-11-02', amount: 1.00001 }), ['body', 'amount'], 'decimals')
+    assertFieldError(
+      await bad({ type: 'DEPOSIT', date: '2026-11-02', amount: 1.00001 }),
+      ['body', 'amount'],
+      'decimals',
+    )
     assertFieldError(
       await bad({ type: 'BUY', date: '2026-11-02', symbol: 'ZZZZQX', quantity: 1, price: 1 }),
       ['body', 'symbol'],
       'unknown_symbol',
     )
-    assertProblem(await u.post('/api/activities', { account_id: 999999, type: 'DEPOSIT', date: '2026-11-02', amount: 5 }), 404, 'accounts.not_found')
+    assertProblem(
+      await u.post('/api/activities', { account_id: 999999, type: 'DEPOSIT', date: '2026-11-02', amount: 5 }),
+      404,
+      'accounts.not_found',
+    )
     assert.equal((await u.patch(`/api/accounts/${acct}`, { status: 'closed' })).statusCode, 200)
-    assertProblem(await bad({ type: 'DEPOSIT', date: '2026-11-02', amount: 5 }), 409, 'activities.account_archived')
+    assertProblem(
+      await bad({ type: 'DEPOSIT', date: '2026-11-02', amount: 5 }),
+      409,
+      'activities.account_archived',
+    )
   })
 
   it('an edit re-checks the row; its capital flow follows, keeps its investor, and goes when the type stops moving money', async () => {
@@ -130,13 +163,23 @@ describe('manual activities', () => {
     const dep = await add(u, { account_id: acct, type: 'DEPOSIT', date: '2026-11-02', amount: 1000 })
     const partner = json((await u.post('/api/investors', { name: 'Partner' })).body)
     const flowId = dep.capital_flow_id as number
-    const moved = await u.patch(`/api/capital-flows/${flowId}`, { investor_id: partner.investor_id, note: 'Bo' })
+    const moved = await u.patch(`/api/capital-flows/${flowId}`, {
+      investor_id: partner.investor_id,
+      note: 'Bo',
+    })
     assert.equal(moved.statusCode, 200, moved.body)
     assert.equal(json(moved.body).investor_id, partner.investor_id)
-    assertProblem(await u.patch(`/api/capital-flows/${flowId}`, { amount: 5 }), 409, 'capital_flows.activity_owned')
+    assertProblem(
+      await u.patch(`/api/capital-flows/${flowId}`, { amount: 5 }),
+      409,
+      'capital_flows.activity_owned',
+    )
     assertProblem(await u.delete(`/api/capital-flows/${flowId}`), 409, 'capital_flows.activity_owned')
 
-    const edited = await u.patch(`/api/activities/${dep.activity_id as number}`, { amount: 1250.5, date: '2026-11-03' })
+    const edited = await u.patch(`/api/activities/${dep.activity_id as number}`, {
+      amount: 1250.5,
+      date: '2026-11-03',
+    })
     assert.equal(edited.statusCode, 200, edited.body)
     assert.equal(json(edited.body).capital_flow_id, flowId)
     assert.deepEqual(
@@ -144,14 +187,21 @@ describe('manual activities', () => {
       [[flowId, 1250.5, '2026-11-03', partner.investor_id]],
     )
     // Negative for a deposit is refused (the whole row is checked again).
-    assertFieldError(await u.patch(`/api/activities/${dep.activity_id as number}`, { amount: -3 }), ['body', 'amount'], 'range')
+    assertFieldError(
+      await u.patch(`/api/activities/${dep.activity_id as number}`, { amount: -3 }),
+      ['body', 'amount'],
+      'range',
+    )
     const interest = await u.patch(`/api/activities/${dep.activity_id as number}`, { type: 'INTEREST' })
     assert.equal(interest.statusCode, 200, interest.body)
     assert.equal(json(interest.body).capital_flow_id, null)
     assert.deepEqual(await flowsOf(u, acct), [])
     const back = await u.patch(`/api/activities/${dep.activity_id as number}`, { type: 'WITHDRAWAL' })
     assert.equal(json(back.body).cash_effect, -1250.5)
-    assert.deepEqual((await flowsOf(u, acct)).map((f) => f.amount), [-1250.5])
+    assert.deepEqual(
+      (await flowsOf(u, acct)).map((f) => f.amount),
+      [-1250.5],
+    )
 
     assert.equal((await u.delete(`/api/activities/${dep.activity_id as number}`)).statusCode, 204)
     assert.deepEqual(await flowsOf(u, acct), [])
@@ -161,15 +211,26 @@ describe('manual activities', () => {
   it("a broker's activity is not edited or deleted here (409)", async () => {
     const u = await t.newTenant()
     const acct = await createManualAccount(u)
-    const [row] = await t.c.scopes.withTenant(u.tenantId, async (s) =>
-      (
-        await recordActivities(
-          s,
-          acct,
-          [{ type: 'DIVIDEND', activity_date: '2026-11-02', amount: '4.2', currency: 'USD', source: 'brokera', source_id: 'x1' }],
-          u.userId,
-        )
-      ).activities,
+    const [row] = await t.c.scopes.withTenant(
+      u.tenantId,
+      async (s) =>
+        (
+          await recordActivities(
+            s,
+            acct,
+            [
+              {
+                type: 'DIVIDEND',
+                activity_date: '2026-11-02',
+                amount: '4.2',
+                currency: 'USD',
+                source: 'brokera',
+                source_id: 'x1',
+              },
+            ],
+            u.userId,
+          )
+        ).activities,
     )
     assertProblem(await u.patch(`/api/activities/${row!.id}`, { amount: 5 }), 409, 'activities.broker_owned')
     assertProblem(await u.delete(`/api/activities/${row!.id}`), 409, 'activities.broker_owned')
@@ -187,11 +248,20 @@ describe('manual activities', () => {
     assertProblem(await other.patch(`/api/activities/${id}`, { amount: 1 }), 404, 'activities.not_found')
     assertProblem(await other.delete(`/api/activities/${id}`), 404, 'activities.not_found')
     assertProblem(
-      await other.post('/api/activities', { account_id: acct, type: 'DEPOSIT', date: '2026-11-02', amount: 5 }),
+      await other.post('/api/activities', {
+        account_id: acct,
+        type: 'DEPOSIT',
+        date: '2026-11-02',
+        amount: 5,
+      }),
       404,
       'accounts.not_found',
     )
-    assertProblem(await other.get(`/api/export/activities.json?account_id=${acct}`), 404, 'accounts.not_found')
+    assertProblem(
+      await other.get(`/api/export/activities.json?account_id=${acct}`),
+      404,
+      'accounts.not_found',
+    )
     assert.equal(json((await other.get('/api/export/activities.json')).body).count, 0)
     assert.equal((await list(owner)).length, 1)
   })

@@ -40,7 +40,9 @@ export const AccountListItem = Type.Object({
   cash: Type.Array(
     Type.Object({
       currency: Type.String({ description: 'ISO 4217' }),
-      balance: Type.Number({ description: 'Rounded to cents; may be negative (more spent than recorded in)' }),
+      balance: Type.Number({
+        description: 'Rounded to cents; may be negative (more spent than recorded in)',
+      }),
     }),
     {
       description:

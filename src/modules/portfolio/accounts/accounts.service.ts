@@ -54,9 +54,21 @@ export class AccountsService {
     const today = nyDate(this.deps.clock.now())
     const [rows, cash] = await this.deps.scopes.withTenant(tenantId, async (s) => {
       const found = await repo.listAccounts(s, q.include_archived, page, after?.[0] ?? null)
-      return [found, await accountsCash(s, found.map((r) => r.id), today)] as const
+      return [
+        found,
+        await accountsCash(
+          s,
+          found.map((r) => r.id),
+          today,
+        ),
+      ] as const
     })
-    return toPage(rows, page, (r) => [r.id], (r) => ({ ...toAccount(r), cash: cash.get(r.id) ?? [] }))
+    return toPage(
+      rows,
+      page,
+      (r) => [r.id],
+      (r) => ({ ...toAccount(r), cash: cash.get(r.id) ?? [] }),
+    )
   }
 
   async create(

@@ -56,12 +56,16 @@ const RULES =
   "it. date is YYYY-MM-DD, not after today (New York); currency defaults to the account's. In a manual account, " +
   'BUY, SELL, SPLIT and securities transfers derive the holdings (one snapshot per day the holding changes) and ' +
   "the realized trades (lot matching, FIFO or the account's average cost); a sale of more shares than held is a " +
-  "422 activities.oversold, and a symbol kept as manual positions answers 409 activities.symbol_held_as_position. " +
+  '422 activities.oversold, and a symbol kept as manual positions answers 409 activities.symbol_held_as_position. ' +
   'An archived account answers 409 activities.account_archived; an unknown symbol 422 unless allow_unlisted.'
 
 export function activitiesRoutes(
   app: App,
-  deps: { activities: ActivitiesService; activityImports: ActivityImportService; activityExports: ActivityExportService },
+  deps: {
+    activities: ActivitiesService
+    activityImports: ActivityImportService
+    activityExports: ActivityExportService
+  },
 ): void {
   listRoute(app, deps)
   createRoute(app, deps)
@@ -85,7 +89,10 @@ function listRoute(app: App, { activities }: { activities: ActivitiesService }):
           "404 when an account id is not the tenant's; from after to is a 422.",
         examples: {
           query: { account_id: 1, type: 'BUY,DEPOSIT' },
-          200: { description: 'The activities', value: { items: [BUY, DEPOSIT], next_cursor: null, page: 1, page_size: 25 } },
+          200: {
+            description: 'The activities',
+            value: { items: [BUY, DEPOSIT], next_cursor: null, page: 1, page_size: 25 },
+          },
         },
         tags,
         querystring: S.ActivityQuery,
@@ -105,7 +112,15 @@ function createRoute(app: App, { activities }: { activities: ActivitiesService }
         summary: 'Record an activity by hand (source manual)',
         description: `${RULES} A DEPOSIT, WITHDRAWAL or TRANSFER answers the capital flow it made (capital_flow_id).`,
         examples: {
-          body: { account_id: 1, type: 'BUY', date: '2026-11-20', symbol: 'AAPL', quantity: 10, price: 150.025, fee: 1 },
+          body: {
+            account_id: 1,
+            type: 'BUY',
+            date: '2026-11-20',
+            symbol: 'AAPL',
+            quantity: 10,
+            price: 150.025,
+            fee: 1,
+          },
           201: { description: 'The recorded activity', value: BUY },
         },
         tags,
@@ -136,7 +151,14 @@ function patchRoute(app: App, { activities }: { activities: ActivitiesService })
           body: { quantity: 12, price: 150 },
           200: {
             description: 'The activity after the change',
-            value: { ...BUY, quantity: 12, price: 150, amount: 1800, cash_effect: -1801, updated_at: '2026-11-24T16:00:00.000Z' },
+            value: {
+              ...BUY,
+              quantity: 12,
+              price: 150,
+              amount: 1800,
+              cash_effect: -1801,
+              updated_at: '2026-11-24T16:00:00.000Z',
+            },
           },
         },
         tags,

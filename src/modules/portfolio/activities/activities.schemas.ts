@@ -1,10 +1,12 @@
-import { Id, MultilineText, Nullable, Text } from '../../../platform/http/schemas.ts'
+import { Id, MultilineText, Nullable } from '../../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 import { Page, PageQuery } from '../../../platform/http/pagination.ts'
 import { ACTIVITY_SOURCES, ACTIVITY_TYPES } from '../portfolio.tables.ts'
 import { DATE_FORMATS } from '../manual/lib/csv-dates.ts'
 
-const TypeEnum = Type.Enum([...ACTIVITY_TYPES], { description: 'What happened (see the description of the route)' })
+const TypeEnum = Type.Enum([...ACTIVITY_TYPES], {
+  description: 'What happened (see the description of the route)',
+})
 const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD, not after today (New York)' })
 const Symbol = Type.String({ pattern: '^[A-Za-z0-9.\\-^]{1,16}$', description: 'Ticker, e.g. AAPL, BRK.B' })
 const Quantity = Type.Number({
@@ -113,12 +115,16 @@ export const ActivityParams = Type.Object({ activity_id: Id() })
 export const ImportActivitiesQuery = Type.Object({
   account_id: Type.Optional(Id({ description: 'The account of rows without an account_id column' })),
   dry_run: Type.Optional(
-    Type.Boolean({ default: false, description: 'Validate and count without writing; answers as the import would' }),
+    Type.Boolean({
+      default: false,
+      description: 'Validate and count without writing; answers as the import would',
+    }),
   ),
   date_format: Type.Optional(
     Type.Enum([...DATE_FORMATS], {
       default: 'auto',
-      description: 'As for the manual import: YYYY-MM-DD always; auto/us read slash dates month/day, dmy day/month',
+      description:
+        'As for the manual import: YYYY-MM-DD always; auto/us read slash dates month/day, dmy day/month',
     }),
   ),
   allow_unlisted: Type.Optional(
@@ -155,5 +161,3 @@ export const ImportActivitiesResult = Type.Object({
   ignored_columns: Type.Array(Type.String()),
 })
 export type ImportActivitiesOutcome = Static<typeof ImportActivitiesResult>
-
-export const SourceIdText = Text({ minLength: 1, maxLength: 200 })

@@ -15,7 +15,12 @@ import { findAccount } from '../accounts/accounts.repository.ts'
 import { accountNotFound } from '../accounts/accounts.service.ts'
 import { keysetOf } from '../lib/keyset.ts'
 import type { TradeWrites } from '../trades/trade-writes.service.ts'
-import type { Activity, ActivityFilterInput, CreateActivityInput, PatchActivityInput } from './activities.schemas.ts'
+import type {
+  Activity,
+  ActivityFilterInput,
+  CreateActivityInput,
+  PatchActivityInput,
+} from './activities.schemas.ts'
 import {
   activityNotFound,
   draftOf,
@@ -64,25 +69,41 @@ export class ActivitiesService {
       const { page, after } = keyset
       return ledger.listActivities(s, filter, { after, offset: page.offset, limit: page.pageSize + 1 })
     })
-    return toPage(rows, keyset.page, (r) => [r.activity_date, r.id], (r) => toActivity(r, r.capital_flow_id))
+    return toPage(
+      rows,
+      keyset.page,
+      (r) => [r.activity_date, r.id],
+      (r) => toActivity(r, r.capital_flow_id),
+    )
   }
 
   /** 422 on a symbol the market data provider does not list, unless the caller allows it. */
   private async listed(symbol: string | null, allow: boolean | undefined): Promise<void> {
     if (symbol === null || allow) return
     const [unknown] = await this.deps.instruments.unlisted([symbol])
-    if (unknown) throw UnprocessableError.field(['body', 'symbol'], unlistedMessage(unknown), 'unknown_symbol')
+    if (unknown)
+      throw UnprocessableError.field(['body', 'symbol'], unlistedMessage(unknown), 'unknown_symbol')
   }
 
   /** Closes of the symbols a write touches, from their earliest activity (or `day`) to today. */
-  private async closes(scope: RequestScope, accountId: number, symbols: string[], day: string): Promise<Closes> {
+  private async closes(
+    scope: RequestScope,
+    accountId: number,
+    symbols: string[],
+    day: string,
+  ): Promise<Closes> {
     if (symbols.length === 0) return new Map()
     const first = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const account = await findAccount(s, accountId)
       return account?.broker_type === 'manual' ? await ledger.firstShareDay(s, accountId, symbols) : undefined
     })
     if (first === undefined) return new Map()
-    return fetchCloses(this.deps.market, this.deps.clock, symbols, first !== null && first < day ? first : day)
+    return fetchCloses(
+      this.deps.market,
+      this.deps.clock,
+      symbols,
+      first !== null && first < day ? first : day,
+    )
   }
 
   async create(scope: RequestScope, b: CreateActivityInput): Promise<Activity> {
@@ -132,7 +153,8 @@ export class ActivitiesService {
       if (!found) throw activityNotFound()
       ownedByPerson(found)
       const account = await writableAccount(s, found.account_id, true)
-      if (!movesShares(before) || before.symbol !== next.symbol) await refuseHeldAsPosition(s, account.id, next)
+      if (!movesShares(before) || before.symbol !== next.symbol)
+        await refuseHeldAsPosition(s, account.id, next)
       const note = b.note === undefined ? found.note : b.note
       const saved = await ledger.updateActivity(s, id, { ...next, note })
       const flow = await syncFlow(s, saved, scope.userId)
@@ -168,7 +190,10 @@ export class ActivitiesService {
 }
 
 /** The row after a PATCH: the stored values with the body's; a trade's amount follows a new quantity or price. */
-function merged(r: ReturnType<typeof stored<NonNullable<Awaited<ReturnType<typeof ledger.findActivity>>>>>, b: PatchActivityInput) {
+function merged(
+  r: ReturnType<typeof stored<NonNullable<Awaited<ReturnType<typeof ledger.findActivity>>>>>,
+  b: PatchActivityInput,
+) {
   const amountFollows = (b.quantity !== undefined || b.price !== undefined) && b.amount === undefined
   const pick = <K extends 'symbol' | 'quantity' | 'price' | 'amount'>(k: K, fromRow: string | null) =>
     b[k] !== undefined ? b[k] : fromRow

@@ -12,7 +12,8 @@ import type { Activity, ActivityFilterInput } from './activities.schemas.ts'
 import type { ActivityRow } from './activities.repository.ts'
 import type { ActivityFilter } from './ledger.repository.ts'
 import { cashEffect } from './lib/effects.ts'
-import { PLACES, plainDecimal, validateActivity, type ActivityDraft, type ValidActivity } from './lib/validate.ts'
+import type { PLACES } from './lib/validate.ts'
+import { plainDecimal, validateActivity, type ActivityDraft, type ValidActivity } from './lib/validate.ts'
 
 export const activityNotFound = () => new NotFoundError('activities.not_found', 'Activity not found')
 
@@ -41,9 +42,9 @@ export function toActivity(r: ActivityRow, flowId: number | null): Activity {
 }
 
 /** A stored row's decimals in plain form ('10.00000000' → '10'). */
-export function stored<T extends Pick<ActivityRow, 'quantity' | 'price' | 'amount' | 'fee' | 'symbol' | 'type'>>(
-  r: T,
-): T & { quantity: string | null; price: string | null; amount: string; fee: string } {
+export function stored<
+  T extends Pick<ActivityRow, 'quantity' | 'price' | 'amount' | 'fee' | 'symbol' | 'type'>,
+>(r: T): T & { quantity: string | null; price: string | null; amount: string; fee: string } {
   const p = (x: string | null) => (x === null ? null : (plainDecimal(x) ?? x))
   return { ...r, quantity: p(r.quantity), price: p(r.price), amount: p(r.amount)!, fee: p(r.fee)! }
 }

@@ -84,7 +84,14 @@ export async function rederive(
     refuseOversold(symbol, d)
     closed.push(...d.closed)
     for (const r of d.rows)
-      rows.push({ account_id: account.id, symbol, date: r.date, quantity: r.quantity, cost_basis: r.cost_basis, price: r.price })
+      rows.push({
+        account_id: account.id,
+        symbol,
+        date: r.date,
+        quantity: r.quantity,
+        cost_basis: r.cost_basis,
+        price: r.price,
+      })
   }
   await ledger.deleteSymbolSnapshots(s, account.id, wanted)
   await writePricedSnapshot(s, rows)
@@ -97,7 +104,9 @@ function refuseOversold(symbol: string, d: Derived): void {
   const msg =
     `${symbol}: the ledger holds ${first.quantity} share(s) fewer than activity ${first.id} on ${first.date} ` +
     'sells or transfers out; record the purchase first (a manual account does not go short)'
-  throw new UnprocessableError('activities.oversold', msg, [{ loc: ['body', 'quantity'], msg, type: 'oversold' }])
+  throw new UnprocessableError('activities.oversold', msg, [
+    { loc: ['body', 'quantity'], msg, type: 'oversold' },
+  ])
 }
 
 /** Today in New York (the latest day an activity may carry). */

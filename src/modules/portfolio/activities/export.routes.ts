@@ -20,7 +20,10 @@ const CSV_EXAMPLE =
   'date,type,symbol,quantity,price,amount,fee,currency,note,account_id,source_id,activity_id,account_name,source,cash_effect\r\n' +
   '2026-11-20,BUY,AAPL,10,150.025,1500.25,1,USD,,1,,41,Brokerage,manual,-1501.25\r\n'
 
-export function activityExportRoutes(app: App, { activityExports }: { activityExports: ActivityExportService }): void {
+export function activityExportRoutes(
+  app: App,
+  { activityExports }: { activityExports: ActivityExportService },
+): void {
   app.get(
     '/api/export/activities.csv',
     {

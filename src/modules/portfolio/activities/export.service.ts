@@ -65,7 +65,11 @@ export type ExportItem = Activity & { account_name: string }
 export class ActivityExportService {
   constructor(private readonly deps: { scopes: Scopes }) {}
 
-  private async rows<T>(scope: RequestScope, q: ActivityFilterInput, map: (r: ledger.LedgerRow) => T): Promise<T[]> {
+  private async rows<T>(
+    scope: RequestScope,
+    q: ActivityFilterInput,
+    map: (r: ledger.LedgerRow) => T,
+  ): Promise<T[]> {
     const filter = filterOf(q)
     return this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await ownAccounts(s, q)
@@ -87,7 +91,10 @@ export class ActivityExportService {
   }
 
   async json(scope: RequestScope, q: ActivityFilterInput): Promise<{ items: ExportItem[]; count: number }> {
-    const items = await this.rows(scope, q, (r) => ({ ...toActivity(r, r.capital_flow_id), account_name: r.account_name }))
+    const items = await this.rows(scope, q, (r) => ({
+      ...toActivity(r, r.capital_flow_id),
+      account_name: r.account_name,
+    }))
     return { items, count: items.length }
   }
 }

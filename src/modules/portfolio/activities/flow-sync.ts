@@ -12,7 +12,11 @@ import { stored } from './activity-rows.ts'
 import { flowAmount } from './lib/effects.ts'
 
 /** The flow id after the change, or null when the activity makes none. */
-export async function syncFlow(s: TenantScope, a: ActivityRow, userId: number | null): Promise<number | null> {
+export async function syncFlow(
+  s: TenantScope,
+  a: ActivityRow,
+  userId: number | null,
+): Promise<number | null> {
   const existing = await flowOfActivity(s, a.id)
   const amount = flowAmount(stored(a))
   const moving = amount !== null && decSign(amount) !== 0
@@ -31,7 +35,7 @@ export async function syncFlow(s: TenantScope, a: ActivityRow, userId: number | 
       account_id: a.account_id,
       activity_id: a.id,
       flow_date: a.activity_date,
-      amount: amount!,
+      amount: amount,
       currency: a.currency,
       note: a.note ?? a.type.toLowerCase().replace('_', ' '),
     },

@@ -7,7 +7,10 @@ import type { ActivityImportService } from './import.service.ts'
 
 const CSV_LIMIT = 5 * 1024 * 1024
 
-export function activityImportRoutes(app: App, { activityImports }: { activityImports: ActivityImportService }): void {
+export function activityImportRoutes(
+  app: App,
+  { activityImports }: { activityImports: ActivityImportService },
+): void {
   void app.register(async (scoped: App) => {
     // Only text/csv here: any other content type answers 415, and other routes keep their parsers.
     scoped.removeAllContentTypeParsers()
@@ -23,7 +26,7 @@ export function activityImportRoutes(app: App, { activityImports }: { activityIm
           summary: 'Import activities from a CSV file (all or nothing, with a dry run)',
           description:
             'Reads activities (source csv) into the account of each row (its account_id column, else the ' +
-            'account_id query parameter; 404 when that one is not the tenant\'s). Each row obeys the rules of ' +
+            "account_id query parameter; 404 when that one is not the tenant's). Each row obeys the rules of " +
             'POST /api/activities. All or nothing: any invalid row answers 422 `import.invalid_rows` with ' +
             '`errors` at `loc: ["body", <line>, <column header>]` (line 1 is the header; at most 100 listed, ' +
             '`error_count` the total) and nothing is written. Duplicates are skipped and listed: a row with a ' +
@@ -61,7 +64,11 @@ export function activityImportRoutes(app: App, { activityImports }: { activityIm
         },
       },
       (req) =>
-        activityImports.importCsv(scopeOf(req), { ...req.query, dry_run: req.query.dry_run ?? false }, req.body),
+        activityImports.importCsv(
+          scopeOf(req),
+          { ...req.query, dry_run: req.query.dry_run ?? false },
+          req.body,
+        ),
     )
   })
 }

@@ -44,15 +44,24 @@ function readFile(body: string) {
     throw fail(code, msg, [{ loc: ['body', e.line], msg, type: 'csv' }])
   }
   const [header, ...records] = all
-  if (!header) throw fail('import.empty', 'the file is empty; expected a header line', [{ loc: ['body'], msg: 'empty', type: 'required' }])
+  if (!header)
+    throw fail('import.empty', 'the file is empty; expected a header line', [
+      { loc: ['body'], msg: 'empty', type: 'required' },
+    ])
   const { columns, ignored, duplicate } = mapColumns(header.cells, ACTIVITY_COLUMNS)
   if (duplicate) {
     const msg = `"${duplicate.headers[0]}" and "${duplicate.headers[1]}" both name ${duplicate.field}`
-    throw fail('import.duplicate_column', msg, [{ loc: ['body', 1, duplicate.headers[1]], msg, type: 'duplicate' }])
+    throw fail('import.duplicate_column', msg, [
+      { loc: ['body', 1, duplicate.headers[1]], msg, type: 'duplicate' },
+    ])
   }
   const missing = ACTIVITY_COLUMNS.filter((c) => c.required && !columns.has(c.field))
   if (missing.length) {
-    const errors = missing.map((c) => ({ loc: ['body', 1, c.field], msg: 'required column missing', type: 'required' }))
+    const errors = missing.map((c) => ({
+      loc: ['body', 1, c.field],
+      msg: 'required column missing',
+      type: 'required',
+    }))
     throw fail('import.missing_columns', `Missing columns: ${missing.map((c) => c.field).join(', ')}`, errors)
   }
   return { columns, ignored, records }
@@ -76,8 +85,9 @@ export class ActivityImportService {
       const { columns, records } = readFile(body)
       const sym = columns.get('symbol')
       const date = columns.get('date')
-      symbols = [...new Set(records.map((r) => (sym ? (r.cells[sym.index] ?? '').trim().toUpperCase() : '')))]
-        .filter((x) => /^[A-Z0-9.\-^]{1,16}$/.test(x))
+      symbols = [
+        ...new Set(records.map((r) => (sym ? (r.cells[sym.index] ?? '').trim().toUpperCase() : ''))),
+      ].filter((x) => /^[A-Z0-9.\-^]{1,16}$/.test(x))
       for (const r of records) {
         const d = date ? (r.cells[date.index] ?? '').trim() : ''
         if (/^\d{4}-\d{2}-\d{2}$/.test(d) && (from === null || d < from)) from = d
@@ -87,7 +97,9 @@ export class ActivityImportService {
     }
     const unknown = new Set(q.allow_unlisted ? [] : await this.deps.instruments.unlisted(symbols))
     if (q.dry_run) return { unknown, closes: new Map() as Closes }
-    const first = await this.deps.scopes.withTenant(scope.tenantId, (s) => ledger.firstShareDay(s, null, symbols))
+    const first = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      ledger.firstShareDay(s, null, symbols),
+    )
     const start = first !== null && (from === null || first < from) ? first : from
     return { unknown, closes: await fetchCloses(this.deps.market, this.deps.clock, symbols, start) }
   }
@@ -109,13 +121,21 @@ export class ActivityImportService {
         for (const [i, r] of rows.entries()) if (r) await checkPosition(s, readers[i]!, r, q)
         const issues = readers.flatMap((r) => r.issues)
         if (issues.length) {
-          const errors = issues.slice(0, MAX_LISTED).map((i) => ({ loc: ['body', i.line, i.column], msg: i.msg, type: i.type }))
+          const errors = issues
+            .slice(0, MAX_LISTED)
+            .map((i) => ({ loc: ['body', i.line, i.column], msg: i.msg, type: i.type }))
           const detail = `${new Set(issues.map((i) => i.line)).size} row(s) have errors; nothing was imported`
           const summary = { dry_run: q.dry_run, rows: records.length, ignored_columns: ignored }
           throw fail('import.invalid_rows', detail, errors, { ...summary, error_count: issues.length })
         }
         const done = await write(s, rows as ImportRow[], q, scope.userId, closes)
-        const out = { dry_run: q.dry_run, rows: records.length, ...done.outcome, errors: [], ignored_columns: ignored }
+        const out = {
+          dry_run: q.dry_run,
+          rows: records.length,
+          ...done.outcome,
+          errors: [],
+          ignored_columns: ignored,
+        }
         if (q.dry_run) throw new DryRun(out)
         return { out, trades: done.trades }
       })
@@ -143,11 +163,19 @@ function checkRow(
 ): void {
   const symbol = r.cell('symbol').toUpperCase()
   if (unknown.has(symbol))
-    r.fail('symbol', `${symbol} is not listed by the market data provider (allow_unlisted=true accepts it)`, 'unknown_symbol')
+    r.fail(
+      'symbol',
+      `${symbol} is not listed by the market data provider (allow_unlisted=true accepts it)`,
+      'unknown_symbol',
+    )
   if (!row && r.issues.length) return
   const id = row?.accountId ?? q.account_id
   if (id === undefined || id === null) {
-    r.fail('account_id', 'is required: give an account_id column or the account_id query parameter', 'required')
+    r.fail(
+      'account_id',
+      'is required: give an account_id column or the account_id query parameter',
+      'required',
+    )
     return
   }
   const account = accounts.get(id)
@@ -183,7 +211,12 @@ async function write(s: TenantScope, rows: ImportRow[], q: Query, userId: number
     const rec = await recordActivities(
       s,
       accountId,
-      fresh.map((r) => ({ ...r.row, source: 'csv' as const, source_id: r.sourceId ?? contentId(r), note: r.note })),
+      fresh.map((r) => ({
+        ...r.row,
+        source: 'csv' as const,
+        source_id: r.sourceId ?? contentId(r),
+        note: r.note,
+      })),
       userId,
     )
     imported += rec.activities.length
@@ -193,13 +226,23 @@ async function write(s: TenantScope, rows: ImportRow[], q: Query, userId: number
   }
   duplicates.sort((a, b) => a.line - b.line)
   return {
-    outcome: { imported, skipped_duplicates: rows.length - imported, duplicates: duplicates.slice(0, MAX_LISTED), capital_flows: flows },
+    outcome: {
+      imported,
+      skipped_duplicates: rows.length - imported,
+      duplicates: duplicates.slice(0, MAX_LISTED),
+      capital_flows: flows,
+    },
     trades,
   }
 }
 
 /** The rows neither stored nor earlier in the file; the others are listed in `duplicates`. */
-async function unseen(s: TenantScope, accountId: number, rows: ImportRow[], duplicates: Outcome['duplicates']) {
+async function unseen(
+  s: TenantScope,
+  accountId: number,
+  rows: ImportRow[],
+  duplicates: Outcome['duplicates'],
+) {
   const storedKeys = new Set((await ledger.naturalKeys(s, accountId)).map(naturalKey))
   const given = rows.flatMap((r) => (r.sourceId ? [r.sourceId] : []))
   const storedIds = await knownSourceIds(s, accountId, 'csv', given)

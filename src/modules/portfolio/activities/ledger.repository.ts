@@ -148,7 +148,11 @@ export function cashAnchors(scope: TenantScope, accountIds: readonly number[]) {
 }
 
 /** The earliest day of the share-moving activities of these symbols (in one account, or any), or null. */
-export async function firstShareDay(scope: TenantScope, accountId: number | null, symbols: readonly string[]) {
+export async function firstShareDay(
+  scope: TenantScope,
+  accountId: number | null,
+  symbols: readonly string[],
+) {
   let q = scope.db
     .selectFrom('activity')
     .select(sql<string | null>`min(activity_date)::text`.as('first'))
@@ -161,7 +165,11 @@ export async function firstShareDay(scope: TenantScope, accountId: number | null
 }
 
 /** Every snapshot row of these symbols in the account (the ledger rewrites them whole). */
-export async function deleteSymbolSnapshots(scope: TenantScope, accountId: number, symbols: readonly string[]) {
+export async function deleteSymbolSnapshots(
+  scope: TenantScope,
+  accountId: number,
+  symbols: readonly string[],
+) {
   if (symbols.length === 0) return
   await scope.db
     .deleteFrom('portfolio_snapshot')
@@ -172,7 +180,11 @@ export async function deleteSymbolSnapshots(scope: TenantScope, accountId: numbe
 }
 
 /** Whether the account keeps `symbol` as snapshot-style manual positions (live ones). */
-export async function heldAsPosition(scope: TenantScope, accountId: number, symbol: string): Promise<boolean> {
+export async function heldAsPosition(
+  scope: TenantScope,
+  accountId: number,
+  symbol: string,
+): Promise<boolean> {
   const r = await scope.db
     .selectFrom('manual_position')
     .select('id')

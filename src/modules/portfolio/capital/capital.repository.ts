@@ -140,7 +140,13 @@ export function insertFlow(
 export function updateFlow(
   scope: TenantScope,
   id: number,
-  f: { flow_date?: string; amount?: number | string; note?: string | null; investor_id?: number; currency?: string },
+  f: {
+    flow_date?: string
+    amount?: number | string
+    note?: string | null
+    investor_id?: number
+    currency?: string
+  },
 ) {
   return scope.db
     .updateTable('capital_flow')
@@ -180,7 +186,9 @@ export function insertActivityFlows(
   return scope.db
     .insertInto('capital_flow')
     .values(flows.map((f) => ({ ...f, tenant_id: scope.tenantId, kind: 'activity' as const })))
-    .onConflict((oc) => oc.columns(['tenant_id', 'activity_id']).where('activity_id', 'is not', null).doNothing())
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'activity_id']).where('activity_id', 'is not', null).doNothing(),
+    )
     .returning(FLOW)
     .execute()
 }

@@ -126,8 +126,8 @@ function updateCapitalFlowRoute(app: App, { capital }: { capital: CapitalService
         summary: 'Correct a capital flow',
         description:
           'Corrects the investor, date, amount or note of a flow (null clears the note). A flow of kind ' +
-          '`activity` (made by a DEPOSIT, WITHDRAWAL or TRANSFER of an account\'s activity ledger) or ' +
-          '`opening_balance` (a broker connection\'s first cash) may only be re-attributed to another investor ' +
+          "`activity` (made by a DEPOSIT, WITHDRAWAL or TRANSFER of an account's activity ledger) or " +
+          "`opening_balance` (a broker connection's first cash) may only be re-attributed to another investor " +
           '(investor_id) or annotated: a change of its amount or date answers 409 `capital_flows.activity_owned` ' +
           '(edit the activity instead, PATCH /api/activities/{activity_id}). An unknown investor_id is a 422; ' +
           '404 for an unknown flow.',

@@ -75,7 +75,9 @@ export const CreateFlowBody = Type.Object(
 )
 export const PatchFlowBody = Type.Object(
   {
-    investor_id: Type.Optional(Id({ description: 'Re-attributes the flow to another investor of the tenant' })),
+    investor_id: Type.Optional(
+      Id({ description: 'Re-attributes the flow to another investor of the tenant' }),
+    ),
     date: Type.Optional(Type.String({ format: 'date' })),
     amount: Type.Optional(Amount),
     note: Type.Optional(Nullable(MultilineText({ maxLength: 500 }))),

@@ -3,11 +3,22 @@ import { describe, it } from 'node:test'
 import { deriveSymbol, type LedgerEvent } from './derive.ts'
 
 let next = 1
-const ev = (type: LedgerEvent['type'], date: string, quantity: string, amount: string, more: Partial<LedgerEvent> = {}) =>
-  ({ id: next++, type, date, symbol: 'AAPL', quantity, price: null, amount, fee: '0', ...more }) as LedgerEvent
+const ev = (
+  type: LedgerEvent['type'],
+  date: string,
+  quantity: string,
+  amount: string,
+  more: Partial<LedgerEvent> = {},
+) => ({ id: next++, type, date, symbol: 'AAPL', quantity, price: null, amount, fee: '0', ...more })
 const noClose = () => null
-const pick = (t: { quantity: string; cost_basis: string; proceeds: string; fees: string; gain_loss: string; date_acquired: string }) =>
-  [t.quantity, t.date_acquired, t.proceeds, t.cost_basis, t.fees, t.gain_loss]
+const pick = (t: {
+  quantity: string
+  cost_basis: string
+  proceeds: string
+  fees: string
+  gain_loss: string
+  date_acquired: string
+}) => [t.quantity, t.date_acquired, t.proceeds, t.cost_basis, t.fees, t.gain_loss]
 
 describe('holdings and trades derived from a ledger', () => {
   const twoBuysOneSale = () => [

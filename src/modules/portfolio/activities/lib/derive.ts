@@ -18,7 +18,13 @@
  * price adjusted for a split, else the book price.
  */
 import { decAdd, decDiv, decMul } from '../../../../kernel/decimal/decimal-string.ts'
-import { matchLots, type ClosedTrade, type CostMethod, type Fill, type OpenLot } from '../../trades/lib/lots.ts'
+import {
+  matchLots,
+  type ClosedTrade,
+  type CostMethod,
+  type Fill,
+  type OpenLot,
+} from '../../trades/lib/lots.ts'
 import type { ActivityType } from '../../portfolio.tables.ts'
 import { movesSecurities } from './effects.ts'
 
@@ -53,7 +59,13 @@ export const movesShares = (a: { type: ActivityType; symbol: string | null; quan
   a.quantity !== null &&
   (a.type === 'BUY' || a.type === 'SELL' || a.type === 'SPLIT' || movesSecurities(a))
 
-const RANK: Partial<Record<ActivityType, number>> = { SPLIT: 0, BUY: 1, TRANSFER_IN: 1, SELL: 2, TRANSFER_OUT: 2 }
+const RANK: Partial<Record<ActivityType, number>> = {
+  SPLIT: 0,
+  BUY: 1,
+  TRANSFER_IN: 1,
+  SELL: 2,
+  TRANSFER_OUT: 2,
+}
 const order = (a: LedgerEvent, b: LedgerEvent) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : RANK[a.type]! - RANK[b.type]! || a.id - b.id
 
@@ -116,7 +128,8 @@ function run(events: readonly LedgerEvent[], method: CostMethod) {
   return { closed, oversold, open }
 }
 
-const sumOf = (lots: readonly OpenLot[], k: 'quantity' | 'cost') => lots.reduce((s, l) => decAdd(s, l[k]), '0')
+const sumOf = (lots: readonly OpenLot[], k: 'quantity' | 'cost') =>
+  lots.reduce((s, l) => decAdd(s, l[k]), '0')
 
 /** The rows, trades and oversold sales of one symbol's events; `close` is the day's close, if known. */
 export function deriveSymbol(
@@ -135,7 +148,8 @@ export function deriveSymbol(
     const { open } = run(sorted.slice(0, upTo), method)
     const quantity = sumOf(open, 'quantity')
     const cost = sumOf(open, 'cost')
-    const price: string = close(day) ?? tradePrice(todays) ?? splitPrice(prev, todays) ?? bookPrice(cost, quantity)
+    const price: string =
+      close(day) ?? tradePrice(todays) ?? splitPrice(prev, todays) ?? bookPrice(cost, quantity)
     rows.push({ date: day, quantity, cost_basis: cost, price })
     prev = price
   }

@@ -53,7 +53,8 @@ function readNumber(r: RecordReader, field: string, min: number): string | null 
 function readAccount(r: RecordReader): number | null {
   const cell = r.cell('account_id')
   if (cell === '') return null
-  if (!/^[1-9][0-9]{0,15}$/.test(cell)) return (r.fail('account_id', 'must be a positive integer', 'pattern'), null)
+  if (!/^[1-9][0-9]{0,15}$/.test(cell))
+    return (r.fail('account_id', 'must be a positive integer', 'pattern'), null)
   return Number(cell)
 }
 
@@ -64,9 +65,16 @@ function readText(r: RecordReader, field: string, max: number): string | null {
 }
 
 /** The row, or null when it has issues (they are on the reader). */
-export function readActivity(r: RecordReader, today: string, currencyOf: (id: number | null) => string | null) {
+export function readActivity(
+  r: RecordReader,
+  today: string,
+  currencyOf: (id: number | null) => string | null,
+) {
   const date = r.date('date')
-  const typeCell = r.required('type')?.toUpperCase().replace(/[\s-]+/g, '_')
+  const typeCell = r
+    .required('type')
+    ?.toUpperCase()
+    .replace(/[\s-]+/g, '_')
   const type = ACTIVITY_TYPES.find((t) => t === typeCell)
   if (typeCell !== undefined && !type) r.fail('type', `must be one of ${ACTIVITY_TYPES.join(', ')}`, 'enum')
   const symbolCell = r.cell('symbol')
@@ -108,6 +116,8 @@ export function naturalKey(a: {
 /** A stable id of a row without one: the hash of what it says, so importing it again finds it. */
 export const contentId = (r: ImportRow): string =>
   `sha256:${createHash('sha256')
-    .update(JSON.stringify([naturalKey(r.row), r.row.price === null ? null : plainDecimal(r.row.price), r.note]))
+    .update(
+      JSON.stringify([naturalKey(r.row), r.row.price === null ? null : plainDecimal(r.row.price), r.note]),
+    )
     .digest('hex')
     .slice(0, 40)}`

@@ -17,8 +17,15 @@ const fields = (d: ActivityDraft) => validateActivity(d, TODAY).issues.map((i) =
 
 describe('activity rules', () => {
   it('a buy needs symbol, quantity and price; its amount defaults to quantity × price at 4 places', () => {
-    assert.deepEqual(fields(draft({ type: 'BUY' })), ['symbol:required', 'quantity:required', 'price:required'])
-    const ok = validateActivity(draft({ type: 'BUY', symbol: 'AAPL', quantity: '3', price: '33.33333' }), TODAY)
+    assert.deepEqual(fields(draft({ type: 'BUY' })), [
+      'symbol:required',
+      'quantity:required',
+      'price:required',
+    ])
+    const ok = validateActivity(
+      draft({ type: 'BUY', symbol: 'AAPL', quantity: '3', price: '33.33333' }),
+      TODAY,
+    )
     // 3 × 33.33333 = 99.99999, at 4 places 100.
     assert.equal(ok.row?.amount, '100')
     assert.equal(ok.row?.fee, '0')
@@ -32,7 +39,9 @@ describe('activity rules', () => {
   })
 
   it('cash activities take no quantity; flows must not be 0 or negative; income may be negative', () => {
-    assert.deepEqual(fields(draft({ type: 'DEPOSIT', amount: '100', quantity: '1' })), ['quantity:not_allowed'])
+    assert.deepEqual(fields(draft({ type: 'DEPOSIT', amount: '100', quantity: '1' })), [
+      'quantity:not_allowed',
+    ])
     assert.deepEqual(fields(draft({ type: 'DEPOSIT', amount: '0' })), ['amount:range'])
     assert.deepEqual(fields(draft({ type: 'WITHDRAWAL', amount: '-5' })), ['amount:range'])
     assert.deepEqual(fields(draft({ type: 'DIVIDEND', symbol: 'KO', amount: '-48.4' })), [])
@@ -40,8 +49,14 @@ describe('activity rules', () => {
   })
 
   it('a transfer with a symbol moves securities and needs quantity and price; without, cash', () => {
-    assert.deepEqual(fields(draft({ type: 'TRANSFER_IN', symbol: 'MSFT' })), ['quantity:required', 'price:required'])
-    const r = validateActivity(draft({ type: 'TRANSFER_IN', symbol: 'MSFT', quantity: '3', price: '500' }), TODAY)
+    assert.deepEqual(fields(draft({ type: 'TRANSFER_IN', symbol: 'MSFT' })), [
+      'quantity:required',
+      'price:required',
+    ])
+    const r = validateActivity(
+      draft({ type: 'TRANSFER_IN', symbol: 'MSFT', quantity: '3', price: '500' }),
+      TODAY,
+    )
     assert.equal(r.row?.amount, '1500')
     assert.deepEqual(fields(draft({ type: 'TRANSFER_OUT', amount: '900' })), [])
   })

@@ -99,11 +99,14 @@ function amountOf(d: ActivityDraft, security: boolean, issues: RuleIssue[]): str
     issues.push(issue('amount', `is required for ${d.type}`, 'required'))
     return '0'
   }
-  if (decSign(d.amount) === 0)
-    issues.push(issue('amount', `must not be 0 for ${d.type}`, 'range'))
+  if (decSign(d.amount) === 0) issues.push(issue('amount', `must not be 0 for ${d.type}`, 'range'))
   else if (decSign(d.amount) < 0 && !SIGNED.includes(d.type))
     issues.push(
-      issue('amount', `must be positive for ${d.type} (only DIVIDEND, INTEREST, FEE and TAX may be negative)`, 'range'),
+      issue(
+        'amount',
+        `must be positive for ${d.type} (only DIVIDEND, INTEREST, FEE and TAX may be negative)`,
+        'range',
+      ),
     )
   return d.amount
 }
@@ -137,7 +140,8 @@ export function validateActivity(
   if (d.price !== null && decSign(d.price) < 0) issues.push(issue('price', 'must not be negative', 'range'))
   const fee = d.fee ?? '0'
   if (decSign(fee) < 0) issues.push(issue('fee', 'must not be negative (a fee is always a cost)', 'range'))
-  if (d.type === 'SPLIT' && decSign(fee) !== 0) issues.push(issue('fee', 'must be 0 for SPLIT', 'not_allowed'))
+  if (d.type === 'SPLIT' && decSign(fee) !== 0)
+    issues.push(issue('fee', 'must be 0 for SPLIT', 'not_allowed'))
   const amount = amountOf(d, s.security, issues)
   if (issues.length || date === null) return { issues, row: null }
   return {
