@@ -24,19 +24,6 @@ export const AccountSchema = Type.Object({
   archived_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
-})
-export type Account = Static<typeof AccountSchema>
-
-export const ListAccountsQuery = Type.Object({
-  ...PageQuery.properties,
-  ...TenantQuery.properties,
-  include_archived: Type.Boolean({
-    default: false,
-    description: 'Include closed/inactive (archived) accounts',
-  }),
-})
-export const AccountListItem = Type.Object({
-  ...AccountSchema.properties,
   cash: Type.Array(
     Type.Object({
       currency: Type.String({ description: 'ISO 4217' }),
@@ -52,8 +39,17 @@ export const AccountListItem = Type.Object({
     },
   ),
 })
-export type AccountItem = Static<typeof AccountListItem>
-export const AccountList = Page(AccountListItem)
+export type Account = Static<typeof AccountSchema>
+
+export const ListAccountsQuery = Type.Object({
+  ...PageQuery.properties,
+  ...TenantQuery.properties,
+  include_archived: Type.Boolean({
+    default: false,
+    description: 'Include closed/inactive (archived) accounts',
+  }),
+})
+export const AccountList = Page(AccountSchema)
 
 const AccountType = Text({
   minLength: 1,

@@ -6,12 +6,12 @@ import { toPage, type PageQueryInput, type PageResult } from '../../../platform/
 import { keysetOf } from '../lib/keyset.ts'
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'
 import * as repo from './accounts.repository.ts'
-import type { Account, AccountItem } from './accounts.schemas.ts'
+import type { Account } from './accounts.schemas.ts'
 import { accountsCash } from '../activities/cash.service.ts'
 import { nyDate } from '../../../kernel/calendar/nyse.ts'
 import type { Clock } from '../../../platform/clock.ts'
 
-export function toAccount(r: repo.AccountRow): Account {
+export function toAccount(r: repo.AccountRow, cash: Account['cash'] = []): Account {
   return {
     id: r.id,
     name: r.name,
@@ -24,6 +24,7 @@ export function toAccount(r: repo.AccountRow): Account {
     archived_at: r.archived_at?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
+    cash,
   }
 }
 
@@ -48,7 +49,7 @@ export class AccountsService {
   async list(
     scope: RequestScope,
     q: PageQueryInput & { tenant_id?: number; include_archived: boolean },
-  ): Promise<PageResult<AccountItem>> {
+  ): Promise<PageResult<Account>> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const { page, after } = keysetOf<[number]>(q, ['int'])
     const today = nyDate(this.deps.clock.now())
@@ -67,7 +68,7 @@ export class AccountsService {
       rows,
       page,
       (r) => [r.id],
-      (r) => ({ ...toAccount(r), cash: cash.get(r.id) ?? [] }),
+      (r) => toAccount(r, cash.get(r.id)),
     )
   }
 
@@ -109,9 +110,14 @@ export class AccountsService {
       const reopening =
         body.status === 'active' && current.status !== 'active' && current.broker_type === 'manual'
       if (reopening && withinLimit) withinLimit(await repo.countManualAccounts(s))
-      return repo.updateAccount(s, id, { ...body, ...(body.name ? { name: body.name.trim() } : {}) })
+      const saved = await repo.updateAccount(s, id, {
+        ...body,
+        ...(body.name ? { name: body.name.trim() } : {}),
+      })
+      const cash = await accountsCash(s, [id], nyDate(this.deps.clock.now()))
+      return saved && toAccount(saved, cash.get(id))
     })
     if (!row) throw accountNotFound()
-    return toAccount(row)
+    return row
   }
 }
