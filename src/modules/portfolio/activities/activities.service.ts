@@ -30,9 +30,9 @@ import {
   toActivity,
   validOrReject,
   writableAccount,
-} from './activity-rows.ts'
+} from './activity-rows.service.ts'
 import { fetchCloses, rederive, todayOf, type Closes } from './derive.service.ts'
-import { syncFlow } from './flow-sync.ts'
+import { syncFlow } from './flow-sync.service.ts'
 import * as ledger from './ledger.repository.ts'
 import { movesShares } from './lib/derive.ts'
 import type { ValidActivity } from './lib/validate.ts'

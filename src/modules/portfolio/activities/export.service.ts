@@ -7,7 +7,7 @@
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
 import type { Activity, ActivityFilterInput } from './activities.schemas.ts'
-import { filterOf, stored, toActivity } from './activity-rows.ts'
+import { filterOf, stored, toActivity } from './activity-rows.service.ts'
 import { ownAccounts } from './activities.service.ts'
 import * as ledger from './ledger.repository.ts'
 import { cashEffect } from './lib/effects.ts'

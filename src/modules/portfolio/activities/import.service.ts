@@ -17,7 +17,7 @@ import { CsvError, mapColumns, parseCsv, RecordReader, type CsvRecord } from '..
 import type { DateFormat } from '../manual/lib/csv-dates.ts'
 import type { ImportActivitiesOutcome } from './activities.schemas.ts'
 import { refuseHeldAsPosition, type ActivitiesDeps } from './activities.service.ts'
-import { writableAccount } from './activity-rows.ts'
+import { writableAccount } from './activity-rows.service.ts'
 import { knownSourceIds } from './activities.repository.ts'
 import { fetchCloses, rederive, todayOf, type Closes } from './derive.service.ts'
 import * as ledger from './ledger.repository.ts'

@@ -8,7 +8,7 @@ import { decSign } from '../../../kernel/decimal/decimal-string.ts'
 import { deleteFlow, flowOfActivity, insertActivityFlows, updateFlow } from '../capital/capital.repository.ts'
 import { ensureOwner } from '../capital/capital.service.ts'
 import type { ActivityRow } from './activities.repository.ts'
-import { stored } from './activity-rows.ts'
+import { stored } from './activity-rows.service.ts'
 import { flowAmount } from './lib/effects.ts'
 
 /** The flow id after the change, or null when the activity makes none. */
