@@ -167,6 +167,11 @@ async function ownResources(u: Client): Promise<RealValues> {
       'transaction_id',
     ),
     flow_id: await id('/api/capital-flows', { investor_id, date: '2024-01-02', amount: 1000 }, 'flow_id'),
+    activity_id: await id(
+      '/api/activities',
+      { account_id, type: 'DEPOSIT', date: '2024-01-02', amount: 1000 },
+      'activity_id',
+    ),
     $csv: 'symbol,quantity,date_acquired,date_sold,proceeds,cost_basis\nAAPL,2,2024-01-02,2024-02-01,210,200\n',
   }
 }

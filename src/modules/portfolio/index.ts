@@ -7,6 +7,10 @@ import type { MarketData } from '../market/market-data/index.ts'
 import type { Tenancy } from '../accounts/tenancy/index.ts'
 import { defineModule, type ModuleContext } from '../module.ts'
 import { accountsRoutes } from './accounts/accounts.routes.ts'
+import { activitiesRoutes } from './activities/activities.routes.ts'
+import { ActivitiesService } from './activities/activities.service.ts'
+import { ActivityExportService } from './activities/export.service.ts'
+import { ActivityImportService } from './activities/import.service.ts'
 import { AccountsService } from './accounts/accounts.service.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import * as brokerHoldingsService from './holdings/broker-holdings.service.ts'
@@ -32,6 +36,7 @@ import * as m0010 from './migrations/0010_broker_trades.ts'
 import * as m0025 from './migrations/0025_trade_stamps.ts'
 import * as m0027 from './migrations/0027_market_value_rollup.ts'
 import * as m0031 from './migrations/0031_activities.ts'
+import * as m0034 from './migrations/0034_activity_trades.ts'
 import { portfolioSweep } from './portfolio.sweep.ts'
 import { holdingsRoutes } from './valuation/holdings.routes.ts'
 import { allocationRoutes } from './allocation/allocation.routes.ts'
@@ -69,6 +74,10 @@ export interface Portfolio {
   /** The daily value series and its returns against a benchmark (GET /api/analytics/performance). */
   performance: PerformanceService
   imports: ImportService
+  /** The activity ledger for people: manual entry and correction, CSV import, export. */
+  activities: ActivitiesService
+  activityImports: ActivityImportService
+  activityExports: ActivityExportService
   marketRefresh: MarketRefreshService
   /** What the tenant holds now, largest market value first (trading intelligence, discovery). */
   holdings: HoldingsService
@@ -113,6 +122,9 @@ function createPortfolio(
     analytics: new AnalyticsService(deps),
     performance: new PerformanceService(deps),
     imports: new ImportService(deps),
+    activities: new ActivitiesService(deps),
+    activityImports: new ActivityImportService(deps),
+    activityExports: new ActivityExportService(deps),
     marketRefresh: new MarketRefreshService(deps),
     holdings: new HoldingsService(deps),
     valuation,
@@ -130,6 +142,7 @@ function portfolioRoutes(app: App, portfolio: Portfolio): void {
   capitalRoutes(app, portfolio)
   analyticsRoutes(app, portfolio)
   importRoutes(app, portfolio)
+  activitiesRoutes(app, portfolio)
   marketRefreshRoutes(app, portfolio)
   holdingsRoutes(app, portfolio)
   allocationRoutes(app, portfolio)
@@ -151,6 +164,7 @@ export const portfolioModule = defineModule({
     ['0025_trade_stamps', m0025],
     ['0027_market_value_rollup', m0027],
     ['0031_activities', m0031],
+    ['0034_activity_trades', m0034],
   ],
   build: createPortfolio,
   routes: portfolioRoutes,

@@ -12,6 +12,7 @@ export const ACCOUNT = {
   archived_at: null,
   created_at: '2026-11-24T15:05:00.000Z',
   updated_at: '2026-11-24T15:05:00.000Z',
+  cash: [] as { currency: string; balance: number }[],
 }
 
 export const POSITION = {

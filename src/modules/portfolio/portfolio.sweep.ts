@@ -36,6 +36,14 @@ const transaction = async (owner: SweepCaller) => {
   return { params: { transaction_id: t.transaction_id! }, body: { fees: 1 } }
 }
 
+const activity = async (owner: SweepCaller) => {
+  const account_id = await manualAccount(owner)
+  const a = await created(
+    await owner.post('/api/activities', { account_id, type: 'DEPOSIT', date: '2024-01-02', amount: 1000 }),
+  )
+  return { params: { activity_id: a.activity_id! }, body: { amount: 5 } }
+}
+
 const investor = async (owner: SweepCaller) =>
   (await created(await owner.post('/api/investors', { name: 'Partner' }))).investor_id!
 
@@ -48,6 +56,8 @@ export const portfolioSweep: Record<string, SweepFixture> = {
   deleteManualPosition: position,
   updateManualTransaction: transaction,
   deleteManualTransaction: transaction,
+  updateActivity: activity,
+  deleteActivity: activity,
   updateInvestor: async (owner) => ({
     params: { investor_id: await investor(owner) },
     body: { name: 'Renamed' },

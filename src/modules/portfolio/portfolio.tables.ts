@@ -55,8 +55,8 @@ export interface RealizedTradeTable {
   fees: ColumnType<string, string | number | undefined, string | number>
   gain_loss: Numeric
   term: 'short' | 'long' | 'unknown'
-  source: Generated<'manual' | 'import' | 'broker'>
-  /** Broker trades: the lot-matching id they derive from (unique per account). */
+  source: Generated<'manual' | 'import' | 'broker' | 'activity'>
+  /** Broker and activity-derived trades: the lot-matching id they derive from (unique per account). */
   external_id: string | null
   deleted_at: Date | null
   created_at: CreatedAt

@@ -22,12 +22,19 @@ function listAccountsRoute(app: App, { accounts }: { accounts: AccountsService }
         description:
           "The tenant's accounts, manual and broker-connected. Closed and inactive (archived) accounts are left " +
           'out unless include_archived=true. Administrators may pass tenant_id to read another tenant (403 ' +
-          'for anyone else).',
+          "for anyone else). Each item carries its cash now per currency (`cash`): a broker account's reported " +
+          "balance rolled forward with later activities, a manual account's sum of the cash effects of its " +
+          'activities (BUY −amount−fee, SELL +amount−fee, DEPOSIT +amount, …; see GET /api/activities).',
         examples: {
           query: { include_archived: true },
           200: {
             description: 'The accounts',
-            value: { items: [ACCOUNT], next_cursor: null, page: 1, page_size: 25 },
+            value: {
+              items: [{ ...ACCOUNT, cash: [{ currency: 'USD', balance: 3498.75 }] }],
+              next_cursor: null,
+              page: 1,
+              page_size: 25,
+            },
           },
         },
         tags: ['accounts'],

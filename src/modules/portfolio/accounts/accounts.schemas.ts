@@ -24,6 +24,20 @@ export const AccountSchema = Type.Object({
   archived_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
+  cash: Type.Array(
+    Type.Object({
+      currency: Type.String({ description: 'ISO 4217' }),
+      balance: Type.Number({
+        description: 'Rounded to cents; may be negative (more spent than recorded in)',
+      }),
+    }),
+    {
+      description:
+        "The account's cash now, one entry per currency, by code: the broker's reported balance rolled forward " +
+        'with later activities (broker accounts), or the sum of the cash effects of its activities (manual ' +
+        'accounts). Empty when neither is known.',
+    },
+  ),
 })
 export type Account = Static<typeof AccountSchema>
 

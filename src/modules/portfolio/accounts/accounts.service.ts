@@ -7,8 +7,11 @@ import { keysetOf } from '../lib/keyset.ts'
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'
 import * as repo from './accounts.repository.ts'
 import type { Account } from './accounts.schemas.ts'
+import { accountsCash } from '../activities/cash.service.ts'
+import { nyDate } from '../../../kernel/calendar/nyse.ts'
+import type { Clock } from '../../../platform/clock.ts'
 
-export function toAccount(r: repo.AccountRow): Account {
+export function toAccount(r: repo.AccountRow, cash: Account['cash'] = []): Account {
   return {
     id: r.id,
     name: r.name,
@@ -21,6 +24,7 @@ export function toAccount(r: repo.AccountRow): Account {
     archived_at: r.archived_at?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
+    cash,
   }
 }
 
@@ -37,6 +41,7 @@ export class AccountsService {
   constructor(
     private readonly deps: {
       scopes: Scopes
+      clock: Clock
       entitlements: Pick<EntitlementsService, 'limitGuard'>
     },
   ) {}
@@ -47,10 +52,24 @@ export class AccountsService {
   ): Promise<PageResult<Account>> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const { page, after } = keysetOf<[number]>(q, ['int'])
-    const rows = await this.deps.scopes.withTenant(tenantId, (s) =>
-      repo.listAccounts(s, q.include_archived, page, after?.[0] ?? null),
+    const today = nyDate(this.deps.clock.now())
+    const [rows, cash] = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      const found = await repo.listAccounts(s, q.include_archived, page, after?.[0] ?? null)
+      return [
+        found,
+        await accountsCash(
+          s,
+          found.map((r) => r.id),
+          today,
+        ),
+      ] as const
+    })
+    return toPage(
+      rows,
+      page,
+      (r) => [r.id],
+      (r) => toAccount(r, cash.get(r.id)),
     )
-    return toPage(rows, page, (r) => [r.id], toAccount)
   }
 
   async create(
@@ -91,9 +110,14 @@ export class AccountsService {
       const reopening =
         body.status === 'active' && current.status !== 'active' && current.broker_type === 'manual'
       if (reopening && withinLimit) withinLimit(await repo.countManualAccounts(s))
-      return repo.updateAccount(s, id, { ...body, ...(body.name ? { name: body.name.trim() } : {}) })
+      const saved = await repo.updateAccount(s, id, {
+        ...body,
+        ...(body.name ? { name: body.name.trim() } : {}),
+      })
+      const cash = await accountsCash(s, [id], nyDate(this.deps.clock.now()))
+      return saved && toAccount(saved, cash.get(id))
     })
     if (!row) throw accountNotFound()
-    return toAccount(row)
+    return row
   }
 }

@@ -4,7 +4,18 @@ import type { TenantScope } from '../../../platform/db/index.ts'
 import type { Keyset } from '../lib/keyset.ts'
 
 const INVESTOR = ['id', 'name', 'email', 'is_owner', 'created_at'] as const
-const FLOW = ['id', 'investor_id', 'account_id', 'flow_date', 'amount', 'note', 'created_at'] as const
+const FLOW = [
+  'id',
+  'investor_id',
+  'account_id',
+  'flow_date',
+  'amount',
+  'note',
+  'kind',
+  'activity_id',
+  'currency',
+  'created_at',
+] as const
 
 /** The owner first, then by id; the key is (rank, id) with rank 0 for the owner, 1 for others. */
 const RANK = sql<number>`case when is_owner then 0 else 1 end`
@@ -129,7 +140,13 @@ export function insertFlow(
 export function updateFlow(
   scope: TenantScope,
   id: number,
-  f: { flow_date?: string; amount?: number; note?: string | null },
+  f: {
+    flow_date?: string
+    amount?: number | string
+    note?: string | null
+    investor_id?: number
+    currency?: string
+  },
 ) {
   return scope.db
     .updateTable('capital_flow')
@@ -169,7 +186,19 @@ export function insertActivityFlows(
   return scope.db
     .insertInto('capital_flow')
     .values(flows.map((f) => ({ ...f, tenant_id: scope.tenantId, kind: 'activity' as const })))
-    .onConflict((oc) => oc.columns(['tenant_id', 'activity_id']).where('activity_id', 'is not', null).doNothing())
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'activity_id']).where('activity_id', 'is not', null).doNothing(),
+    )
     .returning(FLOW)
     .execute()
+}
+
+/** The capital flow an activity made, if any. */
+export function flowOfActivity(scope: TenantScope, activityId: number) {
+  return scope.db
+    .selectFrom('capital_flow')
+    .select(FLOW)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('activity_id', '=', activityId)
+    .executeTakeFirst()
 }

@@ -45,6 +45,9 @@ function listCapitalFlowsRoute(app: App, { capital }: { capital: CapitalService 
                   date: '2023-01-03',
                   amount: 60000,
                   note: 'Initial contribution',
+                  kind: 'manual',
+                  activity_id: null,
+                  currency: 'USD',
                   created_at: '2026-11-24T15:35:00.000Z',
                 },
                 {
@@ -54,6 +57,9 @@ function listCapitalFlowsRoute(app: App, { capital }: { capital: CapitalService 
                   date: '2025-06-02',
                   amount: -2500,
                   note: null,
+                  kind: 'manual',
+                  activity_id: null,
+                  currency: 'USD',
                   created_at: '2026-11-24T15:36:00.000Z',
                 },
               ],
@@ -95,6 +101,9 @@ function createCapitalFlowRoute(app: App, { capital }: { capital: CapitalService
               date: '2026-11-24',
               amount: 5000,
               note: 'Q4 contribution',
+              kind: 'manual',
+              activity_id: null,
+              currency: 'USD',
               created_at: '2026-11-24T15:40:00.000Z',
             },
           },
@@ -116,7 +125,12 @@ function updateCapitalFlowRoute(app: App, { capital }: { capital: CapitalService
         operationId: 'updateCapitalFlow',
         summary: 'Correct a capital flow',
         description:
-          'Corrects the date, amount or note of a flow (null clears the note). 404 for an unknown flow.',
+          'Corrects the investor, date, amount or note of a flow (null clears the note). A flow of kind ' +
+          "`activity` (made by a DEPOSIT, WITHDRAWAL or TRANSFER of an account's activity ledger) or " +
+          "`opening_balance` (a broker connection's first cash) may only be re-attributed to another investor " +
+          '(investor_id) or annotated: a change of its amount or date answers 409 `capital_flows.activity_owned` ' +
+          '(edit the activity instead, PATCH /api/activities/{activity_id}). An unknown investor_id is a 422; ' +
+          '404 for an unknown flow.',
         examples: {
           params: { flow_id: 7 },
           body: { amount: 4500 },
@@ -129,6 +143,9 @@ function updateCapitalFlowRoute(app: App, { capital }: { capital: CapitalService
               date: '2026-11-24',
               amount: 4500,
               note: 'Q4 contribution',
+              kind: 'manual',
+              activity_id: null,
+              currency: 'USD',
               created_at: '2026-11-24T15:40:00.000Z',
             },
           },
@@ -136,7 +153,7 @@ function updateCapitalFlowRoute(app: App, { capital }: { capital: CapitalService
         tags,
         params: C.FlowParams,
         body: C.PatchFlowBody,
-        response: { 200: C.FlowSchema, ...problems(401, 404, 422) },
+        response: { 200: C.FlowSchema, ...problems(401, 404, 409, 422) },
       },
     },
     (req) => capital.updateFlow(scopeOf(req), req.params.flow_id, req.body),
@@ -150,11 +167,14 @@ function deleteCapitalFlowRoute(app: App, { capital }: { capital: CapitalService
       schema: {
         operationId: 'deleteCapitalFlow',
         summary: 'Delete a capital flow',
-        description: 'Deletes a capital flow for good. 404 for an unknown flow.',
+        description:
+          'Deletes a manual capital flow for good. A flow an activity or an opening balance made answers 409 ' +
+          '`capital_flows.activity_owned`: it goes with its activity (DELETE /api/activities/{activity_id}). ' +
+          '404 for an unknown flow.',
         examples: { params: { flow_id: 7 }, 204: { description: 'Deleted' } },
         tags,
         params: C.FlowParams,
-        response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },
+        response: { 204: NoContent('Deleted'), ...problems(401, 404, 409, 422) },
       },
     },
     async (req, reply) => {

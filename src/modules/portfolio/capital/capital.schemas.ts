@@ -35,6 +35,15 @@ export const FlowSchema = Type.Object({
   date: Type.String({ format: 'date' }),
   amount: Type.Number({ description: '+ contribution, − withdrawal' }),
   note: Type.Union([Type.String(), Type.Null()]),
+  kind: Type.Enum(['manual', 'activity', 'opening_balance'], {
+    description:
+      'Who wrote it: manual (this API), activity (a DEPOSIT, WITHDRAWAL or TRANSFER of the ledger), ' +
+      "opening_balance (a broker connection's first cash); only manual flows change amount or date here",
+  }),
+  activity_id: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'The activity this flow follows (kind activity), else null',
+  }),
+  currency: Type.String({ description: 'ISO 4217 code of amount' }),
   created_at: Type.String({ format: 'date-time' }),
 })
 export type Flow = Static<typeof FlowSchema>
@@ -66,6 +75,9 @@ export const CreateFlowBody = Type.Object(
 )
 export const PatchFlowBody = Type.Object(
   {
+    investor_id: Type.Optional(
+      Id({ description: 'Re-attributes the flow to another investor of the tenant' }),
+    ),
     date: Type.Optional(Type.String({ format: 'date' })),
     amount: Type.Optional(Amount),
     note: Type.Optional(Nullable(MultilineText({ maxLength: 500 }))),

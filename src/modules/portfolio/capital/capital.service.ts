@@ -4,7 +4,7 @@
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
-import { NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
+import { ConflictError, NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
 import * as accounts from '../accounts/accounts.repository.ts'
 import * as repo from './capital.repository.ts'
 import { toPage, type PageQueryInput, type PageResult } from '../../../platform/http/pagination.ts'
@@ -33,8 +33,19 @@ const toFlow = (r: repo.FlowRow): Flow => ({
   date: r.flow_date,
   amount: centsToNumber(toCents(r.amount)),
   note: r.note,
+  kind: r.kind,
+  activity_id: r.activity_id,
+  currency: r.currency,
   created_at: r.created_at.toISOString(),
 })
+
+/** A flow an activity or a connection wrote: its amount and date are theirs (409 otherwise). */
+const activityOwned = (what: string) =>
+  new ConflictError(
+    'capital_flows.activity_owned',
+    `This flow follows an activity of the account's ledger (or a connection's opening balance): ${what}; ` +
+      'edit the activity instead. Only investor_id and note may change here.',
+  )
 
 /**
  * The owner investor exists from the first use on: the account holder, named from identity's user
@@ -124,26 +135,43 @@ export class CapitalService {
     return toFlow(row)
   }
 
+  /**
+   * A manual flow changes investor, date, amount or note; a flow of kind activity or opening_balance
+   * only its investor (re-attribution) and note.
+   */
   async updateFlow(
     scope: RequestScope,
     id: number,
-    b: { date?: string; amount?: number; note?: string | null },
+    b: { investor_id?: number; date?: string; amount?: number; note?: string | null },
   ): Promise<Flow> {
     rejectBody(amountIssues(b.amount))
-    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
-      repo.updateFlow(s, id, {
+    const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      const current = await repo.findFlow(s, id)
+      if (!current) throw flowNotFound()
+      if (current.kind !== 'manual' && (b.date !== undefined || b.amount !== undefined))
+        throw activityOwned('its amount and date follow the activity')
+      if (b.investor_id !== undefined && !(await repo.findInvestor(s, b.investor_id)))
+        throw UnprocessableError.field(['body', 'investor_id'], 'no such investor', 'not_found')
+      return repo.updateFlow(s, id, {
+        ...(b.investor_id !== undefined ? { investor_id: b.investor_id } : {}),
         ...(b.date ? { flow_date: b.date } : {}),
         ...(b.amount !== undefined ? { amount: b.amount } : {}),
         ...(b.note !== undefined ? { note: b.note } : {}),
-      }),
-    )
+      })
+    })
     if (!row) throw flowNotFound()
     return toFlow(row)
   }
 
+  /** Deletes a manual flow; one an activity made goes only with its activity (409). */
   async deleteFlow(scope: RequestScope, id: number): Promise<void> {
-    if (!(await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.deleteFlow(s, id))))
-      throw flowNotFound()
+    const deleted = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      const current = await repo.findFlow(s, id)
+      if (!current) return false
+      if (current.kind !== 'manual') throw activityOwned('it is deleted with the activity')
+      return repo.deleteFlow(s, id)
+    })
+    if (!deleted) throw flowNotFound()
   }
 
   /** XIRR of arbitrary cash flows; a RangeError of the maths (one sign, < 2 flows) is a 422. */

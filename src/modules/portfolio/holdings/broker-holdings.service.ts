@@ -104,13 +104,15 @@ export async function costMethod(scope: TenantScope, accountId: number): Promise
  * `closed`, from lot matching over all of their fills: recomputing is idempotent, and a fill that
  * arrives late still lands in the right lot. Written as a difference (trade ids are stable,
  * `<closing fill id>:<n>`): new trades inserted, changed ones rewritten, vanished ones removed, the
- * rest untouched, so a re-sync costs the rollup triggers only what changed.
+ * rest untouched, so a re-sync costs the rollup triggers only what changed. `source` 'activity'
+ * does the same for the trades a manual account's activity ledger derives (activities/derive.service.ts).
  */
 export async function replaceBrokerTrades(
   scope: TenantScope,
   accountId: number,
   symbols: readonly string[] | null,
   closed: readonly ClosedTrade[],
+  source: trades.DerivedSource = 'broker',
 ): Promise<number> {
   const derived = closed.map((c) => ({
     symbol: c.symbol,
@@ -125,13 +127,14 @@ export async function replaceBrokerTrades(
     term: c.term,
     external_id: c.id,
   }))
-  const stored = await trades.brokerTradesOf(scope, accountId, symbols)
+  const stored = await trades.brokerTradesOf(scope, accountId, symbols, source)
   const diff = diffTrades(stored, derived)
   await trades.deleteTradeRows(scope, diff.remove)
   await trades.updateBrokerTrades(scope, diff.update)
   await trades.insertBrokerTrades(
     scope,
     diff.insert.map((t) => ({ ...t, account_id: accountId })),
+    source,
   )
   return closed.length
 }

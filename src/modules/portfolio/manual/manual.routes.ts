@@ -56,14 +56,16 @@ function putManualPositionRoute(app: App, { manual }: { manual: ManualService })
         description:
           'Records the holding of one symbol in a manual account for a day (as_of, default today in New York): ' +
           'quantity and total cost. A holding already recorded for that symbol and day is replaced. 404 for an ' +
-          "account that is not the tenant's; 422 for a broker-connected account (those sync from the broker).",
+          "account that is not the tenant's; 422 for a broker-connected account (those sync from the broker); 409 " +
+          '`positions.kept_by_activities` when the account holds the symbol through its activities (BUY, SELL, ' +
+          'SPLIT, transfers): record an activity instead.',
         examples: {
           body: { account_id: 1, symbol: 'MSFT', quantity: 60, cost_basis: 19800, as_of: '2026-11-24' },
           201: { description: 'The recorded holding', value: POSITION },
         },
         tags: manualTags,
         body: M.CreatePositionBody,
-        response: { 201: M.PositionSchema, ...problems(401, 404, 422) },
+        response: { 201: M.PositionSchema, ...problems(401, 404, 409, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(await manual.putPosition(scopeOf(req), req.body)),
@@ -192,7 +194,8 @@ function updateManualTransactionRoute(app: App, { manual }: { manual: ManualServ
         description:
           'Corrects a closed trade. gain_loss is recomputed from proceeds, cost_basis and fees when one of them ' +
           'changes, unless the body sets it; term follows the dates. 404 for an unknown or deleted trade; 422 ' +
-          "(not_manual) for a broker account's trade, which its fills determine at every sync.",
+          "(not_manual) for a broker account's trade, which its fills determine at every sync; 409 " +
+          "`transactions.activity_derived` for a trade derived from the account's activities (edit those).",
         examples: {
           params: { transaction_id: 459 },
           body: { proceeds: 2920.15, fees: 0.5 },
@@ -210,7 +213,7 @@ function updateManualTransactionRoute(app: App, { manual }: { manual: ManualServ
         tags: manualTags,
         params: M.TransactionParams,
         body: M.PatchTransactionBody,
-        response: { 200: M.TransactionSchema, ...problems(401, 404, 422) },
+        response: { 200: M.TransactionSchema, ...problems(401, 404, 409, 422) },
       },
     },
     (req) => manual.patchTransaction(scopeOf(req), req.params.transaction_id, req.body),
@@ -226,11 +229,12 @@ function deleteManualTransactionRoute(app: App, { manual }: { manual: ManualServ
         summary: 'Soft-delete a closed trade',
         description:
           'Deletes a closed trade (a soft delete: it leaves lists and every P&L figure). 404 for an unknown or ' +
-          "already deleted trade; 422 (not_manual) for a broker account's trade.",
+          "already deleted trade; 422 (not_manual) for a broker account's trade; 409 " +
+          "`transactions.activity_derived` for one derived from the account's activities.",
         examples: { params: { transaction_id: 459 }, 204: { description: 'Deleted' } },
         tags: manualTags,
         params: M.TransactionParams,
-        response: { 204: NoContent('Deleted'), ...problems(401, 404, 422) },
+        response: { 204: NoContent('Deleted'), ...problems(401, 404, 409, 422) },
       },
     },
     async (req, reply) => {

@@ -20,6 +20,17 @@ import * as snapshotsRepo from '../holdings/snapshots.repository.ts'
 import * as tradesRepo from '../trades/trades.repository.ts'
 import type { Position, Transaction } from './manual.schemas.ts'
 import type { InstrumentLookup } from '../../market/market-data/index.ts'
+import { keepsHolding } from '../activities/ledger.repository.ts'
+
+/** A symbol whose holding the account's activity ledger keeps cannot also be kept as positions (409). */
+async function refuseKeptByActivities(s: TenantScope, accountId: number, symbol: string): Promise<void> {
+  if (!(await keepsHolding(s, accountId, symbol))) return
+  throw new ConflictError(
+    'positions.kept_by_activities',
+    `${symbol} in this account is held through its activities (BUY, SELL, SPLIT, transfers; GET /api/activities); ` +
+      'record an activity instead of a position, or delete those activities first',
+  )
+}
 
 export const unlistedMessage = (symbol: string) =>
   `unknown symbol ${symbol}: the market data provider does not list it (send allow_unlisted: true for a private holding)`
@@ -138,6 +149,11 @@ export class ManualService {
   private async manualTrade(s: TenantScope, id: number) {
     const trade = await tradesRepo.findTrade(s, id)
     if (!trade) throw tradeNotFound()
+    if (trade.source === 'activity')
+      throw new ConflictError(
+        'transactions.activity_derived',
+        "This trade is derived from the account's activities (its BUY and SELL lots); edit or delete those instead",
+      )
     const account = await accounts.findAccount(s, trade.account_id)
     if (account && account.broker_type !== 'manual')
       throw UnprocessableError.field(
@@ -176,6 +192,7 @@ export class ManualService {
     const asOf = b.as_of ?? this.today()
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await this.manualAccount(s, b.account_id)
+      await refuseKeptByActivities(s, b.account_id, b.symbol.toUpperCase())
       const saved = await positionsRepo.upsertPosition(s, {
         accountId: b.account_id,
         symbol: b.symbol.toUpperCase(),

@@ -17,7 +17,7 @@ const TRADE_VALUES = [
   'gain_loss',
   'term',
 ] as const
-const TRADE = ['id', 'account_id', ...TRADE_VALUES, 'created_at', 'updated_at'] as const
+const TRADE = ['id', 'account_id', ...TRADE_VALUES, 'source', 'created_at', 'updated_at'] as const
 
 /**
  * Trades, newest sale first (undated legacy sales last), id as the tiebreaker: one page, keyset
@@ -125,14 +125,22 @@ export const deleteTrade = (scope: TenantScope, id: number) => softDelete(scope,
 
 export type TradeRow = NonNullable<Awaited<ReturnType<typeof findTrade>>>
 
-/** An account's broker-derived trades (of these symbols; all when null), soft-deleted ones too. */
-export function brokerTradesOf(scope: TenantScope, accountId: number, symbols: readonly string[] | null) {
+/** Who derives trades by lot matching: a broker sync (fills), or an account's activity ledger. */
+export type DerivedSource = 'broker' | 'activity'
+
+/** An account's derived trades of `source` (of these symbols; all when null), soft-deleted ones too. */
+export function brokerTradesOf(
+  scope: TenantScope,
+  accountId: number,
+  symbols: readonly string[] | null,
+  source: DerivedSource = 'broker',
+) {
   let q = scope.db
     .selectFrom('realized_trade')
     .select(['id', 'external_id', ...TRADE_VALUES, 'deleted_at'])
     .where('tenant_id', '=', scope.tenantId)
     .where('account_id', '=', accountId)
-    .where('source', '=', 'broker')
+    .where('source', '=', source)
   if (symbols !== null) q = q.where('symbol', 'in', symbols.length ? symbols : [''])
   return q.execute()
 }
@@ -154,7 +162,11 @@ export type BrokerTradeValues = Omit<TradeValues, 'quantity' | 'proceeds' | 'cos
 }
 
 /** Many trades in one statement (arrays unnested into rows: the rollup triggers run once per batch). */
-export async function insertBrokerTrades(scope: TenantScope, rows: readonly BrokerTradeValues[]) {
+export async function insertBrokerTrades(
+  scope: TenantScope,
+  rows: readonly BrokerTradeValues[],
+  source: DerivedSource = 'broker',
+) {
   for (let i = 0; i < rows.length; i += 5000) {
     const b = rows.slice(i, i + 5000)
     const col = <K extends keyof BrokerTradeValues>(k: K) => b.map((r) => r[k])
@@ -162,7 +174,7 @@ export async function insertBrokerTrades(scope: TenantScope, rows: readonly Brok
       insert into realized_trade
         (tenant_id, source, account_id, symbol, quantity, date_acquired, date_sold, sold_on,
          proceeds, cost_basis, fees, gain_loss, term, external_id)
-      select ${scope.tenantId}::bigint, 'broker', u.*
+      select ${scope.tenantId}::bigint, ${source}::text, u.*
       from unnest(${col('account_id')}::bigint[], ${col('symbol')}::text[], ${col('quantity')}::numeric[],
                   ${col('date_acquired')}::text[], ${col('date_sold')}::text[], ${col('sold_on')}::date[],
                   ${col('proceeds')}::numeric[], ${col('cost_basis')}::numeric[], ${col('fees')}::numeric[],
