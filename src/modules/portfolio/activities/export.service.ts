@@ -11,6 +11,7 @@ import { filterOf, stored, toActivity } from './activity-rows.service.ts'
 import { ownAccounts } from './activities.service.ts'
 import * as ledger from './ledger.repository.ts'
 import { cashEffect } from './lib/effects.ts'
+import { csvRecord } from '../lib/csv-write.ts'
 
 const CHUNK = 5000
 
@@ -32,12 +33,6 @@ export const EXPORT_COLUMNS = [
   'cash_effect',
 ] as const
 
-/** One CSV field: quoted when it holds a comma, a quote, a line break or edge blanks. */
-export function csvField(v: string | number | null): string {
-  const s = v === null ? '' : String(v)
-  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
 function csvLine(r: ledger.LedgerRow): string {
   const d = stored(r)
   const cells: Record<(typeof EXPORT_COLUMNS)[number], string | number | null> = {
@@ -57,7 +52,7 @@ function csvLine(r: ledger.LedgerRow): string {
     source: r.source,
     cash_effect: cashEffect(d),
   }
-  return EXPORT_COLUMNS.map((c) => csvField(cells[c])).join(',')
+  return csvRecord(EXPORT_COLUMNS.map((c) => cells[c]))
 }
 
 export type ExportItem = Activity & { account_name: string }
@@ -87,7 +82,7 @@ export class ActivityExportService {
 
   async csv(scope: RequestScope, q: ActivityFilterInput): Promise<string> {
     const lines = await this.rows(scope, q, csvLine)
-    return [EXPORT_COLUMNS.join(','), ...lines].map((l) => `${l}\r\n`).join('')
+    return csvRecord(EXPORT_COLUMNS) + lines.join('')
   }
 
   async json(scope: RequestScope, q: ActivityFilterInput): Promise<{ items: ExportItem[]; count: number }> {

@@ -4,13 +4,15 @@ import { parseCsv } from '../manual/lib/csv.ts'
 import { csvField, csvRecord, toCsv } from './csv-write.ts'
 
 describe('csv writer (RFC 4180)', () => {
-  it('quotes only fields holding a comma, a quote, CR or LF, doubling quotes', () => {
+  it('quotes only fields holding a comma, a quote, CR, LF or edge blanks, doubling quotes', () => {
     assert.equal(csvField('plain'), 'plain')
     assert.equal(csvField('a,b'), '"a,b"')
     assert.equal(csvField('say "hi"'), '"say ""hi"""')
     assert.equal(csvField('two\nlines'), '"two\nlines"')
     assert.equal(csvField('cr\rhere'), '"cr\rhere"')
-    assert.equal(csvField(' padded '), ' padded ')
+    // The reader trims unquoted fields: quoting keeps the blanks.
+    assert.equal(csvField(' padded '), '" padded "')
+    assert.equal(csvField('in side'), 'in side')
     assert.equal(csvField(''), '')
     assert.equal(csvField(null), '')
     assert.equal(csvField(undefined), '')

@@ -1,13 +1,15 @@
 /**
  * A small RFC 4180 writer, the counterpart of the reader in manual/lib/csv.ts: records end with
- * CRLF (the last one too), a field holding a comma, a double quote, a CR or an LF is enclosed in
+ * CRLF (the last one too), a field holding a comma, a double quote, a CR, an LF or leading or
+ * trailing blanks is enclosed in
  * double quotes with each quote doubled, every other field is written as is. The first record is
  * the header. A null or undefined cell is an empty field; numbers are written in their shortest
  * decimal form (`String(n)`), booleans as true/false.
  */
 export type CsvCell = string | number | boolean | null | undefined
 
-const NEEDS_QUOTES = /[",\r\n]/
+// Edge blanks are quoted too: the reader trims unquoted fields, so a note's spaces survive a round trip.
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/
 
 /** One field as RFC 4180 writes it. */
 export function csvField(cell: CsvCell): string {
