@@ -8,7 +8,15 @@ import { after, before, describe, it } from 'node:test'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
 import { createManualAccount } from '../helpers/portfolio.ts'
-import { activity, clock, providers, record, setBase, state } from './portfolio-valuation-fixtures.ts'
+import {
+  activity,
+  clock,
+  fxState,
+  providers,
+  record,
+  setBase,
+  state,
+} from './portfolio-valuation-fixtures.ts'
 
 let t: TestApp
 before(async () => {
@@ -83,6 +91,11 @@ describe('GET /api/holdings', () => {
         // 4544.64 / 7001 = 64.91415 %.
         weight: 64.9141,
         market_value_base: 4544.64,
+        // Held since 2 November at 1.08 as today: 308 × 1.08 = 332.64, all of it price.
+        held_since: '2026-11-02',
+        unrealized_pl_base: 332.64,
+        price_effect: 332.64,
+        currency_effect: 0,
         base_currency: 'USD',
       },
       {
@@ -104,6 +117,10 @@ describe('GET /api/holdings', () => {
         // 1902.50 / 7001 = 27.17469 %; with cash 553.86 / 7001 = 7.91115 %: 64.9141 + 27.1747 + 7.9112 = 100.
         weight: 27.1747,
         market_value_base: 1902.5,
+        held_since: '2026-11-02',
+        unrealized_pl_base: 402.5,
+        price_effect: 402.5,
+        currency_effect: 0,
         base_currency: 'USD',
       },
     ])
@@ -127,6 +144,36 @@ describe('GET /api/holdings', () => {
       ['SAP'],
     )
     assert.equal(second.next_cursor, null)
+  })
+
+  it('splits a foreign holding’s P&L into price and currency effects from the day it was first held', async (tc) => {
+    // EUR cost 1.05 USD on 15 October, 1.08 today. SAP: 20 × 210.40 = 4208 EUR = 4544.64 USD; cost
+    // 3900 EUR at 1.05 = 4095.00 USD → P&L 449.64 USD = price 308 EUR × 1.05 = 323.40 + currency
+    // 4208 × (1.08 − 1.05) = 126.24. AAPL is in USD: all price, no currency effect.
+    fxState.usdOn['2026-10-15'] = '1.05'
+    tc.after(() => delete fxState.usdOn['2026-10-15'])
+    const u = await t.newTenant()
+    const main = await createManualAccount(u, 'Main')
+    for (const [symbol, quantity, cost_basis] of [
+      ['SAP', 20, 3900],
+      ['AAPL', 10, 1500],
+    ] as const) {
+      const res = await u.post('/api/brokers/manual/positions', {
+        account_id: main,
+        symbol,
+        quantity,
+        cost_basis,
+        as_of: '2026-10-15',
+      })
+      assert.equal(res.statusCode, 201, res.body)
+    }
+    const body = json((await u.get('/api/holdings')).body)
+    const pick = (symbol: string) => {
+      const i = body.items.find((x: { symbol: string }) => x.symbol === symbol)
+      return [i.held_since, i.unrealized_pl, i.unrealized_pl_base, i.price_effect, i.currency_effect]
+    }
+    assert.deepEqual(pick('SAP'), ['2026-10-15', 308, 449.64, 323.4, 126.24])
+    assert.deepEqual(pick('AAPL'), ['2026-10-15', 402.5, 402.5, 402.5, 0])
   })
 
   it('converts into a EUR base: a USD holding at 1 / 1.08, a missing rate is degraded, never 1', async () => {

@@ -30,6 +30,10 @@ export const HOLDINGS_COLUMNS = [
   'unrealized_pl_pct',
   'weight',
   'market_value_base',
+  'held_since',
+  'unrealized_pl_base',
+  'price_effect',
+  'currency_effect',
   'base_currency',
 ] as const
 export const REALIZED_COLUMNS = [

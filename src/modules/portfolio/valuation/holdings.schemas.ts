@@ -29,6 +29,20 @@ export const HoldingRowSchema = Type.Object({
       'weights add to exactly 100; null when the currency has no rate today',
   ),
   market_value_base: NullableNumber("market_value in the base currency at today's rate; null without a rate"),
+  held_since: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+    description:
+      'First day of the current run of holding it (after its latest exit); its cost is converted at that day’s rate',
+  }),
+  unrealized_pl_base: NullableNumber(
+    'Unrealized P&L in the base currency: market_value_base − cost_basis at the rate of held_since; ' +
+      'price_effect + currency_effect; null without both rates',
+  ),
+  price_effect: NullableNumber(
+    'The part from the price: unrealized_pl (own currency) at the rate of held_since',
+  ),
+  currency_effect: NullableNumber(
+    'The part from the exchange rate: market value × (today’s rate − the rate of held_since); 0 in the base currency',
+  ),
   base_currency: Currency('The tenant base currency'),
 })
 

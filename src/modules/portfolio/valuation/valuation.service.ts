@@ -56,6 +56,8 @@ export interface HoldingValue extends HoldingFigures {
   /** Units of the base currency per 1 `currency` today; null when there is none. */
   rate: string | null
   instrument: Instrument | null
+  /** The first day of the current run of holding it (its cost's exchange rate is that day's). */
+  held_since: string | null
 }
 
 export interface CashValue {
@@ -124,14 +126,22 @@ export class ValuationService {
       )
       const live = accounts.map((a) => a.id)
       if (!live.length)
-        return { base: await tenantBaseCurrency(s), accounts, rows: [], anchors: [], activities: [] }
-      const [base, rows, anchors, activities] = await Promise.all([
-        tenantBaseCurrency(s),
-        repo.latestHoldingRows(s, live),
-        repo.cashAnchors(s, live),
-        repo.cashActivities(s, live),
-      ])
-      return { base, accounts, rows, anchors, activities }
+        return {
+          base: await tenantBaseCurrency(s),
+          accounts,
+          rows: [],
+          anchors: [],
+          activities: [],
+          since: [],
+        }
+      const [base, rows, anchors, activities, since] = [
+        await tenantBaseCurrency(s),
+        await repo.latestHoldingRows(s, live),
+        await repo.cashAnchors(s, live),
+        await repo.cashActivities(s, live),
+        await repo.heldSince(s, live),
+      ]
+      return { base, accounts, rows, anchors, activities, since }
     })
     const names = new Map(read.accounts.map((a) => [a.id, a]))
     const symbols = [...new Set(read.rows.map((r) => r.symbol))].sort()
@@ -148,6 +158,8 @@ export class ValuationService {
       ...cash.map((c) => c.currency),
     ])
     const rates = await this.rates([...currencies], read.base, today)
+    const since = new Map(read.since.map((r) => [`${r.account_id} ${r.symbol}`, r.since]))
+    const costRate = await this.costRates(read.rows, since, currencyOf, read.base, today)
     const holdings = read.rows.map((r): HoldingValue => {
       const currency = currencyOf(r.symbol, r.account_id)
       const quoted = quotes?.get(r.symbol)
@@ -169,7 +181,9 @@ export class ValuationService {
           cost_basis: r.cost_basis,
           closes: closes.get(r.symbol) ?? null,
           rate: rates.get(currency) ?? null,
+          cost_rate: costRate(r.account_id, r.symbol),
         }),
+        held_since: since.get(`${r.account_id} ${r.symbol}`) ?? null,
       }
     })
     return {
@@ -209,6 +223,32 @@ export class ValuationService {
       soft(new Map<string, Bar[]>()),
     )
     return new Map([...bars].map(([s, b]) => [s, b.map((x) => decimalOf(x.close))]))
+  }
+
+  /**
+   * The rate into the base currency of the day each holding was first held (its currency effect
+   * is measured from it): one daily series per currency, from the earliest such day to today.
+   */
+  private async costRates(
+    rows: { account_id: number; symbol: string }[],
+    since: Map<string, string>,
+    currencyOf: (symbol: string, accountId: number) => string,
+    base: string,
+    today: string,
+  ): Promise<(accountId: number, symbol: string) => string | null> {
+    const first = new Map<string, string>()
+    for (const r of rows) {
+      const c = currencyOf(r.symbol, r.account_id)
+      const d = since.get(`${r.account_id} ${r.symbol}`)
+      if (d && (!first.has(c) || d < first.get(c)!)) first.set(c, d)
+    }
+    const series = new Map<string, Map<string, string>>()
+    for (const [c, start] of first)
+      series.set(c, await this.deps.fx.daily(c, base, start, today).catch(soft(new Map<string, string>())))
+    return (accountId, symbol) => {
+      const d = since.get(`${accountId} ${symbol}`)
+      return d ? (series.get(currencyOf(symbol, accountId))?.get(d) ?? null) : null
+    }
   }
 
   /** Today's rate of each currency into the base currency, where there is one. */

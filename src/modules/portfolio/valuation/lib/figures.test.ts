@@ -13,7 +13,10 @@ describe('holding figures', () => {
       cost_basis: '1500',
       closes: ['180', '187.5', '190.25'],
       rate: '0.9234',
+      cost_rate: '0.95',
     })
+    // Cost 1500 at 0.95 = 1425.00 EUR: base P&L 1756.77 − 1425 = 331.77; price effect 402.50 × 0.95
+    // = 382.375 → 382.38; currency effect the rest, −50.61 (≈ 1902.50 × (0.9234 − 0.95) = −50.61).
     assert.deepEqual(f, {
       market_value: 190250n,
       cost_basis: 150000n,
@@ -22,6 +25,9 @@ describe('holding figures', () => {
       day_change: 2750n,
       day_change_pct: 1.47,
       value_base: 175677n,
+      unrealized_base: 33177n,
+      price_effect: 38238n,
+      currency_effect: -5061n,
     })
   })
 
@@ -33,6 +39,7 @@ describe('holding figures', () => {
       cost_basis: '500',
       closes: ['82', '80'],
       rate: null,
+      cost_rate: null,
     })
     assert.equal(f.market_value, -40000n)
     assert.equal(f.unrealized, 10000n)
@@ -43,9 +50,39 @@ describe('holding figures', () => {
   })
 
   it('has no day change with fewer than two closes, and no percent on a zero cost', () => {
-    const f = holdingFigures({ quantity: '1', price: '5', cost_basis: '0', closes: ['5'], rate: '1' })
+    const f = holdingFigures({
+      quantity: '1',
+      price: '5',
+      cost_basis: '0',
+      closes: ['5'],
+      rate: '1',
+      cost_rate: '1',
+    })
     assert.equal(f.day_change, null)
     assert.equal(f.day_change_pct, null)
     assert.equal(f.unrealized_pct, null)
+  })
+
+  it('splits a short’s base P&L the same way, and has no split without both rates', () => {
+    // −5 × 80 = −400 at 1.1 = −440; proceeds 500 at 1.2 = 600 received: base P&L 160; in its own
+    // currency +100, at 1.2 = 120 price effect; currency effect 40 (the short owes 400 at 1.1, not 1.2).
+    const f = holdingFigures({
+      quantity: '-5',
+      price: '80',
+      cost_basis: '500',
+      closes: null,
+      rate: '1.1',
+      cost_rate: '1.2',
+    })
+    assert.deepEqual([f.unrealized_base, f.price_effect, f.currency_effect], [16000n, 12000n, 4000n])
+    const none = holdingFigures({
+      quantity: '1',
+      price: '1',
+      cost_basis: '1',
+      closes: null,
+      rate: '1.1',
+      cost_rate: null,
+    })
+    assert.deepEqual([none.unrealized_base, none.price_effect, none.currency_effect], [null, null, null])
   })
 })

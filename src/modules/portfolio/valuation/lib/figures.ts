@@ -7,7 +7,11 @@
  *   proceeds received), and its percent of the cost basis;
  * - day change = quantity × (latest daily close − the close before), and its percent of the
  *   earlier close;
- * - value in the base currency = quantity × price × rate, rounded to cents once.
+ * - value in the base currency = quantity × price × rate, rounded to cents once;
+ * - the unrealized P&L in the base currency (value at today's rate − cost at the rate of the day the
+ *   holding was first held), split into a price effect (the P&L in its own currency at that first
+ *   rate) and a currency effect (the rest: the market value times the change of the rate). The two
+ *   add up to it exactly; in the base currency itself the currency effect is 0.
  */
 import { toCents } from '../../../../kernel/decimal/cents.ts'
 import { decDiv, decMul, decSign, decSub } from '../../../../kernel/decimal/decimal-string.ts'
@@ -20,6 +24,9 @@ export interface HoldingFigures {
   day_change: bigint | null
   day_change_pct: number | null
   value_base: bigint | null
+  unrealized_base: bigint | null
+  price_effect: bigint | null
+  currency_effect: bigint | null
 }
 
 /** A percent of `part` over `whole` (cents), to two decimals; null when `whole` is not positive. */
@@ -34,6 +41,8 @@ export function holdingFigures(h: {
   cost_basis: string
   closes: readonly string[] | null
   rate: string | null
+  /** The rate on the day the holding was first held; null when there is none. */
+  cost_rate: string | null
 }): HoldingFigures {
   const value = decMul(h.quantity, h.price)
   const market_value = toCents(value)
@@ -47,6 +56,8 @@ export function holdingFigures(h: {
     const ratio = decDiv(decMul(decSub(last, prev), '100'), prev, 2)
     day_change_pct = ratio === null ? null : Number(ratio)
   }
+  const value_base = h.rate === null ? null : toCents(decMul(value, h.rate))
+  const split = value_base === null || h.cost_rate === null ? null : effects(h, value_base, h.cost_rate)
   return {
     market_value,
     cost_basis,
@@ -54,8 +65,23 @@ export function holdingFigures(h: {
     unrealized_pct: pct(unrealized, cost_basis),
     day_change,
     day_change_pct,
-    value_base: h.rate === null ? null : toCents(decMul(value, h.rate)),
+    value_base,
+    unrealized_base: split?.unrealized ?? null,
+    price_effect: split?.price ?? null,
+    currency_effect: split === null ? null : split.unrealized - split.price,
   }
+}
+
+/** The base-currency P&L (value at today's rate − signed cost at the first rate) and its price part. */
+function effects(
+  h: { quantity: string; price: string; cost_basis: string },
+  valueBase: bigint,
+  costRate: string,
+) {
+  const signedCost = decSign(h.quantity) < 0 ? decSub('0', h.cost_basis) : h.cost_basis
+  const costBase = toCents(decMul(signedCost, costRate))
+  const local = decSub(decMul(h.quantity, h.price), signedCost)
+  return { unrealized: valueBase - costBase, price: toCents(decMul(local, costRate)) }
 }
 
 /** A number as a plain decimal string (prices from the market data provider). */

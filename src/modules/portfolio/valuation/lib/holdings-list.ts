@@ -33,6 +33,10 @@ export function holdingsList(v: Valuation) {
     unrealized_pl_pct: h.unrealized_pct,
     weight: h.value_base === null ? null : weights[i]!,
     market_value_base: num(h.value_base),
+    held_since: h.held_since,
+    unrealized_pl_base: num(h.unrealized_base),
+    price_effect: num(h.price_effect),
+    currency_effect: num(h.currency_effect),
     base_currency: v.base_currency,
   }))
   const sum = (xs: (bigint | null)[]) => xs.reduce<bigint>((a, x) => a + (x ?? 0n), 0n)
