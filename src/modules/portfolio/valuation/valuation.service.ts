@@ -120,29 +120,7 @@ export class ValuationService {
   /** The tenant's current holdings and cash, valued (see the file comment). */
   async current(scope: RequestScope, q: ScopeQuery): Promise<Valuation> {
     const today = this.today()
-    const read = await withScope(this.deps.scopes, scope, q, async (s, ids) => {
-      const accounts = (await repo.accountsOf(s, ids)).filter((a) =>
-        countsOn(a.archived_at ? nyDate(a.archived_at) : null, today),
-      )
-      const live = accounts.map((a) => a.id)
-      if (!live.length)
-        return {
-          base: await tenantBaseCurrency(s),
-          accounts,
-          rows: [],
-          anchors: [],
-          activities: [],
-          since: [],
-        }
-      const [base, rows, anchors, activities, since] = [
-        await tenantBaseCurrency(s),
-        await repo.latestHoldingRows(s, live),
-        await repo.cashAnchors(s, live),
-        await repo.cashActivities(s, live),
-        await repo.heldSince(s, live),
-      ]
-      return { base, accounts, rows, anchors, activities, since }
-    })
+    const read = await this.read(scope, q, today)
     const names = new Map(read.accounts.map((a) => [a.id, a]))
     const symbols = [...new Set(read.rows.map((r) => r.symbol))].sort()
     const [instruments, quotes, closes] = await Promise.all([
@@ -201,6 +179,25 @@ export class ValuationService {
       missing_rates: [...currencies].filter((c) => !rates.has(c)).sort(),
       stale_prices: symbols.filter((s) => !quotes?.has(s)),
     }
+  }
+
+  /** The stored inputs, in one transaction: the accounts counting today, their holdings and cash. */
+  private read(scope: RequestScope, q: ScopeQuery, today: string) {
+    return withScope(this.deps.scopes, scope, q, async (s, ids) => {
+      const accounts = (await repo.accountsOf(s, ids)).filter((a) =>
+        countsOn(a.archived_at ? nyDate(a.archived_at) : null, today),
+      )
+      const live = accounts.map((a) => a.id)
+      const base = await tenantBaseCurrency(s)
+      if (!live.length) return { base, accounts, rows: [], anchors: [], activities: [], since: [] }
+      const [rows, anchors, activities, since] = [
+        await repo.latestHoldingRows(s, live),
+        await repo.cashAnchors(s, live),
+        await repo.cashActivities(s, live),
+        await repo.heldSince(s, live),
+      ]
+      return { base, accounts, rows, anchors, activities, since }
+    })
   }
 
   private async instruments(symbols: string[]): Promise<Map<string, Instrument>> {
