@@ -248,6 +248,38 @@ describe('capital flows', () => {
     assert.equal(both.net_capital, 0.2)
   })
 
+  it('a flow is in its account’s currency, or the base currency without one, unless it says', async () => {
+    const u = await t.newTenant()
+    const o = await owner(u)
+    const eur = json(
+      (await u.post('/api/accounts', { name: 'Depot', broker_type: 'manual', currency: 'EUR' })).body,
+    ).id as number
+    await t.c.scopes.withTenant(u.tenantId, (s) =>
+      s.db.updateTable('tenant').set({ base_currency: 'CHF' }).where('id', '=', u.tenantId).execute(),
+    )
+    const onAccount = await addFlow(u, {
+      investor_id: o.investor_id,
+      account_id: eur,
+      date: '2025-01-02',
+      amount: 100,
+    })
+    const unattached = await addFlow(u, { investor_id: o.investor_id, date: '2025-01-02', amount: 100 })
+    const said = await addFlow(u, {
+      investor_id: o.investor_id,
+      date: '2025-01-02',
+      amount: 100,
+      currency: 'GBP',
+    })
+    assert.deepEqual([onAccount.currency, unattached.currency, said.currency], ['EUR', 'CHF', 'GBP'])
+    const bad = await u.post('/api/capital-flows', {
+      investor_id: o.investor_id,
+      date: '2025-01-02',
+      amount: 100,
+      currency: 'usd',
+    })
+    assert.equal(bad.statusCode, 422, bad.body)
+  })
+
   it('an empty list has net_capital 0', async () => {
     const u = await t.newTenant()
     assert.deepEqual(await flows(u), { items: [], net_capital: 0 })

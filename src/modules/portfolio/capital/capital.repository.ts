@@ -128,6 +128,7 @@ export function insertFlow(
     flow_date: string
     amount: number
     note: string | null
+    currency: string
   },
 ) {
   return scope.db

@@ -70,6 +70,14 @@ export const CreateFlowBody = Type.Object(
     date: Type.String({ format: 'date' }),
     amount: Amount,
     note: Type.Optional(MultilineText({ maxLength: 500 })),
+    currency: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z]{3}$',
+        errorMessage: { pattern: 'must be an ISO 4217 code in capitals, e.g. USD' },
+        description:
+          "ISO 4217 code of amount; default: the account's currency, or the tenant base currency without an account",
+      }),
+    ),
   },
   { additionalProperties: false },
 )

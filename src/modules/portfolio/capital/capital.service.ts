@@ -15,6 +15,7 @@ import { centsToNumber, toCents } from '../../../kernel/decimal/cents.ts'
 import { amountIssues, rejectBody } from '../lib/rules.ts'
 import { xirr, type XirrResult } from './lib/xirr.ts'
 import { accountHolder } from '../../accounts/identity/index.ts'
+import { tenantBaseCurrency } from '../../accounts/tenancy/index.ts'
 
 const investorNotFound = () => new NotFoundError('investors.not_found', 'Investor not found')
 const flowNotFound = () => new NotFoundError('capital_flows.not_found', 'Capital flow not found')
@@ -114,22 +115,31 @@ export class CapitalService {
 
   async addFlow(
     scope: RequestScope,
-    b: { investor_id: number; account_id?: number; date: string; amount: number; note?: string },
+    b: {
+      investor_id: number
+      account_id?: number
+      date: string
+      amount: number
+      note?: string
+      currency?: string
+    },
   ): Promise<Flow> {
     rejectBody(amountIssues(b.amount))
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await ensureOwner(s, scope.userId)
       if (!(await repo.findInvestor(s, b.investor_id)))
         throw UnprocessableError.field(['body', 'investor_id'], 'no such investor', 'not_found')
-      if (b.account_id !== undefined && !(await accounts.findAccount(s, b.account_id))) {
+      const account = b.account_id === undefined ? undefined : await accounts.findAccount(s, b.account_id)
+      if (b.account_id !== undefined && !account)
         throw UnprocessableError.field(['body', 'account_id'], 'no such account', 'not_found')
-      }
       return repo.insertFlow(s, {
         investor_id: b.investor_id,
         account_id: b.account_id ?? null,
         flow_date: b.date,
         amount: b.amount,
         note: b.note ?? null,
+        // Money typed in without a currency is the account's, or the tenant's base currency.
+        currency: b.currency ?? account?.currency ?? (await tenantBaseCurrency(s)),
       })
     })
     return toFlow(row)
