@@ -29,6 +29,7 @@ import * as m0010 from './migrations/0010_broker_trades.ts'
 import * as m0025 from './migrations/0025_trade_stamps.ts'
 import * as m0027 from './migrations/0027_market_value_rollup.ts'
 import * as m0031 from './migrations/0031_activities.ts'
+import * as m0038 from './migrations/0038_archived_accounts.ts'
 import { portfolioSweep } from './portfolio.sweep.ts'
 import { PORTFOLIO_TABLES } from './portfolio.tables.ts'
 
@@ -115,6 +116,7 @@ export const portfolioModule = defineModule({
     ['0025_trade_stamps', m0025],
     ['0027_market_value_rollup', m0027],
     ['0031_activities', m0031],
+    ['0038_archived_accounts', m0038],
   ],
   build: createPortfolio,
   routes: portfolioRoutes,

@@ -1,5 +1,6 @@
 /** Broker accounts: list (archived hidden unless asked), create manual accounts, edit. */
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
+import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import { NotFoundError } from '../../../platform/http/errors.ts'
 import { toPage, type PageQueryInput, type PageResult } from '../../../platform/http/pagination.ts'
@@ -37,6 +38,7 @@ export class AccountsService {
   constructor(
     private readonly deps: {
       scopes: Scopes
+      clock: Clock
       entitlements: Pick<EntitlementsService, 'limitGuard'>
     },
   ) {}
@@ -91,7 +93,12 @@ export class AccountsService {
       const reopening =
         body.status === 'active' && current.status !== 'active' && current.broker_type === 'manual'
       if (reopening && withinLimit) withinLimit(await repo.countManualAccounts(s))
-      return repo.updateAccount(s, id, { ...body, ...(body.name ? { name: body.name.trim() } : {}) })
+      return repo.updateAccount(
+        s,
+        id,
+        { ...body, ...(body.name ? { name: body.name.trim() } : {}) },
+        this.deps.clock.now(),
+      )
     })
     if (!row) throw accountNotFound()
     return toAccount(row)

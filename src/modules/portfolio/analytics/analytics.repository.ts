@@ -7,6 +7,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Database, TenantScope } from '../../../platform/db/index.ts'
+import { archivedOnSql, countsOnSql } from '../lib/archive.ts'
 
 export interface TradeFilter {
   accountIds?: number[]
@@ -14,10 +15,19 @@ export interface TradeFilter {
   to?: string
 }
 
-/** The per-day realized rollup (migration 0007), filtered like the trades it sums. */
+/**
+ * The per-day realized rollup (migration 0007), filtered like the trades it sums. A sale of an
+ * archived account counts when made before its archive date (`countsOn`), never from that day on.
+ */
 function days(scope: TenantScope, f: TradeFilter) {
-  let q = scope.db.selectFrom('realized_daily').where('tenant_id', '=', scope.tenantId)
-  if (f.accountIds?.length) q = q.where('account_id', 'in', f.accountIds)
+  let q = scope.db
+    .selectFrom('realized_daily as r')
+    .innerJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'r.tenant_id').onRef('a.id', '=', 'r.account_id'),
+    )
+    .where('r.tenant_id', '=', scope.tenantId)
+    .where(countsOnSql('a.archived_at', sql`r.sold_on`))
+  if (f.accountIds?.length) q = q.where('r.account_id', 'in', f.accountIds)
   if (f.from) q = q.where('sold_on', '>=', f.from)
   if (f.to) q = q.where('sold_on', '<=', f.to)
   return q
@@ -34,6 +44,20 @@ export function dailyRealized(scope: TenantScope, f: TradeFilter) {
     .groupBy('sold_on')
     .orderBy('sold_on')
     .execute() as Promise<{ date: string; pnl: string; trades: number }[]>
+}
+
+/** `dailyRealized` per sale date and archive date of the accounts (null: not archived), for the ledger. */
+export function dailyRealizedByArchive(scope: TenantScope, f: TradeFilter) {
+  const archivedOn = archivedOnSql('a.archived_at')
+  return days(scope, f)
+    .select([
+      sql<string>`sold_on::text`.as('date'),
+      archivedOn.as('archived_on'),
+      sql<string>`sum(pnl)`.as('pnl'),
+    ])
+    .groupBy(['sold_on', archivedOn])
+    .orderBy('sold_on')
+    .execute()
 }
 
 const PERIOD_FORMAT = {
@@ -78,31 +102,73 @@ export async function netCapital(
   return r.n
 }
 
-/** Capital flows per date (for AUM history and unit accounting). */
+/**
+ * Capital flows per date (for AUM history and unit accounting), with the archive date of their
+ * account (null: not archived, or no account); a flow dated on or after it is left out.
+ */
 export function flowsByDate(scope: TenantScope, accountIds?: number[]) {
-  let q = scope.db.selectFrom('capital_flow').where('tenant_id', '=', scope.tenantId)
-  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
-  return q.select(['investor_id', 'flow_date as date', 'amount']).orderBy('flow_date').orderBy('id').execute()
+  let q = scope.db
+    .selectFrom('capital_flow as f')
+    .leftJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'f.tenant_id').onRef('a.id', '=', 'f.account_id'),
+    )
+    .where('f.tenant_id', '=', scope.tenantId)
+    .where(countsOnSql('a.archived_at', sql`f.flow_date`))
+  if (accountIds?.length) q = q.where('f.account_id', 'in', accountIds)
+  return q
+    .select([
+      'f.investor_id',
+      'f.flow_date as date',
+      'f.amount',
+      archivedOnSql('a.archived_at').as('archived_on'),
+    ])
+    .orderBy('f.flow_date')
+    .orderBy('f.id')
+    .execute()
 }
 
 /**
  * Unrealized P&L and market value per snapshot date, each holding (account, symbol) carried
  * forward at its own latest row: a holding snapshotted on an earlier day still counts on later
  * days. The rollup keeps, per account and date, the sum of each row's change from its holding's
- * previous row (migrations 0007 and 0027), so a running sum in date order is that figure.
+ * previous row (migrations 0007 and 0027), so a running sum in date order is that figure. Summed
+ * apart per archive date of the accounts (`archived_on`, null: not archived), rows dated before it
+ * only: the ledger then drops a group from its archive date on.
  */
 export async function snapshotTotals(scope: TenantScope, accountIds?: number[]) {
-  let q = scope.db.selectFrom('unrealized_daily').where('tenant_id', '=', scope.tenantId)
-  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
+  const archivedOn = archivedOnSql('a.archived_at')
+  let q = scope.db
+    .selectFrom('unrealized_daily as u')
+    .innerJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'),
+    )
+    .where('u.tenant_id', '=', scope.tenantId)
+    .where(countsOnSql('a.archived_at', sql`u.snapshot_date`))
+  if (accountIds?.length) q = q.where('u.account_id', 'in', accountIds)
   return q
     .select([
       sql<string>`snapshot_date::text`.as('date'),
-      sql<string>`sum(sum(delta)) over (order by snapshot_date)`.as('unrealized'),
-      sql<string>`sum(sum(market_value_delta)) over (order by snapshot_date)`.as('market_value'),
+      archivedOn.as('archived_on'),
+      sql<string>`sum(sum(delta)) over (partition by ${archivedOn} order by snapshot_date)`.as('unrealized'),
+      sql<string>`sum(sum(market_value_delta)) over (partition by ${archivedOn} order by snapshot_date)`.as(
+        'market_value',
+      ),
     ])
-    .groupBy('snapshot_date')
+    .groupBy(['snapshot_date', archivedOn])
     .orderBy('snapshot_date')
     .execute()
+}
+
+/** The New York dates the tenant's archived accounts (or those of `accountIds`) were archived on. */
+export async function archiveDates(scope: TenantScope, accountIds?: number[]): Promise<string[]> {
+  const archivedOn = archivedOnSql('archived_at')
+  let q = scope.db
+    .selectFrom('broker_account')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('archived_at', 'is not', null)
+  if (accountIds?.length) q = q.where('id', 'in', accountIds)
+  const rows = await q.select(archivedOn.as('d')).distinct().execute()
+  return rows.map((r) => r.d!)
 }
 
 /** The account ids among `ids` that belong to the tenant. */

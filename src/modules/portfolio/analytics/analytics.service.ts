@@ -16,6 +16,7 @@ import { addDays } from '../../../kernel/dates.ts'
 import type { Period } from '../lib/dates.ts'
 import { cumulativeSeries, drawdown, type Drawdown } from './lib/drawdown.ts'
 import { ledgerPoints, navBefore, type LedgerPoint } from './lib/ledger.ts'
+import { archivedLedgerPoints, countingOn } from './lib/archive-ledger.ts'
 import { centsToNumber, toCents } from '../../../kernel/decimal/cents.ts'
 import { navDrawdown, type NavDrawdown } from './lib/nav-drawdown.ts'
 import { allocate } from './lib/units.ts'
@@ -140,16 +141,23 @@ export class AnalyticsService {
     })
   }
 
-  /** The AUM breakdown at each snapshot date and today, with the rows it was built from (reused). */
+  /**
+   * The AUM breakdown at each snapshot date, each archive date of an account and today, with the
+   * rows it was built from (reused). An archived account counts in the points dated before its
+   * archive date only (archivedLedgerPoints).
+   */
   private async ledger(s: TenantScope, accountIds: number[] | undefined) {
-    const [flows, snaps, realized] = [
+    const [flows, snaps, realized, archived] = [
       await repo.flowsByDate(s, accountIds),
       await repo.snapshotTotals(s, accountIds),
-      await repo.dailyRealized(s, { accountIds }),
+      await repo.dailyRealizedByArchive(s, { accountIds }),
+      await repo.archiveDates(s, accountIds),
     ]
     const today = this.today()
-    const dates = [...new Set([...snaps.map((r) => r.date), today])].sort()
-    return { flows, realized, points: ledgerPoints(dates, flows, snaps, realized) }
+    const dates = [
+      ...new Set([...snaps.map((r) => r.date), ...archived.filter((d) => d <= today), today]),
+    ].sort()
+    return { flows, snaps, realized, dates, points: archivedLedgerPoints(dates, flows, snaps, realized) }
   }
 
   aum(scope: RequestScope, q: Query) {
@@ -174,6 +182,7 @@ export class AnalyticsService {
 
   yoy(scope: RequestScope, q: Query) {
     return this.within(scope, 'yoy', q, async (s, accountIds) => {
+      // Realized P&L per year: each sale counted on its own date (before any archive date).
       const { points, realized: days } = await this.ledger(s, accountIds)
       const yearEnd = new Map<number, bigint>()
       for (const p of points) yearEnd.set(Number(p.date.slice(0, 4)), p.total) // points are in date order: the last wins
@@ -199,14 +208,16 @@ export class AnalyticsService {
   /**
    * Unit accounting. The NAV used for units is capital + unrealized + all realized P&L to date —
    * not the year-to-date figure of the AUM breakdown, which resets each January and would move
-   * units between investors on every new year.
+   * units between investors on every new year. A current figure: archived accounts are left out
+   * of all of it, their flows bought no units (as if they had never been in the portfolio).
    */
   investorAllocation(scope: RequestScope, q: Query) {
     return this.within(scope, 'investorAllocation', q, async (s, accountIds) => {
-      const [{ points, flows, realized }, investors] = [
-        await this.ledger(s, accountIds),
-        await listInvestors(s),
-      ]
+      const [ledger, investors] = [await this.ledger(s, accountIds), await listInvestors(s)]
+      const today = this.today()
+      const flows = countingOn(ledger.flows, today)
+      const realized = countingOn(ledger.realized, today)
+      const points = ledgerPoints(ledger.dates, flows, countingOn(ledger.snaps, today), realized)
       // The NAV just before a date's flows: capital, realized P&L and the latest unrealized figure,
       // each dated strictly earlier (prefix sums, built once: one lookup per flow).
       const navOn = navBefore(points, flows, realized)
