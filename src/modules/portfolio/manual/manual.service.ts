@@ -20,6 +20,8 @@ import * as snapshotsRepo from '../holdings/snapshots.repository.ts'
 import * as tradesRepo from '../trades/trades.repository.ts'
 import type { Position, Transaction } from './manual.schemas.ts'
 import type { InstrumentLookup } from '../../market/market-data/index.ts'
+import type { MarketDataProvider } from '../../../providers/market-data/index.ts'
+import { backDatedClose, mirrorHolding } from '../holdings/closing-price.ts'
 
 export const unlistedMessage = (symbol: string) =>
   `unknown symbol ${symbol}: the market data provider does not list it (send allow_unlisted: true for a private holding)`
@@ -103,7 +105,14 @@ function tradeValues(t: TradeInput, today: string): tradesRepo.TradeValues {
 }
 
 export class ManualService {
-  constructor(private readonly deps: { scopes: Scopes; clock: Clock; instruments: InstrumentLookup }) {}
+  constructor(
+    private readonly deps: {
+      scopes: Scopes
+      clock: Clock
+      instruments: InstrumentLookup
+      market: Pick<MarketDataProvider, 'bars'>
+    },
+  ) {}
 
   private today(): string {
     return nyDate(this.deps.clock.now())
@@ -174,6 +183,7 @@ export class ManualService {
     rejectBody(holdingIssues(b))
     await this.listed(b.symbol, b.allow_unlisted)
     const asOf = b.as_of ?? this.today()
+    const close = await backDatedClose(this.deps, b.symbol, asOf)
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await this.manualAccount(s, b.account_id)
       const saved = await positionsRepo.upsertPosition(s, {
@@ -183,7 +193,7 @@ export class ManualService {
         costBasis: b.cost_basis,
         asOf,
       })
-      await snapshotsRepo.upsertSnapshot(s, saved)
+      await mirrorHolding(s, saved, close)
       return saved
     })
     return toPosition(row)
@@ -195,6 +205,8 @@ export class ManualService {
     b: { quantity?: number; cost_basis?: number; as_of?: string },
   ): Promise<Position> {
     rejectBody(holdingIssues(b))
+    const found = await this.deps.scopes.withTenant(scope.tenantId, (s) => positionsRepo.findPosition(s, id))
+    const close = found ? await backDatedClose(this.deps, found.symbol, b.as_of ?? found.as_of) : null
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const before = await positionsRepo.findPosition(s, id)
       if (!before) throw positionNotFound()
@@ -210,7 +222,7 @@ export class ManualService {
       }
       const saved = await positionsRepo.updatePosition(s, id, b)
       if (saved.as_of !== before.as_of) await snapshotsRepo.deleteSnapshot(s, before)
-      await snapshotsRepo.upsertSnapshot(s, saved)
+      await mirrorHolding(s, saved, close)
       return saved
     })
     return toPosition(row)
