@@ -27,7 +27,8 @@ const AUM_DOC =
   'latest snapshot; implied_cash = nav − market_value, the cash the books imply (negative when the holdings ' +
   'are worth more than the capital and gains behind them, e.g. bought on margin or recorded without their ' +
   'capital flow). Scope with account_id or account_ids (404 if one is not the tenant’s); administrators ' +
-  'may pass tenant_id.'
+  'may pass tenant_id.' +
+  S.ARCHIVED_POINTS
 
 const ALLOCATION_DOC =
   "Each investor's share by unit accounting, as a fund or club keeps it: a contribution buys units at the " +
@@ -37,7 +38,8 @@ const ALLOCATION_DOC =
   'last snapshot before the flow’s date (not one of the same day, not interpolated); flows of one date all ' +
   'use that price. The values are the current nav split by units, apportioned so that they add up to nav ' +
   'to the cent. 409 `analytics.inconsistent_capital_flows` when the flows cannot be allocated (e.g. a ' +
-  'withdrawal larger than the holding).'
+  'withdrawal larger than the holding). A current figure: archived accounts (closed, or their broker ' +
+  'disconnected) are left out as if they had never been in the portfolio — their flows buy no units.'
 
 export function analyticsRoutes(app: App, deps: { analytics: AnalyticsService }): void {
   getAumRoute(app, deps)
@@ -128,7 +130,9 @@ function getYearOverYearRoute(app: App, { analytics }: { analytics: AnalyticsSer
         summary: 'Per year: realized P&L, year-end AUM and their growth',
         description:
           'For each year with realized trades: realized P&L, AUM at year end, and the growth of each against ' +
-          'the calendar year before (null for the first year or after a gap). Scoping as for /api/analytics/aum.',
+          'the calendar year before (null for the first year or after a gap). Scoping as for /api/analytics/aum.' +
+          S.ARCHIVED_SALES +
+          ' Year-end AUM is the last AUM point of the year.',
         examples: {
           query: { account_ids: '1,2' },
           200: {
