@@ -204,7 +204,7 @@ describe('GET /eod/review', () => {
     const v = await t.newTenant()
     await hold(t, v, [['AAPL', 2]])
     const closed = await hold(t, v, [['MSFT', 1]])
-    const res = await v.patch(`/api/accounts/${closed}`, { status: 'closed' }, await bearer(t, v))
+    const res = await v.patch(`/api/accounts/${closed}`, { status: 'closed' })
     assert.equal(res.statusCode, 200, res.body)
     const thursday = json(await review(v, '?review_date=2026-11-19'))
     assert.deepEqual(pick(thursday.positions, ['symbol', 'quantity']), [

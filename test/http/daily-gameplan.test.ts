@@ -249,7 +249,7 @@ describe('GET /gameplan', () => {
     await hold(t, v, [['AAPL', 10]])
     const closed = await hold(t, v, [['JPM', 4]])
     assert.deepEqual(json(await plan(v)).holdings.symbols, ['AAPL', 'JPM'])
-    const res = await v.patch(`/api/accounts/${closed}`, { status: 'closed' }, await bearer(t, v))
+    const res = await v.patch(`/api/accounts/${closed}`, { status: 'closed' })
     assert.equal(res.statusCode, 200, res.body)
     const p = json(await plan(v))
     assert.deepEqual(p.holdings, { count: 1, symbols: ['AAPL'], sectors: ['Information Technology'] })

@@ -266,7 +266,7 @@ describe('correlation: ETag, 304 and the cache', () => {
       json((await get(u)).body).symbols.filter((s: string) => ['AAPL', 'NVDA'].includes(s)),
       ['NVDA', 'AAPL'],
     )
-    const res = await u.patch(`/api/accounts/${closed}`, { status: 'closed' }, await bearer(t, u))
+    const res = await u.patch(`/api/accounts/${closed}`, { status: 'closed' })
     assert.equal(res.statusCode, 200, res.body)
     const after = json((await get(u)).body).symbols
     assert.ok(after.includes('AAPL') && !after.includes('NVDA'), JSON.stringify(after))
