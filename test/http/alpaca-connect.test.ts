@@ -102,6 +102,22 @@ describe('broker A: connecting through the OAuth code flow', () => {
 })
 
 describe('broker A: disconnect', () => {
+  it('the disconnected account’s holdings leave what is held now and today’s AUM', async () => {
+    const u = await t.newTenant()
+    await connect(u)
+    const held = await t.c.portfolio.holdings.latest(u.tenantId)
+    assert.ok(held.length > 0, 'the first sync wrote holdings')
+    assert.ok((await t.c.portfolio.holdings.tenantsWithHoldings('test: scheduled jobs')).includes(u.tenantId))
+    const before = json(await u.get('/api/analytics/aum')).current
+    assert.notEqual(before.market_value, 0)
+    assert.equal((await u.post('/api/brokera/disconnect')).statusCode, 200)
+    assert.deepEqual(await t.c.portfolio.holdings.latest(u.tenantId), [])
+    const scanned = () => t.c.portfolio.holdings.tenantsWithHoldings('test: scheduled jobs')
+    assert.ok(!(await scanned()).includes(u.tenantId), 'scheduled per-tenant jobs skip it')
+    const after = json(await u.get('/api/analytics/aum')).current
+    assert.deepEqual([after.market_value, after.unrealized], [0, 0])
+  })
+
   it('revokes, erases the tokens and soft-archives the account (shown only with include_archived)', async () => {
     const u = await t.newTenant()
     await connect(u)

@@ -217,9 +217,9 @@ describe('committee runs', () => {
         symbol,
         quantity,
         cost_basis,
-        as_of: '2026-11-20',
+        as_of: '2026-11-24',
       })
-    // Unpriced manual positions are valued at cost: AAPL 10,000 of 40,000 → weight 0.25 > 0.10.
+    // Positions dated today are valued at cost until a market refresh: AAPL 10,000 of 40,000 → weight 0.25 > 0.10.
     assert.equal((await position('AAPL', 100, 10_000)).statusCode, 201)
     assert.equal((await position('MSFT', 10, 30_000)).statusCode, 201)
     const run = await runToEnd(t, u, { symbol: 'AAPL', account_id: account })
@@ -259,7 +259,7 @@ describe('committee runs', () => {
       ['MSFT', 0.2],
       ['NVDA', 0.1],
     ] as const) {
-      const body = { account_id: account, symbol, quantity: 1, cost_basis, as_of: '2026-11-20' }
+      const body = { account_id: account, symbol, quantity: 1, cost_basis, as_of: '2026-11-24' }
       assert.equal((await u.post('/api/brokers/manual/positions', body)).statusCode, 201)
     }
     const run = await runToEnd(t, u, { symbol: 'AAPL', account_id: account })

@@ -199,6 +199,23 @@ describe('GET /eod/review', () => {
     assert.deepEqual(json(await review(v, '?review_date=2026-11-20')), held)
   })
 
+  it('an archived (closed) account is in the reviews of days before its archive date, not from it on', async () => {
+    clock.set('2026-11-20T22:00:00Z') // Friday 17:00 New York: archived on the 20th
+    const v = await t.newTenant()
+    await hold(t, v, [['AAPL', 2]])
+    const closed = await hold(t, v, [['MSFT', 1]])
+    const res = await v.patch(`/api/accounts/${closed}`, { status: 'closed' })
+    assert.equal(res.statusCode, 200, res.body)
+    const thursday = json(await review(v, '?review_date=2026-11-19'))
+    assert.deepEqual(pick(thursday.positions, ['symbol', 'quantity']), [
+      ['AAPL', 2],
+      ['MSFT', 1],
+    ])
+    const friday = json(await review(v, '?review_date=2026-11-20'))
+    assert.deepEqual(pick(friday.positions, ['symbol', 'quantity', 'pnl']), [['AAPL', 2, 6]]) // 2 × (103 − 100)
+    assert.equal(friday.totals.pnl, 6)
+  })
+
   it('422 naming review_date: future, not closed yet, not a trading day, too far back, malformed', async () => {
     clock.set('2026-11-20T20:00:00Z') // 15:00 New York: the session is open
     const future = await review(u, '?review_date=2026-11-21')

@@ -242,4 +242,21 @@ describe('GET /gameplan', () => {
     const admin = await t.newTenant({ role: 'admin' })
     assert.deepEqual(json(await plan(admin, `?tenant_id=${u.tenantId}`, 'admin')).holdings.count, 3)
   })
+
+  it('an archived (closed) account leaves the plan: its holdings are neither held nor tagged held', async () => {
+    clock.set(PRE_MARKET)
+    const v = await t.newTenant()
+    await hold(t, v, [['AAPL', 10]])
+    const closed = await hold(t, v, [['JPM', 4]])
+    assert.deepEqual(json(await plan(v)).holdings.symbols, ['AAPL', 'JPM'])
+    const res = await v.patch(`/api/accounts/${closed}`, { status: 'closed' })
+    assert.equal(res.statusCode, 200, res.body)
+    const p = json(await plan(v))
+    assert.deepEqual(p.holdings, { count: 1, symbols: ['AAPL'], sectors: ['Information Technology'] })
+    const jpm = p.events.filter((e: Body) => e.symbol === 'JPM')
+    assert.ok(
+      jpm.every((e: Body) => !(e.relevance as string[]).includes('held')),
+      JSON.stringify(jpm),
+    )
+  })
 })

@@ -40,7 +40,7 @@ async function compute(u: Client, body: Body = {}) {
   return json(res)
 }
 const ranked = (items: Body[]) => items.map((o) => [o.symbol, o.score, o.signals])
-async function hold(u: Client, symbols: string[]) {
+async function hold(u: Client, symbols: string[]): Promise<number> {
   const account = await createManualAccount(u)
   for (const symbol of symbols) {
     const res = await u.post('/api/brokers/manual/positions', {
@@ -52,6 +52,7 @@ async function hold(u: Client, symbols: string[]) {
     })
     assert.equal(res.statusCode, 201, res.body)
   }
+  return account
 }
 
 describe('compute', () => {
@@ -182,6 +183,19 @@ describe('watchlist', () => {
       ['ZZTOP'],
     )
     assertFieldError(await u.get(`${URL}/watchlist?limit=101`), ['query', 'limit'])
+  })
+
+  it('an archived (closed) account’s holdings are no longer held: they come back on the watchlist', async () => {
+    const u = await t.newTenant()
+    await hold(u, ['AAPL'])
+    const closed = await hold(u, ['NVDA'])
+    await scanAll(u)
+    await compute(u)
+    assert.equal(json(await u.get(`${URL}/watchlist`)).held_excluded, 2)
+    assert.equal((await u.patch(`/api/accounts/${closed}`, { status: 'closed' })).statusCode, 200)
+    const w = json(await u.get(`${URL}/watchlist`))
+    assert.equal(w.held_excluded, 1)
+    assert.deepEqual(ranked(w.items), [EXPECTED[1], EXPECTED[2], EXPECTED[3], EXPECTED[4]])
   })
 })
 

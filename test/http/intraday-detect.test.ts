@@ -175,6 +175,29 @@ describe('POST /intraday/detect/portfolio', () => {
     assert.deepEqual(json(res), { date: null, session: 'REGULAR', interval: '5m', results: [], signals: [] })
   })
 
+  it('an archived (closed) account leaves the detection: only live accounts’ holdings are scanned', async () => {
+    const u = await t.newTenant()
+    const account = async (symbol: string) => {
+      const id = json(await u.post('/api/accounts', { name: symbol, broker_type: 'manual' })).id as number
+      const res = await u.post('/api/brokers/manual/positions', {
+        account_id: id,
+        symbol,
+        quantity: 1,
+        cost_basis: 100,
+        allow_unlisted: true,
+      })
+      assert.equal(res.statusCode, 201, res.body)
+      return id
+    }
+    await account('AAPL')
+    const closed = await account('MSFT')
+    const scanned = async () =>
+      json(await u.post('/api/trading-intel/intraday/detect/portfolio')).results.map((r: Body) => r.symbol)
+    assert.deepEqual((await scanned()).sort(), ['AAPL', 'MSFT'])
+    assert.equal((await u.patch(`/api/accounts/${closed}`, { status: 'closed' })).statusCode, 200)
+    assert.deepEqual(await scanned(), ['AAPL'])
+  })
+
   it('runs on the largest holdings first, `limit` of them; another tenant’s account is a 404', async () => {
     const u = await t.newTenant()
     const account = json(await u.post('/api/accounts', { name: 'Main', broker_type: 'manual' })).id as number

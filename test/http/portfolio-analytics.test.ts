@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { createManualAccount } from '../helpers/portfolio.ts'
+import { createManualAccount, NoClosesMarket } from '../helpers/portfolio.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
 
@@ -17,7 +17,9 @@ const TODAY = '2025-06-30'
 let t: TestApp
 before(async () => {
   // 16:00 UTC is 12:00 EDT: the New York date is 2025-06-30.
-  t = await buildTestApp({ clock: fixedClock('2025-06-30T16:00:00Z') })
+  // No daily closes: a back-dated holding is written at book price, and the tests set its market price.
+  const clock = fixedClock('2025-06-30T16:00:00Z')
+  t = await buildTestApp({ clock, providers: { market: new NoClosesMarket({ clock }) } })
 })
 after(async () => {
   await t?.close()

@@ -3,10 +3,13 @@ import assert from 'node:assert/strict'
 import { after, before, it } from 'node:test'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 import { json } from '../helpers/assertions.ts'
+import { NoClosesMarket } from '../helpers/portfolio.ts'
+import { systemClock } from '../../src/platform/clock.ts'
 
 let t: TestApp
 before(async () => {
-  t = await buildTestApp()
+  // No daily closes: back-dated holdings stay at their book price (market value = cost).
+  t = await buildTestApp({ providers: { market: new NoClosesMarket({ clock: systemClock }) } })
 })
 after(() => t.close())
 

@@ -5,13 +5,23 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { SimulatedMarketData, type Quote } from '../../src/providers/market-data/index.ts'
+import {
+  SimulatedMarketData,
+  type Bar,
+  type BarsQuery,
+  type Quote,
+} from '../../src/providers/market-data/index.ts'
 import { json } from '../helpers/assertions.ts'
 import { createManualAccount } from '../helpers/portfolio.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
 
 const prices: Record<string, number> = { SPY: 746.13, AAPL: 190.25, MSFT: 410.1 }
+/** Quotes from `prices`; no daily closes, so back-dated holdings are written at their book price. */
 class TestMarket extends SimulatedMarketData {
+  override async bars(symbol: string, query: BarsQuery): Promise<Bar[]> {
+    return query.interval === '1d' ? [] : super.bars(symbol, query)
+  }
+
   override async quotes(symbols: string[]): Promise<Quote[]> {
     return symbols
       .filter((s) => s in prices)

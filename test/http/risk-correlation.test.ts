@@ -255,6 +255,22 @@ describe('correlation: ETag, 304 and the cache', () => {
     assert.equal(json(res.body).symbols[0], 'AAPL')
     assert.equal((await get(await t.newTenant())).headers['x-cache'], 'MISS')
   })
+
+  it('an archived (closed) account leaves the matrix: its holdings are not among the symbols', async () => {
+    clock.set('2026-11-24T15:00:00Z')
+    setSeries({ AAPL: walk(1, 62), NVDA: walk(3, 62) })
+    const u = await t.newTenant()
+    await holdings(u, [{ symbol: 'AAPL', quantity: 1, value: 100 }], await bearer(t, u))
+    const closed = await holdings(u, [{ symbol: 'NVDA', quantity: 1, value: 900 }], await bearer(t, u))
+    assert.deepEqual(
+      json((await get(u)).body).symbols.filter((s: string) => ['AAPL', 'NVDA'].includes(s)),
+      ['NVDA', 'AAPL'],
+    )
+    const res = await u.patch(`/api/accounts/${closed}`, { status: 'closed' })
+    assert.equal(res.statusCode, 200, res.body)
+    const after = json((await get(u)).body).symbols
+    assert.ok(after.includes('AAPL') && !after.includes('NVDA'), JSON.stringify(after))
+  })
 })
 
 describe('correlation: isolation and failures', () => {

@@ -178,4 +178,20 @@ describe('hedging', () => {
       market.failing = false
     }
   })
+
+  it('an archived (closed) account leaves the hedge: its holdings are not in the exposure', async () => {
+    const u = await t.newTenant()
+    await holdings(u, [{ symbol: 'AAPL', quantity: 100, value: 30000 }])
+    const closed = await holdings(u, [{ symbol: 'NVDA', quantity: 100, value: 45000 }])
+    const both = json((await get(u, '?cash=25000')).body)
+    assert.deepEqual([both.gross_exposure, both.positions], [75000, 2])
+    const res = await u.patch(`/api/accounts/${closed}`, { status: 'closed' })
+    assert.equal(res.statusCode, 200, res.body)
+    const body = json((await get(u, '?cash=25000')).body)
+    assert.deepEqual([body.gross_exposure, body.total, body.positions], [30000, 55000, 1])
+    assert.deepEqual(
+      body.suggestions.map((s: { symbol: string }) => s.symbol),
+      ['AAPL'],
+    )
+  })
 })

@@ -33,6 +33,17 @@ describe('GET /price-action/portfolio', () => {
     assert.deepEqual(json(res.body), { items: [], holdings_cap: 20 })
   })
 
+  it('an archived (closed) account leaves the list: only the holdings of live accounts are analysed', async () => {
+    const u = await t.newTenant()
+    await holdings(u, [{ symbol: 'AAPL', quantity: 10, value: 1000 }])
+    const closed = await holdings(u, [{ symbol: 'MSFT', quantity: 5, value: 3000 }])
+    const symbols = async () => json((await u.get(URL)).body).items.map((i: { symbol: string }) => i.symbol)
+    assert.deepEqual(await symbols(), ['MSFT', 'AAPL'])
+    const res = await u.patch(`/api/accounts/${closed}`, { status: 'closed' })
+    assert.equal(res.statusCode, 200, res.body)
+    assert.deepEqual(await symbols(), ['AAPL'])
+  })
+
   it('two holdings largest first, each analysed on 1d; an unknown symbol carries its error', async () => {
     const u = await t.newTenant()
     await holdings(u, [

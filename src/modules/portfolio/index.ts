@@ -37,6 +37,7 @@ import * as m0025 from './migrations/0025_trade_stamps.ts'
 import * as m0027 from './migrations/0027_market_value_rollup.ts'
 import * as m0031 from './migrations/0031_activities.ts'
 import * as m0034 from './migrations/0034_activity_trades.ts'
+import * as m0038 from './migrations/0038_archived_accounts.ts'
 import { portfolioSweep } from './portfolio.sweep.ts'
 import { holdingsRoutes } from './valuation/holdings.routes.ts'
 import { allocationRoutes } from './allocation/allocation.routes.ts'
@@ -165,6 +166,7 @@ export const portfolioModule = defineModule({
     ['0027_market_value_rollup', m0027],
     ['0031_activities', m0031],
     ['0034_activity_trades', m0034],
+    ['0038_archived_accounts', m0038],
   ],
   build: createPortfolio,
   routes: portfolioRoutes,

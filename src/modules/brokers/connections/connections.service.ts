@@ -118,7 +118,7 @@ export class ConnectionsService {
       .filter((a) => !kept.has(a.external_id))
       .map((a) => a.account_id)
     await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      if (orphans.length) await this.deps.holdings.archiveAccounts(s, orphans)
+      if (orphans.length) await this.deps.holdings.archiveAccounts(s, orphans, this.deps.clock.now())
       const conn = await repo.saveConnection(s, {
         broker,
         userId: scope.userId,
@@ -264,7 +264,7 @@ export class ConnectionsService {
     const ids = accounts.map((a) => a.account_id)
     await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await repo.disconnect(s, row.id)
-      await this.deps.holdings.archiveAccounts(s, ids)
+      await this.deps.holdings.archiveAccounts(s, ids, this.deps.clock.now())
     })
     return { disconnected: true, revoked, detail: `${broker} disconnected`, archived_account_ids: ids }
   }

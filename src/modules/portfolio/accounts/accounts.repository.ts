@@ -73,10 +73,17 @@ export function updateAccount(
     account_type?: string | null
     cost_method?: 'fifo' | 'average'
   },
+  at: Date = new Date(),
 ) {
+  // Closing or deactivating archives the account at `at` (from its New York date on it leaves every
+  // figure); reopening un-archives it. An account already archived keeps its archive time.
+  const archive =
+    changes.status === undefined
+      ? {}
+      : { archived_at: changes.status === 'active' ? null : sql<Date>`coalesce(archived_at, ${at}::timestamptz)` }
   return scope.db
     .updateTable('broker_account')
-    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .set({ ...changes, ...archive, updated_at: sql<Date>`now()` })
     .where('tenant_id', '=', scope.tenantId)
     .where('id', '=', id)
     .returning(COLUMNS)
@@ -114,13 +121,21 @@ export function insertBrokerAccount(
     .executeTakeFirstOrThrow()
 }
 
-/** Soft-archive (hidden from lists unless `include_archived`), or back to live with `archived: false`. */
-export function setArchived(scope: TenantScope, ids: readonly number[], archived: boolean) {
+/**
+ * Soft-archive at `at` (hidden from lists unless `include_archived`; the account counts in the
+ * figures on days before `at`'s New York date only), or back to live with `archived: false`.
+ */
+export function setArchived(
+  scope: TenantScope,
+  ids: readonly number[],
+  archived: boolean,
+  at: Date = new Date(),
+) {
   if (ids.length === 0) return Promise.resolve([])
   return scope.db
     .updateTable('broker_account')
     .set({
-      archived_at: archived ? sql<Date>`now()` : null,
+      archived_at: archived ? at : null,
       ...(archived ? {} : { status: 'active' as const }),
       updated_at: sql<Date>`now()`,
     })

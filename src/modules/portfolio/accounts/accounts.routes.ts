@@ -82,7 +82,9 @@ function updateAccountRoute(app: App, { accounts }: { accounts: AccountsService 
         summary: 'Rename an account, change its type or status',
         description:
           'Renames an account, changes its type (null clears it) or its status. Closing or deactivating ' +
-          'archives it (hidden from lists unless include_archived=true); reopening a manual account takes a ' +
+          'archives it (archived_at: now; hidden from lists unless include_archived=true): from the New York ' +
+          'date of archived_at on it leaves every figure (holdings, analytics, hedging, the game plan), and it ' +
+          'stays in the history before that date. Reopening clears archived_at; reopening a manual account takes a ' +
           "slot of the plan (402 when full). 404 for an account that is not the tenant's; an empty body is a 422.",
         examples: {
           params: { account_id: 2 },

@@ -1,5 +1,6 @@
 /** Broker accounts: list (archived hidden unless asked), create manual accounts, edit. */
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
+import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import { NotFoundError } from '../../../platform/http/errors.ts'
 import { toPage, type PageQueryInput, type PageResult } from '../../../platform/http/pagination.ts'
@@ -9,7 +10,6 @@ import * as repo from './accounts.repository.ts'
 import type { Account } from './accounts.schemas.ts'
 import { accountsCash } from '../activities/cash.service.ts'
 import { nyDate } from '../../../kernel/calendar/nyse.ts'
-import type { Clock } from '../../../platform/clock.ts'
 
 export function toAccount(r: repo.AccountRow, cash: Account['cash'] = []): Account {
   return {
@@ -110,10 +110,12 @@ export class AccountsService {
       const reopening =
         body.status === 'active' && current.status !== 'active' && current.broker_type === 'manual'
       if (reopening && withinLimit) withinLimit(await repo.countManualAccounts(s))
-      const saved = await repo.updateAccount(s, id, {
-        ...body,
-        ...(body.name ? { name: body.name.trim() } : {}),
-      })
+      const saved = await repo.updateAccount(
+        s,
+        id,
+        { ...body, ...(body.name ? { name: body.name.trim() } : {}) },
+        this.deps.clock.now(),
+      )
       const cash = await accountsCash(s, [id], nyDate(this.deps.clock.now()))
       return saved && toAccount(saved, cash.get(id))
     })

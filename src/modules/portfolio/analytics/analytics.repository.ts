@@ -8,6 +8,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Database, TenantScope } from '../../../platform/db/index.ts'
+import { archivedOnSql, countsOnSql } from '../lib/archive.ts'
 
 export interface TradeFilter {
   accountIds?: number[]
@@ -15,13 +16,19 @@ export interface TradeFilter {
   to?: string
 }
 
-/** The per-day realized rollup (migration 0007) with its account's currency, filtered like the trades it sums. */
+/**
+ * The per-day realized rollup (migration 0007), filtered like the trades it sums. A sale of an
+ * archived account counts when made before its archive date (`countsOn`), never from that day on.
+ */
 function days(scope: TenantScope, f: TradeFilter) {
   let q = scope.db
-    .selectFrom('realized_daily')
-    .innerJoin('broker_account', 'broker_account.id', 'realized_daily.account_id')
-    .where('realized_daily.tenant_id', '=', scope.tenantId)
-  if (f.accountIds?.length) q = q.where('realized_daily.account_id', 'in', f.accountIds)
+    .selectFrom('realized_daily as r')
+    .innerJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'r.tenant_id').onRef('a.id', '=', 'r.account_id'),
+    )
+    .where('r.tenant_id', '=', scope.tenantId)
+    .where(countsOnSql('a.archived_at', sql`r.sold_on`))
+  if (f.accountIds?.length) q = q.where('r.account_id', 'in', f.accountIds)
   if (f.from) q = q.where('sold_on', '>=', f.from)
   if (f.to) q = q.where('sold_on', '<=', f.to)
   return q
@@ -32,14 +39,34 @@ export function dailyRealized(scope: TenantScope, f: TradeFilter) {
   return days(scope, f)
     .select([
       sql<string>`sold_on::text`.as('date'),
-      'broker_account.currency',
+      'a.currency',
       sql<string>`sum(pnl)`.as('pnl'),
       sql<number>`sum(trades)::int`.as('trades'),
     ])
-    .groupBy(['sold_on', 'broker_account.currency'])
+    .groupBy(['sold_on', 'a.currency'])
     .orderBy('sold_on')
-    .orderBy('broker_account.currency')
+    .orderBy('a.currency')
     .execute() as Promise<{ date: string; currency: string; pnl: string; trades: number }[]>
+}
+
+/**
+ * `dailyRealized` per sale date, currency and archive date of the accounts (null: not archived),
+ * for the ledger.
+ */
+export function dailyRealizedByArchive(scope: TenantScope, f: TradeFilter) {
+  const archivedOn = archivedOnSql('a.archived_at')
+  return days(scope, f)
+    .select([
+      sql<string>`sold_on::text`.as('date'),
+      'a.currency',
+      archivedOn.as('archived_on'),
+      sql<string>`sum(pnl)`.as('pnl'),
+      sql<number>`sum(trades)::int`.as('trades'),
+    ])
+    .groupBy(['sold_on', 'a.currency', archivedOn])
+    .orderBy('sold_on')
+    .orderBy('a.currency')
+    .execute()
 }
 
 const PERIOD_FORMAT = {
@@ -50,18 +77,18 @@ const PERIOD_FORMAT = {
   yearly: 'YYYY',
 } as const
 
-/** Realized P&L per calendar period (ISO weeks for weekly), sale date and currency, from the day rows. */
+/** Realized P&L per calendar period (ISO weeks for weekly), from the day rows. */
 export async function periodRealized(scope: TenantScope, f: TradeFilter, period: keyof typeof PERIOD_FORMAT) {
   const key = sql<string>`to_char(sold_on, ${sql.lit(PERIOD_FORMAT[period])})`
   return days(scope, f)
     .select([
       key.as('period'),
       sql<string>`sold_on::text`.as('date'),
-      'broker_account.currency',
+      'a.currency',
       sql<string>`sum(pnl)`.as('pnl'),
       sql<number>`sum(trades)::int`.as('trades'),
     ])
-    .groupBy([key, 'sold_on', 'broker_account.currency'])
+    .groupBy([key, 'sold_on', 'a.currency'])
     .orderBy(key)
     .orderBy('sold_on')
     .execute()
@@ -91,14 +118,30 @@ export async function netCapital(
   return r.n
 }
 
-/** Capital flows per date, each in its own currency (for AUM history and unit accounting). */
+/**
+ * Capital flows per date (for AUM history and unit accounting), each in its own currency, with the
+ * archive date of their account (null: not archived, or no account); a flow dated on or after it is
+ * left out.
+ */
 export function flowsByDate(scope: TenantScope, accountIds?: number[]) {
-  let q = scope.db.selectFrom('capital_flow').where('tenant_id', '=', scope.tenantId)
-  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
+  let q = scope.db
+    .selectFrom('capital_flow as f')
+    .leftJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'f.tenant_id').onRef('a.id', '=', 'f.account_id'),
+    )
+    .where('f.tenant_id', '=', scope.tenantId)
+    .where(countsOnSql('a.archived_at', sql`f.flow_date`))
+  if (accountIds?.length) q = q.where('f.account_id', 'in', accountIds)
   return q
-    .select(['investor_id', 'flow_date as date', 'amount', 'currency'])
-    .orderBy('flow_date')
-    .orderBy('id')
+    .select([
+      'f.investor_id',
+      'f.flow_date as date',
+      'f.amount',
+      'f.currency',
+      archivedOnSql('a.archived_at').as('archived_on'),
+    ])
+    .orderBy('f.flow_date')
+    .orderBy('f.id')
     .execute()
 }
 
@@ -106,30 +149,48 @@ export function flowsByDate(scope: TenantScope, accountIds?: number[]) {
  * Unrealized P&L and market value per snapshot date, each holding (account, symbol) carried
  * forward at its own latest row: a holding snapshotted on an earlier day still counts on later
  * days. The rollup keeps, per account and date, the sum of each row's change from its holding's
- * previous row (migrations 0007 and 0027), so a running sum in date order is that figure — per
- * account currency: one row per snapshot date and currency, each total in that currency.
+ * previous row (migrations 0007 and 0027), so a running sum in date order is that figure. Summed
+ * apart per account currency and archive date of the accounts (`archived_on`, null: not archived),
+ * rows dated before it only: the ledger then drops a group from its archive date on.
  */
 export async function snapshotTotals(scope: TenantScope, accountIds?: number[]) {
+  const archivedOn = archivedOnSql('a.archived_at')
   let q = scope.db
-    .selectFrom('unrealized_daily')
-    .innerJoin('broker_account', 'broker_account.id', 'unrealized_daily.account_id')
-    .where('unrealized_daily.tenant_id', '=', scope.tenantId)
-  if (accountIds?.length) q = q.where('unrealized_daily.account_id', 'in', accountIds)
+    .selectFrom('unrealized_daily as u')
+    .innerJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'),
+    )
+    .where('u.tenant_id', '=', scope.tenantId)
+    .where(countsOnSql('a.archived_at', sql`u.snapshot_date`))
+  if (accountIds?.length) q = q.where('u.account_id', 'in', accountIds)
   return q
     .select([
       sql<string>`snapshot_date::text`.as('date'),
-      'broker_account.currency',
-      sql<string>`sum(sum(delta)) over (partition by broker_account.currency order by snapshot_date)`.as(
+      'a.currency',
+      archivedOn.as('archived_on'),
+      sql<string>`sum(sum(delta)) over (partition by a.currency, ${archivedOn} order by snapshot_date)`.as(
         'unrealized',
       ),
-      sql<string>`sum(sum(market_value_delta)) over (partition by broker_account.currency order by snapshot_date)`.as(
+      sql<string>`sum(sum(market_value_delta)) over (partition by a.currency, ${archivedOn} order by snapshot_date)`.as(
         'market_value',
       ),
     ])
-    .groupBy(['snapshot_date', 'broker_account.currency'])
+    .groupBy(['snapshot_date', 'a.currency', archivedOn])
     .orderBy('snapshot_date')
-    .orderBy('broker_account.currency')
+    .orderBy('a.currency')
     .execute()
+}
+
+/** The New York dates the tenant's archived accounts (or those of `accountIds`) were archived on. */
+export async function archiveDates(scope: TenantScope, accountIds?: number[]): Promise<string[]> {
+  const archivedOn = archivedOnSql('archived_at')
+  let q = scope.db
+    .selectFrom('broker_account')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('archived_at', 'is not', null)
+  if (accountIds?.length) q = q.where('id', 'in', accountIds)
+  const rows = await q.select(archivedOn.as('d')).distinct().execute()
+  return rows.map((r) => r.d!)
 }
 
 /** The account ids among `ids` that belong to the tenant. */

@@ -28,6 +28,8 @@ const AUM_DOC =
   'are worth more than the capital and gains behind them, e.g. bought on margin or recorded without their ' +
   'capital flow). Scope with account_id or account_ids (404 if one is not the tenant’s); administrators ' +
   'may pass tenant_id.' +
+  S.ARCHIVED_POINTS +
+  ' ' +
   S.CURRENCY_DOC
 
 const ALLOCATION_DOC =
@@ -38,7 +40,9 @@ const ALLOCATION_DOC =
   'last snapshot before the flow’s date (not one of the same day, not interpolated); flows of one date all ' +
   'use that price. The values are the current nav split by units, apportioned so that they add up to nav ' +
   'to the cent. 409 `analytics.inconsistent_capital_flows` when the flows cannot be allocated (e.g. a ' +
-  'withdrawal larger than the holding).' +
+  'withdrawal larger than the holding). A current figure: archived accounts (closed, or their broker ' +
+  'disconnected) are left out as if they had never been in the portfolio — their flows buy no units.' +
+  ' ' +
   S.CURRENCY_DOC
 
 export function analyticsRoutes(app: App, deps: { analytics: AnalyticsService }): void {
@@ -132,6 +136,9 @@ function getYearOverYearRoute(app: App, { analytics }: { analytics: AnalyticsSer
         description:
           'For each year with realized trades: realized P&L, AUM at year end, and the growth of each against ' +
           'the calendar year before (null for the first year or after a gap). Scoping as for /api/analytics/aum.' +
+          S.ARCHIVED_SALES +
+          ' Year-end AUM is the last AUM point of the year.' +
+          ' ' +
           S.CURRENCY_DOC,
         examples: {
           query: { account_ids: '1,2' },

@@ -176,3 +176,12 @@ export const AllocationResponse = Type.Object({
     }),
   ),
 })
+
+/** The archive rule in a sentence, for the OpenAPI descriptions of the routes it shapes. */
+export const ARCHIVED_POINTS =
+  ' An archived account (closed, or its broker disconnected) counts in the points dated before the New ' +
+  'York date it was archived on — its flows, holdings and realized P&L — and in none from that date on ' +
+  '(today included); a point is added on that date (docs/archived-accounts.md).'
+export const ARCHIVED_SALES =
+  ' A sale of an archived account (closed, or its broker disconnected) counts when made before the New ' +
+  'York date it was archived on, never from that date on.'

@@ -18,6 +18,8 @@ import { addDays } from '../../../kernel/dates.ts'
 import type { Period } from '../lib/dates.ts'
 import { cumulativeSeries, drawdown, type Drawdown } from './lib/drawdown.ts'
 import { ledgerPoints, navBefore, type LedgerPoint } from './lib/ledger.ts'
+import { archivedLedgerPoints, countingOn } from './lib/archive-ledger.ts'
+import { countsOn } from '../lib/archive.ts'
 import { centsToNumber, toCents } from '../../../kernel/decimal/cents.ts'
 import { decAdd } from '../../../kernel/decimal/index.ts'
 import { navDrawdown, type NavDrawdown } from './lib/nav-drawdown.ts'
@@ -178,21 +180,25 @@ export class AnalyticsService {
   }
 
   /**
-   * The AUM breakdown at each snapshot date and today, in the base currency, with the converted
-   * rows it was built from (reused): flows and realized P&L at their own date's rate, the snapshot
-   * levels at each point's date.
+   * The AUM breakdown at each snapshot date, each archive date of an account and today, in the base
+   * currency, with the converted rows it was built from (reused): flows and realized P&L at their own
+   * date's rate, the snapshot levels at each point's date. An archived account counts in the points
+   * dated before its archive date only (archivedLedgerPoints).
    */
   private async ledger({ read, accountIds, base }: Work) {
-    const [rawFlows, snaps, rawRealized] = await read(
+    const [rawFlows, snaps, rawRealized, archived] = await read(
       async (s) =>
         [
           await repo.flowsByDate(s, accountIds),
           await repo.snapshotTotals(s, accountIds),
-          await repo.dailyRealized(s, { accountIds }),
+          await repo.dailyRealizedByArchive(s, { accountIds }),
+          await repo.archiveDates(s, accountIds),
         ] as const,
     )
     const today = this.today()
-    const dates = [...new Set([...snaps.map((r) => r.date), today])].sort()
+    const dates = [
+      ...new Set([...snaps.map((r) => r.date), ...archived.filter((d) => d <= today), today]),
+    ].sort()
     const conv = await Conversion.load(this.deps.fx, base, [
       ...rawFlows,
       ...rawRealized,
@@ -203,9 +209,27 @@ export class AnalyticsService {
       const amount = conv.convert(f.amount, f.currency, f.date)
       return amount === null ? [] : [{ ...f, amount }]
     })
-    const realized = mergeByDate(rawRealized, conv)
-    const levels = levelsAt(snaps, dates, conv)
-    return { conv, flows, realized, points: ledgerPoints(dates, flows, levels, realized) }
+    const realized = rawRealized.flatMap((r) => {
+      const pnl = conv.convert(r.pnl, r.currency, r.date)
+      return pnl === null ? [] : [{ date: r.date, pnl, archived_on: r.archived_on }]
+    })
+    // Each group of accounts archived on the same day (null: never) carries its own levels, on the
+    // dates it counts on.
+    const levels = [...new Set(snaps.map((r) => r.archived_on))].flatMap((group) =>
+      levelsAt(
+        snaps.filter((r) => r.archived_on === group),
+        dates.filter((d) => countsOn(group, d)),
+        conv,
+      ).map((l) => ({ ...l, archived_on: group })),
+    )
+    return {
+      conv,
+      flows,
+      snaps: levels,
+      realized,
+      dates,
+      points: archivedLedgerPoints(dates, flows, levels, realized),
+    }
   }
 
   aum(scope: RequestScope, q: Query) {
@@ -257,12 +281,18 @@ export class AnalyticsService {
   /**
    * Unit accounting. The NAV used for units is capital + unrealized + all realized P&L to date —
    * not the year-to-date figure of the AUM breakdown, which resets each January and would move
-   * units between investors on every new year.
+   * units between investors on every new year. A current figure: archived accounts are left out
+   * of all of it, their flows bought no units (as if they had never been in the portfolio).
    */
   investorAllocation(scope: RequestScope, q: Query) {
     return this.within(scope, 'investorAllocation', q, async (w) => {
-      const { conv, points, flows, realized } = await this.ledger(w)
+      const ledger = await this.ledger(w)
       const investors = await w.read((s) => listInvestors(s))
+      const today = this.today()
+      const flows = countingOn(ledger.flows, today)
+      const realized = countingOn(ledger.realized, today)
+      const points = ledgerPoints(ledger.dates, flows, countingOn(ledger.snaps, today), realized)
+      const conv = ledger.conv
       // The NAV just before a date's flows: capital, realized P&L and the latest unrealized figure,
       // each dated strictly earlier (prefix sums, built once: one lookup per flow).
       const navOn = navBefore(points, flows, realized)

@@ -21,6 +21,9 @@ const DRAWDOWN_DOC =
   'recovery (null while nav is below the peak). nav moves with capital flows too: a withdrawal shows as a ' +
   'fall. Filters: year or period_days (the last N days, today included) cut both series; trades whose ' +
   'date_sold is not a YYYY-MM-DD date are left out.' +
+  S.ARCHIVED_SALES +
+  ' The nav series drops on an archived account’s archive date, as its value leaves the portfolio.' +
+  ' ' +
   S.CURRENCY_DOC
 
 export function getCumulativePnlRoute(app: App, { analytics }: { analytics: AnalyticsService }): void {
@@ -34,6 +37,8 @@ export function getCumulativePnlRoute(app: App, { analytics }: { analytics: Anal
           'Realized P&L per sale date and its running total, oldest first, optionally of one year or of the ' +
           'last period_days days. Trades whose date_sold is not a YYYY-MM-DD date are left out. Scoping as ' +
           'for /api/analytics/aum.' +
+          S.ARCHIVED_SALES +
+          ' ' +
           S.CURRENCY_DOC,
         examples: {
           query: { year: 2025 },
@@ -68,7 +73,8 @@ export function getTradeDateRangeRoute(app: App, { analytics }: { analytics: Ana
         description:
           'The first and last sale dates of the realized trades (only those whose date_sold is a YYYY-MM-DD ' +
           'date) and how many there are; nulls when there are none. Administrators may pass tenant_id to read ' +
-          'another tenant; for anyone else it is a 403.',
+          'another tenant; for anyone else it is a 403.' +
+          S.ARCHIVED_SALES,
         examples: {
           query: { account_id: 1 },
           200: {
@@ -117,6 +123,8 @@ export function getPnlRoute(app: App, { analytics }: { analytics: AnalyticsServi
           'Realized P&L and trade count per period: daily (the default), weekly (ISO weeks), monthly, quarterly ' +
           'or yearly, oldest first, with the total. Same filters as cumulative-pnl; trades with a non-date ' +
           'date_sold are left out.' +
+          S.ARCHIVED_SALES +
+          ' ' +
           S.CURRENCY_DOC,
         examples: {
           query: { period: 'monthly', year: 2025 },

@@ -50,9 +50,13 @@ export async function ensureBrokerAccount(scope: TenantScope, a: LinkedAccountIn
   return row.id
 }
 
-/** Soft-archives accounts: hidden from `GET /api/accounts` unless `include_archived=true`; data kept. */
-export async function archiveAccounts(scope: TenantScope, ids: readonly number[]): Promise<void> {
-  await accounts.setArchived(scope, ids, true)
+/**
+ * Soft-archives accounts at `at` (the caller's clock): hidden from `GET /api/accounts` unless
+ * `include_archived=true`, data kept; from `at`'s New York date on they leave every figure (holdings
+ * other modules read, analytics, market refresh) and stay in the history before it.
+ */
+export async function archiveAccounts(scope: TenantScope, ids: readonly number[], at?: Date): Promise<void> {
+  await accounts.setArchived(scope, ids, true, at)
 }
 
 /**

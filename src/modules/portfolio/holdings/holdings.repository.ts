@@ -1,6 +1,7 @@
 /** What the tenant holds now: each account's latest snapshot, summed per symbol (for other modules). */
 import { sql } from 'kysely'
 import type { TenantScope } from '../../../platform/db/index.ts'
+import { countsOnSql } from '../lib/archive.ts'
 
 /**
  * Per symbol, across the tenant's accounts (or one), each holding's latest snapshot row (on or before
@@ -8,19 +9,24 @@ import type { TenantScope } from '../../../platform/db/index.ts'
  * earlier day still counts until a later row of the same account and symbol replaces it, and an exit
  * is a flat row (broker syncs write one). Rows not flat are summed — quantity, market value, cost
  * basis — largest market value first (absolute value, so a large short ranks as large), then symbol;
- * at most `limit` of them when given.
+ * at most `limit` of them when given. Archived accounts are left out (`countsOn`): now, every one;
+ * at `asOf`, those archived on or before that New York date.
  */
 export function latestHoldings(scope: TenantScope, accountId?: number, limit?: number, asOf?: string) {
   let latest = scope.db
-    .selectFrom('portfolio_snapshot')
-    .distinctOn(['account_id', 'symbol'])
-    .select(['account_id', 'symbol', 'quantity', 'market_value', 'cost_basis'])
-    .where('tenant_id', '=', scope.tenantId)
-    .orderBy('account_id')
-    .orderBy('symbol')
-    .orderBy('snapshot_date', 'desc')
-  if (accountId !== undefined) latest = latest.where('account_id', '=', accountId)
-  if (asOf !== undefined) latest = latest.where('snapshot_date', '<=', asOf)
+    .selectFrom('portfolio_snapshot as p')
+    .innerJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'p.tenant_id').onRef('a.id', '=', 'p.account_id'),
+    )
+    .distinctOn(['p.account_id', 'p.symbol'])
+    .select(['p.account_id', 'p.symbol', 'p.quantity', 'p.market_value', 'p.cost_basis'])
+    .where('p.tenant_id', '=', scope.tenantId)
+    .where(countsOnSql('a.archived_at', asOf))
+    .orderBy('p.account_id')
+    .orderBy('p.symbol')
+    .orderBy('p.snapshot_date', 'desc')
+  if (accountId !== undefined) latest = latest.where('p.account_id', '=', accountId)
+  if (asOf !== undefined) latest = latest.where('p.snapshot_date', '<=', asOf)
   const q = scope.db
     .selectFrom(latest.as('s'))
     .select([
@@ -36,14 +42,18 @@ export function latestHoldings(scope: TenantScope, accountId?: number, limit?: n
   return (limit === undefined ? q : q.limit(limit)).execute()
 }
 
-/** Tenants that have held something (a snapshot row not flat), for scheduled jobs (a system scope). */
+/** Tenants that have held something (a snapshot row not flat) in an account not archived, for scheduled jobs (a system scope). */
 export async function tenantsWithHoldings(scope: { db: TenantScope['db'] }): Promise<number[]> {
   const rows = await scope.db
-    .selectFrom('portfolio_snapshot')
-    .select('tenant_id')
+    .selectFrom('portfolio_snapshot as p')
+    .innerJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'p.tenant_id').onRef('a.id', '=', 'p.account_id'),
+    )
+    .select('p.tenant_id')
     .distinct()
-    .where('quantity', '!=', '0')
-    .orderBy('tenant_id')
+    .where('p.quantity', '!=', '0')
+    .where(countsOnSql('a.archived_at'))
+    .orderBy('p.tenant_id')
     .execute()
   return rows.map((r) => r.tenant_id)
 }

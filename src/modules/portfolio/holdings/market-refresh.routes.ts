@@ -37,7 +37,8 @@ export function marketRefreshRoutes(
           "Prices the caller's current holdings (or only the listed symbols among them) at the latest quote and " +
           "writes today's priced snapshot of each, which unrealized P&L and AUM read. Symbols not held or not " +
           'priced are listed in missing. When market data is unavailable the answer is 200 with degraded=true ' +
-          'and nothing is written. At most 30 calls a minute (429).',
+          'and nothing is written. Archived accounts (closed, or their broker disconnected) are not priced. At ' +
+          'most 30 calls a minute (429).',
         examples: {
           query: { symbols: 'AAPL,MSFT' },
           200: {

@@ -1,6 +1,6 @@
 /**
  * POST /api/market/refresh: fetch latest prices and write today's snapshot rows (New York date)
- * for every held symbol of the caller's tenant, or only the symbols asked for. Prices are fetched
+ * for every held symbol of the caller's tenant (accounts not archived), or only the symbols asked for. Prices are fetched
  * outside any transaction; an upstream failure answers `degraded: true` and changes nothing.
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
@@ -26,7 +26,10 @@ export class MarketRefreshService {
 
   async refresh(scope: RequestScope, symbols?: string[]): Promise<RefreshResult> {
     const today = nyDate(this.deps.clock.now())
-    const held = await this.deps.scopes.withTenant(scope.tenantId, (s) => latestPositions(s))
+    const held = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      // An archived account is not re-priced: it has left the current figures.
+      latestPositions(s, undefined, undefined, { archived: false }),
+    )
     const wanted = symbols ? new Set(symbols) : undefined
     const holdings = held.filter((h) => Number(h.quantity) !== 0 && (!wanted || wanted.has(h.symbol)))
     const toPrice = [...new Set(holdings.map((h) => h.symbol))].sort()

@@ -9,6 +9,12 @@ import { POSITION, TRADE } from '../portfolio.examples.ts'
 
 const manualTags = ['manual holdings']
 
+/** How a holding's snapshot is priced when it is written, in a sentence. */
+const PRICED_AT_WRITE =
+  'A holding dated before today is priced at once at the last daily close on or before its date, so ' +
+  'unrealized P&L and AUM move without a market refresh; one dated today, or a symbol without a close, is ' +
+  'valued at its cost until the next market refresh.'
+
 export function manualRoutes(app: App, deps: { manual: ManualService }): void {
   listManualPositionsRoute(app, deps)
   putManualPositionRoute(app, deps)
@@ -58,7 +64,8 @@ function putManualPositionRoute(app: App, { manual }: { manual: ManualService })
           'quantity and total cost. A holding already recorded for that symbol and day is replaced. 404 for an ' +
           "account that is not the tenant's; 422 for a broker-connected account (those sync from the broker); 409 " +
           '`positions.kept_by_activities` when the account holds the symbol through its activities (BUY, SELL, ' +
-          'SPLIT, transfers): record an activity instead.',
+          'SPLIT, transfers): record an activity instead. ' +
+          PRICED_AT_WRITE,
         examples: {
           body: { account_id: 1, symbol: 'MSFT', quantity: 60, cost_basis: 19800, as_of: '2026-11-24' },
           201: { description: 'The recorded holding', value: POSITION },
@@ -82,7 +89,8 @@ function updateManualPositionRoute(app: App, { manual }: { manual: ManualService
         description:
           'Changes the quantity, the cost or the day of a manual holding. Moving it onto a day that already ' +
           'has a holding of the same symbol answers 409 `positions.day_taken` (edit that one instead). 404 ' +
-          'for an unknown or deleted holding.',
+          'for an unknown or deleted holding. ' +
+          PRICED_AT_WRITE,
         examples: {
           params: { position_id: 9 },
           body: { quantity: 75, cost_basis: 24850.5 },

@@ -20,6 +20,8 @@ import * as snapshotsRepo from '../holdings/snapshots.repository.ts'
 import * as tradesRepo from '../trades/trades.repository.ts'
 import type { Position, Transaction } from './manual.schemas.ts'
 import type { InstrumentLookup } from '../../market/market-data/index.ts'
+import type { MarketDataProvider } from '../../../providers/market-data/index.ts'
+import { backDatedClose, mirrorHolding } from '../holdings/closing-price.ts'
 import { keepsHolding } from '../activities/ledger.repository.ts'
 
 /** A symbol whose holding the account's activity ledger keeps cannot also be kept as positions (409). */
@@ -114,7 +116,14 @@ function tradeValues(t: TradeInput, today: string): tradesRepo.TradeValues {
 }
 
 export class ManualService {
-  constructor(private readonly deps: { scopes: Scopes; clock: Clock; instruments: InstrumentLookup }) {}
+  constructor(
+    private readonly deps: {
+      scopes: Scopes
+      clock: Clock
+      instruments: InstrumentLookup
+      market: Pick<MarketDataProvider, 'bars'>
+    },
+  ) {}
 
   private today(): string {
     return nyDate(this.deps.clock.now())
@@ -190,6 +199,7 @@ export class ManualService {
     rejectBody(holdingIssues(b))
     await this.listed(b.symbol, b.allow_unlisted)
     const asOf = b.as_of ?? this.today()
+    const close = await backDatedClose(this.deps, b.symbol, asOf)
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       await this.manualAccount(s, b.account_id)
       await refuseKeptByActivities(s, b.account_id, b.symbol.toUpperCase())
@@ -200,7 +210,7 @@ export class ManualService {
         costBasis: b.cost_basis,
         asOf,
       })
-      await snapshotsRepo.upsertSnapshot(s, saved)
+      await mirrorHolding(s, saved, close)
       return saved
     })
     return toPosition(row)
@@ -212,6 +222,8 @@ export class ManualService {
     b: { quantity?: number; cost_basis?: number; as_of?: string },
   ): Promise<Position> {
     rejectBody(holdingIssues(b))
+    const found = await this.deps.scopes.withTenant(scope.tenantId, (s) => positionsRepo.findPosition(s, id))
+    const close = found ? await backDatedClose(this.deps, found.symbol, b.as_of ?? found.as_of) : null
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       const before = await positionsRepo.findPosition(s, id)
       if (!before) throw positionNotFound()
@@ -227,7 +239,7 @@ export class ManualService {
       }
       const saved = await positionsRepo.updatePosition(s, id, b)
       if (saved.as_of !== before.as_of) await snapshotsRepo.deleteSnapshot(s, before)
-      await snapshotsRepo.upsertSnapshot(s, saved)
+      await mirrorHolding(s, saved, close)
       return saved
     })
     return toPosition(row)

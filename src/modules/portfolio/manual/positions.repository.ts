@@ -2,6 +2,7 @@
 import { sql } from 'kysely'
 import type { TenantScope } from '../../../platform/db/index.ts'
 import type { Keyset } from '../lib/keyset.ts'
+import { countsOnSql } from '../lib/archive.ts'
 import { softDelete } from '../portfolio.repository.ts'
 
 const POSITION = [
@@ -18,8 +19,14 @@ const POSITION = [
 /**
  * The latest live holding per account and symbol, in (account_id, symbol) order: all of them, or
  * one page (keyset after the cursor's account and symbol, plus one row to tell a next page).
+ * `archived: false` leaves out archived accounts (what the market refresh prices).
  */
-export function latestPositions(scope: TenantScope, accountId?: number, keyset?: Keyset<[number, string]>) {
+export function latestPositions(
+  scope: TenantScope,
+  accountId?: number,
+  keyset?: Keyset<[number, string]>,
+  opts: { archived?: boolean } = {},
+) {
   let q = scope.db
     .selectFrom('manual_position as p')
     .innerJoin('broker_account as a', (j) =>
@@ -31,6 +38,7 @@ export function latestPositions(scope: TenantScope, accountId?: number, keyset?:
     .where('p.deleted_at', 'is', null)
     .where('a.broker_type', '=', 'manual')
   if (accountId !== undefined) q = q.where('p.account_id', '=', accountId)
+  if (opts.archived === false) q = q.where(countsOnSql('a.archived_at'))
   if (keyset?.after) {
     const [account, symbol] = keyset.after
     q = q.where(sql<boolean>`(p.account_id, p.symbol) > (${account}, ${symbol})`)

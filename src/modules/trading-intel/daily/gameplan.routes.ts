@@ -53,7 +53,8 @@ export function gameplanRoutes(
         summary: 'The pre-market plan: recent signals and the coming market events, by relevance',
         description:
           PLAN +
-          ' `account_id` narrows the holdings to one account (another tenant’s, or none → 404). ' +
+          ' `account_id` narrows the holdings to one account (another tenant’s, or none → 404); archived accounts ' +
+          '(closed, or their broker disconnected) hold nothing. ' +
           'Administrators may pass tenant_id (403 for anyone else).',
         tags,
         querystring: GameplanQuery,

@@ -12,7 +12,7 @@ import { BENCHMARKS } from './risk.service.ts'
 import { CORRELATION_EXAMPLE } from './risk.examples.ts'
 
 const DESCRIPTION =
-  `Symbols: the tenant’s ${MAX_HOLDINGS} largest holdings by |market value| (each holding’s latest snapshot row; ` +
+  `Symbols: the tenant’s ${MAX_HOLDINGS} largest holdings by |market value| (each holding’s latest snapshot row, archived accounts left out; ` +
   `one account with account_id, 404 \`accounts.not_found\` for an unknown or foreign one), then the six ` +
   `benchmarks ${BENCHMARKS.join(', ')} (S&P 500, Nasdaq-100, Russell 2000, Dow, 20+ year Treasuries, gold; a ` +
   `held benchmark appears once, as both). Window: \`from\` = today (New York) − \`lookback_days\` calendar ` +

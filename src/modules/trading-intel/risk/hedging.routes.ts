@@ -10,7 +10,7 @@ import { HEDGING_EXAMPLE } from './risk.examples.ts'
 
 const DESCRIPTION =
   `Concentration: weight = MV / total, total = Σ|MV| of the holdings (each ` +
-  `holding’s latest snapshot row; one account with account_id) + \`cash\` (the portfolio keeps no cash balance, ` +
+  `holding’s latest snapshot row, archived accounts left out; one account with account_id) + \`cash\` (the portfolio keeps no cash balance, ` +
   `so the caller gives it; default 0; rounded to cents), summed exactly in cents. A position is hedged when its weight is strictly above ` +
   `${CONCENTRATION_LIMIT} (exactly 10 % is not); shorts (negative MV) never are. For each: β = Cov/Var and R² ` +
   `of daily simple returns over \`beta_lookback_days\` (default ${DEFAULT_BETA_LOOKBACK_DAYS}) against SPY ` +
