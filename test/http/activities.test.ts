@@ -64,6 +64,16 @@ describe('manual activities', () => {
     await add(u, { account_id: acct, type: 'TAX', date: '2026-11-10', symbol: 'AAPL', amount: 0.36 })
     // 10,000 − 1,501.25 + 2.40 − 0.36 = 8,500.79
     assert.deepEqual(await cashOf(u, acct), [{ currency: 'USD', balance: 8500.79 }])
+    // The books agree with the cash: nav = capital 10,000 + unrealized (worth − 1,501.25 paid, fee
+    // included) + income 2.40 − 0.36 = 2.04, so nav − market value = 10,000 − 1,501.25 + 2.04 = 8,500.79.
+    const aum = json((await u.get('/api/analytics/aum')).body).current as Body
+    assert.equal(aum.income, 2.04)
+    assert.equal(aum.net_capital, 10000)
+    assert.equal(aum.implied_cash, 8500.79)
+    // One investor owns all of it.
+    const units = json((await u.get('/api/analytics/investor-allocation')).body) as Body
+    assert.equal(units.nav, aum.nav)
+    assert.deepEqual((units.items as Body[]).map((i) => i.value), [aum.nav])
     const flows = await flowsOf(u, acct)
     assert.deepEqual(
       flows.map((f) => [f.flow_id, f.amount, f.kind, f.activity_id, f.currency, f.date]),

@@ -169,6 +169,21 @@ describe('broker A: deposit, buy, dividend, withdrawal (worked by hand)', () => 
     )
     const aum = json(await u.get('/api/analytics/aum')) as { current: Record<string, number> }
     assert.equal(aum.current['net_capital'], 4000)
+    // NAV by hand: capital 4,000 + unrealized (10 AAPL worth W − 1,000 paid) + the dividend 12.34 =
+    // 3,012.34 + W: the books' implied cash is the broker's cash to the cent.
+    assert.equal(aum.current['income'], 12.34)
+    assert.equal(aum.current['implied_cash'], 3012.34)
+    assert.equal(aum.current['nav'], Math.round((3012.34 + aum.current['market_value']!) * 100) / 100)
+    // The owner put in all 4,000 net: the only investor, holding every unit, worth the whole NAV.
+    const units = json(await u.get('/api/analytics/investor-allocation')) as {
+      nav: number
+      items: { value: number; units: number }[]
+    }
+    assert.equal(units.nav, aum.current['nav'])
+    assert.deepEqual(
+      units.items.map((i) => i.value),
+      [aum.current['nav']],
+    )
 
     const again = await u.post('/api/brokers/brokera/sync', {})
     assert.equal(again.statusCode, 200, again.body)

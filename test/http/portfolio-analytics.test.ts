@@ -616,6 +616,7 @@ describe('aum', () => {
       realized_ytd: 250,
       total_aum: 7750,
       nav: 8450,
+      income: 0,
       market_value: 1000,
       implied_cash: 7450,
       as_of: TODAY,
@@ -645,6 +646,7 @@ describe('aum', () => {
       realized_ytd: 250,
       total_aum: 7875.55,
       nav: 8575.55,
+      income: 0,
       market_value: 1125.55,
       implied_cash: 7450,
       as_of: TODAY,
@@ -660,19 +662,21 @@ describe('aum', () => {
       // No capital yet; −40.10 unrealized; 2024 realized 700 → 659.90. nav the same (all realized
       // is 700 too); VTI worth 759.90 → implied cash 659.90 − 759.90 = −100 (the 800 paid for it,
       // with no capital flow recorded, less the 700 realized).
-      { ...point('2024-12-31', 0, -40.1, 700, 659.9), nav: 659.9, market_value: 759.9, implied_cash: -100 },
+      { ...point('2024-12-31', 0, -40.1, 700, 659.9), nav: 659.9, income: 0, market_value: 759.9, implied_cash: -100 },
       // The +10,000 of 01-02; the year-to-date figure restarts in 2025: 300 → 10,425.55, down from the
       // 2024 figure by its 700 — but nav = 10,000 + 125.55 + 700 + 300 = 11,125.55 moved by exactly
       // +10,000 capital, +165.65 unrealized and +300 realized; worth 1,125.55 → cash 10,000.
       {
         ...point('2025-02-15', 10000, 125.55, 300, 10425.55),
         nav: 11125.55,
+        income: 0,
         market_value: 1125.55,
         implied_cash: 10000,
       },
       {
         ...point(TODAY, 7500, 125.55, 250, 7875.55),
         nav: 8575.55,
+        income: 0,
         market_value: 1125.55,
         implied_cash: 7450,
       },
@@ -695,7 +699,7 @@ describe('aum', () => {
     // nothing sold in 2025 → 0.31. nav adds the 99 of 2024: 99.31; worth 100.01 → cash −0.70.
     const aum = await analytics(u, 'aum')
     const today = { net_capital: 0.3, unrealized: 0.01, realized_ytd: 0, total_aum: 0.31 }
-    const reconciled = { nav: 99.31, market_value: 100.01, implied_cash: -0.7 }
+    const reconciled = { nav: 99.31, income: 0, market_value: 100.01, implied_cash: -0.7 }
     assert.deepEqual(aum.history, [{ date: TODAY, ...today, ...reconciled }])
     assert.deepEqual(aum.current, { ...today, ...reconciled, as_of: TODAY })
   })
@@ -741,7 +745,7 @@ describe('aum', () => {
   it('an empty tenant → zeros as of today', async () => {
     const u = await t.newTenant()
     const zero = { net_capital: 0, unrealized: 0, realized_ytd: 0, total_aum: 0 }
-    const none = { nav: 0, market_value: 0, implied_cash: 0 }
+    const none = { nav: 0, income: 0, market_value: 0, implied_cash: 0 }
     assert.deepEqual(await analytics(u, 'aum'), {
       current: { ...zero, ...none, as_of: TODAY },
       history: [{ date: TODAY, ...zero, ...none }],

@@ -126,6 +126,7 @@ describe('AUM points across a year boundary', () => {
         realized_ytd: ytd,
         total_aum: total,
         nav,
+        income: 0,
         market_value: mv,
         implied_cash: cash,
       })),

@@ -214,3 +214,48 @@ export async function portfolioVersion(scope: TenantScope): Promise<number> {
     .executeTakeFirst()
   return row?.version ?? 0
 }
+
+/**
+ * What the activity ledger adds to the books besides trades and capital, per date, currency and
+ * archive date of the account: dividends and interest less their fees, less fees and taxes, less
+ * the fees of deposits, withdrawals and transfers (their amounts are capital flows). Trades are left
+ * out: their money is in cost bases and realized P&L. An activity counts when dated before its
+ * account's archive date.
+ */
+export function dailyIncome(scope: TenantScope, accountIds?: number[]) {
+  const archivedOn = archivedOnSql('a.archived_at')
+  const net = sql<string>`sum(case
+      when x.type in ('DIVIDEND', 'INTEREST') then x.amount - x.fee
+      when x.type in ('FEE', 'TAX') then -x.amount - x.fee
+      else -x.fee end)`
+  let q = scope.db
+    .selectFrom('activity as x')
+    .innerJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'x.tenant_id').onRef('a.id', '=', 'x.account_id'),
+    )
+    .where('x.tenant_id', '=', scope.tenantId)
+    .where('x.type', 'in', [
+      'DIVIDEND',
+      'INTEREST',
+      'FEE',
+      'TAX',
+      'DEPOSIT',
+      'WITHDRAWAL',
+      'TRANSFER_IN',
+      'TRANSFER_OUT',
+    ])
+    .where(countsOnSql('a.archived_at', sql`x.activity_date`))
+  if (accountIds?.length) q = q.where('x.account_id', 'in', accountIds)
+  return q
+    .select([
+      sql<string>`x.activity_date::text`.as('date'),
+      'x.currency',
+      archivedOn.as('archived_on'),
+      net.as('pnl'),
+    ])
+    .groupBy(['x.activity_date', 'x.currency', archivedOn])
+    .having(sql<boolean>`${net} <> 0`)
+    .orderBy('x.activity_date')
+    .orderBy('x.currency')
+    .execute()
+}

@@ -134,7 +134,12 @@ const AumPoint = {
   }),
   nav: Type.Number({
     description:
-      'net_capital + unrealized + all realized P&L to date (investor allocation’s NAV); no step at a year end',
+      'net_capital + unrealized + all realized P&L to date + income (investor allocation’s NAV); no step at a year end',
+  }),
+  income: Type.Number({
+    description:
+      'From the activity ledger, to date: dividends and interest less their fees, less fees and taxes, less the fees ' +
+      'of deposits, withdrawals and transfers (trades are in realized and unrealized P&L, transfers in net_capital)',
   }),
   market_value: Type.Number({
     description: 'Σ quantity × price of the holdings, each at its latest snapshot on or before the date',

@@ -186,12 +186,13 @@ export class AnalyticsService {
    * dated before its archive date only (archivedLedgerPoints).
    */
   private async ledger({ read, accountIds, base }: Work) {
-    const [rawFlows, snaps, rawRealized, archived] = await read(
+    const [rawFlows, snaps, rawRealized, rawIncome, archived] = await read(
       async (s) =>
         [
           await repo.flowsByDate(s, accountIds),
           await repo.snapshotTotals(s, accountIds),
           await repo.dailyRealizedByArchive(s, { accountIds }),
+          await repo.dailyIncome(s, accountIds),
           await repo.archiveDates(s, accountIds),
         ] as const,
     )
@@ -202,6 +203,7 @@ export class AnalyticsService {
     const conv = await Conversion.load(this.deps.fx, base, [
       ...rawFlows,
       ...rawRealized,
+      ...rawIncome,
       // A level is converted on every point date from its currency's first snapshot on.
       ...snaps.flatMap((r) => [r, { currency: r.currency, date: today }]),
     ])
@@ -209,10 +211,14 @@ export class AnalyticsService {
       const amount = conv.convert(f.amount, f.currency, f.date)
       return amount === null ? [] : [{ ...f, amount }]
     })
-    const realized = rawRealized.flatMap((r) => {
-      const pnl = conv.convert(r.pnl, r.currency, r.date)
-      return pnl === null ? [] : [{ date: r.date, pnl, archived_on: r.archived_on }]
-    })
+    // Realized P&L and income are dated amounts: each at its own date's rate.
+    const dated = (rows: { date: string; currency: string; pnl: string; archived_on: string | null }[]) =>
+      rows.flatMap((r) => {
+        const pnl = conv.convert(r.pnl, r.currency, r.date)
+        return pnl === null ? [] : [{ date: r.date, pnl, archived_on: r.archived_on }]
+      })
+    const realized = dated(rawRealized)
+    const income = dated(rawIncome)
     // Each group of accounts archived on the same day (null: never) carries its own levels, on the
     // dates it counts on.
     const levels = [...new Set(snaps.map((r) => r.archived_on))].flatMap((group) =>
@@ -227,8 +233,9 @@ export class AnalyticsService {
       flows,
       snaps: levels,
       realized,
+      income,
       dates,
-      points: archivedLedgerPoints(dates, flows, levels, realized),
+      points: archivedLedgerPoints(dates, flows, levels, realized, income),
     }
   }
 
@@ -241,6 +248,7 @@ export class AnalyticsService {
         realized_ytd: n(p.realizedYtd),
         total_aum: n(p.total),
         nav: n(p.nav),
+        income: n(p.income),
         market_value: n(p.marketValue),
         implied_cash: n(p.impliedCash),
       })
@@ -291,11 +299,12 @@ export class AnalyticsService {
       const today = this.today()
       const flows = countingOn(ledger.flows, today)
       const realized = countingOn(ledger.realized, today)
-      const points = ledgerPoints(ledger.dates, flows, countingOn(ledger.snaps, today), realized)
+      const income = countingOn(ledger.income, today)
+      const points = ledgerPoints(ledger.dates, flows, countingOn(ledger.snaps, today), realized, income)
       const conv = ledger.conv
       // The NAV just before a date's flows: capital, realized P&L and the latest unrealized figure,
       // each dated strictly earlier (prefix sums, built once: one lookup per flow).
-      const navOn = navBefore(points, flows, realized)
+      const navOn = navBefore(points, flows, realized, income)
       const current = points.at(-1)!
       const nav = current.nav
       let result

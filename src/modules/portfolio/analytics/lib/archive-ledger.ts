@@ -20,6 +20,7 @@ const ZERO: Omit<LedgerPoint, 'date'> = {
   marketValue: 0n,
   realizedYtd: 0n,
   allRealized: 0n,
+  income: 0n,
   total: 0n,
   nav: 0n,
   impliedCash: 0n,
@@ -32,6 +33,7 @@ const add = (a: LedgerPoint, b: LedgerPoint): LedgerPoint => ({
   marketValue: a.marketValue + b.marketValue,
   realizedYtd: a.realizedYtd + b.realizedYtd,
   allRealized: a.allRealized + b.allRealized,
+  income: a.income + b.income,
   total: a.total + b.total,
   nav: a.nav + b.nav,
   impliedCash: a.impliedCash + b.impliedCash,
@@ -47,9 +49,10 @@ export function archivedLedgerPoints(
   flows: (FlowRow & Archived)[],
   snaps: (SnapshotRow & Archived)[],
   realized: (RealizedRow & Archived)[],
+  income: (RealizedRow & Archived)[] = [],
 ): LedgerPoint[] {
   const groups = new Set<string | null>([null])
-  for (const r of [...flows, ...snaps, ...realized]) groups.add(r.archived_on)
+  for (const r of [...flows, ...snaps, ...realized, ...income]) groups.add(r.archived_on)
   const ledgers = [...groups].map((g) => ({
     archivedOn: g,
     points: ledgerPoints(
@@ -57,6 +60,7 @@ export function archivedLedgerPoints(
       flows.filter((r) => r.archived_on === g),
       snaps.filter((r) => r.archived_on === g),
       realized.filter((r) => r.archived_on === g),
+      income.filter((r) => r.archived_on === g),
     ),
   }))
   return dates.map((date, i) =>

@@ -3,9 +3,10 @@
  *
  * - `total` is `capital + unrealized + realizedYtd`, the year-to-date figure: it drops by the
  *   previous year's realized P&L on the first date of a new year, with no money moving.
- * - `nav` is `capital + unrealized + allRealized` (every realized gain or loss to date), the
- *   portfolio's value as investor allocation prices units with it: from one date to the next it
- *   moves by exactly the flows, the realized P&L and the change of unrealized P&L in between.
+ * - `nav` is `capital + unrealized + allRealized + income` (every realized gain or loss to date, and
+ *   the ledger's income net of fees and taxes), the portfolio's value as investor allocation prices
+ *   units with it: from one date to the next it moves by exactly the flows, the realized P&L, the
+ *   income and the change of unrealized P&L in between.
  * - `marketValue` is Σ quantity × price of the holdings, each carried forward at its latest
  *   snapshot row; `impliedCash = nav − marketValue` is the rest of the NAV, what the books imply
  *   is held in cash (negative when holdings are worth more than the capital and gains behind them).
@@ -35,9 +36,11 @@ export interface LedgerPoint {
   marketValue: bigint
   realizedYtd: bigint
   allRealized: bigint
+  /** Dividends and interest less fees and taxes, to date (the activity ledger's, trades aside). */
+  income: bigint
   /** capital + unrealized + realizedYtd */
   total: bigint
-  /** capital + unrealized + allRealized */
+  /** capital + unrealized + allRealized + income */
   nav: bigint
   /** nav − marketValue */
   impliedCash: bigint
@@ -49,10 +52,13 @@ export function ledgerPoints(
   flows: FlowRow[],
   snaps: SnapshotRow[],
   realized: RealizedRow[],
+  income: RealizedRow[] = [],
 ): LedgerPoint[] {
   let fi = 0,
     ri = 0,
-    si = 0
+    si = 0,
+    ii = 0,
+    earned = 0n
   let capital = 0n,
     unrealized = 0n,
     marketValue = 0n,
@@ -74,8 +80,9 @@ export function ledgerPoints(
       ytd += toCents(r.pnl)
       allRealized += toCents(r.pnl)
     }
+    for (; ii < income.length && income[ii]!.date <= date; ii++) earned += toCents(income[ii]!.pnl)
     const realizedYtd = year === date.slice(0, 4) ? ytd : 0n
-    const nav = capital + unrealized + allRealized
+    const nav = capital + unrealized + allRealized + earned
     return {
       date,
       capital,
@@ -83,6 +90,7 @@ export function ledgerPoints(
       marketValue,
       realizedYtd,
       allRealized,
+      income: earned,
       total: capital + unrealized + realizedYtd,
       nav,
       impliedCash: nav - marketValue,
@@ -107,18 +115,23 @@ export function sumBefore<T extends { date: string }>(
 }
 
 /**
- * The NAV just before a date's flows, as unit accounting prices them: capital and realized P&L
- * dated strictly earlier, and the unrealized P&L of the last ledger point strictly earlier (the
- * last snapshot before the flow, not one of the flow's own day).
+ * The NAV just before a date's flows, as unit accounting prices them: capital, realized P&L and
+ * income dated strictly earlier, and the unrealized P&L of the last ledger point strictly earlier
+ * (the last snapshot before the flow, not one of the flow's own day).
  */
 export function navBefore(
   points: LedgerPoint[],
   flows: FlowRow[],
   realized: RealizedRow[],
+  income: RealizedRow[] = [],
 ): (date: string) => bigint {
   const capitalBefore = sumBefore(flows, (f) => toCents(f.amount))
   const realizedBefore = sumBefore(realized, (r) => toCents(r.pnl))
+  const incomeBefore = sumBefore(income, (r) => toCents(r.pnl))
   const pointDates = points.map((p) => p.date)
   return (date) =>
-    capitalBefore(date) + realizedBefore(date) + (points[countBefore(pointDates, date) - 1]?.unrealized ?? 0n)
+    capitalBefore(date) +
+    realizedBefore(date) +
+    incomeBefore(date) +
+    (points[countBefore(pointDates, date) - 1]?.unrealized ?? 0n)
 }
