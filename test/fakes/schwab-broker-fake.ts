@@ -139,7 +139,17 @@ export const fakeSchwabMarket = (): SchwabMarket => ({
   instrument: async (symbol) => {
     const n = NAMES[symbol]
     if (!n) return null
-    return { symbol, name: n[0], exchange: n[1], type: n[2], sector: null, industry: null, market_cap: null, currency: 'USD', country: null }
+    return {
+      symbol,
+      name: n[0],
+      exchange: n[1],
+      type: n[2],
+      sector: null,
+      industry: null,
+      market_cap: null,
+      currency: 'USD',
+      country: null,
+    }
   },
 })
 

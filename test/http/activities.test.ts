@@ -71,9 +71,12 @@ describe('manual activities', () => {
     assert.equal(aum.net_capital, 10000)
     assert.equal(aum.implied_cash, 8500.79)
     // One investor owns all of it.
-    const units = json((await u.get('/api/analytics/investor-allocation')).body) as Body
+    const units = json((await u.get('/api/analytics/investor-allocation')).body)
     assert.equal(units.nav, aum.nav)
-    assert.deepEqual((units.items as Body[]).map((i) => i.value), [aum.nav])
+    assert.deepEqual(
+      (units.items as Body[]).map((i) => i.value),
+      [aum.nav],
+    )
     const flows = await flowsOf(u, acct)
     assert.deepEqual(
       flows.map((f) => [f.flow_id, f.amount, f.kind, f.activity_id, f.currency, f.date]),

@@ -662,7 +662,13 @@ describe('aum', () => {
       // No capital yet; −40.10 unrealized; 2024 realized 700 → 659.90. nav the same (all realized
       // is 700 too); VTI worth 759.90 → implied cash 659.90 − 759.90 = −100 (the 800 paid for it,
       // with no capital flow recorded, less the 700 realized).
-      { ...point('2024-12-31', 0, -40.1, 700, 659.9), nav: 659.9, income: 0, market_value: 759.9, implied_cash: -100 },
+      {
+        ...point('2024-12-31', 0, -40.1, 700, 659.9),
+        nav: 659.9,
+        income: 0,
+        market_value: 759.9,
+        implied_cash: -100,
+      },
       // The +10,000 of 01-02; the year-to-date figure restarts in 2025: 300 → 10,425.55, down from the
       // 2024 figure by its 700 — but nav = 10,000 + 125.55 + 700 + 300 = 11,125.55 moved by exactly
       // +10,000 capital, +165.65 unrealized and +300 realized; worth 1,125.55 → cash 10,000.

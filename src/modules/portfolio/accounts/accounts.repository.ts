@@ -80,7 +80,10 @@ export function updateAccount(
   const archive =
     changes.status === undefined
       ? {}
-      : { archived_at: changes.status === 'active' ? null : sql<Date>`coalesce(archived_at, ${at}::timestamptz)` }
+      : {
+          archived_at:
+            changes.status === 'active' ? null : sql<Date>`coalesce(archived_at, ${at}::timestamptz)`,
+        }
   return scope.db
     .updateTable('broker_account')
     .set({ ...changes, ...archive, updated_at: sql<Date>`now()` })

@@ -69,7 +69,10 @@ function cashByCurrency(days: readonly string[], a: AccountIn): Map<string, Floa
     else daily.set(x.currency, [{ date: x.date, cents: c }])
   }
   const effects = new Map(
-    [...daily].map(([currency, list]) => [currency, list.map((e) => ({ date: e.date, cents: BigInt(e.cents) }))]),
+    [...daily].map(([currency, list]) => [
+      currency,
+      list.map((e) => ({ date: e.date, cents: BigInt(e.cents) })),
+    ]),
   )
   const anchors = new Map<string, CashAnchor[]>()
   for (const x of a.cashAnchors) {
