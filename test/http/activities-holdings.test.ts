@@ -170,4 +170,36 @@ describe('holdings derived from activities', () => {
       'transactions.activity_derived',
     )
   })
+
+  it('the market refresh prices a holding kept by activities, as it prices typed-in positions', async () => {
+    const u = await t.newTenant()
+    const acct = await createManualAccount(u)
+    const buy = await u.post('/api/activities', {
+      account_id: acct,
+      type: 'BUY',
+      date: '2026-11-03',
+      symbol: 'MSFT',
+      quantity: 4,
+      price: 400,
+    })
+    assert.equal(buy.statusCode, 201, buy.body)
+    const res = await u.post('/api/market/refresh', {})
+    assert.equal(res.statusCode, 200, res.body)
+    const body = json(res.body)
+    assert.equal(body.updated, 1)
+    const price = (body.prices as Body[]).find((p) => p.symbol === 'MSFT')!.price as number
+    // Today's row: 4 shares at today's price, cost 1,600 kept.
+    const today = await t.c.scopes.withTenant(u.tenantId, (s) =>
+      s.db
+        .selectFrom('portfolio_snapshot')
+        .select(['quantity', 'cost_basis', 'price'])
+        .where('account_id', '=', acct)
+        .where('snapshot_date', '=', '2026-11-24')
+        .executeTakeFirst(),
+    )
+    assert.deepEqual(
+      [Number(today?.quantity), Number(today?.cost_basis), Number(today?.price)],
+      [4, 1600, price],
+    )
+  })
 })

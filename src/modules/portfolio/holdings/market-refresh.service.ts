@@ -9,8 +9,7 @@ import type { Scopes } from '../../../platform/db/index.ts'
 import { nyDate } from '../../../kernel/calendar/nyse.ts'
 import type { MarketDataProvider } from '../../../providers/market-data/index.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
-import { latestPositions } from '../manual/positions.repository.ts'
-import { writePricedSnapshot } from './snapshots.repository.ts'
+import { latestManualHoldings, writePricedSnapshot } from './snapshots.repository.ts'
 
 export interface RefreshResult {
   as_of: string
@@ -26,10 +25,9 @@ export class MarketRefreshService {
 
   async refresh(scope: RequestScope, symbols?: string[]): Promise<RefreshResult> {
     const today = nyDate(this.deps.clock.now())
-    const held = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
-      // An archived account is not re-priced: it has left the current figures.
-      latestPositions(s, undefined, undefined, { archived: false }),
-    )
+    // Every holding of a manual account, typed in as a position or kept by its activities; an
+    // archived account is not re-priced: it has left the current figures.
+    const held = await this.deps.scopes.withTenant(scope.tenantId, (s) => latestManualHoldings(s))
     const wanted = symbols ? new Set(symbols) : undefined
     const holdings = held.filter((h) => Number(h.quantity) !== 0 && (!wanted || wanted.has(h.symbol)))
     const toPrice = [...new Set(holdings.map((h) => h.symbol))].sort()

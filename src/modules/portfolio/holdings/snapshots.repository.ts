@@ -121,3 +121,26 @@ export async function heldBefore(scope: TenantScope, accountId: number, date: st
     .execute()
   return rows.filter((r) => Number(r.quantity) !== 0).map((r) => r.symbol)
 }
+
+/**
+ * What the manual accounts that count today hold: per account and symbol the latest snapshot row,
+ * whoever wrote it (a manual position, or the holding derived from the account's activities), the
+ * flat ones left out.
+ */
+export async function latestManualHoldings(scope: TenantScope) {
+  const rows = await scope.db
+    .selectFrom('portfolio_snapshot as s')
+    .innerJoin('broker_account as a', (j) =>
+      j.onRef('a.tenant_id', '=', 's.tenant_id').onRef('a.id', '=', 's.account_id'),
+    )
+    .distinctOn(['s.account_id', 's.symbol'])
+    .select(['s.account_id', 's.symbol', 's.quantity', 's.cost_basis'])
+    .where('s.tenant_id', '=', scope.tenantId)
+    .where('a.broker_type', '=', 'manual')
+    .where('a.archived_at', 'is', null)
+    .orderBy('s.account_id')
+    .orderBy('s.symbol')
+    .orderBy('s.snapshot_date', 'desc')
+    .execute()
+  return rows.filter((r) => Number(r.quantity) !== 0)
+}
