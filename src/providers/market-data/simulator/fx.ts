@@ -9,6 +9,7 @@ import type { FxDay, FxProvider } from '../market-data.port.ts'
 import { hashString, normalAt } from './random.ts'
 import { dayNumberOf, FIRST_DATE, LAST_DATE } from './calendar.ts'
 import { DAY_MS } from '../../../kernel/dates.ts'
+import { easterSunday } from '../../../kernel/calendar/nyse.holidays.ts'
 
 /** Per 1 EUR: the level rates revert to, and the annual volatility of the daily log change. */
 const LEVELS: Record<string, [level: number, vol: number, places: number]> = {
@@ -35,25 +36,6 @@ const DKK_CENTRAL = 7.46038
 const HKD_PER_USD = 7.8
 const REVERSION = Math.log(2) / (3 * 252)
 
-const easterSunday = (year: number): number => {
-  // The anonymous Gregorian computus.
-  const a = year % 19
-  const b = Math.floor(year / 100)
-  const c = year % 100
-  const d = Math.floor(b / 4)
-  const e = b % 4
-  const f = Math.floor((b + 8) / 25)
-  const g = Math.floor((b - f + 1) / 3)
-  const h = (19 * a + b - d - g + 15) % 30
-  const i = Math.floor(c / 4)
-  const k = c % 4
-  const l = (32 + 2 * e + 2 * i - h - k) % 7
-  const m = Math.floor((a + 11 * h + 22 * l) / 451)
-  const month = Math.floor((h + l - 7 * m + 114) / 31)
-  const day = ((h + l - 7 * m + 114) % 31) + 1
-  return Date.UTC(year, month - 1, day) / DAY_MS
-}
-
 /** Whether the ECB publishes a fixing on the day (TARGET2 is open). */
 export function isTargetDay(date: string): boolean {
   const dn = dayNumberOf(date)
@@ -61,7 +43,7 @@ export function isTargetDay(date: string): boolean {
   if (weekday === 0 || weekday === 6) return false
   const md = date.slice(5)
   if (md === '01-01' || md === '05-01' || md === '12-25' || md === '12-26') return false
-  const easter = easterSunday(Number(date.slice(0, 4)))
+  const easter = dayNumberOf(easterSunday(Number(date.slice(0, 4))))
   return dn !== easter - 2 && dn !== easter + 1
 }
 
