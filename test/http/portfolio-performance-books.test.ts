@@ -135,6 +135,20 @@ describe('two currencies', () => {
     near(b.twr, (2400 / 1100) * (2562.5 / 2400) * (2625 / 2562.5) - 1)
   })
 
+  it('answers in a new base currency at once (the base is in the answer cache key)', async () => {
+    const u = await app().newTenant()
+    const res = await u.post('/api/accounts', { name: 'Euro', broker_type: 'manual', currency: 'EUR' })
+    const account = json(res.body).id as number
+    await deposit(u, account, '2026-03-03', '1000', 'EUR')
+    assert.equal((await performance(u)).currency, 'USD')
+    const put = await u.put('/api/tenant/base-currency', { base_currency: 'EUR' })
+    assert.equal(put.statusCode, 200, put.body)
+    const b = await performance(u)
+    // In euros the deposit is 1,000 on every day: no conversion left.
+    assert.equal(b.currency, 'EUR')
+    assert.deepEqual(col(b, 'value'), [0, 1000, 1000, 1000, 1000])
+  })
+
   it('is degraded, and leaves the amount out, when a currency has no rate (never 1)', async () => {
     const u = await app().newTenant()
     const res = await u.post('/api/accounts', { name: 'Sterling', broker_type: 'manual', currency: 'GBP' })

@@ -6,6 +6,7 @@
  * into the tenant's base currency (lib/conversion.ts: flows and realized P&L at their own date's
  * rate, levels at each point's date; docs/currencies.md); every answer carries that `currency`.
  */
+import { canonicalQuery } from '../lib/answer-key.ts'
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Cache } from '../../../platform/cache/index.ts'
 import type { Clock } from '../../../platform/clock.ts'
@@ -50,15 +51,6 @@ interface Work {
 /** Keeps memory bounded; correctness comes from the version in the key, not from expiry. */
 const ANSWER_TTL_MS = 15 * 60_000
 
-/** The query's own parameters in a stable order (the scope ones are keyed separately). */
-function canonical(q: object): string {
-  return Object.entries(q)
-    .filter(([k, v]) => v !== undefined && !['tenant_id', 'account_id', 'account_ids'].includes(k))
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join('&')
-}
-
 export class AnalyticsService {
   constructor(private readonly deps: { scopes: Scopes; clock: Clock; cache: Cache; fx: DailyRates }) {}
 
@@ -90,7 +82,7 @@ export class AnalyticsService {
       version: await repo.portfolioVersion(s),
       base: await tenantBaseCurrency(s),
     }))
-    const key = `analytics:${tenantId}:${version}:${base}:${this.today()}:${name}:${ids.join(',')}:${canonical(q)}`
+    const key = `analytics:${tenantId}:${version}:${base}:${this.today()}:${name}:${ids.join(',')}:${canonicalQuery(q)}`
     const { value } = await this.deps.cache.wrap(key, ANSWER_TTL_MS, async () => {
       if (ids.length && (await read((s) => repo.ownAccounts(s, ids))).length !== ids.length)
         throw new NotFoundError('accounts.not_found', 'Account not found')

@@ -4,6 +4,7 @@
  * max drawdown, against a benchmark instrument on the same days. The conventions are in
  * docs/performance.md and the route's description; the computation is in lib/.
  */
+import { canonicalQuery } from '../lib/answer-key.ts'
 import { effectiveTenant, type RequestScope } from '../../../platform/auth/scope.ts'
 import type { Cache } from '../../../platform/cache/index.ts'
 import type { Clock } from '../../../platform/clock.ts'
@@ -40,15 +41,6 @@ const FIRST_FROM = '1990-01-03'
 const DEFAULT_BENCHMARK = 'SPY'
 
 const bad = (field: string, msg: string) => UnprocessableError.field(['query', field], msg)
-
-/** The query's own parameters in a stable order (the scope ones are keyed separately). */
-function canonical(q: object): string {
-  return Object.entries(q)
-    .filter(([k, v]) => v !== undefined && !['tenant_id', 'account_id', 'account_ids'].includes(k))
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join('&')
-}
 
 /** The parameters' own consistency, before anything is read (422s). */
 function checkWindow(q: PerformanceQuery, today: string): void {
@@ -93,7 +85,9 @@ export class PerformanceService {
     ].sort((a, b) => a - b)
     return this.deps.scopes.withTenant(tenantId, async (s) => {
       const version = await portfolioVersion(s)
-      const key = `analytics:${tenantId}:${version}:${this.today()}:performance:${ids.join(',')}:${canonical(q)}`
+      // The base currency is in the key: changing it moves no portfolio version.
+      const base = await tenantBaseCurrency(s)
+      const key = `analytics:${tenantId}:${version}:${base}:${this.today()}:performance:${ids.join(',')}:${canonicalQuery(q)}`
       const { value } = await this.deps.cache.wrap(key, ANSWER_TTL_MS, async () => {
         if (ids.length && (await ownAccounts(s, ids)).length !== ids.length)
           throw new NotFoundError('accounts.not_found', 'Account not found')
