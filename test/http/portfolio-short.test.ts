@@ -138,6 +138,7 @@ describe('short, long and flat holdings', () => {
         realized_ytd: 0,
         total_aum: -828.15,
         nav: -828.15,
+        income: 0,
         market_value: -1828.15,
         implied_cash: 1000,
         as_of: undefined,
