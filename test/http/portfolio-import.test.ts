@@ -179,6 +179,29 @@ describe('transactions import', () => {
 })
 
 describe('positions import', () => {
+  it('prices a back-dated holding at its date’s close, as a typed-in position is', async () => {
+    const u = await t.newTenant()
+    const acct = await createManualAccount(u)
+    await imported(u, positionsQuery(acct), 'symbol,quantity,cost_basis,as_of\r\nMSFT,10,3000,2025-03-04\r\n')
+    const end = new Date('2025-03-04T23:59:59Z')
+    const bars = await t.c.providers.market.bars('MSFT', {
+      interval: '1d',
+      start: new Date(end.getTime() - 7 * 86_400_000),
+      end,
+    })
+    const close = bars.at(-1)!.close
+    const row = await t.c.scopes.withTenant(u.tenantId, (s) =>
+      s.db
+        .selectFrom('portfolio_snapshot')
+        .select(['price', 'unrealized_pl'])
+        .where('account_id', '=', acct)
+        .executeTakeFirstOrThrow(),
+    )
+    // 10 × the close of 4 March 2025 − 3,000 paid.
+    assert.equal(Number(row.price), Math.round(close * 1e6) / 1e6)
+    assert.equal(Number(row.unrealized_pl), Math.round((10 * close - 3000) * 1e4) / 1e4)
+  })
+
   it('imports holdings (default as_of today, New York), shown by GET positions and snapshots', async () => {
     const u = await t.newTenant()
     const acct = await createManualAccount(u)

@@ -25,7 +25,10 @@ import { readHolding, readTrade, SYMBOL, type Holding, type Trade } from './lib/
 import { toCents } from '../../../kernel/decimal/cents.ts'
 import { QUANTITY_DECIMALS, MONEY_DECIMALS } from '../lib/rules.ts'
 import { insertHoldings, liveHoldingDays } from './positions.repository.ts'
-import { upsertSnapshot } from '../holdings/snapshots.repository.ts'
+import { upsertSnapshot, writePricedSnapshot } from '../holdings/snapshots.repository.ts'
+import { closeOn } from '../holdings/closing-price.ts'
+import { mapLimit } from '../../../platform/concurrency.ts'
+import type { MarketDataProvider } from '../../../providers/market-data/index.ts'
 import { insertTrades, liveTradeKeys } from '../trades/trades.repository.ts'
 import type { TradeWrites } from '../trades/trade-writes.service.ts'
 import type { InstrumentLookup } from '../../market/market-data/index.ts'
@@ -76,6 +79,8 @@ const tradeKey = (t: TradeKey) =>
     atScale(t.cost_basis, MONEY_DECIMALS),
   ])
 const holdingKey = (h: { symbol: string; as_of: string }) => JSON.stringify([h.symbol, h.as_of])
+/** Closes looked up at once for back-dated imported holdings. */
+const PRICE_LOOKUPS = 8
 
 function readCsv(body: string): { header: CsvRecord; records: CsvRecord[] } {
   let all: CsvRecord[]
@@ -130,18 +135,20 @@ async function importTrades(s: TenantScope, accountId: number, rows: Trade[], dr
   return fresh.length
 }
 
+type SavedHolding = Awaited<ReturnType<typeof insertHoldings>>[number]
+
 async function importHoldings(s: TenantScope, accountId: number, rows: Holding[], dryRun: boolean) {
   const stored = await liveHoldingDays(s, accountId)
   const fresh = unseen(rows, stored.map(holdingKey), holdingKey)
-  if (dryRun) return fresh.length
-  let imported = 0
+  if (dryRun) return { imported: fresh.length, saved: [] }
+  const saved: SavedHolding[] = []
   for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-    const saved = await insertHoldings(s, fresh.slice(i, i + INSERT_CHUNK))
+    const chunk = await insertHoldings(s, fresh.slice(i, i + INSERT_CHUNK))
     // As ManualService.putPosition: each holding also enters its day's portfolio snapshot.
-    for (const p of saved) await upsertSnapshot(s, p)
-    imported += saved.length
+    for (const p of chunk) await upsertSnapshot(s, p)
+    saved.push(...chunk)
   }
-  return imported
+  return { imported: saved.length, saved }
 }
 
 const UNLISTED = (symbol: string) =>
@@ -180,6 +187,7 @@ export class ImportService {
       scopes: Scopes
       clock: Clock
       instruments: InstrumentLookup
+      market: Pick<MarketDataProvider, 'bars'>
       tradeWrites?: Pick<TradeWrites, 'written'>
     },
   ) {}
@@ -224,14 +232,39 @@ export class ImportService {
         const detail = `${new Set(issues.map((i) => i.line)).size} row(s) have errors; nothing was imported`
         throw fail('import.invalid_rows', detail, errors, { ...summary, error_count: issues.length })
       }
-      const imported =
+      const { imported, saved } =
         q.kind === 'transactions'
-          ? await importTrades(s, q.account_id, defined(trades), q.dry_run)
+          ? { imported: await importTrades(s, q.account_id, defined(trades), q.dry_run), saved: [] }
           : await importHoldings(s, q.account_id, defined(holdings), q.dry_run)
-      return { ...summary, imported, skipped_duplicates: records.length - imported, errors: [] }
+      return { ...summary, imported, skipped_duplicates: records.length - imported, errors: [], saved }
     })
+    const { saved, ...answer } = result
     if (q.kind === 'transactions' && !q.dry_run)
-      this.deps.tradeWrites?.written(scope.tenantId, result.imported)
-    return result
+      this.deps.tradeWrites?.written(scope.tenantId, answer.imported)
+    if (saved.length) await this.priceBackDated(scope, q.account_id, saved, today)
+    return answer
+  }
+
+  /**
+   * Imported holdings dated before today are priced at their date's close, as a typed-in position
+   * is, so the figures move at once: the closes are read after the import commits (outside any
+   * transaction), then written for the holdings still live. One without a close keeps its cost.
+   */
+  private async priceBackDated(scope: RequestScope, accountId: number, saved: SavedHolding[], today: string) {
+    const past = saved.filter((h) => h.as_of < today)
+    const days = [...new Set(past.map(holdingKey))].map((k) => JSON.parse(k) as [string, string])
+    const closes = await mapLimit(days, PRICE_LOOKUPS, ([symbol, day]) =>
+      closeOn(this.deps.market, symbol, day),
+    )
+    const close = new Map(days.map((d, i) => [JSON.stringify(d), closes[i]]))
+    const priced = past.filter((h) => close.get(holdingKey(h)) != null)
+    if (!priced.length) return
+    await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
+      const live = new Set((await liveHoldingDays(s, accountId)).map(holdingKey))
+      const rows = priced
+        .filter((h) => live.has(holdingKey(h)))
+        .map((h) => ({ ...h, date: h.as_of, price: close.get(holdingKey(h))! }))
+      if (rows.length) await writePricedSnapshot(s, rows)
+    })
   }
 }
