@@ -104,20 +104,6 @@ export function dateRange(scope: TenantScope, f: TradeFilter) {
     .executeTakeFirstOrThrow()
 }
 
-/** Sum of contributions minus withdrawals, up to a date (inclusive) when given. */
-export async function netCapital(
-  scope: TenantScope,
-  f: { accountIds?: number[]; to?: string },
-): Promise<string> {
-  let q: SelectQueryBuilder<Database, 'capital_flow', object> = scope.db
-    .selectFrom('capital_flow')
-    .where('tenant_id', '=', scope.tenantId)
-  if (f.accountIds?.length) q = q.where('account_id', 'in', f.accountIds)
-  if (f.to) q = q.where('flow_date', '<=', f.to)
-  const r = await q.select(sql<string>`coalesce(sum(amount), 0)`.as('n')).executeTakeFirstOrThrow()
-  return r.n
-}
-
 /**
  * Capital flows per date (for AUM history and unit accounting), each in its own currency, with the
  * archive date of their account (null: not archived, or no account); a flow dated on or after it is
