@@ -6,8 +6,8 @@
  * of everything dated. Money comes back per currency — the account's for trades and snapshots, the
  * flow's own for capital flows — and is converted into the base currency by the service.
  */
-import { sql, type SelectQueryBuilder } from 'kysely'
-import type { Database, TenantScope } from '../../../platform/db/index.ts'
+import { sql } from 'kysely'
+import type { TenantScope } from '../../../platform/db/index.ts'
 import { archivedOnSql, countsOnSql } from '../lib/archive.ts'
 
 export interface TradeFilter {
