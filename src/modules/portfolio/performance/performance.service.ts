@@ -40,6 +40,9 @@ const ANSWER_TTL_MS = 15 * 60_000
 const FIRST_FROM = '1990-01-03'
 const DEFAULT_BENCHMARK = 'SPY'
 
+/** Runs a read in a short transaction of the effective tenant. */
+type Read = <X>(f: (s: TenantScope) => Promise<X>) => Promise<X>
+
 const bad = (field: string, msg: string) => UnprocessableError.field(['query', field], msg)
 
 /** The parameters' own consistency, before anything is read (422s). */
@@ -77,43 +80,46 @@ export class PerformanceService {
   private async within<T>(
     scope: RequestScope,
     q: PerformanceQuery,
-    work: (s: TenantScope, accountIds: number[] | undefined) => Promise<T>,
+    work: (read: Read, accountIds: number[] | undefined, base: string) => Promise<T>,
   ): Promise<T> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const ids = [
       ...new Set([...(q.account_id ? [q.account_id] : []), ...(q.account_ids?.split(',').map(Number) ?? [])]),
     ].sort((a, b) => a - b)
-    return this.deps.scopes.withTenant(tenantId, async (s) => {
-      const version = await portfolioVersion(s)
-      // The base currency is in the key: changing it moves no portfolio version.
-      const base = await tenantBaseCurrency(s)
-      const key = `analytics:${tenantId}:${version}:${base}:${this.today()}:performance:${ids.join(',')}:${canonicalQuery(q)}`
-      const { value } = await this.deps.cache.wrap(key, ANSWER_TTL_MS, async () => {
-        if (ids.length && (await ownAccounts(s, ids)).length !== ids.length)
-          throw new NotFoundError('accounts.not_found', 'Account not found')
-        return work(s, ids.length ? ids : undefined)
-      })
-      return value
+    // Short tenant transactions: prices and rates are fetched between them, never inside one.
+    const read: Read = (f) => this.deps.scopes.withTenant(tenantId, f)
+    // Read first: an answer computed after it can only be as new or newer than its key says. The base
+    // currency is in the key: changing it moves no portfolio version.
+    const { version, base } = await read(async (s) => ({
+      version: await portfolioVersion(s),
+      base: await tenantBaseCurrency(s),
+    }))
+    const key = `analytics:${tenantId}:${version}:${base}:${this.today()}:performance:${ids.join(',')}:${canonicalQuery(q)}`
+    const { value } = await this.deps.cache.wrap(key, ANSWER_TTL_MS, async () => {
+      if (ids.length && (await read((s) => ownAccounts(s, ids))).length !== ids.length)
+        throw new NotFoundError('accounts.not_found', 'Account not found')
+      return work(read, ids.length ? ids : undefined, base)
     })
+    return value
   }
 
   performance(scope: RequestScope, q: PerformanceQuery) {
     const today = this.today()
     checkWindow(q, today)
-    return this.within(scope, q, (s, accountIds) => this.compute(s, accountIds, q, today))
+    return this.within(scope, q, (read, accountIds, base) => this.compute(read, accountIds, base, q, today))
   }
 
   private async compute(
-    s: TenantScope,
+    read: Read,
     accountIds: number[] | undefined,
+    base: string,
     q: PerformanceQuery,
     today: string,
   ) {
     const symbol = (q.benchmark ?? DEFAULT_BENCHMARK).toUpperCase()
     const benchmark = await this.deps.market.instrument(symbol)
     if (!benchmark) throw bad('benchmark', `unknown symbol ${symbol}`)
-    const base = await tenantBaseCurrency(s)
-    const data = await loadScope(s, accountIds)
+    const data = await read((s) => loadScope(s, accountIds))
     const range = q.from === undefined ? (q.range ?? 'YTD') : null
     const named = range === null ? q.from! : rangeStart(range, today, data.earliest)
     const from = named < FIRST_FROM ? FIRST_FROM : named // MAX of a history older than the calendar
