@@ -18,10 +18,10 @@ import type { Portfolio } from '../../portfolio/index.ts'
 import type { ConnectedBroker } from '../brokers.tables.ts'
 import type { ConnectionsService } from '../connections/connections.service.ts'
 import { errorText } from '../lib/broker-errors.ts'
-import { byHour, inTradeOrder, newFills, toFill } from './fill-rows.ts'
+import { byHour, inTradeOrder, newFills, toFill } from './lib/fill-rows.ts'
 import * as fills from './fills.repository.ts'
 import { historyFrom, setHistoryFrom } from './history.repository.ts'
-import { cashRows, closeOn, mapActivities, openingValue, unmappedNote, withSource } from './ledger-sync.ts'
+import { cashRows, closeOn, mapActivities, openingValue, unmappedNote, withSource } from './lib/ledger-sync.ts'
 import { insertSyncLog } from './sync-log.repository.ts'
 
 const OVERLAP_MS = 3 * 86_400_000

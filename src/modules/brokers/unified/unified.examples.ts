@@ -64,6 +64,7 @@ export const SYNC_RESULT = {
   positions: 8,
   fills_received: 64,
   fills_new: 3,
+  activities_new: 5,
   trades: 21,
 }
 

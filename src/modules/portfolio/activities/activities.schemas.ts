@@ -1,4 +1,4 @@
-import { Id, MultilineText, Nullable } from '../../../platform/http/schemas.ts'
+import { Id, MULTI_LINE, MultilineText, Nullable } from '../../../platform/http/schemas.ts'
 import { Type, type Static } from 'typebox'
 import { Page, PageQuery } from '../../../platform/http/pagination.ts'
 import { ACTIVITY_SOURCES, ACTIVITY_TYPES } from '../portfolio.tables.ts'
@@ -133,6 +133,8 @@ export const ImportActivitiesQuery = Type.Object({
 })
 
 export const ImportActivitiesBody = Type.String({
+  // Line breaks and tabs are a CSV's own; any other control character is refused.
+  pattern: MULTI_LINE,
   description:
     'CSV (RFC 4180, UTF-8, optional BOM): a header line, then at most 20,000 rows. Columns by header, in any ' +
     'order, case-insensitive: date, type, symbol, quantity, price, amount, fee, currency, note, and optional ' +

@@ -21,7 +21,7 @@ import * as tradesRepo from '../trades/trades.repository.ts'
 import type { Position, Transaction } from './manual.schemas.ts'
 import type { InstrumentLookup } from '../../market/market-data/index.ts'
 import type { MarketDataProvider } from '../../../providers/market-data/index.ts'
-import { backDatedClose, mirrorHolding } from '../holdings/closing-price.ts'
+import { backDatedClose, mirrorHolding } from '../holdings/closing-price.service.ts'
 import { keepsHolding } from '../activities/ledger.repository.ts'
 
 /** A symbol whose holding the account's activity ledger keeps cannot also be kept as positions (409). */

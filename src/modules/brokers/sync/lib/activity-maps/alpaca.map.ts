@@ -17,7 +17,7 @@
  * Anything else (splits and reorganisations reported as share changes without a ratio, option
  * assignments and expiries, name changes, spin-offs, MISC) has no ledger meaning and is counted.
  */
-import type { BrokerActivity } from '../../../../providers/brokers/index.ts'
+import type { BrokerActivity } from '../../../../../providers/brokers/index.ts'
 import {
   cashRow,
   cashTransfer,

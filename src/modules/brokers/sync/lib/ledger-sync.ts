@@ -8,11 +8,11 @@
  *
  * written as one capital flow of kind `opening_balance` dated the window's first day when not zero.
  */
-import { decAdd, decDiv, decMul, decSub } from '../../../kernel/decimal/decimal-string.ts'
-import type { BrokerActivity, BrokerPosition, CashBalance } from '../../../providers/brokers/index.ts'
-import type { MarketDataProvider } from '../../../providers/market-data/index.ts'
-import type { Portfolio } from '../../portfolio/index.ts'
-import type { ConnectedBroker } from '../brokers.tables.ts'
+import { decAdd, decDiv, decMul, decSub } from '../../../../kernel/decimal/decimal-string.ts'
+import type { BrokerActivity, BrokerPosition, CashBalance } from '../../../../providers/brokers/index.ts'
+import type { MarketDataProvider } from '../../../../providers/market-data/index.ts'
+import type { Portfolio } from '../../../portfolio/index.ts'
+import type { ConnectedBroker } from '../../brokers.tables.ts'
 import { mapAlpacaActivity } from './activity-maps/alpaca.map.ts'
 import type { LedgerRow, MapContext, Mapped } from './activity-maps/ledger-row.ts'
 import { mapSchwabActivity } from './activity-maps/schwab.map.ts'

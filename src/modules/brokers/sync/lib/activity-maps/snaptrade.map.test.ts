@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { cashEffect, shareEffect } from '../../../portfolio/index.ts'
+import { cashEffect, shareEffect } from '../../../../portfolio/index.ts'
 import { mapSnapTradeActivity } from './snaptrade.map.ts'
 import { act, ctx } from './test-kit.ts'
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { cashEffect } from '../../../portfolio/index.ts'
+import { cashEffect } from '../../../../portfolio/index.ts'
 import { mapAlpacaActivity } from './alpaca.map.ts'
 import { act, ctx } from './test-kit.ts'
 

@@ -5,9 +5,9 @@
  * cash amount (Alpaca's `net_amount`, Schwab's `netAmount`) are turned into it so that the ledger's
  * cash effect of the row equals the vendor's net amount exactly.
  */
-import { decAbs, decDiv, decMul, decSign, decSub } from '../../../../kernel/decimal/decimal-string.ts'
-import type { BrokerActivity } from '../../../../providers/brokers/index.ts'
-import type { ActivityType } from '../../../portfolio/index.ts'
+import { decAbs, decDiv, decMul, decSign, decSub } from '../../../../../kernel/decimal/decimal-string.ts'
+import type { BrokerActivity } from '../../../../../providers/brokers/index.ts'
+import type { ActivityType } from '../../../../portfolio/index.ts'
 
 export interface LedgerRow {
   type: ActivityType

@@ -1,6 +1,6 @@
 /** Broker activities as fill rows for lot matching, and the order lot matching reads them in. */
-import type { BrokerActivity } from '../../../providers/brokers/index.ts'
-import type * as fills from './fills.repository.ts'
+import type { BrokerActivity } from '../../../../providers/brokers/index.ts'
+import type * as fills from '../fills.repository.ts'
 
 /** The fills not stored yet, each vendor id once (its first report wins, as the stored one does). */
 export function newFills(rows: readonly fills.FillRow[], stored: ReadonlySet<string>): fills.FillRow[] {

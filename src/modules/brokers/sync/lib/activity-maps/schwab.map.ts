@@ -17,8 +17,8 @@
  * MEMORANDUM, MARGIN_CALL, MONEY_MARKET and SMA_ADJUSTMENT move no cash of the account's own and are
  * counted as having no ledger meaning.
  */
-import { decAdd, decSub } from '../../../../kernel/decimal/decimal-string.ts'
-import type { BrokerActivity } from '../../../../providers/brokers/index.ts'
+import { decAdd, decSub } from '../../../../../kernel/decimal/decimal-string.ts'
+import type { BrokerActivity } from '../../../../../providers/brokers/index.ts'
 import {
   cashRow,
   cashTransfer,

@@ -18,8 +18,8 @@
  *
  * SPLIT (units added, no ratio), the option events and ADJUSTMENT have no ledger meaning and are counted.
  */
-import { decAbs, decSign } from '../../../../kernel/decimal/decimal-string.ts'
-import type { BrokerActivity } from '../../../../providers/brokers/index.ts'
+import { decAbs, decSign } from '../../../../../kernel/decimal/decimal-string.ts'
+import type { BrokerActivity } from '../../../../../providers/brokers/index.ts'
 import {
   baseOf,
   cashRow,

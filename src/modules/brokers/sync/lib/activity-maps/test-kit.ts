@@ -1,5 +1,5 @@
 /** What the activity-map tests share: a vendor activity with defaults, and the map context. */
-import type { BrokerActivity } from '../../../../providers/brokers/index.ts'
+import type { BrokerActivity } from '../../../../../providers/brokers/index.ts'
 import type { MapContext } from './ledger-row.ts'
 
 export const ctx: MapContext = { day: (at) => at.toISOString().slice(0, 10), currency: 'USD' }
