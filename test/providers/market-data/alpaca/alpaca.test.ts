@@ -179,6 +179,8 @@ describe('alpaca market data: instruments', () => {
       sector: null,
       industry: null,
       market_cap: null,
+      currency: 'USD',
+      country: null,
     })
     assert.equal(await md.instrument('ZZZZ'), null)
     assert.deepEqual(await md.universe(), [])
