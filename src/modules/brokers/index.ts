@@ -144,6 +144,22 @@ function persistSandbox(ctx: ModuleContext, sandbox: ModuleContext['providers'][
   })
 }
 
+/** The evening job: one scheduled sync per live connection, at most one a day each (idempotency key). */
+async function enqueueEveningSyncs(ctx: ModuleContext): Promise<number> {
+  const live = await ctx.scopes.withSystem('brokers: evening sync of every connection', async (s) => {
+    await purgeStates(s) // OAuth states a day past their expiry are of no further use
+    return allLiveConnections(s)
+  })
+  const day = nyDate(ctx.clock.now())
+  for (const c of live)
+    await ctx.jobs.enqueue(
+      JOB_SYNC,
+      { tenantId: c.tenant_id, broker: c.broker_type, kind: 'scheduled' } satisfies SyncPayload,
+      { idempotencyKey: `${c.tenant_id}:${c.broker_type}:${day}` },
+    )
+  return live.length
+}
+
 function createBrokers(
   ctx: ModuleContext,
   { portfolio, tenancy }: { portfolio: Portfolio; tenancy: Tenancy },
@@ -201,20 +217,7 @@ function createBrokers(
     snaptrade,
     quoters: { brokerb: (scope, symbols) => schwab.schwabMarket.quotes(scope, symbols) },
   })
-  const enqueueAll = async () => {
-    const live = await ctx.scopes.withSystem('brokers: evening sync of every connection', async (s) => {
-      await purgeStates(s) // OAuth states a day past their expiry are of no further use
-      return allLiveConnections(s)
-    })
-    const day = dateOf(ctx.clock.now())
-    for (const c of live)
-      await ctx.jobs.enqueue(
-        JOB_SYNC,
-        { tenantId: c.tenant_id, broker: c.broker_type, kind: 'scheduled' } satisfies SyncPayload,
-        { idempotencyKey: `${c.tenant_id}:${c.broker_type}:${day}` },
-      )
-    return live.length
-  }
+  const enqueueAll = () => enqueueEveningSyncs(ctx)
   return {
     connections,
     alpaca,
