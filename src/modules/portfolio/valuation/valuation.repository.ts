@@ -27,16 +27,6 @@ export async function latestHoldingRows(scope: TenantScope, accountIds?: number[
   return rows.filter((r) => Number(r.quantity) !== 0)
 }
 
-/** Broker-reported cash balances of the accounts, per day and currency. */
-export function cashAnchors(scope: TenantScope, accountIds?: number[]) {
-  let q = scope.db
-    .selectFrom('account_cash')
-    .select(['account_id', 'as_of', 'currency', 'balance'])
-    .where('tenant_id', '=', scope.tenantId)
-  if (accountIds?.length) q = q.where('account_id', 'in', accountIds)
-  return q.execute()
-}
-
 /** The activities' fields their cash effect needs (effects.ts), of the accounts. */
 export function cashActivities(scope: TenantScope, accountIds?: number[]) {
   let q = scope.db

@@ -30,6 +30,7 @@ import { countsOn } from '../lib/archive.ts'
 import { cashOn } from './lib/cash-now.ts'
 import { decimalOf, holdingFigures, type HoldingFigures } from './lib/figures.ts'
 import * as repo from './valuation.repository.ts'
+import { cashAnchors } from '../activities/ledger.repository.ts'
 
 export interface ScopeQuery {
   tenant_id?: number
@@ -192,7 +193,7 @@ export class ValuationService {
       if (!live.length) return { base, accounts, rows: [], anchors: [], activities: [], since: [] }
       const [rows, anchors, activities, since] = [
         await repo.latestHoldingRows(s, live),
-        await repo.cashAnchors(s, live),
+        await cashAnchors(s, live),
         await repo.cashActivities(s, live),
         await repo.heldSince(s, live),
       ]
