@@ -47,14 +47,14 @@ async function session(app: TestApp = t) {
 }
 const me = (app: TestApp, token: string) => app.anon.get('/api/auth/me', { authorization: `Bearer ${token}` })
 const refresh = (app: TestApp, token: string) => app.anon.post('/api/auth/refresh', { refresh_token: token })
-/** The svc_token Set-Cookie header and its attributes (lower-cased names). */
-function svcCookie(res: LightMyRequestResponse) {
+/** A Set-Cookie header (svc_token unless named) and its attributes (lower-cased names). */
+function svcCookie(res: LightMyRequestResponse, name = 'svc_token') {
   const raw = res.headers['set-cookie']
-  const line = (Array.isArray(raw) ? raw : raw ? [raw] : []).find((c) => c.startsWith('svc_token='))
-  assert.ok(line, `svc_token cookie in ${JSON.stringify(raw)}`)
+  const line = (Array.isArray(raw) ? raw : raw ? [raw] : []).find((c) => c.startsWith(`${name}=`))
+  assert.ok(line, `${name} cookie in ${JSON.stringify(raw)}`)
   const [pair = '', ...rest] = line.split(/;\s*/)
   const attrs = new Map(rest.map((a) => [a.split('=')[0]!.toLowerCase(), a.split('=').slice(1).join('=')]))
-  return { line, value: pair.slice('svc_token='.length), attrs }
+  return { line, value: pair.slice(name.length + 1), attrs }
 }
 const auditRows = (app: TestApp, event: string) =>
   app.c.scopes.withSystem('test', ({ db }) =>
@@ -522,5 +522,52 @@ describe('CSRF on cookie-authenticated writes', () => {
     const bearer = await patch({ authorization: `Bearer ${s.access}` }, 'Bob')
     assert.equal(bearer.statusCode, 200, bearer.body)
     assert.equal(json(bearer.body).full_name, 'Bob')
+  })
+})
+
+describe('the refresh cookie (how a browser refreshes without ever reading the token)', () => {
+  const withCookie = (value: string) => ({ cookie: `svc_refresh=${value}` })
+
+  it('login sets svc_refresh: httpOnly, only for /api/auth, SameSite=Strict, for the refresh lifetime', async () => {
+    const acc = await register(t)
+    const res = await login(t, acc.email, acc.password)
+    const c = svcCookie(res, 'svc_refresh')
+    assert.equal(c.value, json(res.body).refresh_token)
+    assert.ok(c.attrs.has('httponly'))
+    assert.equal(c.attrs.get('path'), '/api/auth')
+    assert.equal(c.attrs.get('samesite'), 'Strict')
+    assert.equal(c.attrs.get('max-age'), String(30 * 86_400))
+  })
+
+  it('POST /api/auth/refresh with no body reads the cookie, rotates it, and a reused one is refused', async () => {
+    const s = await session()
+    const res = await t.anon.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(s.refresh) })
+    assert.equal(res.statusCode, 200, res.body)
+    const next = svcCookie(res, 'svc_refresh').value
+    assert.equal(next, json(res.body).refresh_token)
+    assert.notEqual(next, s.refresh)
+    assert.equal((await me(t, json(res.body).access_token)).statusCode, 200)
+    const reused = await t.anon.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(s.refresh) })
+    assert.equal(reused.statusCode, 401)
+    assert.equal(json(reused.body).code, 'auth.refresh_token_reused')
+  })
+
+  it('neither a body token nor the cookie: 422 naming refresh_token', async () => {
+    const res = await t.anon.inject({ method: 'POST', url: '/api/auth/refresh' })
+    assert.equal(res.statusCode, 422, res.body)
+    assert.deepEqual(json(res.body).errors[0].loc, ['body', 'refresh_token'])
+  })
+
+  it('logout revokes the refresh token of the cookie and clears both cookies', async () => {
+    const s = await session()
+    const out = await t.anon.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: `svc_token=${s.access}; svc_refresh=${s.refresh}` },
+    })
+    assert.equal(out.statusCode, 204)
+    assert.equal(svcCookie(out, 'svc_refresh').attrs.get('max-age'), '0')
+    assert.equal(svcCookie(out).attrs.get('max-age'), '0')
+    assert.equal((await refresh(t, s.refresh)).statusCode, 401)
   })
 })

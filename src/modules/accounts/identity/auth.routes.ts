@@ -6,8 +6,9 @@ import type { App } from '../../../platform/http/app-type.ts'
 import { ACCESS_COOKIE, scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import { NoContent } from '../../../platform/http/schemas.ts'
+import { UnprocessableError } from '../../../platform/http/errors.ts'
 import type { Identity } from './index.ts'
-import { ctxOf, clearAccessCookie, grant, perIp, sendTokens } from './identity.routes.ts'
+import { ctxOf, clearAccessCookie, grant, perIp, REFRESH_COOKIE, sendTokens } from './identity.routes.ts'
 import * as S from './identity.schemas.ts'
 import { ENTITLEMENTS, TOKENS, USER } from './identity.examples.ts'
 import { accountAccessRoutes } from './account-access.routes.ts'
@@ -114,7 +115,9 @@ function refreshTokenRoute(app: App, { identity: id }: { identity: Identity }): 
         operationId: 'refreshToken',
         summary: 'Rotate a refresh token for a new access token',
         description:
-          'Exchanges a refresh token for a new token pair; the one presented stops working. Presenting a used ' +
+          'Exchanges a refresh token for a new token pair; the one presented stops working. The token is the ' +
+          'body\'s `refresh_token`, or else the httpOnly `svc_refresh` cookie the login set (how a browser ' +
+          'refreshes: it never sees the token); with neither, 422. Presenting a used ' +
           'one revokes its whole family (every token of that login): 401 `auth.refresh_token_reused`; an ' +
           'unknown or expired one: 401 `auth.invalid_refresh_token`.',
         examples: {
@@ -125,12 +128,20 @@ function refreshTokenRoute(app: App, { identity: id }: { identity: Identity }): 
           },
         },
         tags,
-        body: S.RefreshBody,
+        body: { ...S.RefreshBody, nullable: true } as typeof S.RefreshBody,
         response: { 200: S.TokenResponse, ...problems(401, 422) },
       },
     },
-    async (req, reply) =>
-      sendTokens(reply, cfg, await id.sessions.refresh(req.body.refresh_token, ctxOf(req))),
+    async (req, reply) => {
+      const token = req.body?.refresh_token ?? req.cookies[REFRESH_COOKIE]
+      if (!token)
+        throw UnprocessableError.field(
+          ['body', 'refresh_token'],
+          'Send the refresh token in the body, or from a browser that logged in, the svc_refresh cookie',
+          'missing',
+        )
+      return sendTokens(reply, cfg, await id.sessions.refresh(token, ctxOf(req)))
+    },
   )
 }
 
@@ -162,7 +173,7 @@ function logoutRoute(app: App, { identity: id }: { identity: Identity }): void {
       ]
       await id.sessions.logout(
         tokens.filter((t): t is string => Boolean(t)),
-        req.body?.refresh_token,
+        req.body?.refresh_token ?? req.cookies[REFRESH_COOKIE],
       )
       clearAccessCookie(reply, cfg)
       return reply.code(204).send(null)

@@ -11,20 +11,37 @@ export const ctxOf = (req: FastifyRequest): RequestContext => ({
   userAgent: req.headers['user-agent'] ?? null,
 })
 
+/**
+ * The refresh token's cookie, for browsers (the console): httpOnly, so a script never reads it; sent
+ * only to /api/auth and only by same-site requests, so another site cannot make a browser refresh.
+ */
+export const REFRESH_COOKIE = 'svc_refresh'
+
 function cookieOptions(config: Config, maxAge: number) {
   return { httpOnly: true, path: '/', sameSite: 'lax' as const, secure: config.COOKIE_SECURE, maxAge }
 }
 
-/** RFC 6749 §5.1: token answers are never cached. Sets the `svc_token` cookie with the access token. */
+function refreshCookieOptions(config: Config, maxAge: number) {
+  return { ...cookieOptions(config, maxAge), path: '/api/auth', sameSite: 'strict' as const }
+}
+
+/**
+ * RFC 6749 §5.1: token answers are never cached. Sets the `svc_token` cookie with the access token and
+ * the `svc_refresh` cookie with the refresh token.
+ */
 export function sendTokens(reply: FastifyReply, config: Config, answer: TokenPair | MfaPending) {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache')
-  if ('access_token' in answer)
+  if ('access_token' in answer) {
     reply.setCookie(ACCESS_COOKIE, answer.access_token, cookieOptions(config, answer.expires_in))
+    const refreshAge = config.REFRESH_TOKEN_TTL_DAYS * 86_400
+    reply.setCookie(REFRESH_COOKIE, answer.refresh_token, refreshCookieOptions(config, refreshAge))
+  }
   return reply.code(200).send(answer)
 }
 
 export function clearAccessCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(ACCESS_COOKIE, cookieOptions(config, 0))
+  reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(config, 0))
 }
 
 /** Runs a grant; a failed one answers RFC 6749 §5.2 JSON (400), which OAuth2 client libraries read. */

@@ -88,7 +88,9 @@ export const OAuthError = Type.Object({
   error_description: Type.String(),
 })
 
-export const RefreshBody = Type.Object({ refresh_token: Text({ minLength: 1, maxLength: 512 }) })
+export const RefreshBody = Type.Object({
+  refresh_token: Type.Optional(Text({ minLength: 1, maxLength: 512 })),
+})
 export const LogoutBody = Type.Object({ refresh_token: Type.Optional(Text({ maxLength: 512 })) })
 
 export const PatchMeBody = Type.Object(
