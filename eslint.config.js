@@ -4,6 +4,7 @@ import { URL } from 'node:url'
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
 
 // The database layer has one entry point, src/platform/db/index.ts. test/architecture/db-entry-point.test.ts
 // checks every import exactly (tests and bench included) with its exceptions; these patterns are the
@@ -240,7 +241,7 @@ const sizeAndEnvRules = [
 ]
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', '.tmp/', 'dist/', 'coverage/'] },
+  { ignores: ['node_modules/', 'data/', '.tmp/', 'dist/', 'coverage/', 'console/src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -289,6 +290,15 @@ export default tseslint.config(
       ...tseslint.configs.disableTypeChecked.languageOptions,
       sourceType: 'module',
       globals: { window: 'readonly', document: 'readonly', fetch: 'readonly', URLSearchParams: 'readonly' },
+    },
+  },
+  {
+    // The web console (console/): React in the browser, with the hooks rules.
+    files: ['console/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
     },
   },
   prettier,

@@ -16,6 +16,7 @@ import { refusedPrototypeKey } from '../platform/http/json-body.ts'
 import type { Container } from './container.ts'
 import { opsRoutes } from './ops.routes.ts'
 import { sitePages } from './pages/index.ts'
+import { consolePages } from './console.ts'
 import type { App } from '../platform/http/app-type.ts'
 
 export const VERSION = '0.1.0'
@@ -57,6 +58,7 @@ export async function buildApp(c: Container): Promise<App> {
 
   opsRoutes(app, c, c.metrics)
   sitePages(app)
+  await consolePages(app)
   mountModules(app, c)
   return app
 }

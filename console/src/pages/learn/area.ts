@@ -1,0 +1,3 @@
+import type { Area } from '../area.ts'
+
+export const area: Area = { routes: [], nav: [] }

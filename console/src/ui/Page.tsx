@@ -1,0 +1,46 @@
+import { useEffect, type ReactNode } from 'react'
+
+/** A page: its title (also the document title, which screen readers announce on navigation) and body. */
+export function Page({
+  title,
+  actions,
+  children,
+}: {
+  title: string
+  actions?: ReactNode
+  children: ReactNode
+}) {
+  useEffect(() => {
+    document.title = `${title} · Sextant`
+  }, [title])
+  return (
+    <>
+      <header className="page-header">
+        <h1>{title}</h1>
+        {actions && <div className="actions">{actions}</div>}
+      </header>
+      {children}
+    </>
+  )
+}
+
+/** A titled section of a page. */
+export function Section({
+  title,
+  children,
+  actions,
+}: {
+  title: string
+  children: ReactNode
+  actions?: ReactNode
+}) {
+  return (
+    <section className="card" aria-label={title}>
+      <header className="card-header">
+        <h2>{title}</h2>
+        {actions}
+      </header>
+      {children}
+    </section>
+  )
+}

@@ -1,0 +1,68 @@
+/**
+ * Numbers and dates as a person reads them, in the browser's locale: money with its currency, signed
+ * changes, percentages from ratios or from percent figures. The API sends money as decimal strings;
+ * Intl formats those strings exactly (no float round trip).
+ */
+const locale = () => navigator.language || 'en-US'
+
+type Num = number | string | null | undefined
+
+const isBlank = (v: Num): v is null | undefined | '' => v === null || v === undefined || v === ''
+const asIntl = (v: number | string) => v as unknown as number // Intl.NumberFormat v3 takes decimal strings
+
+export function money(v: Num, currency = 'USD', opts: Intl.NumberFormatOptions = {}): string {
+  if (isBlank(v)) return '—'
+  return new Intl.NumberFormat(locale(), { style: 'currency', currency, ...opts }).format(asIntl(v))
+}
+
+/** +1,234.50 $ / −12.00 $: a change, always signed. */
+export function signedMoney(v: Num, currency = 'USD'): string {
+  return money(v, currency, { signDisplay: 'exceptZero' })
+}
+
+export function num(v: Num, digits = 2): string {
+  if (isBlank(v)) return '—'
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: digits }).format(asIntl(v))
+}
+
+/** A ratio (0.125) as a percentage (12.5 %). */
+export function pct(v: Num, digits = 2, signed = false): string {
+  if (isBlank(v)) return '—'
+  return new Intl.NumberFormat(locale(), {
+    style: 'percent',
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(Number(v))
+}
+
+/** A figure already in percent (12.5) as 12.5 %. */
+export function pctPoints(v: Num, digits = 2, signed = false): string {
+  return isBlank(v) ? '—' : pct(Number(v) / 100, digits, signed)
+}
+
+/** 'up' | 'down' | '' for colouring a change. */
+export function trend(v: Num): string {
+  if (isBlank(v)) return ''
+  const n = Number(v)
+  return n > 0 ? 'up' : n < 0 ? 'down' : ''
+}
+
+/** A calendar date (YYYY-MM-DD) as the locale writes it; never shifted by the time zone. */
+export function date(iso: string | null | undefined): string {
+  if (!iso) return '—'
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number)
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)),
+  )
+}
+
+/** An instant in the user's time zone, or in `timeZone` (an exchange's, e.g. America/New_York). */
+export function dateTime(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return '—'
+  return new Intl.DateTimeFormat(locale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone, timeZoneName: 'short' } : {}),
+  }).format(new Date(iso))
+}
