@@ -118,6 +118,8 @@ describe('pages in Chromium', { skip: browserSkipReason() }, () => {
     const token = (JSON.parse((await login(email, PASSWORD)).body) as { access_token: string }).access_token
     const me = await t.anon.get('/api/auth/me', { authorization: `Bearer ${token}` })
     assert.equal((JSON.parse(me.body) as { email_verified: boolean }).email_verified, true)
+    const next = await page.$eval('a[href="/app/login"]', (a) => a.textContent)
+    assert.equal(next, 'Log in to the console', 'the page leads on to the console’s login')
     await page.reload({ waitUntil: 'load' })
     const again = await outcome(page, '#status')
     assert.equal(again.outcome, 'failed', 'a used link says so')
