@@ -46,6 +46,10 @@ export interface ConsoleHarness {
   close(): Promise<void>
 }
 
+/** How wide the page's content is (more than the viewport means the page scrolls sideways). */
+export const scrollWidth = (page: Page): Promise<number> =>
+  page.evaluate('document.documentElement.scrollWidth') as Promise<number>
+
 let seq = 0
 const PASSWORD = 'console-tests-pass-42'
 

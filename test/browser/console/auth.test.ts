@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import * as OTPAuth from 'otpauth'
 import { browserSkipReason } from '../../helpers/browser.ts'
-import { startConsole, type ConsoleHarness } from '../../helpers/console.ts'
+import { scrollWidth, startConsole, type ConsoleHarness } from '../../helpers/console.ts'
 
 describe('console: logging in and out', { skip: browserSkipReason() }, () => {
   let h: ConsoleHarness
@@ -90,6 +90,22 @@ describe('console: logging in and out', { skip: browserSkipReason() }, () => {
     await page.waitForSelector('header.topbar')
     const renewed = (await page.browser().cookies()).find((c) => c.name === 'svc_token')
     assert.ok(renewed, 'a new access cookie was set')
+    await page.close()
+  })
+
+  it('the signed-in frame fits a 390 px phone, in both themes, and passes axe', async () => {
+    const user = await h.newUser()
+    const page = await h.login(user, '/no-such-page')
+    await page.setViewport({ width: 390, height: 844 })
+    await page.waitForSelector('h1')
+    assert.equal(await page.$eval('h1', (e) => e.textContent), 'Page not found')
+    const width = () => scrollWidth(page)
+    assert.ok((await width()) <= 390, `no sideways scroll at 390 px (${await width()})`)
+    assert.deepEqual(await h.axe(page), [])
+    await page.locator('::-p-text(Dark theme)').click()
+    await page.waitForSelector('html[data-theme=dark]')
+    assert.deepEqual(await h.axe(page), [])
+    assert.ok((await width()) <= 390)
     await page.close()
   })
 
