@@ -5,7 +5,7 @@
  */
 import type { TenantScope } from '../../../platform/db/index.ts'
 import { centsToNumber, toCents } from '../../../kernel/decimal/cents.ts'
-import { cashOnDays, type CashAnchor, type CashEffect } from './lib/cash.ts'
+import { accountsCashOn } from './lib/cash.ts'
 import { cashEffect } from './lib/effects.ts'
 import * as ledger from './ledger.repository.ts'
 
@@ -20,31 +20,29 @@ export async function accountsCash(
   accountIds: readonly number[],
   today: string,
 ): Promise<Map<number, CashBalance[]>> {
-  const known = new Map<string, { anchors: CashAnchor[]; effects: CashEffect[] }>()
-  const at = (account: number, currency: string) => {
-    const k = `${account}|${currency}`
-    if (!known.has(k)) known.set(k, { anchors: [], effects: [] })
-    return known.get(k)!
-  }
   if (accountIds.length === 0) return new Map()
-  for (const a of await ledger.cashAnchors(s, accountIds))
-    at(a.account_id, a.currency).anchors.push({ date: a.as_of, cents: toCents(a.balance) })
-  for (const g of await ledger.cashSums(s, accountIds)) {
-    const effect = cashEffect({
-      type: g.type,
-      symbol: g.has_symbol ? 'SYMBOL' : null,
-      quantity: null,
-      amount: plain(g.amount),
-      fee: plain(g.fee),
-    })
-    at(g.account_id, g.currency).effects.push({ date: g.activity_date, cents: toCents(effect) })
-  }
+  const anchors = (await ledger.cashAnchors(s, accountIds)).map((a) => ({
+    ...a,
+    date: a.as_of,
+    cents: toCents(a.balance),
+  }))
+  const effects = (await ledger.cashSums(s, accountIds)).map((g) => ({
+    account_id: g.account_id,
+    currency: g.currency,
+    date: g.activity_date,
+    cents: toCents(
+      cashEffect({
+        type: g.type,
+        symbol: g.has_symbol ? 'SYMBOL' : null,
+        quantity: null,
+        amount: plain(g.amount),
+        fee: plain(g.fee),
+      }),
+    ),
+  }))
   const out = new Map<number, CashBalance[]>(accountIds.map((id) => [id, []]))
-  for (const [k, v] of [...known].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const [account, currency] = k.split('|') as [string, string]
-    const [cents] = cashOnDays(v.anchors, v.effects, [today])
-    out.get(Number(account))?.push({ currency, balance: centsToNumber(cents!) || 0 })
-  }
+  for (const c of accountsCashOn(anchors, effects, today))
+    out.get(c.account_id)?.push({ currency: c.currency, balance: centsToNumber(c.cents) || 0 })
   return out
 }
 

@@ -67,3 +67,53 @@ function prefixAt(sorted: readonly CashEffect[]): (date: string) => bigint {
     return prefix[lo]!
   }
 }
+
+/** One account's cash in one currency on a day; `reported` when a broker ever reported that balance. */
+export interface AccountCash {
+  account_id: number
+  currency: string
+  cents: bigint
+  reported: boolean
+}
+
+/** A reported balance or a cash effect of one account in one currency. */
+export interface AccountAmount {
+  account_id: number
+  currency: string
+  date: string
+  cents: bigint
+}
+
+/**
+ * Every account's cash on `day`, per currency, from reported balances and signed cash effects of any
+ * number of accounts: one row per (account, currency) that has either, by account then currency.
+ */
+export function accountsCashOn(
+  anchors: readonly AccountAmount[],
+  effects: readonly AccountAmount[],
+  day: string,
+): AccountCash[] {
+  const groups = new Map<
+    string,
+    { account_id: number; currency: string; anchors: CashAnchor[]; effects: CashEffect[] }
+  >()
+  const group = (account_id: number, currency: string) => {
+    const key = `${account_id}\u0000${currency}`
+    let g = groups.get(key)
+    if (!g) groups.set(key, (g = { account_id, currency, anchors: [], effects: [] }))
+    return g
+  }
+  for (const a of anchors) group(a.account_id, a.currency).anchors.push({ date: a.date, cents: a.cents })
+  for (const e of effects) group(e.account_id, e.currency).effects.push({ date: e.date, cents: e.cents })
+  return [...groups.values()]
+    .map((g) => ({
+      account_id: g.account_id,
+      currency: g.currency,
+      cents: cashOnDays(g.anchors, g.effects, [day])[0]!,
+      reported: g.anchors.length > 0,
+    }))
+    .sort(
+      (a, b) =>
+        a.account_id - b.account_id || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0),
+    )
+}
