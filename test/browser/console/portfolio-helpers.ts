@@ -26,7 +26,11 @@ export async function checkPage(h: ConsoleHarness, page: Page, ready: string): P
   assert.deepEqual(await h.axe(page), [], `axe on ${page.url()}`)
   await page.setViewport({ width: 390, height: 844 })
   await page.waitForSelector(ready)
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+        .documentElement.scrollWidth,
+  )
   assert.ok(width <= 390, `${page.url()} is ${width}px wide at 390`)
   await page.setViewport({ width: 1280, height: 900 })
 }

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import type { ElementHandle, Page } from 'puppeteer-core'
+import type { Page } from 'puppeteer-core'
 import { browserSkipReason } from '../../helpers/browser.ts'
 import { startConsole, type ConsoleHarness, type ConsoleUser } from '../../helpers/console.ts'
 import { createManualAccount } from '../../helpers/portfolio.ts'
@@ -46,7 +46,10 @@ describe('console: CSV import and the activity ledger', { skip: browserSkipReaso
   const upload = async (page: Page, name: string, csv: string) => {
     const path = join(dir, name)
     writeFileSync(path, csv)
-    const input = (await page.$('#import-file')) as ElementHandle<HTMLInputElement>
+    // The file input's handle (typed without the DOM library in the test project).
+    const input = (await page.$('#import-file')) as unknown as {
+      uploadFile(...paths: string[]): Promise<void>
+    }
     await input.uploadFile(path)
   }
 

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router'
 /** The area's pages beside one another, for the page header. */
 export function PortfolioLinks() {
   return (
-    <nav aria-label="Portfolio" className="tabs">
+    <nav aria-label="Portfolio" className="tabs portfolio-tabs">
       <NavLink to="/accounts" end>
         Accounts
       </NavLink>
