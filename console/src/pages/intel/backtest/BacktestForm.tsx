@@ -32,7 +32,10 @@ function bodyOf(get: (name: string) => string): BacktestBody {
     max_holding_days: numberOrUndefined(get('max_holding_days')),
     risk_free_rate: numberOrUndefined(get('risk_free_rate')),
     ...(strategy === 'sma_cross'
-      ? { fast_period: numberOrUndefined(get('fast_period')), slow_period: numberOrUndefined(get('slow_period')) }
+      ? {
+          fast_period: numberOrUndefined(get('fast_period')),
+          slow_period: numberOrUndefined(get('slow_period')),
+        }
       : {}),
   }
   const defined = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Params
@@ -62,7 +65,13 @@ export function BacktestForm() {
   return (
     <form aria-label="Run a backtest" onSubmit={(e) => run.mutate(bodyOf(formFields(e)))} noValidate>
       <div className="grid intel-form-grid">
-        <SelectField label="Strategy" name="strategy" error={error} value={strategy} onChange={(e) => setStrategy(e.target.value)}>
+        <SelectField
+          label="Strategy"
+          name="strategy"
+          error={error}
+          value={strategy}
+          onChange={(e) => setStrategy(e.target.value)}
+        >
           <option value="sma_cross">SMA cross (fast/slow moving averages)</option>
           <option value="replay">Replay my closed trades</option>
         </SelectField>
@@ -75,7 +84,14 @@ export function BacktestForm() {
         />
         <Field label="From" name="from" type="date" error={error} defaultValue={yearAgo()} />
         <Field label="To" name="to" type="date" error={error} defaultValue={isoDay(new Date())} />
-        <Field label="Initial capital (USD)" name="initial_capital" type="number" step="any" error={error} defaultValue="10000" />
+        <Field
+          label="Initial capital (USD)"
+          name="initial_capital"
+          type="number"
+          step="any"
+          error={error}
+          defaultValue="10000"
+        />
         {strategy === 'sma_cross' && (
           <>
             <Field label="Fast SMA (days)" name="fast_period" type="number" error={error} placeholder="20" />
@@ -83,14 +99,29 @@ export function BacktestForm() {
           </>
         )}
         {strategy === 'replay' && <Field label="Exclude symbols" name="exclude_symbols" error={error} />}
-        <SelectField label="Sizing" name="sizing" error={error} value={sizing} onChange={(e) => setSizing(e.target.value)}>
+        <SelectField
+          label="Sizing"
+          name="sizing"
+          error={error}
+          value={sizing}
+          onChange={(e) => setSizing(e.target.value)}
+        >
           <option value="as_traded">{strategy === 'sma_cross' ? 'One share a trade' : 'As traded'}</option>
           <option value="fixed_amount">Fixed amount a trade</option>
           <option value="percent_of_equity">Percent of equity a trade</option>
         </SelectField>
-        {sizing === 'fixed_amount' && <Field label="Amount a trade (USD)" name="amount" type="number" step="any" error={error} />}
+        {sizing === 'fixed_amount' && (
+          <Field label="Amount a trade (USD)" name="amount" type="number" step="any" error={error} />
+        )}
         {sizing === 'percent_of_equity' && (
-          <Field label="Percent of equity" name="percent" type="number" step="any" error={error} hint="0–100" />
+          <Field
+            label="Percent of equity"
+            name="percent"
+            type="number"
+            step="any"
+            error={error}
+            hint="0–100"
+          />
         )}
         <Field label="Min holding days" name="min_holding_days" type="number" error={error} />
         <Field label="Max holding days" name="max_holding_days" type="number" error={error} />

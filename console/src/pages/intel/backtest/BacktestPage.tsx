@@ -7,20 +7,29 @@ import { Page, Section } from '../../../ui/Page.tsx'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { listBacktests, type BacktestListPage } from './api.ts'
 import { BacktestForm } from './BacktestForm.tsx'
+import { TableWrap } from '../TableWrap.tsx'
 
 function RunsTable({ items }: { items: BacktestListPage['items'] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Saved backtests">
       <table aria-label="Saved backtests">
         <thead>
           <tr>
             <th scope="col">Run</th>
             <th scope="col">Strategy</th>
             <th scope="col">Range</th>
-            <th scope="col" className="num">Trades</th>
-            <th scope="col" className="num">Total return</th>
-            <th scope="col" className="num">Sharpe</th>
-            <th scope="col" className="num">Max drawdown</th>
+            <th scope="col" className="num">
+              Trades
+            </th>
+            <th scope="col" className="num">
+              Total return
+            </th>
+            <th scope="col" className="num">
+              Sharpe
+            </th>
+            <th scope="col" className="num">
+              Max drawdown
+            </th>
             <th scope="col">Run at</th>
           </tr>
         </thead>
@@ -43,7 +52,7 @@ function RunsTable({ items }: { items: BacktestListPage['items'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 
@@ -67,10 +76,20 @@ function SavedRuns() {
         <>
           <RunsTable items={d.items} />
           <div className="actions intel-pager">
-            <button type="button" className="secondary" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={cursors.length === 1}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+            >
               Newer runs
             </button>
-            <button type="button" className="secondary" disabled={!next} onClick={() => next && setCursors((c) => [...c, next])}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={!next}
+              onClick={() => next && setCursors((c) => [...c, next])}
+            >
               Older runs
             </button>
           </div>

@@ -12,15 +12,18 @@ function Selection({ run }: { run: Backtest }) {
   return (
     <>
       <p className="muted">
-        {run.strategy === 'sma_cross' ? 'SMA cross' : 'Replay'} from {date(run.from)} to {date(run.to)}, initial
-        capital {money(run.initial_capital)}; {run.selection.trades_used} of {run.selection.trades_read} trades used
-        {excluded.length > 0 && ` (left out: ${excluded.map(([r, n]) => `${r.replaceAll('_', ' ')} ${n}`).join(', ')})`}.
+        {run.strategy === 'sma_cross' ? 'SMA cross' : 'Replay'} from {date(run.from)} to {date(run.to)},
+        initial capital {money(run.initial_capital)}; {run.selection.trades_used} of{' '}
+        {run.selection.trades_read} trades used
+        {excluded.length > 0 &&
+          ` (left out: ${excluded.map(([r, n]) => `${r.replaceAll('_', ' ')} ${n}`).join(', ')})`}
+        .
       </p>
       {run.note && <p className="notice">{run.note}</p>}
       {p.degraded && (
         <p className="notice">
-          Some prices could not be read ({[...p.failed, ...p.capped].join(', ')}): those trades are marked at cost
-          until they close.
+          Some prices could not be read ({[...p.failed, ...p.capped].join(', ')}): those trades are marked at
+          cost until they close.
         </p>
       )}
       {p.unpriced.length > 0 && <p className="muted">No daily closes for {p.unpriced.join(', ')}.</p>}

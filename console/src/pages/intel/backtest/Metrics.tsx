@@ -2,6 +2,7 @@
 import { money, num, pct, trend } from '../../../ui/format.ts'
 import { Stat } from '../../../ui/Stat.tsx'
 import type { Backtest } from './api.ts'
+import { TableWrap } from '../TableWrap.tsx'
 
 type Summary = Backtest['summary']
 type Row = [label: string, key: string, value: number | null, text: string]
@@ -21,8 +22,18 @@ function rows(s: Summary): Row[] {
     ['Calmar', 'calmar', s.calmar, num(s.calmar, 3)],
     ['Max drawdown', 'max_drawdown.pct', dd.pct, pct(dd.pct)],
     ['Max drawdown amount', 'max_drawdown.amount', dd.amount, money(dd.amount)],
-    ['Max drawdown duration (days)', 'max_drawdown.duration_days', dd.duration_days, num(dd.duration_days, 0)],
-    ['Longest drawdown (days)', 'longest_drawdown_days', s.longest_drawdown_days, num(s.longest_drawdown_days, 0)],
+    [
+      'Max drawdown duration (days)',
+      'max_drawdown.duration_days',
+      dd.duration_days,
+      num(dd.duration_days, 0),
+    ],
+    [
+      'Longest drawdown (days)',
+      'longest_drawdown_days',
+      s.longest_drawdown_days,
+      num(s.longest_drawdown_days, 0),
+    ],
     ['Trades', 'trades.count', t.count, num(t.count, 0)],
     ['Wins', 'trades.wins', t.wins, num(t.wins, 0)],
     ['Losses', 'trades.losses', t.losses, num(t.losses, 0)],
@@ -45,15 +56,23 @@ export function Headline({ summary }: { summary: Summary }) {
       <Stat label="Final equity" value={money(summary.final_equity)} />
       <Stat label="Total return" value={pct(summary.total_return)} tone={trend(summary.total_return)} />
       <Stat label="Sharpe" value={num(summary.sharpe, 3)} />
-      <Stat label="Max drawdown" value={pct(summary.max_drawdown.pct)} tone={trend(summary.max_drawdown.pct)} />
-      <Stat label="Trades" value={num(summary.trades.count, 0)} sub={`win rate ${pct(summary.trades.win_rate)}`} />
+      <Stat
+        label="Max drawdown"
+        value={pct(summary.max_drawdown.pct)}
+        tone={trend(summary.max_drawdown.pct)}
+      />
+      <Stat
+        label="Trades"
+        value={num(summary.trades.count, 0)}
+        sub={`win rate ${pct(summary.trades.win_rate)}`}
+      />
     </div>
   )
 }
 
 export function MetricsTable({ summary }: { summary: Summary }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Performance metrics">
       <table className="intel-metrics" aria-label="Performance metrics">
         <thead>
           <tr>
@@ -74,6 +93,6 @@ export function MetricsTable({ summary }: { summary: Summary }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }

@@ -8,24 +8,37 @@ import { ApiError } from '../../../api/problem.ts'
 import { date, money, num, pct, trend } from '../../../ui/format.ts'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { backtestTrades, type TradePage } from './api.ts'
+import { TableWrap } from '../TableWrap.tsx'
 
 const pending = (e: unknown) => e instanceof ApiError && e.problem.code === 'backtest.log_pending'
 
 function Rows({ items }: { items: TradePage['items'] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Trades">
       <table aria-label="Trades">
         <thead>
           <tr>
             <th scope="col">Symbol</th>
             <th scope="col">Entry</th>
             <th scope="col">Exit</th>
-            <th scope="col" className="num">Days</th>
-            <th scope="col" className="num">Quantity</th>
-            <th scope="col" className="num">Entry price</th>
-            <th scope="col" className="num">Exit price</th>
-            <th scope="col" className="num">P&amp;L</th>
-            <th scope="col" className="num">Return</th>
+            <th scope="col" className="num">
+              Days
+            </th>
+            <th scope="col" className="num">
+              Quantity
+            </th>
+            <th scope="col" className="num">
+              Entry price
+            </th>
+            <th scope="col" className="num">
+              Exit price
+            </th>
+            <th scope="col" className="num">
+              P&amp;L
+            </th>
+            <th scope="col" className="num">
+              Return
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -46,7 +59,7 @@ function Rows({ items }: { items: TradePage['items'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 
@@ -76,10 +89,20 @@ export function TradeLog({ id, total }: { id: number; total: number }) {
           </p>
           <Rows items={d.items} />
           <div className="actions intel-pager">
-            <button type="button" className="secondary" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={cursors.length === 1}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+            >
               Previous page
             </button>
-            <button type="button" className="secondary" disabled={!next} onClick={() => next && setCursors((c) => [...c, next])}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={!next}
+              onClick={() => next && setCursors((c) => [...c, next])}
+            >
               Next page
             </button>
           </div>

@@ -9,7 +9,11 @@ export const runBacktest = (body: BacktestBody) => data(api.POST('/api/trading-i
 export const getBacktest = (id: number) =>
   data(api.GET('/api/trading-intel/backtests/{id}', { params: { path: { id } } }))
 export const listBacktests = (cursor?: string) =>
-  data(api.GET('/api/trading-intel/backtests', { params: { query: { limit: 25, ...(cursor ? { cursor } : {}) } } }))
+  data(
+    api.GET('/api/trading-intel/backtests', {
+      params: { query: { limit: 25, ...(cursor ? { cursor } : {}) } },
+    }),
+  )
 export const backtestTrades = (id: number, cursor?: string) =>
   data(
     api.GET('/api/trading-intel/backtests/{id}/trades', {

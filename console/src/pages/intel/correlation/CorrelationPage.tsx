@@ -12,16 +12,21 @@ const LOOKBACKS = [30, 90, 180, 365, 730]
 
 function Notes({ c }: { c: Correlation }) {
   const nulls = c.series.filter((s) => s.null_reason)
-  const reason = { no_prices: 'no prices', too_few_returns: `fewer than ${c.min_pairs} returns`, flat: 'constant closes' }
+  const reason = {
+    no_prices: 'no prices',
+    too_few_returns: `fewer than ${c.min_pairs} returns`,
+    flat: 'constant closes',
+  }
   return (
     <>
       <p className="muted">
-        Pearson correlation of daily simple returns from {date(c.from)} to {date(c.as_of)}; an entry needs at least{' '}
-        {c.min_pairs} common returns. Benchmarks: {c.benchmarks.join(', ')}.
+        Pearson correlation of daily simple returns from {date(c.from)} to {date(c.as_of)}; an entry needs at
+        least {c.min_pairs} common returns. Benchmarks: {c.benchmarks.join(', ')}.
       </p>
       {nulls.length > 0 && (
         <p className="muted">
-          Not available: {nulls.map((s) => `${s.symbol} (${s.null_reason ? reason[s.null_reason] : ''})`).join(', ')}.
+          Not available:{' '}
+          {nulls.map((s) => `${s.symbol} (${s.null_reason ? reason[s.null_reason] : ''})`).join(', ')}.
         </p>
       )}
     </>
@@ -39,7 +44,12 @@ export default function CorrelationPage() {
       <Section
         title="Correlation matrix"
         actions={
-          <SelectField label="Look-back" name="lookback_days" value={lookback} onChange={(e) => setLookback(Number(e.target.value))}>
+          <SelectField
+            label="Look-back"
+            name="lookback_days"
+            value={lookback}
+            onChange={(e) => setLookback(Number(e.target.value))}
+          >
             {LOOKBACKS.map((d) => (
               <option key={d} value={d}>
                 {d} days
@@ -56,8 +66,8 @@ export default function CorrelationPage() {
               <Legend />
               {c.series.every((s) => !s.held) && (
                 <p className="empty">
-                  You hold nothing yet, so only the benchmarks are compared: add holdings under Portfolio to see
-                  how they move together.
+                  You hold nothing yet, so only the benchmarks are compared: add holdings under Portfolio to
+                  see how they move together.
                 </p>
               )}
             </>

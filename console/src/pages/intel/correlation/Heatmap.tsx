@@ -1,6 +1,7 @@
 /** The correlation matrix as a table: one row and one column per symbol, each cell coloured by its ρ. */
 import type { Correlation } from './api.ts'
 import { cellColors, useDivergingScale, type Scale } from './scale.ts'
+import { TableWrap } from '../TableWrap.tsx'
 
 export const rho = (v: number) =>
   new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(v)
@@ -41,7 +42,7 @@ export function Legend() {
 export function Heatmap({ c }: { c: Correlation }) {
   const scale = useDivergingScale()
   return (
-    <div className="table-wrap">
+    <TableWrap label="Correlation matrix">
       <table className="intel-heatmap" aria-label="Correlation matrix">
         <thead>
           <tr>
@@ -69,6 +70,6 @@ export function Heatmap({ c }: { c: Correlation }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }

@@ -1,11 +1,12 @@
 /** The pre-market game plan (GET /gameplan): the coming events by relevance and the recent signals. */
 import { date, dateTime, num, pct } from '../../../ui/format.ts'
 import type { Plan } from './api.ts'
+import { TableWrap } from '../TableWrap.tsx'
 
 function Events({ p }: { p: Plan }) {
   if (p.events.length === 0) return <p className="empty">No market event in the next five sessions.</p>
   return (
-    <div className="table-wrap">
+    <TableWrap label="Coming events">
       <table aria-label="Coming events">
         <thead>
           <tr>
@@ -26,7 +27,7 @@ function Events({ p }: { p: Plan }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 
@@ -40,16 +41,14 @@ function Recent({ p }: { p: Plan }) {
         <ul>
           {items.map((s) => (
             <li key={`${s.source}-${s.id}`}>
-              <strong>{s.symbol}</strong> {s.text} {s.confidence !== null && <span className="muted">({pct(s.confidence, 0)})</span>}
+              <strong>{s.symbol}</strong> {s.text}{' '}
+              {s.confidence !== null && <span className="muted">({pct(s.confidence, 0)})</span>}
             </li>
           ))}
         </ul>
       )}
       {p.signals.opportunities.length > 0 && (
-        <p>
-          Watchlist:{' '}
-          {p.signals.opportunities.map((o) => `${o.symbol} ${num(o.score, 1)}`).join(', ')}
-        </p>
+        <p>Watchlist: {p.signals.opportunities.map((o) => `${o.symbol} ${num(o.score, 1)}`).join(', ')}</p>
       )}
     </>
   )
@@ -60,8 +59,8 @@ export function PlanView({ p }: { p: Plan }) {
   return (
     <>
       <p className="muted">
-        For {date(p.plan_date)}; events from {date(p.window.from)} to {date(p.window.to)}. Holdings considered:{' '}
-        {p.holdings.count}.
+        For {date(p.plan_date)}; events from {date(p.window.from)} to {date(p.window.to)}. Holdings
+        considered: {p.holdings.count}.
       </p>
       {degraded.map(([name, s]) => (
         <p key={name} className="notice">

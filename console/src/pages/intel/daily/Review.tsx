@@ -2,22 +2,39 @@
 import { date, money, num, pct, pctPoints, signedMoney, trend } from '../../../ui/format.ts'
 import { Stat } from '../../../ui/Stat.tsx'
 import type { Review } from './api.ts'
+import { TableWrap } from '../TableWrap.tsx'
 
 function Positions({ r }: { r: Review }) {
   if (r.positions.length === 0)
-    return <p className="empty">No position held at the end of {date(r.review_date)}: add holdings under Portfolio.</p>
+    return (
+      <p className="empty">
+        No position held at the end of {date(r.review_date)}: add holdings under Portfolio.
+      </p>
+    )
   return (
-    <div className="table-wrap">
+    <TableWrap label="P&L by position">
       <table aria-label="P&L by position">
         <thead>
           <tr>
             <th scope="col">Symbol</th>
-            <th scope="col" className="num">Quantity</th>
-            <th scope="col" className="num">Previous close</th>
-            <th scope="col" className="num">Close</th>
-            <th scope="col" className="num">Change</th>
-            <th scope="col" className="num">P&amp;L</th>
-            <th scope="col" className="num">Market value</th>
+            <th scope="col" className="num">
+              Quantity
+            </th>
+            <th scope="col" className="num">
+              Previous close
+            </th>
+            <th scope="col" className="num">
+              Close
+            </th>
+            <th scope="col" className="num">
+              Change
+            </th>
+            <th scope="col" className="num">
+              P&amp;L
+            </th>
+            <th scope="col" className="num">
+              Market value
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -34,21 +51,24 @@ function Positions({ r }: { r: Review }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 
 function Signals({ r }: { r: Review }) {
-  if (r.signals.length === 0) return <p className="empty">No intraday signal or options-flow reading that day.</p>
+  if (r.signals.length === 0)
+    return <p className="empty">No intraday signal or options-flow reading that day.</p>
   return (
-    <div className="table-wrap">
+    <TableWrap label="Signals and outcomes">
       <table aria-label="Signals and outcomes">
         <thead>
           <tr>
             <th scope="col">Symbol</th>
             <th scope="col">Signal</th>
             <th scope="col">Direction</th>
-            <th scope="col" className="num">To the close</th>
+            <th scope="col" className="num">
+              To the close
+            </th>
             <th scope="col">Outcome</th>
             <th scope="col">Next close</th>
           </tr>
@@ -66,7 +86,7 @@ function Signals({ r }: { r: Review }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 
@@ -80,9 +100,18 @@ export function ReviewView({ r }: { r: Review }) {
       </p>
       {r.degraded && <p className="notice">Prices could not all be read: {r.degraded_reasons.join('; ')}.</p>}
       <div className="stats">
-        <Stat label="Day P&L" value={signedMoney(r.totals.pnl)} tone={trend(r.totals.pnl)} sub={pctPoints(r.totals.pnl_pct, 2, true)} />
+        <Stat
+          label="Day P&L"
+          value={signedMoney(r.totals.pnl)}
+          tone={trend(r.totals.pnl)}
+          sub={pctPoints(r.totals.pnl_pct, 2, true)}
+        />
         <Stat label="Market value" value={money(r.totals.market_value)} />
-        <Stat label="Signal hit rate" value={pct(s.hit_rate, 0)} sub={`${s.hits} hits · ${s.misses} misses of ${s.directional}`} />
+        <Stat
+          label="Signal hit rate"
+          value={pct(s.hit_rate, 0)}
+          sub={`${s.hits} hits · ${s.misses} misses of ${s.directional}`}
+        />
       </div>
       <h3>Positions</h3>
       <Positions r={r} />

@@ -8,7 +8,14 @@ import { formFields } from '../../../ui/form.ts'
 import { date, money, num, pctPoints, trend } from '../../../ui/format.ts'
 import { ProblemAlert } from '../../../ui/ProblemAlert.tsx'
 import { numberOrUndefined } from '../fields.ts'
-import { computeExits, exitStrategies, type ExitBody, type ExitMethod, type Exits as ExitsOut } from './api.ts'
+import {
+  computeExits,
+  exitStrategies,
+  type ExitBody,
+  type ExitMethod,
+  type Exits as ExitsOut,
+} from './api.ts'
+import { TableWrap } from '../TableWrap.tsx'
 
 function bodyOf(get: (name: string) => string): ExitBody {
   const body: ExitBody = {
@@ -22,25 +29,39 @@ function bodyOf(get: (name: string) => string): ExitBody {
 }
 
 function Levels({ r }: { r: ExitsOut }) {
-  if (r.positions.length === 0) return <p className="empty">No holding to protect: add holdings under Portfolio.</p>
+  if (r.positions.length === 0)
+    return <p className="empty">No holding to protect: add holdings under Portfolio.</p>
   return (
     <>
       <p className="muted">
-        Method {r.params.method}; {money(r.total_at_risk)} at risk down to the stops; {r.breached} stop(s) breached
+        Method {r.params.method}; {money(r.total_at_risk)} at risk down to the stops; {r.breached} stop(s)
+        breached
         {r.breached > 0 ? ` (${money(r.total_past_stop)} past them)` : ''}.
       </p>
-      <div className="table-wrap">
+      <TableWrap label="Stops">
         <table aria-label="Stops">
           <thead>
             <tr>
               <th scope="col">Symbol</th>
               <th scope="col">Side</th>
-              <th scope="col" className="num">Entry</th>
-              <th scope="col" className="num">Last close</th>
-              <th scope="col" className="num">ATR</th>
-              <th scope="col" className="num">Stop</th>
-              <th scope="col" className="num">Distance</th>
-              <th scope="col" className="num">At risk</th>
+              <th scope="col" className="num">
+                Entry
+              </th>
+              <th scope="col" className="num">
+                Last close
+              </th>
+              <th scope="col" className="num">
+                ATR
+              </th>
+              <th scope="col" className="num">
+                Stop
+              </th>
+              <th scope="col" className="num">
+                Distance
+              </th>
+              <th scope="col" className="num">
+                At risk
+              </th>
               <th scope="col">State</th>
             </tr>
           </thead>
@@ -64,7 +85,7 @@ function Levels({ r }: { r: ExitsOut }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   )
 }
@@ -74,7 +95,11 @@ export function Exits() {
   const compute = useMutation({ mutationFn: computeExits })
   return (
     <>
-      <form className="inline" aria-label="Compute stops" onSubmit={(e) => compute.mutate(bodyOf(formFields(e)))}>
+      <form
+        className="inline"
+        aria-label="Compute stops"
+        onSubmit={(e) => compute.mutate(bodyOf(formFields(e)))}
+      >
         <SelectField label="Saved strategy" name="strategy_id" error={compute.error} defaultValue="">
           <option value="">None</option>
           {strategies.data?.items.map((s) => (
@@ -90,8 +115,22 @@ export function Exits() {
           <option value="percent">Percent</option>
         </SelectField>
         <Field label="ATR period" name="atr_period" type="number" error={compute.error} placeholder="14" />
-        <Field label="Multiplier" name="multiplier" type="number" step="any" error={compute.error} placeholder="2" />
-        <Field label="Percent" name="percent" type="number" step="any" error={compute.error} hint="Percent method" />
+        <Field
+          label="Multiplier"
+          name="multiplier"
+          type="number"
+          step="any"
+          error={compute.error}
+          placeholder="2"
+        />
+        <Field
+          label="Percent"
+          name="percent"
+          type="number"
+          step="any"
+          error={compute.error}
+          hint="Percent method"
+        />
         <button type="submit" disabled={compute.isPending}>
           {compute.isPending ? 'Computing…' : 'Compute stops'}
         </button>

@@ -6,26 +6,37 @@ import { money, num, pct } from '../../../ui/format.ts'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { numberOrUndefined } from '../fields.ts'
 import { hedging, type Hedging } from './api.ts'
+import { TableWrap } from '../TableWrap.tsx'
 
 function Suggestions({ h }: { h: Hedging }) {
   return (
     <>
       <p className="muted">
-        Total {money(h.total)} (holdings {money(h.gross_exposure)} + cash {money(h.cash)}); {h.positions} positions, a
-        position above {pct(h.limit, 0)} is hedged.
+        Total {money(h.total)} (holdings {money(h.gross_exposure)} + cash {money(h.cash)}); {h.positions}{' '}
+        positions, a position above {pct(h.limit, 0)} is hedged.
       </p>
-      <div className="table-wrap">
+      <TableWrap label="Hedge suggestions">
         <table aria-label="Hedge suggestions">
           <thead>
             <tr>
               <th scope="col">Symbol</th>
-              <th scope="col" className="num">Weight</th>
-              <th scope="col" className="num">Above the limit</th>
+              <th scope="col" className="num">
+                Weight
+              </th>
+              <th scope="col" className="num">
+                Above the limit
+              </th>
               <th scope="col">Index (β, R²)</th>
               <th scope="col">Hedge</th>
-              <th scope="col" className="num">Shares</th>
-              <th scope="col" className="num">Notional</th>
-              <th scope="col" className="num">Annual cost</th>
+              <th scope="col" className="num">
+                Shares
+              </th>
+              <th scope="col" className="num">
+                Notional
+              </th>
+              <th scope="col" className="num">
+                Annual cost
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -38,7 +49,9 @@ function Suggestions({ h }: { h: Hedging }) {
                   {s.index ? `${s.index.key} (${num(s.index.beta, 2)}, ${num(s.index.r2, 2)})` : '—'}
                   {s.beta_assumed ? ' assumed' : ''}
                 </td>
-                <td>{s.hedge ? `${s.hedge.ticker} (${s.hedge.daily_leverage}×)` : (s.skipped_reason ?? '—')}</td>
+                <td>
+                  {s.hedge ? `${s.hedge.ticker} (${s.hedge.daily_leverage}×)` : (s.skipped_reason ?? '—')}
+                </td>
                 <td className="num">{num(s.hedge?.shares, 0)}</td>
                 <td className="num">{money(s.hedge?.notional)}</td>
                 <td className="num">{money(s.hedge?.annual_cost)}</td>
@@ -46,7 +59,7 @@ function Suggestions({ h }: { h: Hedging }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {h.warnings.length > 0 && (
         <ul className="notice">
           {h.warnings.map((w) => (
@@ -74,7 +87,12 @@ export function Hedges() {
           error={q.error}
           onBlur={(e) => setCash(numberOrUndefined(e.target.value) ?? 0)}
         />
-        <SelectField label="Size" name="mode" value={mode} onChange={(e) => setMode(e.target.value === 'full' ? 'full' : 'excess')}>
+        <SelectField
+          label="Size"
+          name="mode"
+          value={mode}
+          onChange={(e) => setMode(e.target.value === 'full' ? 'full' : 'excess')}
+        >
           <option value="excess">The excess over 10 %</option>
           <option value="full">The whole position</option>
         </SelectField>

@@ -9,6 +9,7 @@ import { ProblemAlert } from '../../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { listCommittee, startCommittee } from './api.ts'
 import { StatusBadge } from './StatusBadge.tsx'
+import { TableWrap } from '../TableWrap.tsx'
 
 function StartForm() {
   const client = useQueryClient()
@@ -45,14 +46,16 @@ function Runs() {
       empty="No committee run yet: name a symbol above and the five analysts and the portfolio manager decide."
     >
       {(d) => (
-        <div className="table-wrap">
+        <TableWrap label="Committee runs">
           <table aria-label="Committee runs">
             <thead>
               <tr>
                 <th scope="col">Symbol</th>
                 <th scope="col">Status</th>
                 <th scope="col">Decision</th>
-                <th scope="col" className="num">Conviction</th>
+                <th scope="col" className="num">
+                  Conviction
+                </th>
                 <th scope="col">Started</th>
               </tr>
             </thead>
@@ -72,7 +75,7 @@ function Runs() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </QueryState>
   )
@@ -83,8 +86,8 @@ export default function CommitteePage() {
     <Page title="Investment committee">
       <Section title="New run">
         <p className="muted">
-          Five analysts (technical, fundamental, news sentiment, options flow, risk) score the symbol from −1 to 1;
-          the portfolio manager weighs them and decides buy, sell or hold with a size.
+          Five analysts (technical, fundamental, news sentiment, options flow, risk) score the symbol from −1
+          to 1; the portfolio manager weighs them and decides buy, sell or hold with a size.
         </p>
         <StartForm />
       </Section>

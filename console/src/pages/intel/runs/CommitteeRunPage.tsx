@@ -8,15 +8,24 @@ import { Stat } from '../../../ui/Stat.tsx'
 import { committeeEvents, getCommittee, pollWhileRunning, type CommitteeRun } from './api.ts'
 import { RunTimeline } from './RunTimeline.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
+import { TableWrap } from '../TableWrap.tsx'
 
 function Decision({ d }: { d: NonNullable<CommitteeRun['decision']> }) {
   return (
     <>
       <div className="stats">
-        <Stat label="Action" value={d.action.toUpperCase()} tone={d.action === 'buy' ? 'up' : d.action === 'sell' ? 'down' : ''} />
+        <Stat
+          label="Action"
+          value={d.action.toUpperCase()}
+          tone={d.action === 'buy' ? 'up' : d.action === 'sell' ? 'down' : ''}
+        />
         <Stat label="Conviction" value={pct(d.conviction, 1)} />
         <Stat label="Weighted score" value={num(d.weighted_score, 3)} />
-        <Stat label="Size" value={`${d.size.shares} shares`} sub={`${pct(d.size.percent_of_account)} of ${money(d.size.account_value)}`} />
+        <Stat
+          label="Size"
+          value={`${d.size.shares} shares`}
+          sub={`${pct(d.size.percent_of_account)} of ${money(d.size.account_value)}`}
+        />
       </div>
       <p>{d.rationale}</p>
     </>
@@ -26,14 +35,18 @@ function Decision({ d }: { d: NonNullable<CommitteeRun['decision']> }) {
 function Opinions({ run }: { run: CommitteeRun }) {
   if (run.opinions.length === 0) return <p className="empty">No opinion yet.</p>
   return (
-    <div className="table-wrap">
+    <TableWrap label="Analyst opinions">
       <table aria-label="Analyst opinions">
         <thead>
           <tr>
             <th scope="col">Analyst</th>
             <th scope="col">Stance</th>
-            <th scope="col" className="num">Score</th>
-            <th scope="col" className="num">Confidence</th>
+            <th scope="col" className="num">
+              Score
+            </th>
+            <th scope="col" className="num">
+              Confidence
+            </th>
             <th scope="col">Summary</th>
           </tr>
         </thead>
@@ -49,7 +62,7 @@ function Opinions({ run }: { run: CommitteeRun }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 
@@ -61,7 +74,10 @@ export default function CommitteeRunPage() {
     refetchInterval: (q) => pollWhileRunning(q.state.data?.status),
   })
   return (
-    <Page title={`Committee: ${run.data?.symbol ?? 'run'}`} actions={<Link to="/intel/committee">All runs</Link>}>
+    <Page
+      title={`Committee: ${run.data?.symbol ?? 'run'}`}
+      actions={<Link to="/intel/committee">All runs</Link>}
+    >
       <QueryState query={run} label="Loading the run">
         {(r) => (
           <>
@@ -70,7 +86,9 @@ export default function CommitteeRunPage() {
               {r.model.active ? ' · decided with the model' : ''}
             </p>
             {r.error && <p className="problem">{r.error.detail}</p>}
-            <Section title="Decision">{r.decision ? <Decision d={r.decision} /> : <p className="empty">Not decided yet.</p>}</Section>
+            <Section title="Decision">
+              {r.decision ? <Decision d={r.decision} /> : <p className="empty">Not decided yet.</p>}
+            </Section>
             <Section title="Opinions">
               <Opinions run={r} />
             </Section>

@@ -4,9 +4,11 @@
  * sent them (no rounding), so they read the same as the API.
  */
 import type { ReactNode } from 'react'
+import { TableWrap } from '../TableWrap.tsx'
 
 const label = (key: string) => key.replaceAll('_', ' ')
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function Scalar({ value }: { value: unknown }): ReactNode {
   if (value === null || value === undefined) return '—'
@@ -15,10 +17,12 @@ function Scalar({ value }: { value: unknown }): ReactNode {
   return JSON.stringify(value)
 }
 
-function ObjectTable({ rows }: { rows: Record<string, unknown>[] }) {
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => !isRecord(r[k]) && !Array.isArray(r[k]))))]
+function ObjectTable({ rows, name }: { rows: Record<string, unknown>[]; name: string }) {
+  const keys = [
+    ...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => !isRecord(r[k]) && !Array.isArray(r[k])))),
+  ]
   return (
-    <div className="table-wrap">
+    <TableWrap label={name}>
       <table>
         <thead>
           <tr>
@@ -41,14 +45,22 @@ function ObjectTable({ rows }: { rows: Record<string, unknown>[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 
-export function JsonView({ value, depth = 0 }: { value: unknown; depth?: number }): ReactNode {
+export function JsonView({
+  value,
+  depth = 0,
+  name = 'Details',
+}: {
+  value: unknown
+  depth?: number
+  name?: string
+}): ReactNode {
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className="muted">none</span>
-    if (value.every(isRecord)) return <ObjectTable rows={value} />
+    if (value.every(isRecord)) return <ObjectTable rows={value} name={name} />
     return value.map((v) => String(v)).join(', ')
   }
   if (!isRecord(value)) return <Scalar value={value} />
@@ -59,7 +71,9 @@ export function JsonView({ value, depth = 0 }: { value: unknown; depth?: number 
       {entries.map(([k, v]) => (
         <div key={k}>
           <dt>{label(k)}</dt>
-          <dd>{depth < 3 ? <JsonView value={v} depth={depth + 1} /> : <Scalar value={v} />}</dd>
+          <dd>
+            {depth < 3 ? <JsonView value={v} depth={depth + 1} name={label(k)} /> : <Scalar value={v} />}
+          </dd>
         </div>
       ))}
     </dl>

@@ -9,6 +9,7 @@ import { ProblemAlert } from '../../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { listResearch, startResearch, THEMES, type ResearchBody, type Theme } from './api.ts'
 import { StatusBadge } from './StatusBadge.tsx'
+import { TableWrap } from '../TableWrap.tsx'
 
 export const themeName = (t: string) => t.replaceAll('_', ' ')
 
@@ -29,8 +30,18 @@ function StartForm() {
     },
   })
   return (
-    <form className="inline" aria-label="Start a research report" onSubmit={(e) => start.mutate(bodyOf(formFields(e)))}>
-      <Field label="Symbol" name="symbol" error={start.error} placeholder="AAPL" hint="Or a theme, not both" />
+    <form
+      className="inline"
+      aria-label="Start a research report"
+      onSubmit={(e) => start.mutate(bodyOf(formFields(e)))}
+    >
+      <Field
+        label="Symbol"
+        name="symbol"
+        error={start.error}
+        placeholder="AAPL"
+        hint="Or a theme, not both"
+      />
       <SelectField label="Theme" name="theme" error={start.error} defaultValue="">
         <option value="">—</option>
         {THEMES.map((t) => (
@@ -57,7 +68,7 @@ function Runs() {
       empty="No research yet: name a symbol or pick a theme above."
     >
       {(d) => (
-        <div className="table-wrap">
+        <TableWrap label="Research runs">
           <table aria-label="Research runs">
             <thead>
               <tr>
@@ -82,7 +93,7 @@ function Runs() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </QueryState>
   )
@@ -93,8 +104,8 @@ export default function ResearchPage() {
     <Page title="Market research">
       <Section title="New report">
         <p className="muted">
-          A report in five sections — market, news, earnings-call transcripts, insider trades and the committee’s
-          view — for one symbol or a theme’s basket.
+          A report in five sections — market, news, earnings-call transcripts, insider trades and the
+          committee’s view — for one symbol or a theme’s basket.
         </p>
         <StartForm />
       </Section>

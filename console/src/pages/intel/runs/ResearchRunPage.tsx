@@ -12,10 +12,14 @@ import { StatusBadge } from './StatusBadge.tsx'
 function ReportView({ report }: { report: Report }) {
   return (
     <>
-      <p className="muted">Generated {dateTime(report.generated_at)} for {report.symbols.join(', ')}.</p>
+      <p className="muted">
+        Generated {dateTime(report.generated_at)} for {report.symbols.join(', ')}.
+      </p>
       {report.sections.map((s) => (
         <Section key={s.name} title={`${s.name[0]!.toUpperCase()}${s.name.slice(1)}`}>
-          {s.status === 'unavailable' && <p className="notice">Unavailable{s.reason ? `: ${s.reason}` : ''}.</p>}
+          {s.status === 'unavailable' && (
+            <p className="notice">Unavailable{s.reason ? `: ${s.reason}` : ''}.</p>
+          )}
           {s.items.map((item, i) => (
             <div key={i} className="intel-report-item">
               <h3>{typeof item['symbol'] === 'string' ? item['symbol'] : `Item ${i + 1}`}</h3>

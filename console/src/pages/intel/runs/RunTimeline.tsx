@@ -19,7 +19,8 @@ function headline(e: Event): string {
     return `${String(decision.action).toUpperCase()} (conviction ${String(decision.conviction)}): ${decision.rationale ?? ''}`
   if (e.kind === 'analyst_opinion')
     return `${text('analyst') ?? ''}: ${text('stance') ?? text('status') ?? ''} — ${text('summary') ?? text('reason') ?? ''}`
-  if (e.kind === 'section') return `${text('name') ?? ''}: ${text('status') ?? ''}${text('reason') ? ` (${text('reason')})` : ''}`
+  if (e.kind === 'section')
+    return `${text('name') ?? ''}: ${text('status') ?? ''}${text('reason') ? ` (${text('reason')})` : ''}`
   return text('detail') ?? text('reason') ?? ''
 }
 
@@ -41,7 +42,8 @@ export function RunTimeline({ runId, load }: { runId: string; load: (id: string)
           {d.items.map((e) => (
             <li key={e.seq} data-kind={e.kind}>
               <div>
-                <strong>{e.kind.replaceAll('_', ' ')}</strong> <span className="muted">{dateTime(e.created_at)}</span>
+                <strong>{e.kind.replaceAll('_', ' ')}</strong>{' '}
+                <span className="muted">{dateTime(e.created_at)}</span>
               </div>
               <p>{headline(e)}</p>
               {Object.keys(e.payload).length > 0 && (

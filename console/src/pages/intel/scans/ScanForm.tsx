@@ -46,7 +46,8 @@ export function ScanForm() {
       </button>
       {scan.data && (
         <p role="status" className="muted">
-          {scan.data.matched} of {scan.data.scanned} symbols matched; the top {scan.data.results.length} are stored.
+          {scan.data.matched} of {scan.data.scanned} symbols matched; the top {scan.data.results.length} are
+          stored.
         </p>
       )}
       <ProblemAlert error={scan.error} />

@@ -10,8 +10,16 @@ import { ProblemAlert } from '../../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { Stat } from '../../../ui/Stat.tsx'
 import { SessionsPicker } from '../Sessions.tsx'
-import { computeOpportunities, discovery, opportunities, SCAN_TYPES, type Discovery, type ScanType } from './api.ts'
+import {
+  computeOpportunities,
+  discovery,
+  opportunities,
+  SCAN_TYPES,
+  type Discovery,
+  type ScanType,
+} from './api.ts'
 import { ScanForm } from './ScanForm.tsx'
+import { TableWrap } from '../TableWrap.tsx'
 
 function Results({ d }: { d: Discovery }) {
   return (
@@ -20,16 +28,22 @@ function Results({ d }: { d: Discovery }) {
         <Stat label="Results" value={d.stats.total} sub={`${d.stats.symbols} symbols`} />
         <Stat label="Last scan" value={dateTime(d.stats.last_scan_at)} />
       </div>
-      <div className="table-wrap">
+      <TableWrap label="Scanner results">
         <table aria-label="Scanner results">
           <thead>
             <tr>
               <th scope="col">Symbol</th>
               <th scope="col">Scan</th>
-              <th scope="col" className="num">Score</th>
+              <th scope="col" className="num">
+                Score
+              </th>
               <th scope="col">Direction</th>
-              <th scope="col" className="num">Price</th>
-              <th scope="col" className="num">Change</th>
+              <th scope="col" className="num">
+                Price
+              </th>
+              <th scope="col" className="num">
+                Change
+              </th>
               <th scope="col">Session</th>
             </tr>
           </thead>
@@ -47,14 +61,17 @@ function Results({ d }: { d: Discovery }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   )
 }
 
 function Opportunities({ sessions }: { sessions: number }) {
   const client = useQueryClient()
-  const list = useQuery({ queryKey: ['intel', 'opportunities', sessions], queryFn: () => opportunities(sessions) })
+  const list = useQuery({
+    queryKey: ['intel', 'opportunities', sessions],
+    queryFn: () => opportunities(sessions),
+  })
   const compute = useMutation({
     mutationFn: () => computeOpportunities(sessions),
     onSuccess: () => client.invalidateQueries({ queryKey: ['intel', 'opportunities'] }),
@@ -63,7 +80,12 @@ function Opportunities({ sessions }: { sessions: number }) {
     <Section
       title="Opportunities"
       actions={
-        <button type="button" className="secondary" onClick={() => compute.mutate()} disabled={compute.isPending}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => compute.mutate()}
+          disabled={compute.isPending}
+        >
           {compute.isPending ? 'Scoring…' : 'Score from the results'}
         </button>
       }
@@ -76,12 +98,14 @@ function Opportunities({ sessions }: { sessions: number }) {
         empty="No opportunity scored in this window: run scans, then score them (0–100, more for several scan types agreeing)."
       >
         {(d) => (
-          <div className="table-wrap">
+          <TableWrap label="Opportunities">
             <table aria-label="Opportunities">
               <thead>
                 <tr>
                   <th scope="col">Symbol</th>
-                  <th scope="col" className="num">Score</th>
+                  <th scope="col" className="num">
+                    Score
+                  </th>
                   <th scope="col">Scans</th>
                   <th scope="col">Computed</th>
                 </tr>
@@ -97,7 +121,7 @@ function Opportunities({ sessions }: { sessions: number }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </QueryState>
     </Section>
@@ -107,7 +131,10 @@ function Opportunities({ sessions }: { sessions: number }) {
 export default function ScansPage() {
   const [sessions, setSessions] = useState(1)
   const [type, setType] = useState<ScanType | undefined>(undefined)
-  const results = useQuery({ queryKey: ['intel', 'discovery', sessions, type ?? ''], queryFn: () => discovery(sessions, type) })
+  const results = useQuery({
+    queryKey: ['intel', 'discovery', sessions, type ?? ''],
+    queryFn: () => discovery(sessions, type),
+  })
   return (
     <Page title="Discovery scans" actions={<SessionsPicker value={sessions} onChange={setSessions} />}>
       <Section title="Scan now">
@@ -116,7 +143,13 @@ export default function ScansPage() {
       <Section title="Scanner results">
         <div className="tabs" role="group" aria-label="Scan type">
           {[undefined, ...SCAN_TYPES].map((t) => (
-            <button key={t ?? 'all'} type="button" className="secondary" aria-pressed={type === t} onClick={() => setType(t)}>
+            <button
+              key={t ?? 'all'}
+              type="button"
+              className="secondary"
+              aria-pressed={type === t}
+              onClick={() => setType(t)}
+            >
               {t ?? 'all'}
             </button>
           ))}

@@ -14,9 +14,14 @@ export const discovery = (sessions: number, scan_type?: ScanType) =>
       params: { query: { sessions, limit: 100, ...(scan_type ? { scan_type } : {}) } },
     }),
   )
-export const runScan = (body: ScanBody) => data(api.POST('/api/trading-intel/intraday/discovery/scan', { body }))
+export const runScan = (body: ScanBody) =>
+  data(api.POST('/api/trading-intel/intraday/discovery/scan', { body }))
 export const opportunities = (sessions: number) =>
-  data(api.GET('/api/trading-intel/intraday/discovery/opportunities', { params: { query: { sessions, limit: 50 } } }))
+  data(
+    api.GET('/api/trading-intel/intraday/discovery/opportunities', {
+      params: { query: { sessions, limit: 50 } },
+    }),
+  )
 export const computeOpportunities = (sessions: number) =>
   data(api.POST('/api/trading-intel/intraday/discovery/opportunities/compute', { body: { sessions } }))
 

@@ -10,18 +10,28 @@ import { QueryState } from '../../../ui/QueryState.tsx'
 import { Stat } from '../../../ui/Stat.tsx'
 import { SessionsPicker } from '../Sessions.tsx'
 import { optionsFlow, signalDashboard, type Dashboard, type Flow } from './api.ts'
+import { TableWrap } from '../TableWrap.tsx'
 
-const setupName = { orb: 'Opening-range breakout', vwap_reclaim: 'VWAP reclaim', gap: 'Gap', volume_spike: 'Volume spike' }
+const setupName = {
+  orb: 'Opening-range breakout',
+  vwap_reclaim: 'VWAP reclaim',
+  gap: 'Gap',
+  volume_spike: 'Volume spike',
+}
 
 function Signals({ d }: { d: Dashboard }) {
   return (
     <>
       <div className="stats">
-        <Stat label="Signals" value={d.stats.total} sub={`${d.stats.by_direction.long} long · ${d.stats.by_direction.short} short`} />
+        <Stat
+          label="Signals"
+          value={d.stats.total}
+          sub={`${d.stats.by_direction.long} long · ${d.stats.by_direction.short} short`}
+        />
         <Stat label="Symbols" value={d.stats.symbols} />
         <Stat label="Mean confidence" value={pct(d.stats.avg_confidence, 1)} />
       </div>
-      <div className="table-wrap">
+      <TableWrap label="Intraday signals">
         <table aria-label="Intraday signals">
           <thead>
             <tr>
@@ -29,8 +39,12 @@ function Signals({ d }: { d: Dashboard }) {
               <th scope="col">Symbol</th>
               <th scope="col">Setup</th>
               <th scope="col">Direction</th>
-              <th scope="col" className="num">Price</th>
-              <th scope="col" className="num">Confidence</th>
+              <th scope="col" className="num">
+                Price
+              </th>
+              <th scope="col" className="num">
+                Confidence
+              </th>
               <th scope="col">Session</th>
             </tr>
           </thead>
@@ -50,7 +64,7 @@ function Signals({ d }: { d: Dashboard }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   )
 }
@@ -67,17 +81,25 @@ function FlowView({ f }: { f: Flow }) {
         <Stat label="Mean put/call ratio" value={num(f.stats.avg_put_call_ratio, 3)} />
       </div>
       {f.truncated && <p className="muted">Showing the newest {f.items.length} readings.</p>}
-      <div className="table-wrap">
+      <TableWrap label="Options flow">
         <table aria-label="Options flow">
           <thead>
             <tr>
               <th scope="col">Symbol</th>
               <th scope="col">Session</th>
               <th scope="col">Flow</th>
-              <th scope="col" className="num">Put/call</th>
-              <th scope="col" className="num">Calls</th>
-              <th scope="col" className="num">Puts</th>
-              <th scope="col" className="num">Confidence</th>
+              <th scope="col" className="num">
+                Put/call
+              </th>
+              <th scope="col" className="num">
+                Calls
+              </th>
+              <th scope="col" className="num">
+                Puts
+              </th>
+              <th scope="col" className="num">
+                Confidence
+              </th>
               <th scope="col">Expiration</th>
             </tr>
           </thead>
@@ -87,7 +109,9 @@ function FlowView({ f }: { f: Flow }) {
                 <td>{r.symbol}</td>
                 <td>{date(r.trading_date)}</td>
                 <td>{flowName[r.direction]}</td>
-                <td className="num">{r.evidence.put_call_ratio === null ? 'no calls' : num(r.evidence.put_call_ratio, 3)}</td>
+                <td className="num">
+                  {r.evidence.put_call_ratio === null ? 'no calls' : num(r.evidence.put_call_ratio, 3)}
+                </td>
                 <td className="num">{num(r.evidence.call_volume, 0)}</td>
                 <td className="num">{num(r.evidence.put_volume, 0)}</td>
                 <td className="num">{pct(r.confidence, 0)}</td>
@@ -96,17 +120,23 @@ function FlowView({ f }: { f: Flow }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   )
 }
 
 export default function SignalsPage() {
   const [sessions, setSessions] = useState(1)
-  const signals = useQuery({ queryKey: ['intel', 'signals', sessions], queryFn: () => signalDashboard(sessions) })
+  const signals = useQuery({
+    queryKey: ['intel', 'signals', sessions],
+    queryFn: () => signalDashboard(sessions),
+  })
   const flow = useQuery({ queryKey: ['intel', 'flow', sessions], queryFn: () => optionsFlow(sessions) })
   return (
-    <Page title="Signals and options flow" actions={<SessionsPicker value={sessions} onChange={setSessions} />}>
+    <Page
+      title="Signals and options flow"
+      actions={<SessionsPicker value={sessions} onChange={setSessions} />}
+    >
       <Section title="Intraday signals">
         <QueryState
           query={signals}
