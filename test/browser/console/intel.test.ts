@@ -6,48 +6,23 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { Page } from 'puppeteer-core'
 import { browserSkipReason } from '../../helpers/browser.ts'
 import { startConsole, type ConsoleHarness, type ConsoleUser } from '../../helpers/console.ts'
 import { json } from '../../helpers/assertions.ts'
-
-type Body = Record<string, unknown>
-
-/** Holdings in a manual account, as the API tests create them. */
-async function holdings(user: ConsoleUser, positions: { symbol: string; quantity: number; value: number }[]) {
-  const acc = await user.api.post('/api/accounts', { name: 'Intel', broker_type: 'manual' })
-  assert.equal(acc.statusCode, 201, acc.body)
-  for (const p of positions) {
-    const r = await user.api.post('/api/brokers/manual/positions', {
-      account_id: json(acc.body).id,
-      symbol: p.symbol,
-      quantity: p.quantity,
-      cost_basis: p.value,
-    })
-    assert.equal(r.statusCode, 201, r.body)
-  }
-}
-
-/** Sets form fields by name (uncontrolled inputs; the form reads them when submitted). */
-async function fill(page: Page, values: Record<string, string>) {
-  for (const [name, value] of Object.entries(values))
-    await page.$eval(`[name="${name}"]`, (el, v) => ((el as HTMLInputElement).value = v), value)
-}
-
-/** The message shown under the field named `name`. */
-const fieldError = (page: Page, name: string) =>
-  page.$eval(`.field:has([name="${name}"]) .field-error`, (e) => e.textContent)
-
-/** Waits for every loading line of the page to go. */
-async function settled(page: Page) {
-  await page.waitForSelector('main h1')
-  await page.waitForFunction(() => !document.querySelector('main .loading'), { timeout: 30_000 })
-}
-
-const at = (obj: Body, path: string): unknown =>
-  path.split('.').reduce<unknown>((o, k) => (o as Body | undefined)?.[k], obj)
-
-const usd = (v: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(v)
+import {
+  at,
+  chartInked,
+  contrast,
+  fieldError,
+  fill,
+  heatmapColours,
+  holdings,
+  settled,
+  shownTrades,
+  tradesChanged,
+  usd,
+  type Body,
+} from './intel-fixtures.ts'
 
 describe('console: Intelligence', { skip: browserSkipReason() }, () => {
   let h: ConsoleHarness
@@ -72,7 +47,7 @@ describe('console: Intelligence', { skip: browserSkipReason() }, () => {
     const page = await h.login(user, '/intel')
     await page.waitForSelector('form[aria-label="Run a backtest"]')
     await fill(page, {
-      symbols: 'AAPL, MSFT',
+      symbols: 'AAPL, MSFT, NVDA, SPY',
       from: BODY.from,
       to: BODY.to,
       fast_period: '5',
@@ -84,7 +59,7 @@ describe('console: Intelligence', { skip: browserSkipReason() }, () => {
     assert.ok(id > 0, page.url())
 
     const saved = json((await user.api.get(`/api/trading-intel/backtests/${id}`)).body)
-    assert.deepEqual(at(saved, 'params.symbols'), ['AAPL', 'MSFT'])
+    assert.deepEqual(at(saved, 'params.symbols'), ['AAPL', 'MSFT', 'NVDA', 'SPY'])
     assert.equal(at(saved, 'params.fast_period'), 5)
     const shown = await page.$$eval('[data-metric]', (cells) =>
       cells.map((c) => [c.getAttribute('data-metric')!, c.getAttribute('data-value')!] as const),
@@ -100,18 +75,11 @@ describe('console: Intelligence', { skip: browserSkipReason() }, () => {
     const label = await page.$eval('.chart[role=img]', (e) => e.getAttribute('aria-label'))
     assert.match(label ?? '', new RegExp(`${curve.length} trading days`))
     assert.ok(label?.includes(usd(curve.at(-1)!.equity)), label ?? '')
-    const inked = await page.$$eval('.chart canvas', (cs) =>
-      cs.some((c) => {
-        const ctx = (c as HTMLCanvasElement).getContext('2d')
-        if (!ctx || c.width === 0) return false
-        return ctx.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0)
-      }),
-    )
-    assert.ok(inked, 'the equity curve is drawn')
+    assert.ok(await chartInked(page), 'the equity curve is drawn')
 
     // The trade log, page by page, equals the API's whole log.
     const total = saved['trades_total'] as number
-    assert.ok(total > 0, 'the run made trades')
+    assert.ok(total > 50, `the run made more trades than a page (${total})`)
     const log: string[] = []
     let cursor = ''
     do {
@@ -125,23 +93,12 @@ describe('console: Intelligence', { skip: browserSkipReason() }, () => {
     const seen: string[] = []
     for (;;) {
       await page.waitForSelector('table[aria-label=Trades] tbody tr')
-      seen.push(
-        ...(await page.$$eval('table[aria-label=Trades] tbody tr', (rows) =>
-          rows.map(
-            (r) =>
-              `${r.getAttribute('data-trade')}:${r.querySelector('[data-pnl]')!.getAttribute('data-pnl')}`,
-          ),
-        )),
-      )
+      seen.push(...(await shownTrades(page)))
       const next = await page.$('button::-p-text(Next page):not([disabled])')
       if (!next) break
       const first = await page.$eval('table[aria-label=Trades] tbody tr', (r) => r.textContent)
       await next.click()
-      await page.waitForFunction(
-        (f) => document.querySelector('table[aria-label=Trades] tbody tr')?.textContent !== f,
-        {},
-        first,
-      )
+      await tradesChanged(page, first)
     }
     assert.deepEqual(seen, log)
     visited.push(`/intel/backtests/${id}`)
@@ -208,24 +165,9 @@ describe('console: Intelligence', { skip: browserSkipReason() }, () => {
       'some entries are off the diagonal',
     )
     // Coloured by value (cells of different ρ differ), the text contrasting ≥ 4.5:1 with each colour.
-    const colours = await page.$$eval('table[aria-label="Correlation matrix"] td[style]', (tds) =>
-      tds.map((td) => {
-        const s = getComputedStyle(td)
-        return [td.getAttribute('data-value'), s.backgroundColor, s.color] as const
-      }),
-    )
-    const lum = (rgb: string) => {
-      const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number).map((c) => {
-        const v = c / 255
-        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
-      })
-      return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    }
+    const colours = await heatmapColours(page)
     assert.ok(new Set(colours.map((c) => c[1])).size > 1, 'cells of different values have different colours')
-    for (const [v, bg, fg] of colours) {
-      const [hi = 0, lo = 0] = [lum(bg), lum(fg)].sort((a, b) => b - a)
-      assert.ok((hi + 0.05) / (lo + 0.05) >= 4.5, `cell ${String(v)}: ${fg} on ${bg}`)
-    }
+    for (const [v, bg, fg] of colours) assert.ok(contrast(bg, fg) >= 4.5, `cell ${v}: ${fg} on ${bg}`)
     visited.push('/intel/correlation')
     await page.close()
   })
@@ -242,11 +184,8 @@ describe('console: Intelligence', { skip: browserSkipReason() }, () => {
     assert.ok(runId, page.url())
     const events = json((await user.api.get(`/api/trading-intel/committee/runs/${runId}/events`)).body)
     assert.equal(events.status, 'completed')
-    await page.waitForFunction(
-      (n) => document.querySelectorAll('.intel-timeline li').length === n,
-      {},
-      (events.items as unknown[]).length,
-    )
+    const count = (events.items as unknown[]).length
+    await page.waitForFunction(`document.querySelectorAll('.intel-timeline li').length === ${count}`)
     const kinds = await page.$$eval('.intel-timeline li', (lis) =>
       lis.map((li) => li.getAttribute('data-kind')),
     )
@@ -293,7 +232,7 @@ describe('console: Intelligence', { skip: browserSkipReason() }, () => {
         }
         assert.deepEqual(await h.axe(page), [], `${path} at ${width}px`)
         if (width === 390) {
-          const scroll = await page.evaluate(() => document.documentElement.scrollWidth)
+          const scroll = (await page.evaluate('document.documentElement.scrollWidth')) as number
           assert.ok(scroll <= 390, `${path} scrolls sideways at 390 px (${scroll})`)
         }
       }
