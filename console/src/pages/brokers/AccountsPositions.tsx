@@ -95,53 +95,56 @@ function PositionsTable({
   currency: string
 }) {
   return (
-    // Focusable, so a keyboard can scroll it sideways on a narrow screen.
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={`${broker.vendor} positions`}>
-      <table data-positions={broker.type}>
-        <caption className="muted">
-          {positions.items.length} positions, live from {broker.vendor}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Symbol</th>
-            <th scope="col" className="num">
-              Quantity
-            </th>
-            <th scope="col" className="num">
-              Avg price
-            </th>
-            <th scope="col" className="num">
-              Cost basis
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Market value
-            </th>
-            <th scope="col" className="num">
-              Unrealized
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {positions.items.map((p) => (
-            <tr key={p.symbol} data-symbol={p.symbol}>
-              <th scope="row">{p.symbol}</th>
-              <td className="num" data-quantity={p.quantity}>
-                {num(p.quantity, 8)}
-              </td>
-              <td className="num">{money(p.average_price, currency)}</td>
-              <td className="num">{money(p.cost_basis, currency)}</td>
-              <td className="num">{money(p.price, currency)}</td>
-              <td className="num" data-market-value={p.market_value ?? ''}>
-                {money(p.market_value, currency)}
-              </td>
-              <td className={`num ${trend(p.unrealized_pl)}`}>{signedMoney(p.unrealized_pl, currency)}</td>
+    <>
+      <p className="muted">
+        {positions.items.length} open position{positions.items.length === 1 ? '' : 's'}, live from{' '}
+        {broker.vendor}.
+      </p>
+      {/* Focusable, so a keyboard can scroll it sideways on a narrow screen. */}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={`${broker.vendor} positions`}>
+        <table data-positions={broker.type}>
+          <thead>
+            <tr>
+              <th scope="col">Symbol</th>
+              <th scope="col" className="num">
+                Quantity
+              </th>
+              <th scope="col" className="num">
+                Avg price
+              </th>
+              <th scope="col" className="num">
+                Cost basis
+              </th>
+              <th scope="col" className="num">
+                Price
+              </th>
+              <th scope="col" className="num">
+                Market value
+              </th>
+              <th scope="col" className="num">
+                Unrealized
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {positions.items.map((p) => (
+              <tr key={p.symbol} data-symbol={p.symbol}>
+                <th scope="row">{p.symbol}</th>
+                <td className="num" data-quantity={p.quantity}>
+                  {num(p.quantity, 8)}
+                </td>
+                <td className="num">{money(p.average_price, currency)}</td>
+                <td className="num">{money(p.cost_basis, currency)}</td>
+                <td className="num">{money(p.price, currency)}</td>
+                <td className="num" data-market-value={p.market_value ?? ''}>
+                  {money(p.market_value, currency)}
+                </td>
+                <td className={`num ${trend(p.unrealized_pl)}`}>{signedMoney(p.unrealized_pl, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   )
 }

@@ -116,7 +116,11 @@ export function detailsOf(status: Status): Details {
     connectedAt: str(x['connected_at']),
     lastSyncAt: str(x['last_sync_at']),
     lastError: str(x['last_error']),
-    note: str(x['reason']) ?? str(x['error']) ?? str(x['reauthorize_hint']) ?? str(x['hint']),
+    // Not `hint`: it names the API route to call, which this page calls for the user.
+    note:
+      str(x['reason']) ??
+      str(x['error']) ??
+      (x['reauthorize_required'] === true ? str(x['reauthorize_hint']) : undefined),
     reconnect: x['reconnect_required'] === true || x['reauthorize_required'] === true,
     accounts,
   }
