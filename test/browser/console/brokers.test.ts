@@ -173,7 +173,11 @@ describe('console: broker connections', { skip: browserSkipReason() }, () => {
     await page.waitForSelector(`${card('SnapTrade')} table[data-positions] tbody tr`)
     await page.waitForSelector(`${card('Charles Schwab')} table[data-positions] tbody tr`)
     await page.waitForSelector('table[data-sync-log]')
-    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    const width = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+          .documentElement.scrollWidth,
+    )
     assert.ok(width <= 390, `no horizontal scroll at 390 px (${width})`)
     await page.close()
   })
