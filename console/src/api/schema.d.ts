@@ -910,7 +910,7 @@ export interface paths {
         };
         /**
          * Alpaca consent URL and its signed CSRF state
-         * @description The Alpaca Connect authorization URL for this user. `state` is signed by the server, pinned to the user, broker and tenant, valid 10 minutes and single-use. In the offline sandbox the URL is the sandbox's consent page under /sandbox/alpaca.
+         * @description The Alpaca Connect authorization URL for this user. `state` is signed by the server, pinned to the user, broker and tenant, valid 10 minutes and single-use. In the offline sandbox the URL is the sandbox's consent page under /sandbox/alpaca. Started with `return_to` (the web console), the callback answers 303 to that path with `?connected=<broker_type>`, or `?error=<problem code>` when connecting failed (a refused consent: `broker.authorization_denied`), instead of the JSON answers below.
          */
         get: operations["brokeraAuthUrl"];
         put?: never;
@@ -930,7 +930,7 @@ export interface paths {
         };
         /**
          * OAuth redirect target: exchange the code, store the tokens encrypted
-         * @description Where Alpaca sends the browser back (`code` and `state`). The state must be the one auth-url issued to this user (a missing, expired, reused, tampered or another user’s state is a 422). The tokens are stored AES-256-GCM encrypted and a broker account row is created (or revived).
+         * @description Where Alpaca sends the browser back (`code` and `state`). The state must be the one auth-url issued to this user (a missing, expired, reused, tampered or another user’s state is a 422). The tokens are stored AES-256-GCM encrypted and a broker account row is created (or revived). Started with `return_to` (the web console), the callback answers 303 to that path with `?connected=<broker_type>`, or `?error=<problem code>` when connecting failed (a refused consent: `broker.authorization_denied`), instead of the JSON answers below.
          */
         get: operations["brokeraConnectCallback"];
         put?: never;
@@ -1138,7 +1138,7 @@ export interface paths {
         };
         /**
          * Schwab consent URL and its signed CSRF state
-         * @description The Schwab authorization URL for this user. `state` is signed by the server, pinned to the user, broker and tenant, valid 10 minutes and single-use. The registered callback is `$PUBLIC_BASE_URL/api/brokerb/connect`. In the offline sandbox the URL is the sandbox’s consent page under /sandbox/schwab.
+         * @description The Schwab authorization URL for this user. `state` is signed by the server, pinned to the user, broker and tenant, valid 10 minutes and single-use. The registered callback is `$PUBLIC_BASE_URL/api/brokerb/connect`. In the offline sandbox the URL is the sandbox’s consent page under /sandbox/schwab. Started with `return_to` (the web console), the callback answers 303 to that path with `?connected=<broker_type>`, or `?error=<problem code>` when connecting failed (a refused consent: `broker.authorization_denied`), instead of the JSON answers below.
          */
         get: operations["brokerbAuthUrl"];
         put?: never;
@@ -1178,7 +1178,7 @@ export interface paths {
         };
         /**
          * OAuth callback: exchange the code, store the tokens encrypted
-         * @description Not among the required operations: where Schwab sends the browser back (`code`, `session`, `state`). The code arrives URL-encoded (ending `%40`) and is decoded once before the exchange. State rules as POST /connect (missing, expired, reused, tampered or another user’s: 422). Links every account of the login.
+         * @description Not among the required operations: where Schwab sends the browser back (`code`, `session`, `state`). The code arrives URL-encoded (ending `%40`) and is decoded once before the exchange. State rules as POST /connect (missing, expired, reused, tampered or another user’s: 422). Links every account of the login. Started with `return_to` (the web console), the callback answers 303 to that path with `?connected=<broker_type>`, or `?error=<problem code>` when connecting failed (a refused consent: `broker.authorization_denied`), instead of the JSON answers below.
          */
         get: operations["brokerbConnectCallback"];
         put?: never;
@@ -1662,7 +1662,7 @@ export interface paths {
         };
         /**
          * Aggregator portal return: record the brokerage connection and its accounts
-         * @description Where the aggregator’s connection portal (from POST /api/brokers/aggregator/connect) sends the browser back. `subbroker_slug` is required; the connection id may come as external_connection_id, connection_id, brokerage_authorization_id or brokerageAuthorizationId (none: 422 `broker.connection_id_required`). The `state` our portal link carried must be this user’s and unused (missing, forged, expired or reused: 422 `broker.state_*`); a portal that ended in ERROR or ABANDONED is a 422 `broker.portal_not_completed`. The connection’s accounts are linked into the portfolio and the first sync is queued.
+         * @description Where the aggregator’s connection portal (from POST /api/brokers/aggregator/connect) sends the browser back. `subbroker_slug` is required; the connection id may come as external_connection_id, connection_id, brokerage_authorization_id or brokerageAuthorizationId (none: 422 `broker.connection_id_required`). The `state` our portal link carried must be this user’s and unused (missing, forged, expired or reused: 422 `broker.state_*`); a portal that ended in ERROR or ABANDONED is a 422 `broker.portal_not_completed`. The connection’s accounts are linked into the portfolio and the first sync is queued. Started with `return_to` (the web console), the callback answers 303 to that path with `?connected=<broker_type>`, or `?error=<problem code>` when connecting failed (a refused consent: `broker.authorization_denied`), instead of the JSON answers below.
          */
         get: operations["brokerAggregatorCallback"];
         put?: never;
@@ -11001,7 +11001,13 @@ export interface operations {
     };
     brokeraAuthUrl: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Where the callback sends the browser back (the web console), e.g. /app/brokers. A console path (/app/…; anything else is a 422).
+                 * @example /app/brokers
+                 */
+                return_to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11042,6 +11048,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11132,6 +11147,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Started with return_to: see Other, to that console path with ?connected=<broker_type> or ?error=<problem code> */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -12653,7 +12675,13 @@ export interface operations {
     };
     brokerbAuthUrl: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Where the callback sends the browser back (the web console), e.g. /app/brokers. A console path (/app/…; anything else is a 422).
+                 * @example /app/brokers
+                 */
+                return_to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12694,6 +12722,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12933,6 +12970,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Started with return_to: see Other, to that console path with ?connected=<broker_type> or ?error=<problem code> */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -15311,6 +15355,8 @@ export interface operations {
                     auth_code?: string;
                     /** @description aggregator (required there): the brokerage to connect through the portal, e.g. ALPACA */
                     broker?: string;
+                    /** @description aggregator: where its callback sends the browser back (the web console), e.g. /app/brokers; OAuth code-flow brokers take it on their auth-url instead. A console path (/app/…; anything else is a 422). */
+                    return_to?: string;
                     /** @description OAuth code-flow brokers: the state from their auth-url */
                     state?: string;
                 };
@@ -16606,6 +16652,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Started with return_to: see Other, to that console path with ?connected=<broker_type> or ?error=<problem code> */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {

@@ -1,5 +1,6 @@
 /** The schemas of a connection, the same for every broker: its status, the OAuth flow's state and code, disconnect and refresh. */
 import { Type } from 'typebox'
+import { NoContent } from '../../../platform/http/schemas.ts'
 
 export const ConnectionStatus = Type.Object(
   {
@@ -15,6 +16,27 @@ export const ConnectionStatus = Type.Object(
     }),
   },
   { description: 'BrokerConnectionStatus' },
+)
+
+/** Segments of letters, digits, `_` and `-` below /app: no dots, no `//`, no scheme or host. */
+const RETURN_PATH = '^/app(/[A-Za-z0-9_-]+)*/?$'
+
+export const ReturnTo = (description: string) =>
+  Type.Optional(
+    Type.String({
+      maxLength: 200,
+      pattern: RETURN_PATH,
+      description: `${description} A console path (/app/…; anything else is a 422).`,
+    }),
+  )
+
+export const AuthUrlQuery = Type.Object({
+  return_to: ReturnTo('Where the callback sends the browser back (the web console), e.g. /app/brokers.'),
+})
+
+/** The callback of a flow started with `return_to`: no body, a Location back to the console. */
+export const BackToConsole = NoContent(
+  'Started with return_to: see Other, to that console path with ?connected=<broker_type> or ?error=<problem code>',
 )
 
 export const AuthUrl = Type.Object({

@@ -71,9 +71,10 @@ export class ConnectionsService {
     return o
   }
 
-  async authUrl(scope: RequestScope, broker: ConnectedBroker) {
+  /** The consent URL and its state; `returnTo`: the console path the callback returns the browser to. */
+  async authUrl(scope: RequestScope, broker: ConnectedBroker, returnTo?: string) {
     const oauth = this.oauth(broker)
-    const { state, expiresAt } = await this.states.issue(scope, broker)
+    const { state, expiresAt } = await this.states.issue(scope, broker, returnTo)
     return { url: oauth.authorizationUrl(state), state, expires_at: expiresAt.toISOString() }
   }
 

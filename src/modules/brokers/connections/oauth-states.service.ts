@@ -10,16 +10,19 @@ import type { Scopes } from '../../../platform/db/index.ts'
 import { stateError } from '../lib/broker-errors.ts'
 import type { ConnectedBroker } from '../brokers.tables.ts'
 import * as repo from './connections.repository.ts'
-import { issueState, readState } from './lib/oauth-state.ts'
+import { issueState, readState, returnPathOf } from './lib/oauth-state.ts'
 
 export class OAuthStatesService {
   constructor(private readonly deps: { scopes: Scopes; cipher: SecretCipher; clock: Clock }) {}
 
-  /** A signed state pinned to the caller, their tenant and `broker`, recorded so that it works once. */
-  async issue(scope: RequestScope, broker: ConnectedBroker) {
+  /**
+   * A signed state pinned to the caller, their tenant and `broker`, recorded so that it works once;
+   * carrying `returnTo`, the console path the callback sends the browser back to, when given.
+   */
+  async issue(scope: RequestScope, broker: ConnectedBroker, returnTo?: string) {
     const { state, payload } = issueState(
       this.deps.cipher,
-      { tenantId: scope.tenantId, userId: scope.userId, broker, nonce: randomToken(24) },
+      { tenantId: scope.tenantId, userId: scope.userId, broker, nonce: randomToken(24), returnTo },
       this.deps.clock.now(),
     )
     const expiresAt = new Date(payload.e * 1000)
@@ -27,6 +30,11 @@ export class OAuthStatesService {
       repo.insertState(s, { nonce: payload.n, broker, userId: scope.userId, expiresAt }),
     )
     return { state, expiresAt }
+  }
+
+  /** The console path a genuine state carries (signature checked only), else undefined. */
+  returnPath(state: unknown): string | undefined {
+    return returnPathOf(this.deps.cipher, state)
   }
 
   /** Spends a returned state: present, signed, unexpired, the caller's for `broker`, unused — else a 422. */

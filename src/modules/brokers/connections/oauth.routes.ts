@@ -10,6 +10,7 @@ import type { RequestScope } from '../../../platform/auth/scope.ts'
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import * as S from './connections.schemas.ts'
+import { callbackAnswer, RETURN_DOC } from './console-return.routes.ts'
 import type { ConnectedBroker } from '../brokers.tables.ts'
 import type { ConnectionsService } from './connections.service.ts'
 
@@ -50,29 +51,45 @@ function connectRoutes(
       schema: {
         operationId: id('AuthUrl'),
         ...docs.authUrl,
+        description: `${String(docs.authUrl['description'])}${RETURN_DOC}`,
+        examples: { query: { return_to: '/app/brokers' }, ...(docs.authUrl['examples'] as object) },
         tags,
-        response: { 200: S.AuthUrl, ...problems(401, 503) },
+        querystring: S.AuthUrlQuery,
+        response: { 200: S.AuthUrl, ...problems(401, 422, 503) },
       },
     },
-    (req) => connections.authUrl(scopeOf(req), broker),
+    (req) => connections.authUrl(scopeOf(req), broker, req.query.return_to),
   )
 
   app.get(
     `${P}/connect`,
     {
+      // A flow the console started goes back to it even when the vendor's answer is not valid input
+      // (a refused consent brings `error`, no `code`): the handler decides, from the state.
+      attachValidation: true,
       schema: {
         operationId: id('ConnectCallback'),
         ...docs.connectCallback,
+        description: `${String(docs.connectCallback['description'])}${RETURN_DOC}`,
         tags,
         querystring: callbackQuery,
-        response: { 200: S.ConnectionStatus, ...problems(401, 422, 502, 503) },
+        response: {
+          200: S.ConnectionStatus,
+          303: S.BackToConsole,
+          ...problems(401, 422, 502, 503),
+        },
       },
     },
-    (req) =>
-      connections.connect(scopeOf(req), broker, {
-        code: req.query.code,
-        state: req.query.state,
-        where: 'query',
+    (req, reply) =>
+      callbackAnswer(req, reply, {
+        broker,
+        returnTo: connections.states.returnPath((req.query as { state?: unknown }).state),
+        run: () =>
+          connections.connect(scopeOf(req), broker, {
+            code: req.query.code,
+            state: req.query.state,
+            where: 'query',
+          }),
       }),
   )
 

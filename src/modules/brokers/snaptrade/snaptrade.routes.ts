@@ -5,12 +5,15 @@ import { problems } from '../../../platform/http/problem.ts'
 import * as E from './snaptrade.examples.ts'
 import type { SnapTradeService } from './snaptrade.service.ts'
 import * as S from '../connections/connections.schemas.ts'
+import { callbackAnswer, RETURN_DOC } from '../connections/console-return.routes.ts'
 import * as T from './snaptrade.schemas.ts'
 
 export function snapTradeRoutes(app: App, { snaptrade }: { snaptrade: SnapTradeService }): void {
   app.get(
     '/api/brokers/aggregator/callback',
     {
+      // A flow the console started goes back to it whatever the portal sent: the handler decides.
+      attachValidation: true,
       schema: {
         operationId: 'brokerAggregatorCallback',
         summary: 'Aggregator portal return: record the brokerage connection and its accounts',
@@ -21,16 +24,22 @@ export function snapTradeRoutes(app: App, { snaptrade }: { snaptrade: SnapTradeS
           '`broker.connection_id_required`). The `state` our portal link carried must be this user’s and unused ' +
           '(missing, forged, expired or reused: 422 `broker.state_*`); a portal that ended in ERROR or ABANDONED ' +
           'is a 422 `broker.portal_not_completed`. The connection’s accounts are linked into the portfolio and ' +
-          'the first sync is queued.',
+          'the first sync is queued.' +
+          RETURN_DOC,
         examples: {
           query: E.CALLBACK_QUERY,
           200: { description: 'Connected: the connection status', value: E.STATUS },
         },
         tags: ['brokers'],
         querystring: T.CallbackQuery,
-        response: { 200: S.ConnectionStatus, ...problems(401, 422, 502, 503) },
+        response: { 200: S.ConnectionStatus, 303: S.BackToConsole, ...problems(401, 422, 502, 503) },
       },
     },
-    (req) => snaptrade.callback(scopeOf(req), req.query),
+    (req, reply) =>
+      callbackAnswer(req, reply, {
+        broker: 'aggregator',
+        returnTo: snaptrade.returnPath((req.query as { state?: unknown }).state),
+        run: () => snaptrade.callback(scopeOf(req), req.query),
+      }),
   )
 }

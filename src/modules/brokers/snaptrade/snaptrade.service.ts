@@ -113,8 +113,11 @@ export class SnapTradeService {
     }
   }
 
-  /** POST /api/brokers/aggregator/connect (after the plan check): the portal URL. */
-  async connect(scope: RequestScope, broker: string | undefined) {
+  /**
+   * POST /api/brokers/aggregator/connect (after the plan check): the portal URL. `returnTo`: the
+   * console path the callback sends the browser back to (carried by the state).
+   */
+  async connect(scope: RequestScope, broker: string | undefined, returnTo?: string) {
     if (!broker)
       throw UnprocessableError.field(
         ['body', 'broker'],
@@ -122,12 +125,17 @@ export class SnapTradeService {
       )
     const { hosted } = this.vendor()
     const user = await this.user(scope, hosted)
-    const { state } = await this.deps.connections.states.issue(scope, BROKER)
+    const { state } = await this.deps.connections.states.issue(scope, BROKER, returnTo)
     const back = new URL(`${this.deps.publicBaseUrl.replace(/\/+$/, '')}${CALLBACK}`)
     back.searchParams.set('subbroker_slug', broker.toUpperCase())
     back.searchParams.set('state', state)
     const url = await hosted.portalUrl(user, { broker: broker.toUpperCase(), redirect: back.toString() })
     return { redirect_url: url }
+  }
+
+  /** The console path the callback's state carries (a flow started with return_to), else undefined. */
+  returnPath(state: unknown): string | undefined {
+    return this.deps.connections.states.returnPath(state)
   }
 
   /** GET /api/brokers/aggregator/callback: checks the state, records the connection and its accounts. */

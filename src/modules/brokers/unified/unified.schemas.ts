@@ -1,7 +1,7 @@
 /** Request and response schemas of the unified broker routes and the sync log. */
 import { Type } from 'typebox'
 import { Page, PageQuery } from '../../../platform/http/pagination.ts'
-import { AuthCode, State } from '../connections/connections.schemas.ts'
+import { AuthCode, ReturnTo, State } from '../connections/connections.schemas.ts'
 
 /** A broker's own id for an account (a UUID, Schwab's hashValue, SnapTrade's uuid). */
 const VendorId = (description: string) =>
@@ -25,6 +25,10 @@ export const UnifiedConnectBody = Type.Object({
       pattern: '^[A-Za-z0-9_-]{1,64}$',
       description: 'aggregator (required there): the brokerage to connect through the portal, e.g. ALPACA',
     }),
+  ),
+  return_to: ReturnTo(
+    'aggregator: where its callback sends the browser back (the web console), e.g. /app/brokers; ' +
+      'OAuth code-flow brokers take it on their auth-url instead.',
   ),
 })
 

@@ -99,7 +99,12 @@ export class UnifiedBrokersService {
   async connect(
     scope: RequestScope,
     raw: string,
-    body: { auth_code?: string | undefined; state?: string | undefined; broker?: string | undefined },
+    body: {
+      auth_code?: string | undefined
+      state?: string | undefined
+      broker?: string | undefined
+      return_to?: string | undefined
+    },
   ) {
     const type = connected(raw, 'connecting')
     const { features } = await this.deps.entitlements.forTenant(scope)
@@ -109,7 +114,8 @@ export class UnifiedBrokersService {
         'Your plan does not include broker connections; upgrade to connect a brokerage',
         { extra: { feature: 'broker_connect' } },
       )
-    if (type === 'aggregator' && this.deps.snaptrade) return this.deps.snaptrade.connect(scope, body.broker)
+    if (type === 'aggregator' && this.deps.snaptrade)
+      return this.deps.snaptrade.connect(scope, body.broker, body.return_to)
     const adapter = this.deps.connections.adapter(type)
     if (!adapter.oauth) throw notSupported(type, 'connecting with an authorization code')
     if (!body.auth_code)

@@ -5,7 +5,14 @@
 import { describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { createCipher, generateKey } from '../../../../platform/crypto.ts'
-import { issueState, readState, STATE_PURPOSE, STATE_TTL_SECONDS, type StatePayload } from './oauth-state.ts'
+import {
+  issueState,
+  readState,
+  returnPathOf,
+  STATE_PURPOSE,
+  STATE_TTL_SECONDS,
+  type StatePayload,
+} from './oauth-state.ts'
 
 const cipher = createCipher(generateKey())
 const ISSUED = new Date('2026-03-06T21:00:00.000Z')
@@ -142,5 +149,24 @@ describe('oauth state: problems', () => {
       assert.equal(problem(signed(body, purpose)), 'tampered', purpose)
     assert.equal(cipher.verifyMac('other-purpose', body, tag), false)
     assert.equal(cipher.verifyMac(STATE_PURPOSE, body, tag), true)
+  })
+})
+
+describe('oauth state: the console return path', () => {
+  it('is signed into the payload when given, and read back only from a genuine state (expired or not)', () => {
+    const { state, payload } = issueState(cipher, { ...FLOW, returnTo: '/app/brokers' }, ISSUED)
+    assert.equal(payload.r, '/app/brokers')
+    assert.deepEqual(readState(cipher, state, ISSUED), { ok: true, payload })
+    assert.equal(returnPathOf(cipher, state), '/app/brokers')
+    assert.equal(problem(state, at(600_000)), 'expired')
+    assert.equal(returnPathOf(cipher, state), '/app/brokers', 'an expired flow still returns to the console')
+    assert.equal(returnPathOf(cipher, issueState(cipher, FLOW, ISSUED).state), undefined)
+    assert.equal(returnPathOf(createCipher(generateKey()), state), undefined, 'another key')
+    const [body, tag] = state.split('.') as [string, string]
+    const other = b64(JSON.stringify({ ...payload, r: 'https://evil.example/' }))
+    assert.equal(returnPathOf(cipher, `${other}.${tag}`), undefined, 'a rewritten body')
+    for (const junk of [undefined, 42, '', 'x', `${body}.${tag}.x`])
+      assert.equal(returnPathOf(cipher, junk), undefined)
+    assert.equal(problem(signed(b64(JSON.stringify({ ...payload, r: 7 })))), 'malformed')
   })
 })

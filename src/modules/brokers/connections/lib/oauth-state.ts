@@ -18,6 +18,8 @@ export interface StatePayload {
   n: string
   /** Expiry, epoch seconds. */
   e: number
+  /** Where the browser returns once the callback is done: a console path (set only when asked for). */
+  r?: string
 }
 
 export type StateProblem = 'missing' | 'malformed' | 'tampered' | 'expired'
@@ -29,7 +31,7 @@ export interface Mac {
 
 export function issueState(
   mac: Mac,
-  p: { tenantId: number; userId: number; broker: string; nonce: string },
+  p: { tenantId: number; userId: number; broker: string; nonce: string; returnTo?: string | undefined },
   now: Date,
 ): { state: string; payload: StatePayload } {
   const payload: StatePayload = {
@@ -38,9 +40,21 @@ export function issueState(
     b: p.broker,
     n: p.nonce,
     e: Math.floor(now.getTime() / 1000) + STATE_TTL_SECONDS,
+    ...(p.returnTo === undefined ? {} : { r: p.returnTo }),
   }
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url')
   return { state: `${body}.${mac.mac(STATE_PURPOSE, body)}`, payload }
+}
+
+/**
+ * The return path a genuine state carries (its signature checked; expiry, owner and use are not):
+ * where to send the browser even when the flow itself failed. Undefined for anything else.
+ */
+export function returnPathOf(mac: Mac, state: unknown): string | undefined {
+  if (typeof state !== 'string') return undefined
+  const [body, tag, ...rest] = state.split('.')
+  if (!body || !tag || rest.length || !mac.verifyMac(STATE_PURPOSE, body, tag)) return undefined
+  return parse(body)?.r
 }
 
 /** The payload of a genuine, unexpired state, or what is wrong with it. */
@@ -65,7 +79,8 @@ function parse(body: string): StatePayload | null {
   try {
     const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<StatePayload>
     const ints = [p.t, p.u, p.e].every((v) => Number.isSafeInteger(v))
-    return ints && typeof p.b === 'string' && typeof p.n === 'string' ? (p as StatePayload) : null
+    const back = p.r === undefined || typeof p.r === 'string'
+    return ints && back && typeof p.b === 'string' && typeof p.n === 'string' ? (p as StatePayload) : null
   } catch {
     return null
   }
