@@ -19,10 +19,26 @@ export async function seedPortfolio(u: Client): Promise<void> {
   const main = await createManualAccount(u, 'Main')
   const ira = await createManualAccount(u, 'IRA')
   const investor = (await post(u, '/api/investors', { name: 'Ada Owner' })).investor_id as number
-  await post(u, '/api/capital-flows', { investor_id: investor, date: daysAgo(400), amount: 20000, account_id: main })
-  await post(u, '/api/capital-flows', { investor_id: investor, date: daysAgo(200), amount: 5000, account_id: ira })
+  await post(u, '/api/capital-flows', {
+    investor_id: investor,
+    date: daysAgo(400),
+    amount: 20000,
+    account_id: main,
+  })
+  await post(u, '/api/capital-flows', {
+    investor_id: investor,
+    date: daysAgo(200),
+    amount: 5000,
+    account_id: ira,
+  })
   const position = (account_id: number, symbol: string, quantity: number, cost_basis: number, age: number) =>
-    post(u, '/api/brokers/manual/positions', { account_id, symbol, quantity, cost_basis, as_of: daysAgo(age) })
+    post(u, '/api/brokers/manual/positions', {
+      account_id,
+      symbol,
+      quantity,
+      cost_basis,
+      as_of: daysAgo(age),
+    })
   await position(main, 'AAPL', 50, 9000, 400)
   await position(main, 'MSFT', 20, 6000, 400)
   await position(ira, 'VTI', 15, 4000, 200)

@@ -33,7 +33,11 @@ async function eventually(ok: () => boolean): Promise<boolean> {
 
 /** Waits until nothing on the page is loading any more. */
 const settled = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('.loading') === null && document.querySelector('h1'))
+  page.waitForFunction("document.querySelector('.loading') === null && document.querySelector('h1') !== null")
+
+/** The page's document is as wide as the 390 px viewport, or narrower. */
+const pageWidth = async (page: Page) =>
+  (await page.evaluate('document.documentElement.scrollWidth')) as number
 
 describe('console: dashboard', { skip: browserSkipReason() }, () => {
   let h: ConsoleHarness
@@ -41,7 +45,10 @@ describe('console: dashboard', { skip: browserSkipReason() }, () => {
   let locale: string
   const sources = testSources()
   before(async () => {
-    h = await startConsole({ modules: feedModules(sources), env: { INTEL_FEED_POLL_MS: '100', INTEL_FEED_HEARTBEAT_MS: '300' } })
+    h = await startConsole({
+      modules: feedModules(sources),
+      env: { INTEL_FEED_POLL_MS: '100', INTEL_FEED_HEARTBEAT_MS: '300' },
+    })
     user = await h.newUser()
     await seedPortfolio(user.api)
   })
@@ -65,11 +72,13 @@ describe('console: dashboard', { skip: browserSkipReason() }, () => {
       signDisplay: 'exceptZero',
     }).format(v)
   const day = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`))
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${iso}T00:00:00Z`),
+    )
 
   async function dashboard(who = user): Promise<Page> {
     const page = await h.login(who, '/')
-    locale = await page.evaluate(() => navigator.language)
+    locale = (await page.evaluate('navigator.language')) as string
     await settled(page)
     return page
   }
@@ -95,11 +104,10 @@ describe('console: dashboard', { skip: browserSkipReason() }, () => {
     const cells = await page.$$eval('section[aria-label="Investors"] tbody tr > *', (c) =>
       c.map((e) => e.textContent),
     )
-    assert.deepEqual([cells[0], cells[3], cells[5]], [
-      'Ada Owner',
-      money(inv.items[0].value, 'USD'),
-      money(inv.items[0].gain, 'USD', true),
-    ])
+    assert.deepEqual(
+      [cells[0], cells[3], cells[5]],
+      ['Ada Owner', money(inv.items[0].value, 'USD'), money(inv.items[0].gain, 'USD', true)],
+    )
     const sector = await get(user, '/api/analytics/allocation?by=sector')
     const bars = await page.$$eval('ul[aria-label="By sector"] li', (li) =>
       li.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()),
@@ -112,7 +120,9 @@ describe('console: dashboard', { skip: browserSkipReason() }, () => {
   it('moves the range: the pressed button, the dates and the return follow the API', async () => {
     const page = await dashboard()
     const pressed = () =>
-      page.$$eval('[aria-label="Chart range"] button[aria-pressed="true"]', (b) => b.map((e) => e.textContent))
+      page.$$eval('[aria-label="Chart range"] button[aria-pressed="true"]', (b) =>
+        b.map((e) => e.textContent),
+      )
     assert.deepEqual(await pressed(), ['1Y'])
     const year = await get(user, '/api/analytics/performance?range=1Y')
     assert.equal(await text(page, '[data-figure="range"]'), `${day(year.from)} – ${day(year.to)}`)
@@ -123,9 +133,7 @@ describe('console: dashboard', { skip: browserSkipReason() }, () => {
     await page.locator('[aria-label="Chart range"] ::-p-text(1M)').click()
     const want = `${day(month.from)} – ${day(month.to)}`
     await page.waitForFunction(
-      (w) => document.querySelector('[data-figure="range"]')?.textContent?.replace(/\s+/g, ' ').trim() === w,
-      {},
-      want,
+      `document.querySelector('[data-figure="range"]')?.textContent.replace(/\\s+/g, ' ').trim() === ${JSON.stringify(want)}`,
     )
     assert.deepEqual(await pressed(), ['1M'])
     assert.equal(await text(page, '[data-figure="twr"]'), pct(month.twr))
@@ -138,11 +146,11 @@ describe('console: dashboard', { skip: browserSkipReason() }, () => {
     const fresh = await h.newUser()
     const page = await dashboard(fresh)
     const link = await page.waitForSelector('main a::-p-text(Add an account)')
-    assert.equal(await link!.evaluate((a) => new URL((a as HTMLAnchorElement).href).pathname), '/app/accounts')
+    assert.equal(await link!.evaluate((a) => a.getAttribute('href')), '/app/accounts')
     assert.equal(await page.$('[data-stat="AUM"]'), null)
     assert.deepEqual(await h.axe(page), [])
     await page.setViewport({ width: 390, height: 844 })
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390))
+    assert.ok((await pageWidth(page)) <= 390)
     await page.close()
   })
 
@@ -155,7 +163,7 @@ describe('console: dashboard', { skip: browserSkipReason() }, () => {
     assert.deepEqual(await h.axe(page), [])
     await page.setViewport({ width: 390, height: 844 })
     await settled(page)
-    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    const width = await pageWidth(page)
     assert.ok(width <= 390, `the page is ${width} px wide`)
     await page.close()
   })
@@ -166,7 +174,7 @@ describe('console: dashboard', { skip: browserSkipReason() }, () => {
     assert.ok(await eventually(() => streams.size === 0), `${streams.size} streams still open`)
     const page = await dashboard()
     await page.waitForSelector('[data-stream="live"]')
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true))
+    await page.evaluate('window.sameDocument = true')
     const row = sources.intraday.add(user.api.tenantId, {
       created_at: new Date(),
       symbol: 'MSFT',
@@ -177,12 +185,12 @@ describe('console: dashboard', { skip: browserSkipReason() }, () => {
     assert.match((await item!.evaluate((e) => e.textContent)) ?? '', /SIGNAL.*MSFT.*Opening range breakout/)
     const first = await page.$eval('.dash-feed li', (e) => e.getAttribute('data-id'))
     assert.equal(first, `signal:${row.id}`, 'the newest item is first')
-    assert.ok(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument))
+    assert.equal(await page.evaluate('window.sameDocument'), true, 'the page was not reloaded')
     assert.equal(streams.size, 1)
-    await page.evaluate(() => {
-      history.pushState({}, '', '/app/elsewhere')
-      dispatchEvent(new PopStateEvent('popstate'))
-    })
+    // Leave within the app (no reload): the dashboard unmounts.
+    await page.evaluate(
+      "history.pushState({}, '', '/app/elsewhere'); dispatchEvent(new PopStateEvent('popstate'))",
+    )
     await page.waitForSelector('main h1')
     assert.equal(await text(page, 'main h1'), 'Page not found')
     assert.ok(await eventually(() => streams.size === 0), 'the page closed its stream')

@@ -51,7 +51,9 @@ function BySymbol() {
           <>
             <BarList rows={bySymbol(h)} currency={h.base_currency} label="By symbol" />
             {h.total !== undefined && h.items.length < h.total && (
-              <p className="muted">The {h.items.length} largest of {h.total} holdings.</p>
+              <p className="muted">
+                The {h.items.length} largest of {h.total} holdings.
+              </p>
             )}
           </>
         )}
@@ -79,11 +81,21 @@ function Investors() {
               <thead>
                 <tr>
                   <th scope="col">Investor</th>
-                  <th scope="col" className="num">Units</th>
-                  <th scope="col" className="num">Share</th>
-                  <th scope="col" className="num">Value</th>
-                  <th scope="col" className="num">Net contributed</th>
-                  <th scope="col" className="num">Gain</th>
+                  <th scope="col" className="num">
+                    Units
+                  </th>
+                  <th scope="col" className="num">
+                    Share
+                  </th>
+                  <th scope="col" className="num">
+                    Value
+                  </th>
+                  <th scope="col" className="num">
+                    Net contributed
+                  </th>
+                  <th scope="col" className="num">
+                    Gain
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -20,8 +20,8 @@ function NoAccounts() {
   return (
     <Section title="Get started">
       <p>
-        You have no accounts yet. Add a brokerage account — connected, or manual with the positions you
-        enter — and this page will show its value, P&amp;L, returns and allocation.
+        You have no accounts yet. Add a brokerage account — connected, or manual with the positions you enter
+        — and this page will show its value, P&amp;L, returns and allocation.
       </p>
       <p>
         <Link to="/accounts">Add an account</Link>

@@ -58,21 +58,26 @@ function Figures({ d }: { d: Drawdown }) {
         <dt>NAV peak → trough</dt>
         <dd>
           {nav.peak_date ? `${date(nav.peak_date)} → ${date(nav.trough_date)}` : 'No fall'}
-          {nav.peak_date && (nav.recovery_date ? `, recovered ${date(nav.recovery_date)}` : ', not recovered')}
+          {nav.peak_date &&
+            (nav.recovery_date ? `, recovered ${date(nav.recovery_date)}` : ', not recovered')}
         </dd>
       </div>
       <div>
         <dt>Max drawdown of realized P&amp;L</dt>
         <dd className={d.max_drawdown > 0 ? 'down' : ''} data-figure="pnl-drawdown">
           {money(d.max_drawdown > 0 ? -d.max_drawdown : 0, d.currency)}
-          {d.max_drawdown_pct !== null && d.max_drawdown > 0 && ` (${pctPoints(d.max_drawdown_pct)} of the peak)`}
+          {d.max_drawdown_pct !== null &&
+            d.max_drawdown > 0 &&
+            ` (${pctPoints(d.max_drawdown_pct)} of the peak)`}
         </dd>
       </div>
       <div>
         <dt>Realized P&amp;L peak → trough</dt>
         <dd>
           {d.peak_date && d.max_drawdown > 0 ? `${date(d.peak_date)} → ${date(d.trough_date)}` : 'No fall'}
-          {d.peak_date && d.max_drawdown > 0 && (d.recovery_date ? `, recovered ${date(d.recovery_date)}` : ', not recovered')}
+          {d.peak_date &&
+            d.max_drawdown > 0 &&
+            (d.recovery_date ? `, recovered ${date(d.recovery_date)}` : ', not recovered')}
         </dd>
       </div>
     </dl>
