@@ -34,7 +34,7 @@ export interface ConsoleHarness {
   t: TestApp
   browser: Browser
   base: string
-  /** Problems seen on any page so far: console errors, page errors, CSP violations, 5xx answers. */
+  /** Problems seen on any page so far: console errors, page errors, CSP violations, 5xx answers (close() fails on any). */
   problems: string[]
   open(path: string): Promise<Page>
   /** A user with a password, in a tenant of their own on `plan` (default pro). */
@@ -178,9 +178,14 @@ export async function startConsole(opts: TestAppOptions = {}): Promise<ConsoleHa
     newUser,
     login,
     axe,
+    /** Ends the browser and the app, then fails if any page logged a problem along the way. */
     async close() {
-      await browser.close()
-      await t.close()
+      try {
+        await browser.close()
+      } finally {
+        await t.close()
+      }
+      assert.deepEqual(problems, [], 'console errors, CSP violations or 5xx answers during the run')
     },
   }
 }

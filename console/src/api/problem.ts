@@ -31,9 +31,13 @@ export class ApiError extends Error {
     this.problem = p
   }
 
-  /** The message for one form field (the last segment of `loc`), if the API named it. */
+  /**
+   * The message for one form field, if the API named it: the last name in `loc`, so an error on an
+   * item of a list (['body', 'symbols', 2]) belongs to the list's field.
+   */
   fieldMessage(field: string): string | undefined {
-    return this.problem.errors?.find((e) => String(e.loc.at(-1)) === field)?.msg
+    const name = (loc: (string | number)[]) => loc.findLast((part) => typeof part === 'string')
+    return this.problem.errors?.find((e) => name(e.loc) === field)?.msg
   }
 }
 

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
+import { useTheme } from '../layout/theme.ts'
 
 export interface Line {
   label: string
@@ -30,6 +31,7 @@ const cssColor = (el: Element, c: string) =>
 
 export function TimeSeries({ times, lines, height = 260, format = (v) => v.toLocaleString(), label }: Props) {
   const box = useRef<HTMLDivElement>(null)
+  const theme = useTheme() // a theme switch draws the chart again in the new colours
   useEffect(() => {
     const el = box.current
     if (!el) return undefined
@@ -71,6 +73,6 @@ export function TimeSeries({ times, lines, height = 260, format = (v) => v.toLoc
       resize.disconnect()
       plot.destroy()
     }
-  }, [times, lines, height, format])
+  }, [times, lines, height, format, theme])
   return <div ref={box} className="chart" role="img" aria-label={label} />
 }

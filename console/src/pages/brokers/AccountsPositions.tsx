@@ -16,6 +16,7 @@ import {
   type BrokerInfo,
   type Positions,
 } from './brokers.ts'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 export function AccountsPositions({ broker }: { broker: BrokerInfo }) {
   const accounts = useQuery({
@@ -101,7 +102,7 @@ function PositionsTable({
         {broker.vendor}.
       </p>
       {/* Focusable, so a keyboard can scroll it sideways on a narrow screen. */}
-      <div className="table-wrap" tabIndex={0} role="region" aria-label={`${broker.vendor} positions`}>
+      <TableWrap label={`${broker.vendor} positions`}>
         <table data-positions={broker.type}>
           <thead>
             <tr>
@@ -144,7 +145,7 @@ function PositionsTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   )
 }

@@ -9,6 +9,7 @@ import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { dateTime } from '../../ui/format.ts'
 import { keys, vendorOf } from './brokers.ts'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 const PAGE_SIZE = 25
 
@@ -61,7 +62,7 @@ export function SyncLog() {
 
 function LogTable({ log }: { log: Log }) {
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label="Sync log table">
+    <TableWrap label="Sync log">
       <table data-sync-log>
         <thead>
           <tr>
@@ -94,7 +95,7 @@ function LogTable({ log }: { log: Log }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 

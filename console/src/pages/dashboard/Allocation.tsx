@@ -9,6 +9,7 @@ import { QueryState } from '../../ui/QueryState.tsx'
 import { date, money, num, pctPoints, signedMoney, trend } from '../../ui/format.ts'
 import { BarList, type BarRow } from './BarList.tsx'
 import { fetchAllocation, fetchHoldings, fetchInvestors, type Holdings } from './queries.ts'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 /** Holdings summed per symbol (values in cents, weights in 1/10 000 of a percent), cash last. */
 export function bySymbol(h: Holdings): BarRow[] {
@@ -72,7 +73,7 @@ function Investors() {
         empty="No capital flows yet: record investors’ contributions to see each one’s share."
       >
         {(a) => (
-          <div className="table-wrap">
+          <TableWrap label="Investors">
             <table>
               <caption className="muted">
                 NAV {money(a.nav, a.currency)} on {date(a.as_of)}
@@ -111,7 +112,7 @@ function Investors() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </QueryState>
     </Section>

@@ -10,10 +10,8 @@ import { QueryState } from '../../ui/QueryState.tsx'
 import { date, money, pct, pctPoints } from '../../ui/format.ts'
 import { fetchDrawdown, type Drawdown } from './queries.ts'
 import { RANGE_NAMES, toSeconds, type RangeKey } from './ranges.ts'
-import { useThemeKey } from './useThemeKey.ts'
 
 function Underwater({ d, range }: { d: Drawdown; range: RangeKey }) {
-  const theme = useThemeKey()
   const { times, lines } = useMemo(
     () => ({
       times: d.series.map((p) => toSeconds(p.date)),
@@ -33,7 +31,6 @@ function Underwater({ d, range }: { d: Drawdown; range: RangeKey }) {
     return <p className="empty">Fewer than two sales in this range: no realized P&amp;L curve to draw.</p>
   return (
     <TimeSeries
-      key={theme}
       times={times}
       lines={lines}
       format={format}

@@ -9,7 +9,6 @@ import { QueryState } from '../../ui/QueryState.tsx'
 import { date, money, pct, signedMoney, trend } from '../../ui/format.ts'
 import { fetchPerformance, type Performance } from './queries.ts'
 import { RANGE_NAMES, toSeconds, type RangeKey } from './ranges.ts'
-import { useThemeKey } from './useThemeKey.ts'
 
 /** The value line and the range's running P&L line, in cents until the end (no float drift). */
 export function valueLines(p: Performance): { times: number[]; lines: Line[] } {
@@ -70,13 +69,11 @@ function Figures({ p }: { p: Performance }) {
 }
 
 function Chart({ p, range }: { p: Performance; range: RangeKey }) {
-  const theme = useThemeKey()
   const { times, lines } = useMemo(() => valueLines(p), [p])
   const format = useMemo(() => (v: number) => money(v, p.currency, { notation: 'compact' }), [p.currency])
   return (
     <>
       <TimeSeries
-        key={theme}
         times={times}
         lines={lines}
         format={format}

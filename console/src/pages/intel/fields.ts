@@ -1,20 +1,4 @@
-/**
- * The API names a field by its path (`['body', 'params', 'symbols', 0]`); the form's fields go by
- * name. This keeps the API's problem but names each error by its last non-index segment, so the
- * message of a list item lands next to the list's field.
- */
-import { ApiError } from '../../api/problem.ts'
-
-export function byFieldName(error: unknown): unknown {
-  if (!(error instanceof ApiError) || !error.problem.errors) return error
-  const errors = error.problem.errors.map((e) => {
-    const loc = [...e.loc]
-    while (loc.length > 1 && typeof loc.at(-1) === 'number') loc.pop()
-    return { ...e, loc }
-  })
-  return new ApiError(error.status, { ...error.problem, errors })
-}
-
+/** Turning the intelligence forms' text fields into the API's values. */
 /** "aapl, msft" → ['AAPL', 'MSFT']; undefined when blank. */
 export function symbolList(text: string): string[] | undefined {
   const list = text

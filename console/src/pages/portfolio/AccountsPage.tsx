@@ -14,6 +14,7 @@ import { Cash } from './Cash.tsx'
 import { ConfirmButton } from './ConfirmButton.tsx'
 import { PortfolioLinks } from './PortfolioLinks.tsx'
 import { accountsKey, fetchAccounts, type Account } from './queries.ts'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 export default function AccountsPage() {
   const [archived, setArchived] = useState(false)
@@ -51,7 +52,7 @@ export default function AccountsPage() {
 
 function AccountsTable({ accounts }: { accounts: Account[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Accounts">
       <table>
         <thead>
           <tr>
@@ -72,7 +73,7 @@ function AccountsTable({ accounts }: { accounts: Account[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 

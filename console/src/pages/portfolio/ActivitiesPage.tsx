@@ -19,6 +19,7 @@ import { ConfirmButton } from './ConfirmButton.tsx'
 import { Pager, useCursor } from './Pager.tsx'
 import { PortfolioLinks } from './PortfolioLinks.tsx'
 import { fetchActivities, textField, useRefreshAll, type ActivitiesQuery, type Activity } from './queries.ts'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 export default function ActivitiesPage() {
   const [params] = useSearchParams()
@@ -110,7 +111,7 @@ export default function ActivitiesPage() {
 
 function ActivityTable({ items }: { items: Activity[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Activities">
       <table aria-label="Activities">
         <thead>
           <tr>
@@ -142,7 +143,7 @@ function ActivityTable({ items }: { items: Activity[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 

@@ -2,10 +2,11 @@
 import { Link } from 'react-router'
 import { money, num, pctPoints, signedMoney, trend } from '../../ui/format.ts'
 import type { Holding } from './queries.ts'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 export function HoldingsTable({ items }: { items: Holding[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Holdings">
       <table aria-label="Holdings">
         <thead>
           <tr>
@@ -64,6 +65,6 @@ export function HoldingsTable({ items }: { items: Holding[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }

@@ -9,6 +9,7 @@ import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { Stat } from '../../ui/Stat.tsx'
 import { readCsv } from './csv.ts'
 import type { ImportAnswer } from './ImportPage.tsx'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 const SHOWN = 200
 
@@ -55,7 +56,7 @@ export function ImportPreview({
           )}
         </>
       )}
-      <div className="table-wrap">
+      <TableWrap label="Rows of the file">
         <table aria-label="Rows of the file">
           <thead>
             <tr>
@@ -85,7 +86,7 @@ export function ImportPreview({
             })}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {total > rows.length && (
         <p className="muted">
           The first {rows.length} of {total} rows are shown.

@@ -21,6 +21,7 @@ import {
   type Account,
   type Position,
 } from './queries.ts'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 type CreateBody = paths['/api/brokers/manual/positions']['post']['requestBody']['content']['application/json']
 type PatchBody =
@@ -43,7 +44,7 @@ export function PositionsSection({ account }: { account: Account }) {
       >
         {(d) => (
           <>
-            <div className="table-wrap">
+            <TableWrap label="Holdings of this account">
               <table aria-label={`Holdings of ${account.name}`}>
                 <thead>
                   <tr>
@@ -64,7 +65,7 @@ export function PositionsSection({ account }: { account: Account }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
             <Pager cursor={cursor} next={d.next_cursor} />
           </>
         )}

@@ -14,6 +14,7 @@ import { money, num, trend } from '../../ui/format.ts'
 import { ConfirmButton } from './ConfirmButton.tsx'
 import { Pager, useCursor } from './Pager.tsx'
 import { fetchTrades, numberField, textField, useRefreshAll, type Account, type Trade } from './queries.ts'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 type CreateBody =
   paths['/api/brokers/manual/transactions']['post']['requestBody']['content']['application/json']
@@ -131,7 +132,7 @@ export function TradesSection({ account }: { account: Account }) {
       >
         {(d) => (
           <>
-            <div className="table-wrap">
+            <TableWrap label="Closed trades of this account">
               <table aria-label={`Closed trades of ${account.name}`}>
                 <thead>
                   <tr>
@@ -163,7 +164,7 @@ export function TradesSection({ account }: { account: Account }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
             <Pager cursor={cursor} next={d.next_cursor} />
           </>
         )}

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router'
 import { Field, SelectField } from '../../../ui/Field.tsx'
 import { formFields } from '../../../ui/form.ts'
 import { ProblemAlert } from '../../../ui/ProblemAlert.tsx'
-import { byFieldName, numberOrUndefined, symbolList } from '../fields.ts'
+import { numberOrUndefined, symbolList } from '../fields.ts'
 import { backtestKey, runBacktest, type BacktestBody } from './api.ts'
 
 type Params = NonNullable<BacktestBody['params']>
@@ -61,7 +61,7 @@ export function BacktestForm() {
       await navigate(`/intel/backtests/${answer.id}`)
     },
   })
-  const error = byFieldName(run.error)
+  const error = run.error
   return (
     <form aria-label="Run a backtest" onSubmit={(e) => run.mutate(bodyOf(formFields(e)))} noValidate>
       <div className="grid intel-form-grid">

@@ -7,7 +7,7 @@ import { Page, Section } from '../../../ui/Page.tsx'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { listBacktests, type BacktestListPage } from './api.ts'
 import { BacktestForm } from './BacktestForm.tsx'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 function RunsTable({ items }: { items: BacktestListPage['items'] }) {
   return (

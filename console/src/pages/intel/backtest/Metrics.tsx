@@ -2,7 +2,7 @@
 import { money, num, pct, trend } from '../../../ui/format.ts'
 import { Stat } from '../../../ui/Stat.tsx'
 import type { Backtest } from './api.ts'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 type Summary = Backtest['summary']
 type Row = [label: string, key: string, value: number | null, text: string]

@@ -8,7 +8,7 @@ import { ApiError } from '../../../api/problem.ts'
 import { date, money, num, pct, trend } from '../../../ui/format.ts'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { backtestTrades, type TradePage } from './api.ts'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 const pending = (e: unknown) => e instanceof ApiError && e.problem.code === 'backtest.log_pending'
 

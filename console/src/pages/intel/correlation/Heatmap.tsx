@@ -1,7 +1,7 @@
 /** The correlation matrix as a table: one row and one column per symbol, each cell coloured by its ρ. */
 import type { Correlation } from './api.ts'
 import { cellColors, useDivergingScale, type Scale } from './scale.ts'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 export const rho = (v: number) =>
   new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(v)

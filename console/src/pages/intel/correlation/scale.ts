@@ -4,7 +4,8 @@
  * whichever contrasts more with its background (WCAG relative luminance), so the figure stays
  * readable at every shade and in both themes.
  */
-import { useEffect, useState } from 'react'
+import { useMemo } from 'react'
+import { useTheme, type Theme } from '../../../layout/theme.ts'
 
 type Rgb = [number, number, number]
 
@@ -40,7 +41,8 @@ export function cellColors(scale: Scale, v: number): { background: string; color
   return { background: `rgb(${rgb.join(', ')})`, color }
 }
 
-function readScale(): Scale {
+/** The theme's colours; `_theme` only keys the memo (the colours are read from the applied CSS). */
+function readScale(_theme: Theme): Scale {
   const css = getComputedStyle(document.documentElement)
   const token = (name: string, fallback: string) => parse(css.getPropertyValue(name) || fallback)
   return {
@@ -52,11 +54,6 @@ function readScale(): Scale {
 
 /** The scale of the current theme, read again when the theme changes. */
 export function useDivergingScale(): Scale {
-  const [scale, setScale] = useState(readScale)
-  useEffect(() => {
-    const update = () => setScale(readScale())
-    window.addEventListener('sextant-theme', update)
-    return () => window.removeEventListener('sextant-theme', update)
-  }, [])
-  return scale
+  const theme = useTheme()
+  return useMemo(() => readScale(theme), [theme])
 }

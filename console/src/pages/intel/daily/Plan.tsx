@@ -1,7 +1,7 @@
 /** The pre-market game plan (GET /gameplan): the coming events by relevance and the recent signals. */
 import { date, dateTime, num, pct } from '../../../ui/format.ts'
 import type { Plan } from './api.ts'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 function Events({ p }: { p: Plan }) {
   if (p.events.length === 0) return <p className="empty">No market event in the next five sessions.</p>

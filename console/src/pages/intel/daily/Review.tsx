@@ -2,7 +2,7 @@
 import { date, money, num, pct, pctPoints, signedMoney, trend } from '../../../ui/format.ts'
 import { Stat } from '../../../ui/Stat.tsx'
 import type { Review } from './api.ts'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 function Positions({ r }: { r: Review }) {
   if (r.positions.length === 0)

@@ -15,7 +15,7 @@ import {
   type ExitMethod,
   type Exits as ExitsOut,
 } from './api.ts'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 function bodyOf(get: (name: string) => string): ExitBody {
   const body: ExitBody = {

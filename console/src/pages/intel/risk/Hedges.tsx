@@ -6,7 +6,7 @@ import { money, num, pct } from '../../../ui/format.ts'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { numberOrUndefined } from '../fields.ts'
 import { hedging, type Hedging } from './api.ts'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 function Suggestions({ h }: { h: Hedging }) {
   return (

@@ -9,7 +9,7 @@ import { ProblemAlert } from '../../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { listCommittee, startCommittee } from './api.ts'
 import { StatusBadge } from './StatusBadge.tsx'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 function StartForm() {
   const client = useQueryClient()

@@ -8,7 +8,7 @@ import { Stat } from '../../../ui/Stat.tsx'
 import { committeeEvents, getCommittee, pollWhileRunning, type CommitteeRun } from './api.ts'
 import { RunTimeline } from './RunTimeline.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 function Decision({ d }: { d: NonNullable<CommitteeRun['decision']> }) {
   return (

@@ -4,7 +4,7 @@
  * sent them (no rounding), so they read the same as the API.
  */
 import type { ReactNode } from 'react'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 const label = (key: string) => key.replaceAll('_', ' ')
 const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -9,7 +9,7 @@ import { ProblemAlert } from '../../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { listResearch, startResearch, THEMES, type ResearchBody, type Theme } from './api.ts'
 import { StatusBadge } from './StatusBadge.tsx'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 export const themeName = (t: string) => t.replaceAll('_', ' ')
 

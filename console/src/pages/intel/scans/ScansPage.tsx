@@ -19,7 +19,7 @@ import {
   type ScanType,
 } from './api.ts'
 import { ScanForm } from './ScanForm.tsx'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 function Results({ d }: { d: Discovery }) {
   return (

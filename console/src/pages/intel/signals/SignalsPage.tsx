@@ -10,7 +10,7 @@ import { QueryState } from '../../../ui/QueryState.tsx'
 import { Stat } from '../../../ui/Stat.tsx'
 import { SessionsPicker } from '../Sessions.tsx'
 import { optionsFlow, signalDashboard, type Dashboard, type Flow } from './api.ts'
-import { TableWrap } from '../TableWrap.tsx'
+import { TableWrap } from '../../../ui/TableWrap.tsx'
 
 const setupName = {
   orb: 'Opening-range breakout',
