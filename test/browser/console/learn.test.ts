@@ -29,9 +29,21 @@ interface Concept {
 const text = (page: Page, sel: string) =>
   page.$eval(sel, (e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim())
 
+/** Waits until the text of the element `sel` is `want` (or starts with it, or is there and differs). */
+function waitText(page: Page, sel: string, want: string, how: 'is' | 'startsWith' | 'changedFrom' = 'is') {
+  const t = `(document.querySelector(${JSON.stringify(sel)})?.textContent ?? '')`
+  const w = JSON.stringify(want)
+  const test = {
+    is: `${t} === ${w}`,
+    startsWith: `${t}.startsWith(${w})`,
+    changedFrom: `${t} !== '' && ${t} !== ${w}`,
+  }
+  return page.waitForFunction(test[how])
+}
+
 async function fitsPhone(page: Page): Promise<void> {
   await page.setViewport({ width: 390, height: 844 })
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  const width = await page.$eval('html', (e) => e.scrollWidth)
   assert.ok(width <= 390, `the page is ${width}px wide at 390px`)
   await page.setViewport({ width: 1280, height: 900 })
 }
@@ -73,7 +85,7 @@ describe('console: learn', { skip: browserSkipReason() }, () => {
     assert.equal((await page.$$('li[data-concept]')).length, catalog.concepts.length)
     assert.deepEqual(await h.axe(page), [])
     await page.locator('button::-p-text(Advanced)').click()
-    await page.waitForFunction(() => !document.querySelector('li[data-concept="doji"]'))
+    await page.waitForFunction(`!document.querySelector('li[data-concept="doji"]')`)
     await fitsPhone(page)
     await page.close()
   })
@@ -118,20 +130,17 @@ describe('console: learn', { skip: browserSkipReason() }, () => {
     const api = JSON.parse((await user.api.get('/api/ta/learn/progress')).body) as Progress
     const mine = api.by_concept.find((c) => c.concept_id === 'swing-points')!
     assert.deepEqual([mine.questions_answered, mine.correct], [2, 1])
-    await page.waitForFunction(
-      (want) => document.querySelector('[data-concept-progress]')?.textContent?.startsWith(want),
-      {},
+    await waitText(
+      page,
+      '[data-concept-progress]',
       `${mine.questions_answered} of ${mine.questions} questions answered, ${mine.correct} right`,
+      'startsWith',
     )
     assert.deepEqual(await h.axe(page), [])
 
     await page.locator('a::-p-text(All concepts)').click()
     await page.waitForSelector('[data-completion="swing-points"]')
-    await page.waitForFunction(
-      (want) => document.querySelector('[data-stat="Questions answered"]')?.textContent === want,
-      {},
-      `${api.questions_answered} of ${api.questions}`,
-    )
+    await waitText(page, '[data-stat="Questions answered"]', `${api.questions_answered} of ${api.questions}`)
     assert.equal(await text(page, '[data-completion="swing-points"]'), '2 of 3 answered')
     await page.close()
   })

@@ -17,9 +17,21 @@ const text = (page: Page, sel: string) =>
   page.$eval(sel, (e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim())
 const body = <T>(res: { body: string }) => JSON.parse(res.body) as T
 
+/** Waits until the text of the element `sel` is `want` (or starts with it, or is there and differs). */
+function waitText(page: Page, sel: string, want: string, how: 'is' | 'startsWith' | 'changedFrom' = 'is') {
+  const t = `(document.querySelector(${JSON.stringify(sel)})?.textContent ?? '')`
+  const w = JSON.stringify(want)
+  const test = {
+    is: `${t} === ${w}`,
+    startsWith: `${t}.startsWith(${w})`,
+    changedFrom: `${t} !== '' && ${t} !== ${w}`,
+  }
+  return page.waitForFunction(test[how])
+}
+
 async function fitsPhone(page: Page): Promise<void> {
   await page.setViewport({ width: 390, height: 844 })
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  const width = await page.$eval('html', (e) => e.scrollWidth)
   assert.ok(width <= 390, `the page is ${width}px wide at 390px`)
   await page.setViewport({ width: 1280, height: 900 })
 }
@@ -80,7 +92,7 @@ describe('console: settings', { skip: browserSkipReason() }, () => {
     assert.equal(codes.length, 10)
     assert.equal(new Set(codes).size, 10)
     assert.equal(body<{ mfa_enabled: boolean }>(await user.api.get('/api/auth/me')).mfa_enabled, true)
-    await page.waitForFunction(() => document.querySelector('[data-mfa-status]')?.textContent === 'on')
+    await waitText(page, '[data-mfa-status]', 'on')
     assert.deepEqual(await h.axe(page), [])
 
     await page.locator('button::-p-text(Log out of this browser)').click()
@@ -108,7 +120,7 @@ describe('console: settings', { skip: browserSkipReason() }, () => {
     await page.waitForSelector('form[aria-label="Turn off two-step verification"]')
     await page.type('form[aria-label="Turn off two-step verification"] input[name=code]', codes[0])
     await page.locator('button::-p-text(Turn off two-step verification)').click()
-    await page.waitForFunction(() => document.querySelector('[data-mfa-status]')?.textContent === 'off')
+    await waitText(page, '[data-mfa-status]', 'off')
     assert.equal(body<{ mfa_enabled: boolean }>(await user.api.get('/api/auth/me')).mfa_enabled, false)
     await page.close()
   })
@@ -123,10 +135,8 @@ describe('console: settings', { skip: browserSkipReason() }, () => {
     await page.type('input[name=phone]', '12345')
     await page.locator('button::-p-text(Save profile)').click()
     await page.waitForSelector('input[name=phone][aria-invalid=true]')
-    const shown = await page.$eval(
-      'input[name=phone]',
-      (i) => document.getElementById(i.getAttribute('aria-describedby'))?.textContent,
-    )
+    const described = await page.$eval('input[name=phone]', (i) => i.getAttribute('aria-describedby'))
+    const shown = await text(page, `[id="${described}"]`)
     assert.equal(shown, message)
     assert.deepEqual(await h.axe(page), [])
 
@@ -160,14 +170,7 @@ describe('console: settings', { skip: browserSkipReason() }, () => {
     await page.waitForSelector('[aria-label="Confirm rotation"]')
     assert.deepEqual(await h.axe(page), [])
     await page.locator('button::-p-text(Yes, rotate the key)').click()
-    await page.waitForFunction(
-      (old) => {
-        const k = document.querySelector('[data-api-key]')?.textContent
-        return k && k !== old
-      },
-      {},
-      first,
-    )
+    await waitText(page, '[data-api-key]', first, 'changedFrom')
     const rotated = await text(page, '[data-api-key]')
     const res = await me(rotated)
     assert.equal(res.statusCode, 200)
@@ -177,7 +180,7 @@ describe('console: settings', { skip: browserSkipReason() }, () => {
     await page.locator('button::-p-text(Copy the key)').click()
     await page.waitForSelector('::-p-text(Copied.), ::-p-text(Copying failed)')
     assert.match(await text(page, '.api-key [role=status]'), /^Copied\.$/)
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), rotated)
+    assert.equal(await page.evaluate('navigator.clipboard.readText()'), rotated)
     await fitsPhone(page)
     await page.close()
   })
