@@ -72,6 +72,47 @@ describe('quiz and progress', () => {
     assert.equal(p.concepts_completed, 0)
   })
 
+  it('reports each concept: viewed, answered, correct and completed, in catalog order', async () => {
+    const u = await t.newTenant()
+    const fresh = json(await u.get(`${BASE}/progress`)).by_concept as Body[]
+    const catalog = json(await t.anon.get(`${BASE}/concepts`)).concepts as Body[]
+    assert.deepEqual(
+      fresh.map((c) => c.concept_id),
+      catalog.map((c) => c.id),
+    )
+    assert.deepEqual(fresh[0], {
+      concept_id: 'swing-points',
+      layer: 'structure',
+      viewed: false,
+      questions: 3,
+      questions_answered: 0,
+      correct: 0,
+      completed: false,
+    })
+    await u.get(`${BASE}/concepts/doji`)
+    await answer(u, 'swing-points-1', 'c') // right
+    await answer(u, 'swing-points-2', 'b') // wrong: the first answer is the one kept
+    await answer(u, 'swing-points-2', 'a')
+    await answer(u, 'swing-points-3', 'b') // right
+    await answer(u, 'doji-1', 'a')
+    const p = json(await u.get(`${BASE}/progress`))
+    const of = (id: string) => (p.by_concept as Body[]).find((c) => c.concept_id === id)!
+    assert.deepEqual(of('swing-points'), {
+      concept_id: 'swing-points',
+      layer: 'structure',
+      viewed: false,
+      questions: 3,
+      questions_answered: 3,
+      correct: 2,
+      completed: true,
+    })
+    assert.equal(of('doji').viewed, true)
+    assert.equal(of('doji').questions_answered, 1)
+    assert.equal(of('doji').completed, false)
+    const completed = (p.by_concept as Body[]).filter((c) => c.completed).length
+    assert.equal(completed, p.concepts_completed)
+  })
+
   it('refuses an unknown question and an answer outside the choices, naming the field', async () => {
     const u = await t.newTenant()
     assertFieldError(await answer(u, 'no-such-question', 'a'), ['body', 'question_id'])

@@ -2630,7 +2630,7 @@ export interface paths {
         };
         /**
          * The caller’s learning progress
-         * @description Progress is per user (tenant and user): concepts viewed (content opened at least once), concepts completed (every question answered, right or wrong), questions answered, correct first answers, accuracy = correct / answered, progress_pct = 100 × answered / questions (one decimal) overall and per layer, and the last activity (latest first view or first answer). Another user’s or tenant’s progress is never included.
+         * @description Progress is per user (tenant and user): concepts viewed (content opened at least once), concepts completed (every question answered, right or wrong), questions answered, correct first answers, accuracy = correct / answered, progress_pct = 100 × answered / questions (one decimal) overall and per layer, each concept in catalog order (`by_concept`: viewed, questions answered and correct, completed), and the last activity (latest first view or first answer). Another user’s or tenant’s progress is never included.
          */
         get: operations["getLearnProgress"];
         put?: never;
@@ -2652,7 +2652,7 @@ export interface paths {
         put?: never;
         /**
          * Answer a quiz question
-         * @description Scores `answer` (a choice id) against the question and answers the correct choice and the explanation. Only the first answer to a question counts: it is stored and scored; answering again (right or wrong) reports whether that answer is correct with `counted: false` and changes nothing — a later correct answer does not upgrade a wrong first one. An unknown `question_id` → 422 naming it; an answer that is not one of the choices → 422 naming `answer`. Any plan may answer any question (the questions of advanced concepts are only shown to plans with learn_advanced). Progress is per user (tenant and user): concepts viewed (content opened at least once), concepts completed (every question answered, right or wrong), questions answered, correct first answers, accuracy = correct / answered, progress_pct = 100 × answered / questions (one decimal) overall and per layer, and the last activity (latest first view or first answer).
+         * @description Scores `answer` (a choice id) against the question and answers the correct choice and the explanation. Only the first answer to a question counts: it is stored and scored; answering again (right or wrong) reports whether that answer is correct with `counted: false` and changes nothing — a later correct answer does not upgrade a wrong first one. An unknown `question_id` → 422 naming it; an answer that is not one of the choices → 422 naming `answer`. Any plan may answer any question (the questions of advanced concepts are only shown to plans with learn_advanced). Progress is per user (tenant and user): concepts viewed (content opened at least once), concepts completed (every question answered, right or wrong), questions answered, correct first answers, accuracy = correct / answered, progress_pct = 100 × answered / questions (one decimal) overall and per layer, each concept in catalog order (`by_concept`: viewed, questions answered and correct, completed), and the last activity (latest first view or first answer).
          */
         post: operations["answerLearnQuiz"];
         delete?: never;
@@ -25630,11 +25630,57 @@ export interface operations {
                      *           "progress_pct": 0
                      *         }
                      *       ],
+                     *       "by_concept": [
+                     *         {
+                     *           "concept_id": "swing-points",
+                     *           "layer": "structure",
+                     *           "viewed": true,
+                     *           "questions": 3,
+                     *           "questions_answered": 3,
+                     *           "correct": 2,
+                     *           "completed": true
+                     *         },
+                     *         {
+                     *           "concept_id": "hh-hl-labels",
+                     *           "layer": "structure",
+                     *           "viewed": true,
+                     *           "questions": 3,
+                     *           "questions_answered": 0,
+                     *           "correct": 0,
+                     *           "completed": false
+                     *         },
+                     *         {
+                     *           "concept_id": "trend-state",
+                     *           "layer": "structure",
+                     *           "viewed": false,
+                     *           "questions": 3,
+                     *           "questions_answered": 0,
+                     *           "correct": 0,
+                     *           "completed": false
+                     *         }
+                     *       ],
                      *       "last_activity": "2026-11-24T15:02:11.000Z"
                      *     }
                      */
                     "application/json": {
                         accuracy: null | number;
+                        /** @description Every concept of the catalog, in catalog order */
+                        by_concept: {
+                            /** @description Every question answered (right or wrong) */
+                            completed: boolean;
+                            concept_id: string;
+                            /** @description First answers that were correct */
+                            correct: number;
+                            /**
+                             * @description structure, price_action or ict
+                             * @enum {unknown}
+                             */
+                            layer: "structure" | "price_action" | "ict";
+                            questions: number;
+                            questions_answered: number;
+                            /** @description The content has been opened at least once */
+                            viewed: boolean;
+                        }[];
                         concepts: number;
                         /** @description Concepts whose every question has been answered */
                         concepts_completed: number;
@@ -25790,6 +25836,35 @@ export interface operations {
                      *             "progress_pct": 0
                      *           }
                      *         ],
+                     *         "by_concept": [
+                     *           {
+                     *             "concept_id": "swing-points",
+                     *             "layer": "structure",
+                     *             "viewed": true,
+                     *             "questions": 3,
+                     *             "questions_answered": 3,
+                     *             "correct": 2,
+                     *             "completed": true
+                     *           },
+                     *           {
+                     *             "concept_id": "hh-hl-labels",
+                     *             "layer": "structure",
+                     *             "viewed": true,
+                     *             "questions": 3,
+                     *             "questions_answered": 0,
+                     *             "correct": 0,
+                     *             "completed": false
+                     *           },
+                     *           {
+                     *             "concept_id": "trend-state",
+                     *             "layer": "structure",
+                     *             "viewed": false,
+                     *             "questions": 3,
+                     *             "questions_answered": 0,
+                     *             "correct": 0,
+                     *             "completed": false
+                     *           }
+                     *         ],
                      *         "last_activity": "2026-11-24T15:02:11.000Z"
                      *       }
                      *     }
@@ -25803,6 +25878,23 @@ export interface operations {
                         explanation: string;
                         progress: {
                             accuracy: null | number;
+                            /** @description Every concept of the catalog, in catalog order */
+                            by_concept: {
+                                /** @description Every question answered (right or wrong) */
+                                completed: boolean;
+                                concept_id: string;
+                                /** @description First answers that were correct */
+                                correct: number;
+                                /**
+                                 * @description structure, price_action or ict
+                                 * @enum {unknown}
+                                 */
+                                layer: "structure" | "price_action" | "ict";
+                                questions: number;
+                                questions_answered: number;
+                                /** @description The content has been opened at least once */
+                                viewed: boolean;
+                            }[];
                             concepts: number;
                             /** @description Concepts whose every question has been answered */
                             concepts_completed: number;

@@ -56,8 +56,11 @@ export default function LoginPage() {
   return (
     <main className="auth-page" id="main">
       <h1>Sextant</h1>
+      {/* Keyed: without keys React reuses the e-mail <input> as the code input, which then starts out
+          holding the e-mail address the user typed. */}
       {mfaToken === undefined ? (
         <form
+          key="password"
           aria-label="Log in"
           onSubmit={(e) => {
             const f = formFields(e)
@@ -89,6 +92,7 @@ export default function LoginPage() {
         </form>
       ) : (
         <form
+          key="mfa"
           aria-label="Two-step verification"
           onSubmit={(e) => {
             const code = formFields(e)('code').replace(/\s+/g, '')

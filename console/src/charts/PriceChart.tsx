@@ -1,6 +1,8 @@
 /**
  * Candles and volume with TradingView's Lightweight Charts (Apache-2.0; its licence asks for the
- * attribution link, which `attributionLogo` draws). Pages add overlays through `onChart`, which gets
+ * attribution link, which the shell's footer carries on every page). The library's own
+ * `attributionLogo` stays off: it injects a <style> element (blocked by the CSP's style-src 'self')
+ * and puts a link inside the chart's role="img" (axe: nested-interactive). Pages add overlays through `onChart`, which gets
  * the chart and the candle series once they exist and returns a cleanup.
  */
 import {
@@ -46,7 +48,7 @@ export function PriceChart({ candles, height = 420, label, onChart }: Props) {
       layout: {
         background: { type: ColorType.Solid, color: 'transparent' },
         textColor: cssVar(el, '--muted', '#666'),
-        attributionLogo: true,
+        attributionLogo: false,
       },
       grid: {
         vertLines: { color: cssVar(el, '--grid', '#eee') },

@@ -1,3 +1,8 @@
 import type { Area } from '../area.ts'
 
-export const area: Area = { routes: [], nav: [] }
+export const area: Area = {
+  routes: [
+    { path: '/settings', lazy: async () => ({ Component: (await import('./SettingsPage.tsx')).default }) },
+  ],
+  nav: [{ to: '/settings', label: 'Settings' }],
+}

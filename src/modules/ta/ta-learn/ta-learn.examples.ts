@@ -1,4 +1,5 @@
 /** OpenAPI example values of the learning operations. */
+import { CONCEPTS } from './lib/catalog.ts'
 import type { AnswerOut, ConceptContentOut, ProgressOut } from './ta-learn.schemas.ts'
 
 const counts = (concepts: number, questions: number, viewed: number, answered: number, correct: number) => ({
@@ -19,6 +20,17 @@ export const PROGRESS_EXAMPLE: ProgressOut = {
     { layer: 'price_action', ...counts(10, 30, 0, 0, 0) },
     { layer: 'ict', ...counts(10, 30, 0, 0, 0) },
   ],
+  // The first two concepts opened, the first one's three questions answered (two right); the answer
+  // lists all 30 concepts, the example the first three.
+  by_concept: CONCEPTS.slice(0, 3).map((c, i) => ({
+    concept_id: c.id,
+    layer: c.layer,
+    viewed: i < 2,
+    questions: c.questions.length,
+    questions_answered: i === 0 ? 3 : 0,
+    correct: i === 0 ? 2 : 0,
+    completed: i === 0,
+  })),
   last_activity: '2026-11-24T15:02:11.000Z',
 }
 

@@ -22,7 +22,8 @@ const PROGRESS_RULES =
   'Progress is per user (tenant and user): concepts viewed (content opened at least once), concepts ' +
   'completed (every question answered, right or wrong), questions answered, correct first answers, ' +
   'accuracy = correct / answered, progress_pct = 100 × answered / questions (one decimal) overall and ' +
-  'per layer, and the last activity (latest first view or first answer).'
+  'per layer, each concept in catalog order (`by_concept`: viewed, questions answered and correct, ' +
+  'completed), and the last activity (latest first view or first answer).'
 
 export function learnRoutes(app: App, learn: LearnService): void {
   listRoute(app, learn)

@@ -64,6 +64,18 @@ export const Progress = Type.Object({
   ...Counts,
   accuracy: Nullable(Type.Number({ description: 'correct / questions_answered; null before any answer' })),
   layers: Type.Array(Type.Object({ layer: Layer, ...Counts })),
+  by_concept: Type.Array(
+    Type.Object({
+      concept_id: Type.String(),
+      layer: Layer,
+      viewed: Type.Boolean({ description: 'The content has been opened at least once' }),
+      questions: Type.Integer(),
+      questions_answered: Type.Integer(),
+      correct: Type.Integer({ description: 'First answers that were correct' }),
+      completed: Type.Boolean({ description: 'Every question answered (right or wrong)' }),
+    }),
+    { description: 'Every concept of the catalog, in catalog order' },
+  ),
   last_activity: Nullable(Type.String({ description: 'Latest first view or first answer (ISO 8601)' })),
 })
 

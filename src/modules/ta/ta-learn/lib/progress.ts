@@ -1,6 +1,6 @@
 /**
- * A user's learning progress from their first views and first answers: totals, per layer, the last
- * activity. A concept is completed once every one of its questions has an answer (right or wrong:
+ * A user's learning progress from their first views and first answers: totals, per layer, per
+ * concept, the last activity. A concept is completed once every one of its questions has an answer (right or wrong:
  * the first answer is final, so completion cannot depend on getting it right).
  */
 import { CONCEPTS, LEARN_LAYERS, type LearnLayer } from './catalog.ts'
@@ -46,6 +46,24 @@ function counts(layer: LearnLayer | null, views: ViewRow[], answers: AnswerRow[]
   }
 }
 
+/** Each concept of the catalog, in catalog order: viewed, its questions answered and right, completed. */
+function byConcept(views: ViewRow[], answers: AnswerRow[]) {
+  const viewed = new Set(views.map((v) => v.concept_id))
+  const first = new Map(answers.map((a) => [a.question_id, a.correct]))
+  return CONCEPTS.map((c) => {
+    const answered = c.questions.filter((q) => first.has(q.id))
+    return {
+      concept_id: c.id,
+      layer: c.layer,
+      viewed: viewed.has(c.id),
+      questions: c.questions.length,
+      questions_answered: answered.length,
+      correct: answered.filter((q) => first.get(q.id) === true).length,
+      completed: answered.length === c.questions.length,
+    }
+  })
+}
+
 export function progressOf(views: ViewRow[], answers: AnswerRow[]) {
   const total = counts(null, views, answers)
   const times = [...views.map((v) => v.viewed_at), ...answers.map((a) => a.answered_at)].map((d) =>
@@ -57,6 +75,7 @@ export function progressOf(views: ViewRow[], answers: AnswerRow[]) {
       ? Math.round((1e6 * total.correct) / total.questions_answered) / 1e6
       : null,
     layers: LEARN_LAYERS.map((layer) => ({ layer, ...counts(layer, views, answers) })),
+    by_concept: byConcept(views, answers),
     last_activity: times.length ? new Date(Math.max(...times)).toISOString() : null,
   }
 }
