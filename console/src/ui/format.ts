@@ -60,9 +60,17 @@ export function date(iso: string | null | undefined): string {
 /** An instant in the user's time zone, or in `timeZone` (an exchange's, e.g. America/New_York). */
 export function dateTime(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return '—'
-  return new Intl.DateTimeFormat(locale(), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone, timeZoneName: 'short' } : {}),
-  }).format(new Date(iso))
+  // Intl refuses timeZoneName beside dateStyle/timeStyle: with a zone, the parts are named one by one.
+  const options: Intl.DateTimeFormatOptions = timeZone
+    ? {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }
+    : { dateStyle: 'medium', timeStyle: 'short' }
+  return new Intl.DateTimeFormat(locale(), options).format(new Date(iso))
 }

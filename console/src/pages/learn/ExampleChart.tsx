@@ -16,6 +16,7 @@ import { PriceChart, type Candle } from '../../charts/PriceChart.tsx'
 import { date, num } from '../../ui/format.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { fetchDailyBars, type Example } from './queries.ts'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000)
 
@@ -38,7 +39,7 @@ function PointsTable({ example }: { example: Example }) {
   if (example.points.length === 0)
     return <p className="empty">This reading names no bars on the chart (nothing found in the bars read).</p>
   return (
-    <div className="table-wrap">
+    <TableWrap label="Points of the worked example">
       <table className="learn-points">
         <caption className="muted learn-caption">The bars the example points at</caption>
         <thead>
@@ -60,7 +61,7 @@ function PointsTable({ example }: { example: Example }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 

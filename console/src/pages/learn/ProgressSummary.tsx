@@ -2,6 +2,7 @@
 import { num, pct, pctPoints, dateTime } from '../../ui/format.ts'
 import { Stat } from '../../ui/Stat.tsx'
 import { layerLabel, type Progress } from './queries.ts'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 export function ProgressSummary({ progress: p }: { progress: Progress }) {
   return (
@@ -17,7 +18,7 @@ export function ProgressSummary({ progress: p }: { progress: Progress }) {
         <Stat label="Concepts completed" value={`${p.concepts_completed} of ${p.concepts}`} />
         <Stat label="Concepts viewed" value={`${p.concepts_viewed} of ${p.concepts}`} />
       </div>
-      <div className="table-wrap">
+      <TableWrap label="Progress by layer">
         <table>
           <caption className="muted learn-caption">
             By layer · last activity {p.last_activity ? dateTime(p.last_activity) : 'none yet'}
@@ -61,7 +62,7 @@ export function ProgressSummary({ progress: p }: { progress: Progress }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   )
 }

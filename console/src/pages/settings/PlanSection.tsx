@@ -8,6 +8,7 @@ import { api, data } from '../../api/client.ts'
 import { num } from '../../ui/format.ts'
 import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { TableWrap } from '../../ui/TableWrap.tsx'
 
 const fetchEntitlements = () => data(api.GET('/api/auth/me/entitlements'))
 const fetchPlans = () => data(api.GET('/api/plans', { params: { query: { page_size: 100 } } }))
@@ -72,7 +73,7 @@ export function PlanSection() {
             <p>
               Your plan: <strong data-plan={e.plan}>{current?.name ?? e.plan}</strong>
             </p>
-            <div className="table-wrap">
+            <TableWrap label="Your plan’s limits">
               <table className="limits">
                 <thead>
                   <tr>
@@ -97,7 +98,7 @@ export function PlanSection() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
             <h3>Features</h3>
             <ul className="features">
               {Object.entries(e.features).map(([k, on]) => (
@@ -120,7 +121,7 @@ export function PlanSection() {
         {(p) => {
           const limits = [...new Set(p.items.flatMap((x) => Object.keys(x.limits)))]
           return (
-            <div className="table-wrap">
+            <TableWrap label="Plans compared">
               <table className="plans">
                 <thead>
                   <tr>
@@ -148,7 +149,7 @@ export function PlanSection() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )
         }}
       </QueryState>
