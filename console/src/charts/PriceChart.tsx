@@ -83,5 +83,7 @@ export function PriceChart({ candles, height = 420, label, onChart }: Props) {
       chart.remove()
     }
   }, [candles, height, onChart])
-  return <div ref={box} className="chart" role="img" aria-label={label} />
+  // A named figure, not role="img": the library puts its attribution link inside the chart, and an
+  // image's content is presentational, so a link in it would be unreachable (axe nested-interactive).
+  return <div ref={box} className="chart" role="figure" aria-label={label} />
 }
