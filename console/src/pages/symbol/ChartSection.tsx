@@ -8,11 +8,19 @@ import { useMemo, useState } from 'react'
 import type { Candle } from '../../charts/PriceChart.tsx'
 import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { money, dateTime, date } from '../../ui/format.ts'
-import { EXCHANGE_TZ } from './chart-time.ts'
+import { money, date } from '../../ui/format.ts'
+import { exchangeTime } from './chart-time.ts'
 import { Detections } from './Detections.tsx'
 import { OVERLAYS, seconds, type Colors, type OverlayId } from './overlays.ts'
-import { barsQuery, sameView, sessionQuery, VIEWS, type Bars, type SessionBars, type View } from './queries.ts'
+import {
+  barsQuery,
+  sameView,
+  sessionQuery,
+  VIEWS,
+  type Bars,
+  type SessionBars,
+  type View,
+} from './queries.ts'
 import { SymbolChart, type Indicator } from './SymbolChart.tsx'
 import { useOverlays } from './useOverlays.ts'
 
@@ -99,13 +107,27 @@ export function ChartSection({ symbol, currency, view, onView, colors }: Props) 
         <legend>Overlays</legend>
         {OVERLAYS.map((o) => (
           <label key={o.id} className="check">
-            <input type="checkbox" name={o.id} checked={on.has(o.id)} onChange={() => toggle(o.id)} /> {o.label}
+            <input type="checkbox" name={o.id} checked={on.has(o.id)} onChange={() => toggle(o.id)} />{' '}
+            {o.label}
           </label>
         ))}
       </fieldset>
-      <QueryState query={series} label="Loading candles" isEmpty={(s) => s.candles.length === 0} empty={series.data?.empty}>
+      <QueryState
+        query={series}
+        label="Loading candles"
+        isEmpty={(s) => s.candles.length === 0}
+        empty={series.data?.empty}
+      >
         {(s) => (
-          <Chart s={s} symbol={symbol} currency={currency} label={label} daily={daily} drawn={drawn} colors={colors} />
+          <Chart
+            s={s}
+            symbol={symbol}
+            currency={currency}
+            label={label}
+            daily={daily}
+            drawn={drawn}
+            colors={colors}
+          />
         )}
       </QueryState>
       <Detections layers={layers} daily={daily} />
@@ -133,9 +155,10 @@ function Chart({
   const first = s.candles[0]
   const last = s.candles.at(-1)
   const lastTime = last ? new Date(last.time * 1000).toISOString() : null
-  const when = daily ? date(lastTime) : dateTime(lastTime, EXCHANGE_TZ)
+  const when = daily ? date(lastTime) : exchangeTime(lastTime)
   const summary = useMemo(
-    () => `${symbol} ${label} candles: ${s.candles.length}, last close ${money(last?.close, currency)} (${when})`,
+    () =>
+      `${symbol} ${label} candles: ${s.candles.length}, last close ${money(last?.close, currency)} (${when})`,
     [symbol, label, s.candles.length, last?.close, currency, when],
   )
   return (
@@ -154,7 +177,8 @@ function Chart({
         data-first={first ? new Date(first.time * 1000).toISOString() : undefined}
         data-last-close={last?.close}
       >
-        {s.candles.length} candles ({label}), last close <strong>{money(last?.close, currency)}</strong> at {when}
+        {s.candles.length} candles ({label}), last close <strong>{money(last?.close, currency)}</strong> at{' '}
+        {when}
         {s.indicators ? '. VWAP on the price pane; RSI(14) and MACD(12, 26, 9) below.' : ''}
       </p>
     </>

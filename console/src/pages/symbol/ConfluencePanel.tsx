@@ -9,6 +9,7 @@ import { QueryState } from '../../ui/QueryState.tsx'
 import { Stat } from '../../ui/Stat.tsx'
 import { num, pct, trend } from '../../ui/format.ts'
 import { confluenceQuery, type TaTimeframe } from './queries.ts'
+import { TableWrap } from './TableWrap.tsx'
 
 const NAMES: Record<string, string> = {
   structure: 'Market structure',
@@ -46,13 +47,23 @@ export function ConfluencePanel({ symbol, tf, label }: { symbol: string; tf: TaT
                 tone={trend(c.score)}
                 sub="−1 bearish … +1 bullish"
               />
-              <Stat label="On a 0–100 scale" value={num(c.display, 1)} sub={c.bias ? `bias ${c.bias}` : 'no bias'} />
-              <Stat label="Agreement" value={pct(c.agreement, 0)} sub="weight agreeing with the score’s sign" />
+              <Stat
+                label="On a 0–100 scale"
+                value={num(c.display, 1)}
+                sub={c.bias ? `bias ${c.bias}` : 'no bias'}
+              />
+              <Stat
+                label="Agreement"
+                value={pct(c.agreement, 0)}
+                sub="weight agreeing with the score’s sign"
+              />
             </div>
             {c.score === null && <p className="empty">Too few bars for a score on this timeframe.</p>}
-            <div className="table-wrap">
+            <TableWrap label="Confluence components">
               <table className="confluence">
-                <caption className="muted">Components: each scored in [−1, 1]; weights renormalised over those used</caption>
+                <caption className="muted">
+                  Components: each scored in [−1, 1]; weights renormalised over those used
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Component</th>
@@ -80,7 +91,7 @@ export function ConfluencePanel({ symbol, tf, label }: { symbol: string; tf: TaT
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           </>
         )}
       </QueryState>

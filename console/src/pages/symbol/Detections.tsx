@@ -2,12 +2,13 @@
  * Each overlay's detections as a table under the chart (time, kind, price): what the chart draws,
  * readable without it. Intraday times are in New York time; daily bars show their date.
  */
-import { date, dateTime, num } from '../../ui/format.ts'
+import { date, num } from '../../ui/format.ts'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { Loading } from '../../ui/QueryState.tsx'
-import { EXCHANGE_TZ } from './chart-time.ts'
+import { exchangeTime } from './chart-time.ts'
 import type { Row } from './overlays.ts'
 import type { Layer } from './useOverlays.ts'
+import { TableWrap } from './TableWrap.tsx'
 
 const price = (p: Row['price']) => (typeof p === 'number' ? num(p, 4) : `${num(p[0], 4)} – ${num(p[1], 4)}`)
 
@@ -17,7 +18,7 @@ function Table({ layer, rows, daily }: { layer: Layer; rows: Row[]; daily: boole
   }
   const more = layer.total !== undefined && layer.total > rows.length ? ` (the newest of ${layer.total})` : ''
   return (
-    <div className="table-wrap">
+    <TableWrap label={`${layer.label} detections`}>
       <table data-overlay={layer.id} data-count={rows.length}>
         <caption className="muted">
           {rows.length} {layer.noun}
@@ -35,14 +36,14 @@ function Table({ layer, rows, daily }: { layer: Layer; rows: Row[]; daily: boole
         <tbody>
           {rows.map((r, i) => (
             <tr key={`${r.time}-${i}`}>
-              <td>{daily ? date(r.time) : dateTime(r.time, EXCHANGE_TZ)}</td>
+              <td>{daily ? date(r.time) : exchangeTime(r.time)}</td>
               <td>{r.kind}</td>
               <td className="num">{price(r.price)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 

@@ -2,12 +2,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { Stat } from '../../ui/Stat.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { date, dateTime, money, num, pctPoints, signedMoney, trend } from '../../ui/format.ts'
-import { EXCHANGE_TZ } from './chart-time.ts'
+import { date, money, num, pctPoints, signedMoney, trend } from '../../ui/format.ts'
+import { exchangeTime } from './chart-time.ts'
 import { quoteQuery } from './queries.ts'
 import type { ApiOf } from './types.ts'
 
-const STATUS = { pre: 'Pre-market', regular: 'Market open', post: 'After hours', closed: 'Market closed' } as const
+const STATUS = {
+  pre: 'Pre-market',
+  regular: 'Market open',
+  post: 'After hours',
+  closed: 'Market closed',
+} as const
 
 export function QuoteHeader({
   symbol,
@@ -22,8 +27,8 @@ export function QuoteHeader({
     <>
       {instrument && (
         <p className="muted symbol-meta">
-          {instrument.name} · {instrument.exchange || 'exchange not given'} · {instrument.type.replace('_', ' ')} ·
-          prices in {instrument.currency}
+          {instrument.name} · {instrument.exchange || 'exchange not given'} ·{' '}
+          {instrument.type.replace('_', ' ')} · prices in {instrument.currency}
           {instrument.sector ? ` · ${instrument.sector}` : ''}
         </p>
       )}
@@ -33,7 +38,7 @@ export function QuoteHeader({
             <Stat
               label="Last"
               value={money(q.last, currency)}
-              sub={`${STATUS[q.market_status]}${q.delayed ? ', delayed' : ''} · ${dateTime(q.as_of, EXCHANGE_TZ)}`}
+              sub={`${STATUS[q.market_status]}${q.delayed ? ', delayed' : ''} · ${exchangeTime(q.as_of)}`}
             />
             <Stat
               label="Change"
@@ -41,10 +46,18 @@ export function QuoteHeader({
               tone={trend(q.change)}
               sub={pctPoints(q.change_pct, 2, true)}
             />
-            <Stat label="Previous close" value={money(q.previous_close, currency)} sub={`before ${date(q.session_date)}`} />
+            <Stat
+              label="Previous close"
+              value={money(q.previous_close, currency)}
+              sub={`before ${date(q.session_date)}`}
+            />
             <Stat
               label="Bid / ask"
-              value={q.bid === null || q.ask === null ? '—' : `${money(q.bid, currency)} / ${money(q.ask, currency)}`}
+              value={
+                q.bid === null || q.ask === null
+                  ? '—'
+                  : `${money(q.bid, currency)} / ${money(q.ask, currency)}`
+              }
               sub={q.bid === null ? 'no market quoting outside the session' : undefined}
             />
             <Stat label="Volume" value={num(q.volume, 0)} sub={`session of ${date(q.session_date)}`} />

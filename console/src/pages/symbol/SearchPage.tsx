@@ -9,6 +9,7 @@ import { Page, Section } from '../../ui/Page.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { formFields } from '../../ui/form.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { TableWrap } from './TableWrap.tsx'
 
 /**
  * The search's query string. The generated client has no query parameters for this operation (its
@@ -57,10 +58,11 @@ export default function SearchPage() {
             empty="No instrument matches. Try the ticker (AAPL) or a word of the company’s name (apple)."
           >
             {(r) => (
-              <div className="table-wrap">
+              <TableWrap label="Search results">
                 <table>
                   <caption className="muted">
-                    {r.total ?? r.items.length} found{r.next_cursor ? `, the first ${r.items.length} shown` : ''}
+                    {r.total ?? r.items.length} found
+                    {r.next_cursor ? `, the first ${r.items.length} shown` : ''}
                   </caption>
                   <thead>
                     <tr>
@@ -85,7 +87,7 @@ export default function SearchPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             )}
           </QueryState>
         </Section>

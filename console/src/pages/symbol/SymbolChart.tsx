@@ -56,7 +56,14 @@ function addIndicators(chart: IChartApi, rows: Indicator[], c: Colors) {
   const rsi = chart.addSeries(LineSeries, { ...common, color: c.accent, title: 'RSI 14' }, 1)
   rsi.setData(line(rows, 'rsi'))
   for (const level of [70, 30]) {
-    rsi.createPriceLine({ price: level, color: c.muted, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: '' })
+    rsi.createPriceLine({
+      price: level,
+      color: c.muted,
+      lineStyle: LineStyle.Dashed,
+      lineWidth: 1,
+      axisLabelVisible: true,
+      title: '',
+    })
   }
   const macd = chart.addSeries(LineSeries, { ...common, color: c.accent, title: 'MACD' }, 2)
   macd.setData(line(rows, 'macd'))
@@ -67,12 +74,20 @@ function addIndicators(chart: IChartApi, rows: Indicator[], c: Colors) {
     rows.flatMap((r) =>
       r.macd_hist === null
         ? []
-        : [{ time: r.time as UTCTimestamp, value: r.macd_hist, color: `${r.macd_hist >= 0 ? c.up : c.down}99` }],
+        : [
+            {
+              time: r.time as UTCTimestamp,
+              value: r.macd_hist,
+              color: `${r.macd_hist >= 0 ? c.up : c.down}99`,
+            },
+          ],
     ),
   )
-  const panes = chart.panes()
-  panes[1]?.setHeight(110)
-  panes[2]?.setHeight(130)
+  // Price 60 %, RSI 18 %, MACD 22 % of the height.
+  const [price, rsiPane, macdPane] = chart.panes()
+  price?.setStretchFactor(3)
+  rsiPane?.setStretchFactor(0.9)
+  macdPane?.setStretchFactor(1.1)
   return [vwap, rsi, macd, signal, hist]
 }
 

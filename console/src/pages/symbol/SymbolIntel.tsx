@@ -8,6 +8,7 @@ import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { date, dateTime, money, num } from '../../ui/format.ts'
 import { earningsQuery, insiderQuery, newsQuery } from './queries.ts'
+import { TableWrap } from './TableWrap.tsx'
 
 const HOURS = { bmo: 'before the open', amc: 'after the close', dmh: 'during market hours' } as const
 
@@ -15,7 +16,12 @@ export function News({ symbol }: { symbol: string }) {
   const q = useQuery(newsQuery(symbol))
   return (
     <Section title="News">
-      <QueryState query={q} label="Loading news" isEmpty={(n) => n.items.length === 0} empty={`No news about ${symbol}.`}>
+      <QueryState
+        query={q}
+        label="Loading news"
+        isEmpty={(n) => n.items.length === 0}
+        empty={`No news about ${symbol}.`}
+      >
         {(n) => (
           <ul className="news-list">
             {n.items.map((a) => (
@@ -48,7 +54,7 @@ export function Earnings({ symbol, sessionDate }: { symbol: string; sessionDate:
         empty="No earnings report in the next 60 days."
       >
         {(e) => (
-          <div className="table-wrap">
+          <TableWrap label="Earnings dates">
             <table>
               <thead>
                 <tr>
@@ -78,7 +84,7 @@ export function Earnings({ symbol, sessionDate }: { symbol: string; sessionDate:
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </QueryState>
     </Section>
@@ -97,9 +103,11 @@ export function InsiderBuying({ symbol }: { symbol: string }) {
       >
         {(r) =>
           r.degraded ? (
-            <p className="notice">Insider filings could not be read just now{r.reason ? ` (${r.reason})` : ''}.</p>
+            <p className="notice">
+              Insider filings could not be read just now{r.reason ? ` (${r.reason})` : ''}.
+            </p>
           ) : (
-            <div className="table-wrap">
+            <TableWrap label="Insider purchases">
               <table>
                 <thead>
                   <tr>
@@ -128,12 +136,14 @@ export function InsiderBuying({ symbol }: { symbol: string }) {
                         {t.insider_title ? <span className="muted">, {t.insider_title}</span> : null}
                       </td>
                       <td className="num">{num(t.shares, 0)}</td>
-                      <td className="num">{money(t.value, 'USD', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}</td>
+                      <td className="num">
+                        {money(t.value, 'USD', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )
         }
       </QueryState>

@@ -89,33 +89,38 @@ export class BoxesPrimitive implements ISeriesPrimitive<Time> {
   private draw(target: Target): void {
     const series = this.series
     if (!series) return
-    target.useBitmapCoordinateSpace(({ context: ctx, bitmapSize, horizontalPixelRatio: h, verticalPixelRatio: v }) => {
-      const width = bitmapSize.width / h
-      ctx.save()
-      ctx.font = `${Math.round(11 * v)}px system-ui, sans-serif`
-      for (const b of this.boxes) {
-        const top = series.priceToCoordinate(b.top)
-        const bottom = series.priceToCoordinate(b.bottom)
-        if (top === null || bottom === null) continue
-        const x0 = Math.max(0, this.x(b.from, width))
-        const x1 = Math.min(width, Math.max(x0 + 2, this.x(b.to, width)))
-        const y = Math.min(top, bottom)
-        const height = Math.abs(bottom - top)
-        if (height > 0) {
-          ctx.fillStyle = b.fill
-          ctx.fillRect(x0 * h, y * v, (x1 - x0) * h, height * v)
+    target.useBitmapCoordinateSpace(
+      ({ context: ctx, bitmapSize, horizontalPixelRatio: h, verticalPixelRatio: v }) => {
+        const width = bitmapSize.width / h
+        ctx.save()
+        ctx.font = `${Math.round(11 * v)}px system-ui, sans-serif`
+        const start = this.times[0] ?? Infinity
+        for (const b of this.boxes) {
+          // Over before the first bar shown (an earlier session's zone that was filled): nothing to draw.
+          if (b.to !== null && b.to < start) continue
+          const top = series.priceToCoordinate(b.top)
+          const bottom = series.priceToCoordinate(b.bottom)
+          if (top === null || bottom === null) continue
+          const x0 = Math.max(0, this.x(b.from, width))
+          const x1 = Math.min(width, Math.max(x0 + 2, this.x(b.to, width)))
+          const y = Math.min(top, bottom)
+          const height = Math.abs(bottom - top)
+          if (height > 0) {
+            ctx.fillStyle = b.fill
+            ctx.fillRect(x0 * h, y * v, (x1 - x0) * h, height * v)
+          }
+          if (b.stroke) {
+            ctx.strokeStyle = b.stroke
+            ctx.lineWidth = Math.max(1, Math.round(h))
+            ctx.strokeRect(x0 * h, y * v, (x1 - x0) * h, Math.max(height, 0) * v)
+          }
+          if (b.label) {
+            ctx.fillStyle = b.stroke ?? b.fill
+            ctx.fillText(b.label, (x0 + 3) * h, (y - 3) * v)
+          }
         }
-        if (b.stroke) {
-          ctx.strokeStyle = b.stroke
-          ctx.lineWidth = Math.max(1, Math.round(h))
-          ctx.strokeRect(x0 * h, y * v, (x1 - x0) * h, Math.max(height, 0) * v)
-        }
-        if (b.label) {
-          ctx.fillStyle = b.stroke ?? b.fill
-          ctx.fillText(b.label, (x0 + 3) * h, (y - 3) * v)
-        }
-      }
-      ctx.restore()
-    })
+        ctx.restore()
+      },
+    )
   }
 }

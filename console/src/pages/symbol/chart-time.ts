@@ -37,3 +37,19 @@ export const tickMark = (time: Time, type: TickMarkType) => fmt(TICKS[type]).for
 /** The crosshair's label: the date for daily bars, date and time (New York) for shorter ones. */
 export const crosshairTime = (daily: boolean) => (time: Time) =>
   fmt(daily ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' }).format(asDate(time))
+
+/**
+ * An instant as date and time in New York, with the zone's abbreviation (EST/EDT). Written out field
+ * by field: Intl refuses `timeZoneName` together with `dateStyle`/`timeStyle`.
+ */
+export function exchangeTime(iso: string | null | undefined): string {
+  if (!iso) return '—'
+  return fmt({
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso))
+}

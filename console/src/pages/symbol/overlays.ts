@@ -41,6 +41,7 @@ export interface Drawn {
 export const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000)
 const at = (iso: string) => seconds(iso) as UTCTimestamp
 const tone = (dir: string, c: Colors) => (dir === 'bullish' ? c.up : dir === 'bearish' ? c.down : c.muted)
+const NAMED_PATTERNS = 8
 const BREAK_NAMES = { bos: 'BOS', choch: 'CHoCH' } as const
 
 export function swings(s: ApiOf<'/api/ta/structure/{symbol}'>, c: Colors): Drawn {
@@ -154,9 +155,21 @@ export function premiumDiscount(p: ApiOf<'/api/ta/ict/zones/{symbol}/premium-dis
       { time: r.high.time, kind: 'Range high', price: r.high.price },
       { time: r.low.time, kind: 'Range low', price: r.low.price },
       { time: start, kind: 'Equilibrium (50 %)', price: r.equilibrium },
-      { time: start, kind: 'OTE long (62–79 % retracement of the leg up)', price: [r.ote.long.bottom, r.ote.long.top] },
-      { time: start, kind: 'OTE short (62–79 % retracement of the leg down)', price: [r.ote.short.bottom, r.ote.short.top] },
-      { time: r.last.time, kind: `Last close in ${r.last.zone}${r.last.in_ote ? ', in the OTE' : ''}`, price: r.last.close },
+      {
+        time: start,
+        kind: 'OTE long (62–79 % retracement of the leg up)',
+        price: [r.ote.long.bottom, r.ote.long.top],
+      },
+      {
+        time: start,
+        kind: 'OTE short (62–79 % retracement of the leg down)',
+        price: [r.ote.short.bottom, r.ote.short.top],
+      },
+      {
+        time: r.last.time,
+        kind: `Last close in ${r.last.zone}${r.last.in_ote ? ', in the OTE' : ''}`,
+        price: r.last.close,
+      },
     ],
   }
 }
@@ -164,12 +177,13 @@ export function premiumDiscount(p: ApiOf<'/api/ta/ict/zones/{symbol}/premium-dis
 export function patterns(p: ApiOf<'/api/ta/price-action/{symbol}'>, c: Colors): Drawn {
   return {
     boxes: [],
-    markers: p.patterns.map((x) => ({
+    // Newest first: only the latest few are named on the chart (the table names them all).
+    markers: p.patterns.map((x, i) => ({
       time: at(x.time),
       position: x.direction === 'bearish' ? 'aboveBar' : x.direction === 'bullish' ? 'belowBar' : 'inBar',
       shape: 'square',
       color: tone(x.direction, c),
-      text: x.name,
+      text: i < NAMED_PATTERNS ? x.name : '',
       size: 0.5,
     })),
     rows: p.patterns.map((x) => ({

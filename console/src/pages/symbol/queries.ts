@@ -6,20 +6,29 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, data, type paths } from '../../api/client.ts'
 
-type Query<P extends keyof paths> = paths[P]['get'] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never
+type Query<P extends keyof paths> = paths[P]['get'] extends { parameters: { query?: infer Q } }
+  ? NonNullable<Q>
+  : never
 export type BarsInterval = NonNullable<Query<'/api/bars/{symbol}'>['interval']>
 export type SessionInterval = NonNullable<Query<'/api/trading-intel/intraday/bars'>['interval']>
 export type TaTimeframe = NonNullable<Query<'/api/ta/ict/zones/{symbol}'>['timeframe']>
 
 /** Every bar length GET /api/bars offers (a Record, so a new one in the API fails the type check). */
-const BAR_LABELS: Record<BarsInterval, string> = { '1m': '1m', '5m': '5m', '15m': '15m', '1h': '1h', '1d': '1D' }
+const BAR_LABELS: Record<BarsInterval, string> = {
+  '1m': '1m',
+  '5m': '5m',
+  '15m': '15m',
+  '1h': '1h',
+  '1d': '1D',
+}
 const SESSION_LABELS: Record<SessionInterval, string> = {
   '1m': 'Session 1m',
   '5m': 'Session 5m',
   '15m': 'Session 15m',
 }
 
-export type View = { source: 'bars'; interval: BarsInterval } | { source: 'session'; interval: SessionInterval }
+export type View =
+  { source: 'bars'; interval: BarsInterval } | { source: 'session'; interval: SessionInterval }
 
 export const VIEWS: { view: View; label: string }[] = [
   ...(Object.keys(BAR_LABELS) as BarsInterval[]).map((interval) => ({
@@ -53,7 +62,11 @@ export const barsQuery = (symbol: string, interval: BarsInterval) =>
   queryOptions({
     queryKey: ['bars', symbol, interval],
     queryFn: () =>
-      data(api.GET('/api/bars/{symbol}', { params: { path: { symbol }, query: { interval, limit: BAR_LIMIT } } })),
+      data(
+        api.GET('/api/bars/{symbol}', {
+          params: { path: { symbol }, query: { interval, limit: BAR_LIMIT } },
+        }),
+      ),
   })
 
 export const sessionQuery = (symbol: string, interval: SessionInterval) =>
@@ -66,7 +79,9 @@ export const sessionQuery = (symbol: string, interval: SessionInterval) =>
 export type Bars = Awaited<ReturnType<NonNullable<ReturnType<typeof barsQuery>['queryFn']>>>
 export type SessionBars = Awaited<ReturnType<NonNullable<ReturnType<typeof sessionQuery>['queryFn']>>>
 
-const ta = (symbol: string, timeframe: TaTimeframe) => ({ params: { path: { symbol }, query: { timeframe } } })
+const ta = (symbol: string, timeframe: TaTimeframe) => ({
+  params: { path: { symbol }, query: { timeframe } },
+})
 
 export const structureQuery = (symbol: string, tf: TaTimeframe) =>
   queryOptions({

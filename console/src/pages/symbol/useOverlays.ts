@@ -66,9 +66,12 @@ export function useOverlays(symbol: string, tf: TaTimeframe, on: ReadonlySet<Ove
     pd: undefined,
     patterns: pa?.total,
   }
-  const layers = OVERLAYS.filter((o) => on.has(o.id)).map(
-    (o): Layer => ({ ...o, query: queries[o.id], drawn: parts[o.id], total: totals[o.id] }),
-  )
+  const layers = OVERLAYS.filter((o) => on.has(o.id)).map((o): Layer => ({
+    ...o,
+    query: queries[o.id],
+    drawn: parts[o.id],
+    total: totals[o.id],
+  }))
   const drawn = useMemo(() => {
     const shown = OVERLAYS.flatMap((o) => (on.has(o.id) && parts[o.id] ? [parts[o.id] as Drawn] : []))
     return shown.reduce<Drawn>(
