@@ -1,3 +1,13 @@
 import type { Area } from '../area.ts'
 
-export const area: Area = { routes: [], nav: [] }
+/** Symbol search (/symbols) and one symbol's page (/symbols/:symbol): chart, analysis and news. */
+export const area: Area = {
+  routes: [
+    { path: '/symbols', lazy: async () => ({ Component: (await import('./SearchPage.tsx')).default }) },
+    {
+      path: '/symbols/:symbol',
+      lazy: async () => ({ Component: (await import('./SymbolPage.tsx')).default }),
+    },
+  ],
+  nav: [{ to: '/symbols', label: 'Symbols' }],
+}
