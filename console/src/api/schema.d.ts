@@ -21315,7 +21315,31 @@ export interface operations {
     };
     searchInstruments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Opaque; the previous page's next_cursor */
+                cursor?: string;
+                /** @description Legacy page size, at most 100 */
+                limit?: number;
+                /** @description 1-based page number */
+                page?: number;
+                /**
+                 * @description Items per page: 25, 50 or 100; overrides limit
+                 * @example 25
+                 */
+                page_size?: 25 | 50 | 100;
+                /**
+                 * @description Text to find in tickers and names (case-insensitive); omitted: every instrument
+                 * @example apple
+                 */
+                q?: string;
+                /** @description Only this GICS sector (case-insensitive) */
+                sector?: string;
+                /**
+                 * @description Only this kind of instrument
+                 * @example stock
+                 */
+                type?: "stock" | "etf" | "inverse_etf" | "index";
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -11,19 +11,13 @@ import { formFields } from '../../ui/form.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
 
-/**
- * The search's query string. The generated client has no query parameters for this operation (its
- * schema is an intersection the generator does not unfold), so the string is written here.
- */
-const searchQuery = (q: string) => () => new URLSearchParams({ q, page_size: '25' }).toString()
-
 export default function SearchPage() {
   const [params, setParams] = useSearchParams()
   const q = params.get('q') ?? ''
   const results = useQuery({
     queryKey: ['instruments', q],
     enabled: q !== '',
-    queryFn: () => data(api.GET('/api/instruments', { querySerializer: searchQuery(q) })),
+    queryFn: () => data(api.GET('/api/instruments', { params: { query: { q, page_size: 25 } } })),
   })
   return (
     <Page title="Symbols">

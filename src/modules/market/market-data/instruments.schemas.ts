@@ -24,24 +24,23 @@ export const InstrumentSchema = Type.Object({
 })
 export type InstrumentOut = Static<typeof InstrumentSchema>
 
-export const InstrumentsQuery = Type.Intersect([
-  Type.Object({
-    q: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 64,
-        pattern: NOT_BLANK,
-        errorMessage: { pattern: 'must not be blank' },
-        description: 'Text to find in tickers and names (case-insensitive); omitted: every instrument',
-      }),
-    ),
-    type: Type.Optional(Type.Enum([...INSTRUMENT_TYPES], { description: 'Only this kind of instrument' })),
-    sector: Type.Optional(
-      Text({ minLength: 1, maxLength: 64, description: 'Only this GICS sector (case-insensitive)' }),
-    ),
-  }),
-  PageQuery,
-])
+// One object (not an intersection), so the OpenAPI document lists each query parameter.
+export const InstrumentsQuery = Type.Object({
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: NOT_BLANK,
+      errorMessage: { pattern: 'must not be blank' },
+      description: 'Text to find in tickers and names (case-insensitive); omitted: every instrument',
+    }),
+  ),
+  type: Type.Optional(Type.Enum([...INSTRUMENT_TYPES], { description: 'Only this kind of instrument' })),
+  sector: Type.Optional(
+    Text({ minLength: 1, maxLength: 64, description: 'Only this GICS sector (case-insensitive)' }),
+  ),
+  ...PageQuery.properties,
+})
 export type InstrumentsQueryInput = Static<typeof InstrumentsQuery>
 
 export const InstrumentsPage = Page(InstrumentSchema)
