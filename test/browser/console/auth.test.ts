@@ -7,10 +7,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import * as OTPAuth from 'otpauth'
-import { browserSkipReason } from '../../helpers/browser.ts'
-import { scrollWidth, startConsole, type ConsoleHarness } from '../../helpers/console.ts'
+import { type ConsoleHarness, consoleSkipReason, scrollWidth, startConsole } from '../../helpers/console.ts'
 
-describe('console: logging in and out', { skip: browserSkipReason() }, () => {
+describe('console: logging in and out', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
   before(async () => {
     h = await startConsole()

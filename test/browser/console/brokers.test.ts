@@ -8,8 +8,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { browserSkipReason } from '../../helpers/browser.ts'
-import { startConsole, type ConsoleHarness, type ConsoleUser } from '../../helpers/console.ts'
+import {
+  type ConsoleHarness,
+  consoleSkipReason,
+  type ConsoleUser,
+  startConsole,
+} from '../../helpers/console.ts'
 
 const card = (vendor: string) => `section[aria-label="${vendor}"]`
 const text = (page: Page, selector: string) => page.$eval(selector, (e) => e.textContent ?? '')
@@ -46,7 +50,7 @@ const shownPositions = (page: Page, vendor: string) =>
     })),
   )
 
-describe('console: broker connections', { skip: browserSkipReason() }, () => {
+describe('console: broker connections', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
   before(async () => {
     h = await startConsole()

@@ -8,8 +8,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { browserSkipReason } from '../../helpers/browser.ts'
-import { startConsole, type ConsoleHarness, type ConsoleUser } from '../../helpers/console.ts'
+import {
+  type ConsoleHarness,
+  consoleSkipReason,
+  type ConsoleUser,
+  startConsole,
+} from '../../helpers/console.ts'
 import { feedModules, testSources } from '../../helpers/intel-feed.ts'
 import { monthsBackStart, nyToday } from '../../../console/src/pages/dashboard/ranges.ts'
 import { seedPortfolio } from './dashboard.fixtures.ts'
@@ -39,7 +43,7 @@ const settled = (page: Page) =>
 const pageWidth = async (page: Page) =>
   (await page.evaluate('document.documentElement.scrollWidth')) as number
 
-describe('console: dashboard', { skip: browserSkipReason() }, () => {
+describe('console: dashboard', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
   let user: ConsoleUser
   let locale: string

@@ -6,8 +6,12 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { browserSkipReason } from '../../helpers/browser.ts'
-import { startConsole, type ConsoleHarness, type ConsoleUser } from '../../helpers/console.ts'
+import {
+  type ConsoleHarness,
+  consoleSkipReason,
+  type ConsoleUser,
+  startConsole,
+} from '../../helpers/console.ts'
 import { json } from '../../helpers/assertions.ts'
 import {
   at,
@@ -24,7 +28,7 @@ import {
   type Body,
 } from './intel-fixtures.ts'
 
-describe('console: Intelligence', { skip: browserSkipReason() }, () => {
+describe('console: Intelligence', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
   let user: ConsoleUser
   const visited: string[] = []

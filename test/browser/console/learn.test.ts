@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { browserSkipReason } from '../../helpers/browser.ts'
-import { startConsole, type ConsoleHarness } from '../../helpers/console.ts'
+import { type ConsoleHarness, consoleSkipReason, startConsole } from '../../helpers/console.ts'
 
 interface Progress {
   progress_pct: number
@@ -48,7 +47,7 @@ async function fitsPhone(page: Page): Promise<void> {
   await page.setViewport({ width: 1280, height: 900 })
 }
 
-describe('console: learn', { skip: browserSkipReason() }, () => {
+describe('console: learn', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
   before(async () => {
     h = await startConsole()

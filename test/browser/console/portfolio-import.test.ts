@@ -10,8 +10,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { browserSkipReason } from '../../helpers/browser.ts'
-import { startConsole, type ConsoleHarness, type ConsoleUser } from '../../helpers/console.ts'
+import {
+  type ConsoleHarness,
+  consoleSkipReason,
+  type ConsoleUser,
+  startConsole,
+} from '../../helpers/console.ts'
 import { createManualAccount } from '../../helpers/portfolio.ts'
 import { checkPage, json, shown, textOf, type Body } from './portfolio-helpers.ts'
 
@@ -30,7 +34,7 @@ const dryRun = (user: ConsoleUser, query: string, csv: string) =>
     payload: csv,
   })
 
-describe('console: CSV import and the activity ledger', { skip: browserSkipReason() }, () => {
+describe('console: CSV import and the activity ledger', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
   let dir: string
   before(async () => {

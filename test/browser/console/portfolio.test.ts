@@ -7,8 +7,12 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { browserSkipReason } from '../../helpers/browser.ts'
-import { startConsole, type ConsoleHarness, type ConsoleUser } from '../../helpers/console.ts'
+import {
+  type ConsoleHarness,
+  consoleSkipReason,
+  type ConsoleUser,
+  startConsole,
+} from '../../helpers/console.ts'
 import { createManualAccount } from '../../helpers/portfolio.ts'
 import { checkPage, fill, json, shown, textOf, type Body } from './portfolio-helpers.ts'
 
@@ -24,7 +28,7 @@ async function holdingsOf(user: ConsoleUser): Promise<Body[]> {
   return json(res).items as Body[]
 }
 
-describe('console: accounts and holdings', { skip: browserSkipReason() }, () => {
+describe('console: accounts and holdings', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
   before(async () => {
     h = await startConsole()

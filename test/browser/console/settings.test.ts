@@ -10,8 +10,12 @@ import { after, before, describe, it } from 'node:test'
 import * as OTPAuth from 'otpauth'
 import type { Page } from 'puppeteer-core'
 import { encode } from 'uqr'
-import { browserSkipReason } from '../../helpers/browser.ts'
-import { startConsole, type ConsoleHarness, type ConsoleUser } from '../../helpers/console.ts'
+import {
+  type ConsoleHarness,
+  consoleSkipReason,
+  type ConsoleUser,
+  startConsole,
+} from '../../helpers/console.ts'
 
 const text = (page: Page, sel: string) =>
   page.$eval(sel, (e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim())
@@ -42,7 +46,7 @@ async function settings(h: ConsoleHarness, user: ConsoleUser): Promise<Page> {
   return page
 }
 
-describe('console: settings', { skip: browserSkipReason() }, () => {
+describe('console: settings', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
   before(async () => {
     h = await startConsole()

@@ -11,14 +11,18 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'puppeteer-core'
 import { fixedClock } from '../../../src/platform/clock.ts'
-import { browserSkipReason } from '../../helpers/browser.ts'
-import { startConsole, type ConsoleHarness, type ConsoleUser } from '../../helpers/console.ts'
+import {
+  type ConsoleHarness,
+  consoleSkipReason,
+  type ConsoleUser,
+  startConsole,
+} from '../../helpers/console.ts'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const NOW = '2026-03-10T15:00:00Z'
 
-describe('console: symbol search and the symbol page', { skip: browserSkipReason() }, () => {
+describe('console: symbol search and the symbol page', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
   let user: ConsoleUser
   before(async () => {
