@@ -3,6 +3,8 @@
  * the same date one or three months ago, as the API's 1Y starts the day after a year ago), YTD, 1Y and
  * All as the API's named ranges. Today is New York's date, the date the service counts days in.
  */
+import { addDays } from '../../ui/time.ts'
+
 export const RANGES = ['1M', '3M', 'YTD', '1Y', 'All'] as const
 export type RangeKey = (typeof RANGES)[number]
 
@@ -17,13 +19,6 @@ export const RANGE_NAMES: Record<RangeKey, string> = {
 /** Today in New York as YYYY-MM-DD. */
 export function nyToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
-}
-
-/** `date` moved by whole days (UTC calendar arithmetic, no time zone shift). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
 }
 
 /** The same day `months` earlier (clamped to the month's last day), then one day later. */

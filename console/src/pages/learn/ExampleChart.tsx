@@ -17,8 +17,9 @@ import { date, num } from '../../ui/format.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { fetchDailyBars, type Example } from './queries.ts'
 import { TableWrap } from '../../ui/TableWrap.tsx'
+import { epochSeconds } from '../../ui/time.ts'
 
-const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000)
+const seconds = epochSeconds
 
 function ExampleValues({ values }: { values: Example['values'] }) {
   const entries = Object.entries(values)

@@ -11,7 +11,6 @@ import { ProgressSummary } from './ProgressSummary.tsx'
 import {
   ADVANCED_FEATURE,
   fetchConcepts,
-  fetchEntitlements,
   fetchProgress,
   LAYERS,
   LEARN,
@@ -20,6 +19,7 @@ import {
   type ConceptSummary,
   type Layer,
 } from './queries.ts'
+import { ENTITLEMENTS, fetchEntitlements } from '../../api/queries.ts'
 
 type Level = ConceptSummary['level']
 
@@ -85,7 +85,7 @@ export default function LearnPage() {
   const [level, setLevel] = useState<Level | 'all'>('all')
   const concepts = useQuery({ queryKey: [...LEARN, 'concepts'], queryFn: fetchConcepts, staleTime: Infinity })
   const progress = useQuery({ queryKey: PROGRESS, queryFn: fetchProgress })
-  const ent = useQuery({ queryKey: ['auth', 'entitlements'], queryFn: fetchEntitlements })
+  const ent = useQuery({ queryKey: ENTITLEMENTS, queryFn: fetchEntitlements })
   const advancedOpen = ent.data?.features[ADVANCED_FEATURE] ?? true
   const byId = new Map((progress.data?.by_concept ?? []).map((p) => [p.concept_id, p]))
   return (

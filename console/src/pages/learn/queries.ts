@@ -12,7 +12,6 @@ export const fetchConcepts = () => data(api.GET('/api/ta/learn/concepts'))
 export const fetchProgress = () => data(api.GET('/api/ta/learn/progress'))
 export const fetchConcept = (id: string) =>
   data(api.GET('/api/ta/learn/concepts/{concept_id}', { params: { path: { concept_id: id } } }))
-export const fetchEntitlements = () => data(api.GET('/api/auth/me/entitlements'))
 export const answerQuestion = (question_id: string, answer: string) =>
   data(api.POST('/api/ta/learn/quiz/answer', { body: { question_id, answer } }))
 export const fetchDailyBars = (symbol: string, limit: number) =>

@@ -9,8 +9,8 @@ import { num } from '../../ui/format.ts'
 import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
+import { ENTITLEMENTS, fetchEntitlements } from '../../api/queries.ts'
 
-const fetchEntitlements = () => data(api.GET('/api/auth/me/entitlements'))
 const fetchPlans = () => data(api.GET('/api/plans', { params: { query: { page_size: 100 } } }))
 
 /** Active manual accounts: what the `manual_accounts` limit counts. */
@@ -62,7 +62,7 @@ function Usage({ limit }: { limit: string }) {
 }
 
 export function PlanSection() {
-  const ent = useQuery({ queryKey: ['auth', 'entitlements'], queryFn: fetchEntitlements })
+  const ent = useQuery({ queryKey: ENTITLEMENTS, queryFn: fetchEntitlements })
   const plans = useQuery({ queryKey: ['plans'], queryFn: fetchPlans, staleTime: 300_000 })
   const current = plans.data?.items.find((p) => p.code === ent.data?.plan)
   return (

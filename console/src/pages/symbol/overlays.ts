@@ -6,6 +6,7 @@
 import type { SeriesMarker, UTCTimestamp } from 'lightweight-charts'
 import type { Box } from './boxes.ts'
 import type { ApiOf } from './types.ts'
+import { epochSeconds } from '../../ui/time.ts'
 
 export type OverlayId = 'swings' | 'breaks' | 'fvg' | 'ob' | 'pd' | 'patterns'
 
@@ -38,7 +39,7 @@ export interface Drawn {
   rows: Row[]
 }
 
-export const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000)
+export const seconds = epochSeconds
 const at = (iso: string) => seconds(iso) as UTCTimestamp
 const tone = (dir: string, c: Colors) => (dir === 'bullish' ? c.up : dir === 'bearish' ? c.down : c.muted)
 const NAMED_PATTERNS = 8

@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { api, data, type paths } from '../../api/client.ts'
+import { addDays } from '../../ui/time.ts'
 
 type Query<P extends keyof paths> = paths[P]['get'] extends { parameters: { query?: infer Q } }
   ? NonNullable<Q>
@@ -154,10 +155,3 @@ export const insiderQuery = (symbol: string) =>
     queryFn: () =>
       data(api.GET('/api/intel/insider-buying', { params: { query: { symbols: symbol, days: 90 } } })),
   })
-
-/** A calendar date (YYYY-MM-DD) `n` days later. */
-function addDays(isoDate: string, n: number): string {
-  const d = new Date(`${isoDate}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + n)
-  return d.toISOString().slice(0, 10)
-}
