@@ -103,6 +103,17 @@ describe('console: accounts and holdings', { skip: consoleSkipReason() }, () => 
     await checkPage(h, page, form)
     const before = await aum(user)
     assert.equal(before.market_value, 0)
+    const locale = await page.evaluate('navigator.language')
+    const dollars = (v: number) =>
+      new Intl.NumberFormat(locale as string, { style: 'currency', currency: 'USD' }).format(v)
+    /** The AUM the dashboard shows, in a tab of its own (the account page stays where it is). */
+    const dashboardAum = async () => {
+      const dash = await h.open('/app/')
+      const stat = await dash.waitForSelector('[data-stat="AUM"]')
+      const shownAum = await stat!.evaluate((e) => (e.textContent ?? '').trim())
+      await dash.close()
+      return shownAum
+    }
 
     await page.type(`${form} input[name=symbol]`, 'aapl')
     await page.type(`${form} input[name=quantity]`, '10')
@@ -119,6 +130,7 @@ describe('console: accounts and holdings', { skip: consoleSkipReason() }, () => 
     const afterAdd = await aum(user)
     assert.equal(afterAdd.market_value, 1500)
     assert.notDeepEqual(afterAdd, before)
+    assert.equal(await dashboardAum(), dollars(afterAdd.total_aum), 'the dashboard shows the new AUM')
 
     // The holdings page shows the API's figures for the same holding.
     const holdingsPage = await h.open(`/app/holdings`)
@@ -160,7 +172,9 @@ describe('console: accounts and holdings', { skip: consoleSkipReason() }, () => 
     await page.locator(`tr[data-position="${positionId}"] ::-p-text(Yes, delete)`).click()
     await page.waitForSelector('::-p-text(No holdings recorded)')
     assert.deepEqual(await holdingsOf(user), [])
-    assert.equal((await aum(user)).market_value, 0)
+    const afterDelete = await aum(user)
+    assert.equal(afterDelete.market_value, 0)
+    assert.equal(await dashboardAum(), dollars(afterDelete.total_aum), 'and the AUM after the delete')
     await holdingsPage.close()
     await page.close()
   })
