@@ -33,13 +33,15 @@ export interface OpenAiFake {
   failNext(status: number, body?: Record<string, unknown>): void
   /** The next n requests get 429 (rate_limit_exceeded), with Retry-After when given. */
   rateLimitNext(n: number, retryAfterSeconds?: number): void
+  /** The next request is answered only after this many milliseconds (to time the client out). */
+  delayNext(ms: number): void
   /** The next request answers 200 with a body of the wrong shape ('json': not JSON at all). */
   malformNext(kind?: 'shape' | 'json'): void
   reset(): void
   close(): Promise<void>
 }
 
-type Scripted = { status: number; body: string; headers?: Record<string, string> }
+type Scripted = { status: number; body: string; headers?: Record<string, string>; delayMs?: number }
 
 export const DEFAULT_ANSWER = 'Revenue grew and guidance was raised.'
 
@@ -77,6 +79,23 @@ const validMessages = (v: unknown): boolean =>
       typeof (m as Record<string, unknown>)['content'] === 'string',
   )
 
+/** `{type: "text" | "json_object"}` or `{type: "json_schema", json_schema: {name, schema, strict?}}`. */
+function validResponseFormat(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false
+  const f = v as Record<string, unknown>
+  if (f['type'] === 'text' || f['type'] === 'json_object') return true
+  const js = f['json_schema']
+  if (f['type'] !== 'json_schema' || typeof js !== 'object' || js === null) return false
+  const { name, schema, strict } = js as Record<string, unknown>
+  return (
+    typeof name === 'string' &&
+    /^[A-Za-z0-9_-]{1,64}$/.test(name) &&
+    typeof schema === 'object' &&
+    schema !== null &&
+    (strict === undefined || typeof strict === 'boolean')
+  )
+}
+
 export async function startOpenAiFake(opts: { apiKey?: string } = {}): Promise<OpenAiFake> {
   const apiKey = opts.apiKey ?? `sk-test-${randomBytes(12).toString('hex')}`
   const requests: OpenAiFakeRequest[] = []
@@ -110,7 +129,8 @@ export async function startOpenAiFake(opts: { apiKey?: string } = {}): Promise<O
       return fail(404, `Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url')
     }
     const next = scripted.shift()
-    if (next) return send(next.status, next.body, next.headers)
+    if (next?.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs))
+    else if (next) return send(next.status, next.body, next.headers)
     if (req.headers.authorization !== `Bearer ${apiKey}`) {
       return fail(401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key')
     }
@@ -120,6 +140,10 @@ export async function startOpenAiFake(opts: { apiKey?: string } = {}): Promise<O
     }
     if (!validMessages(body['messages'])) {
       return fail(400, "Invalid value for 'messages'.", 'invalid_request_error')
+    }
+    const format = body['response_format']
+    if (format !== undefined && !validResponseFormat(format)) {
+      return fail(400, "Invalid value for 'response_format'.", 'invalid_request_error')
     }
     const answer = state.answer
     const promptTokens = Math.ceil(text.length / 4)
@@ -179,6 +203,9 @@ export async function startOpenAiFake(opts: { apiKey?: string } = {}): Promise<O
         openAiError('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'),
       )
       for (let i = 0; i < n; i++) scripted.push({ status: 429, body, ...(headers ? { headers } : {}) })
+    },
+    delayNext(ms) {
+      scripted.push({ status: 0, body: '', delayMs: ms })
     },
     malformNext(kind = 'shape') {
       const body =

@@ -15,6 +15,24 @@ export interface LlmRequest {
   /** Upper bound on the answer's tokens. */
   maxTokens?: number
   temperature?: number
+  /**
+   * Constrain the answer to JSON matching `schema` (structured output). With `strict`, the vendor
+   * guarantees the shape, which only works for the subset of JSON Schema it supports: every object
+   * lists all its properties as required and sets `additionalProperties: false`. The caller still
+   * validates the answer: servers without structured output ignore the option.
+   */
+  responseFormat?: LlmJsonSchemaFormat
+  /** Overrides the adapter's timeout for this request (interactive callers wait less). */
+  timeoutMs?: number
+}
+
+export interface LlmJsonSchemaFormat {
+  type: 'json_schema'
+  /** a-z, A-Z, 0-9, '_' and '-', at most 64 characters. */
+  name: string
+  description?: string
+  schema: Record<string, unknown>
+  strict?: boolean
 }
 
 export interface LlmUsage {

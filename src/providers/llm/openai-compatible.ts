@@ -6,7 +6,7 @@
  * request was never processed); a 200 whose body is not a chat completion is an UpstreamProtocolError.
  */
 import { UpstreamProtocolError, type HttpClient } from '../shared/http.ts'
-import type { LlmProvider, LlmRequest, LlmResponse, LlmUsage } from './llm.port.ts'
+import type { LlmJsonSchemaFormat, LlmProvider, LlmRequest, LlmResponse, LlmUsage } from './llm.port.ts'
 
 export interface OpenAiCompatibleOptions {
   http: HttpClient
@@ -62,6 +62,13 @@ export function parseChatCompletion(payload: unknown, fallbackModel: string): Ll
   return { text: content, model, usage: usageOf(payload['usage']) }
 }
 
+/** `{type: "json_schema", json_schema: {name, description?, schema, strict}}` (Structured Outputs). */
+function responseFormat(f: LlmJsonSchemaFormat): Obj {
+  const json_schema: Obj = { name: f.name, schema: f.schema, strict: f.strict ?? false }
+  if (f.description) json_schema['description'] = f.description
+  return { type: 'json_schema', json_schema }
+}
+
 export function createOpenAiCompatible(opts: OpenAiCompatibleOptions): LlmProvider {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`
   const maxTokensField = opts.maxTokensField ?? 'max_tokens'
@@ -74,12 +81,13 @@ export function createOpenAiCompatible(opts: OpenAiCompatibleOptions): LlmProvid
       const body: Obj = { model: opts.model, messages, stream: false }
       if (req.maxTokens !== undefined) body[maxTokensField] = req.maxTokens
       if (req.temperature !== undefined) body['temperature'] = req.temperature
+      if (req.responseFormat) body['response_format'] = responseFormat(req.responseFormat)
       const headers: Record<string, string> = opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}
       const payload = await opts.http.postJson<unknown>({
         url,
         json: body,
         headers,
-        timeoutMs,
+        timeoutMs: req.timeoutMs ?? timeoutMs,
         provider: PROVIDER,
       })
       return parseChatCompletion(payload, opts.model)

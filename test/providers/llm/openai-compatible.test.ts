@@ -5,6 +5,7 @@ import {
   UpstreamAuthError,
   UpstreamProtocolError,
   UpstreamServerError,
+  UpstreamTimeoutError,
   createHttpClient,
 } from '../../../src/providers/shared/http.ts'
 import { createLlm } from '../../../src/providers/llm/index.ts'
@@ -59,6 +60,38 @@ describe('OpenAI-compatible adapter', () => {
       max_tokens: 200,
       temperature: 0.2,
     })
+  })
+
+  it('sends a JSON-schema response format as response_format.json_schema, strict, and reads the JSON answer', async () => {
+    const schema = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['tone'],
+      properties: { tone: { type: 'string', enum: ['up', 'down'] } },
+    }
+    fake.answer = '{"tone":"up"}'
+    const res = await llm.complete({
+      ...ask,
+      temperature: 0,
+      responseFormat: { type: 'json_schema', name: 'tone_v1', description: 'The tone', schema, strict: true },
+    })
+    assert.deepEqual(JSON.parse(res.text), { tone: 'up' })
+    assert.equal(fake.requests[0]!.status, 200)
+    assert.deepEqual(fake.requests[0]!.body?.['response_format'], {
+      type: 'json_schema',
+      json_schema: { name: 'tone_v1', schema, strict: true, description: 'The tone' },
+    })
+  })
+
+  it('without a response format none is sent', async () => {
+    await llm.complete(ask)
+    assert.equal(fake.requests[0]!.body?.['response_format'], undefined)
+  })
+
+  it("a request's own timeout overrides the adapter's: a slow answer is an UpstreamTimeoutError", async () => {
+    fake.delayNext(500)
+    const e = await rejection(llm.complete({ ...ask, timeoutMs: 50 }))
+    assert.ok(e instanceof UpstreamTimeoutError, String(e))
   })
 
   it('retries a 429 (the request was not processed) and then succeeds', async () => {
