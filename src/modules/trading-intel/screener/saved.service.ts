@@ -5,7 +5,7 @@
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
-import { ConflictError, NotFoundError } from '../../../platform/http/errors.ts'
+import { ConflictError, NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'
 import * as repo from './saved.repository.ts'
 import type { Surface } from './screener.tables.ts'
@@ -43,6 +43,7 @@ export class SavedService {
   async create(scope: RequestScope, surface: Surface, body: { name: string; spec: ScreenSpec }): Promise<SavedScreen> {
     const spec = checkedSpec(body.spec, ['body', 'spec'])
     const name = body.name.trim()
+    if (!name) throw UnprocessableError.field(['body', 'name'], 'name must not be blank')
     const withinLimit = await this.deps.entitlements.limitGuard(scope, SAVED_SCREENS)
     const row = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
       withinLimit(await repo.countSaved(s))

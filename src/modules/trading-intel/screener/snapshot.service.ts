@@ -38,6 +38,10 @@ export class SnapshotService {
 
   constructor(private readonly deps: SnapshotDeps) {}
 
+  get log(): Logger {
+    return this.deps.log
+  }
+
   /** The latest regular session that has opened (New York date). */
   latestSession(): string {
     return latestSessionDate(this.deps.clock.now())
