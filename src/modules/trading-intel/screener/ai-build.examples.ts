@@ -33,7 +33,12 @@ export const MODEL_RESULT = {
     filters: {
       all: [
         { field: 'dividend_yield', op: 'gt', value: 4 },
-        { any: [{ field: 'sector', op: 'eq', value: 'Utilities' }, { field: 'beta', op: 'lt', value: 0.8 }] },
+        {
+          any: [
+            { field: 'sector', op: 'eq', value: 'Utilities' },
+            { field: 'beta', op: 'lt', value: 0.8 },
+          ],
+        },
       ],
     },
     sort: [{ field: 'dividend_yield', dir: 'desc' }],

@@ -17,7 +17,10 @@ export const AiBuildBody = Type.Object({ prompt: Prompt }, { additionalPropertie
 export const BuildBody = Type.Object(
   {
     prompt: Type.Optional(Prompt),
-    spec: Type.Optional({ ...ScreenSpecSchema, description: 'A structured screen spec to validate and normalise.' }),
+    spec: Type.Optional({
+      ...ScreenSpecSchema,
+      description: 'A structured screen spec to validate and normalise.',
+    }),
   },
   {
     additionalProperties: false,
@@ -33,16 +36,21 @@ export const BuildResultSchema = Type.Object({
   clauses: Type.Array(
     Type.Object({
       text: Type.Union([Type.String(), Type.Null()], {
-        description: 'The words of the prompt the clause was read from (null when the model or a structured spec built it).',
+        description:
+          'The words of the prompt the clause was read from (null when the model or a structured spec built it).',
       }),
       paraphrase: Type.String(),
     }),
   ),
   degraded: Type.Boolean({
-    description: 'True when the keyword rules answered because the model was not configured, over budget, failing or gave an invalid spec.',
+    description:
+      'True when the keyword rules answered because the model was not configured, over budget, failing or gave an invalid spec.',
   }),
   source: Type.Union([Type.Literal('model'), Type.Literal('rules')], {
-    description: 'model: the language model built it (validated); rules: the keyword rules (or a structured spec).',
+    description:
+      'model: the language model built it (validated); rules: the keyword rules (or a structured spec).',
   }),
-  reason: Type.Optional(Type.String({ description: 'Why the rules answered instead of the model (when degraded).' })),
+  reason: Type.Optional(
+    Type.String({ description: 'Why the rules answered instead of the model (when degraded).' }),
+  ),
 })

@@ -12,7 +12,13 @@ import type { FeatureFlags } from '../../../platform/feature-flags.ts'
 import { AppError, UnprocessableError, type FieldError } from '../../../platform/http/errors.ts'
 import type { LlmProvider } from '../../../providers/llm/index.ts'
 import { isUpstreamError } from '../../../providers/shared/http.ts'
-import { MODEL_SCHEMA_NAME, describeSpec, modelInstructions, modelSchema, readModelAnswer } from './lib/nl-model.ts'
+import {
+  MODEL_SCHEMA_NAME,
+  describeSpec,
+  modelInstructions,
+  modelSchema,
+  readModelAnswer,
+} from './lib/nl-model.ts'
 import { EXAMPLE_PROMPTS, parsePrompt } from './lib/nl-rules.ts'
 import { validateSpec, type ScreenSpec } from './lib/spec.ts'
 
@@ -74,7 +80,11 @@ export class AiBuildService {
   fromSpec(input: ScreenSpec, member = 'spec'): BuildResult {
     const checked = validateSpec(input)
     if ('errors' in checked)
-      throw new UnprocessableError('validation.failed', checked.errors[0]?.msg ?? 'invalid spec', under(member, checked.errors))
+      throw new UnprocessableError(
+        'validation.failed',
+        checked.errors[0]?.msg ?? 'invalid spec',
+        under(member, checked.errors),
+      )
     const clauses = describeSpec(checked.spec).map((paraphrase) => ({ text: null, paraphrase }))
     return { spec: checked.spec, ...said(clauses), degraded: false, source: 'rules' }
   }
@@ -90,9 +100,17 @@ export class AiBuildService {
     }
     const checked = validateSpec(parsed.spec)
     if ('errors' in checked)
-      throw new UnprocessableError('screener.prompt_not_understood', checked.errors[0]?.msg ?? 'invalid spec', [
-        { loc: ['body', 'prompt'], msg: checked.errors[0]?.msg ?? 'invalid spec', type: 'prompt_not_understood' },
-      ])
+      throw new UnprocessableError(
+        'screener.prompt_not_understood',
+        checked.errors[0]?.msg ?? 'invalid spec',
+        [
+          {
+            loc: ['body', 'prompt'],
+            msg: checked.errors[0]?.msg ?? 'invalid spec',
+            type: 'prompt_not_understood',
+          },
+        ],
+      )
     return { spec: checked.spec, paraphrase: parsed.paraphrase, clauses: parsed.clauses, source: 'rules' }
   }
 

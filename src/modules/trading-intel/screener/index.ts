@@ -5,6 +5,7 @@
  * export and saved screens, on two surfaces: /api/screener and /api/trading-intel/stock-screener.
  * The engine (catalog, spec, evaluation, presets) is in lib/; rules and sources: README.md.
  */
+import { createDailyBudget } from '../../../platform/daily-budget.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import type { Tenancy } from '../../accounts/tenancy/index.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
@@ -13,6 +14,8 @@ import type { TaConfluence } from '../../ta/ta-confluence/index.ts'
 import type { Discovery } from '../discovery/index.ts'
 import type { Intraday } from '../intraday/index.ts'
 import type { OptionsFlow } from '../options-flow/index.ts'
+import { aiBuildRoutes } from './ai-build.routes.ts'
+import { AiBuildService } from './ai-build.service.ts'
 import { CatalogService } from './catalog.service.ts'
 import * as m0039 from './migrations/0039_screener.ts'
 import { OverlayService } from './overlay.service.ts'
@@ -38,6 +41,7 @@ export interface Screener {
   catalog: CatalogService
   runs: RunService
   saved: SavedService
+  aiBuild: AiBuildService
 }
 
 interface Needs {
@@ -70,12 +74,19 @@ function createScreener(ctx: ModuleContext, needs: Needs): Screener {
     catalog: new CatalogService({ snapshots }),
     runs: new RunService({ snapshots, overlays }),
     saved: new SavedService({ scopes: ctx.scopes, entitlements: needs.tenancy.entitlements }),
+    aiBuild: new AiBuildService({
+      llm: ctx.providers.llm,
+      llmBudget: createDailyBudget('llm-calls', ctx.config.LLM_DAILY_CALLS_PER_TENANT, ctx),
+      flags: ctx.flags,
+      log: ctx.log,
+    }),
   }
 }
 
 function routes(app: App, api: Screener): void {
   screenerRoutes(app, api)
   stockScreenerRoutes(app, api)
+  aiBuildRoutes(app, api)
 }
 
 export const screenerModule = defineModule({

@@ -28,7 +28,10 @@ export function modelSchema(): Record<string, unknown> {
   })
   const fieldRef = closed({ field: enumOf(fieldIds), times: { type: ['number', 'null'] } })
   const scalar = [{ type: 'number' }, { type: 'string' }, { type: 'boolean' }, { $ref: '#/$defs/field_ref' }]
-  const items = { type: 'array', items: { anyOf: [{ $ref: '#/$defs/condition' }, { $ref: '#/$defs/group' }] } }
+  const items = {
+    type: 'array',
+    items: { anyOf: [{ $ref: '#/$defs/condition' }, { $ref: '#/$defs/group' }] },
+  }
   return {
     ...closed({
       filters: { $ref: '#/$defs/group' },
@@ -110,7 +113,9 @@ export function describeGroup(g: Group): string {
 /** One clause per top-level item, plus the sort and the universe. */
 export function describeSpec(spec: ScreenSpec): string[] {
   const top = spec.filters.all ?? [spec.filters]
-  const out = top.map((x) => (isGroup(x) ? describeGroup(x) : describeCondition(x))).filter((s) => s.length > 0)
+  const out = top
+    .map((x) => (isGroup(x) ? describeGroup(x) : describeCondition(x)))
+    .filter((s) => s.length > 0)
   for (const s of spec.sort ?? []) out.push(describeSort(s))
   if (spec.universe === 'funds') out.push('funds only')
   if (spec.universe === 'stocks') out.push('stocks only')

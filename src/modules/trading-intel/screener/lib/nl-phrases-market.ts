@@ -63,17 +63,26 @@ export const MOVE_RULES: PhraseRule[] = [
   },
   {
     id: 'off_high',
-    pattern: new RegExp(`\\b(?:down )?(\\d+(?:\\.\\d+)?) ?% (?:or more )?(?:from|off|below) ${HIGH52}s?\\b`, 'g'),
+    pattern: new RegExp(
+      `\\b(?:down )?(\\d+(?:\\.\\d+)?) ?% (?:or more )?(?:from|off|below) ${HIGH52}s?\\b`,
+      'g',
+    ),
     build: (m) => ({ name: 'off the 52-week high', conditions: [c('dist_52w_high', 'lte', -Number(m[1]))] }),
   },
   {
     id: 'off_low',
-    pattern: new RegExp(`\\b(?:up )?(\\d+(?:\\.\\d+)?) ?% (?:or more )?(?:from|off|above) ${LOW52}s?\\b`, 'g'),
+    pattern: new RegExp(
+      `\\b(?:up )?(\\d+(?:\\.\\d+)?) ?% (?:or more )?(?:from|off|above) ${LOW52}s?\\b`,
+      'g',
+    ),
     build: (m) => ({ name: 'off the 52-week low', conditions: [c('dist_52w_low', 'gte', Number(m[1]))] }),
   },
   {
     id: 'perf_period',
-    pattern: new RegExp(`\\b(up|down) (?:more than |over |at least |by )?(\\d+(?:\\.\\d+)?) ?% ${PERIOD}`, 'g'),
+    pattern: new RegExp(
+      `\\b(up|down) (?:more than |over |at least |by )?(\\d+(?:\\.\\d+)?) ?% ${PERIOD}`,
+      'g',
+    ),
     build: (m) => {
       const field = perfField(m[3]!)
       const n = Number(m[2])
@@ -115,7 +124,10 @@ export const MOVE_RULES: PhraseRule[] = [
   {
     id: 'avg_volume_cmp',
     pattern: new RegExp(`\\baverage volume ${CMP} ${AMOUNT}`, 'g'),
-    build: (m) => ({ name: 'average volume', conditions: [c('avg_volume', cmpOp(m[1]!), amount(m[2]!, m[3]))] }),
+    build: (m) => ({
+      name: 'average volume',
+      conditions: [c('avg_volume', cmpOp(m[1]!), amount(m[2]!, m[3]))],
+    }),
   },
 ]
 
@@ -132,7 +144,10 @@ export const TECH_RULES: PhraseRule[] = [
   },
   {
     id: 'price_cross_sma',
-    pattern: new RegExp(`\\b(?:price )?(?:crossing|crosses|crossed|breaking) (above|over|below|under) (?:the |its )?${SMA}`, 'g'),
+    pattern: new RegExp(
+      `\\b(?:price )?(?:crossing|crosses|crossed|breaking) (above|over|below|under) (?:the |its )?${SMA}`,
+      'g',
+    ),
     build: (m) => ({
       name: `crossing ${above(m[1]!) ? 'above' : 'below'} the ${m[2]!}-day`,
       conditions: [c('price', above(m[1]!) ? 'crosses_above' : 'crosses_below', { field: `sma_${m[2]!}` })],
@@ -206,7 +221,10 @@ export const PRICE_RULES: PhraseRule[] = [
   },
   {
     id: 'price_cmp',
-    pattern: new RegExp(`\\b(?:(?:priced|trading|price) )?${CMP} \\$(\\d+(?:\\.\\d+)?)\\b(?!\\s?(?:k|m|b|t|thousand|million|billion|trillion)\\b)`, 'g'),
+    pattern: new RegExp(
+      `\\b(?:(?:priced|trading|price) )?${CMP} \\$(\\d+(?:\\.\\d+)?)\\b(?!\\s?(?:k|m|b|t|thousand|million|billion|trillion)\\b)`,
+      'g',
+    ),
     build: (m) => ({ name: 'price', conditions: [c('price', cmpOp(m[1]!), Number(m[2]))] }),
   },
   {

@@ -87,7 +87,10 @@ export const SIZE_RULES: PhraseRule[] = [
 export const VALUE_RULES: PhraseRule[] = [
   {
     id: 'pe_cmp',
-    pattern: new RegExp(`\\b(?:p/?e|pe ratio|price[- ]to[- ]earnings)(?: ratio)? (?:of )?${CMP} (\\d+(?:\\.\\d+)?)`, 'g'),
+    pattern: new RegExp(
+      `\\b(?:p/?e|pe ratio|price[- ]to[- ]earnings)(?: ratio)? (?:of )?${CMP} (\\d+(?:\\.\\d+)?)`,
+      'g',
+    ),
     build: (m) => ({ name: 'P/E', conditions: [c('pe', cmpOp(m[1]!), Number(m[2]))] }),
   },
   {
@@ -112,7 +115,8 @@ export const VALUE_RULES: PhraseRule[] = [
   },
   {
     id: 'dividend_payers',
-    pattern: /\b(?:dividend[- ](?:payers?|paying|stocks?|growers?)|pays? (?:a )?dividends?|with (?:a )?dividends?)\b/g,
+    pattern:
+      /\b(?:dividend[- ](?:payers?|paying|stocks?|growers?)|pays? (?:a )?dividends?|with (?:a )?dividends?)\b/g,
     build: () => ({ name: 'dividend payers', conditions: [c('dividend_yield', 'gt', 0)] }),
   },
 ]

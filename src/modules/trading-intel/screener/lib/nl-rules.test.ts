@@ -39,25 +39,31 @@ const CASES: Array<[string, ScreenSpec]> = [
   ['trading below the 50 day', all({ field: 'price', op: 'lt', value: { field: 'sma_50' } })],
   ['golden cross', all({ field: 'sma_50', op: 'crosses_above', value: { field: 'sma_200' } })],
   ['death cross', all({ field: 'sma_50', op: 'crosses_below', value: { field: 'sma_200' } })],
-  ['price crossing above the 50-day', all({ field: 'price', op: 'crosses_above', value: { field: 'sma_50' } })],
+  [
+    'price crossing above the 50-day',
+    all({ field: 'price', op: 'crosses_above', value: { field: 'sma_50' } }),
+  ],
   ['high dividend yield over 4%', all({ field: 'dividend_yield', op: 'gt', value: 4 })],
   ['high dividend stocks', all({ field: 'dividend_yield', op: 'gte', value: 4 })],
   ['low beta', all({ field: 'beta', op: 'lt', value: 0.8 })],
   ['high-beta names', all({ field: 'beta', op: 'gt', value: 1.5 })],
   [
     'top gainers today',
-    { filters: { all: [{ field: 'change_pct', op: 'gt', value: 0 }] }, sort: [{ field: 'change_pct', dir: 'desc' }] },
+    {
+      filters: { all: [{ field: 'change_pct', op: 'gt', value: 0 }] },
+      sort: [{ field: 'change_pct', dir: 'desc' }],
+    },
   ],
   [
     'biggest losers',
-    { filters: { all: [{ field: 'change_pct', op: 'lt', value: 0 }] }, sort: [{ field: 'change_pct', dir: 'asc' }] },
+    {
+      filters: { all: [{ field: 'change_pct', op: 'lt', value: 0 }] },
+      sort: [{ field: 'change_pct', dir: 'asc' }],
+    },
   ],
   ['unusual volume', all({ field: 'relative_volume', op: 'gte', value: 2 })],
   ['energy stocks', all({ field: 'sector', op: 'eq', value: 'Energy' })],
-  [
-    'utilities and real estate',
-    all({ field: 'sector', op: 'in', value: ['Utilities', 'Real Estate'] }),
-  ],
+  ['utilities and real estate', all({ field: 'sector', op: 'in', value: ['Utilities', 'Real Estate'] })],
   ['cheap stocks under $10', all({ field: 'price', op: 'lt', value: 10 })],
   ['penny stocks', all({ field: 'price', op: 'lt', value: 5 })],
   ['ETFs', { filters: { all: [] }, universe: 'funds' }],
@@ -83,7 +89,10 @@ const CASES: Array<[string, ScreenSpec]> = [
   ],
   [
     'opening range breakouts with bullish options flow',
-    all({ field: 'intraday_setup', op: 'eq', value: 'orb' }, { field: 'options_flow', op: 'eq', value: 'CALL_DOMINANCE' }),
+    all(
+      { field: 'intraday_setup', op: 'eq', value: 'orb' },
+      { field: 'options_flow', op: 'eq', value: 'CALL_DOMINANCE' },
+    ),
   ],
   [
     'High-yield ETFs near 52-week lows with P/E below 15',
@@ -112,7 +121,8 @@ describe('keyword rules: prompt → spec', () => {
       const checked = validateSpec(parsed.spec)
       assert.ok('spec' in checked, JSON.stringify(checked))
       assert.ok(parsed.clauses.length >= 1)
-      for (const clause of parsed.clauses) assert.ok(prompt.toLowerCase().includes(clause.text.split(' ')[0]!))
+      for (const clause of parsed.clauses)
+        assert.ok(prompt.toLowerCase().includes(clause.text.split(' ')[0]!))
     })
   }
 
@@ -129,7 +139,9 @@ describe('keyword rules: prompt → spec', () => {
   it('a matched phrase is not read twice by a less specific rule', () => {
     // "crossing above the 50-day" must not also become "above the 50-day".
     const p = parsePrompt('crossing above the 50-day')
-    assert.deepEqual(p?.spec.filters.all, [{ field: 'price', op: 'crosses_above', value: { field: 'sma_50' } }])
+    assert.deepEqual(p?.spec.filters.all, [
+      { field: 'price', op: 'crosses_above', value: { field: 'sma_50' } },
+    ])
     // "market cap over $10B" must not also become a price filter.
     assert.deepEqual(parsePrompt('market cap over $10B')?.spec.filters.all, [
       { field: 'market_cap', op: 'gt', value: 10 * B },

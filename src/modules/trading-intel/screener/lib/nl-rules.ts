@@ -81,7 +81,7 @@ function findHits(text: string): Hit[] {
     rule.pattern.lastIndex = 0
     for (const m of rest.matchAll(rule.pattern)) {
       const at = m.index
-      hits.push({ at, text: m[0].trim(), clause: rule.build(m as RegExpExecArray) })
+      hits.push({ at, text: m[0].trim(), clause: rule.build(m) })
       rest = rest.slice(0, at) + ' '.repeat(m[0].length) + rest.slice(at + m[0].length)
     }
   }

@@ -120,7 +120,8 @@ export function describeCondition(c: Condition): string {
     return c.op === 'eq' ? `${label}: ${v ? 'yes' : 'no'}` : `${label}: ${v ? 'no' : 'yes'}`
   if (c.op === 'between' && Array.isArray(v) && v.length === 2)
     return `${label} between ${describeOperand(c.field, v[0]!)} and ${describeOperand(c.field, v[1]!)}`
-  if (Array.isArray(v)) return `${label} ${SYMBOL[c.op]} ${v.map((x) => describeOperand(c.field, x)).join(', ')}`
+  if (Array.isArray(v))
+    return `${label} ${SYMBOL[c.op]} ${v.map((x) => describeOperand(c.field, x)).join(', ')}`
   return `${label} ${SYMBOL[c.op]} ${v === undefined ? '' : describeOperand(c.field, v)}`.trim()
 }
 
