@@ -12,10 +12,11 @@ import { area as portfolio } from './pages/portfolio/area.ts'
 import { area as brokers } from './pages/brokers/area.ts'
 import { area as symbol } from './pages/symbol/area.ts'
 import { area as intel } from './pages/intel/area.ts'
+import { area as screener } from './pages/screener/area.ts'
 import { area as learn } from './pages/learn/area.ts'
 import { area as settings } from './pages/settings/area.ts'
 
-export const AREAS: Area[] = [dashboard, portfolio, brokers, symbol, intel, learn, settings]
+export const AREAS: Area[] = [dashboard, portfolio, brokers, symbol, intel, screener, learn, settings]
 
 export const routes: RouteObject[] = [
   { path: '/login', lazy: async () => ({ Component: (await import('./auth/LoginPage.tsx')).default }) },

@@ -38,7 +38,8 @@ export const BUILD_DOC =
   '`screener.prompt_not_understood` whose message lists example phrasings. `paraphrase` and `clauses` say what each ' +
   `part was taken to mean. Examples: ${EXAMPLE_PROMPTS.map((p) => `"${p}"`).join(', ')}.`
 
-const tags = ['trading-intel']
+const screenerTags = ['screener']
+const stockTags = ['stock-screener']
 const responses = { 200: BuildResultSchema, ...problems(401, 422, 503) }
 
 export function aiBuildRoutes(app: App, { aiBuild }: { aiBuild: AiBuildService }): void {
@@ -53,7 +54,7 @@ export function aiBuildRoutes(app: App, { aiBuild }: { aiBuild: AiBuildService }
           body: { prompt: 'oversold large-cap tech not in my portfolio' },
           200: { description: 'Built by the keyword rules (no model configured)', value: RULES_RESULT },
         },
-        tags,
+        tags: screenerTags,
         body: AiBuildBody,
         response: responses,
       },
@@ -74,7 +75,7 @@ export function aiBuildRoutes(app: App, { aiBuild }: { aiBuild: AiBuildService }
           body: { prompt: 'high dividend yield over 4% in utilities or low beta, highest yield first' },
           200: { description: 'Built by the language model (validated)', value: MODEL_RESULT },
         },
-        tags,
+        tags: stockTags,
         body: BuildBody,
         response: responses,
       },
