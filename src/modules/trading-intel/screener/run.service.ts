@@ -39,11 +39,10 @@ export type RunBody = Omit<ScreenSpec, 'filters'> & { filters: unknown; as_of?: 
 
 /** The spec validated against the catalog, or a 422 whose locations start at `at` (the spec's place in the body). */
 export function checkedSpec(input: Omit<ScreenSpec, 'filters'> & { filters: unknown }, at: readonly (string | number)[] = ['body']): ScreenSpec {
-  const r = validateSpec(input as ScreenSpec)
+  const r = validateSpec(input as ScreenSpec, [...at])
   if ('spec' in r) return r.spec
-  const errors = r.errors.map((e) => ({ ...e, loc: [...at, ...e.loc.slice(1)] }))
-  const first = errors[0]!
-  throw new UnprocessableError('validation.failed', `Invalid screen: ${first.msg}`, errors)
+  const first = r.errors[0]!
+  throw new UnprocessableError('validation.failed', `Invalid screen: ${first.loc.join('.')}: ${first.msg}`, r.errors)
 }
 
 export class RunService {
