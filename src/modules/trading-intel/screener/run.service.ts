@@ -34,15 +34,15 @@ export interface RunOut {
   degraded_sources?: SourceId[]
 }
 
-export type RunBody = ScreenSpec & { as_of?: string }
+/** The request body: a spec (its groups checked by `validateSpec`) and an optional past session. */
+export type RunBody = Omit<ScreenSpec, 'filters'> & { filters: unknown; as_of?: string | undefined }
 
 /** The spec validated against the catalog, or a 422 whose locations start at `at` (the spec's place in the body). */
-export function checkedSpec(input: ScreenSpec, at: readonly (string | number)[] = ['body']): ScreenSpec {
-  const r = validateSpec(input)
+export function checkedSpec(input: Omit<ScreenSpec, 'filters'> & { filters: unknown }, at: readonly (string | number)[] = ['body']): ScreenSpec {
+  const r = validateSpec(input as ScreenSpec, [...at])
   if ('spec' in r) return r.spec
-  const errors = r.errors.map((e) => ({ ...e, loc: [...at, ...e.loc.slice(1)] }))
-  const first = errors[0]!
-  throw new UnprocessableError('validation.failed', `Invalid screen: ${first.msg}`, errors)
+  const first = r.errors[0]!
+  throw new UnprocessableError('validation.failed', `Invalid screen: ${first.loc.join('.')}: ${first.msg}`, r.errors)
 }
 
 export class RunService {

@@ -40,7 +40,7 @@ export class SavedService {
     return { items: rows.map(toOut) }
   }
 
-  async create(scope: RequestScope, surface: Surface, body: { name: string; spec: ScreenSpec }): Promise<SavedScreen> {
+  async create(scope: RequestScope, surface: Surface, body: { name: string; spec: Omit<ScreenSpec, 'filters'> & { filters: unknown } }): Promise<SavedScreen> {
     const spec = checkedSpec(body.spec, ['body', 'spec'])
     const name = body.name.trim()
     if (!name) throw UnprocessableError.field(['body', 'name'], 'name must not be blank')
