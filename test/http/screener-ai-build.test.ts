@@ -229,7 +229,7 @@ describe('POST /api/trading-intel/stock-screener/build', () => {
     const expected = validateSpec(spec as ScreenSpec)
     assert.ok('spec' in expected)
     assert.deepEqual(body.spec, expected.spec)
-    assert.equal(body.spec.filters.all[0].value, 10_000_000_000)
+    assert.equal(json(res).spec.filters.all[0].value, 10_000_000_000)
     assert.deepEqual([body.source, body.degraded], ['rules', false])
     assert.equal(fake.requests.length, 0)
   })
