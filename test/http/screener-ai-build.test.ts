@@ -15,7 +15,7 @@ import { OPS, validateSpec, type ScreenSpec } from '../../src/modules/trading-in
 const AI = '/api/screener/ai-build'
 const BUILD = '/api/trading-intel/stock-screener/build'
 const PROMPT = 'oversold large-cap tech not in my portfolio'
-const BUDGET = 4
+const BUDGET = 6
 
 /** What the rules build for a prompt, normalised as the engine normalises any spec. */
 function rulesSpec(prompt: string): ScreenSpec {
@@ -101,7 +101,7 @@ describe('POST /api/screener/ai-build with a language model', () => {
 
   it('sends a strict JSON schema whose field ids and operators are the catalog enums', async () => {
     fake.answer = JSON.stringify(MODEL_SPEC)
-    await u.post(AI, { prompt: 'anything' })
+    await u.post(AI, { prompt: 'anything oversold' })
     const sent = fake.requests[0]!.body!
     const format = sent['response_format'] as Body
     assert.equal(format.type, 'json_schema')
@@ -114,7 +114,7 @@ describe('POST /api/screener/ai-build with a language model', () => {
     assert.deepEqual(defs.field_ref.properties.field.enum, ids)
     assert.deepEqual(format.json_schema.schema.properties.sort.items.properties.field.enum, ids)
     assert.equal(sent['temperature'], 0)
-    assert.deepEqual((sent['messages'] as Body[]).at(-1), { role: 'user', content: 'anything' })
+    assert.deepEqual((sent['messages'] as Body[]).at(-1), { role: 'user', content: 'anything oversold' })
   })
 
   it('an answer naming unknown fields is rejected and the rules answer, degraded, with the reason', async () => {
