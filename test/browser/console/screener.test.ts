@@ -10,7 +10,12 @@ import { after, before, describe, it } from 'node:test'
 import type { Page } from 'puppeteer-core'
 import { systemClock } from '../../../src/platform/clock.ts'
 import { SimulatedMarketData, type Instrument } from '../../../src/providers/market-data/index.ts'
-import { type ConsoleHarness, consoleSkipReason, type ConsoleUser, startConsole } from '../../helpers/console.ts'
+import {
+  type ConsoleHarness,
+  consoleSkipReason,
+  type ConsoleUser,
+  startConsole,
+} from '../../helpers/console.ts'
 import { checkPage, json, shown, type Body } from './portfolio-helpers.ts'
 
 const SYMBOLS = new Set(['AAPL', 'MSFT', 'NVDA', 'JPM', 'JNJ', 'XOM', 'KO', 'PG', 'T', 'SPY', 'AMD', 'CVX'])
@@ -21,7 +26,12 @@ class SmallMarket extends SimulatedMarketData {
 }
 
 interface Doc {
-  document: { querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null }> & Iterable<{ getAttribute(n: string): string | null }> }
+  document: {
+    querySelectorAll(
+      s: string,
+    ): ArrayLike<{ getAttribute(n: string): string | null }> &
+      Iterable<{ getAttribute(n: string): string | null }>
+  }
 }
 
 const TABLE = 'table[aria-label="Screen results"]'
@@ -67,9 +77,15 @@ describe('console: screener', { skip: consoleSkipReason() }, () => {
     const all = await apiRun(user, { filters: { all: [] } })
     const rows = all['rows'] as Array<{ symbol: string; values: Record<string, number> }>
     assert.ok(rows.length > 5)
-    await rowsEqual(page, rows.map((r) => r.symbol))
+    await rowsEqual(
+      page,
+      rows.map((r) => r.symbol),
+    )
     const prices = (await cells(page, 'price')).map(shown)
-    assert.deepEqual(prices, rows.map((r) => Math.round(r.values['price']! * 100) / 100))
+    assert.deepEqual(
+      prices,
+      rows.map((r) => Math.round(r.values['price']! * 100) / 100),
+    )
     await checkPage(h, page, TABLE)
 
     // One condition: RSI(14) below 60; the run equals the API's, with its RSI in a "why" column.
@@ -82,7 +98,10 @@ describe('console: screener', { skip: consoleSkipReason() }, () => {
     const spec = { filters: { all: [{ field: 'rsi_14', op: 'lt', value: 60 }] } }
     const filtered = await apiRun(user, spec)
     const fRows = filtered['rows'] as Array<{ symbol: string; why: Record<string, number> }>
-    await rowsEqual(page, fRows.map((r) => r.symbol))
+    await rowsEqual(
+      page,
+      fRows.map((r) => r.symbol),
+    )
     assert.deepEqual(
       (await cells(page, 'rsi_14')).map(shown),
       fRows.map((r) => Math.round(r.why['rsi_14']! * 100) / 100),
@@ -92,7 +111,10 @@ describe('console: screener', { skip: consoleSkipReason() }, () => {
     // Sort by clicking the Price header: largest first, as the API sorts.
     await page.click(`${TABLE} th button ::-p-text(Price)`)
     const sorted = await apiRun(user, { ...spec, sort: [{ field: 'price', dir: 'desc' }] })
-    await rowsEqual(page, (sorted['rows'] as Array<{ symbol: string }>).map((r) => r.symbol))
+    await rowsEqual(
+      page,
+      (sorted['rows'] as Array<{ symbol: string }>).map((r) => r.symbol),
+    )
   })
 
   it('shows the API’s 422 next to the value it names, and downloads the CSV', async () => {
@@ -108,7 +130,9 @@ describe('console: screener', { skip: consoleSkipReason() }, () => {
     await page.select('.screen-cond select[name=op]', 'gt')
     await page.type('.screen-cond input[name=value]', '5%')
     await page.click('button[type=submit] ::-p-text(Run screen)')
-    const error = await page.waitForSelector('.screen-cond .field.invalid:has(input[name=value]) .field-error')
+    const error = await page.waitForSelector(
+      '.screen-cond .field.invalid:has(input[name=value]) .field-error',
+    )
     assert.equal(await error!.evaluate((e) => e.textContent), expected)
 
     const csv = page.waitForResponse((r) => r.url().endsWith('/api/screener/export.csv'))
@@ -134,9 +158,15 @@ describe('console: screener', { skip: consoleSkipReason() }, () => {
     const clauses = await page.$$eval('.screen-paraphrase li', (lis) => lis.map((li) => li.textContent ?? ''))
     assert.equal(clauses.length, (built['clauses'] as unknown[]).length)
     assert.equal((await page.$$('.screen-cond')).length, 2)
-    assert.equal(await page.$eval('.screen-cond select[name=field]', (e) => (e as unknown as { value: string }).value), 'market_cap')
+    assert.equal(
+      await page.$eval('.screen-cond select[name=field]', (e) => (e as unknown as { value: string }).value),
+      'market_cap',
+    )
     const run = await apiRun(user, built['spec'] as Body)
-    await rowsEqual(page, (run['rows'] as Array<{ symbol: string }>).map((r) => r.symbol))
+    await rowsEqual(
+      page,
+      (run['rows'] as Array<{ symbol: string }>).map((r) => r.symbol),
+    )
     await checkPage(h, page, '.screen-degraded')
 
     // Words nothing understands: the API's message next to the prompt.
@@ -146,7 +176,10 @@ describe('console: screener', { skip: consoleSkipReason() }, () => {
     await page.type('input[name=prompt]', 'tell me a joke')
     await page.click('button ::-p-text(Build screen)')
     const error = await page.waitForSelector('.field.invalid:has(input[name=prompt]) .field-error')
-    assert.equal(await error!.evaluate((e) => e.textContent), (refused['errors'] as Array<{ msg: string }>)[0]!.msg)
+    assert.equal(
+      await error!.evaluate((e) => e.textContent),
+      (refused['errors'] as Array<{ msg: string }>)[0]!.msg,
+    )
   })
 
   it('saves the current screen, lists it as the API does, and deletes it', async () => {
@@ -156,8 +189,14 @@ describe('console: screener', { skip: consoleSkipReason() }, () => {
     await page.type('input[name=name]', 'Everything')
     await page.click('button ::-p-text(Save current screen)')
     await page.waitForSelector('.screen-saved li')
-    const saved = json(await user.api.get('/api/screener/saved'))['items'] as Array<{ id: number; name: string }>
-    assert.deepEqual(saved.map((s) => s.name), ['Everything'])
+    const saved = json(await user.api.get('/api/screener/saved'))['items'] as Array<{
+      id: number
+      name: string
+    }>
+    assert.deepEqual(
+      saved.map((s) => s.name),
+      ['Everything'],
+    )
     await page.click('button ::-p-text(Delete Everything)')
     await page.waitForSelector('.empty ::-p-text(No saved screens)')
     assert.deepEqual(json(await user.api.get('/api/screener/saved'))['items'], [])

@@ -7,7 +7,16 @@ import { ApiError } from '../../api/problem.ts'
 import { dateTime } from '../../ui/format.ts'
 import { Field, SelectField } from '../../ui/Field.tsx'
 import type { Catalog, CatalogField } from './api.ts'
-import { emptyGroup, LIST_OPS, newCondition, NO_VALUE, REF_OPS, type CondDraft, type Draft, type GroupDraft } from './draft.ts'
+import {
+  emptyGroup,
+  LIST_OPS,
+  newCondition,
+  NO_VALUE,
+  REF_OPS,
+  type CondDraft,
+  type Draft,
+  type GroupDraft,
+} from './draft.ts'
 
 type Path = (string | number)[]
 
@@ -47,7 +56,16 @@ function errorsAt(error: unknown, path: Path): ApiError | undefined {
   return mine.length > 0 ? new ApiError(error.status, { ...error.problem, errors: mine }) : undefined
 }
 
-const CATEGORY_ORDER = ['identity', 'price', 'volume', 'fundamental', 'technical', 'performance', 'signal', 'portfolio']
+const CATEGORY_ORDER = [
+  'identity',
+  'price',
+  'volume',
+  'fundamental',
+  'technical',
+  'performance',
+  'signal',
+  'portfolio',
+]
 
 function FieldOptions({ fields }: { fields: CatalogField[] }) {
   const cats = [...new Set(fields.map((f) => f.category))].sort(
@@ -73,29 +91,72 @@ function freshness(f: CatalogField | undefined, catalog: Catalog): string {
   return `${f.unit ?? f.type} · ${source}${f.as_of ? `, as of ${dateTime(f.as_of)}` : ', computed for you'}`
 }
 
-function ValueInputs({ d, f, ctx, err }: { d: CondDraft; f: CatalogField | undefined; ctx: Ctx; err?: ApiError }) {
+function ValueInputs({
+  d,
+  f,
+  ctx,
+  err,
+}: {
+  d: CondDraft
+  f: CatalogField | undefined
+  ctx: Ctx
+  err?: ApiError
+}) {
   const set = (patch: Partial<CondDraft>) => ctx.onChange(d.key, { ...d, ...patch })
   if (NO_VALUE.has(d.op)) return null
   if (d.useRef && REF_OPS.has(d.op))
     return (
       <>
-        <SelectField label="Other field" name="value" error={err} value={d.refField} onChange={(e) => set({ refField: e.target.value })}>
+        <SelectField
+          label="Other field"
+          name="value"
+          error={err}
+          value={d.refField}
+          onChange={(e) => set({ refField: e.target.value })}
+        >
           <FieldOptions fields={ctx.catalog.fields.filter((x) => x.type === f?.type)} />
         </SelectField>
-        <Field label="Times" name="times" inputMode="decimal" placeholder="1" value={d.refTimes} onChange={(e) => set({ refTimes: e.target.value })} />
+        <Field
+          label="Times"
+          name="times"
+          inputMode="decimal"
+          placeholder="1"
+          value={d.refTimes}
+          onChange={(e) => set({ refTimes: e.target.value })}
+        />
       </>
     )
   if (f?.type === 'boolean')
     return (
-      <SelectField label="Value" name="value" error={err} value={d.value} onChange={(e) => set({ value: e.target.value })}>
+      <SelectField
+        label="Value"
+        name="value"
+        error={err}
+        value={d.value}
+        onChange={(e) => set({ value: e.target.value })}
+      >
         <option value="true">yes</option>
         <option value="false">no</option>
       </SelectField>
     )
-  const hint = LIST_OPS.has(d.op) ? 'comma-separated' : f?.unit === 'usd' ? 'e.g. 10B, 500M' : f?.unit === 'percent' ? 'percent' : undefined
+  const hint = LIST_OPS.has(d.op)
+    ? 'comma-separated'
+    : f?.unit === 'usd'
+      ? 'e.g. 10B, 500M'
+      : f?.unit === 'percent'
+        ? 'percent'
+        : undefined
   return (
     <>
-      <Field label={d.op === 'between' ? 'From' : 'Value'} name="value" error={err} hint={hint} value={d.value} list={f?.values ? `values-${d.key}` : undefined} onChange={(e) => set({ value: e.target.value })} />
+      <Field
+        label={d.op === 'between' ? 'From' : 'Value'}
+        name="value"
+        error={err}
+        hint={hint}
+        value={d.value}
+        list={f?.values ? `values-${d.key}` : undefined}
+        onChange={(e) => set({ value: e.target.value })}
+      />
       {f?.values && (
         <datalist id={`values-${d.key}`}>
           {f.values.map((v) => (
@@ -103,7 +164,9 @@ function ValueInputs({ d, f, ctx, err }: { d: CondDraft; f: CatalogField | undef
           ))}
         </datalist>
       )}
-      {d.op === 'between' && <Field label="To" name="value2" value={d.value2} onChange={(e) => set({ value2: e.target.value })} />}
+      {d.op === 'between' && (
+        <Field label="To" name="value2" value={d.value2} onChange={(e) => set({ value2: e.target.value })} />
+      )}
     </>
   )
 }
@@ -114,15 +177,28 @@ function Condition({ d, path, ctx }: { d: CondDraft; path: Path; ctx: Ctx }) {
   const set = (patch: Partial<CondDraft>) => ctx.onChange(d.key, { ...d, ...patch })
   const pickField = (id: string) => {
     const next = ctx.byId.get(id)
-    const op = next?.operators.includes(d.op) ? d.op : (next?.operators[0] ?? d.op)
+    const op = next?.operators.some((o) => o === d.op) ? d.op : (next?.operators[0] ?? d.op)
     set({ field: id, op, value: next?.type === 'boolean' ? 'true' : '', value2: '' })
   }
   return (
     <li className="screen-cond">
-      <SelectField label="Field" name="field" error={err} hint={freshness(f, ctx.catalog)} value={d.field} onChange={(e) => pickField(e.target.value)}>
+      <SelectField
+        label="Field"
+        name="field"
+        error={err}
+        hint={freshness(f, ctx.catalog)}
+        value={d.field}
+        onChange={(e) => pickField(e.target.value)}
+      >
         <FieldOptions fields={ctx.catalog.fields} />
       </SelectField>
-      <SelectField label="Operator" name="op" error={err} value={d.op} onChange={(e) => set({ op: e.target.value })}>
+      <SelectField
+        label="Operator"
+        name="op"
+        error={err}
+        value={d.op}
+        onChange={(e) => set({ op: e.target.value })}
+      >
         {(f?.operators ?? Object.keys(OP_LABELS)).map((op) => (
           <option key={op} value={op}>
             {OP_LABELS[op] ?? op}
@@ -131,7 +207,8 @@ function Condition({ d, path, ctx }: { d: CondDraft; path: Path; ctx: Ctx }) {
       </SelectField>
       {REF_OPS.has(d.op) && f?.type === 'number' && (
         <label className="screen-check">
-          <input type="checkbox" checked={d.useRef} onChange={(e) => set({ useRef: e.target.checked })} /> vs field
+          <input type="checkbox" checked={d.useRef} onChange={(e) => set({ useRef: e.target.checked })} /> vs
+          field
         </label>
       )}
       <ValueInputs d={d} f={f} ctx={ctx} {...(err ? { err } : {})} />
@@ -142,7 +219,17 @@ function Condition({ d, path, ctx }: { d: CondDraft; path: Path; ctx: Ctx }) {
   )
 }
 
-export function GroupEditor({ g, path, ctx, root = false }: { g: GroupDraft; path: Path; ctx: Ctx; root?: boolean }) {
+export function GroupEditor({
+  g,
+  path,
+  ctx,
+  root = false,
+}: {
+  g: GroupDraft
+  path: Path
+  ctx: Ctx
+  root?: boolean
+}) {
   const set = (patch: Partial<GroupDraft>) => ctx.onChange(g.key, { ...g, ...patch })
   const first = ctx.catalog.fields.find((f) => f.id === 'price') ?? ctx.catalog.fields[0]
   return (
@@ -168,10 +255,18 @@ export function GroupEditor({ g, path, ctx, root = false }: { g: GroupDraft; pat
         )}
       </ul>
       <div className="actions">
-        <button type="button" className="secondary" onClick={() => set({ items: [...g.items, newCondition(first)] })}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => set({ items: [...g.items, newCondition(first)] })}
+        >
           Add condition
         </button>
-        <button type="button" className="secondary" onClick={() => set({ items: [...g.items, emptyGroup('any')] })}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => set({ items: [...g.items, emptyGroup('any')] })}
+        >
           Add group
         </button>
         {!root && (

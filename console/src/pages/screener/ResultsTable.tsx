@@ -19,7 +19,9 @@ export function formatValue(v: Value, f: CatalogField | undefined): string {
   if (typeof v === 'string') return v
   switch (f?.unit) {
     case 'usd':
-      return Math.abs(v) >= 1e6 ? money(v, 'USD', { notation: 'compact', maximumFractionDigits: 2 }) : money(v)
+      return Math.abs(v) >= 1e6
+        ? money(v, 'USD', { notation: 'compact', maximumFractionDigits: 2 })
+        : money(v)
     case 'percent':
       return pctPoints(v, 2)
     case 'shares':
@@ -29,11 +31,27 @@ export function formatValue(v: Value, f: CatalogField | undefined): string {
   }
 }
 
-function Header({ id, label, sort, onSort, why }: { id: string; label: string; sort?: SortKey; onSort: (s: SortKey) => void; why?: boolean }) {
+function Header({
+  id,
+  label,
+  sort,
+  onSort,
+  why,
+}: {
+  id: string
+  label: string
+  sort?: SortKey
+  onSort: (s: SortKey) => void
+  why?: boolean
+}) {
   const dir = sort?.field === id ? sort.dir : undefined
   const next: SortKey = { field: id, dir: dir === 'desc' ? 'asc' : 'desc' }
   return (
-    <th scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'} className={why ? 'screen-why' : undefined}>
+    <th
+      scope="col"
+      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+      className={why ? 'screen-why' : undefined}
+    >
       <button type="button" className="ghost screen-sort" onClick={() => onSort(next)}>
         {why ? `Why: ${label}` : label}
         {dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}
@@ -53,11 +71,16 @@ export function ResultsTable({
   sort?: SortKey
   onSort: (s: SortKey) => void
 }) {
-  const whyFields = [...new Set(run.rows.flatMap((r) => Object.keys(r.why)))].filter((id) => !run.columns.includes(id))
+  const whyFields = [...new Set(run.rows.flatMap((r) => Object.keys(r.why)))].filter(
+    (id) => !run.columns.includes(id),
+  )
   const label = (id: string) => byId.get(id)?.label ?? id
   const cell = (id: string, v: Value) => {
     const f = byId.get(id)
-    const cls = [f?.type === 'number' ? 'num' : '', id.endsWith('_pct') || id.startsWith('perf_') ? trend(v as number) : '']
+    const cls = [
+      f?.type === 'number' ? 'num' : '',
+      id.endsWith('_pct') || id.startsWith('perf_') ? trend(v as number) : '',
+    ]
     return (
       <td key={id} className={cls.join(' ').trim() || undefined} data-field={id}>
         {formatValue(v, f)}

@@ -33,13 +33,23 @@ export function SavedScreens({ spec, onLoad }: { spec: () => Spec; onLoad: (s: S
           save.mutate()
         }}
       >
-        <Field label="Name" name="name" value={name} error={save.error} onChange={(e) => setName(e.target.value)} />
+        <Field
+          label="Name"
+          name="name"
+          value={name}
+          error={save.error}
+          onChange={(e) => setName(e.target.value)}
+        />
         <button type="submit" disabled={save.isPending}>
           Save current screen
         </button>
       </form>
       <ProblemAlert error={save.error ?? remove.error} />
-      <QueryState query={list} isEmpty={(d) => d.items.length === 0} empty="No saved screens yet: build one and save it above.">
+      <QueryState
+        query={list}
+        isEmpty={(d) => d.items.length === 0}
+        empty="No saved screens yet: build one and save it above."
+      >
         {(d) => (
           <ul className="screen-saved">
             {d.items.map((s) => (

@@ -9,7 +9,15 @@ import { SelectField } from '../../ui/Field.tsx'
 import { Page, Section } from '../../ui/Page.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { downloadCsv, filters, runScreen, type Catalog, type CatalogField, type RunBody, type Spec } from './api.ts'
+import {
+  downloadCsv,
+  filters,
+  runScreen,
+  type Catalog,
+  type CatalogField,
+  type RunBody,
+  type Spec,
+} from './api.ts'
 import { emptyGroup, fromFilters, replace, toFilters, type Draft, type GroupDraft } from './draft.ts'
 import { GroupEditor } from './FilterEditor.tsx'
 import { NlBox } from './NlBox.tsx'
@@ -22,13 +30,21 @@ function Pager({ total, offset, onPage }: { total: number; offset: number; onPag
   const last = Math.min(offset + PAGE, total)
   return (
     <div className="actions" aria-label="Pages">
-      <span>
-        {total === 0 ? 'No rows' : `${offset + 1}–${last} of ${total}`}
-      </span>
-      <button type="button" className="secondary" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - PAGE))}>
+      <span>{total === 0 ? 'No rows' : `${offset + 1}–${last} of ${total}`}</span>
+      <button
+        type="button"
+        className="secondary"
+        disabled={offset === 0}
+        onClick={() => onPage(Math.max(0, offset - PAGE))}
+      >
         Previous page
       </button>
-      <button type="button" className="secondary" disabled={last >= total} onClick={() => onPage(offset + PAGE)}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={last >= total}
+        onClick={() => onPage(offset + PAGE)}
+      >
         Next page
       </button>
     </div>
@@ -55,7 +71,11 @@ function Screener({ catalog }: { catalog: Catalog }) {
       offset: 0,
     }
   }
-  const run = useQuery({ queryKey: ['screener', 'run', ran], queryFn: () => runScreen(ran), placeholderData: keepPreviousData })
+  const run = useQuery({
+    queryKey: ['screener', 'run', ran],
+    queryFn: () => runScreen(ran),
+    placeholderData: keepPreviousData,
+  })
   const csv = useMutation({ mutationFn: () => downloadCsv({ ...ran, offset: 0, limit: 500 }) })
 
   const onChange = (key: number, next: Draft | null) =>
@@ -77,7 +97,7 @@ function Screener({ catalog }: { catalog: Catalog }) {
   return (
     <>
       <Section title="Describe it in words">
-        <NlBox onBuilt={(b) => load(b.spec as Spec)} />
+        <NlBox onBuilt={(b) => load(b.spec)} />
       </Section>
       <Section title="Filters">
         <form
@@ -87,17 +107,26 @@ function Screener({ catalog }: { catalog: Catalog }) {
           }}
         >
           <div className="actions">
-            <SelectField label="Preset" name="preset" value={preset} onChange={(e) => setPreset(e.target.value)}>
+            <SelectField
+              label="Preset"
+              name="preset"
+              value={preset}
+              onChange={(e) => setPreset(e.target.value)}
+            >
               {catalog.presets.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
                 </option>
               ))}
             </SelectField>
-            <button type="button" className="secondary" onClick={() => {
-              const p = catalog.presets.find((x) => x.id === preset)
-              if (p) load(p.spec as Spec)
-            }}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                const p = catalog.presets.find((x) => x.id === preset)
+                if (p) load(p.spec as Spec)
+              }}
+            >
               Load preset
             </button>
           </div>
@@ -112,7 +141,11 @@ function Screener({ catalog }: { catalog: Catalog }) {
         </form>
       </Section>
       <Section title="Results">
-        <QueryState query={run} isEmpty={(d) => d.total === 0} empty="No symbol matches: loosen a filter or switch a group to “any of”.">
+        <QueryState
+          query={run}
+          isEmpty={(d) => d.total === 0}
+          empty="No symbol matches: loosen a filter or switch a group to “any of”."
+        >
           {(d) => (
             <>
               <p className="muted">

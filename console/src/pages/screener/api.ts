@@ -1,7 +1,7 @@
 /** The screener's API calls and the types the generated client gives them. */
 import { api, data } from '../../api/client.ts'
 import type { paths } from '../../api/client.ts'
-import { ApiError, type Problem } from '../../api/problem.ts'
+import { ApiError } from '../../api/problem.ts'
 
 export type RunBody = paths['/api/screener']['post']['requestBody']['content']['application/json']
 export type Spec = Omit<RunBody, 'as_of'>
@@ -11,7 +11,8 @@ export const filters = () => data(api.GET('/api/screener/filters'))
 export const runScreen = (body: RunBody) => data(api.POST('/api/screener', { body }))
 export const aiBuild = (prompt: string) => data(api.POST('/api/screener/ai-build', { body: { prompt } }))
 export const listSaved = () => data(api.GET('/api/screener/saved'))
-export const saveScreen = (name: string, spec: Spec) => data(api.POST('/api/screener/saved', { body: { name, spec } }))
+export const saveScreen = (name: string, spec: Spec) =>
+  data(api.POST('/api/screener/saved', { body: { name, spec } }))
 export const deleteSaved = (screen_id: number) =>
   data(api.DELETE('/api/screener/saved/{screen_id}', { params: { path: { screen_id } } }))
 
@@ -23,11 +24,15 @@ export type Saved = Awaited<ReturnType<typeof listSaved>>['items'][number]
 
 /** POST /export.csv with the same spec, saved as the file name the API gives. */
 export async function downloadCsv(body: RunBody): Promise<void> {
-  const { data: blob, error, response } = await api.POST('/api/screener/export.csv', {
+  const {
+    data: blob,
+    error,
+    response,
+  } = await api.POST('/api/screener/export.csv', {
     body,
     parseAs: 'blob',
   })
-  if (!response.ok || !blob) throw new ApiError(response.status, error as Problem | undefined)
+  if (!response.ok || !blob) throw new ApiError(response.status, error)
   const disposition = response.headers.get('content-disposition') ?? ''
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'screen.csv'
   const url = URL.createObjectURL(blob)

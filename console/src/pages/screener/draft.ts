@@ -37,7 +37,12 @@ export const NO_VALUE = new Set(['is_null', 'not_null'])
 export const LIST_OPS = new Set(['in', 'not_in'])
 export const REF_OPS = new Set(['gt', 'gte', 'lt', 'lte', 'eq', 'neq', 'crosses_above', 'crosses_below'])
 
-export const emptyGroup = (mode: 'all' | 'any' = 'all'): GroupDraft => ({ kind: 'group', key: nextKey(), mode, items: [] })
+export const emptyGroup = (mode: 'all' | 'any' = 'all'): GroupDraft => ({
+  kind: 'group',
+  key: nextKey(),
+  mode,
+  items: [],
+})
 
 export function newCondition(field: CatalogField | undefined): CondDraft {
   return {
@@ -56,7 +61,8 @@ export function newCondition(field: CatalogField | undefined): CondDraft {
 const isRef = (v: unknown): v is { field: string; times?: number } =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && 'field' in v
 
-const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v))
+const text = (v: unknown): string =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : ''
 
 function condFrom(c: { field: string; op: string; value?: unknown }): CondDraft {
   const d: CondDraft = { ...newCondition(undefined), field: c.field, op: c.op }
@@ -70,12 +76,14 @@ function condFrom(c: { field: string; op: string; value?: unknown }): CondDraft 
 /** The API's filters → the editor's tree. */
 export function fromFilters(g: Filters): GroupDraft {
   const mode = g.any ? 'any' : 'all'
-  const items = (g.any ?? g.all ?? []) as SpecItem[]
+  const items = g.any ?? g.all ?? []
   return {
     kind: 'group',
     key: nextKey(),
     mode,
-    items: items.map((x) => ('field' in x ? condFrom(x as { field: string; op: string; value?: unknown }) : fromFilters(x as Filters))),
+    items: items.map((x) =>
+      'field' in x ? condFrom(x as { field: string; op: string; value?: unknown }) : fromFilters(x),
+    ),
   }
 }
 
@@ -95,7 +103,8 @@ function condTo(d: CondDraft, byId: ReadonlyMap<string, CatalogField>): SpecItem
     const ref = times === '' ? { field: d.refField } : { field: d.refField, times: Number(times) }
     return { field: d.field, op: d.op, value: ref }
   }
-  if (d.op === 'between') return { field: d.field, op: d.op, value: [literal(d.value, field), literal(d.value2, field)] }
+  if (d.op === 'between')
+    return { field: d.field, op: d.op, value: [literal(d.value, field), literal(d.value2, field)] }
   if (LIST_OPS.has(d.op))
     return {
       field: d.field,
@@ -112,7 +121,7 @@ function condTo(d: CondDraft, byId: ReadonlyMap<string, CatalogField>): SpecItem
 /** The editor's tree → the API's filters. */
 export function toFilters(g: GroupDraft, byId: ReadonlyMap<string, CatalogField>): Filters {
   const items = g.items.map((x) => (x.kind === 'cond' ? condTo(x, byId) : (toFilters(x, byId) as SpecItem)))
-  return (g.mode === 'any' ? { any: items } : { all: items }) as Filters
+  return g.mode === 'any' ? { any: items } : { all: items }
 }
 
 /** Replaces the item with `key` anywhere in the tree (or removes it when `next` is null). */
