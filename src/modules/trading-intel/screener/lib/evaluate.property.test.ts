@@ -143,7 +143,7 @@ function holds(row: Row, c: Condition): boolean {
   if (c.op === 'crosses_above' || c.op === 'crosses_below') {
     const a0 = row.p[c.field] ?? null
     const b0 = rhs(row, c.value as Operand, true)
-    if (a0 === null || b0 === null) return false
+    if (a0 === null || typeof b0 !== 'number') return false
     return c.op === 'crosses_above' ? a0 <= b0 && a > b : a0 >= b0 && a < b
   }
   const ops = { gt: a > b, gte: a >= b, lt: a < b, lte: a <= b, eq: a === b, neq: a !== b } as Record<
