@@ -8,6 +8,8 @@ export interface FieldError {
   loc: (string | number)[]
   msg: string
   type: string
+  /** The closest valid value, when there is one (e.g. the catalog field an unknown name is nearest to). */
+  hint?: string
 }
 
 export interface AppErrorOptions {

@@ -9,6 +9,7 @@ export const FieldErrorSchema = Type.Object({
   }),
   msg: Type.String(),
   type: Type.String({ description: 'Which rule failed (enum, required, format, …)' }),
+  hint: Type.Optional(Type.String({ description: 'The closest valid value, when there is one' })),
 })
 
 export const ProblemSchema = Type.Object(
