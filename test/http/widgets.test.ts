@@ -37,9 +37,19 @@ describe('GET /api/widgets/visibility', () => {
     assert.equal(body.plan, 'premium')
     assert.deepEqual(
       body.items.map((r: Body) => [r.widget_id, r.position, r.visible, r.source, r.reason, r.collapsed]),
-      defaultOrder.map((id, i) => [id, i, WIDGETS.find((w) => w.id === id)!.default_visible, 'default', null, false]),
+      defaultOrder.map((id, i) => [
+        id,
+        i,
+        WIDGETS.find((w) => w.id === id)!.default_visible,
+        'default',
+        null,
+        false,
+      ]),
     )
-    assert.ok(WIDGETS.some((w) => !w.default_visible), 'at least one widget starts hidden')
+    assert.ok(
+      WIDGETS.some((w) => !w.default_visible),
+      'at least one widget starts hidden',
+    )
     assert.equal((await t.anon.get(URL)).statusCode, 401)
   })
 
@@ -62,17 +72,27 @@ describe('precedence: default → user → plan → tenant policy', () => {
     assert.equal(put.statusCode, 200, put.body)
     assert.deepEqual([json(put).visible, json(put).source, json(put).reason], [true, 'user', null])
 
-    const pol = await admin.put(`/api/admin/widgets/policy/${hidden.id}`, { enabled: false, note: 'Not for us' })
+    const pol = await admin.put(`/api/admin/widgets/policy/${hidden.id}`, {
+      enabled: false,
+      note: 'Not for us',
+    })
     assert.equal(pol.statusCode, 200, pol.body)
     assert.deepEqual([json(pol).enabled, json(pol).note], [false, 'Not for us'])
     const r = await rowOf(user, hidden.id)
-    assert.deepEqual([r.visible, r.source, r.reason, r.note], [false, 'policy', 'disabled_by_admin', 'Not for us'])
+    assert.deepEqual(
+      [r.visible, r.source, r.reason, r.note],
+      [false, 'policy', 'disabled_by_admin', 'Not for us'],
+    )
     // The user's choice is kept underneath and cannot override the policy.
     const again = await user.put(`${URL}/${hidden.id}`, { visible: true })
     assert.deepEqual([json(again).visible, json(again).source], [false, 'policy'])
 
     assert.equal((await admin.delete(`/api/admin/widgets/policy/${hidden.id}`)).statusCode, 204)
-    assert.deepEqual(await rowOf(user, hidden.id).then((r) => [r.visible, r.source, r.note]), [true, 'user', null])
+    assert.deepEqual(await rowOf(user, hidden.id).then((r) => [r.visible, r.source, r.note]), [
+      true,
+      'user',
+      null,
+    ])
   })
 
   it('a widget above the plan is hidden with the plan it needs, whatever the user or a forcing policy says', async () => {
@@ -89,7 +109,10 @@ describe('precedence: default → user → plan → tenant policy', () => {
     assert.deepEqual(await rowOf(user, paid.id).then((x) => [x.visible, x.source]), [false, 'plan'])
     // Disabled by the admin: the policy is named first, even above the plan.
     await admin.put(`/api/admin/widgets/policy/${paid.id}`, { enabled: false })
-    assert.deepEqual(await rowOf(user, paid.id).then((x) => [x.source, x.reason]), ['policy', 'disabled_by_admin'])
+    assert.deepEqual(await rowOf(user, paid.id).then((x) => [x.source, x.reason]), [
+      'policy',
+      'disabled_by_admin',
+    ])
     // The same widget on the plan that includes it follows the user.
     const pro = await t.newTenant({ plan: paid.plan_floor })
     await pro.put(`${URL}/${paid.id}`, { visible: false })
@@ -104,7 +127,10 @@ describe('precedence: default → user → plan → tenant policy', () => {
     assert.equal(pol.statusCode, 200, pol.body)
     const r = await rowOf(user, 'headline')
     assert.deepEqual([r.visible, r.source, r.reason], [true, 'policy', 'required_by_admin'])
-    const bad = await admin.put('/api/admin/widgets/policy/headline', { enabled: false, forced_visible: true })
+    const bad = await admin.put('/api/admin/widgets/policy/headline', {
+      enabled: false,
+      forced_visible: true,
+    })
     assertFieldError(bad, ['body', 'forced_visible'])
   })
 })
@@ -162,9 +188,21 @@ describe('PUT, DELETE and PATCH of one widget', () => {
     const admin = await t.newTenant({ role: 'admin' })
     assertProblem(await u.put(`${URL}/stock_ticker`, { visible: true }), 404, 'widgets.unknown_widget')
     assertProblem(await u.delete(`${URL}/stock_ticker`), 404, 'widgets.unknown_widget')
-    assertProblem(await u.patch(`${URL}/stock_ticker/collapsed`, { collapsed: true }), 404, 'widgets.unknown_widget')
-    assertProblem(await u.patch(`${URL}/stock_ticker/position`, { position: 1 }), 404, 'widgets.unknown_widget')
-    assertProblem(await admin.put('/api/admin/widgets/policy/stock_ticker', { enabled: false }), 404, 'widgets.unknown_widget')
+    assertProblem(
+      await u.patch(`${URL}/stock_ticker/collapsed`, { collapsed: true }),
+      404,
+      'widgets.unknown_widget',
+    )
+    assertProblem(
+      await u.patch(`${URL}/stock_ticker/position`, { position: 1 }),
+      404,
+      'widgets.unknown_widget',
+    )
+    assertProblem(
+      await admin.put('/api/admin/widgets/policy/stock_ticker', { enabled: false }),
+      404,
+      'widgets.unknown_widget',
+    )
     assertProblem(await admin.delete('/api/admin/widgets/policy/stock_ticker'), 404, 'widgets.unknown_widget')
   })
 
@@ -199,7 +237,11 @@ describe('isolation', () => {
     assert.deepEqual(await rows(colleague), before, 'a colleague unchanged')
 
     await admin.put('/api/admin/widgets/policy/allocation_sector', { enabled: false })
-    assert.equal((await rowOf(colleague, 'allocation_sector')).reason, 'disabled_by_admin', 'the whole tenant')
+    assert.equal(
+      (await rowOf(colleague, 'allocation_sector')).reason,
+      'disabled_by_admin',
+      'the whole tenant',
+    )
     assert.deepEqual(await rows(stranger), before, 'not another tenant')
     const own = json(await admin.get('/api/admin/widgets/policy'))
     assert.equal(own.tenant_id, user.tenantId)
@@ -212,10 +254,16 @@ describe('isolation', () => {
     assert.equal((await t.anon.get('/api/admin/widgets/policy')).statusCode, 401)
 
     // An administrator may name another tenant; an unknown tenant is 404.
-    const set = await admin.put(`/api/admin/widgets/policy/headline?tenant_id=${stranger.tenantId}`, { enabled: false })
+    const set = await admin.put(`/api/admin/widgets/policy/headline?tenant_id=${stranger.tenantId}`, {
+      enabled: false,
+    })
     assert.equal(set.statusCode, 200, set.body)
     assert.equal((await rowOf(stranger, 'headline')).reason, 'disabled_by_admin')
     assert.equal((await rowOf(user, 'headline')).source, 'default', 'not the admin’s own tenant')
-    assertProblem(await admin.get('/api/admin/widgets/policy?tenant_id=999999999'), 404, 'widgets.tenant_not_found')
+    assertProblem(
+      await admin.get('/api/admin/widgets/policy?tenant_id=999999999'),
+      404,
+      'widgets.tenant_not_found',
+    )
   })
 })

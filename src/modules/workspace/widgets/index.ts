@@ -21,7 +21,9 @@ export interface Widgets {
 }
 
 function createWidgets(ctx: ModuleContext, deps: { tenancy: Tenancy }): Widgets {
-  return { widgets: new WidgetsService({ scopes: ctx.scopes, clock: ctx.clock, tenants: deps.tenancy.tenants }) }
+  return {
+    widgets: new WidgetsService({ scopes: ctx.scopes, clock: ctx.clock, tenants: deps.tenancy.tenants }),
+  }
 }
 
 export const widgetsModule = defineModule({

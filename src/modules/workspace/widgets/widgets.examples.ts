@@ -82,8 +82,22 @@ export const POLICY_ROW = {
 export const POLICY_LIST = {
   tenant_id: 17,
   items: [
-    { widget_id: 'headline', title: 'Headline figures', enabled: true, forced_visible: true, note: null, updated_at: '2026-11-28T09:00:00.000Z' },
-    { widget_id: 'value_chart', title: 'Value and P&L', enabled: true, forced_visible: false, note: null, updated_at: null },
+    {
+      widget_id: 'headline',
+      title: 'Headline figures',
+      enabled: true,
+      forced_visible: true,
+      note: null,
+      updated_at: '2026-11-28T09:00:00.000Z',
+    },
+    {
+      widget_id: 'value_chart',
+      title: 'Value and P&L',
+      enabled: true,
+      forced_visible: false,
+      note: null,
+      updated_at: null,
+    },
     POLICY_ROW,
   ],
 }

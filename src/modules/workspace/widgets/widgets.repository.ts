@@ -27,7 +27,9 @@ export async function upsertPreference(
   await s.db
     .insertInto('widget_preference')
     .values({ tenant_id: s.tenantId, user_id: userId, widget_id: widgetId, ...change, updated_at: at })
-    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'widget_id']).doUpdateSet({ ...change, updated_at: at }))
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'user_id', 'widget_id']).doUpdateSet({ ...change, updated_at: at }),
+    )
     .execute()
 }
 
@@ -56,7 +58,12 @@ export interface PolicyValues {
   note: string | null
 }
 
-export async function upsertPolicy(s: TenantScope, widgetId: string, v: PolicyValues, at: Date): Promise<void> {
+export async function upsertPolicy(
+  s: TenantScope,
+  widgetId: string,
+  v: PolicyValues,
+  at: Date,
+): Promise<void> {
   await s.db
     .insertInto('widget_policy')
     .values({ tenant_id: s.tenantId, widget_id: widgetId, ...v, updated_at: at })

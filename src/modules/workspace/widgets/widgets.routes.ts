@@ -43,7 +43,12 @@ export function widgetsRoutes(app: App, widgets: WidgetsService): void {
         operationId: 'listWidgetVisibility',
         summary: 'The dashboard widgets as the caller sees them, in order',
         description: `Every widget of the registry with its effective state for the caller. ${PRECEDENCE} ${ORDER_RULE}`,
-        examples: { 200: { description: 'A free-plan user; one widget disabled by the administrator', value: VISIBILITY_LIST } },
+        examples: {
+          200: {
+            description: 'A free-plan user; one widget disabled by the administrator',
+            value: VISIBILITY_LIST,
+          },
+        },
         tags: TAGS,
         response: { 200: VisibilityList, ...problems(401) },
       },
@@ -105,11 +110,15 @@ function patchRoutes(app: App, widgets: WidgetsService): void {
       schema: {
         operationId: 'setWidgetCollapsed',
         summary: 'Collapse or expand a widget',
-        description: 'Stores whether the widget shows only its title bar; answers its effective row. Unknown widget: 404.',
+        description:
+          'Stores whether the widget shows only its title bar; answers its effective row. Unknown widget: 404.',
         examples: {
           params: { widget_id: 'headline' },
           body: { collapsed: true },
-          200: { description: 'Collapsed', value: { ...ROW_HIDDEN_BY_USER, visible: true, source: 'default' } },
+          200: {
+            description: 'Collapsed',
+            value: { ...ROW_HIDDEN_BY_USER, visible: true, source: 'default' },
+          },
         },
         tags: TAGS,
         params: WidgetParams,

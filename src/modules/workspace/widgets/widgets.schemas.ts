@@ -69,7 +69,11 @@ export const VisibilityList = Type.Object({
 })
 
 export const AdminTenantQuery = Type.Object(
-  { tenant_id: Type.Optional(Id({ description: 'Administrators only: act on another tenant (default: their own)' })) },
+  {
+    tenant_id: Type.Optional(
+      Id({ description: 'Administrators only: act on another tenant (default: their own)' }),
+    ),
+  },
   { additionalProperties: false },
 )
 

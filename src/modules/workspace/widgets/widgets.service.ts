@@ -118,13 +118,24 @@ export class WidgetsService {
     return { tenant_id: tenantId, items }
   }
 
-  async setPolicy(scope: RequestScope, widgetId: string, input: PolicyInput, requested?: number): Promise<PolicyRow> {
+  async setPolicy(
+    scope: RequestScope,
+    widgetId: string,
+    input: PolicyInput,
+    requested?: number,
+  ): Promise<PolicyRow> {
     known(widgetId)
     if (!input.enabled && input.forced_visible === true)
       throw UnprocessableError.field(['body', 'forced_visible'], 'a disabled widget cannot be forced visible')
     const tenantId = await this.adminTenant(scope, requested)
-    const values = { enabled: input.enabled, forced_visible: input.forced_visible ?? false, note: input.note ?? null }
-    await this.deps.scopes.withTenant(tenantId, (s) => repo.upsertPolicy(s, widgetId, values, this.deps.clock.now()))
+    const values = {
+      enabled: input.enabled,
+      forced_visible: input.forced_visible ?? false,
+      note: input.note ?? null,
+    }
+    await this.deps.scopes.withTenant(tenantId, (s) =>
+      repo.upsertPolicy(s, widgetId, values, this.deps.clock.now()),
+    )
     return (await this.policy(scope, tenantId)).items.find((r) => r.widget_id === widgetId)!
   }
 

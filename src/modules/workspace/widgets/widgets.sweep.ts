@@ -5,11 +5,19 @@
  */
 import type { SweepFixture } from '../../module.ts'
 
-const widget: SweepFixture = async () => ({ params: { widget_id: 'headline' }, body: { visible: false }, shared: true })
+const widget: SweepFixture = async () => ({
+  params: { widget_id: 'headline' },
+  body: { visible: false },
+  shared: true,
+})
 
 export const widgetsSweep: Record<string, SweepFixture> = {
   updateWidgetVisibility: widget,
   resetWidgetVisibility: widget,
-  setWidgetCollapsed: async () => ({ params: { widget_id: 'headline' }, body: { collapsed: true }, shared: true }),
+  setWidgetCollapsed: async () => ({
+    params: { widget_id: 'headline' },
+    body: { collapsed: true },
+    shared: true,
+  }),
   setWidgetPosition: async () => ({ params: { widget_id: 'headline' }, body: { position: 1 }, shared: true }),
 }

@@ -28,7 +28,12 @@ describe('effectiveRows', () => {
   it('applies policy, then plan, then forced, then the user, then the default', () => {
     const rows = effectiveRows({
       widgets: WS,
-      overrides: [o('a', { visible: false }), o('b', { visible: true }), o('c', { visible: true }), o('d', {})],
+      overrides: [
+        o('a', { visible: false }),
+        o('b', { visible: true }),
+        o('c', { visible: true }),
+        o('d', {}),
+      ],
       policies: [{ widget_id: 'a', enabled: true, forced_visible: true, note: 'always' }],
       plan: 'free',
       ranks,

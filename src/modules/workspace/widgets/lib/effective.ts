@@ -64,7 +64,9 @@ export function effectiveOrder(
   return [...widgets]
     .sort(
       (a, b) =>
-        asked(a) - asked(b) || a.default_position - b.default_position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        asked(a) - asked(b) ||
+        a.default_position - b.default_position ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     )
     .map((w) => w.id)
 }
@@ -83,9 +85,11 @@ function visibility(
   planAllows: boolean,
 ): Pick<EffectiveRow, 'visible' | 'source' | 'reason' | 'required_plan'> {
   // Each branch names the layer that decided; see the file comment for the precedence.
-  if (p && !p.enabled) return { visible: false, source: 'policy', reason: 'disabled_by_admin', required_plan: null }
+  if (p && !p.enabled)
+    return { visible: false, source: 'policy', reason: 'disabled_by_admin', required_plan: null }
   if (!planAllows) return { visible: false, source: 'plan', reason: 'plan', required_plan: w.plan_floor }
-  if (p?.forced_visible) return { visible: true, source: 'policy', reason: 'required_by_admin', required_plan: null }
+  if (p?.forced_visible)
+    return { visible: true, source: 'policy', reason: 'required_by_admin', required_plan: null }
   if (o?.visible != null) return { visible: o.visible, source: 'user', reason: null, required_plan: null }
   return { visible: w.default_visible, source: 'default', reason: null, required_plan: null }
 }
@@ -113,7 +117,8 @@ export function effectiveRows(input: {
       title: w.title,
       description: w.description,
       ...shown,
-      required_plan_name: shown.required_plan && (input.ranks.get(shown.required_plan)?.name ?? shown.required_plan),
+      required_plan_name:
+        shown.required_plan && (input.ranks.get(shown.required_plan)?.name ?? shown.required_plan),
       collapsed: o?.collapsed ?? false,
       position,
       note: p?.note ?? null,
