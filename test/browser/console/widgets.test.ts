@@ -43,14 +43,8 @@ const settled = (page: Page) =>
 /** Waits until the cards on the page are `want`, in that order. */
 const cardsAre = (page: Page, want: string[]) =>
   page.waitForFunction(
-    (w: string) =>
-      JSON.stringify(
-        [...document.querySelectorAll('.dash-widgets > section[data-widget]')].map((e) =>
-          e.getAttribute('data-widget'),
-        ),
-      ) === w,
-    {},
-    JSON.stringify(want),
+    `JSON.stringify([...document.querySelectorAll('.dash-widgets > section[data-widget]')]` +
+      `.map((e) => e.getAttribute('data-widget'))) === ${JSON.stringify(JSON.stringify(want))}`,
   )
 
 async function openCustomize(page: Page): Promise<void> {
@@ -123,7 +117,7 @@ describe('console: dashboard widgets', { skip: consoleSkipReason() }, () => {
       null,
       'a collapsed card shows only its title bar',
     )
-    assert.equal(await page.$eval('#widget-body-value_chart', (d) => (d as HTMLElement).hidden), true)
+    assert.equal(await page.$eval('#widget-body-value_chart', (d) => d.hasAttribute('hidden')), true)
 
     await page.click('section[data-widget="value_chart"] button[aria-label="Reset Value and P&L"]')
     await page.waitForSelector(`${button}[aria-expanded="true"]`)
@@ -140,11 +134,7 @@ describe('console: dashboard widgets', { skip: consoleSkipReason() }, () => {
     const symbol = before.find((r) => r.widget_id === 'allocation_symbol')!
     await page.click('#dash-customize button[aria-label="Move By symbol up"]')
     await page.waitForFunction(
-      (p: number) =>
-        document.querySelectorAll('#dash-customize li')[p]?.getAttribute('data-widget') ===
-        'allocation_symbol',
-      {},
-      symbol.position - 1,
+      `document.querySelectorAll('#dash-customize li')[${symbol.position - 1}]?.getAttribute('data-widget') === 'allocation_symbol'`,
     )
     const after = await apiRows(user.api)
     assert.equal(after.find((r) => r.widget_id === 'allocation_symbol')!.position, symbol.position - 1)
@@ -162,9 +152,8 @@ describe('console: dashboard widgets', { skip: consoleSkipReason() }, () => {
     )
     const first = after[0]!
     assert.equal(
-      await page.$eval(
-        `#dash-customize button[aria-label="Move ${first.title} up"]`,
-        (b) => (b as HTMLButtonElement).disabled,
+      await page.$eval(`#dash-customize button[aria-label="Move ${first.title} up"]`, (b) =>
+        b.hasAttribute('disabled'),
       ),
       true,
     )
@@ -192,7 +181,7 @@ describe('console: dashboard widgets', { skip: consoleSkipReason() }, () => {
       const status = await page.$eval('[data-status="headline"]', (e) => e.textContent)
       assert.equal(status, 'Disabled by your administrator: Figures move to the report')
       const toggle = '#dash-customize button[aria-label="Show Headline figures"]'
-      assert.equal(await page.$eval(toggle, (b) => (b as HTMLButtonElement).disabled), true)
+      assert.equal(await page.$eval(toggle, (b) => b.hasAttribute('disabled')), true)
       assert.deepEqual(await h.axe(page), [])
       await page.close()
     } finally {
