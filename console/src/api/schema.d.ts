@@ -177,6 +177,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/widgets/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant’s widget policy (administrators)
+         * @description Every widget of the registry with the tenant’s policy for it; a widget without one reads enabled, not forced, no note, `updated_at: null`. Administrators only (403 otherwise). `tenant_id` names the tenant (default: the administrator’s own); an unknown tenant is 404 `widgets.tenant_not_found`, an unknown widget 404 `widgets.unknown_widget`.
+         */
+        get: operations["adminListWidgetPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/widgets/policy/{widget_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disable, allow or force a widget for the tenant (administrators)
+         * @description Sets the tenant’s policy for one widget, replacing any before. `enabled: false` hides it from every user of the tenant (their `GET /api/widgets/visibility` says `reason: "disabled_by_admin"` with the note); `forced_visible: true` shows it to every user whose plan includes it (a plan floor still wins). Forcing a disabled widget is 422. Administrators only (403 otherwise). `tenant_id` names the tenant (default: the administrator’s own); an unknown tenant is 404 `widgets.tenant_not_found`, an unknown widget 404 `widgets.unknown_widget`.
+         */
+        put: operations["adminSetWidgetPolicy"];
+        post?: never;
+        /**
+         * Remove the tenant’s policy for a widget (administrators)
+         * @description Users’ choices and the defaults apply again. 204 also when none was set. Administrators only (403 otherwise). `tenant_id` names the tenant (default: the administrator’s own); an unknown tenant is 404 `widgets.tenant_not_found`, an unknown widget 404 `widgets.unknown_widget`.
+         */
+        delete: operations["adminClearWidgetPolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/allocation": {
         parameters: {
             query?: never;
@@ -3877,6 +3921,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/widgets/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard widgets as the caller sees them, in order
+         * @description Every widget of the registry with its effective state for the caller. Precedence of `visible`, first match wins: (1) the tenant policy — a widget an administrator disabled is hidden (`source: "policy"`, `reason: "disabled_by_admin"`); (2) the plan — a widget above the caller’s plan is hidden (`source: "plan"`, `reason: "plan"`, `required_plan` names the plan that shows it); (3) a policy forcing the widget on shows it (`reason: "required_by_admin"`); (4) the caller’s own choice (`source: "user"`); (5) the widget’s default (`source: "default"`). `collapsed` is the caller’s choice, else false. Order: each widget asks for a position — the caller’s stored one, else its default — and widgets are sorted by it, ties broken by default position, then id. `position` is the rank in that order, so positions are always 0…7, one per widget, hidden ones included. Moving a widget to p takes it out of the order, inserts it at p and renumbers every widget (the others shift by one between the old and the new place).
+         */
+        get: operations["listWidgetVisibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widgets/visibility/{widget_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set some of the caller’s choices for a widget (partial)
+         * @description Sets the fields given (at least one of `visible`, `collapsed`, `position`; an empty body is 422) and keeps the others. A stored choice is kept even while a policy or the plan overrides it, and applies again when they no longer do. Answers the widget's effective row. Order: each widget asks for a position — the caller’s stored one, else its default — and widgets are sorted by it, ties broken by default position, then id. `position` is the rank in that order, so positions are always 0…7, one per widget, hidden ones included. Moving a widget to p takes it out of the order, inserts it at p and renumbers every widget (the others shift by one between the old and the new place). An unknown widget is 404 `widgets.unknown_widget`.
+         */
+        put: operations["updateWidgetVisibility"];
+        post?: never;
+        /**
+         * Drop the caller’s choices for a widget (its defaults return)
+         * @description Removes the caller’s visible, collapsed and position choices for the widget: it is shown or hidden by its default, expanded, and asks for its default position again (ties: see the order rule on GET). 204 also when there was nothing to drop. An unknown widget is 404.
+         */
+        delete: operations["resetWidgetVisibility"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widgets/visibility/{widget_id}/collapsed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Collapse or expand a widget
+         * @description Stores whether the widget shows only its title bar; answers its effective row. Unknown widget: 404.
+         */
+        patch: operations["setWidgetCollapsed"];
+        trace?: never;
+    };
+    "/api/widgets/visibility/{widget_id}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Move a widget to a position
+         * @description Moves the widget to `position` (an integer 0…7; otherwise 422). Order: each widget asks for a position — the caller’s stored one, else its default — and widgets are sorted by it, ties broken by default position, then id. `position` is the rank in that order, so positions are always 0…7, one per widget, hidden ones included. Moving a widget to p takes it out of the order, inserts it at p and renumbers every widget (the others shift by one between the old and the new place). Answers its effective row.
+         */
+        patch: operations["setWidgetPosition"];
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -5839,6 +5967,438 @@ export interface operations {
                         [key: string]: boolean;
                     };
                 };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListWidgetPolicy: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Administrators only: act on another tenant (default: their own)
+                 * @example 17
+                 */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": 17,
+                     *       "items": [
+                     *         {
+                     *           "widget_id": "headline",
+                     *           "title": "Headline figures",
+                     *           "enabled": true,
+                     *           "forced_visible": true,
+                     *           "note": null,
+                     *           "updated_at": "2026-11-28T09:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "widget_id": "value_chart",
+                     *           "title": "Value and P&L",
+                     *           "enabled": true,
+                     *           "forced_visible": false,
+                     *           "note": null,
+                     *           "updated_at": null
+                     *         },
+                     *         {
+                     *           "widget_id": "allocation_account",
+                     *           "title": "By account",
+                     *           "enabled": false,
+                     *           "forced_visible": false,
+                     *           "note": "Accounts are reviewed at the monthly meeting",
+                     *           "updated_at": "2026-11-29T10:15:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            enabled: boolean;
+                            forced_visible: boolean;
+                            note: null | string;
+                            title: string;
+                            updated_at: null | string;
+                            widget_id: string;
+                        }[];
+                        tenant_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSetWidgetPolicy: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Administrators only: act on another tenant (default: their own)
+                 * @example 17
+                 */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example allocation_account
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false,
+                 *       "note": "Accounts are reviewed at the monthly meeting"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description false: the widget is hidden for every user of the tenant */
+                    enabled: boolean;
+                    /** @description true: shown to every user whose plan includes it, whatever they chose */
+                    forced_visible?: boolean;
+                    note?: null | string;
+                };
+            };
+        };
+        responses: {
+            /** @description The policy now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "widget_id": "allocation_account",
+                     *       "title": "By account",
+                     *       "enabled": false,
+                     *       "forced_visible": false,
+                     *       "note": "Accounts are reviewed at the monthly meeting",
+                     *       "updated_at": "2026-11-29T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        enabled: boolean;
+                        forced_visible: boolean;
+                        note: null | string;
+                        title: string;
+                        updated_at: null | string;
+                        widget_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminClearWidgetPolicy: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Administrators only: act on another tenant (default: their own)
+                 * @example 17
+                 */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example allocation_account
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No policy */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -40623,6 +41183,827 @@ export interface operations {
             };
             /** @description Bad Gateway */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWidgetVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A free-plan user; one widget disabled by the administrator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan": "free",
+                     *       "items": [
+                     *         {
+                     *           "widget_id": "headline",
+                     *           "title": "Headline figures",
+                     *           "description": "AUM and NAV, the last session’s P&L, total and realized P&L, and the XIRR since the start.",
+                     *           "visible": true,
+                     *           "collapsed": false,
+                     *           "position": 0,
+                     *           "source": "default",
+                     *           "reason": null,
+                     *           "required_plan": null,
+                     *           "required_plan_name": null,
+                     *           "note": null,
+                     *           "default_visible": true,
+                     *           "default_position": 0,
+                     *           "plan_floor": "free"
+                     *         },
+                     *         {
+                     *           "widget_id": "value_chart",
+                     *           "title": "Value and P&L",
+                     *           "description": "Portfolio value against net capital over a chosen range, with its time-weighted return.",
+                     *           "visible": true,
+                     *           "collapsed": true,
+                     *           "position": 1,
+                     *           "source": "default",
+                     *           "reason": null,
+                     *           "required_plan": null,
+                     *           "required_plan_name": null,
+                     *           "note": null,
+                     *           "default_visible": true,
+                     *           "default_position": 1,
+                     *           "plan_floor": "free"
+                     *         },
+                     *         {
+                     *           "widget_id": "allocation_account",
+                     *           "title": "By account",
+                     *           "description": "Holdings plus cash per account, with each account’s weight.",
+                     *           "visible": false,
+                     *           "collapsed": false,
+                     *           "position": 3,
+                     *           "source": "policy",
+                     *           "reason": "disabled_by_admin",
+                     *           "required_plan": null,
+                     *           "required_plan_name": null,
+                     *           "note": "Accounts are reviewed at the monthly meeting",
+                     *           "default_visible": true,
+                     *           "default_position": 3,
+                     *           "plan_floor": "free"
+                     *         },
+                     *         {
+                     *           "widget_id": "investors",
+                     *           "title": "Investors",
+                     *           "description": "Each investor’s units, share, value, net contribution and gain by unit accounting.",
+                     *           "visible": false,
+                     *           "collapsed": false,
+                     *           "position": 6,
+                     *           "source": "plan",
+                     *           "reason": "plan",
+                     *           "required_plan": "pro",
+                     *           "required_plan_name": "Pro",
+                     *           "note": null,
+                     *           "default_visible": true,
+                     *           "default_position": 6,
+                     *           "plan_floor": "pro"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Every widget of the registry, by effective position */
+                        items: {
+                            /** @description The caller’s choice, else false */
+                            collapsed: boolean;
+                            default_position: number;
+                            default_visible: boolean;
+                            description: string;
+                            note: null | string;
+                            /** @description The cheapest plan code that shows the widget */
+                            plan_floor: string;
+                            /** @description Rank in the effective order, 0…n−1 over every widget */
+                            position: number;
+                            reason: null | ("disabled_by_admin" | "plan" | "required_by_admin");
+                            required_plan: null | string;
+                            required_plan_name: null | string;
+                            /**
+                             * @description Which layer decided `visible`: policy (the tenant administrator), plan (above the caller’s plan), user (the caller’s own choice), default (the widget’s default)
+                             * @enum {unknown}
+                             */
+                            source: "policy" | "plan" | "user" | "default";
+                            title: string;
+                            visible: boolean;
+                            widget_id: string;
+                        }[];
+                        /** @description The caller’s plan code */
+                        plan: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWidgetVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example drawdown
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "visible": true,
+                 *       "position": 0
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Show only its title bar */
+                    collapsed?: boolean;
+                    /** @description 0 is first; at most 7 (one place per widget of the registry) */
+                    position?: number;
+                    /** @description Show (true) or hide (false) the widget */
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Shown, and moved first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "widget_id": "drawdown",
+                     *       "title": "Drawdown",
+                     *       "description": "How far the portfolio stood below its running peak over the same range as the value chart.",
+                     *       "visible": true,
+                     *       "collapsed": false,
+                     *       "position": 0,
+                     *       "source": "user",
+                     *       "reason": null,
+                     *       "required_plan": null,
+                     *       "required_plan_name": null,
+                     *       "note": null,
+                     *       "default_visible": false,
+                     *       "default_position": 2,
+                     *       "plan_floor": "free"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The caller’s choice, else false */
+                        collapsed: boolean;
+                        default_position: number;
+                        default_visible: boolean;
+                        description: string;
+                        note: null | string;
+                        /** @description The cheapest plan code that shows the widget */
+                        plan_floor: string;
+                        /** @description Rank in the effective order, 0…n−1 over every widget */
+                        position: number;
+                        reason: null | ("disabled_by_admin" | "plan" | "required_by_admin");
+                        required_plan: null | string;
+                        required_plan_name: null | string;
+                        /**
+                         * @description Which layer decided `visible`: policy (the tenant administrator), plan (above the caller’s plan), user (the caller’s own choice), default (the widget’s default)
+                         * @enum {unknown}
+                         */
+                        source: "policy" | "plan" | "user" | "default";
+                        title: string;
+                        visible: boolean;
+                        widget_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resetWidgetVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example drawdown
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The defaults apply */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setWidgetCollapsed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example headline
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "collapsed": true
+                 *     }
+                 */
+                "application/json": {
+                    collapsed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Collapsed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "widget_id": "headline",
+                     *       "title": "Headline figures",
+                     *       "description": "AUM and NAV, the last session’s P&L, total and realized P&L, and the XIRR since the start.",
+                     *       "visible": true,
+                     *       "collapsed": true,
+                     *       "position": 0,
+                     *       "source": "default",
+                     *       "reason": null,
+                     *       "required_plan": null,
+                     *       "required_plan_name": null,
+                     *       "note": null,
+                     *       "default_visible": true,
+                     *       "default_position": 0,
+                     *       "plan_floor": "free"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The caller’s choice, else false */
+                        collapsed: boolean;
+                        default_position: number;
+                        default_visible: boolean;
+                        description: string;
+                        note: null | string;
+                        /** @description The cheapest plan code that shows the widget */
+                        plan_floor: string;
+                        /** @description Rank in the effective order, 0…n−1 over every widget */
+                        position: number;
+                        reason: null | ("disabled_by_admin" | "plan" | "required_by_admin");
+                        required_plan: null | string;
+                        required_plan_name: null | string;
+                        /**
+                         * @description Which layer decided `visible`: policy (the tenant administrator), plan (above the caller’s plan), user (the caller’s own choice), default (the widget’s default)
+                         * @enum {unknown}
+                         */
+                        source: "policy" | "plan" | "user" | "default";
+                        title: string;
+                        visible: boolean;
+                        widget_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setWidgetPosition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example headline
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "position": 0
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 0 is first; at most 7 (one place per widget of the registry) */
+                    position: number;
+                };
+            };
+        };
+        responses: {
+            /** @description First */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "widget_id": "headline",
+                     *       "title": "Headline figures",
+                     *       "description": "AUM and NAV, the last session’s P&L, total and realized P&L, and the XIRR since the start.",
+                     *       "visible": true,
+                     *       "collapsed": false,
+                     *       "position": 0,
+                     *       "source": "default",
+                     *       "reason": null,
+                     *       "required_plan": null,
+                     *       "required_plan_name": null,
+                     *       "note": null,
+                     *       "default_visible": true,
+                     *       "default_position": 0,
+                     *       "plan_floor": "free"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The caller’s choice, else false */
+                        collapsed: boolean;
+                        default_position: number;
+                        default_visible: boolean;
+                        description: string;
+                        note: null | string;
+                        /** @description The cheapest plan code that shows the widget */
+                        plan_floor: string;
+                        /** @description Rank in the effective order, 0…n−1 over every widget */
+                        position: number;
+                        reason: null | ("disabled_by_admin" | "plan" | "required_by_admin");
+                        required_plan: null | string;
+                        required_plan_name: null | string;
+                        /**
+                         * @description Which layer decided `visible`: policy (the tenant administrator), plan (above the caller’s plan), user (the caller’s own choice), default (the widget’s default)
+                         * @enum {unknown}
+                         */
+                        source: "policy" | "plan" | "user" | "default";
+                        title: string;
+                        visible: boolean;
+                        widget_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
