@@ -70,7 +70,7 @@ export const FieldOut = Type.Object({
 
 export const Preset = Type.Object({
   id: Type.String(),
-  name: Type.String(),
+  title: Type.String(),
   description: Type.String(),
   spec: Type.Unknown({ description: 'A screen spec, ready for POST /api/screener' }),
 })
