@@ -6,7 +6,12 @@ export const SPEC_EXAMPLE = {
     all: [
       { field: 'market_cap', op: 'gte', value: '10B' },
       { field: 'rsi_14', op: 'lt', value: 30 },
-      { any: [{ field: 'sector', op: 'in', value: ['Information Technology', 'Health Care'] }, { field: 'held', op: 'eq', value: false }] },
+      {
+        any: [
+          { field: 'sector', op: 'in', value: ['Information Technology', 'Health Care'] },
+          { field: 'held', op: 'eq', value: false },
+        ],
+      },
     ],
   },
   sort: [{ field: 'rsi_14', dir: 'asc' as const }],

@@ -43,9 +43,13 @@ export function screenerRoutes(app: App, api: Screener): void {
     },
     () => api.catalog.filters(),
   )
-  app.post(BASE, { schema: runSchema('runScreen', 'Run a screen') }, (req) => api.runs.run(scopeOf(req), req.body))
-  app.post(`${BASE}/run`, { schema: runSchema('runScreenAlias', 'Run a screen (same as POST /api/screener)') }, (req) =>
+  app.post(BASE, { schema: runSchema('runScreen', 'Run a screen') }, (req) =>
     api.runs.run(scopeOf(req), req.body),
+  )
+  app.post(
+    `${BASE}/run`,
+    { schema: runSchema('runScreenAlias', 'Run a screen (same as POST /api/screener)') },
+    (req) => api.runs.run(scopeOf(req), req.body),
   )
   app.post(
     `${BASE}/export.csv`,
@@ -72,11 +76,19 @@ export function screenerRoutes(app: App, api: Screener): void {
 }
 
 function attachment(reply: FastifyReply, filename: string): FastifyReply {
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`)
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
 }
 
 /** GET/POST {base}/saved (both surfaces) and, on the classic one, DELETE {base}/saved/{screen_id}. */
-export function savedRoutes(app: App, api: Screener, base: string, surface: 'classic' | 'stock_screener', op: string): void {
+export function savedRoutes(
+  app: App,
+  api: Screener,
+  base: string,
+  surface: 'classic' | 'stock_screener',
+  op: string,
+): void {
   const t = surface === 'classic' ? tags : ['stock-screener']
   app.get(
     `${base}/saved`,
@@ -113,7 +125,8 @@ export function savedRoutes(app: App, api: Screener, base: string, surface: 'cla
       schema: {
         operationId: `delete${op}`,
         summary: 'Delete a saved screen',
-        description: 'Another user’s or tenant’s screen, like an unknown one, → 404 `screener.screen_not_found`.',
+        description:
+          'Another user’s or tenant’s screen, like an unknown one, → 404 `screener.screen_not_found`.',
         tags: t,
         params: S.SavedParams,
         response: { 200: S.Deleted, ...problems(401, 404, 422) },
