@@ -7,14 +7,7 @@
 export type FieldType = 'number' | 'string' | 'boolean'
 export type FieldUnit = 'usd' | 'percent' | 'ratio' | 'shares' | 'score' | null
 export type FieldCategory =
-  | 'identity'
-  | 'price'
-  | 'volume'
-  | 'fundamental'
-  | 'technical'
-  | 'performance'
-  | 'signal'
-  | 'portfolio'
+  'identity' | 'price' | 'volume' | 'fundamental' | 'technical' | 'performance' | 'signal' | 'portfolio'
 export type SourceId =
   | 'instrument'
   | 'daily_bars'
@@ -234,7 +227,9 @@ export const FIELDS: readonly FieldDef[] = [
 export const FIELD_BY_ID: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((d) => [d.id, d]))
 
 /** Fields computed per request from the caller's portfolio (not in the shared snapshot). */
-export const PORTFOLIO_FIELDS: readonly string[] = FIELDS.filter((d) => d.category === 'portfolio').map((d) => d.id)
+export const PORTFOLIO_FIELDS: readonly string[] = FIELDS.filter((d) => d.category === 'portfolio').map(
+  (d) => d.id,
+)
 
 /** Fields with a previous-session value in the snapshot. */
 export const CROSSABLE_FIELDS: readonly string[] = FIELDS.filter((d) => d.crossable).map((d) => d.id)

@@ -191,7 +191,7 @@ export function conditionValue(
       }
       const out = v.map((x, i) => (isRef(x) ? undefined : literal(def, x, [...at, i], report)))
       if (v.some(isRef)) report(at, `${c.op} takes literal values, not fields`, 'screener.wrong_type')
-      return out.every((x) => x !== undefined) ? (out) : null
+      return out.every((x) => x !== undefined) ? out : null
     }
     default:
       if (v === undefined || Array.isArray(v)) {
