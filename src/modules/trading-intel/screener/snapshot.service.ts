@@ -113,7 +113,7 @@ export class SnapshotService {
     scores.forEach((s, i) => (column[i] = s ?? NaN))
     snap.sources.ta_confluence = {
       ...source,
-      as_of: snap.as_of,
+      as_of: failed === snap.symbols.length ? null : snap.as_of,
       note: failed ? `degraded: ${failed} symbols failed upstream` : 'daily timeframe, 0–100',
     }
   }
