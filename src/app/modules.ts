@@ -24,6 +24,7 @@ import { optionsFlowModule } from '../modules/trading-intel/options-flow/index.t
 import { portfolioModule } from '../modules/portfolio/index.ts'
 import { recommendationsModule } from '../modules/trading-intel/recommendations/index.ts'
 import { riskModule } from '../modules/trading-intel/risk/index.ts'
+import { screenerModule } from '../modules/trading-intel/screener/index.ts'
 import { taConfluenceModule } from '../modules/ta/ta-confluence/index.ts'
 import { taIctModule } from '../modules/ta/ta-ict/index.ts'
 import { taPriceActionModule } from '../modules/ta/ta-price-action/index.ts'
@@ -60,6 +61,7 @@ export const modules = [
   taIctModule,
   taConfluenceModule,
   taLearnModule,
+  screenerModule,
   widgetsModule,
 ] as const
 

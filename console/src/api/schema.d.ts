@@ -2485,6 +2485,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/screener": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a screen
+         * @description The screen spec (docs/screener.md): `{filters: {all|any: [ {field, op, value} | nested group ]}, sort: [{field, dir}], limit (default 50, max 500), offset, columns, universe}`. Operators: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below (crosses_* compare the previous and the current session). `value` is a literal, a number with a unit suffix ("10B", "5%") or another field, optionally scaled (`{field: "sma_200", times: 1.05}`). Every comparison with a null is false (neq and not_in too); only is_null/not_null match nulls; sort puts nulls last, then symbol. An unknown field or operator, a value of the wrong type or unit → 422 naming it, with the closest field as a hint. Each row carries the requested columns (`values`) and the values of every field its filters used (`why`). The snapshot is the latest session’s (rebuilt when the market has a newer session). Portfolio fields (held, correlation_to_portfolio, sector_weight_in_portfolio) and the signal fields (intraday_setup, options_flow, opportunity_score) are computed per request from the caller’s own holdings and stored signals. `as_of` (a past session, up to 5 years back): the snapshot of that day, from the bars up to it (intraday setup, options flow, opportunity and confluence are null: not known point-in-time), and each row’s `forward_returns` {d1, d5, d20} in percent from that session’s close, null where the later session does not exist yet. A provider failure of an optional source (earnings, dividends, confluence) leaves its fields null and lists it in `degraded_sources`.
+         */
+        post: operations["runScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/screener/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a screen and download it as CSV
+         * @description The screen spec (docs/screener.md): `{filters: {all|any: [ {field, op, value} | nested group ]}, sort: [{field, dir}], limit (default 50, max 500), offset, columns, universe}`. Operators: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below (crosses_* compare the previous and the current session). `value` is a literal, a number with a unit suffix ("10B", "5%") or another field, optionally scaled (`{field: "sma_200", times: 1.05}`). Every comparison with a null is false (neq and not_in too); only is_null/not_null match nulls; sort puts nulls last, then symbol. An unknown field or operator, a value of the wrong type or unit → 422 naming it, with the closest field as a hint. Each row carries the requested columns (`values`) and the values of every field its filters used (`why`). The snapshot is the latest session’s (rebuilt when the market has a newer session). Portfolio fields (held, correlation_to_portfolio, sector_weight_in_portfolio) and the signal fields (intraday_setup, options_flow, opportunity_score) are computed per request from the caller’s own holdings and stored signals. `as_of` (a past session, up to 5 years back): the snapshot of that day, from the bars up to it (intraday setup, options flow, opportunity and confluence are null: not known point-in-time), and each row’s `forward_returns` {d1, d5, d20} in percent from that session’s close, null where the later session does not exist yet. A provider failure of an optional source (earnings, dividends, confluence) leaves its fields null and lists it in `degraded_sources`. The same screen as CSV (RFC 4180): a header row, then one record per row, every record ended with CRLF; a field holding a comma, a quote or a line break is quoted, quotes doubled. Columns: symbol, the requested columns, `why_<field>` for each filter field not among them and, with as_of, forward_d1, forward_d5, forward_d20. Empty = null. Sent as `text/csv; charset=utf-8`, an attachment named screen-<session>.csv.
+         */
+        post: operations["exportScreenCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/screener/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The screener’s fields, their sources and freshness, operators and presets
+         * @description Every catalog field with its type, unit, category, definition, the source that fills it and that source’s `as_of` in the current snapshot (null: not available, or computed per request from your own data), and the operators it accepts; the sources; the presets (ready-made specs).
+         */
+        get: operations["screenerFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/screener/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a screen (same as POST /api/screener)
+         * @description The screen spec (docs/screener.md): `{filters: {all|any: [ {field, op, value} | nested group ]}, sort: [{field, dir}], limit (default 50, max 500), offset, columns, universe}`. Operators: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below (crosses_* compare the previous and the current session). `value` is a literal, a number with a unit suffix ("10B", "5%") or another field, optionally scaled (`{field: "sma_200", times: 1.05}`). Every comparison with a null is false (neq and not_in too); only is_null/not_null match nulls; sort puts nulls last, then symbol. An unknown field or operator, a value of the wrong type or unit → 422 naming it, with the closest field as a hint. Each row carries the requested columns (`values`) and the values of every field its filters used (`why`). The snapshot is the latest session’s (rebuilt when the market has a newer session). Portfolio fields (held, correlation_to_portfolio, sector_weight_in_portfolio) and the signal fields (intraday_setup, options_flow, opportunity_score) are computed per request from the caller’s own holdings and stored signals. `as_of` (a past session, up to 5 years back): the snapshot of that day, from the bars up to it (intraday setup, options flow, opportunity and confluence are null: not known point-in-time), and each row’s `forward_returns` {d1, d5, d20} in percent from that session’s close, null where the later session does not exist yet. A provider failure of an optional source (earnings, dividends, confluence) leaves its fields null and lists it in `degraded_sources`.
+         */
+        post: operations["runScreenAlias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/screener/saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your saved screens
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         */
+        get: operations["listSavedScreens"];
+        put?: never;
+        /**
+         * Save a screen under a name
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         */
+        post: operations["saveScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/screener/saved/{screen_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved screen
+         * @description Another user’s or tenant’s screen, like an unknown one, → 404 `screener.screen_not_found`.
+         */
+        delete: operations["deleteScreen"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ta/backtest/{symbol}/{layer}/{pattern}": {
         parameters: {
             query?: never;
@@ -3921,6 +4045,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trading-intel/stock-screener/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stock screener’s metrics (the screener catalog)
+         * @description The screener’s field catalog as metrics: key, name, category, data type, unit, definition, source, the source’s freshness (as_of; null when not available or computed per request) and the operators allowed.
+         */
+        get: operations["stockScreenerMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trading-intel/stock-screener/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a stock screen
+         * @description The screen spec (docs/screener.md): `{filters: {all|any: [ {field, op, value} | nested group ]}, sort: [{field, dir}], limit (default 50, max 500), offset, columns, universe}`. Operators: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below (crosses_* compare the previous and the current session). `value` is a literal, a number with a unit suffix ("10B", "5%") or another field, optionally scaled (`{field: "sma_200", times: 1.05}`). Every comparison with a null is false (neq and not_in too); only is_null/not_null match nulls; sort puts nulls last, then symbol. An unknown field or operator, a value of the wrong type or unit → 422 naming it, with the closest field as a hint. Each row carries the requested columns (`values`) and the values of every field its filters used (`why`). The snapshot is the latest session’s (rebuilt when the market has a newer session). Portfolio fields (held, correlation_to_portfolio, sector_weight_in_portfolio) and the signal fields (intraday_setup, options_flow, opportunity_score) are computed per request from the caller’s own holdings and stored signals. `as_of` (a past session, up to 5 years back): the snapshot of that day, from the bars up to it (intraday setup, options flow, opportunity and confluence are null: not known point-in-time), and each row’s `forward_returns` {d1, d5, d20} in percent from that session’s close, null where the later session does not exist yet. A provider failure of an optional source (earnings, dividends, confluence) leaves its fields null and lists it in `degraded_sources`.
+         */
+        post: operations["stockScreenerRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trading-intel/stock-screener/saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your saved screens
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         */
+        get: operations["listSavedStockScreens"];
+        put?: never;
+        /**
+         * Save a screen under a name
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         */
+        post: operations["saveStockScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/widgets/visibility": {
         parameters: {
             query?: never;
@@ -4075,6 +4263,8 @@ export interface components {
             code: string;
             detail: string;
             errors?: {
+                /** @description The closest valid value, when there is one */
+                hint?: string;
                 /** @description Where: ["query","page_size"] */
                 loc: (string | number)[];
                 msg: string;
@@ -23887,6 +24077,3652 @@ export interface operations {
             };
         };
     };
+    runScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": {
+                 *         "all": [
+                 *           {
+                 *             "field": "market_cap",
+                 *             "op": "gte",
+                 *             "value": "10B"
+                 *           },
+                 *           {
+                 *             "field": "rsi_14",
+                 *             "op": "lt",
+                 *             "value": 30
+                 *           },
+                 *           {
+                 *             "any": [
+                 *               {
+                 *                 "field": "sector",
+                 *                 "op": "in",
+                 *                 "value": [
+                 *                   "Information Technology",
+                 *                   "Health Care"
+                 *                 ]
+                 *               },
+                 *               {
+                 *                 "field": "held",
+                 *                 "op": "eq",
+                 *                 "value": false
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       },
+                 *       "sort": [
+                 *         {
+                 *           "field": "rsi_14",
+                 *           "dir": "asc"
+                 *         }
+                 *       ],
+                 *       "limit": 20,
+                 *       "columns": [
+                 *         "symbol",
+                 *         "name",
+                 *         "price",
+                 *         "change_pct",
+                 *         "market_cap",
+                 *         "sector"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description A past session (YYYY-MM-DD): run the screen on that day’s snapshot, built from the bars up to that session, and return each row’s forward returns. Leave it out for the latest session.
+                     */
+                    as_of?: string;
+                    columns?: string[];
+                    /** @description A group: exactly one of all (every item matches) or any (at least one does). */
+                    filters: {
+                        all?: ({
+                            /** @description A catalog field id (GET /filters). */
+                            field: string;
+                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                            op: string;
+                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                            value?: (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            }) | (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            })[];
+                        } | {
+                            all?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                            any?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                        })[];
+                        any?: ({
+                            /** @description A catalog field id (GET /filters). */
+                            field: string;
+                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                            op: string;
+                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                            value?: (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            }) | (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            })[];
+                        } | {
+                            all?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                            any?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                        })[];
+                    };
+                    /** @default 50 */
+                    limit?: number;
+                    /** @default 0 */
+                    offset?: number;
+                    /** @description Sort keys in order; nulls last in both directions, then symbol. */
+                    sort?: {
+                        dir: "asc" | "desc";
+                        /** @description A catalog field id. */
+                        field: string;
+                    }[];
+                    universe?: "all" | "stocks" | "funds";
+                };
+            };
+        };
+        responses: {
+            /** @description The matching rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-11-25",
+                     *       "built_at": "2026-11-25T21:05:00.000Z",
+                     *       "total": 1,
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "columns": [
+                     *         "symbol",
+                     *         "name",
+                     *         "price",
+                     *         "change_pct",
+                     *         "market_cap",
+                     *         "sector"
+                     *       ],
+                     *       "rows": [
+                     *         {
+                     *           "symbol": "ACME",
+                     *           "values": {
+                     *             "symbol": "ACME",
+                     *             "name": "Acme Corp.",
+                     *             "price": 41.2,
+                     *             "change_pct": -1.8,
+                     *             "market_cap": 12400000000,
+                     *             "sector": "Information Technology"
+                     *           },
+                     *           "why": {
+                     *             "market_cap": 12400000000,
+                     *             "rsi_14": 27.4,
+                     *             "sector": "Information Technology",
+                     *             "held": false
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description The session the snapshot values are of
+                         */
+                        as_of: string;
+                        /**
+                         * Format: date-time
+                         * @description When the snapshot was built
+                         */
+                        built_at: string;
+                        columns: string[];
+                        /** @description Sources whose provider failed: their fields are null */
+                        degraded_sources?: ("instrument" | "daily_bars" | "earnings" | "dividends" | "intraday" | "options_flow" | "discovery" | "ta_confluence" | "portfolio")[];
+                        limit: number;
+                        offset: number;
+                        rows: {
+                            /** @description With as_of only: (close_{t+k} / close_t − 1) × 100 */
+                            forward_returns?: {
+                                d1: null | number;
+                                d5: null | number;
+                                d20: null | number;
+                            };
+                            symbol: string;
+                            /** @description The requested columns, by field id (null: not known) */
+                            values: {
+                                [key: string]: null | (number | string | boolean);
+                            };
+                            /** @description The values of every field the filters used (the reason the row matched) */
+                            why: {
+                                [key: string]: null | (number | string | boolean);
+                            };
+                        }[];
+                        /** @description Rows that matched, before limit/offset */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportScreenCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": {
+                 *         "all": [
+                 *           {
+                 *             "field": "market_cap",
+                 *             "op": "gte",
+                 *             "value": "10B"
+                 *           },
+                 *           {
+                 *             "field": "rsi_14",
+                 *             "op": "lt",
+                 *             "value": 30
+                 *           },
+                 *           {
+                 *             "any": [
+                 *               {
+                 *                 "field": "sector",
+                 *                 "op": "in",
+                 *                 "value": [
+                 *                   "Information Technology",
+                 *                   "Health Care"
+                 *                 ]
+                 *               },
+                 *               {
+                 *                 "field": "held",
+                 *                 "op": "eq",
+                 *                 "value": false
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       },
+                 *       "sort": [
+                 *         {
+                 *           "field": "rsi_14",
+                 *           "dir": "asc"
+                 *         }
+                 *       ],
+                 *       "limit": 20,
+                 *       "columns": [
+                 *         "symbol",
+                 *         "name",
+                 *         "price",
+                 *         "change_pct",
+                 *         "market_cap",
+                 *         "sector"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description A past session (YYYY-MM-DD): run the screen on that day’s snapshot, built from the bars up to that session, and return each row’s forward returns. Leave it out for the latest session.
+                     */
+                    as_of?: string;
+                    columns?: string[];
+                    /** @description A group: exactly one of all (every item matches) or any (at least one does). */
+                    filters: {
+                        all?: ({
+                            /** @description A catalog field id (GET /filters). */
+                            field: string;
+                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                            op: string;
+                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                            value?: (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            }) | (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            })[];
+                        } | {
+                            all?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                            any?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                        })[];
+                        any?: ({
+                            /** @description A catalog field id (GET /filters). */
+                            field: string;
+                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                            op: string;
+                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                            value?: (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            }) | (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            })[];
+                        } | {
+                            all?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                            any?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                        })[];
+                    };
+                    /** @default 50 */
+                    limit?: number;
+                    /** @default 0 */
+                    offset?: number;
+                    /** @description Sort keys in order; nulls last in both directions, then symbol. */
+                    sort?: {
+                        dir: "asc" | "desc";
+                        /** @description A catalog field id. */
+                        field: string;
+                    }[];
+                    universe?: "all" | "stocks" | "funds";
+                };
+            };
+        };
+        responses: {
+            /** @description The rows as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example symbol,name,price,change_pct,market_cap,sector,why_held,why_rsi_14
+                     *     ACME,Acme Corp.,41.2,-1.8,12400000000,Information Technology,false,27.4
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    screenerFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog, sources and presets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-11-25",
+                     *       "built_at": "2026-11-25T21:05:00.000Z",
+                     *       "fields": [
+                     *         {
+                     *           "id": "rsi_14",
+                     *           "label": "RSI (14)",
+                     *           "type": "number",
+                     *           "unit": null,
+                     *           "category": "technical",
+                     *           "description": "Wilder’s 14-session RSI of the daily closes, 0–100.",
+                     *           "source": "daily_bars",
+                     *           "as_of": "2026-11-25",
+                     *           "crossable": true,
+                     *           "operators": [
+                     *             "gt",
+                     *             "gte",
+                     *             "lt",
+                     *             "lte",
+                     *             "eq",
+                     *             "neq",
+                     *             "between",
+                     *             "in",
+                     *             "not_in",
+                     *             "is_null",
+                     *             "not_null",
+                     *             "crosses_above",
+                     *             "crosses_below"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "sources": {
+                     *         "instrument": {
+                     *           "label": "Instrument reference data (market-data provider)",
+                     *           "as_of": "2026-11-25"
+                     *         },
+                     *         "daily_bars": {
+                     *           "label": "Daily bars (market-data provider)",
+                     *           "as_of": "2026-11-25"
+                     *         },
+                     *         "earnings": {
+                     *           "label": "Reported EPS (earnings provider)",
+                     *           "as_of": "2026-11-25",
+                     *           "note": "trailing four reported quarters"
+                     *         },
+                     *         "portfolio": {
+                     *           "label": "Your portfolio",
+                     *           "as_of": null,
+                     *           "note": "computed per request from your current holdings"
+                     *         }
+                     *       },
+                     *       "operators": [
+                     *         "gt",
+                     *         "gte",
+                     *         "lt",
+                     *         "lte",
+                     *         "eq",
+                     *         "neq",
+                     *         "between",
+                     *         "in",
+                     *         "not_in",
+                     *         "is_null",
+                     *         "not_null",
+                     *         "crosses_above",
+                     *         "crosses_below"
+                     *       ],
+                     *       "presets": [
+                     *         {
+                     *           "id": "oversold_large_caps",
+                     *           "title": "Oversold large caps",
+                     *           "description": "RSI under 30, market cap 10B or more.",
+                     *           "spec": {
+                     *             "filters": {
+                     *               "all": [
+                     *                 {
+                     *                   "field": "market_cap",
+                     *                   "op": "gte",
+                     *                   "value": "10B"
+                     *                 },
+                     *                 {
+                     *                   "field": "rsi_14",
+                     *                   "op": "lt",
+                     *                   "value": 30
+                     *                 },
+                     *                 {
+                     *                   "any": [
+                     *                     {
+                     *                       "field": "sector",
+                     *                       "op": "in",
+                     *                       "value": [
+                     *                         "Information Technology",
+                     *                         "Health Care"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "field": "held",
+                     *                       "op": "eq",
+                     *                       "value": false
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "sort": [
+                     *               {
+                     *                 "field": "rsi_14",
+                     *                 "dir": "asc"
+                     *               }
+                     *             ],
+                     *             "limit": 20,
+                     *             "columns": [
+                     *               "symbol",
+                     *               "name",
+                     *               "price",
+                     *               "change_pct",
+                     *               "market_cap",
+                     *               "sector"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        as_of: string;
+                        /** Format: date-time */
+                        built_at: string;
+                        fields: {
+                            as_of: null | string;
+                            category: string;
+                            crossable: boolean;
+                            description: string;
+                            id: string;
+                            label: string;
+                            operators: ("gt" | "gte" | "lt" | "lte" | "eq" | "neq" | "between" | "in" | "not_in" | "is_null" | "not_null" | "crosses_above" | "crosses_below")[];
+                            /** @enum {unknown} */
+                            source: "instrument" | "daily_bars" | "earnings" | "dividends" | "intraday" | "options_flow" | "discovery" | "ta_confluence" | "portfolio";
+                            /** @enum {unknown} */
+                            type: "number" | "string" | "boolean";
+                            unit: null | ("usd" | "percent" | "ratio" | "shares" | "score");
+                            /** @description The closed set of a string field */
+                            values?: string[];
+                        }[];
+                        operators: ("gt" | "gte" | "lt" | "lte" | "eq" | "neq" | "between" | "in" | "not_in" | "is_null" | "not_null" | "crosses_above" | "crosses_below")[];
+                        presets: {
+                            description: string;
+                            id: string;
+                            /** @description A screen spec, ready for POST /api/screener */
+                            spec: unknown;
+                            title: string;
+                        }[];
+                        /** @description By source id */
+                        sources: {
+                            [key: string]: {
+                                as_of: null | string;
+                                label: string;
+                                note?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    runScreenAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": {
+                 *         "all": [
+                 *           {
+                 *             "field": "market_cap",
+                 *             "op": "gte",
+                 *             "value": "10B"
+                 *           },
+                 *           {
+                 *             "field": "rsi_14",
+                 *             "op": "lt",
+                 *             "value": 30
+                 *           },
+                 *           {
+                 *             "any": [
+                 *               {
+                 *                 "field": "sector",
+                 *                 "op": "in",
+                 *                 "value": [
+                 *                   "Information Technology",
+                 *                   "Health Care"
+                 *                 ]
+                 *               },
+                 *               {
+                 *                 "field": "held",
+                 *                 "op": "eq",
+                 *                 "value": false
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       },
+                 *       "sort": [
+                 *         {
+                 *           "field": "rsi_14",
+                 *           "dir": "asc"
+                 *         }
+                 *       ],
+                 *       "limit": 20,
+                 *       "columns": [
+                 *         "symbol",
+                 *         "name",
+                 *         "price",
+                 *         "change_pct",
+                 *         "market_cap",
+                 *         "sector"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description A past session (YYYY-MM-DD): run the screen on that day’s snapshot, built from the bars up to that session, and return each row’s forward returns. Leave it out for the latest session.
+                     */
+                    as_of?: string;
+                    columns?: string[];
+                    /** @description A group: exactly one of all (every item matches) or any (at least one does). */
+                    filters: {
+                        all?: ({
+                            /** @description A catalog field id (GET /filters). */
+                            field: string;
+                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                            op: string;
+                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                            value?: (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            }) | (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            })[];
+                        } | {
+                            all?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                            any?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                        })[];
+                        any?: ({
+                            /** @description A catalog field id (GET /filters). */
+                            field: string;
+                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                            op: string;
+                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                            value?: (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            }) | (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            })[];
+                        } | {
+                            all?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                            any?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                        })[];
+                    };
+                    /** @default 50 */
+                    limit?: number;
+                    /** @default 0 */
+                    offset?: number;
+                    /** @description Sort keys in order; nulls last in both directions, then symbol. */
+                    sort?: {
+                        dir: "asc" | "desc";
+                        /** @description A catalog field id. */
+                        field: string;
+                    }[];
+                    universe?: "all" | "stocks" | "funds";
+                };
+            };
+        };
+        responses: {
+            /** @description The matching rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-11-25",
+                     *       "built_at": "2026-11-25T21:05:00.000Z",
+                     *       "total": 1,
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "columns": [
+                     *         "symbol",
+                     *         "name",
+                     *         "price",
+                     *         "change_pct",
+                     *         "market_cap",
+                     *         "sector"
+                     *       ],
+                     *       "rows": [
+                     *         {
+                     *           "symbol": "ACME",
+                     *           "values": {
+                     *             "symbol": "ACME",
+                     *             "name": "Acme Corp.",
+                     *             "price": 41.2,
+                     *             "change_pct": -1.8,
+                     *             "market_cap": 12400000000,
+                     *             "sector": "Information Technology"
+                     *           },
+                     *           "why": {
+                     *             "market_cap": 12400000000,
+                     *             "rsi_14": 27.4,
+                     *             "sector": "Information Technology",
+                     *             "held": false
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description The session the snapshot values are of
+                         */
+                        as_of: string;
+                        /**
+                         * Format: date-time
+                         * @description When the snapshot was built
+                         */
+                        built_at: string;
+                        columns: string[];
+                        /** @description Sources whose provider failed: their fields are null */
+                        degraded_sources?: ("instrument" | "daily_bars" | "earnings" | "dividends" | "intraday" | "options_flow" | "discovery" | "ta_confluence" | "portfolio")[];
+                        limit: number;
+                        offset: number;
+                        rows: {
+                            /** @description With as_of only: (close_{t+k} / close_t − 1) × 100 */
+                            forward_returns?: {
+                                d1: null | number;
+                                d5: null | number;
+                                d20: null | number;
+                            };
+                            symbol: string;
+                            /** @description The requested columns, by field id (null: not known) */
+                            values: {
+                                [key: string]: null | (number | string | boolean);
+                            };
+                            /** @description The values of every field the filters used (the reason the row matched) */
+                            why: {
+                                [key: string]: null | (number | string | boolean);
+                            };
+                        }[];
+                        /** @description Rows that matched, before limit/offset */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSavedScreens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your saved screens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "Oversold large caps",
+                     *           "surface": "classic",
+                     *           "spec": {
+                     *             "filters": {
+                     *               "all": [
+                     *                 {
+                     *                   "field": "market_cap",
+                     *                   "op": "gte",
+                     *                   "value": "10B"
+                     *                 },
+                     *                 {
+                     *                   "field": "rsi_14",
+                     *                   "op": "lt",
+                     *                   "value": 30
+                     *                 },
+                     *                 {
+                     *                   "any": [
+                     *                     {
+                     *                       "field": "sector",
+                     *                       "op": "in",
+                     *                       "value": [
+                     *                         "Information Technology",
+                     *                         "Health Care"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "field": "held",
+                     *                       "op": "eq",
+                     *                       "value": false
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "sort": [
+                     *               {
+                     *                 "field": "rsi_14",
+                     *                 "dir": "asc"
+                     *               }
+                     *             ],
+                     *             "limit": 20,
+                     *             "columns": [
+                     *               "symbol",
+                     *               "name",
+                     *               "price",
+                     *               "change_pct",
+                     *               "market_cap",
+                     *               "sector"
+                     *             ],
+                     *             "offset": 0,
+                     *             "universe": "all"
+                     *           },
+                     *           "created_at": "2026-11-25T21:10:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            /** @description The validated screen spec (defaults filled) */
+                            spec: unknown;
+                            /** @enum {unknown} */
+                            surface: "classic" | "stock_screener";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Oversold large caps",
+                 *       "spec": {
+                 *         "filters": {
+                 *           "all": [
+                 *             {
+                 *               "field": "market_cap",
+                 *               "op": "gte",
+                 *               "value": "10B"
+                 *             },
+                 *             {
+                 *               "field": "rsi_14",
+                 *               "op": "lt",
+                 *               "value": 30
+                 *             },
+                 *             {
+                 *               "any": [
+                 *                 {
+                 *                   "field": "sector",
+                 *                   "op": "in",
+                 *                   "value": [
+                 *                     "Information Technology",
+                 *                     "Health Care"
+                 *                   ]
+                 *                 },
+                 *                 {
+                 *                   "field": "held",
+                 *                   "op": "eq",
+                 *                   "value": false
+                 *                 }
+                 *               ]
+                 *             }
+                 *           ]
+                 *         },
+                 *         "sort": [
+                 *           {
+                 *             "field": "rsi_14",
+                 *             "dir": "asc"
+                 *           }
+                 *         ],
+                 *         "limit": 20,
+                 *         "columns": [
+                 *           "symbol",
+                 *           "name",
+                 *           "price",
+                 *           "change_pct",
+                 *           "market_cap",
+                 *           "sector"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Trimmed; unique per user on this surface (409 when taken) */
+                    name: string;
+                    spec: {
+                        columns?: string[];
+                        /** @description A group: exactly one of all (every item matches) or any (at least one does). */
+                        filters: {
+                            all?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                    any?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                    any?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                })[];
+                            })[];
+                            any?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                    any?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                    any?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                })[];
+                            })[];
+                        };
+                        /** @default 50 */
+                        limit?: number;
+                        /** @default 0 */
+                        offset?: number;
+                        /** @description Sort keys in order; nulls last in both directions, then symbol. */
+                        sort?: {
+                            dir: "asc" | "desc";
+                            /** @description A catalog field id. */
+                            field: string;
+                        }[];
+                        universe?: "all" | "stocks" | "funds";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The saved screen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "name": "Oversold large caps",
+                     *       "surface": "classic",
+                     *       "spec": {
+                     *         "filters": {
+                     *           "all": [
+                     *             {
+                     *               "field": "market_cap",
+                     *               "op": "gte",
+                     *               "value": "10B"
+                     *             },
+                     *             {
+                     *               "field": "rsi_14",
+                     *               "op": "lt",
+                     *               "value": 30
+                     *             },
+                     *             {
+                     *               "any": [
+                     *                 {
+                     *                   "field": "sector",
+                     *                   "op": "in",
+                     *                   "value": [
+                     *                     "Information Technology",
+                     *                     "Health Care"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "field": "held",
+                     *                   "op": "eq",
+                     *                   "value": false
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "sort": [
+                     *           {
+                     *             "field": "rsi_14",
+                     *             "dir": "asc"
+                     *           }
+                     *         ],
+                     *         "limit": 20,
+                     *         "columns": [
+                     *           "symbol",
+                     *           "name",
+                     *           "price",
+                     *           "change_pct",
+                     *           "market_cap",
+                     *           "sector"
+                     *         ],
+                     *         "offset": 0,
+                     *         "universe": "all"
+                     *       },
+                     *       "created_at": "2026-11-25T21:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        id: number;
+                        name: string;
+                        /** @description The validated screen spec (defaults filled) */
+                        spec: unknown;
+                        /** @enum {unknown} */
+                        surface: "classic" | "stock_screener";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 12 */
+                screen_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": 12
+                     *     }
+                     */
+                    "application/json": {
+                        deleted: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getTaPatternBacktest: {
         parameters: {
             query?: {
@@ -41183,6 +45019,1901 @@ export interface operations {
             };
             /** @description Bad Gateway */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stockScreenerMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics and their sources */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-11-25",
+                     *       "sources": {
+                     *         "instrument": {
+                     *           "label": "Instrument reference data (market-data provider)",
+                     *           "as_of": "2026-11-25"
+                     *         },
+                     *         "daily_bars": {
+                     *           "label": "Daily bars (market-data provider)",
+                     *           "as_of": "2026-11-25"
+                     *         },
+                     *         "earnings": {
+                     *           "label": "Reported EPS (earnings provider)",
+                     *           "as_of": "2026-11-25",
+                     *           "note": "trailing four reported quarters"
+                     *         },
+                     *         "portfolio": {
+                     *           "label": "Your portfolio",
+                     *           "as_of": null,
+                     *           "note": "computed per request from your current holdings"
+                     *         }
+                     *       },
+                     *       "metrics": [
+                     *         {
+                     *           "key": "pe",
+                     *           "name": "P/E",
+                     *           "category": "fundamental",
+                     *           "data_type": "number",
+                     *           "unit": "ratio",
+                     *           "description": "price / trailing-four-quarter reported EPS; null when that EPS is ≤ 0 or missing.",
+                     *           "source": "earnings",
+                     *           "freshness": "2026-11-25",
+                     *           "operators": [
+                     *             "gt",
+                     *             "gte",
+                     *             "lt",
+                     *             "lte",
+                     *             "eq",
+                     *             "neq",
+                     *             "between",
+                     *             "in",
+                     *             "not_in",
+                     *             "is_null",
+                     *             "not_null"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date */
+                        as_of: string;
+                        metrics: {
+                            allowed_values?: string[];
+                            category: string;
+                            /** @enum {unknown} */
+                            data_type: "number" | "string" | "boolean";
+                            description: string;
+                            freshness: null | string;
+                            key: string;
+                            name: string;
+                            operators: ("gt" | "gte" | "lt" | "lte" | "eq" | "neq" | "between" | "in" | "not_in" | "is_null" | "not_null" | "crosses_above" | "crosses_below")[];
+                            source: string;
+                            unit: null | string;
+                        }[];
+                        /** @description By source id */
+                        sources: {
+                            [key: string]: {
+                                as_of: null | string;
+                                label: string;
+                                note?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stockScreenerRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filters": {
+                 *         "all": [
+                 *           {
+                 *             "field": "market_cap",
+                 *             "op": "gte",
+                 *             "value": "10B"
+                 *           },
+                 *           {
+                 *             "field": "rsi_14",
+                 *             "op": "lt",
+                 *             "value": 30
+                 *           },
+                 *           {
+                 *             "any": [
+                 *               {
+                 *                 "field": "sector",
+                 *                 "op": "in",
+                 *                 "value": [
+                 *                   "Information Technology",
+                 *                   "Health Care"
+                 *                 ]
+                 *               },
+                 *               {
+                 *                 "field": "held",
+                 *                 "op": "eq",
+                 *                 "value": false
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       },
+                 *       "sort": [
+                 *         {
+                 *           "field": "rsi_14",
+                 *           "dir": "asc"
+                 *         }
+                 *       ],
+                 *       "limit": 20,
+                 *       "columns": [
+                 *         "symbol",
+                 *         "name",
+                 *         "price",
+                 *         "change_pct",
+                 *         "market_cap",
+                 *         "sector"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description A past session (YYYY-MM-DD): run the screen on that day’s snapshot, built from the bars up to that session, and return each row’s forward returns. Leave it out for the latest session.
+                     */
+                    as_of?: string;
+                    columns?: string[];
+                    /** @description A group: exactly one of all (every item matches) or any (at least one does). */
+                    filters: {
+                        all?: ({
+                            /** @description A catalog field id (GET /filters). */
+                            field: string;
+                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                            op: string;
+                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                            value?: (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            }) | (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            })[];
+                        } | {
+                            all?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                            any?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                        })[];
+                        any?: ({
+                            /** @description A catalog field id (GET /filters). */
+                            field: string;
+                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                            op: string;
+                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                            value?: (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            }) | (number | string | boolean | {
+                                /** @description Another catalog field whose value is compared. */
+                                field: string;
+                                /** @description Scale factor (default 1). */
+                                times?: number;
+                            })[];
+                        } | {
+                            all?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                            any?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                    any?: {
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    }[];
+                                })[];
+                            })[];
+                        })[];
+                    };
+                    /** @default 50 */
+                    limit?: number;
+                    /** @default 0 */
+                    offset?: number;
+                    /** @description Sort keys in order; nulls last in both directions, then symbol. */
+                    sort?: {
+                        dir: "asc" | "desc";
+                        /** @description A catalog field id. */
+                        field: string;
+                    }[];
+                    universe?: "all" | "stocks" | "funds";
+                };
+            };
+        };
+        responses: {
+            /** @description The matching rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-11-25",
+                     *       "built_at": "2026-11-25T21:05:00.000Z",
+                     *       "total": 1,
+                     *       "limit": 20,
+                     *       "offset": 0,
+                     *       "columns": [
+                     *         "symbol",
+                     *         "name",
+                     *         "price",
+                     *         "change_pct",
+                     *         "market_cap",
+                     *         "sector"
+                     *       ],
+                     *       "rows": [
+                     *         {
+                     *           "symbol": "ACME",
+                     *           "values": {
+                     *             "symbol": "ACME",
+                     *             "name": "Acme Corp.",
+                     *             "price": 41.2,
+                     *             "change_pct": -1.8,
+                     *             "market_cap": 12400000000,
+                     *             "sector": "Information Technology"
+                     *           },
+                     *           "why": {
+                     *             "market_cap": 12400000000,
+                     *             "rsi_14": 27.4,
+                     *             "sector": "Information Technology",
+                     *             "held": false
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description The session the snapshot values are of
+                         */
+                        as_of: string;
+                        /**
+                         * Format: date-time
+                         * @description When the snapshot was built
+                         */
+                        built_at: string;
+                        columns: string[];
+                        /** @description Sources whose provider failed: their fields are null */
+                        degraded_sources?: ("instrument" | "daily_bars" | "earnings" | "dividends" | "intraday" | "options_flow" | "discovery" | "ta_confluence" | "portfolio")[];
+                        limit: number;
+                        offset: number;
+                        rows: {
+                            /** @description With as_of only: (close_{t+k} / close_t − 1) × 100 */
+                            forward_returns?: {
+                                d1: null | number;
+                                d5: null | number;
+                                d20: null | number;
+                            };
+                            symbol: string;
+                            /** @description The requested columns, by field id (null: not known) */
+                            values: {
+                                [key: string]: null | (number | string | boolean);
+                            };
+                            /** @description The values of every field the filters used (the reason the row matched) */
+                            why: {
+                                [key: string]: null | (number | string | boolean);
+                            };
+                        }[];
+                        /** @description Rows that matched, before limit/offset */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSavedStockScreens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your saved screens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "Oversold large caps",
+                     *           "surface": "stock_screener",
+                     *           "spec": {
+                     *             "filters": {
+                     *               "all": [
+                     *                 {
+                     *                   "field": "market_cap",
+                     *                   "op": "gte",
+                     *                   "value": "10B"
+                     *                 },
+                     *                 {
+                     *                   "field": "rsi_14",
+                     *                   "op": "lt",
+                     *                   "value": 30
+                     *                 },
+                     *                 {
+                     *                   "any": [
+                     *                     {
+                     *                       "field": "sector",
+                     *                       "op": "in",
+                     *                       "value": [
+                     *                         "Information Technology",
+                     *                         "Health Care"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "field": "held",
+                     *                       "op": "eq",
+                     *                       "value": false
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "sort": [
+                     *               {
+                     *                 "field": "rsi_14",
+                     *                 "dir": "asc"
+                     *               }
+                     *             ],
+                     *             "limit": 20,
+                     *             "columns": [
+                     *               "symbol",
+                     *               "name",
+                     *               "price",
+                     *               "change_pct",
+                     *               "market_cap",
+                     *               "sector"
+                     *             ],
+                     *             "offset": 0,
+                     *             "universe": "all"
+                     *           },
+                     *           "created_at": "2026-11-25T21:10:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            name: string;
+                            /** @description The validated screen spec (defaults filled) */
+                            spec: unknown;
+                            /** @enum {unknown} */
+                            surface: "classic" | "stock_screener";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveStockScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Oversold large caps",
+                 *       "spec": {
+                 *         "filters": {
+                 *           "all": [
+                 *             {
+                 *               "field": "market_cap",
+                 *               "op": "gte",
+                 *               "value": "10B"
+                 *             },
+                 *             {
+                 *               "field": "rsi_14",
+                 *               "op": "lt",
+                 *               "value": 30
+                 *             },
+                 *             {
+                 *               "any": [
+                 *                 {
+                 *                   "field": "sector",
+                 *                   "op": "in",
+                 *                   "value": [
+                 *                     "Information Technology",
+                 *                     "Health Care"
+                 *                   ]
+                 *                 },
+                 *                 {
+                 *                   "field": "held",
+                 *                   "op": "eq",
+                 *                   "value": false
+                 *                 }
+                 *               ]
+                 *             }
+                 *           ]
+                 *         },
+                 *         "sort": [
+                 *           {
+                 *             "field": "rsi_14",
+                 *             "dir": "asc"
+                 *           }
+                 *         ],
+                 *         "limit": 20,
+                 *         "columns": [
+                 *           "symbol",
+                 *           "name",
+                 *           "price",
+                 *           "change_pct",
+                 *           "market_cap",
+                 *           "sector"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Trimmed; unique per user on this surface (409 when taken) */
+                    name: string;
+                    spec: {
+                        columns?: string[];
+                        /** @description A group: exactly one of all (every item matches) or any (at least one does). */
+                        filters: {
+                            all?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                    any?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                    any?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                })[];
+                            })[];
+                            any?: ({
+                                /** @description A catalog field id (GET /filters). */
+                                field: string;
+                                /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                op: string;
+                                /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                value?: (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                }) | (number | string | boolean | {
+                                    /** @description Another catalog field whose value is compared. */
+                                    field: string;
+                                    /** @description Scale factor (default 1). */
+                                    times?: number;
+                                })[];
+                            } | {
+                                all?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                    any?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                })[];
+                                any?: ({
+                                    /** @description A catalog field id (GET /filters). */
+                                    field: string;
+                                    /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                    op: string;
+                                    /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                    value?: (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    }) | (number | string | boolean | {
+                                        /** @description Another catalog field whose value is compared. */
+                                        field: string;
+                                        /** @description Scale factor (default 1). */
+                                        times?: number;
+                                    })[];
+                                } | {
+                                    all?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                    any?: ({
+                                        /** @description A catalog field id (GET /filters). */
+                                        field: string;
+                                        /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                        op: string;
+                                        /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                        value?: (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        }) | (number | string | boolean | {
+                                            /** @description Another catalog field whose value is compared. */
+                                            field: string;
+                                            /** @description Scale factor (default 1). */
+                                            times?: number;
+                                        })[];
+                                    } | {
+                                        all?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                        any?: {
+                                            /** @description A catalog field id (GET /filters). */
+                                            field: string;
+                                            /** @description One of: gt, gte, lt, lte, eq, neq, between, in, not_in, is_null, not_null, crosses_above, crosses_below. */
+                                            op: string;
+                                            /** @description A literal or a field reference; [lo, hi] for between; a list for in/not_in; absent for is_null/not_null. */
+                                            value?: (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            }) | (number | string | boolean | {
+                                                /** @description Another catalog field whose value is compared. */
+                                                field: string;
+                                                /** @description Scale factor (default 1). */
+                                                times?: number;
+                                            })[];
+                                        }[];
+                                    })[];
+                                })[];
+                            })[];
+                        };
+                        /** @default 50 */
+                        limit?: number;
+                        /** @default 0 */
+                        offset?: number;
+                        /** @description Sort keys in order; nulls last in both directions, then symbol. */
+                        sort?: {
+                            dir: "asc" | "desc";
+                            /** @description A catalog field id. */
+                            field: string;
+                        }[];
+                        universe?: "all" | "stocks" | "funds";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The saved screen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "name": "Oversold large caps",
+                     *       "surface": "stock_screener",
+                     *       "spec": {
+                     *         "filters": {
+                     *           "all": [
+                     *             {
+                     *               "field": "market_cap",
+                     *               "op": "gte",
+                     *               "value": "10B"
+                     *             },
+                     *             {
+                     *               "field": "rsi_14",
+                     *               "op": "lt",
+                     *               "value": 30
+                     *             },
+                     *             {
+                     *               "any": [
+                     *                 {
+                     *                   "field": "sector",
+                     *                   "op": "in",
+                     *                   "value": [
+                     *                     "Information Technology",
+                     *                     "Health Care"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "field": "held",
+                     *                   "op": "eq",
+                     *                   "value": false
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "sort": [
+                     *           {
+                     *             "field": "rsi_14",
+                     *             "dir": "asc"
+                     *           }
+                     *         ],
+                     *         "limit": 20,
+                     *         "columns": [
+                     *           "symbol",
+                     *           "name",
+                     *           "price",
+                     *           "change_pct",
+                     *           "market_cap",
+                     *           "sector"
+                     *         ],
+                     *         "offset": 0,
+                     *         "universe": "all"
+                     *       },
+                     *       "created_at": "2026-11-25T21:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        id: number;
+                        name: string;
+                        /** @description The validated screen spec (defaults filled) */
+                        spec: unknown;
+                        /** @enum {unknown} */
+                        surface: "classic" | "stock_screener";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
