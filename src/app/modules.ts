@@ -31,6 +31,7 @@ import { taStructureModule } from '../modules/ta/ta-structure/index.ts'
 import { taLearnModule } from '../modules/ta/ta-learn/index.ts'
 import { tenancyModule } from '../modules/accounts/tenancy/index.ts'
 import { transcriptsModule } from '../modules/market/transcripts/index.ts'
+import { watchlistsModule } from '../modules/workspace/watchlists/index.ts'
 
 export const modules = [
   identityModule,
@@ -59,6 +60,7 @@ export const modules = [
   taIctModule,
   taConfluenceModule,
   taLearnModule,
+  watchlistsModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
