@@ -77,7 +77,11 @@ describe('watchlists: analytics', () => {
     const end = new Date(Math.floor(clock.now().getTime() / 60_000) * 60_000)
     for (const m of list.members as Body[]) {
       const price = (await reference.quotes([m.symbol as string]))[0]!.last
-      const bars = await reference.bars(m.symbol as string, { interval: '1d', start: new Date(end.getTime() - 365 * DAY), end })
+      const bars = await reference.bars(m.symbol as string, {
+        interval: '1d',
+        start: new Date(end.getTime() - 365 * DAY),
+        end,
+      })
       const high = Math.max(price, ...bars.map((x) => x.high))
       assert.equal(m.price, price)
       assert.equal(m.high_52w, high)
@@ -103,7 +107,9 @@ describe('watchlists: analytics', () => {
     const list = (await analytics(u)).lists as Body[]
     const own = list.find((l) => l.list_name === 'default')!
     assert.deepEqual(
-      (own.signals as Body[]).filter((s) => (s.source as string).startsWith('intraday.')).map((s) => [s.symbol, s.source, s.score]),
+      (own.signals as Body[])
+        .filter((s) => (s.source as string).startsWith('intraday.'))
+        .map((s) => [s.symbol, s.source, s.score]),
       [['AAPL', 'intraday.orb', 0.7]],
     )
     await add(u, found.symbol as string, 'Scan')
@@ -137,7 +143,12 @@ async function expectedAutocomplete(q: string, limit: number): Promise<string[]>
   const all = await reference.universe()
   const tickers = all
     .filter((i) => i.symbol.startsWith(Q))
-    .sort((a, b) => Number(b.symbol === Q) - Number(a.symbol === Q) || a.symbol.length - b.symbol.length || (a.symbol < b.symbol ? -1 : 1))
+    .sort(
+      (a, b) =>
+        Number(b.symbol === Q) - Number(a.symbol === Q) ||
+        a.symbol.length - b.symbol.length ||
+        (a.symbol < b.symbol ? -1 : 1),
+    )
   const ws = Q.split(/[^A-Z0-9&]+/).filter(Boolean)
   const names = all
     .filter((i) => !i.symbol.startsWith(Q))
@@ -152,11 +163,22 @@ async function expectedAutocomplete(q: string, limit: number): Promise<string[]>
 describe('watchlists: autocomplete', () => {
   it('ranks ticker prefixes (exact first, then shorter) before name-word matches', async () => {
     const u = await t.newTenant()
-    for (const [q, limit] of [['a', 25], ['AM', 10], ['ms', 5], ['apple', 10], ['bank of', 10], ['Energy', 25]] as const) {
+    for (const [q, limit] of [
+      ['a', 25],
+      ['AM', 10],
+      ['ms', 5],
+      ['apple', 10],
+      ['bank of', 10],
+      ['Energy', 25],
+    ] as const) {
       const res = await u.get(`/api/watchlists/autocomplete?q=${encodeURIComponent(q)}&limit=${limit}`)
       assert.equal(res.statusCode, 200, res.body)
       const got = json(res.body).items as Body[]
-      assert.deepEqual(got.map((i) => i.symbol), await expectedAutocomplete(q, limit), q)
+      assert.deepEqual(
+        got.map((i) => i.symbol),
+        await expectedAutocomplete(q, limit),
+        q,
+      )
       assert.ok(got.length > 0, q)
     }
     const exact = json((await u.get('/api/watchlists/autocomplete?q=a')).body).items as Body[]

@@ -6,7 +6,13 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { assertAllNeedCredentials, assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
+import {
+  assertAllNeedCredentials,
+  assertFieldError,
+  assertProblem,
+  json,
+  type Body,
+} from '../helpers/assertions.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 import { add, clock, items, reference, SwitchableMarket, symbolsOf } from './watchlists-fixtures.ts'
 
@@ -64,7 +70,8 @@ describe('watchlists: lists and items', () => {
     )
     assert.equal(b.total_symbols, 3)
     assert.equal(b.limit, 50)
-    for (const l of b.lists as Body[]) assert.ok(Date.parse(l.updated_at as string) >= Date.parse(l.created_at as string))
+    for (const l of b.lists as Body[])
+      assert.ok(Date.parse(l.updated_at as string) >= Date.parse(l.created_at as string))
     assert.deepEqual(symbolsOf(await items(u, 'Energy')), ['XOM', 'CVX'])
     assert.deepEqual(symbolsOf(await items(u, 'nothing here')), [])
   })
@@ -83,7 +90,10 @@ describe('watchlists: lists and items', () => {
     assertFieldError(await u.post('/api/watchlists/items', {}), ['body', 'symbol'])
     assertFieldError(await u.post('/api/watchlists/items', { symbol: 'A B' }), ['body', 'symbol'])
     for (const list_name of ['', '   ', 'x'.repeat(41), 'tab\there'])
-      assertFieldError(await u.post('/api/watchlists/items', { symbol: 'MSFT', list_name }), ['body', 'list_name'])
+      assertFieldError(await u.post('/api/watchlists/items', { symbol: 'MSFT', list_name }), [
+        'body',
+        'list_name',
+      ])
     assertFieldError(await u.get(`/api/watchlists/items?list_name=${'y'.repeat(41)}`), ['query', 'list_name'])
     assert.deepEqual(symbolsOf(await items(u)), ['AAPL'])
   })
@@ -98,7 +108,11 @@ describe('watchlists: lists and items', () => {
     assert.equal(body.limit, 'watchlist_symbols')
     assert.equal(body.allowed, 50)
     // A duplicate at the limit is still a duplicate.
-    assertProblem(await u.post('/api/watchlists/items', { symbol: universe[0], list_name: 'one' }), 409, 'watchlists.duplicate')
+    assertProblem(
+      await u.post('/api/watchlists/items', { symbol: universe[0], list_name: 'one' }),
+      409,
+      'watchlists.duplicate',
+    )
     // Removing one frees a slot.
     assert.equal((await u.delete(`/api/watchlists/items/${universe[0]}?list_name=one`)).statusCode, 200)
     await add(u, universe[50]!, 'three')
@@ -110,7 +124,10 @@ describe('watchlists: reorder and remove', () => {
   it('reorders to an exact permutation (any case) and answers the new positions', async () => {
     const u = await t.newTenant()
     for (const s of ['AAPL', 'MSFT', 'NVDA', 'AMZN']) await add(u, s)
-    const res = await u.patch('/api/watchlists/items/reorder', { list_name: 'default', symbols: ['nvda', 'AAPL', 'AMZN', 'MSFT'] })
+    const res = await u.patch('/api/watchlists/items/reorder', {
+      list_name: 'default',
+      symbols: ['nvda', 'AAPL', 'AMZN', 'MSFT'],
+    })
     assert.equal(res.statusCode, 200, res.body)
     assert.deepEqual(
       (json(res.body).items as Body[]).map((i) => [i.symbol, i.position]),
@@ -164,7 +181,10 @@ describe('watchlists: reorder and remove', () => {
     const res = await u.delete('/api/watchlists/items/msft')
     assert.equal(res.statusCode, 200, res.body)
     const removed = json(res.body)
-    assert.deepEqual([removed.list_name, removed.symbol, removed.position, removed.list_deleted], ['default', 'MSFT', 1, false])
+    assert.deepEqual(
+      [removed.list_name, removed.symbol, removed.position, removed.list_deleted],
+      ['default', 'MSFT', 1, false],
+    )
     assert.deepEqual(
       ((await items(u)).items as Body[]).map((i) => [i.symbol, i.position]),
       [
@@ -173,7 +193,11 @@ describe('watchlists: reorder and remove', () => {
       ],
     )
     assertProblem(await u.delete('/api/watchlists/items/MSFT'), 404, 'watchlists.not_on_list')
-    assertProblem(await u.delete('/api/watchlists/items/AAPL?list_name=Energy'), 404, 'watchlists.not_on_list')
+    assertProblem(
+      await u.delete('/api/watchlists/items/AAPL?list_name=Energy'),
+      404,
+      'watchlists.not_on_list',
+    )
     assertProblem(await u.delete('/api/watchlists/items/AAPL?list_name=nope'), 404, 'watchlists.not_on_list')
     assertFieldError(await u.delete('/api/watchlists/items/A%20B'), ['path', 'symbol'])
     const last = json((await u.delete('/api/watchlists/items/XOM?list_name=Energy')).body)
@@ -196,7 +220,11 @@ describe('watchlists: reorder and remove', () => {
       assert.deepEqual(symbolsOf(await items(u)), [])
       assert.deepEqual(symbolsOf(await items(u, 'Private')), [])
       assertProblem(await u.delete('/api/watchlists/items/AAPL'), 404, 'watchlists.not_on_list')
-      assertProblem(await u.patch('/api/watchlists/items/reorder', { symbols: ['AAPL'] }), 422, 'watchlists.not_a_permutation')
+      assertProblem(
+        await u.patch('/api/watchlists/items/reorder', { symbols: ['AAPL'] }),
+        422,
+        'watchlists.not_a_permutation',
+      )
       assert.deepEqual(json((await u.get('/api/watchlists/analytics')).body).lists, [])
     }
     // Their own list of the same name is separate from the owner's.
@@ -214,7 +242,10 @@ describe('watchlists: reorder and remove', () => {
       const body = await items(u)
       assert.equal(body.quotes, 'unavailable')
       const [only] = body.items as Body[]
-      assert.deepEqual([only!.symbol, only!.price, only!.change_pct, only!.quote_as_of], ['AAPL', null, null, null])
+      assert.deepEqual(
+        [only!.symbol, only!.price, only!.change_pct, only!.quote_as_of],
+        ['AAPL', null, null, null],
+      )
     } finally {
       market.failing = false
     }

@@ -8,7 +8,9 @@ export const SIGNAL_HOURS = 24
 
 export const Member = Type.Object({
   symbol: Type.String(),
-  sector: Type.Union([Type.String(), Type.Null()], { description: 'null for funds and unclassified symbols' }),
+  sector: Type.Union([Type.String(), Type.Null()], {
+    description: 'null for funds and unclassified symbols',
+  }),
   price: N('Latest price; null when the quote is unavailable'),
   change_pct: N('Day change in percent; null when unavailable'),
   high_52w: N('Highest daily high of the last 365 days (or the price when above it); null when unavailable'),
@@ -17,7 +19,9 @@ export const Member = Type.Object({
 
 export const Signal = Type.Object({
   symbol: Type.String(),
-  source: Type.String({ description: '`intraday.<setup>` (intraday signals) or `discovery.<scan_type>` (scans)' }),
+  source: Type.String({
+    description: '`intraday.<setup>` (intraday signals) or `discovery.<scan_type>` (scans)',
+  }),
   text: Type.String({ description: 'One-line summary' }),
   score: N('The intraday confidence (0–1) or the scan’s ranking figure'),
   at: Type.String({ format: 'date-time', description: 'When it fired (a scan: its latest re-scan)' }),
@@ -38,12 +42,16 @@ export const ListAnalytics = Type.Object({
     }),
   ),
   members: Type.Array(Member),
-  signals: Type.Array(Signal, { description: `Signals of the last ${SIGNAL_HOURS} h for the members, newest first` }),
+  signals: Type.Array(Signal, {
+    description: `Signals of the last ${SIGNAL_HOURS} h for the members, newest first`,
+  }),
 })
 
 export const AnalyticsResponse = Type.Object({
   as_of: Type.String({ format: 'date-time' }),
-  quotes: Type.Enum(['ok', 'unavailable'], { description: 'unavailable: quotes failed; price figures are null' }),
+  quotes: Type.Enum(['ok', 'unavailable'], {
+    description: 'unavailable: quotes failed; price figures are null',
+  }),
   lists: Type.Array(ListAnalytics),
 })
 export type AnalyticsOut = Static<typeof AnalyticsResponse>

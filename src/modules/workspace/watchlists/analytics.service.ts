@@ -92,7 +92,11 @@ export class WatchlistAnalyticsService {
     const since = new Date(now.getTime() - (SIGNAL_HOURS / 24) * DAY_MS)
     const [intraday, discovery] = await Promise.all([
       this.deps.intraday.feedItems(scope.tenantId, { since, limit: SIGNALS_READ }),
-      this.deps.discovery.scans.feed(scope, { hours: SIGNAL_HOURS, limit: SIGNALS_READ, sort_by: 'updated_at' }),
+      this.deps.discovery.scans.feed(scope, {
+        hours: SIGNAL_HOURS,
+        limit: SIGNALS_READ,
+        sort_by: 'updated_at',
+      }),
     ])
     const out: SignalOut[] = [
       ...intraday.map((r) => ({

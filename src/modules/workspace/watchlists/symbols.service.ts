@@ -16,7 +16,9 @@ export const HINTS = 5
 export class SymbolsService {
   private built: { at: number; index: Promise<SymbolIndex> } | null = null
 
-  constructor(private readonly deps: { clock: Clock; market: Pick<MarketDataProvider, 'universe' | 'instrument'> }) {}
+  constructor(
+    private readonly deps: { clock: Clock; market: Pick<MarketDataProvider, 'universe' | 'instrument'> },
+  ) {}
 
   /** The index; a stale one is still answered while its successor is built. */
   async index(): Promise<SymbolIndex> {

@@ -8,8 +8,18 @@ export const ADDED_EXAMPLE = {
 
 export const LISTS_EXAMPLE = {
   lists: [
-    { list_name: 'default', count: 3, created_at: '2026-11-20T14:00:00.000Z', updated_at: '2026-11-27T15:04:05.000Z' },
-    { list_name: 'Semis', count: 2, created_at: '2026-11-21T09:30:00.000Z', updated_at: '2026-11-21T09:31:00.000Z' },
+    {
+      list_name: 'default',
+      count: 3,
+      created_at: '2026-11-20T14:00:00.000Z',
+      updated_at: '2026-11-27T15:04:05.000Z',
+    },
+    {
+      list_name: 'Semis',
+      count: 2,
+      created_at: '2026-11-21T09:30:00.000Z',
+      updated_at: '2026-11-21T09:31:00.000Z',
+    },
   ],
   total_symbols: 5,
   limit: 50,
@@ -54,7 +64,13 @@ export const REORDER_EXAMPLE = {
 export const AUTOCOMPLETE_EXAMPLE = {
   q: 'am',
   items: [
-    { symbol: 'AMD', name: 'Advanced Micro Devices, Inc.', exchange: 'NASDAQ', type: 'stock', match: 'ticker_prefix' },
+    {
+      symbol: 'AMD',
+      name: 'Advanced Micro Devices, Inc.',
+      exchange: 'NASDAQ',
+      type: 'stock',
+      match: 'ticker_prefix',
+    },
     { symbol: 'AMZN', name: 'Amazon.com, Inc.', exchange: 'NASDAQ', type: 'stock', match: 'ticker_prefix' },
     { symbol: 'AXP', name: 'American Express Company', exchange: 'NYSE', type: 'stock', match: 'name' },
   ],

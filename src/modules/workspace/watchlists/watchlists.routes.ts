@@ -14,7 +14,12 @@ const LISTS =
   `1–${S.LIST_NAME_MAX} characters without control characters, default "${S.DEFAULT_LIST}". A list exists ` +
   'while it holds a symbol: adding a first symbol to a new name creates it, removing the last deletes it.'
 
-export function watchlistsRoutes(app: App, { watchlists, symbols }: Watchlists): void {
+export function watchlistsRoutes(app: App, api: Watchlists): void {
+  readRoutes(app, api)
+  changeRoutes(app, api)
+}
+
+function readRoutes(app: App, { watchlists, symbols }: Watchlists): void {
   app.get(
     BASE,
     {
@@ -39,7 +44,10 @@ export function watchlistsRoutes(app: App, { watchlists, symbols }: Watchlists):
           `${LISTS} Items by position (0 first) with the latest price and day change (percent, 2.5 = 2.5 %). ` +
           'When the market data provider fails the items are still listed, with null prices and `quotes: "unavailable"`. ' +
           'A name with no list answers an empty list.',
-        examples: { querystring: { list_name: 'default' }, 200: { description: 'The list', value: X.ITEMS_EXAMPLE } },
+        examples: {
+          querystring: { list_name: 'default' },
+          200: { description: 'The list', value: X.ITEMS_EXAMPLE },
+        },
         tags,
         querystring: S.ListQuery,
         response: { 200: S.ItemsResponse, ...problems(401, 422) },
@@ -47,6 +55,10 @@ export function watchlistsRoutes(app: App, { watchlists, symbols }: Watchlists):
     },
     (req) => watchlists.items(scopeOf(req), req.query.list_name),
   )
+  autocompleteRoute(app, symbols)
+}
+
+function changeRoutes(app: App, { watchlists }: Watchlists): void {
   app.post(
     `${BASE}/items`,
     {
@@ -112,6 +124,9 @@ export function watchlistsRoutes(app: App, { watchlists, symbols }: Watchlists):
     },
     (req) => watchlists.remove(scopeOf(req), req.params.symbol, req.query.list_name),
   )
+}
+
+function autocompleteRoute(app: App, symbols: Watchlists['symbols']): void {
   app.get(
     `${BASE}/autocomplete`,
     {
@@ -123,7 +138,10 @@ export function watchlistsRoutes(app: App, { watchlists, symbols }: Watchlists):
           'tickers, then alphabetically), then instruments whose name has a word starting with each word of `q` ' +
           `(larger market caps first). \`q\` is required, 1–${S.AUTOCOMPLETE_Q_MAX} characters (else 422); \`limit\` ` +
           `1–${S.AUTOCOMPLETE_MAX}, default ${S.AUTOCOMPLETE_DEFAULT}. Case does not matter.`,
-        examples: { querystring: { q: 'am', limit: 3 }, 200: { description: 'Matches', value: X.AUTOCOMPLETE_EXAMPLE } },
+        examples: {
+          querystring: { q: 'am', limit: 3 },
+          200: { description: 'Matches', value: X.AUTOCOMPLETE_EXAMPLE },
+        },
         tags,
         querystring: S.AutocompleteQuery,
         response: { 200: S.AutocompleteResponse, ...problems(401, 422, 502) },

@@ -111,7 +111,8 @@ export const Suggestion = Type.Object({
   exchange: Type.String(),
   type: Type.String({ description: 'stock, etf, inverse_etf or index' }),
   match: Type.Enum(['ticker_exact', 'ticker_prefix', 'name'], {
-    description: 'Why it matched: the whole ticker, the start of the ticker, or the start of words of the name',
+    description:
+      'Why it matched: the whole ticker, the start of the ticker, or the start of words of the name',
   }),
 })
 export const AutocompleteResponse = Type.Object({ q: Type.String(), items: Type.Array(Suggestion) })

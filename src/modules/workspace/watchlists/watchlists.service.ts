@@ -19,7 +19,11 @@ export const WATCHLIST_SYMBOLS = 'watchlist_symbols'
 export const listName = (raw: string | undefined) => (raw ?? DEFAULT_LIST).trim()
 
 const iso = (d: Date | string) => new Date(d).toISOString()
-const item = (r: repo.ItemRow): ItemOut => ({ symbol: r.symbol, position: r.position, added_at: iso(r.added_at) })
+const item = (r: repo.ItemRow): ItemOut => ({
+  symbol: r.symbol,
+  position: r.position,
+  added_at: iso(r.added_at),
+})
 
 const notOnList = (symbol: string, list: string) =>
   new NotFoundError('watchlists.not_on_list', `${symbol} is not on the list "${list}"`)
@@ -171,7 +175,9 @@ function notPermutation(name: string, p: ReturnType<typeof permutationProblems>)
   const errors = [
     ...(p.missing.length ? [{ loc, msg: `missing: ${p.missing.join(', ')}`, type: 'missing' }] : []),
     ...(p.extra.length ? [{ loc, msg: `not on the list: ${p.extra.join(', ')}`, type: 'extra' }] : []),
-    ...(p.duplicates.length ? [{ loc, msg: `more than once: ${p.duplicates.join(', ')}`, type: 'duplicate' }] : []),
+    ...(p.duplicates.length
+      ? [{ loc, msg: `more than once: ${p.duplicates.join(', ')}`, type: 'duplicate' }]
+      : []),
   ]
   return new UnprocessableError(
     'watchlists.not_a_permutation',

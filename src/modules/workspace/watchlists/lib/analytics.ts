@@ -55,7 +55,9 @@ export function high52w(highs: readonly number[], price: number | null): number 
 const member = (m: MemberFacts): MemberFigures => ({
   ...m,
   dist_52w_high_pct:
-    m.price !== null && m.high_52w !== null && m.high_52w > 0 ? round4((m.price / m.high_52w - 1) * 100) : null,
+    m.price !== null && m.high_52w !== null && m.high_52w > 0
+      ? round4((m.price / m.high_52w - 1) * 100)
+      : null,
 })
 
 function sectorMix(members: readonly MemberFacts[]): SectorShare[] {
@@ -66,7 +68,15 @@ function sectorMix(members: readonly MemberFacts[]): SectorShare[] {
     .sort(
       (a, b) =>
         b.count - a.count ||
-        (a.sector === null ? 1 : b.sector === null ? -1 : a.sector < b.sector ? -1 : a.sector > b.sector ? 1 : 0),
+        (a.sector === null
+          ? 1
+          : b.sector === null
+            ? -1
+            : a.sector < b.sector
+              ? -1
+              : a.sector > b.sector
+                ? 1
+                : 0),
     )
 }
 
@@ -75,7 +85,8 @@ export function listFigures(members: readonly MemberFacts[]): ListFigures {
     .filter((m): m is MemberFacts & { change_pct: number } => m.change_pct !== null)
     .sort((a, b) => b.change_pct - a.change_pct || (a.symbol < b.symbol ? -1 : 1))
   const mean = priced.length ? priced.reduce((s, m) => s + m.change_pct, 0) / priced.length : null
-  const pick = (m: (typeof priced)[number] | undefined) => (m ? { symbol: m.symbol, change_pct: m.change_pct } : null)
+  const pick = (m: (typeof priced)[number] | undefined) =>
+    m ? { symbol: m.symbol, change_pct: m.change_pct } : null
   const worst = [...priced].sort((a, b) => a.change_pct - b.change_pct || (a.symbol < b.symbol ? -1 : 1))[0]
   return {
     day_change_pct: mean === null ? null : round4(mean),

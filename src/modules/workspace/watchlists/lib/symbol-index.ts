@@ -25,7 +25,11 @@ export interface SymbolMatch {
 }
 
 /** Words of a name or query: letters, digits and `&` runs, upper case. */
-export const words = (text: string): string[] => text.toUpperCase().split(/[^A-Z0-9&]+/).filter(Boolean)
+export const words = (text: string): string[] =>
+  text
+    .toUpperCase()
+    .split(/[^A-Z0-9&]+/)
+    .filter(Boolean)
 
 /** First index of `sorted` whose value is ≥ `key` (binary search). */
 export function lowerBound(sorted: readonly string[], key: string): number {
