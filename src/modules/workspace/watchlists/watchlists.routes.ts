@@ -45,7 +45,7 @@ function readRoutes(app: App, { watchlists, symbols }: Watchlists): void {
           'When the market data provider fails the items are still listed, with null prices and `quotes: "unavailable"`. ' +
           'A name with no list answers an empty list.',
         examples: {
-          querystring: { list_name: 'default' },
+          query: { list_name: 'default' },
           200: { description: 'The list', value: X.ITEMS_EXAMPLE },
         },
         tags,
@@ -113,7 +113,7 @@ function changeRoutes(app: App, { watchlists }: Watchlists): void {
           '(`list_deleted: true`). A symbol not on the list, or a list the caller does not have → 404 `watchlists.not_on_list`.',
         examples: {
           params: { symbol: 'NVDA' },
-          querystring: { list_name: 'default' },
+          query: { list_name: 'default' },
           200: { description: 'Removed', value: { ...X.ADDED_EXAMPLE, list_deleted: false } },
         },
         tags,
@@ -139,7 +139,7 @@ function autocompleteRoute(app: App, symbols: Watchlists['symbols']): void {
           `(larger market caps first). \`q\` is required, 1–${S.AUTOCOMPLETE_Q_MAX} characters (else 422); \`limit\` ` +
           `1–${S.AUTOCOMPLETE_MAX}, default ${S.AUTOCOMPLETE_DEFAULT}. Case does not matter.`,
         examples: {
-          querystring: { q: 'am', limit: 3 },
+          query: { q: 'am', limit: 3 },
           200: { description: 'Matches', value: X.AUTOCOMPLETE_EXAMPLE },
         },
         tags,
