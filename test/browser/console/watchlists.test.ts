@@ -88,7 +88,7 @@ describe('console: watchlists', { skip: consoleSkipReason() }, () => {
     await fitsPhone(page)
     await page.type('input[name="list_name"]', 'Tech')
     await pickWithKeyboard(page, 'aapl', 'AAPL')
-    await page.waitForFunction(() => location.pathname === '/app/watchlists/Tech')
+    await page.waitForFunction("location.pathname === '/app/watchlists/Tech'")
     await page.waitForSelector('tr[data-symbol="AAPL"]')
     assert.deepEqual(await apiItems(user, 'Tech'), ['AAPL'])
 
@@ -100,16 +100,13 @@ describe('console: watchlists', { skip: consoleSkipReason() }, () => {
     assert.deepEqual(await pageOrder(page), ['AAPL', 'MSFT', 'NVDA'])
 
     await page.click('button[aria-label="Move NVDA up"]')
-    await page.waitForFunction(
-      () =>
-        document.querySelector('table.watchlist-items tbody tr:nth-child(2)')?.getAttribute('data-symbol') ===
-        'NVDA',
-    )
+    const second = `document.querySelector('table.watchlist-items tbody tr:nth-child(2)')`
+    await page.waitForFunction(`${second}?.getAttribute('data-symbol') === 'NVDA'`)
     assert.deepEqual(await apiItems(user, 'Tech'), ['AAPL', 'NVDA', 'MSFT'])
     assert.deepEqual(await pageOrder(page), ['AAPL', 'NVDA', 'MSFT'])
 
     await page.click('button[aria-label="Remove MSFT"]')
-    await page.waitForFunction(() => !document.querySelector('tr[data-symbol="MSFT"]'))
+    await page.waitForFunction(`!document.querySelector('tr[data-symbol="MSFT"]')`)
     assert.deepEqual(await apiItems(user, 'Tech'), ['AAPL', 'NVDA'])
     await page.waitForSelector('[data-stat="Day change (equal-weighted)"]')
     assert.deepEqual(await h.axe(page), [])

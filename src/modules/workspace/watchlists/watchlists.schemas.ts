@@ -7,7 +7,7 @@ export const LIST_NAME_MAX = 40
 export const AUTOCOMPLETE_Q_MAX = 20
 export const AUTOCOMPLETE_DEFAULT = 10
 export const AUTOCOMPLETE_MAX = 25
-export const REORDER_MAX = 1000
+export const REORDER_MAX = 5000
 /** A ticker as typed (any case; upper-cased by the service): BRK.B, ^VIX, BF-B. */
 export const SYMBOL_PATTERN = '^[A-Za-z0-9^][A-Za-z0-9.^-]{0,15}$'
 
