@@ -14,8 +14,9 @@ import { area as symbol } from './pages/symbol/area.ts'
 import { area as intel } from './pages/intel/area.ts'
 import { area as learn } from './pages/learn/area.ts'
 import { area as settings } from './pages/settings/area.ts'
+import { area as watchlists } from './pages/watchlists/area.ts'
 
-export const AREAS: Area[] = [dashboard, portfolio, brokers, symbol, intel, learn, settings]
+export const AREAS: Area[] = [dashboard, portfolio, brokers, symbol, watchlists, intel, learn, settings]
 
 export const routes: RouteObject[] = [
   { path: '/login', lazy: async () => ({ Component: (await import('./auth/LoginPage.tsx')).default }) },

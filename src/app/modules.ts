@@ -33,6 +33,7 @@ import { taLearnModule } from '../modules/ta/ta-learn/index.ts'
 import { tenancyModule } from '../modules/accounts/tenancy/index.ts'
 import { transcriptsModule } from '../modules/market/transcripts/index.ts'
 import { widgetsModule } from '../modules/workspace/widgets/index.ts'
+import { watchlistsModule } from '../modules/workspace/watchlists/index.ts'
 
 export const modules = [
   identityModule,
@@ -62,6 +63,7 @@ export const modules = [
   taConfluenceModule,
   taLearnModule,
   screenerModule,
+  watchlistsModule,
   widgetsModule,
 ] as const
 

@@ -4109,6 +4109,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/watchlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s watchlists with their symbol counts
+         * @description Lists are personal (each user of a tenant has their own) and named: `list_name` is trimmed, 1–40 characters without control characters, default "default". A list exists while it holds a symbol: adding a first symbol to a new name creates it, removing the last deletes it. Ordered by name. `total_symbols` counts every list together, which is what the plan’s `watchlist_symbols` limit caps.
+         */
+        get: operations["listWatchlists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Figures of each of the caller’s watchlists
+         * @description Per list, by name: the day change in percent as the equal-weighted mean of the members’ day change % (members without a quote left out; `members_priced` is the count used); the best and worst member by day change (ties: ticker order); the sector mix (members per sector, with the percent of the list; null sector for funds and unclassified symbols); each member’s distance from its 52-week high, (price / high − 1) × 100 with the high the highest daily high of the last 365 days; and the members’ signals of the last 24 h from the intraday setups and the discovery scans, newest first. Percentages are percentage points (2.5 = 2.5 %), rounded to 4 decimals. When the market data provider fails, the price figures are null and `quotes` says "unavailable".
+         */
+        get: operations["watchlistAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Symbols matching what is typed
+         * @description Over the market data universe: first tickers starting with `q` (the exact ticker first, then shorter tickers, then alphabetically), then instruments whose name has a word starting with each word of `q` (larger market caps first). `q` is required, 1–20 characters (else 422); `limit` 1–25, default 10. Case does not matter.
+         */
+        get: operations["watchlistAutocomplete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The symbols of one list, in order, with their latest quotes
+         * @description Lists are personal (each user of a tenant has their own) and named: `list_name` is trimmed, 1–40 characters without control characters, default "default". A list exists while it holds a symbol: adding a first symbol to a new name creates it, removing the last deletes it. Items by position (0 first) with the latest price and day change (percent, 2.5 = 2.5 %). When the market data provider fails the items are still listed, with null prices and `quotes: "unavailable"`. A name with no list answers an empty list.
+         */
+        get: operations["listWatchlistItems"];
+        put?: never;
+        /**
+         * Add a symbol to a list (creating the list)
+         * @description Lists are personal (each user of a tenant has their own) and named: `list_name` is trimmed, 1–40 characters without control characters, default "default". A list exists while it holds a symbol: adding a first symbol to a new name creates it, removing the last deletes it. The symbol is upper-cased and appended at the end. A symbol the market data universe does not list → 422 `watchlists.unknown_symbol` with the closest tickers in `suggestions`; one already on the list → 409 `watchlists.duplicate`; the plan’s `watchlist_symbols` limit, counted over all the caller’s lists, reached → 402 `plan.limit_reached`.
+         */
+        post: operations["addWatchlistItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists/items/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a symbol from a list
+         * @description Answers the removed item. The symbols after it move up one; removing the last symbol deletes the list (`list_deleted: true`). A symbol not on the list, or a list the caller does not have → 404 `watchlists.not_on_list`.
+         */
+        delete: operations["removeWatchlistItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists/items/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Put a list’s symbols in a new order
+         * @description `symbols` must be a permutation of the list: every symbol on it exactly once (any case). Otherwise → 422 `watchlists.not_a_permutation` whose `missing`, `extra` and `duplicates` name the symbols left out, not on the list, and given more than once (a name with no list: every symbol is extra). Answers the new order.
+         */
+        patch: operations["reorderWatchlistItems"];
+        trace?: never;
+    };
     "/api/widgets/visibility": {
         parameters: {
             query?: never;
@@ -46869,6 +46993,1010 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWatchlists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lists": [
+                     *         {
+                     *           "list_name": "default",
+                     *           "count": 3,
+                     *           "created_at": "2026-11-20T14:00:00.000Z",
+                     *           "updated_at": "2026-11-27T15:04:05.000Z"
+                     *         },
+                     *         {
+                     *           "list_name": "Semis",
+                     *           "count": 2,
+                     *           "created_at": "2026-11-21T09:30:00.000Z",
+                     *           "updated_at": "2026-11-21T09:31:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total_symbols": 5,
+                     *       "limit": 50
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The plan’s `watchlist_symbols` limit; null when the plan sets none */
+                        limit: number | null;
+                        lists: {
+                            /** @description Symbols on the list */
+                            count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            list_name: string;
+                            /**
+                             * Format: date-time
+                             * @description Last change of its members or their order
+                             */
+                            updated_at: string;
+                        }[];
+                        /** @description Symbols over all the lists (what the plan limit counts) */
+                        total_symbols: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    watchlistAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analytics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-11-27T18:00:00.000Z",
+                     *       "quotes": "ok",
+                     *       "lists": [
+                     *         {
+                     *           "list_name": "default",
+                     *           "count": 2,
+                     *           "day_change_pct": 0.1597,
+                     *           "members_priced": 2,
+                     *           "best": {
+                     *             "symbol": "AAPL",
+                     *             "change_pct": 0.9378
+                     *           },
+                     *           "worst": {
+                     *             "symbol": "MSFT",
+                     *             "change_pct": -0.6184
+                     *           },
+                     *           "sector_mix": [
+                     *             {
+                     *               "sector": "Information Technology",
+                     *               "count": 2,
+                     *               "percent": 100
+                     *             }
+                     *           ],
+                     *           "members": [
+                     *             {
+                     *               "symbol": "AAPL",
+                     *               "sector": "Information Technology",
+                     *               "price": 231.4,
+                     *               "change_pct": 0.9378,
+                     *               "high_52w": 240,
+                     *               "dist_52w_high_pct": -3.5833
+                     *             },
+                     *             {
+                     *               "symbol": "MSFT",
+                     *               "sector": "Information Technology",
+                     *               "price": 498.2,
+                     *               "change_pct": -0.6184,
+                     *               "high_52w": 520,
+                     *               "dist_52w_high_pct": -4.1923
+                     *             }
+                     *           ],
+                     *           "signals": [
+                     *             {
+                     *               "symbol": "AAPL",
+                     *               "source": "intraday.orb",
+                     *               "text": "ORB long breakout at 231.10, 1.4× range volume",
+                     *               "score": 0.72,
+                     *               "at": "2026-11-27T15:02:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        as_of: string;
+                        lists: {
+                            best: {
+                                change_pct: number;
+                                symbol: string;
+                            } | null;
+                            count: number;
+                            /** @description Equal-weighted mean of the members’ day change % (members without a quote left out) */
+                            day_change_pct: number | null;
+                            list_name: string;
+                            members: {
+                                /** @description Day change in percent; null when unavailable */
+                                change_pct: number | null;
+                                /** @description (price / high_52w − 1) × 100: 0 at the high, −10 ten percent below it */
+                                dist_52w_high_pct: number | null;
+                                /** @description Highest daily high of the last 365 days (or the price when above it); null when unavailable */
+                                high_52w: number | null;
+                                /** @description Latest price; null when the quote is unavailable */
+                                price: number | null;
+                                /** @description null for funds and unclassified symbols */
+                                sector: string | null;
+                                symbol: string;
+                            }[];
+                            /** @description Members with a quote, the mean’s denominator */
+                            members_priced: number;
+                            sector_mix: {
+                                count: number;
+                                /** @description count / members × 100 */
+                                percent: number;
+                                sector: string | null;
+                            }[];
+                            /** @description Signals of the last 24 h for the members, newest first */
+                            signals: {
+                                /**
+                                 * Format: date-time
+                                 * @description When it fired (a scan: its latest re-scan)
+                                 */
+                                at: string;
+                                /** @description The intraday confidence (0–1) or the scan’s ranking figure */
+                                score: number | null;
+                                /** @description `intraday.<setup>` (intraday signals) or `discovery.<scan_type>` (scans) */
+                                source: string;
+                                symbol: string;
+                                /** @description One-line summary */
+                                text: string;
+                            }[];
+                            worst: {
+                                change_pct: number;
+                                symbol: string;
+                            } | null;
+                        }[];
+                        /**
+                         * @description unavailable: quotes failed; price figures are null
+                         * @enum {unknown}
+                         */
+                        quotes: "ok" | "unavailable";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    watchlistAutocomplete: {
+        parameters: {
+            query: {
+                /**
+                 * @description Matches returned, 1–25; default 10
+                 * @example 3
+                 */
+                limit?: number;
+                /**
+                 * @description A ticker or company-name start, 1–20 characters (required)
+                 * @example am
+                 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "q": "am",
+                     *       "items": [
+                     *         {
+                     *           "symbol": "AMD",
+                     *           "name": "Advanced Micro Devices, Inc.",
+                     *           "exchange": "NASDAQ",
+                     *           "type": "stock",
+                     *           "match": "ticker_prefix"
+                     *         },
+                     *         {
+                     *           "symbol": "AMZN",
+                     *           "name": "Amazon.com, Inc.",
+                     *           "exchange": "NASDAQ",
+                     *           "type": "stock",
+                     *           "match": "ticker_prefix"
+                     *         },
+                     *         {
+                     *           "symbol": "AXP",
+                     *           "name": "American Express Company",
+                     *           "exchange": "NYSE",
+                     *           "type": "stock",
+                     *           "match": "name"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            exchange: string;
+                            /**
+                             * @description Why it matched: the whole ticker, the start of the ticker, or the start of words of the name
+                             * @enum {unknown}
+                             */
+                            match: "ticker_exact" | "ticker_prefix" | "name";
+                            name: string;
+                            symbol: string;
+                            /** @description stock, etf, inverse_etf or index */
+                            type: string;
+                        }[];
+                        q: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWatchlistItems: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The list's name: 1–40 characters, no control characters, trimmed; default "default"
+                 * @example default
+                 */
+                list_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_name": "default",
+                     *       "quotes": "ok",
+                     *       "items": [
+                     *         {
+                     *           "symbol": "AAPL",
+                     *           "name": "Apple Inc.",
+                     *           "position": 0,
+                     *           "added_at": "2026-11-20T14:00:00.000Z",
+                     *           "price": 231.4,
+                     *           "change": 2.15,
+                     *           "change_pct": 0.9378,
+                     *           "quote_as_of": "2026-11-27T18:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "symbol": "MSFT",
+                     *           "name": "Microsoft Corporation",
+                     *           "position": 1,
+                     *           "added_at": "2026-11-20T14:00:10.000Z",
+                     *           "price": 498.2,
+                     *           "change": -3.1,
+                     *           "change_pct": -0.6184,
+                     *           "quote_as_of": "2026-11-27T18:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            added_at: string;
+                            /** @description Change from the previous close; null when unavailable */
+                            change: number | null;
+                            /** @description Day change in percent (2.5 = 2.5 %); null when unavailable */
+                            change_pct: number | null;
+                            /** @description Company or fund name; null when the universe no longer lists it */
+                            name: string | null;
+                            /** @description 0 first */
+                            position: number;
+                            /** @description Latest price; null when the quote is unavailable */
+                            price: number | null;
+                            /** @description When the price was the price */
+                            quote_as_of: string | null;
+                            symbol: string;
+                        }[];
+                        list_name: string;
+                        /**
+                         * @description unavailable: the market data provider failed; prices are null, the list is still listed
+                         * @enum {unknown}
+                         */
+                        quotes: "ok" | "unavailable";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addWatchlistItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "symbol": "nvda",
+                 *       "list_name": "default"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The list's name: 1–40 characters, no control characters, trimmed; default "default" */
+                    list_name?: string;
+                    /** @description Ticker, any case (stored upper case): AAPL, BRK.B */
+                    symbol: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_name": "default",
+                     *       "symbol": "NVDA",
+                     *       "position": 2,
+                     *       "added_at": "2026-11-27T15:04:05.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        added_at: string;
+                        list_name: string;
+                        /** @description 0 first */
+                        position: number;
+                        symbol: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeWatchlistItem: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The list's name: 1–40 characters, no control characters, trimmed; default "default"
+                 * @example default
+                 */
+                list_name?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Ticker, any case (stored upper case): AAPL, BRK.B
+                 * @example NVDA
+                 */
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_name": "default",
+                     *       "symbol": "NVDA",
+                     *       "position": 2,
+                     *       "added_at": "2026-11-27T15:04:05.000Z",
+                     *       "list_deleted": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        added_at: string;
+                        /** @description True when it was the last symbol: the list is gone */
+                        list_deleted: boolean;
+                        list_name: string;
+                        /** @description 0 first */
+                        position: number;
+                        symbol: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reorderWatchlistItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "list_name": "default",
+                 *       "symbols": [
+                 *         "MSFT",
+                 *         "AAPL"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The list's name: 1–40 characters, no control characters, trimmed; default "default" */
+                    list_name?: string;
+                    /** @description Every symbol of the list exactly once, in the new order (first = position 0) */
+                    symbols: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Reordered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_name": "default",
+                     *       "items": [
+                     *         {
+                     *           "symbol": "MSFT",
+                     *           "position": 0,
+                     *           "added_at": "2026-11-20T14:00:10.000Z"
+                     *         },
+                     *         {
+                     *           "symbol": "AAPL",
+                     *           "position": 1,
+                     *           "added_at": "2026-11-20T14:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "updated_at": "2026-11-27T15:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            added_at: string;
+                            /** @description 0 first */
+                            position: number;
+                            symbol: string;
+                        }[];
+                        list_name: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
