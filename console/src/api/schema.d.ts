@@ -2574,13 +2574,13 @@ export interface paths {
         };
         /**
          * Your saved screens
-         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the screen spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
          */
         get: operations["listSavedScreens"];
         put?: never;
         /**
          * Save a screen under a name
-         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the screen spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
          */
         post: operations["saveScreen"];
         delete?: never;
@@ -4094,13 +4094,13 @@ export interface paths {
         };
         /**
          * Your saved screens
-         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the screen spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
          */
         get: operations["listSavedStockScreens"];
         put?: never;
         /**
          * Save a screen under a name
-         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the screen spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
          */
         post: operations["saveStockScreen"];
         delete?: never;

@@ -1,5 +1,5 @@
 /**
- * The per-request columns of a screen: the caller's own data, computed only when the spec uses a
+ * The per-request columns of a screen: the caller's own data, computed only when the screen spec uses a
  * field of it (filter, sort or column), never stored in the shared snapshot.
  * - held: 1 when the caller's current holdings hold the symbol (a non-zero quantity);
  * - sector_weight_in_portfolio: Σ |market value| of the holdings in the symbol's sector / Σ |market

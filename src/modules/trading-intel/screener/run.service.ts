@@ -1,6 +1,6 @@
 /**
- * Running a screen: validate the spec against the catalog (422 naming the field), pick the snapshot
- * (the current one, or a past session's with `as_of`), add the caller's per-request columns the spec
+ * Running a screen: validate the screen spec against the catalog (422 naming the field), pick the snapshot
+ * (the current one, or a past session's with `as_of`), add the caller's per-request columns the screen spec
  * uses, evaluate, and answer the page of rows with their `why` values — plus, for a past session,
  * each row's forward returns at 1, 5 and 20 sessions. The CSV export is the same run, flattened.
  */
@@ -37,7 +37,7 @@ export interface RunOut {
 /** The request body: a spec (its groups checked by `validateSpec`) and an optional past session. */
 export type RunBody = Omit<ScreenSpec, 'filters'> & { filters: unknown; as_of?: string | undefined }
 
-/** The spec validated against the catalog, or a 422 whose locations start at `at` (the spec's place in the body). */
+/** The screen spec validated against the catalog, or a 422 whose locations start at `at` (where the screen spec sits in the body). */
 export function checkedSpec(
   input: Omit<ScreenSpec, 'filters'> & { filters: unknown },
   at: readonly (string | number)[] = ['body'],
