@@ -8,7 +8,12 @@
  * portfolio overlay column. Each run validates the screen spec and runs it, as a request does; 50 runs
  * are unmeasured (JIT). Target: p50 < 10 ms at 10,000 symbols.
  */
-import { FIELDS, SECTORS, type SourceId } from '../src/modules/trading-intel/screener/lib/catalog.ts'
+import {
+  FIELDS,
+  SECTORS,
+  SOURCE_IDS,
+  type SourceId,
+} from '../src/modules/trading-intel/screener/lib/catalog.ts'
 import { runScreen } from '../src/modules/trading-intel/screener/lib/evaluate.ts'
 import {
   snapshotFromRows,
@@ -48,19 +53,10 @@ function synthetic(n: number) {
     }
     rows.push({ symbol: `S${i.toString(36).toUpperCase().padStart(4, '0')}`, values, previous })
   }
-  const sources = Object.fromEntries(
-    [
-      'instrument',
-      'daily_bars',
-      'earnings',
-      'dividends',
-      'intraday',
-      'options_flow',
-      'discovery',
-      'ta_confluence',
-      'portfolio',
-    ].map((s) => [s, { label: s, as_of: '2026-11-24' }]),
-  ) as Record<SourceId, { label: string; as_of: string | null }>
+  const sources = Object.fromEntries(SOURCE_IDS.map((s) => [s, { label: s, as_of: '2026-11-24' }])) as Record<
+    SourceId,
+    { label: string; as_of: string | null }
+  >
   const snap = snapshotFromRows(rows, { as_of: '2026-11-24', built_at: new Date().toISOString(), sources })
   const held = Float64Array.from({ length: n }, () => (rnd() < 0.01 ? 1 : 0))
   return { snap, overlay: new Map([['held', held]]) }
