@@ -3,6 +3,7 @@
  * unified broker connect and the aggregator need one with broker connectivity). Run as a process
  * on its own PGlite directory, as an operator would.
  */
+// one-engine: the CLI runs on a PGlite directory of its own whatever DATABASE_URL says.
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -15,8 +15,19 @@ import { area as intel } from './pages/intel/area.ts'
 import { area as screener } from './pages/screener/area.ts'
 import { area as learn } from './pages/learn/area.ts'
 import { area as settings } from './pages/settings/area.ts'
+import { area as watchlists } from './pages/watchlists/area.ts'
 
-export const AREAS: Area[] = [dashboard, portfolio, brokers, symbol, intel, screener, learn, settings]
+export const AREAS: Area[] = [
+  dashboard,
+  portfolio,
+  brokers,
+  symbol,
+  watchlists,
+  intel,
+  screener,
+  learn,
+  settings,
+]
 
 export const routes: RouteObject[] = [
   { path: '/login', lazy: async () => ({ Component: (await import('./auth/LoginPage.tsx')).default }) },

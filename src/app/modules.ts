@@ -32,6 +32,8 @@ import { taStructureModule } from '../modules/ta/ta-structure/index.ts'
 import { taLearnModule } from '../modules/ta/ta-learn/index.ts'
 import { tenancyModule } from '../modules/accounts/tenancy/index.ts'
 import { transcriptsModule } from '../modules/market/transcripts/index.ts'
+import { widgetsModule } from '../modules/workspace/widgets/index.ts'
+import { watchlistsModule } from '../modules/workspace/watchlists/index.ts'
 
 export const modules = [
   identityModule,
@@ -61,6 +63,8 @@ export const modules = [
   taConfluenceModule,
   taLearnModule,
   screenerModule,
+  watchlistsModule,
+  widgetsModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

@@ -14,6 +14,12 @@ describe('/docs in Chromium', { skip: browserSkipReason() }, () => {
   let browser: Browser
   let base: string
 
+  // One load of the reference for all three checks: it renders the whole document (seconds each).
+  let page: Page
+  const requested: string[] = []
+  const errors: string[] = []
+  let status: number | undefined
+
   before(async () => {
     // The document's server URL is where "Authorize" sends the password, so it must be this server.
     const port = await freePort()
@@ -21,6 +27,11 @@ describe('/docs in Chromium', { skip: browserSkipReason() }, () => {
     t = await buildTestApp({ env: { PUBLIC_BASE_URL: base } })
     await t.app.listen({ port, host: '127.0.0.1' })
     browser = await launchChromium()
+    page = await browser.newPage()
+    page.on('request', (r) => void requested.push(r.url()))
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
+    page.on('pageerror', (e) => void errors.push(e instanceof Error ? e.message : String(e)))
+    status = (await page.goto(`${base}/docs/`, { waitUntil: 'networkidle0' }))?.status()
   })
   after(async () => {
     await browser?.close()
@@ -28,14 +39,7 @@ describe('/docs in Chromium', { skip: browserSkipReason() }, () => {
   })
 
   it('requests only its own origin, logs no error, and offers no AI, MCP, deploy or developer-tools buttons', async () => {
-    const page = await browser.newPage()
-    const requested: string[] = []
-    const errors: string[] = []
-    page.on('request', (r) => void requested.push(r.url()))
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
-    page.on('pageerror', (e) => void errors.push(e instanceof Error ? e.message : String(e)))
-    const res = await page.goto(`${base}/docs/`, { waitUntil: 'networkidle0' })
-    assert.equal(res?.status(), 200)
+    assert.equal(status, 200)
     await page.waitForFunction(`document.body.innerText.includes('Sextant API')`, { timeout: 30_000 })
     const foreign = requested.filter((u) => !u.startsWith(base) && !u.startsWith('data:'))
     assert.deepEqual(foreign, [], 'every request stays on this origin')
@@ -43,19 +47,15 @@ describe('/docs in Chromium', { skip: browserSkipReason() }, () => {
     for (const word of ['Ask AI', 'MCP', 'Deploy', 'Developer Tools', 'Scalar Cloud'])
       assert.ok(!text.includes(word), `no "${word}" in the page`)
     assert.deepEqual(errors, [], 'no console errors (a missing /favicon.ico was one)')
-    await page.close()
   })
 
   it('asks for an e-mail and a password to log in, and nothing this API does not take', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${base}/docs/`, { waitUntil: 'networkidle0' })
     await page.waitForFunction(`document.body.innerText.includes('Username')`, { timeout: 30_000 })
     const text = (await page.evaluate('document.body.innerText')) as string
     assert.match(text, /Password/)
     for (const word of ['Refresh URL', 'Client ID', 'Client Secret', 'Credentials Location'])
       assert.ok(!text.includes(word), `no "${word}" in the login form`)
     assert.equal(await page.title(), 'Sextant API reference')
-    await page.close()
   })
 
   it('logs in with an e-mail and a password typed into the form', async () => {
@@ -63,9 +63,6 @@ describe('/docs in Chromium', { skip: browserSkipReason() }, () => {
     const password = 'orbit-lantern-42'
     const registered = await t.anon.post('/api/auth/register', { email, password })
     assert.equal(registered.statusCode, 201, registered.body)
-    const page = await browser.newPage()
-    await page.goto(`${base}/docs/`, { waitUntil: 'networkidle0' })
-    await page.waitForFunction(`document.body.innerText.includes('Username')`, { timeout: 30_000 })
     const tokens: number[] = []
     page.on('response', (r) => void (r.url().endsWith('/api/auth/token') && tokens.push(r.status())))
     await typeInto(page, 'Username', email)
@@ -75,7 +72,6 @@ describe('/docs in Chromium', { skip: browserSkipReason() }, () => {
     await authorize.click()
     await page.waitForFunction(`document.body.innerText.includes('Access Token')`, { timeout: 15_000 })
     assert.deepEqual(tokens, [200], 'one token request, answered 200')
-    await page.close()
   })
 })
 

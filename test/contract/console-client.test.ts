@@ -3,6 +3,7 @@
  * regenerates them from the app as it is and fails when the committed file differs, so a changed
  * route cannot leave the console calling what no longer exists. Fix: `npm run console:client`.
  */
+// one-engine: the OpenAPI document the types come from does not depend on the database engine.
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { describe, it } from 'node:test'

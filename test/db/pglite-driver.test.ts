@@ -5,6 +5,7 @@
  * the transaction with the prelude; a read-only transaction's COMMIT is owed to whoever runs next;
  * raw text with several statements still answers its last result.
  */
+// one-engine: the embedded engine's driver, which a PostgreSQL server does not use.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { PGlite } from '@electric-sql/pglite'

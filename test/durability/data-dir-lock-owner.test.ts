@@ -3,6 +3,7 @@
  * (kill(pid, 0) still succeeds) and its lock is taken over; so is a lock whose pid now belongs to
  * a process started at another time. A live owner with the lock's start time keeps its lock.
  */
+// one-engine: the lock on the embedded engine's data directory; a PostgreSQL server has none.
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -3,6 +3,7 @@
  * by a dead process is taken over, and the CLIs refuse (exit 75, a message saying what to do)
  * while the server holds the directory — nothing the holder wrote is lost.
  */
+// one-engine: the lock on the embedded engine's data directory; a PostgreSQL server has none.
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

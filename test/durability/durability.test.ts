@@ -2,6 +2,7 @@
  * The embedded database keeps committed data: across a SIGKILL in the middle of writes, and across
  * a graceful restart of the real server process on the same data directory.
  */
+// one-engine: the embedded engine's own data directory; a PostgreSQL server keeps its data itself.
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -55,13 +55,9 @@ const PASSWORD = 'console-tests-pass-42'
 
 /**
  * Why the console tests cannot run here, or undefined when they can: no Chromium (see browser.ts), no
- * build of the console (`npm run build`; a failure under REQUIRE_BROWSER=1), or CI's PostgreSQL pass,
- * which sets SKIP_CONSOLE_BROWSER_TESTS=1: the console's pages call the same API on either engine, and
- * its tests run once, on the embedded engine, where the HTTP suites cover both.
+ * build of the console (`npm run build`; a failure under REQUIRE_BROWSER=1).
  */
 export function consoleSkipReason(): string | undefined {
-  if (process.env['SKIP_CONSOLE_BROWSER_TESTS'] === '1')
-    return 'SKIP_CONSOLE_BROWSER_TESTS=1: the console tests run in the embedded-engine pass'
   const noBrowser = browserSkipReason()
   if (noBrowser) return noBrowser
   if (existsSync(new URL('index.html', CONSOLE_DIR))) return undefined

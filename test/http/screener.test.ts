@@ -33,9 +33,13 @@ after(() => t.close())
 
 const run = (u: Client, body: unknown, path = '/api/screener') => u.post(path, body)
 const closeOn = async (symbol: string, from: string, to: string) =>
-  (await market.bars(symbol, { interval: '1d', start: new Date(`${from}T00:00:00Z`), end: new Date(`${to}T23:59:59Z`) })).map(
-    (b) => [b.time.slice(0, 10), b.close] as const,
-  )
+  (
+    await market.bars(symbol, {
+      interval: '1d',
+      start: new Date(`${from}T00:00:00Z`),
+      end: new Date(`${to}T23:59:59Z`),
+    })
+  ).map((b) => [b.time.slice(0, 10), b.close] as const)
 
 describe('GET /api/screener/filters and /stock-screener/metrics', () => {
   it('lists every field with its source, that source’s freshness, unit and operators, and the presets', async () => {
@@ -68,7 +72,12 @@ describe('POST /api/screener (and /run, /stock-screener/run)', () => {
   it('answers the matching rows with their columns and why values, equal to the bars', async () => {
     const u = await t.newTenant()
     const spec = {
-      filters: { all: [{ field: 'price', op: 'gt', value: 0 }, { field: 'type', op: 'eq', value: 'stock' }] },
+      filters: {
+        all: [
+          { field: 'price', op: 'gt', value: 0 },
+          { field: 'type', op: 'eq', value: 'stock' },
+        ],
+      },
       sort: [{ field: 'symbol', dir: 'asc' }],
       columns: ['symbol', 'price', 'change_pct'],
     }
@@ -99,7 +108,10 @@ describe('POST /api/screener (and /run, /stock-screener/run)', () => {
 
   it('a past as_of → forward returns at 1, 5 and 20 sessions from that close, null past the last session', async () => {
     const u = await t.newTenant()
-    const spec = { filters: { all: [{ field: 'symbol', op: 'in', value: ['MSFT'] }] }, columns: ['symbol', 'price'] }
+    const spec = {
+      filters: { all: [{ field: 'symbol', op: 'in', value: ['MSFT'] }] },
+      columns: ['symbol', 'price'],
+    }
     const res = await run(u, { ...spec, as_of: '2026-10-01' })
     assert.equal(res.statusCode, 200, res.body)
     const body = json(res.body)
@@ -127,9 +139,19 @@ describe('portfolio filters', () => {
     const u = await t.newTenant()
     const other = await t.newTenant()
     const acct = await createManualAccount(u)
-    for (const [symbol, quantity] of [['AAPL', 10], ['JPM', 20]] as const)
+    for (const [symbol, quantity] of [
+      ['AAPL', 10],
+      ['JPM', 20],
+    ] as const)
       assert.equal(
-        (await u.post('/api/brokers/manual/positions', { account_id: acct, symbol, quantity, cost_basis: 1000 })).statusCode,
+        (
+          await u.post('/api/brokers/manual/positions', {
+            account_id: acct,
+            symbol,
+            quantity,
+            cost_basis: 1000,
+          })
+        ).statusCode,
         201,
       )
     const spec = {
@@ -145,7 +167,9 @@ describe('portfolio filters', () => {
     const aapl = mine.rows.find((r: { symbol: string }) => r.symbol === 'AAPL')
     assert.ok(Math.abs(aapl.values.sector_weight_in_portfolio - (mv.get('AAPL')! / total) * 100) < 1e-9)
     assert.ok(aapl.values.correlation_to_portfolio > 0 && aapl.values.correlation_to_portfolio <= 1)
-    const notHeld = json((await run(u, { filters: { all: [{ field: 'held', op: 'eq', value: false }] } })).body)
+    const notHeld = json(
+      (await run(u, { filters: { all: [{ field: 'held', op: 'eq', value: false }] } })).body,
+    )
     assert.equal(notHeld.total, SYMBOLS.size - 2)
   })
 })
@@ -154,7 +178,12 @@ describe('POST /api/screener/export.csv', () => {
   it('is the JSON run as RFC 4180 CSV, with a header row and an attachment name', async () => {
     const u = await t.newTenant()
     const spec = {
-      filters: { all: [{ field: 'market_cap', op: 'gt', value: '1B' }, { field: 'rsi_14', op: 'not_null' }] },
+      filters: {
+        all: [
+          { field: 'market_cap', op: 'gt', value: '1B' },
+          { field: 'rsi_14', op: 'not_null' },
+        ],
+      },
       sort: [{ field: 'market_cap', dir: 'desc' }],
       columns: ['symbol', 'name', 'price', 'sector'],
     }
@@ -163,17 +192,19 @@ describe('POST /api/screener/export.csv', () => {
     assert.equal(res.headers['content-type'], 'text/csv; charset=utf-8')
     assert.equal(res.headers['content-disposition'], 'attachment; filename="screen-2026-11-25.csv"')
     assert.ok(res.body.endsWith('\r\n'))
-    const records = parse(res.body, { columns: true, record_delimiter: '\r\n' }) as Record<string, string>[]
+    const records = parse<Record<string, string>>(res.body, { columns: true, record_delimiter: '\r\n' })
     const runBody = json((await run(u, spec)).body)
     assert.equal(records.length, runBody.rows.length)
-    runBody.rows.forEach((r: { symbol: string; values: Record<string, unknown>; why: Record<string, unknown> }, i: number) => {
-      const rec = records[i]!
-      assert.equal(rec.symbol, r.symbol)
-      assert.equal(rec.name, r.values.name)
-      assert.equal(Number(rec.price), r.values.price)
-      assert.equal(Number(rec.why_rsi_14), r.why.rsi_14)
-      assert.equal(Number(rec.why_market_cap), r.why.market_cap)
-    })
+    runBody.rows.forEach(
+      (r: { symbol: string; values: Record<string, unknown>; why: Record<string, unknown> }, i: number) => {
+        const rec = records[i]!
+        assert.equal(rec.symbol, r.symbol)
+        assert.equal(rec.name, r.values.name)
+        assert.equal(Number(rec.price), r.values.price)
+        assert.equal(Number(rec.why_rsi_14), r.why.rsi_14)
+        assert.equal(Number(rec.why_market_cap), r.why.market_cap)
+      },
+    )
   })
 })
 
@@ -187,10 +218,20 @@ describe('saved screens', () => {
     assert.equal(res.statusCode, 200, res.body)
     const saved = json(res.body)
     assert.equal(saved.surface, 'classic')
-    assertProblem(await u.post('/api/screener/saved', { name: ' Above ten ', spec }), 409, 'screener.name_taken')
+    assertProblem(
+      await u.post('/api/screener/saved', { name: ' Above ten ', spec }),
+      409,
+      'screener.name_taken',
+    )
     // The stock screener keeps its own set: the same name is free there.
-    assert.equal((await u.post('/api/trading-intel/stock-screener/saved', { name: 'Above ten', spec })).statusCode, 200)
-    assert.deepEqual(json((await u.get('/api/screener/saved')).body).items.map((s: { id: number }) => s.id), [saved.id])
+    assert.equal(
+      (await u.post('/api/trading-intel/stock-screener/saved', { name: 'Above ten', spec })).statusCode,
+      200,
+    )
+    assert.deepEqual(
+      json((await u.get('/api/screener/saved')).body).items.map((s: { id: number }) => s.id),
+      [saved.id],
+    )
     assert.equal(json((await u.get('/api/trading-intel/stock-screener/saved')).body).items.length, 1)
     assert.deepEqual(json((await other.get('/api/screener/saved')).body).items, [])
     assertProblem(await other.delete(`/api/screener/saved/${saved.id}`), 404, 'screener.screen_not_found')
@@ -215,8 +256,15 @@ describe('saved screens', () => {
     for (let i = 0; i < 3; i++)
       assert.equal((await u.post('/api/screener/saved', { name: `C${i}`, spec })).statusCode, 200)
     for (let i = 0; i < 2; i++)
-      assert.equal((await u.post('/api/trading-intel/stock-screener/saved', { name: `S${i}`, spec })).statusCode, 200)
-    const body = assertProblem(await u.post('/api/screener/saved', { name: 'C9', spec }), 402, 'plan.limit_reached')
+      assert.equal(
+        (await u.post('/api/trading-intel/stock-screener/saved', { name: `S${i}`, spec })).statusCode,
+        200,
+      )
+    const body = assertProblem(
+      await u.post('/api/screener/saved', { name: 'C9', spec }),
+      402,
+      'plan.limit_reached',
+    )
     assert.equal(body.limit, 'saved_screens')
     assert.equal(body.allowed, 5)
   })
@@ -244,7 +292,11 @@ describe('a failing optional source', () => {
       const body = json(res.body)
       assert.deepEqual(body.degraded_sources, ['earnings'])
       assert.ok(body.rows.every((r: { values: { pe: unknown } }) => r.values.pe === null))
-      assert.ok(body.rows.some((r: { values: { dividend_yield: unknown } }) => typeof r.values.dividend_yield === 'number'))
+      assert.ok(
+        body.rows.some(
+          (r: { values: { dividend_yield: unknown } }) => typeof r.values.dividend_yield === 'number',
+        ),
+      )
       const filters = json((await u.get('/api/screener/filters')).body)
       assert.equal(filters.sources.earnings.as_of, null)
     } finally {

@@ -177,6 +177,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/widgets/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant’s widget policy (administrators)
+         * @description Every widget of the registry with the tenant’s policy for it; a widget without one reads enabled, not forced, no note, `updated_at: null`. Administrators only (403 otherwise). `tenant_id` names the tenant (default: the administrator’s own); an unknown tenant is 404 `widgets.tenant_not_found`, an unknown widget 404 `widgets.unknown_widget`.
+         */
+        get: operations["adminListWidgetPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/widgets/policy/{widget_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disable, allow or force a widget for the tenant (administrators)
+         * @description Sets the tenant’s policy for one widget, replacing any before. `enabled: false` hides it from every user of the tenant (their `GET /api/widgets/visibility` says `reason: "disabled_by_admin"` with the note); `forced_visible: true` shows it to every user whose plan includes it (a plan floor still wins). Forcing a disabled widget is 422. Administrators only (403 otherwise). `tenant_id` names the tenant (default: the administrator’s own); an unknown tenant is 404 `widgets.tenant_not_found`, an unknown widget 404 `widgets.unknown_widget`.
+         */
+        put: operations["adminSetWidgetPolicy"];
+        post?: never;
+        /**
+         * Remove the tenant’s policy for a widget (administrators)
+         * @description Users’ choices and the defaults apply again. 204 also when none was set. Administrators only (403 otherwise). `tenant_id` names the tenant (default: the administrator’s own); an unknown tenant is 404 `widgets.tenant_not_found`, an unknown widget 404 `widgets.unknown_widget`.
+         */
+        delete: operations["adminClearWidgetPolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics/allocation": {
         parameters: {
             query?: never;
@@ -2550,13 +2594,13 @@ export interface paths {
         };
         /**
          * Your saved screens
-         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the screen spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
          */
         get: operations["listSavedScreens"];
         put?: never;
         /**
          * Save a screen under a name
-         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the screen spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
          */
         post: operations["saveScreen"];
         delete?: never;
@@ -4090,19 +4134,227 @@ export interface paths {
         };
         /**
          * Your saved screens
-         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the screen spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
          */
         get: operations["listSavedStockScreens"];
         put?: never;
         /**
          * Save a screen under a name
-         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
+         * @description Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the screen spec is validated as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 `plan.limit_reached`).
          */
         post: operations["saveStockScreen"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s watchlists with their symbol counts
+         * @description Lists are personal (each user of a tenant has their own) and named: `list_name` is trimmed, 1–40 characters without control characters, default "default". A list exists while it holds a symbol: adding a first symbol to a new name creates it, removing the last deletes it. Ordered by name. `total_symbols` counts every list together, which is what the plan’s `watchlist_symbols` limit caps.
+         */
+        get: operations["listWatchlists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Figures of each of the caller’s watchlists
+         * @description Per list, by name: the day change in percent as the equal-weighted mean of the members’ day change % (members without a quote left out; `members_priced` is the count used); the best and worst member by day change (ties: ticker order); the sector mix (members per sector, with the percent of the list; null sector for funds and unclassified symbols); each member’s distance from its 52-week high, (price / high − 1) × 100 with the high the highest daily high of the last 365 days; and the members’ signals of the last 24 h from the intraday setups and the discovery scans, newest first. Percentages are percentage points (2.5 = 2.5 %), rounded to 4 decimals. When the market data provider fails, the price figures are null and `quotes` says "unavailable".
+         */
+        get: operations["watchlistAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Symbols matching what is typed
+         * @description Over the market data universe: first tickers starting with `q` (the exact ticker first, then shorter tickers, then alphabetically), then instruments whose name has a word starting with each word of `q` (larger market caps first). `q` is required, 1–20 characters (else 422); `limit` 1–25, default 10. Case does not matter.
+         */
+        get: operations["watchlistAutocomplete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The symbols of one list, in order, with their latest quotes
+         * @description Lists are personal (each user of a tenant has their own) and named: `list_name` is trimmed, 1–40 characters without control characters, default "default". A list exists while it holds a symbol: adding a first symbol to a new name creates it, removing the last deletes it. Items by position (0 first) with the latest price and day change (percent, 2.5 = 2.5 %). When the market data provider fails the items are still listed, with null prices and `quotes: "unavailable"`. A name with no list answers an empty list.
+         */
+        get: operations["listWatchlistItems"];
+        put?: never;
+        /**
+         * Add a symbol to a list (creating the list)
+         * @description Lists are personal (each user of a tenant has their own) and named: `list_name` is trimmed, 1–40 characters without control characters, default "default". A list exists while it holds a symbol: adding a first symbol to a new name creates it, removing the last deletes it. The symbol is upper-cased and appended at the end. A symbol the market data universe does not list → 422 `watchlists.unknown_symbol` with the closest tickers in `suggestions`; one already on the list → 409 `watchlists.duplicate`; the plan’s `watchlist_symbols` limit, counted over all the caller’s lists, reached → 402 `plan.limit_reached`.
+         */
+        post: operations["addWatchlistItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists/items/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a symbol from a list
+         * @description Answers the removed item. The symbols after it move up one; removing the last symbol deletes the list (`list_deleted: true`). A symbol not on the list, or a list the caller does not have → 404 `watchlists.not_on_list`.
+         */
+        delete: operations["removeWatchlistItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watchlists/items/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Put a list’s symbols in a new order
+         * @description `symbols` must be a permutation of the list: every symbol on it exactly once (any case). Otherwise → 422 `watchlists.not_a_permutation` whose `missing`, `extra` and `duplicates` name the symbols left out, not on the list, and given more than once (a name with no list: every symbol is extra). Answers the new order.
+         */
+        patch: operations["reorderWatchlistItems"];
+        trace?: never;
+    };
+    "/api/widgets/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard widgets as the caller sees them, in order
+         * @description Every widget of the registry with its effective state for the caller. Precedence of `visible`, first match wins: (1) the tenant policy — a widget an administrator disabled is hidden (`source: "policy"`, `reason: "disabled_by_admin"`); (2) the plan — a widget above the caller’s plan is hidden (`source: "plan"`, `reason: "plan"`, `required_plan` names the plan that shows it); (3) a policy forcing the widget on shows it (`reason: "required_by_admin"`); (4) the caller’s own choice (`source: "user"`); (5) the widget’s default (`source: "default"`). `collapsed` is the caller’s choice, else false. Order: each widget asks for a position — the caller’s stored one, else its default — and widgets are sorted by it, ties broken by default position, then id. `position` is the rank in that order, so positions are always 0…7, one per widget, hidden ones included. Moving a widget to p takes it out of the order, inserts it at p and renumbers every widget (the others shift by one between the old and the new place).
+         */
+        get: operations["listWidgetVisibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widgets/visibility/{widget_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set some of the caller’s choices for a widget (partial)
+         * @description Sets the fields given (at least one of `visible`, `collapsed`, `position`; an empty body is 422) and keeps the others. A stored choice is kept even while a policy or the plan overrides it, and applies again when they no longer do. Answers the widget's effective row. Order: each widget asks for a position — the caller’s stored one, else its default — and widgets are sorted by it, ties broken by default position, then id. `position` is the rank in that order, so positions are always 0…7, one per widget, hidden ones included. Moving a widget to p takes it out of the order, inserts it at p and renumbers every widget (the others shift by one between the old and the new place). An unknown widget is 404 `widgets.unknown_widget`.
+         */
+        put: operations["updateWidgetVisibility"];
+        post?: never;
+        /**
+         * Drop the caller’s choices for a widget (its defaults return)
+         * @description Removes the caller’s visible, collapsed and position choices for the widget: it is shown or hidden by its default, expanded, and asks for its default position again (ties: see the order rule on GET). 204 also when there was nothing to drop. An unknown widget is 404.
+         */
+        delete: operations["resetWidgetVisibility"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widgets/visibility/{widget_id}/collapsed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Collapse or expand a widget
+         * @description Stores whether the widget shows only its title bar; answers its effective row. Unknown widget: 404.
+         */
+        patch: operations["setWidgetCollapsed"];
+        trace?: never;
+    };
+    "/api/widgets/visibility/{widget_id}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Move a widget to a position
+         * @description Moves the widget to `position` (an integer 0…7; otherwise 422). Order: each widget asks for a position — the caller’s stored one, else its default — and widgets are sorted by it, ties broken by default position, then id. `position` is the rank in that order, so positions are always 0…7, one per widget, hidden ones included. Moving a widget to p takes it out of the order, inserts it at p and renumbers every widget (the others shift by one between the old and the new place). Answers its effective row.
+         */
+        patch: operations["setWidgetPosition"];
         trace?: never;
     };
     "/healthz": {
@@ -6069,6 +6321,438 @@ export interface operations {
                         [key: string]: boolean;
                     };
                 };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListWidgetPolicy: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Administrators only: act on another tenant (default: their own)
+                 * @example 17
+                 */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": 17,
+                     *       "items": [
+                     *         {
+                     *           "widget_id": "headline",
+                     *           "title": "Headline figures",
+                     *           "enabled": true,
+                     *           "forced_visible": true,
+                     *           "note": null,
+                     *           "updated_at": "2026-11-28T09:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "widget_id": "value_chart",
+                     *           "title": "Value and P&L",
+                     *           "enabled": true,
+                     *           "forced_visible": false,
+                     *           "note": null,
+                     *           "updated_at": null
+                     *         },
+                     *         {
+                     *           "widget_id": "allocation_account",
+                     *           "title": "By account",
+                     *           "enabled": false,
+                     *           "forced_visible": false,
+                     *           "note": "Accounts are reviewed at the monthly meeting",
+                     *           "updated_at": "2026-11-29T10:15:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            enabled: boolean;
+                            forced_visible: boolean;
+                            note: null | string;
+                            title: string;
+                            updated_at: null | string;
+                            widget_id: string;
+                        }[];
+                        tenant_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSetWidgetPolicy: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Administrators only: act on another tenant (default: their own)
+                 * @example 17
+                 */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example allocation_account
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false,
+                 *       "note": "Accounts are reviewed at the monthly meeting"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description false: the widget is hidden for every user of the tenant */
+                    enabled: boolean;
+                    /** @description true: shown to every user whose plan includes it, whatever they chose */
+                    forced_visible?: boolean;
+                    note?: null | string;
+                };
+            };
+        };
+        responses: {
+            /** @description The policy now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "widget_id": "allocation_account",
+                     *       "title": "By account",
+                     *       "enabled": false,
+                     *       "forced_visible": false,
+                     *       "note": "Accounts are reviewed at the monthly meeting",
+                     *       "updated_at": "2026-11-29T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        enabled: boolean;
+                        forced_visible: boolean;
+                        note: null | string;
+                        title: string;
+                        updated_at: null | string;
+                        widget_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminClearWidgetPolicy: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Administrators only: act on another tenant (default: their own)
+                 * @example 17
+                 */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example allocation_account
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No policy */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -25864,12 +26548,136 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The catalog, sources and presets */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-11-25",
+                     *       "built_at": "2026-11-25T21:05:00.000Z",
+                     *       "fields": [
+                     *         {
+                     *           "id": "rsi_14",
+                     *           "label": "RSI (14)",
+                     *           "type": "number",
+                     *           "unit": null,
+                     *           "category": "technical",
+                     *           "description": "Wilder’s 14-session RSI of the daily closes, 0–100.",
+                     *           "source": "daily_bars",
+                     *           "as_of": "2026-11-25",
+                     *           "crossable": true,
+                     *           "operators": [
+                     *             "gt",
+                     *             "gte",
+                     *             "lt",
+                     *             "lte",
+                     *             "eq",
+                     *             "neq",
+                     *             "between",
+                     *             "in",
+                     *             "not_in",
+                     *             "is_null",
+                     *             "not_null",
+                     *             "crosses_above",
+                     *             "crosses_below"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "sources": {
+                     *         "instrument": {
+                     *           "label": "Instrument reference data (market-data provider)",
+                     *           "as_of": "2026-11-25"
+                     *         },
+                     *         "daily_bars": {
+                     *           "label": "Daily bars (market-data provider)",
+                     *           "as_of": "2026-11-25"
+                     *         },
+                     *         "earnings": {
+                     *           "label": "Reported EPS (earnings provider)",
+                     *           "as_of": "2026-11-25",
+                     *           "note": "trailing four reported quarters"
+                     *         },
+                     *         "portfolio": {
+                     *           "label": "Your portfolio",
+                     *           "as_of": null,
+                     *           "note": "computed per request from your current holdings"
+                     *         }
+                     *       },
+                     *       "operators": [
+                     *         "gt",
+                     *         "gte",
+                     *         "lt",
+                     *         "lte",
+                     *         "eq",
+                     *         "neq",
+                     *         "between",
+                     *         "in",
+                     *         "not_in",
+                     *         "is_null",
+                     *         "not_null",
+                     *         "crosses_above",
+                     *         "crosses_below"
+                     *       ],
+                     *       "presets": [
+                     *         {
+                     *           "id": "oversold_large_caps",
+                     *           "title": "Oversold large caps",
+                     *           "description": "RSI under 30, market cap 10B or more.",
+                     *           "spec": {
+                     *             "filters": {
+                     *               "all": [
+                     *                 {
+                     *                   "field": "market_cap",
+                     *                   "op": "gte",
+                     *                   "value": "10B"
+                     *                 },
+                     *                 {
+                     *                   "field": "rsi_14",
+                     *                   "op": "lt",
+                     *                   "value": 30
+                     *                 },
+                     *                 {
+                     *                   "any": [
+                     *                     {
+                     *                       "field": "sector",
+                     *                       "op": "in",
+                     *                       "value": [
+                     *                         "Information Technology",
+                     *                         "Health Care"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "field": "held",
+                     *                       "op": "eq",
+                     *                       "value": false
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "sort": [
+                     *               {
+                     *                 "field": "rsi_14",
+                     *                 "dir": "asc"
+                     *               }
+                     *             ],
+                     *             "limit": 20,
+                     *             "columns": [
+                     *               "symbol",
+                     *               "name",
+                     *               "price",
+                     *               "change_pct",
+                     *               "market_cap",
+                     *               "sector"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date */
                         as_of: string;
@@ -25895,9 +26703,9 @@ export interface operations {
                         presets: {
                             description: string;
                             id: string;
-                            name: string;
                             /** @description A screen spec, ready for POST /api/screener */
                             spec: unknown;
+                            title: string;
                         }[];
                         /** @description By source id */
                         sources: {
@@ -26767,12 +27575,74 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Your saved screens */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "Oversold large caps",
+                     *           "surface": "classic",
+                     *           "spec": {
+                     *             "filters": {
+                     *               "all": [
+                     *                 {
+                     *                   "field": "market_cap",
+                     *                   "op": "gte",
+                     *                   "value": "10B"
+                     *                 },
+                     *                 {
+                     *                   "field": "rsi_14",
+                     *                   "op": "lt",
+                     *                   "value": 30
+                     *                 },
+                     *                 {
+                     *                   "any": [
+                     *                     {
+                     *                       "field": "sector",
+                     *                       "op": "in",
+                     *                       "value": [
+                     *                         "Information Technology",
+                     *                         "Health Care"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "field": "held",
+                     *                       "op": "eq",
+                     *                       "value": false
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "sort": [
+                     *               {
+                     *                 "field": "rsi_14",
+                     *                 "dir": "asc"
+                     *               }
+                     *             ],
+                     *             "limit": 20,
+                     *             "columns": [
+                     *               "symbol",
+                     *               "name",
+                     *               "price",
+                     *               "change_pct",
+                     *               "market_cap",
+                     *               "sector"
+                     *             ],
+                     *             "offset": 0,
+                     *             "universe": "all"
+                     *           },
+                     *           "created_at": "2026-11-25T21:10:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: {
                             /** Format: date-time */
@@ -27474,12 +28344,70 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The saved screen */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "name": "Oversold large caps",
+                     *       "surface": "classic",
+                     *       "spec": {
+                     *         "filters": {
+                     *           "all": [
+                     *             {
+                     *               "field": "market_cap",
+                     *               "op": "gte",
+                     *               "value": "10B"
+                     *             },
+                     *             {
+                     *               "field": "rsi_14",
+                     *               "op": "lt",
+                     *               "value": 30
+                     *             },
+                     *             {
+                     *               "any": [
+                     *                 {
+                     *                   "field": "sector",
+                     *                   "op": "in",
+                     *                   "value": [
+                     *                     "Information Technology",
+                     *                     "Health Care"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "field": "held",
+                     *                   "op": "eq",
+                     *                   "value": false
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "sort": [
+                     *           {
+                     *             "field": "rsi_14",
+                     *             "dir": "asc"
+                     *           }
+                     *         ],
+                     *         "limit": 20,
+                     *         "columns": [
+                     *           "symbol",
+                     *           "name",
+                     *           "price",
+                     *           "change_pct",
+                     *           "market_cap",
+                     *           "sector"
+                     *         ],
+                     *         "offset": 0,
+                     *         "universe": "all"
+                     *       },
+                     *       "created_at": "2026-11-25T21:10:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -27598,18 +28526,24 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 12 */
                 screen_id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deleted": 12
+                     *     }
+                     */
                     "application/json": {
                         deleted: number;
                     };
@@ -46375,12 +47309,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The metrics and their sources */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-11-25",
+                     *       "sources": {
+                     *         "instrument": {
+                     *           "label": "Instrument reference data (market-data provider)",
+                     *           "as_of": "2026-11-25"
+                     *         },
+                     *         "daily_bars": {
+                     *           "label": "Daily bars (market-data provider)",
+                     *           "as_of": "2026-11-25"
+                     *         },
+                     *         "earnings": {
+                     *           "label": "Reported EPS (earnings provider)",
+                     *           "as_of": "2026-11-25",
+                     *           "note": "trailing four reported quarters"
+                     *         },
+                     *         "portfolio": {
+                     *           "label": "Your portfolio",
+                     *           "as_of": null,
+                     *           "note": "computed per request from your current holdings"
+                     *         }
+                     *       },
+                     *       "metrics": [
+                     *         {
+                     *           "key": "pe",
+                     *           "name": "P/E",
+                     *           "category": "fundamental",
+                     *           "data_type": "number",
+                     *           "unit": "ratio",
+                     *           "description": "price / trailing-four-quarter reported EPS; null when that EPS is ≤ 0 or missing.",
+                     *           "source": "earnings",
+                     *           "freshness": "2026-11-25",
+                     *           "operators": [
+                     *             "gt",
+                     *             "gte",
+                     *             "lt",
+                     *             "lte",
+                     *             "eq",
+                     *             "neq",
+                     *             "between",
+                     *             "in",
+                     *             "not_in",
+                     *             "is_null",
+                     *             "not_null"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date */
                         as_of: string;
@@ -47265,12 +48249,74 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Your saved screens */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "Oversold large caps",
+                     *           "surface": "stock_screener",
+                     *           "spec": {
+                     *             "filters": {
+                     *               "all": [
+                     *                 {
+                     *                   "field": "market_cap",
+                     *                   "op": "gte",
+                     *                   "value": "10B"
+                     *                 },
+                     *                 {
+                     *                   "field": "rsi_14",
+                     *                   "op": "lt",
+                     *                   "value": 30
+                     *                 },
+                     *                 {
+                     *                   "any": [
+                     *                     {
+                     *                       "field": "sector",
+                     *                       "op": "in",
+                     *                       "value": [
+                     *                         "Information Technology",
+                     *                         "Health Care"
+                     *                       ]
+                     *                     },
+                     *                     {
+                     *                       "field": "held",
+                     *                       "op": "eq",
+                     *                       "value": false
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "sort": [
+                     *               {
+                     *                 "field": "rsi_14",
+                     *                 "dir": "asc"
+                     *               }
+                     *             ],
+                     *             "limit": 20,
+                     *             "columns": [
+                     *               "symbol",
+                     *               "name",
+                     *               "price",
+                     *               "change_pct",
+                     *               "market_cap",
+                     *               "sector"
+                     *             ],
+                     *             "offset": 0,
+                     *             "universe": "all"
+                     *           },
+                     *           "created_at": "2026-11-25T21:10:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         items: {
                             /** Format: date-time */
@@ -47972,12 +49018,70 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The saved screen */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "name": "Oversold large caps",
+                     *       "surface": "stock_screener",
+                     *       "spec": {
+                     *         "filters": {
+                     *           "all": [
+                     *             {
+                     *               "field": "market_cap",
+                     *               "op": "gte",
+                     *               "value": "10B"
+                     *             },
+                     *             {
+                     *               "field": "rsi_14",
+                     *               "op": "lt",
+                     *               "value": 30
+                     *             },
+                     *             {
+                     *               "any": [
+                     *                 {
+                     *                   "field": "sector",
+                     *                   "op": "in",
+                     *                   "value": [
+                     *                     "Information Technology",
+                     *                     "Health Care"
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "field": "held",
+                     *                   "op": "eq",
+                     *                   "value": false
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "sort": [
+                     *           {
+                     *             "field": "rsi_14",
+                     *             "dir": "asc"
+                     *           }
+                     *         ],
+                     *         "limit": 20,
+                     *         "columns": [
+                     *           "symbol",
+                     *           "name",
+                     *           "price",
+                     *           "change_pct",
+                     *           "market_cap",
+                     *           "sector"
+                     *         ],
+                     *         "offset": 0,
+                     *         "universe": "all"
+                     *       },
+                     *       "created_at": "2026-11-25T21:10:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -48037,6 +49141,1831 @@ export interface operations {
             };
             /** @description Content Too Large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWatchlists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lists": [
+                     *         {
+                     *           "list_name": "default",
+                     *           "count": 3,
+                     *           "created_at": "2026-11-20T14:00:00.000Z",
+                     *           "updated_at": "2026-11-27T15:04:05.000Z"
+                     *         },
+                     *         {
+                     *           "list_name": "Semis",
+                     *           "count": 2,
+                     *           "created_at": "2026-11-21T09:30:00.000Z",
+                     *           "updated_at": "2026-11-21T09:31:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total_symbols": 5,
+                     *       "limit": 50
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The plan’s `watchlist_symbols` limit; null when the plan sets none */
+                        limit: number | null;
+                        lists: {
+                            /** @description Symbols on the list */
+                            count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            list_name: string;
+                            /**
+                             * Format: date-time
+                             * @description Last change of its members or their order
+                             */
+                            updated_at: string;
+                        }[];
+                        /** @description Symbols over all the lists (what the plan limit counts) */
+                        total_symbols: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    watchlistAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analytics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "as_of": "2026-11-27T18:00:00.000Z",
+                     *       "quotes": "ok",
+                     *       "lists": [
+                     *         {
+                     *           "list_name": "default",
+                     *           "count": 2,
+                     *           "day_change_pct": 0.1597,
+                     *           "members_priced": 2,
+                     *           "best": {
+                     *             "symbol": "AAPL",
+                     *             "change_pct": 0.9378
+                     *           },
+                     *           "worst": {
+                     *             "symbol": "MSFT",
+                     *             "change_pct": -0.6184
+                     *           },
+                     *           "sector_mix": [
+                     *             {
+                     *               "sector": "Information Technology",
+                     *               "count": 2,
+                     *               "percent": 100
+                     *             }
+                     *           ],
+                     *           "members": [
+                     *             {
+                     *               "symbol": "AAPL",
+                     *               "sector": "Information Technology",
+                     *               "price": 231.4,
+                     *               "change_pct": 0.9378,
+                     *               "high_52w": 240,
+                     *               "dist_52w_high_pct": -3.5833
+                     *             },
+                     *             {
+                     *               "symbol": "MSFT",
+                     *               "sector": "Information Technology",
+                     *               "price": 498.2,
+                     *               "change_pct": -0.6184,
+                     *               "high_52w": 520,
+                     *               "dist_52w_high_pct": -4.1923
+                     *             }
+                     *           ],
+                     *           "signals": [
+                     *             {
+                     *               "symbol": "AAPL",
+                     *               "source": "intraday.orb",
+                     *               "text": "ORB long breakout at 231.10, 1.4× range volume",
+                     *               "score": 0.72,
+                     *               "at": "2026-11-27T15:02:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        as_of: string;
+                        lists: {
+                            best: {
+                                change_pct: number;
+                                symbol: string;
+                            } | null;
+                            count: number;
+                            /** @description Equal-weighted mean of the members’ day change % (members without a quote left out) */
+                            day_change_pct: number | null;
+                            list_name: string;
+                            members: {
+                                /** @description Day change in percent; null when unavailable */
+                                change_pct: number | null;
+                                /** @description (price / high_52w − 1) × 100: 0 at the high, −10 ten percent below it */
+                                dist_52w_high_pct: number | null;
+                                /** @description Highest daily high of the last 365 days (or the price when above it); null when unavailable */
+                                high_52w: number | null;
+                                /** @description Latest price; null when the quote is unavailable */
+                                price: number | null;
+                                /** @description null for funds and unclassified symbols */
+                                sector: string | null;
+                                symbol: string;
+                            }[];
+                            /** @description Members with a quote, the mean’s denominator */
+                            members_priced: number;
+                            sector_mix: {
+                                count: number;
+                                /** @description count / members × 100 */
+                                percent: number;
+                                sector: string | null;
+                            }[];
+                            /** @description Signals of the last 24 h for the members, newest first */
+                            signals: {
+                                /**
+                                 * Format: date-time
+                                 * @description When it fired (a scan: its latest re-scan)
+                                 */
+                                at: string;
+                                /** @description The intraday confidence (0–1) or the scan’s ranking figure */
+                                score: number | null;
+                                /** @description `intraday.<setup>` (intraday signals) or `discovery.<scan_type>` (scans) */
+                                source: string;
+                                symbol: string;
+                                /** @description One-line summary */
+                                text: string;
+                            }[];
+                            worst: {
+                                change_pct: number;
+                                symbol: string;
+                            } | null;
+                        }[];
+                        /**
+                         * @description unavailable: quotes failed; price figures are null
+                         * @enum {unknown}
+                         */
+                        quotes: "ok" | "unavailable";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    watchlistAutocomplete: {
+        parameters: {
+            query: {
+                /**
+                 * @description Matches returned, 1–25; default 10
+                 * @example 3
+                 */
+                limit?: number;
+                /**
+                 * @description A ticker or company-name start, 1–20 characters (required)
+                 * @example am
+                 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "q": "am",
+                     *       "items": [
+                     *         {
+                     *           "symbol": "AMD",
+                     *           "name": "Advanced Micro Devices, Inc.",
+                     *           "exchange": "NASDAQ",
+                     *           "type": "stock",
+                     *           "match": "ticker_prefix"
+                     *         },
+                     *         {
+                     *           "symbol": "AMZN",
+                     *           "name": "Amazon.com, Inc.",
+                     *           "exchange": "NASDAQ",
+                     *           "type": "stock",
+                     *           "match": "ticker_prefix"
+                     *         },
+                     *         {
+                     *           "symbol": "AXP",
+                     *           "name": "American Express Company",
+                     *           "exchange": "NYSE",
+                     *           "type": "stock",
+                     *           "match": "name"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            exchange: string;
+                            /**
+                             * @description Why it matched: the whole ticker, the start of the ticker, or the start of words of the name
+                             * @enum {unknown}
+                             */
+                            match: "ticker_exact" | "ticker_prefix" | "name";
+                            name: string;
+                            symbol: string;
+                            /** @description stock, etf, inverse_etf or index */
+                            type: string;
+                        }[];
+                        q: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWatchlistItems: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The list's name: 1–40 characters, no control characters, trimmed; default "default"
+                 * @example default
+                 */
+                list_name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_name": "default",
+                     *       "quotes": "ok",
+                     *       "items": [
+                     *         {
+                     *           "symbol": "AAPL",
+                     *           "name": "Apple Inc.",
+                     *           "position": 0,
+                     *           "added_at": "2026-11-20T14:00:00.000Z",
+                     *           "price": 231.4,
+                     *           "change": 2.15,
+                     *           "change_pct": 0.9378,
+                     *           "quote_as_of": "2026-11-27T18:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "symbol": "MSFT",
+                     *           "name": "Microsoft Corporation",
+                     *           "position": 1,
+                     *           "added_at": "2026-11-20T14:00:10.000Z",
+                     *           "price": 498.2,
+                     *           "change": -3.1,
+                     *           "change_pct": -0.6184,
+                     *           "quote_as_of": "2026-11-27T18:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            added_at: string;
+                            /** @description Change from the previous close; null when unavailable */
+                            change: number | null;
+                            /** @description Day change in percent (2.5 = 2.5 %); null when unavailable */
+                            change_pct: number | null;
+                            /** @description Company or fund name; null when the universe no longer lists it */
+                            name: string | null;
+                            /** @description 0 first */
+                            position: number;
+                            /** @description Latest price; null when the quote is unavailable */
+                            price: number | null;
+                            /** @description When the price was the price */
+                            quote_as_of: string | null;
+                            symbol: string;
+                        }[];
+                        list_name: string;
+                        /**
+                         * @description unavailable: the market data provider failed; prices are null, the list is still listed
+                         * @enum {unknown}
+                         */
+                        quotes: "ok" | "unavailable";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addWatchlistItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "symbol": "nvda",
+                 *       "list_name": "default"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The list's name: 1–40 characters, no control characters, trimmed; default "default" */
+                    list_name?: string;
+                    /** @description Ticker, any case (stored upper case): AAPL, BRK.B */
+                    symbol: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_name": "default",
+                     *       "symbol": "NVDA",
+                     *       "position": 2,
+                     *       "added_at": "2026-11-27T15:04:05.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        added_at: string;
+                        list_name: string;
+                        /** @description 0 first */
+                        position: number;
+                        symbol: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeWatchlistItem: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The list's name: 1–40 characters, no control characters, trimmed; default "default"
+                 * @example default
+                 */
+                list_name?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Ticker, any case (stored upper case): AAPL, BRK.B
+                 * @example NVDA
+                 */
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_name": "default",
+                     *       "symbol": "NVDA",
+                     *       "position": 2,
+                     *       "added_at": "2026-11-27T15:04:05.000Z",
+                     *       "list_deleted": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        added_at: string;
+                        /** @description True when it was the last symbol: the list is gone */
+                        list_deleted: boolean;
+                        list_name: string;
+                        /** @description 0 first */
+                        position: number;
+                        symbol: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reorderWatchlistItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "list_name": "default",
+                 *       "symbols": [
+                 *         "MSFT",
+                 *         "AAPL"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The list's name: 1–40 characters, no control characters, trimmed; default "default" */
+                    list_name?: string;
+                    /** @description Every symbol of the list exactly once, in the new order (first = position 0) */
+                    symbols: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Reordered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "list_name": "default",
+                     *       "items": [
+                     *         {
+                     *           "symbol": "MSFT",
+                     *           "position": 0,
+                     *           "added_at": "2026-11-20T14:00:10.000Z"
+                     *         },
+                     *         {
+                     *           "symbol": "AAPL",
+                     *           "position": 1,
+                     *           "added_at": "2026-11-20T14:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "updated_at": "2026-11-27T15:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /** Format: date-time */
+                            added_at: string;
+                            /** @description 0 first */
+                            position: number;
+                            symbol: string;
+                        }[];
+                        list_name: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWidgetVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A free-plan user; one widget disabled by the administrator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan": "free",
+                     *       "items": [
+                     *         {
+                     *           "widget_id": "headline",
+                     *           "title": "Headline figures",
+                     *           "description": "AUM and NAV, the last session’s P&L, total and realized P&L, and the XIRR since the start.",
+                     *           "visible": true,
+                     *           "collapsed": false,
+                     *           "position": 0,
+                     *           "source": "default",
+                     *           "reason": null,
+                     *           "required_plan": null,
+                     *           "required_plan_name": null,
+                     *           "note": null,
+                     *           "default_visible": true,
+                     *           "default_position": 0,
+                     *           "plan_floor": "free"
+                     *         },
+                     *         {
+                     *           "widget_id": "value_chart",
+                     *           "title": "Value and P&L",
+                     *           "description": "Portfolio value against net capital over a chosen range, with its time-weighted return.",
+                     *           "visible": true,
+                     *           "collapsed": true,
+                     *           "position": 1,
+                     *           "source": "default",
+                     *           "reason": null,
+                     *           "required_plan": null,
+                     *           "required_plan_name": null,
+                     *           "note": null,
+                     *           "default_visible": true,
+                     *           "default_position": 1,
+                     *           "plan_floor": "free"
+                     *         },
+                     *         {
+                     *           "widget_id": "allocation_account",
+                     *           "title": "By account",
+                     *           "description": "Holdings plus cash per account, with each account’s weight.",
+                     *           "visible": false,
+                     *           "collapsed": false,
+                     *           "position": 3,
+                     *           "source": "policy",
+                     *           "reason": "disabled_by_admin",
+                     *           "required_plan": null,
+                     *           "required_plan_name": null,
+                     *           "note": "Accounts are reviewed at the monthly meeting",
+                     *           "default_visible": true,
+                     *           "default_position": 3,
+                     *           "plan_floor": "free"
+                     *         },
+                     *         {
+                     *           "widget_id": "investors",
+                     *           "title": "Investors",
+                     *           "description": "Each investor’s units, share, value, net contribution and gain by unit accounting.",
+                     *           "visible": false,
+                     *           "collapsed": false,
+                     *           "position": 6,
+                     *           "source": "plan",
+                     *           "reason": "plan",
+                     *           "required_plan": "pro",
+                     *           "required_plan_name": "Pro",
+                     *           "note": null,
+                     *           "default_visible": true,
+                     *           "default_position": 6,
+                     *           "plan_floor": "pro"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Every widget of the registry, by effective position */
+                        items: {
+                            /** @description The caller’s choice, else false */
+                            collapsed: boolean;
+                            default_position: number;
+                            default_visible: boolean;
+                            description: string;
+                            note: null | string;
+                            /** @description The cheapest plan code that shows the widget */
+                            plan_floor: string;
+                            /** @description Rank in the effective order, 0…n−1 over every widget */
+                            position: number;
+                            reason: null | ("disabled_by_admin" | "plan" | "required_by_admin");
+                            required_plan: null | string;
+                            required_plan_name: null | string;
+                            /**
+                             * @description Which layer decided `visible`: policy (the tenant administrator), plan (above the caller’s plan), user (the caller’s own choice), default (the widget’s default)
+                             * @enum {unknown}
+                             */
+                            source: "policy" | "plan" | "user" | "default";
+                            title: string;
+                            visible: boolean;
+                            widget_id: string;
+                        }[];
+                        /** @description The caller’s plan code */
+                        plan: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWidgetVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example drawdown
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "visible": true,
+                 *       "position": 0
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Show only its title bar */
+                    collapsed?: boolean;
+                    /** @description 0 is first; at most 7 (one place per widget of the registry) */
+                    position?: number;
+                    /** @description Show (true) or hide (false) the widget */
+                    visible?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Shown, and moved first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "widget_id": "drawdown",
+                     *       "title": "Drawdown",
+                     *       "description": "How far the portfolio stood below its running peak over the same range as the value chart.",
+                     *       "visible": true,
+                     *       "collapsed": false,
+                     *       "position": 0,
+                     *       "source": "user",
+                     *       "reason": null,
+                     *       "required_plan": null,
+                     *       "required_plan_name": null,
+                     *       "note": null,
+                     *       "default_visible": false,
+                     *       "default_position": 2,
+                     *       "plan_floor": "free"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The caller’s choice, else false */
+                        collapsed: boolean;
+                        default_position: number;
+                        default_visible: boolean;
+                        description: string;
+                        note: null | string;
+                        /** @description The cheapest plan code that shows the widget */
+                        plan_floor: string;
+                        /** @description Rank in the effective order, 0…n−1 over every widget */
+                        position: number;
+                        reason: null | ("disabled_by_admin" | "plan" | "required_by_admin");
+                        required_plan: null | string;
+                        required_plan_name: null | string;
+                        /**
+                         * @description Which layer decided `visible`: policy (the tenant administrator), plan (above the caller’s plan), user (the caller’s own choice), default (the widget’s default)
+                         * @enum {unknown}
+                         */
+                        source: "policy" | "plan" | "user" | "default";
+                        title: string;
+                        visible: boolean;
+                        widget_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resetWidgetVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example drawdown
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The defaults apply */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setWidgetCollapsed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example headline
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "collapsed": true
+                 *     }
+                 */
+                "application/json": {
+                    collapsed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Collapsed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "widget_id": "headline",
+                     *       "title": "Headline figures",
+                     *       "description": "AUM and NAV, the last session’s P&L, total and realized P&L, and the XIRR since the start.",
+                     *       "visible": true,
+                     *       "collapsed": true,
+                     *       "position": 0,
+                     *       "source": "default",
+                     *       "reason": null,
+                     *       "required_plan": null,
+                     *       "required_plan_name": null,
+                     *       "note": null,
+                     *       "default_visible": true,
+                     *       "default_position": 0,
+                     *       "plan_floor": "free"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The caller’s choice, else false */
+                        collapsed: boolean;
+                        default_position: number;
+                        default_visible: boolean;
+                        description: string;
+                        note: null | string;
+                        /** @description The cheapest plan code that shows the widget */
+                        plan_floor: string;
+                        /** @description Rank in the effective order, 0…n−1 over every widget */
+                        position: number;
+                        reason: null | ("disabled_by_admin" | "plan" | "required_by_admin");
+                        required_plan: null | string;
+                        required_plan_name: null | string;
+                        /**
+                         * @description Which layer decided `visible`: policy (the tenant administrator), plan (above the caller’s plan), user (the caller’s own choice), default (the widget’s default)
+                         * @enum {unknown}
+                         */
+                        source: "policy" | "plan" | "user" | "default";
+                        title: string;
+                        visible: boolean;
+                        widget_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setWidgetPosition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A widget id of the registry (headline, value_chart, drawdown, allocation_account, allocation_symbol, allocation_sector, investors, intel_feed); another well-formed id is 404
+                 * @example headline
+                 */
+                widget_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "position": 0
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 0 is first; at most 7 (one place per widget of the registry) */
+                    position: number;
+                };
+            };
+        };
+        responses: {
+            /** @description First */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "widget_id": "headline",
+                     *       "title": "Headline figures",
+                     *       "description": "AUM and NAV, the last session’s P&L, total and realized P&L, and the XIRR since the start.",
+                     *       "visible": true,
+                     *       "collapsed": false,
+                     *       "position": 0,
+                     *       "source": "default",
+                     *       "reason": null,
+                     *       "required_plan": null,
+                     *       "required_plan_name": null,
+                     *       "note": null,
+                     *       "default_visible": true,
+                     *       "default_position": 0,
+                     *       "plan_floor": "free"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The caller’s choice, else false */
+                        collapsed: boolean;
+                        default_position: number;
+                        default_visible: boolean;
+                        description: string;
+                        note: null | string;
+                        /** @description The cheapest plan code that shows the widget */
+                        plan_floor: string;
+                        /** @description Rank in the effective order, 0…n−1 over every widget */
+                        position: number;
+                        reason: null | ("disabled_by_admin" | "plan" | "required_by_admin");
+                        required_plan: null | string;
+                        required_plan_name: null | string;
+                        /**
+                         * @description Which layer decided `visible`: policy (the tenant administrator), plan (above the caller’s plan), user (the caller’s own choice), default (the widget’s default)
+                         * @enum {unknown}
+                         */
+                        source: "policy" | "plan" | "user" | "default";
+                        title: string;
+                        visible: boolean;
+                        widget_id: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

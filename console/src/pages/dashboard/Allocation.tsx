@@ -4,7 +4,6 @@
  * investor's share by unit accounting (GET /api/analytics/investor-allocation).
  */
 import { useQuery } from '@tanstack/react-query'
-import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { date, money, num, pctPoints, signedMoney, trend } from '../../ui/format.ts'
 import { BarList, type BarRow } from './BarList.tsx'
@@ -32,102 +31,84 @@ export function bySymbol(h: Holdings): BarRow[] {
   return rows
 }
 
-function ByDimension({ by, title }: { by: 'account' | 'sector'; title: string }) {
+/** The allocation by account or by sector (the widget's card gives the title). */
+export function ByDimension({ by, title }: { by: 'account' | 'sector'; title: string }) {
   const query = useQuery({ queryKey: ['dashboard', 'allocation', by], queryFn: () => fetchAllocation(by) })
   return (
-    <Section title={title}>
-      <QueryState query={query} isEmpty={(a) => a.items.length === 0} empty="Nothing held yet.">
-        {(a) => <BarList rows={a.items} currency={a.base_currency} label={title} />}
-      </QueryState>
-    </Section>
+    <QueryState query={query} isEmpty={(a) => a.items.length === 0} empty="Nothing held yet.">
+      {(a) => <BarList rows={a.items} currency={a.base_currency} label={title} />}
+    </QueryState>
   )
 }
 
-function BySymbol() {
+export function BySymbol() {
   const query = useQuery({ queryKey: ['dashboard', 'holdings'], queryFn: fetchHoldings })
   return (
-    <Section title="By symbol">
-      <QueryState query={query} isEmpty={(h) => h.items.length === 0} empty="No holdings yet.">
-        {(h) => (
-          <>
-            <BarList rows={bySymbol(h)} currency={h.base_currency} label="By symbol" />
-            {h.total !== undefined && h.items.length < h.total && (
-              <p className="muted">
-                The {h.items.length} largest of {h.total} holdings.
-              </p>
-            )}
-          </>
-        )}
-      </QueryState>
-    </Section>
+    <QueryState query={query} isEmpty={(h) => h.items.length === 0} empty="No holdings yet.">
+      {(h) => (
+        <>
+          <BarList rows={bySymbol(h)} currency={h.base_currency} label="By symbol" />
+          {h.total !== undefined && h.items.length < h.total && (
+            <p className="muted">
+              The {h.items.length} largest of {h.total} holdings.
+            </p>
+          )}
+        </>
+      )}
+    </QueryState>
   )
 }
 
-function Investors() {
+export function Investors() {
   const query = useQuery({ queryKey: ['dashboard', 'investors'], queryFn: fetchInvestors })
   return (
-    <Section title="Investors">
-      <QueryState
-        query={query}
-        isEmpty={(a) => a.items.length === 0}
-        empty="No capital flows yet: record investors’ contributions to see each one’s share."
-      >
-        {(a) => (
-          <TableWrap label="Investors">
-            <table>
-              <caption className="muted">
-                NAV {money(a.nav, a.currency)} on {date(a.as_of)}
-                {a.nav_per_unit !== null && `, ${num(a.nav_per_unit, 6)} a unit`}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Investor</th>
-                  <th scope="col" className="num">
-                    Units
-                  </th>
-                  <th scope="col" className="num">
-                    Share
-                  </th>
-                  <th scope="col" className="num">
-                    Value
-                  </th>
-                  <th scope="col" className="num">
-                    Net contributed
-                  </th>
-                  <th scope="col" className="num">
-                    Gain
-                  </th>
+    <QueryState
+      query={query}
+      isEmpty={(a) => a.items.length === 0}
+      empty="No capital flows yet: record investors’ contributions to see each one’s share."
+    >
+      {(a) => (
+        <TableWrap label="Investors">
+          <table>
+            <caption className="muted">
+              NAV {money(a.nav, a.currency)} on {date(a.as_of)}
+              {a.nav_per_unit !== null && `, ${num(a.nav_per_unit, 6)} a unit`}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Investor</th>
+                <th scope="col" className="num">
+                  Units
+                </th>
+                <th scope="col" className="num">
+                  Share
+                </th>
+                <th scope="col" className="num">
+                  Value
+                </th>
+                <th scope="col" className="num">
+                  Net contributed
+                </th>
+                <th scope="col" className="num">
+                  Gain
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {a.items.map((i) => (
+                <tr key={i.investor_id}>
+                  <th scope="row">{i.name}</th>
+                  <td className="num">{num(i.units, 6)}</td>
+                  <td className="num">{pctPoints(i.share_pct)}</td>
+                  <td className="num">{money(i.value, a.currency)}</td>
+                  <td className="num">{money(i.net_contributed, a.currency)}</td>
+                  <td className={`num ${trend(i.gain)}`}>{signedMoney(i.gain, a.currency)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {a.items.map((i) => (
-                  <tr key={i.investor_id}>
-                    <th scope="row">{i.name}</th>
-                    <td className="num">{num(i.units, 6)}</td>
-                    <td className="num">{pctPoints(i.share_pct)}</td>
-                    <td className="num">{money(i.value, a.currency)}</td>
-                    <td className="num">{money(i.net_contributed, a.currency)}</td>
-                    <td className={`num ${trend(i.gain)}`}>{signedMoney(i.gain, a.currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-        )}
-      </QueryState>
-    </Section>
-  )
-}
-
-export function Allocation() {
-  return (
-    <>
-      <div className="grid">
-        <ByDimension by="account" title="By account" />
-        <BySymbol />
-        <ByDimension by="sector" title="By sector" />
-      </div>
-      <Investors />
-    </>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+    </QueryState>
   )
 }

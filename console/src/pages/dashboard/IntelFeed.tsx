@@ -6,10 +6,11 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { dateTime, pct } from '../../ui/format.ts'
 import { fetchIntelFeed, type FeedItem } from './queries.ts'
+import { WidgetCard } from './WidgetCard.tsx'
+import type { WidgetRow } from './widgets.ts'
 
 export const MAX_ITEMS = 10
 const FEED_KEY = ['dashboard', 'intel-feed'] as const
@@ -51,12 +52,12 @@ const STATUS_TEXT: Record<Status, string> = {
   closed: 'Not live: reload the page to retry',
 }
 
-export function IntelFeed() {
+export function IntelFeed({ row }: { row: WidgetRow }) {
   const query = useQuery({ queryKey: FEED_KEY, queryFn: fetchIntelFeed })
   const stream = useFeedStream()
   return (
-    <Section
-      title="Intel feed"
+    <WidgetCard
+      row={row}
       actions={
         <span className="muted" role="status" data-stream={stream.status}>
           {STATUS_TEXT[stream.status]}
@@ -87,6 +88,6 @@ export function IntelFeed() {
       {query.data && query.data.degraded.length > 0 && (
         <p className="notice">Not answering now: {query.data.degraded.join(', ')}.</p>
       )}
-    </Section>
+    </WidgetCard>
   )
 }

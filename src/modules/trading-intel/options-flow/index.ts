@@ -15,6 +15,7 @@ import { optionsFlowRoutes } from './options-flow.routes.ts'
 import { OptionsFlowService } from './options-flow.service.ts'
 
 export { OptionsFlowService } from './options-flow.service.ts'
+export { FLOW_DIRECTIONS } from './lib/classify.ts'
 
 export const JOB_FLOW_DETECT = 'options-flow.detect'
 

@@ -5,18 +5,16 @@
  */
 import { FIELDS, type FieldDef } from './lib/catalog.ts'
 import { OPS, type Op } from './lib/spec.ts'
+import { OPS_BY_TYPE } from './lib/operands.ts'
 import { PRESETS } from './lib/presets.ts'
 import type { Snapshot } from './lib/snapshot.ts'
 import type { SnapshotService } from './snapshot.service.ts'
 
-const ORDER: readonly Op[] = ['eq', 'neq', 'in', 'not_in', 'is_null', 'not_null']
-const NUMBER_OPS: readonly Op[] = ['gt', 'gte', 'lt', 'lte', 'eq', 'neq', 'between', 'in', 'not_in', 'is_null', 'not_null']
+const CROSSES: ReadonlySet<Op> = new Set(['crosses_above', 'crosses_below'])
 
-/** The operators a field accepts: comparisons on numbers, equality and lists on strings and booleans, crosses on crossable fields. */
+/** The operators a field accepts (validateSpec's rules): by its type, crosses only on crossable fields. */
 export function operatorsOf(f: FieldDef): Op[] {
-  if (f.type === 'number') return f.crossable ? [...NUMBER_OPS, 'crosses_above', 'crosses_below'] : [...NUMBER_OPS]
-  if (f.type === 'boolean') return ['eq', 'neq', 'is_null', 'not_null']
-  return [...ORDER]
+  return OPS.filter((op) => OPS_BY_TYPE[f.type].has(op) && (f.crossable === true || !CROSSES.has(op)))
 }
 
 const fieldOut = (snap: Snapshot) => (f: FieldDef) => ({
@@ -44,7 +42,7 @@ export class CatalogService {
       fields: FIELDS.map(fieldOut(snapshot)),
       sources: snapshot.sources,
       operators: [...OPS],
-      presets: PRESETS.map((p) => ({ id: p.id, name: p.name, description: p.description, spec: p.spec })),
+      presets: PRESETS.map((p) => ({ id: p.id, title: p.title, description: p.description, spec: p.spec })),
     }
   }
 

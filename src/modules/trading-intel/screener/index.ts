@@ -92,7 +92,14 @@ function routes(app: App, api: Screener): void {
 export const screenerModule = defineModule({
   name: 'screener',
   key: 'screener',
-  needs: { tenancy: true, portfolio: true, intraday: true, optionsFlow: true, discovery: true, taConfluence: true },
+  needs: {
+    tenancy: true,
+    portfolio: true,
+    intraday: true,
+    optionsFlow: true,
+    discovery: true,
+    taConfluence: true,
+  },
   tables: SCREENER_TABLES,
   migrations: [['0039_screener', m0039]],
   build: createScreener,

@@ -1,5 +1,5 @@
 /**
- * The per-request columns of a screen: the caller's own data, computed only when the spec uses a
+ * The per-request columns of a screen: the caller's own data, computed only when the screen spec uses a
  * field of it (filter, sort or column), never stored in the shared snapshot.
  * - held: 1 when the caller's current holdings hold the symbol (a non-zero quantity);
  * - sector_weight_in_portfolio: Σ |market value| of the holdings in the symbol's sector / Σ |market
@@ -55,14 +55,23 @@ export class OverlayService {
     return { snapshot: { ...snap, strings }, overlay }
   }
 
-  private async portfolio(scope: RequestScope, built: Built, fields: ReadonlySet<string>, out: Map<string, Float64Array>) {
+  private async portfolio(
+    scope: RequestScope,
+    built: Built,
+    fields: ReadonlySet<string>,
+    out: Map<string, Float64Array>,
+  ) {
     const snap = built.snapshot
     const n = snap.symbols.length
     const holdings = (await this.deps.holdings.latest(scope.tenantId)).filter((h) => h.quantity !== 0)
     const quantity = new Map<string, number>()
     for (const h of holdings) quantity.set(h.symbol, (quantity.get(h.symbol) ?? 0) + h.quantity)
     const sector = snap.strings.get('sector')!
-    if (fields.has('held')) out.set('held', Float64Array.from(snap.symbols, (s) => (quantity.has(s) ? 1 : 0)))
+    if (fields.has('held'))
+      out.set(
+        'held',
+        Float64Array.from(snap.symbols, (s) => (quantity.has(s) ? 1 : 0)),
+      )
     if (fields.has('sector_weight_in_portfolio')) {
       const row = new Map(snap.symbols.map((s, i) => [s, i]))
       const bySector = new Map<string, number>()
@@ -74,10 +83,12 @@ export class OverlayService {
         if (sec) bySector.set(sec, (bySector.get(sec) ?? 0) + v)
       }
       const col = new Float64Array(n).fill(NaN)
-      if (total > 0) for (let i = 0; i < n; i++) if (sector[i]) col[i] = ((bySector.get(sector[i]!) ?? 0) / total) * 100
+      if (total > 0)
+        for (let i = 0; i < n; i++) if (sector[i]) col[i] = ((bySector.get(sector[i]!) ?? 0) / total) * 100
       out.set('sector_weight_in_portfolio', col)
     }
-    if (fields.has('correlation_to_portfolio')) out.set('correlation_to_portfolio', correlations(built, quantity))
+    if (fields.has('correlation_to_portfolio'))
+      out.set('correlation_to_portfolio', correlations(built, quantity))
   }
 
   private async setups(scope: RequestScope, snap: Snapshot): Promise<Array<string | null>> {
@@ -110,9 +121,13 @@ function correlations(built: Built, quantity: ReadonlyMap<string, number>): Floa
   const n = built.snapshot.symbols.length
   const out = new Float64Array(n).fill(NaN)
   // Holdings the market data does not list have no closes: they are left out of the series.
-  const held = [...quantity.keys()].flatMap((s) => (built.closes.has(s) ? [[s, built.closes.get(s)] as const] : []))
+  const held = [...quantity.keys()].flatMap((s) =>
+    built.closes.has(s) ? [[s, built.closes.get(s)] as const] : [],
+  )
   if (!held.length) return out
-  const maps = held.map(([s, c]) => [quantity.get(s)!, new Map(c!.dates.map((d, i) => [d, c!.closes[i]!]))] as const)
+  const maps = held.map(
+    ([s, c]) => [quantity.get(s)!, new Map(c!.dates.map((d, i) => [d, c!.closes[i]!]))] as const,
+  )
   const axis = held[0]![1]!.dates.filter((d) => maps.every(([, m]) => m.has(d)))
   const value = Float64Array.from(axis, (d) => maps.reduce((sum, [q, m]) => sum + q * m.get(d)!, 0))
   built.snapshot.symbols.forEach((symbol, i) => {

@@ -1,6 +1,6 @@
 /**
- * Running a screen: validate the spec against the catalog (422 naming the field), pick the snapshot
- * (the current one, or a past session's with `as_of`), add the caller's per-request columns the spec
+ * Running a screen: validate the screen spec against the catalog (422 naming the field), pick the snapshot
+ * (the current one, or a past session's with `as_of`), add the caller's per-request columns the screen spec
  * uses, evaluate, and answer the page of rows with their `why` values — plus, for a past session,
  * each row's forward returns at 1, 5 and 20 sessions. The CSV export is the same run, flattened.
  */
@@ -37,12 +37,19 @@ export interface RunOut {
 /** The request body: a spec (its groups checked by `validateSpec`) and an optional past session. */
 export type RunBody = Omit<ScreenSpec, 'filters'> & { filters: unknown; as_of?: string | undefined }
 
-/** The spec validated against the catalog, or a 422 whose locations start at `at` (the spec's place in the body). */
-export function checkedSpec(input: Omit<ScreenSpec, 'filters'> & { filters: unknown }, at: readonly (string | number)[] = ['body']): ScreenSpec {
+/** The screen spec validated against the catalog, or a 422 whose locations start at `at` (where the screen spec sits in the body). */
+export function checkedSpec(
+  input: Omit<ScreenSpec, 'filters'> & { filters: unknown },
+  at: readonly (string | number)[] = ['body'],
+): ScreenSpec {
   const r = validateSpec(input as ScreenSpec, [...at])
   if ('spec' in r) return r.spec
   const first = r.errors[0]!
-  throw new UnprocessableError('validation.failed', `Invalid screen: ${first.loc.join('.')}: ${first.msg}`, r.errors)
+  throw new UnprocessableError(
+    'validation.failed',
+    `Invalid screen: ${first.loc.join('.')}: ${first.msg}`,
+    r.errors,
+  )
 }
 
 export class RunService {
@@ -51,7 +58,8 @@ export class RunService {
   async run(scope: RequestScope, body: RunBody): Promise<RunOut> {
     const { as_of: asOf, ...input } = body
     const spec = checkedSpec(input)
-    const built = asOf === undefined ? await this.deps.snapshots.latest() : await this.deps.snapshots.asOf(asOf)
+    const built =
+      asOf === undefined ? await this.deps.snapshots.latest() : await this.deps.snapshots.asOf(asOf)
     const fields = new Set([
       ...fieldsUsed(spec.filters),
       ...(spec.sort ?? []).map((s) => s.field),
@@ -88,7 +96,9 @@ export class RunService {
 /** The header and records of a run (RFC 4180: CRLF after every record, fields quoted when needed). */
 export function csvOfRun(out: RunOut): string {
   const cols = ['symbol', ...out.columns.filter((c) => c !== 'symbol')]
-  const why = [...new Set(out.rows.flatMap((r) => Object.keys(r.why)))].filter((f) => !cols.includes(f)).sort()
+  const why = [...new Set(out.rows.flatMap((r) => Object.keys(r.why)))]
+    .filter((f) => !cols.includes(f))
+    .sort()
   const fwd = out.rows.some((r) => r.forward_returns) ? (['d1', 'd5', 'd20'] as const) : []
   const header = [...cols, ...why.map((f) => `why_${f}`), ...fwd.map((k) => `forward_${k}`)]
   const lines = [csvRecord(header)]

@@ -40,7 +40,12 @@ export async function countSaved(s: TenantScope): Promise<number> {
   return Number(r.n)
 }
 
-export async function deleteSaved(s: TenantScope, userId: number, surface: Surface, id: number): Promise<boolean> {
+export async function deleteSaved(
+  s: TenantScope,
+  userId: number,
+  surface: Surface,
+  id: number,
+): Promise<boolean> {
   const r = await s.db
     .deleteFrom('saved_screen')
     .where('tenant_id', '=', s.tenantId)

@@ -36,11 +36,17 @@ export class SavedService {
   ) {}
 
   async list(scope: RequestScope, surface: Surface): Promise<{ items: SavedScreen[] }> {
-    const rows = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.listSaved(s, scope.userId, surface))
+    const rows = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.listSaved(s, scope.userId, surface),
+    )
     return { items: rows.map(toOut) }
   }
 
-  async create(scope: RequestScope, surface: Surface, body: { name: string; spec: Omit<ScreenSpec, 'filters'> & { filters: unknown } }): Promise<SavedScreen> {
+  async create(
+    scope: RequestScope,
+    surface: Surface,
+    body: { name: string; spec: Omit<ScreenSpec, 'filters'> & { filters: unknown } },
+  ): Promise<SavedScreen> {
     const spec = checkedSpec(body.spec, ['body', 'spec'])
     const name = body.name.trim()
     if (!name) throw UnprocessableError.field(['body', 'name'], 'name must not be blank')
@@ -54,7 +60,9 @@ export class SavedService {
   }
 
   async remove(scope: RequestScope, surface: Surface, id: number): Promise<{ deleted: number }> {
-    const ok = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.deleteSaved(s, scope.userId, surface, id))
+    const ok = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.deleteSaved(s, scope.userId, surface, id),
+    )
     if (!ok) throw new NotFoundError('screener.screen_not_found', `No saved screen ${id}`)
     return { deleted: id }
   }

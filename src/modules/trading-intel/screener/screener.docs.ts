@@ -29,6 +29,6 @@ export const CSV_DOC =
 
 export const SAVED_DOC =
   'Saved screens are the caller’s own, per surface (the classic screener and the stock screener keep separate ' +
-  'sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the spec is validated ' +
+  'sets). The name is trimmed and unique per user and surface (409 `screener.name_taken`); the screen spec is validated ' +
   'as a run’s (422). The plan’s `saved_screens` limit counts the tenant’s screens on both surfaces (402 ' +
   '`plan.limit_reached`).'

@@ -9,5 +9,8 @@ export const SCREENER_REFRESH_CRON = '*/15 9-16 * * 1-5'
 export async function refreshSnapshot(snapshots: SnapshotService, log: Logger): Promise<void> {
   const built = await snapshots.rebuild()
   await snapshots.settled()
-  log.info({ as_of: built.snapshot.as_of, symbols: built.snapshot.symbols.length }, 'screener: snapshot rebuilt')
+  log.info(
+    { as_of: built.snapshot.as_of, symbols: built.snapshot.symbols.length },
+    'screener: snapshot rebuilt',
+  )
 }

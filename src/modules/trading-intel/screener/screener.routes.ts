@@ -8,7 +8,7 @@ import type { App } from '../../../platform/http/app-type.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import type { Screener } from './index.ts'
 import { CSV_DOC, RUN_DOC, SAVED_DOC } from './screener.docs.ts'
-import { RUN_EXAMPLE, SPEC_EXAMPLE } from './screener.examples.ts'
+import { FILTERS_EXAMPLE, RUN_EXAMPLE, SAVED_EXAMPLE, SPEC_EXAMPLE } from './screener.examples.ts'
 import * as S from './screener.schemas.ts'
 import { csvOfRun } from './run.service.ts'
 
@@ -38,14 +38,19 @@ export function screenerRoutes(app: App, api: Screener): void {
           'source’s `as_of` in the current snapshot (null: not available, or computed per request from your own ' +
           'data), and the operators it accepts; the sources; the presets (ready-made specs).',
         tags,
+        examples: { 200: { description: 'The catalog, sources and presets', value: FILTERS_EXAMPLE } },
         response: { 200: S.FiltersResponse, ...problems(401, 503) },
       },
     },
     () => api.catalog.filters(),
   )
-  app.post(BASE, { schema: runSchema('runScreen', 'Run a screen') }, (req) => api.runs.run(scopeOf(req), req.body))
-  app.post(`${BASE}/run`, { schema: runSchema('runScreenAlias', 'Run a screen (same as POST /api/screener)') }, (req) =>
+  app.post(BASE, { schema: runSchema('runScreen', 'Run a screen') }, (req) =>
     api.runs.run(scopeOf(req), req.body),
+  )
+  app.post(
+    `${BASE}/run`,
+    { schema: runSchema('runScreenAlias', 'Run a screen (same as POST /api/screener)') },
+    (req) => api.runs.run(scopeOf(req), req.body),
   )
   app.post(
     `${BASE}/export.csv`,
@@ -72,11 +77,19 @@ export function screenerRoutes(app: App, api: Screener): void {
 }
 
 function attachment(reply: FastifyReply, filename: string): FastifyReply {
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`)
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
 }
 
 /** GET/POST {base}/saved (both surfaces) and, on the classic one, DELETE {base}/saved/{screen_id}. */
-export function savedRoutes(app: App, api: Screener, base: string, surface: 'classic' | 'stock_screener', op: string): void {
+export function savedRoutes(
+  app: App,
+  api: Screener,
+  base: string,
+  surface: 'classic' | 'stock_screener',
+  op: string,
+): void {
   const t = surface === 'classic' ? tags : ['stock-screener']
   app.get(
     `${base}/saved`,
@@ -86,6 +99,9 @@ export function savedRoutes(app: App, api: Screener, base: string, surface: 'cla
         summary: 'Your saved screens',
         description: SAVED_DOC,
         tags: t,
+        examples: {
+          200: { description: 'Your saved screens', value: { items: [{ ...SAVED_EXAMPLE, surface }] } },
+        },
         response: { 200: S.SavedList, ...problems(401) },
       },
     },
@@ -100,7 +116,10 @@ export function savedRoutes(app: App, api: Screener, base: string, surface: 'cla
         description: SAVED_DOC,
         tags: t,
         body: S.SavedBody,
-        examples: { body: { name: 'Oversold large caps', spec: SPEC_EXAMPLE } },
+        examples: {
+          body: { name: 'Oversold large caps', spec: SPEC_EXAMPLE },
+          200: { description: 'The saved screen', value: { ...SAVED_EXAMPLE, surface } },
+        },
         response: { 200: S.SavedScreen, ...problems(401, 402, 409, 422) },
       },
     },
@@ -113,9 +132,11 @@ export function savedRoutes(app: App, api: Screener, base: string, surface: 'cla
       schema: {
         operationId: `delete${op}`,
         summary: 'Delete a saved screen',
-        description: 'Another user’s or tenant’s screen, like an unknown one, → 404 `screener.screen_not_found`.',
+        description:
+          'Another user’s or tenant’s screen, like an unknown one, → 404 `screener.screen_not_found`.',
         tags: t,
         params: S.SavedParams,
+        examples: { params: { screen_id: 12 }, 200: { description: 'Deleted', value: { deleted: 12 } } },
         response: { 200: S.Deleted, ...problems(401, 404, 422) },
       },
     },

@@ -43,13 +43,17 @@ export const RunResponse = Type.Object({
   columns: Type.Array(Type.String()),
   rows: Type.Array(RunRow),
   degraded_sources: Type.Optional(
-    Type.Array(Type.Enum([...SOURCE_IDS]), { description: 'Sources whose provider failed: their fields are null' }),
+    Type.Array(Type.Enum([...SOURCE_IDS]), {
+      description: 'Sources whose provider failed: their fields are null',
+    }),
   ),
 })
 
 const Source = Type.Object({
   label: Type.String(),
-  as_of: Nullable(Type.String({ description: 'The session (or date) its values are of; null: not available' })),
+  as_of: Nullable(
+    Type.String({ description: 'The session (or date) its values are of; null: not available' }),
+  ),
   note: Type.Optional(Type.String()),
 })
 export const Sources = Type.Record(Type.String(), Source, { description: 'By source id' })
@@ -70,7 +74,7 @@ export const FieldOut = Type.Object({
 
 export const Preset = Type.Object({
   id: Type.String(),
-  name: Type.String(),
+  title: Type.String(),
   description: Type.String(),
   spec: Type.Unknown({ description: 'A screen spec, ready for POST /api/screener' }),
 })
@@ -103,7 +107,11 @@ export const MetricsResponse = Type.Object({
 })
 
 export const SavedBody = Type.Object({
-  name: Text({ minLength: 1, maxLength: 80, description: 'Trimmed; unique per user on this surface (409 when taken)' }),
+  name: Text({
+    minLength: 1,
+    maxLength: 80,
+    description: 'Trimmed; unique per user on this surface (409 when taken)',
+  }),
   spec: ScreenSpecSchema,
 })
 export type SavedBodyInput = Static<typeof SavedBody>

@@ -6,7 +6,8 @@ const screen = async (owner: SweepCaller) => {
     name: `Sweep ${owner.tenantId}`,
     spec: { filters: { all: [{ field: 'price', op: 'gt', value: 10 }] } },
   })
-  if (res.statusCode !== 200) throw new Error(`sweep fixture: expected 200, got ${res.statusCode}: ${res.body}`)
+  if (res.statusCode !== 200)
+    throw new Error(`sweep fixture: expected 200, got ${res.statusCode}: ${res.body}`)
   return { params: { screen_id: (JSON.parse(res.body) as { id: number }).id } }
 }
 

@@ -9,7 +9,13 @@ import type { Bar, Instrument } from '../../../providers/market-data/index.ts'
 import { FIELDS, type SourceId } from './lib/catalog.ts'
 import { barFields, dateOf, forwardReturns, returnsByDate } from './lib/bar-metrics.ts'
 import type { Snapshot } from './lib/snapshot.ts'
-import { readBars, readTtmDividends, readTtmEps, readUniverse, type SourceDeps } from './snapshot-sources.service.ts'
+import {
+  readBars,
+  readTtmDividends,
+  readTtmEps,
+  readUniverse,
+  type SourceDeps,
+} from './snapshot-sources.service.ts'
 
 export const BETA_BENCHMARK = 'SPY'
 
@@ -36,7 +42,8 @@ type Sources = Snapshot['sources']
 function sourcesOf(session: string, builtAt: string, past: boolean, degraded: Set<SourceId>): Sources {
   const perRequest = 'computed per request from your own data'
   const pointInTime = 'not known point-in-time for a past session: null'
-  const fail = (id: SourceId, ok: string) => (degraded.has(id) ? `degraded: the provider failed; fields null` : ok)
+  const fail = (id: SourceId, ok: string) =>
+    degraded.has(id) ? `degraded: the provider failed; fields null` : ok
   return {
     instrument: {
       label: 'Instrument reference data (market-data provider)',
@@ -44,17 +51,41 @@ function sourcesOf(session: string, builtAt: string, past: boolean, degraded: Se
       ...(past ? { note: 'market cap scaled to the session close (shares outstanding as now)' } : {}),
     },
     daily_bars: { label: 'Daily bars (market-data provider)', as_of: session },
-    earnings: { label: 'Reported EPS (earnings provider)', as_of: degraded.has('earnings') ? null : session, note: fail('earnings', 'trailing four reported quarters') },
-    dividends: { label: 'Cash dividends (dividends provider)', as_of: degraded.has('dividends') ? null : session, note: fail('dividends', 'ex-dates of the trailing 365 days') },
-    intraday: { label: 'Intraday setup signals', as_of: past ? null : session, note: past ? pointInTime : perRequest },
-    options_flow: { label: 'Options-flow readings', as_of: past ? null : session, note: past ? pointInTime : perRequest },
-    discovery: { label: 'Discovery opportunity scores', as_of: past ? null : session, note: past ? pointInTime : perRequest },
+    earnings: {
+      label: 'Reported EPS (earnings provider)',
+      as_of: degraded.has('earnings') ? null : session,
+      note: fail('earnings', 'trailing four reported quarters'),
+    },
+    dividends: {
+      label: 'Cash dividends (dividends provider)',
+      as_of: degraded.has('dividends') ? null : session,
+      note: fail('dividends', 'ex-dates of the trailing 365 days'),
+    },
+    intraday: {
+      label: 'Intraday setup signals',
+      as_of: past ? null : session,
+      note: past ? pointInTime : perRequest,
+    },
+    options_flow: {
+      label: 'Options-flow readings',
+      as_of: past ? null : session,
+      note: past ? pointInTime : perRequest,
+    },
+    discovery: {
+      label: 'Discovery opportunity scores',
+      as_of: past ? null : session,
+      note: past ? pointInTime : perRequest,
+    },
     ta_confluence: {
       label: 'Technical-analysis confluence (daily)',
       as_of: past || degraded.has('ta_confluence') ? null : session,
       note: past ? pointInTime : fail('ta_confluence', 'daily timeframe score, −100…100'),
     },
-    portfolio: { label: 'Your portfolio', as_of: null, note: 'computed per request from your current holdings' },
+    portfolio: {
+      label: 'Your portfolio',
+      as_of: null,
+      note: 'computed per request from your current holdings',
+    },
   }
 }
 

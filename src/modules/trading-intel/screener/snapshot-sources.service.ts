@@ -8,7 +8,6 @@ import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type { Logger } from 'pino'
 import {
   barsOfMany,
-  type Bar,
   type DividendsProvider,
   type EarningsProvider,
   type Instrument,
@@ -31,7 +30,8 @@ export interface SourceDeps {
 }
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10)
-const daysBefore = (date: string, days: number) => ymd(new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS))
+const daysBefore = (date: string, days: number) =>
+  ymd(new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS))
 
 export async function readUniverse(d: SourceDeps): Promise<Instrument[]> {
   const all = await d.market.universe()
@@ -44,7 +44,7 @@ export function readBars(d: SourceDeps, symbols: readonly string[], session: str
     interval: '1d',
     start: new Date(`${daysBefore(session, HISTORY_DAYS)}T00:00:00Z`),
     end: new Date(`${end}T23:59:59Z`),
-  }) as Promise<Map<string, Bar[]>>
+  })
 }
 
 /**
@@ -66,7 +66,11 @@ export async function readTtmEps(
     }
     const out = new Map<string, number>()
     for (const [symbol, eps] of bySymbol)
-      if (eps.length >= EPS_QUARTERS) out.set(symbol, eps.slice(-EPS_QUARTERS).reduce((a, b) => a + b, 0))
+      if (eps.length >= EPS_QUARTERS)
+        out.set(
+          symbol,
+          eps.slice(-EPS_QUARTERS).reduce((a, b) => a + b, 0),
+        )
     return out
   } catch (e) {
     if (!isUpstreamError(e)) throw e

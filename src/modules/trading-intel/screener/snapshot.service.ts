@@ -103,13 +103,17 @@ export class SnapshotService {
       return null
     })
     if (!scores) {
-      snap.sources.ta_confluence = { ...source, as_of: null, note: 'degraded: the scores could not be computed' }
+      snap.sources.ta_confluence = {
+        ...source,
+        as_of: null,
+        note: 'degraded: the scores could not be computed',
+      }
       return
     }
     scores.forEach((s, i) => (column[i] = s ?? NaN))
     snap.sources.ta_confluence = {
       ...source,
-      as_of: snap.as_of,
+      as_of: failed === snap.symbols.length ? null : snap.as_of,
       note: failed ? `degraded: ${failed} symbols failed upstream` : 'daily timeframe, 0–100',
     }
   }
@@ -120,7 +124,12 @@ export class SnapshotService {
     let p = this.past.get(date)
     if (p) this.past.delete(date)
     else {
-      p = buildSnapshot(this.deps, { session: date, end: nyDate(this.deps.clock.now()), builtAt: this.deps.clock.now(), past: true })
+      p = buildSnapshot(this.deps, {
+        session: date,
+        end: nyDate(this.deps.clock.now()),
+        builtAt: this.deps.clock.now(),
+        past: true,
+      })
       p.catch(() => this.past.delete(date))
     }
     this.past.set(date, p)
@@ -132,7 +141,10 @@ export class SnapshotService {
     const loc = ['body', 'as_of']
     const latest = this.latestSession()
     if (date >= latest)
-      throw UnprocessableError.field(loc, `as_of must be a past session, before ${latest} (leave it out for the latest)`)
+      throw UnprocessableError.field(
+        loc,
+        `as_of must be a past session, before ${latest} (leave it out for the latest)`,
+      )
     const earliest = `${Number(latest.slice(0, 4)) - AS_OF_MAX_YEARS}${latest.slice(4)}`
     if (date < earliest) throw UnprocessableError.field(loc, `as_of must be on or after ${earliest}`)
     if (!isTradingDay(date)) throw UnprocessableError.field(loc, `${date} is not a trading session`)

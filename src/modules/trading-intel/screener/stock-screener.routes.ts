@@ -9,6 +9,7 @@ import { problems } from '../../../platform/http/problem.ts'
 import type { Screener } from './index.ts'
 import { runSchema, savedRoutes } from './screener.routes.ts'
 import * as S from './screener.schemas.ts'
+import { METRICS_EXAMPLE } from './screener.examples.ts'
 
 export const STOCK_SCREENER_BASE = '/api/trading-intel/stock-screener'
 
@@ -24,6 +25,7 @@ export function stockScreenerRoutes(app: App, api: Screener): void {
           'The screener’s field catalog as metrics: key, name, category, data type, unit, definition, source, the ' +
           'source’s freshness (as_of; null when not available or computed per request) and the operators allowed.',
         tags: ['stock-screener'],
+        examples: { 200: { description: 'The metrics and their sources', value: METRICS_EXAMPLE } },
         response: { 200: S.MetricsResponse, ...problems(401, 503) },
       },
     },

@@ -9,13 +9,22 @@ function bars(closes: number[], volume = (i: number) => 1000 + i): Bar[] {
   const d = new Date('2025-01-02T05:00:00Z')
   closes.forEach((c, i) => {
     while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1)
-    out.push({ time: d.toISOString(), open: c - 0.5, high: c + 1, low: c - 1, close: c, volume: volume(i), vwap: null })
+    out.push({
+      time: d.toISOString(),
+      open: c - 0.5,
+      high: c + 1,
+      low: c - 1,
+      close: c,
+      volume: volume(i),
+      vwap: null,
+    })
     d.setUTCDate(d.getUTCDate() + 1)
   })
   return out
 }
 
-const near = (a: number | undefined, b: number, what: string) => assert.ok(Math.abs(a! - b) < 1e-9, `${what}: ${a} ≠ ${b}`)
+const near = (a: number | undefined, b: number, what: string) =>
+  assert.ok(Math.abs(a! - b) < 1e-9, `${what}: ${a} ≠ ${b}`)
 
 describe('screener bar fields', () => {
   const closes = Array.from({ length: 300 }, (_, i) => 100 + i * 0.5 + (i % 7 === 0 ? 3 : 0))

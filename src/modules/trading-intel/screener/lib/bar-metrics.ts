@@ -78,7 +78,11 @@ interface Series3 {
 }
 
 /** The fields of `bars[t]` (bars oldest first; t defaults to the last). Empty bars → every field NaN. */
-export function barFields(bars: readonly Bar[], t = bars.length - 1, spy?: ReadonlyMap<string, number>): BarFields {
+export function barFields(
+  bars: readonly Bar[],
+  t = bars.length - 1,
+  spy?: ReadonlyMap<string, number>,
+): BarFields {
   const n = t + 1
   const c = Float64Array.from(bars.slice(0, n), (b) => b.close)
   const h = Float64Array.from(bars.slice(0, n), (b) => b.high)
@@ -109,7 +113,8 @@ export function barFields(bars: readonly Bar[], t = bars.length - 1, spy?: Reado
 
 function ytd(bars: readonly Bar[], t: number): number {
   const year = dateOf(bars[t]!).slice(0, 4)
-  for (let i = t - 1; i >= 0; i--) if (dateOf(bars[i]!).slice(0, 4) < year) return pct(bars[t]!.close, bars[i]!.close)
+  for (let i = t - 1; i >= 0; i--)
+    if (dateOf(bars[i]!).slice(0, 4) < year) return pct(bars[t]!.close, bars[i]!.close)
   return Number.NaN
 }
 
@@ -142,7 +147,10 @@ function beta(bars: readonly Bar[], t: number, spy: ReadonlyMap<string, number>)
 }
 
 /** Forward returns in percent from the close of bars[t]: 1, 5 and 20 sessions on; null past the end. */
-export function forwardReturns(bars: readonly Bar[], t: number): { d1: number | null; d5: number | null; d20: number | null } {
+export function forwardReturns(
+  bars: readonly Bar[],
+  t: number,
+): { d1: number | null; d5: number | null; d20: number | null } {
   const at = (k: number) => {
     const f = bars[t + k]
     return f && bars[t]!.close > 0 ? (f.close / bars[t]!.close - 1) * 100 : null

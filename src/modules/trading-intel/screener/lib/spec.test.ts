@@ -1,8 +1,10 @@
 /** validateSpec: the catalog rules as 422 field errors, and the normalised spec it returns. */
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { Compile } from 'typebox/compile'
 import { FIELD_BY_ID, FIELDS } from './catalog.ts'
+import { PRESETS } from './presets.ts'
 import { DEFAULT_COLUMNS, ScreenSpecSchema, validateSpec, type ScreenSpec } from './spec.ts'
 
 const bad = (input: unknown) => {
@@ -24,6 +26,18 @@ describe('screener catalog', () => {
     const expected = ['price', 'rsi_14', 'sma_20', 'sma_50', 'sma_200']
     expected.push(...FIELDS.filter((d) => d.id.startsWith('dist_')).map((d) => d.id))
     assert.deepEqual(crossable.sort(), expected.sort())
+  })
+
+  it('docs/screener.md has a row for every field (type and unit as in the catalog) and every preset', () => {
+    const doc = readFileSync(new URL('../../../../../docs/screener.md', import.meta.url), 'utf8')
+    const cells = (id: string) =>
+      doc
+        .split('\n')
+        .find((l) => l.startsWith(`| \`${id}\``))
+        ?.split('|')
+        .map((c) => c.trim())
+    for (const d of FIELDS) assert.deepEqual(cells(d.id)?.slice(2, 4), [d.type, d.unit ?? '—'], d.id)
+    for (const p of PRESETS) assert.ok(cells(p.id), p.id)
   })
 })
 

@@ -251,7 +251,7 @@ function checkInteger(v: unknown, fallback: number, min: number, max: number, lo
 /**
  * Semantic validation against the catalog: unknown field or operator, a value of the wrong type or
  * unit, an operator that does not apply to the field's type, crossing a field without a previous
- * value, depth and size limits. Returns the spec normalised (unit suffixes resolved, closed-set
+ * value, depth and size limits. Returns the screen spec normalised (unit suffixes resolved, closed-set
  * values canonical, defaults filled) or field errors whose `loc` starts at `at` (default ["body"]).
  */
 export function validateSpec(

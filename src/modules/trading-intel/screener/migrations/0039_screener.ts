@@ -1,7 +1,7 @@
 /**
  * Saved screens of both screener surfaces (`classic`: /api/screener, `stock_screener`:
  * /api/trading-intel/stock-screener) in one tenant table: a user's named spec, the name unique per
- * user and surface. The spec is stored as validated JSON; listing is by (tenant_id, user_id, surface).
+ * user and surface. The screen spec is stored as validated JSON; listing is by (tenant_id, user_id, surface).
  */
 import type { Kysely } from 'kysely'
 import { run, tenantRls } from '../../../../platform/db/migrations/helpers.ts'
