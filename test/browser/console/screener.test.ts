@@ -2,7 +2,7 @@
  * The console's screener page in Chromium, against the API of the same user: the rows, their order
  * and the "why" values equal the API's run of the same spec (after filtering, sorting by a header and
  * building from words); the API's 422 lands next to the value it names, the words box's 422 next to
- * the prompt; the degraded badge shows when the keyword rules built the spec; CSV downloads; a saved
+ * the prompt; the degraded badge shows when the keyword rules built the screen spec; CSV downloads; a saved
  * screen appears and is deleted. The page passes axe-core and fits a 390 px wide phone.
  */
 import assert from 'node:assert/strict'

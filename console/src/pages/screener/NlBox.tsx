@@ -1,5 +1,5 @@
 /**
- * The natural-language box: POST /api/screener/ai-build, then the spec it built is loaded into the
+ * The natural-language box: POST /api/screener/ai-build, then the screen spec it built is loaded into the
  * filter editor, with its paraphrase clause by clause and whether the keyword rules answered
  * ("degraded") instead of the language model, and why.
  */

@@ -32,7 +32,7 @@ export const BuildBody = Type.Object(
 
 export const BuildResultSchema = Type.Object({
   spec: { ...ScreenSpecSchema, description: 'The validated, normalised spec (defaults filled in).' },
-  paraphrase: Type.String({ description: 'The spec in words, clause by clause, separated by "; ".' }),
+  paraphrase: Type.String({ description: 'The screen spec in words, clause by clause, separated by "; ".' }),
   clauses: Type.Array(
     Type.Object({
       text: Type.Union([Type.String(), Type.Null()], {

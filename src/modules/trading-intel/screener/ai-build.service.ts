@@ -23,7 +23,7 @@ import { EXAMPLE_PROMPTS, parsePrompt } from './lib/nl-rules.ts'
 import { validateSpec, type ScreenSpec } from './lib/spec.ts'
 
 export interface BuildClause {
-  /** The prompt's words the clause was read from (null when the model built the spec). */
+  /** The prompt's words the clause was read from (null when the model built the screen spec). */
   text: string | null
   paraphrase: string
 }

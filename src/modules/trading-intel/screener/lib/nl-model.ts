@@ -50,7 +50,7 @@ export function modelSchema(): Record<string, unknown> {
   }
 }
 
-/** The instructions: the spec's rules and the catalog (id, type, unit, closed value sets). */
+/** The instructions: the screen spec's rules and the catalog (id, type, unit, closed value sets). */
 export function modelInstructions(): string {
   const fields = FIELDS.map((f) => {
     const unit = f.unit ? ` (${f.unit})` : ''
@@ -59,7 +59,7 @@ export function modelInstructions(): string {
     return `- ${f.id}: ${f.type}${unit}${values}${cross}. ${f.description}`
   }).join('\n')
   return [
-    'You turn a request for a stock screen into a screen spec (JSON). Output only the spec.',
+    'You turn a request for a stock screen into a screen spec (JSON). Output only the screen spec.',
     'filters is a group: {"all": [...]} (every item must match) or {"any": [...]} (at least one); items are conditions or groups.',
     'A condition is {"field", "op", "value"}. Operators: gt gte lt lte eq neq (one value), between ([lo, hi]), in / not_in (a list),',
     'is_null / not_null (value null), crosses_above / crosses_below (crossable fields; between the previous and the current session).',
@@ -73,7 +73,7 @@ export function modelInstructions(): string {
 
 type Json = unknown
 
-/** Drops the strict schema's nulls (value, times) so the answer has the spec's own shape. */
+/** Drops the strict schema's nulls (value, times) so the answer has the screen spec's own shape. */
 function stripNulls(v: Json): Json {
   if (Array.isArray(v)) return v.map(stripNulls)
   if (typeof v !== 'object' || v === null) return v

@@ -116,7 +116,7 @@ function describeClause(clause: Clause): string {
   return parts.length === 0 ? clause.name : `${clause.name}: ${parts.join(' and ')}`
 }
 
-/** The spec the words describe, or null when no rule matched. */
+/** The screen spec the words describe, or null when no rule matched. */
 export function parsePrompt(prompt: string): ParsedPrompt | null {
   // A space on each side lets the word-boundary patterns see the first and last word.
   const hits = findHits(` ${normalisePrompt(prompt.slice(0, MAX_PROMPT_CHARS))} `)
