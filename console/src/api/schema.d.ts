@@ -25141,7 +25141,7 @@ export interface operations {
                         }[];
                         /** @description True when the keyword rules answered because the model was not configured, over budget, failing or gave an invalid spec. */
                         degraded: boolean;
-                        /** @description The spec in words, clause by clause, separated by "; ". */
+                        /** @description The screen spec in words, clause by clause, separated by "; ". */
                         paraphrase: string;
                         /** @description Why the rules answered instead of the model (when degraded). */
                         reason?: string;
@@ -46636,7 +46636,7 @@ export interface operations {
                         }[];
                         /** @description True when the keyword rules answered because the model was not configured, over budget, failing or gave an invalid spec. */
                         degraded: boolean;
-                        /** @description The spec in words, clause by clause, separated by "; ". */
+                        /** @description The screen spec in words, clause by clause, separated by "; ". */
                         paraphrase: string;
                         /** @description Why the rules answered instead of the model (when degraded). */
                         reason?: string;
