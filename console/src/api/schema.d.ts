@@ -25096,6 +25096,7 @@ export interface operations {
                      *             }
                      *           ]
                      *         },
+                     *         "sort": [],
                      *         "limit": 50,
                      *         "offset": 0,
                      *         "columns": [

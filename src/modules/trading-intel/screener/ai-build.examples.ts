@@ -10,6 +10,7 @@ export const RULES_RESULT = {
         { field: 'held', op: 'eq', value: false },
       ],
     },
+    sort: [],
     limit: 50,
     offset: 0,
     columns: ['symbol', 'name', 'price', 'change_pct', 'volume', 'market_cap', 'sector'],
