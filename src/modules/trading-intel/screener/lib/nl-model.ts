@@ -50,7 +50,7 @@ export function modelSchema(): Record<string, unknown> {
   }
 }
 
-/** The instructions: the screen spec's rules and the catalog (id, type, unit, closed value sets). */
+/** The instructions: the rules of a screen spec and the catalog (id, type, unit, closed value sets). */
 export function modelInstructions(): string {
   const fields = FIELDS.map((f) => {
     const unit = f.unit ? ` (${f.unit})` : ''
@@ -73,7 +73,7 @@ export function modelInstructions(): string {
 
 type Json = unknown
 
-/** Drops the strict schema's nulls (value, times) so the answer has the screen spec's own shape. */
+/** Drops the strict schema's nulls (value, times) so the answer has the shape of a screen spec. */
 function stripNulls(v: Json): Json {
   if (Array.isArray(v)) return v.map(stripNulls)
   if (typeof v !== 'object' || v === null) return v
