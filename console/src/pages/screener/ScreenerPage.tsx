@@ -115,7 +115,7 @@ function Screener({ catalog }: { catalog: Catalog }) {
             >
               {catalog.presets.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.name}
+                  {p.title}
                 </option>
               ))}
             </SelectField>
