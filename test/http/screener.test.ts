@@ -304,3 +304,21 @@ describe('a failing optional source', () => {
     }
   })
 })
+
+describe('POST /api/market/refresh and the screener', () => {
+  it('a refresh that prices holdings rebuilds the snapshot behind its answer', async () => {
+    const u = await t.newTenant()
+    const acct = await createManualAccount(u)
+    const position = { account_id: acct, symbol: 'AAPL', quantity: 1, cost_basis: 100 }
+    assert.equal((await u.post('/api/brokers/manual/positions', position)).statusCode, 201)
+    const before = json((await u.get('/api/screener/filters')).body).built_at
+    clock.advance(120_000) // still the post-market of the 25th: its bars may move
+    const refreshed = await u.post('/api/market/refresh')
+    assert.equal(refreshed.statusCode, 200, refreshed.body)
+    assert.equal(json(refreshed.body).updated, 1)
+    await t.c.screener.snapshots.settled()
+    const after = json((await u.get('/api/screener/filters')).body).built_at
+    assert.notEqual(after, before)
+    assert.equal(after, clock.now().toISOString())
+  })
+})

@@ -21,7 +21,14 @@ export interface RefreshResult {
 }
 
 export class MarketRefreshService {
+  readonly #listeners: ((result: RefreshResult) => void)[] = []
+
   constructor(private readonly deps: { scopes: Scopes; clock: Clock; market: MarketDataProvider }) {}
+
+  /** Calls `listener` after each refresh that priced something (the screener rebuilds its snapshot). */
+  onRefreshed(listener: (result: RefreshResult) => void): void {
+    this.#listeners.push(listener)
+  }
 
   async refresh(scope: RequestScope, symbols?: string[]): Promise<RefreshResult> {
     const today = nyDate(this.deps.clock.now())
@@ -57,11 +64,13 @@ export class MarketRefreshService {
       ),
     )
     const asked = symbols ? [...new Set(symbols)] : toPrice
-    return {
+    const result = {
       ...base,
       updated: priced.length,
       prices: toPrice.filter((s) => price.has(s)).map((symbol) => ({ symbol, price: price.get(symbol)! })),
       missing: asked.filter((s) => !price.has(s)).sort(),
     }
+    if (result.updated) for (const listener of this.#listeners) listener(result)
+    return result
   }
 }

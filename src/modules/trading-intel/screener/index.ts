@@ -63,6 +63,7 @@ function createScreener(ctx: ModuleContext, needs: Needs): Screener {
     dividends,
     confluence: async (symbol) => (await needs.taConfluence.ta.confluence(symbol, '1d')).display,
   })
+  needs.portfolio.marketRefresh.onRefreshed(() => snapshots.afterMarketRefresh())
   const overlays = new OverlayService({
     holdings: needs.portfolio.holdings,
     signals: needs.intraday.signals,

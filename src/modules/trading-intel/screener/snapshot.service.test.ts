@@ -39,10 +39,42 @@ describe('screener snapshot service', () => {
     assert.equal(a.snapshot.as_of, '2026-11-24')
     clock.set('2026-11-25T13:00:00Z') // 08:00 New York: the 25th has not opened
     assert.equal(await snapshots.latest(), a)
+    // Built at 17:00, in the post-market: the 24th's bars have changed since, so it is rebuilt behind.
+    await snapshots.settled()
+    assert.equal(market.builds, 2)
     clock.set('2026-11-25T15:00:00Z') // 10:00 New York: the session of the 25th is open
     const c = await snapshots.latest()
     assert.equal(c.snapshot.as_of, '2026-11-25')
-    assert.equal(market.builds, 2)
+    assert.equal(market.builds, 3)
+  })
+
+  it('in a session: a stale snapshot answers at once and is rebuilt behind; a market refresh rebuilds at most once a minute', async () => {
+    const { clock, market, snapshots } = service()
+    clock.set('2026-11-24T15:00:00Z') // 10:00 New York, the session is open
+    const first = await snapshots.latest()
+    assert.equal(market.builds, 1)
+    clock.set('2026-11-24T15:05:00Z')
+    snapshots.afterMarketRefresh()
+    await snapshots.settled()
+    assert.equal(market.builds, 2, 'a refresh five minutes after the build rebuilds')
+    snapshots.afterMarketRefresh()
+    await snapshots.settled()
+    assert.equal(market.builds, 2, 'a second refresh within the minute does not')
+    const rebuilt = await snapshots.latest()
+    assert.notEqual(rebuilt, first)
+    clock.set('2026-11-24T15:21:00Z') // 16 minutes after the last build
+    assert.equal(await snapshots.latest(), rebuilt, 'the stale snapshot answers at once')
+    await snapshots.settled()
+    assert.equal(market.builds, 3, '…and is rebuilt behind the read')
+    clock.set('2026-11-25T02:00:00Z') // 21:00 New York: the post-market has closed
+    await snapshots.latest()
+    await snapshots.settled()
+    assert.equal(market.builds, 4, 'one rebuild after the close')
+    clock.set('2026-11-25T04:00:00Z')
+    await snapshots.latest()
+    snapshots.afterMarketRefresh()
+    await snapshots.settled()
+    assert.equal(market.builds, 4, 'a snapshot built after the post-market is final until the next session')
   })
 
   it('confluence fills the column once computed; an upstream failure marks the source degraded', async () => {

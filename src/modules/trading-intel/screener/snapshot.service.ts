@@ -1,8 +1,11 @@
 /**
- * The screener's in-memory snapshots. The current one is built from the latest regular session
- * that has opened (a scheduled job rebuilds it; a read rebuilds it when its session is older than
- * the latest one: the market has moved on); builds are single-flight, so concurrent readers share
- * one. Past sessions (`as_of`) are built on demand and kept in a small LRU.
+ * The screener's in-memory snapshots, one per process. The current one is built from the latest
+ * regular session that has opened. A read waits for a rebuild when its session is older than the
+ * latest one (the market has moved on); when it is only older than MAX_AGE_MS and was built while
+ * its session's bars could still change (before the post-market closed), the read answers at once
+ * and a rebuild starts behind it, as it does after a market refresh (at most once every
+ * MIN_REBUILD_MS) and on the schedule. Builds are single-flight, so concurrent readers share one.
+ * Past sessions (`as_of`) are built on demand and kept in a small LRU.
  * Confluence scores are the slow part (one analysis per symbol): the snapshot is served without
  * them at first, and replaced once they are computed (its source says so meanwhile).
  */
@@ -10,7 +13,7 @@ import type { Logger } from 'pino'
 import type { Clock } from '../../../platform/clock.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 import { mapLimit } from '../../../platform/concurrency.ts'
-import { isTradingDay, latestSessionDate, nyDate } from '../../../kernel/calendar/nyse.ts'
+import { isTradingDay, latestSessionDate, nyDate, tradingDay } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import { buildSnapshot, type Built } from './snapshot-build.service.ts'
 import type { SourceDeps } from './snapshot-sources.service.ts'
@@ -20,6 +23,10 @@ export const AS_OF_CACHE_SIZE = 8
 /** How far back `as_of` may go, in calendar years. */
 export const AS_OF_MAX_YEARS = 5
 const CONFLUENCE_CONCURRENCY = 4
+/** A snapshot older than this is rebuilt behind the read that notices it (prices move in a session). */
+export const MAX_AGE_MS = 15 * 60_000
+/** A market refresh rebuilds the snapshot, but not more often than this. */
+export const MIN_REBUILD_MS = 60_000
 
 export type ConfluenceScore = (symbol: string) => Promise<number | null>
 
@@ -50,8 +57,34 @@ export class SnapshotService {
   /** The current snapshot, rebuilt first when the market has a newer session than it. */
   async latest(): Promise<Built> {
     const session = this.latestSession()
-    if (this.current && this.current.snapshot.as_of >= session) return this.current
-    return this.rebuild()
+    if (!this.current || this.current.snapshot.as_of < session) {
+      const built = await this.rebuild() // may join a build begun before the session opened
+      return built.snapshot.as_of < session ? this.rebuild() : built
+    }
+    if (this.age() >= MAX_AGE_MS && !this.final()) this.rebuildBehind()
+    return this.current
+  }
+
+  /** Built after its session's post-market closed: its daily bars no longer change. */
+  private final(): boolean {
+    const snap = this.current!.snapshot
+    const end = tradingDay(snap.as_of)?.postClose.getTime() ?? 0
+    return Date.parse(snap.built_at) >= end
+  }
+
+  /** Prices were just refreshed: rebuild behind the readers, unless a build is that recent. */
+  afterMarketRefresh(): void {
+    if (this.age() >= MIN_REBUILD_MS && !this.final()) this.rebuildBehind()
+  }
+
+  private age(): number {
+    if (!this.current) return Infinity
+    return this.deps.clock.now().getTime() - Date.parse(this.current.snapshot.built_at)
+  }
+
+  private rebuildBehind(): void {
+    if (this.building) return
+    this.rebuild().catch((err: unknown) => this.deps.log.warn({ err }, 'screener: snapshot rebuild failed'))
   }
 
   /** Rebuild now (the scheduled job); joins a build already under way. */
