@@ -17,12 +17,12 @@ import type { Discovery } from '../discovery/index.ts'
 import type { Intraday } from '../intraday/index.ts'
 import type { OptionsFlow } from '../options-flow/index.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
+import { PORTFOLIO_FIELDS } from './lib/catalog.ts'
 import type { Snapshot } from './lib/snapshot.ts'
 import type { Built } from './snapshot-build.service.ts'
 
 export const CORRELATION_MIN_PAIRS = 20
 const SIGNAL_LIMIT = 500
-const PORTFOLIO_FIELDS = ['held', 'correlation_to_portfolio', 'sector_weight_in_portfolio']
 
 export interface OverlayDeps {
   holdings: Pick<Portfolio['holdings'], 'latest'>
