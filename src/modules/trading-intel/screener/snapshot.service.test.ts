@@ -51,6 +51,8 @@ describe('screener snapshot service', () => {
   it('in a session: a stale snapshot answers at once and is rebuilt behind; a market refresh rebuilds at most once a minute', async () => {
     const { clock, market, snapshots } = service()
     clock.set('2026-11-24T15:00:00Z') // 10:00 New York, the session is open
+    snapshots.afterMarketRefresh()
+    assert.equal(market.builds, 0, 'a refresh before any read builds nothing (the first read will)')
     const first = await snapshots.latest()
     assert.equal(market.builds, 1)
     clock.set('2026-11-24T15:05:00Z')

@@ -74,7 +74,8 @@ export class SnapshotService {
 
   /** Prices were just refreshed: rebuild behind the readers, unless a build is that recent. */
   afterMarketRefresh(): void {
-    if (this.age() >= MIN_REBUILD_MS && !this.final()) this.rebuildBehind()
+    // Before any read there is nothing to refresh: the first read builds the snapshot.
+    if (this.current && this.age() >= MIN_REBUILD_MS && !this.final()) this.rebuildBehind()
   }
 
   private age(): number {
