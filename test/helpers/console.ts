@@ -47,8 +47,28 @@ export interface ConsoleHarness {
 }
 
 /** How wide the page's content is (more than the viewport means the page scrolls sideways). */
-export const scrollWidth = (page: Page): Promise<number> =>
-  page.evaluate('document.documentElement.scrollWidth') as Promise<number>
+export const scrollWidth = async (page: Page): Promise<number> => {
+  await nextFrames(page)
+  return (await page.evaluate('document.documentElement.scrollWidth')) as number
+}
+
+/**
+ * Two animation frames: after a viewport change, what sizes itself from a ResizeObserver (the
+ * charts) has been laid out again before the page is measured.
+ */
+export const nextFrames = (page: Page): Promise<unknown> =>
+  page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
+
+/** The innermost elements reaching past the viewport's right edge (what to fix when a page scrolls sideways). */
+export const overflowing = (page: Page): Promise<string[]> =>
+  page.evaluate(`[...document.querySelectorAll('body *')]
+    .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5 && e.getBoundingClientRect().width > 0)
+    .filter((e, _, all) => !all.some((o) => o !== e && e.contains(o)))
+    .slice(0, 5)
+    .map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).trim().replace(/ +/g, '.') : '') +
+      ' "' + (e.textContent || '').trim().slice(0, 40) + '" right=' + Math.round(e.getBoundingClientRect().right))`) as Promise<
+    string[]
+  >
 
 let seq = 0
 const PASSWORD = 'console-tests-pass-42'

@@ -13,6 +13,7 @@ import {
   consoleSkipReason,
   type ConsoleUser,
   startConsole,
+  scrollWidth,
 } from '../../helpers/console.ts'
 
 const card = (vendor: string) => `section[aria-label="${vendor}"]`
@@ -176,11 +177,7 @@ describe('console: broker connections', { skip: consoleSkipReason() }, () => {
     await page.waitForSelector(`${card('SnapTrade')} table[data-positions] tbody tr`)
     await page.waitForSelector(`${card('Charles Schwab')} table[data-positions] tbody tr`)
     await page.waitForSelector('table[data-sync-log]')
-    const width = await page.evaluate(
-      () =>
-        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
-          .documentElement.scrollWidth,
-    )
+    const width = await scrollWidth(page)
     assert.ok(width <= 390, `no horizontal scroll at 390 px (${width})`)
     await page.close()
   })

@@ -12,6 +12,8 @@ import {
   type ConsoleHarness,
   consoleSkipReason,
   type ConsoleUser,
+  overflowing,
+  scrollWidth,
   startConsole,
 } from '../../helpers/console.ts'
 import { feedModules, testSources } from '../../helpers/intel-feed.ts'
@@ -38,10 +40,6 @@ async function eventually(ok: () => boolean): Promise<boolean> {
 /** Waits until nothing on the page is loading any more. */
 const settled = (page: Page) =>
   page.waitForFunction("document.querySelector('.loading') === null && document.querySelector('h1') !== null")
-
-/** The page's document is as wide as the 390 px viewport, or narrower. */
-const pageWidth = async (page: Page) =>
-  (await page.evaluate('document.documentElement.scrollWidth')) as number
 
 describe('console: dashboard', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
@@ -153,7 +151,7 @@ describe('console: dashboard', { skip: consoleSkipReason() }, () => {
     assert.equal(await page.$('[data-stat="AUM"]'), null)
     assert.deepEqual(await h.axe(page), [])
     await page.setViewport({ width: 390, height: 844 })
-    assert.ok((await pageWidth(page)) <= 390)
+    assert.ok((await scrollWidth(page)) <= 390)
     await page.close()
   })
 
@@ -166,8 +164,8 @@ describe('console: dashboard', { skip: consoleSkipReason() }, () => {
     assert.deepEqual(await h.axe(page), [])
     await page.setViewport({ width: 390, height: 844 })
     await settled(page)
-    const width = await pageWidth(page)
-    assert.ok(width <= 390, `the page is ${width} px wide`)
+    const width = await scrollWidth(page)
+    assert.ok(width <= 390, `the page is ${width} px wide: ${(await overflowing(page)).join('; ')}`)
     await page.close()
   })
 

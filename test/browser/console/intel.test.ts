@@ -11,6 +11,7 @@ import {
   consoleSkipReason,
   type ConsoleUser,
   startConsole,
+  scrollWidth,
 } from '../../helpers/console.ts'
 import { json } from '../../helpers/assertions.ts'
 import {
@@ -235,7 +236,7 @@ describe('console: Intelligence', { skip: consoleSkipReason() }, () => {
         }
         assert.deepEqual(await h.axe(page), [], `${path} at ${width}px`)
         if (width === 390) {
-          const scroll = (await page.evaluate('document.documentElement.scrollWidth')) as number
+          const scroll = await scrollWidth(page)
           assert.ok(scroll <= 390, `${path} scrolls sideways at 390 px (${scroll})`)
         }
       }

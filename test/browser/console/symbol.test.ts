@@ -16,6 +16,7 @@ import {
   consoleSkipReason,
   type ConsoleUser,
   startConsole,
+  scrollWidth,
 } from '../../helpers/console.ts'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -49,8 +50,6 @@ describe('console: symbol search and the symbol page', { skip: consoleSkipReason
       v,
       opts,
     )
-  /** The page's width, which is more than the viewport's when the page scrolls sideways. */
-  const pageWidth = (page: Page) => page.evaluate('document.documentElement.scrollWidth') as Promise<number>
   const text = async (page: Page, selector: string) =>
     (await page.$eval(selector, (e) => e.textContent ?? '')).trim()
   const caption = (page: Page) =>
@@ -181,14 +180,14 @@ describe('console: symbol search and the symbol page', { skip: consoleSkipReason
     const page = await h.login(user, '/symbols?q=micro')
     await page.setViewport({ width: 390, height: 844 })
     await page.waitForSelector('table a')
-    assert.ok((await pageWidth(page)) <= 390)
+    assert.ok((await scrollWidth(page)) <= 390)
     await page.goto(`${h.base}/app/symbols/AAPL`, { waitUntil: 'load' })
     await page.waitForSelector('.chart-caption')
     await page.click('input[name=fvg]')
     await page.click('input[name=patterns]')
     await page.waitForSelector('table[data-overlay=patterns]')
     await page.waitForSelector('[data-stat="Confluence score"]')
-    assert.ok((await pageWidth(page)) <= 390)
+    assert.ok((await scrollWidth(page)) <= 390)
     assert.deepEqual(await h.axe(page), [])
     await page.close()
   })

@@ -12,6 +12,7 @@ import {
   consoleSkipReason,
   startConsole,
   type ConsoleUser,
+  scrollWidth,
 } from '../../helpers/console.ts'
 
 interface Items {
@@ -65,7 +66,7 @@ async function pickWithKeyboard(page: Page, q: string, symbol: string): Promise<
 
 async function fitsPhone(page: Page): Promise<void> {
   await page.setViewport({ width: 390, height: 844 })
-  const width = (await page.evaluate('document.documentElement.scrollWidth')) as number
+  const width = await scrollWidth(page)
   assert.ok(width <= 390, `the page is ${width}px wide at 390px`)
   await page.setViewport({ width: 1280, height: 900 })
 }

@@ -12,6 +12,8 @@ import {
   type ConsoleHarness,
   consoleSkipReason,
   type ConsoleUser,
+  overflowing,
+  scrollWidth,
   startConsole,
 } from '../../helpers/console.ts'
 import type { Client } from '../../helpers/test-app.ts'
@@ -209,8 +211,8 @@ describe('console: dashboard widgets', { skip: consoleSkipReason() }, () => {
     assert.deepEqual(await h.axe(page), [])
     await page.setViewport({ width: 390, height: 844 })
     await settled(page)
-    const width = (await page.evaluate('document.documentElement.scrollWidth')) as number
-    assert.ok(width <= 390, `the page is ${width} px wide`)
+    const width = await scrollWidth(page)
+    assert.ok(width <= 390, `the page is ${width} px wide: ${(await overflowing(page)).join('; ')}`)
     await page.close()
   })
 })
