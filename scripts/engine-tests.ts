@@ -6,13 +6,10 @@
 // API, which the HTTP suites cover on both engines) and the checks of PGlite's own data directory.
 // Pure code (the kernel, the modules' lib/ folders) gives the same answer on either engine.
 import { readFileSync } from 'node:fs'
-import { execFileSync } from 'node:child_process'
 import { build } from 'esbuild'
+import { allTestFiles } from './test-files.ts'
 
-const files = execFileSync('find', ['src', 'test', '-name', '*.test.ts'], { encoding: 'utf8' })
-  .split('\n')
-  .filter(Boolean)
-  .sort()
+const files = allTestFiles()
 
 const { metafile } = await build({
   entryPoints: files,

@@ -7,10 +7,11 @@
 // about 2. esbuild is also what the loader used, so the compiled code is the same. Each source
 // file's `import.meta.url` is rewritten to its own path in the tree, so code that finds files beside
 // itself still does, and stack traces map back to the TypeScript (linked source maps).
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin } from 'esbuild'
+import { allTestFiles } from './test-files.ts'
 
 // One folder per run, so two runs in one checkout do not rebuild each other's files; a run removes
 // its own at the end, and any left by a run that was killed.
@@ -42,12 +43,7 @@ const ownUrls: Plugin = {
 }
 
 const named = process.argv.slice(2)
-const files = named.length
-  ? named
-  : execFileSync('find', ['src', 'test', '-name', '*.test.ts'], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .sort()
+const files = named.length ? named : allTestFiles()
 
 const { metafile } = await build({
   entryPoints: files,
