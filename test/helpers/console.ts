@@ -59,6 +59,18 @@ export const scrollWidth = async (page: Page): Promise<number> => {
 export const nextFrames = (page: Page): Promise<unknown> =>
   page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
 
+/**
+ * Asserts the page fits a 390 px wide phone (no sideways scrolling), naming what overflows when it
+ * does not, then restores the desktop viewport the tests run at.
+ */
+export async function assertFitsPhone(page: Page): Promise<void> {
+  await page.setViewport({ width: 390, height: 844 })
+  const width = await scrollWidth(page)
+  const culprits = width > 390 ? await overflowing(page) : []
+  await page.setViewport({ width: 1280, height: 900 })
+  assert.ok(width <= 390, `the page is ${width}px wide at 390px: ${culprits.join('; ')}`)
+}
+
 /** The innermost elements reaching past the viewport's right edge (what to fix when a page scrolls sideways). */
 export const overflowing = (page: Page): Promise<string[]> =>
   page.evaluate(`[...document.querySelectorAll('body *')]

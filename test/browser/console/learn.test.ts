@@ -8,7 +8,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { type ConsoleHarness, consoleSkipReason, startConsole } from '../../helpers/console.ts'
+import {
+  type ConsoleHarness,
+  consoleSkipReason,
+  startConsole,
+  assertFitsPhone,
+} from '../../helpers/console.ts'
 
 interface Progress {
   progress_pct: number
@@ -38,13 +43,6 @@ function waitText(page: Page, sel: string, want: string, how: 'is' | 'startsWith
     changedFrom: `${t} !== '' && ${t} !== ${w}`,
   }
   return page.waitForFunction(test[how])
-}
-
-async function fitsPhone(page: Page): Promise<void> {
-  await page.setViewport({ width: 390, height: 844 })
-  const width = await page.$eval('html', (e) => e.scrollWidth)
-  assert.ok(width <= 390, `the page is ${width}px wide at 390px`)
-  await page.setViewport({ width: 1280, height: 900 })
 }
 
 describe('console: learn', { skip: consoleSkipReason() }, () => {
@@ -83,7 +81,7 @@ describe('console: learn', { skip: consoleSkipReason() }, () => {
     assert.deepEqual(await h.axe(page), [])
     await page.locator('button::-p-text(Advanced)').click()
     await page.waitForFunction(`!document.querySelector('li[data-concept="doji"]')`)
-    await fitsPhone(page)
+    await assertFitsPhone(page)
     await page.close()
   })
 
@@ -108,7 +106,7 @@ describe('console: learn', { skip: consoleSkipReason() }, () => {
       /SPY daily candles/,
     )
     assert.deepEqual(await h.axe(page), [])
-    await fitsPhone(page)
+    await assertFitsPhone(page)
 
     // swing-points-1: c is right; swing-points-2: b is wrong (a is right); swing-points-3 left out.
     await page.click('input[name="swing-points-1"][value="c"]')
@@ -154,7 +152,7 @@ describe('console: learn', { skip: consoleSkipReason() }, () => {
     assert.deepEqual(await h.axe(page), [])
     await page.goto(`${h.base}/app/learn`)
     await page.waitForSelector('li[data-concept="choch"] .badge.locked')
-    await fitsPhone(page)
+    await assertFitsPhone(page)
     await page.close()
   })
 })

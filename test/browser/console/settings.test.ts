@@ -15,6 +15,7 @@ import {
   consoleSkipReason,
   type ConsoleUser,
   startConsole,
+  assertFitsPhone,
 } from '../../helpers/console.ts'
 
 const text = (page: Page, sel: string) =>
@@ -31,13 +32,6 @@ function waitText(page: Page, sel: string, want: string, how: 'is' | 'startsWith
     changedFrom: `${t} !== '' && ${t} !== ${w}`,
   }
   return page.waitForFunction(test[how])
-}
-
-async function fitsPhone(page: Page): Promise<void> {
-  await page.setViewport({ width: 390, height: 844 })
-  const width = await page.$eval('html', (e) => e.scrollWidth)
-  assert.ok(width <= 390, `the page is ${width}px wide at 390px`)
-  await page.setViewport({ width: 1280, height: 900 })
 }
 
 async function settings(h: ConsoleHarness, user: ConsoleUser): Promise<Page> {
@@ -59,7 +53,7 @@ describe('console: settings', { skip: consoleSkipReason() }, () => {
     const user = await h.newUser()
     const page = await settings(h, user)
     assert.deepEqual(await h.axe(page), [])
-    await fitsPhone(page)
+    await assertFitsPhone(page)
     await page.locator('button::-p-text(Set up two-step verification)').click()
     await page.waitForSelector('svg.qr[role=img]')
     const secret = await text(page, '[data-secret]')
@@ -73,7 +67,7 @@ describe('console: settings', { skip: consoleSkipReason() }, () => {
     const want = expected.flatMap((row, y) => row.flatMap((on, x) => (on ? [`${x},${y}`] : [])))
     assert.deepEqual(dark.sort(), want.sort())
     assert.deepEqual(await h.axe(page), [])
-    await fitsPhone(page)
+    await assertFitsPhone(page)
 
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) })
     await page.type('form[aria-label="Confirm two-step verification"] input[name=code]', '000000')
@@ -183,7 +177,7 @@ describe('console: settings', { skip: consoleSkipReason() }, () => {
     await page.waitForSelector('::-p-text(Copied.), ::-p-text(Copying failed)')
     assert.match(await text(page, '.api-key [role=status]'), /^Copied\.$/)
     assert.equal(await page.evaluate('navigator.clipboard.readText()'), rotated)
-    await fitsPhone(page)
+    await assertFitsPhone(page)
     await page.close()
   })
 
@@ -222,7 +216,7 @@ describe('console: settings', { skip: consoleSkipReason() }, () => {
       'EUR',
     )
     assert.deepEqual(await h.axe(page), [])
-    await fitsPhone(page)
+    await assertFitsPhone(page)
     await page.close()
   })
 })

@@ -12,7 +12,7 @@ import {
   consoleSkipReason,
   startConsole,
   type ConsoleUser,
-  scrollWidth,
+  assertFitsPhone,
 } from '../../helpers/console.ts'
 
 interface Items {
@@ -64,13 +64,6 @@ async function pickWithKeyboard(page: Page, q: string, symbol: string): Promise<
   await page.keyboard.press('Enter')
 }
 
-async function fitsPhone(page: Page): Promise<void> {
-  await page.setViewport({ width: 390, height: 844 })
-  const width = await scrollWidth(page)
-  assert.ok(width <= 390, `the page is ${width}px wide at 390px`)
-  await page.setViewport({ width: 1280, height: 900 })
-}
-
 describe('console: watchlists', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
   before(async () => {
@@ -86,7 +79,7 @@ describe('console: watchlists', { skip: consoleSkipReason() }, () => {
     const page = await h.login(user, '/watchlists')
     await page.waitForSelector('.empty')
     assert.deepEqual(await h.axe(page), [])
-    await fitsPhone(page)
+    await assertFitsPhone(page)
     await page.type('input[name="list_name"]', 'Tech')
     await pickWithKeyboard(page, 'aapl', 'AAPL')
     await page.waitForFunction("location.pathname === '/app/watchlists/Tech'")
@@ -111,7 +104,7 @@ describe('console: watchlists', { skip: consoleSkipReason() }, () => {
     assert.deepEqual(await apiItems(user, 'Tech'), ['AAPL', 'NVDA'])
     await page.waitForSelector('[data-stat="Day change (equal-weighted)"]')
     assert.deepEqual(await h.axe(page), [])
-    await fitsPhone(page)
+    await assertFitsPhone(page)
   })
 
   it('shows the analytics the API computes, and an unknown symbol’s 422 message at the field', async () => {
