@@ -8,10 +8,7 @@ import { startFcmFake, type FcmFake } from './fcm-fake.ts'
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging'
 const GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer'
 
-async function assertion(
-  fcm: FcmFake,
-  opts: { key?: KeyObject; lifetime?: number; scope?: string } = {},
-) {
+async function assertion(fcm: FcmFake, opts: { key?: KeyObject; lifetime?: number; scope?: string } = {}) {
   const iat = Math.floor(Date.now() / 1000)
   return new SignJWT({ scope: opts.scope ?? SCOPE })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })

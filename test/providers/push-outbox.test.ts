@@ -6,7 +6,6 @@ import { pino } from 'pino'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { testConfig } from '../../src/platform/config.ts'
 import { createScopes, type Scopes } from '../../src/platform/db/index.ts'
-import { run, tenantRls } from '../../src/platform/db/migrations/helpers.ts'
 import {
   createMobilePush,
   createOutboxMobilePushSender,
@@ -31,11 +30,11 @@ describe('push outbox', () => {
 
   before(async () => {
     tdb = await createTestDatabase()
-    // The push module's migration creates the table; until it is in the schema, create it here the same way.
+    // The push module's migration creates the table; until it is in the schema, create it here from the same DDL.
     const { rows } = await sql<{ t: string | null }>`select to_regclass('push_outbox')::text as t`.execute(
       tdb.handle.db,
     )
-    if (rows[0]?.t == null) await run(tdb.handle.db, [...PUSH_OUTBOX_MIGRATION, ...tenantRls('push_outbox')])
+    if (rows[0]?.t == null) for (const ddl of PUSH_OUTBOX_MIGRATION) await sql.raw(ddl).execute(tdb.handle.db)
     scopes = createScopes(tdb.handle.db, pino({ level: 'silent' }))
     const row = await scopes.withSystem('test', ({ db }) =>
       db
