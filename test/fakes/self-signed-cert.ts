@@ -61,7 +61,7 @@ export function selfSignedCert(commonName = '127.0.0.1'): SelfSignedCert {
     ),
   )
   const serial = randomBytes(8)
-  serial[0] = (serial[0] ?? 0) & 0x7f
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40 // positive, and a leading 0x00 would be illegal padding
   const tbs = seq(
     tlv(0xa0, integer(Buffer.from([2]))),
     integer(serial),

@@ -1,16 +1,11 @@
 /** The push outbox (mobile push without credentials) and the routing of each platform. */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { sql } from 'kysely'
 import { pino } from 'pino'
 import { fixedClock } from '../../src/platform/clock.ts'
 import { testConfig } from '../../src/platform/config.ts'
 import { createScopes, type Scopes } from '../../src/platform/db/index.ts'
-import {
-  createMobilePush,
-  createOutboxMobilePushSender,
-  PUSH_OUTBOX_MIGRATION,
-} from '../../src/providers/push/index.ts'
+import { createMobilePush, createOutboxMobilePushSender } from '../../src/providers/push/index.ts'
 import { createHttpClient } from '../../src/providers/shared/http.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
 import { startFcmFake, type FcmFake } from '../fakes/fcm-fake.ts'
@@ -30,11 +25,6 @@ describe('push outbox', () => {
 
   before(async () => {
     tdb = await createTestDatabase()
-    // The push module's migration creates the table; until it is in the schema, create it here from the same DDL.
-    const { rows } = await sql<{ t: string | null }>`select to_regclass('push_outbox')::text as t`.execute(
-      tdb.handle.db,
-    )
-    if (rows[0]?.t == null) for (const ddl of PUSH_OUTBOX_MIGRATION) await sql.raw(ddl).execute(tdb.handle.db)
     scopes = createScopes(tdb.handle.db, pino({ level: 'silent' }))
     const row = await scopes.withSystem('test', ({ db }) =>
       db

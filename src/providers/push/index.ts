@@ -37,7 +37,6 @@ export {
   type FcmServiceAccount,
 } from './fcm.ts'
 export { createMobilePushRouter, type PlatformPushSender } from './mobile.ts'
-export { PUSH_OUTBOX_MIGRATION } from './push-outbox.migration.ts'
 export { PUSH_OUTBOX_TABLES, type PushOutboxTable, type PushOutboxTables } from './push.tables.ts'
 export { loadOrCreateVapidKeys, resolveVapidKeys, vapidSubject, type VapidKeys } from './vapid-keys.ts'
 export {

@@ -2,8 +2,8 @@
  * Row type of the push outbox. It joins `Database` (platform/db/schema.ts) by declaration merging,
  * so the platform's scopes type every query without the platform importing this layer.
  *
- * The table is created by the push module's migration, which spreads `PUSH_OUTBOX_MIGRATION`
- * (push-outbox.migration.ts) so the statement lives beside this type.
+ * The table is created by the push module's migration 0042 (src/modules/engagement/push/), with
+ * row-level security: providers may not import the migration helpers.
  */
 import type { ColumnType, Generated } from 'kysely'
 import { type CreatedAt, ownedTables } from '../../platform/db/index.ts'

@@ -4,12 +4,12 @@
  * `push_token` is a mobile app's device token (FCM registration token or APNs device token), unique
  * per user and token. Both are tenant tables (tenant_id first in every key, row-level security) and
  * go with their user. `push_outbox` keeps the mobile pushes that no provider is configured to
- * deliver (the offline default, like the e-mail and SMS outboxes); the push providers own it and
- * its definition.
+ * deliver (the offline default, like the e-mail and SMS outboxes); the push providers own it
+ * (src/providers/push/push.tables.ts). Its DDL is written out here, not imported, so this shipped
+ * migration never changes with the provider's code.
  */
 import type { Kysely } from 'kysely'
 import { run, tenantRls } from '../../../../platform/db/migrations/helpers.ts'
-import { PUSH_OUTBOX_MIGRATION } from '../../../../providers/push/index.ts'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await run(db, [
@@ -48,7 +48,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `create index push_token_device_idx on push_token (tenant_id, device_token)`,
     `create index push_token_seen_idx on push_token (last_seen_at)`,
     ...tenantRls('push_token'),
-    ...PUSH_OUTBOX_MIGRATION,
+    `create table push_outbox (
+     tenant_id    bigint references tenant(id),
+     id           bigint generated always as identity primary key,
+     platform     text not null check (platform in ('ios', 'android')),
+     device_token text not null,
+     app_id       text,
+     title        text not null,
+     body         text not null,
+     payload      jsonb not null default '{}'::jsonb,
+     created_at   timestamptz not null default now()
+   )`,
+    `create index push_outbox_tenant_idx on push_outbox (tenant_id, created_at desc)`,
     ...tenantRls('push_outbox'),
   ])
 }
