@@ -106,11 +106,11 @@ export const releaseKey = (s: TenantScope, ref: KeyRef, createdAt: Date) =>
     .where('state', '=', 'processing')
     .execute()
 
-/** Every tenant's keys created before `before` that are not held by a live request. */
+/** Every tenant's keys created at or before `before` that are not held by a live request. */
 export async function pruneKeys(s: SystemScope, before: Date, now: Date): Promise<number> {
   const res = await s.db
     .deleteFrom('idempotency_key')
-    .where('created_at', '<', before)
+    .where('created_at', '<=', before)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     .executeTakeFirst()
   return Number(res.numDeletedRows)

@@ -7,6 +7,7 @@
  */
 import type { App } from '../../../platform/http/app-type.ts'
 import type { Identity } from '../../accounts/identity/index.ts'
+import type { Push } from '../push/index.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
 import { ChannelsService, type PushApi } from './channels.service.ts'
 import { DeliveryService, JOB_DELIVER, type DeliverPayload } from './delivery.service.ts'
@@ -54,16 +55,12 @@ export interface Notifications {
 
 interface Needs {
   identity: Identity
+  push: PushApi
 }
 
-/** Until the push module is wired: no push targets (web_push / mobile_push deliveries are skipped). */
-const NO_PUSH: PushApi = {
-  targets: () => Promise.resolve([]),
-  sendTo: () => Promise.resolve({ outcome: 'failed', reason: 'push module absent' }),
-}
-
-export function createNotifications(ctx: ModuleContext, needs: Needs, push: PushApi = NO_PUSH): Notifications {
+export function createNotifications(ctx: ModuleContext, needs: Needs): Notifications {
   const { scopes, clock } = ctx
+  const push = needs.push
   const users = needs.identity.users
   const unsubscribe = new UnsubscribeService({
     scopes,
@@ -110,10 +107,10 @@ function routes(app: App, api: Notifications): void {
 export const notificationsModule = defineModule({
   name: 'notifications',
   key: 'notifications',
-  needs: { identity: true },
+  needs: { identity: true, push: true },
   tables: NOTIFICATIONS_TABLES,
   migrations: [['0043_notifications', m0043]],
-  build: (ctx: ModuleContext, needs: Needs) => createNotifications(ctx, needs),
+  build: (ctx: ModuleContext, needs: { identity: Identity; push: Push }) => createNotifications(ctx, needs),
   routes,
   jobs: (api) => [
     job<DeliverPayload>(JOB_DELIVER, async (p) => void (await api.delivery.deliver(p))),
