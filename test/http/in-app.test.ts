@@ -16,7 +16,11 @@ async function items(u: Client, n: number): Promise<number[]> {
   const ids: number[] = []
   for (let i = 1; i <= n; i++) {
     clock.advance(1000)
-    const res = await u.post('/api/notifications', { title: `N${i}`, body: 'b', channels: ['in_app'] }, { 'idempotency-key': `ia-${u.userId}-${i}` })
+    const res = await u.post(
+      '/api/notifications',
+      { title: `N${i}`, body: 'b', channels: ['in_app'] },
+      { 'idempotency-key': `ia-${u.userId}-${i}` },
+    )
     ids.push(json(res).deliveries[0].detail.item_id as number)
   }
   return ids
@@ -27,13 +31,22 @@ describe('in-app inbox', () => {
     const u = await t.newTenant()
     const ids = await items(u, 30)
     const first = json(await u.get(`${BASE}?page_size=25`))
-    assert.deepEqual(first.items.map((i: Body) => i.item_id), ids.slice().reverse().slice(0, 25))
+    assert.deepEqual(
+      first.items.map((i: Body) => i.item_id),
+      ids.slice().reverse().slice(0, 25),
+    )
     assert.deepEqual([first.total, first.unread, first.page, first.page_size], [30, 30, 1, 25])
     assert.equal(first.items[0].title, 'N30')
     assert.equal(first.items[0].read, false)
     const second = json(await u.get(`${BASE}?page=2&page_size=25`))
-    assert.deepEqual(second.items.map((i: Body) => i.item_id), ids.slice(0, 5).reverse())
-    assert.deepEqual(json(await u.get(`${BASE}?limit=3`)).items.map((i: Body) => i.item_id), ids.slice(-3).reverse())
+    assert.deepEqual(
+      second.items.map((i: Body) => i.item_id),
+      ids.slice(0, 5).reverse(),
+    )
+    assert.deepEqual(
+      json(await u.get(`${BASE}?limit=3`)).items.map((i: Body) => i.item_id),
+      ids.slice(-3).reverse(),
+    )
     for (const bad of ['page_size=10', 'page=0', 'limit=101', 'unread=maybe'])
       assertProblem(await u.get(`${BASE}?${bad}`), 422, 'validation.failed')
   })
@@ -48,7 +61,10 @@ describe('in-app inbox', () => {
     clock.advance(5000)
     assert.equal(json(await u.post(`${BASE}/${ids[0]}/read`)).read_at, json(read).read_at)
     const unread = json(await u.get(`${BASE}?unread=true`))
-    assert.deepEqual(unread.items.map((i: Body) => i.item_id), [ids[2], ids[1]])
+    assert.deepEqual(
+      unread.items.map((i: Body) => i.item_id),
+      [ids[2], ids[1]],
+    )
     assert.deepEqual(json(await u.get(`${BASE}/unread-count`)), { unread: 2 })
     assert.deepEqual(json(await u.post(`${BASE}/read-all`)), { updated: 2 })
     assert.deepEqual(json(await u.get(`${BASE}/unread-count`)), { unread: 0 })

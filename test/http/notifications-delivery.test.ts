@@ -22,7 +22,13 @@ class FlakyEmail implements EmailSender {
   readonly sent: EmailMessage[] = []
   send(m: EmailMessage) {
     if (this.failing)
-      return Promise.reject(new UpstreamServerError('smtp send failed: EENVELOPE 451', { provider: 'smtp', status: 451, body: '451 4.3.0 Try again later' }))
+      return Promise.reject(
+        new UpstreamServerError('smtp send failed: EENVELOPE 451', {
+          provider: 'smtp',
+          status: 451,
+          body: '451 4.3.0 Try again later',
+        }),
+      )
     this.sent.push(m)
     return Promise.resolve({ id: `<m${this.sent.length}@test>` })
   }
@@ -34,7 +40,11 @@ const webPush = new RecordingWebPush()
 const t = useTestApp({ clock, providers: { email, webPush, mobilePush: new RecordingMobilePush() } })
 let seq = 0
 const notify = (u: Client, channels: string[]) =>
-  u.post('/api/notifications', { title: 'Hello', body: 'World', channels }, { 'idempotency-key': `d-${++seq}` })
+  u.post(
+    '/api/notifications',
+    { title: 'Hello', body: 'World', channels },
+    { 'idempotency-key': `d-${++seq}` },
+  )
 const deliveryOf = (b: Body, channel: string) => b.deliveries.find((d: Body) => d.channel === channel)
 const trace = async (u: Client, id: number, channel: string) =>
   deliveryOf(json(await u.get(`/api/notifications/${id}`)), channel)
@@ -69,7 +79,11 @@ describe('delivery retries and dead letters', () => {
       assert.equal(wait, d.detail.retry_in_ms)
       assert.ok(wait >= 0 && wait < backoffCeilingMs(attempt), `attempt ${attempt}: ${wait}`)
       // Not due yet: a worker finds nothing to do.
-      if (wait > 0) assert.equal(await t.c.notifications.delivery.deliver({ tenantId: u.tenantId, deliveryId }), undefined)
+      if (wait > 0)
+        assert.equal(
+          await t.c.notifications.delivery.deliver({ tenantId: u.tenantId, deliveryId }),
+          undefined,
+        )
       clock.advance(wait)
       await t.c.notifications.delivery.deliver({ tenantId: u.tenantId, deliveryId })
     }
@@ -82,7 +96,10 @@ describe('delivery retries and dead letters', () => {
     const admin = await t.newUser(u.tenantId, { role: 'admin' })
     assertProblem(await u.get('/api/admin/notifications/dead-letters'), 403, 'auth.admin_required')
     const letters = json(await admin.get('/api/admin/notifications/dead-letters'))
-    assert.deepEqual(letters.items.map((l: Body) => l.delivery_id), [deliveryId])
+    assert.deepEqual(
+      letters.items.map((l: Body) => l.delivery_id),
+      [deliveryId],
+    )
     assert.equal(letters.items[0].title, 'Hello')
     email.failing = false
     const retried = await admin.post(`/api/admin/notifications/dead-letters/${deliveryId}/retry`)
@@ -90,8 +107,16 @@ describe('delivery retries and dead letters', () => {
     assert.equal(json(retried).status, 'pending')
     assert.equal((await settled(u, id, 'email')).status, 'sent')
     assert.equal(email.sent.length, 1)
-    assertProblem(await admin.post(`/api/admin/notifications/dead-letters/${deliveryId}/retry`), 409, 'notifications.not_dead_lettered')
-    assertProblem(await admin.post('/api/admin/notifications/dead-letters/999999/retry'), 404, 'notifications.delivery_not_found')
+    assertProblem(
+      await admin.post(`/api/admin/notifications/dead-letters/${deliveryId}/retry`),
+      409,
+      'notifications.not_dead_lettered',
+    )
+    assertProblem(
+      await admin.post('/api/admin/notifications/dead-letters/999999/retry'),
+      404,
+      'notifications.delivery_not_found',
+    )
   })
 
   it('claims a delivery once: two workers at the same time send it once', async () => {
@@ -100,7 +125,9 @@ describe('delivery retries and dead letters', () => {
     const before = email.sent.length
     const accepted = json(await notify(u, ['email']))
     const deliveryId = deliveryOf(accepted, 'email').delivery_id
-    const runs = await Promise.all([1, 2, 3].map(() => t.c.notifications.delivery.deliver({ tenantId: u.tenantId, deliveryId })))
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => t.c.notifications.delivery.deliver({ tenantId: u.tenantId, deliveryId })),
+    )
     await settled(u, accepted.notification_id, 'email')
     assert.equal(runs.filter(Boolean).length <= 1, true)
     assert.equal(email.sent.length - before, 1)
@@ -115,17 +142,27 @@ describe('suppressions in the trace', () => {
     assert.equal(sup.recipient, u.email.toLowerCase())
     const inApp = json(await u.post('/api/notifications/suppressions', { channel: 'in_app' }))
     const accepted = json(await notify(u, ['email', 'in_app']))
-    assert.deepEqual(deliveryOf(accepted, 'in_app').detail, { suppression_id: inApp.suppression_id, reason: 'manual' })
+    assert.deepEqual(deliveryOf(accepted, 'in_app').detail, {
+      suppression_id: inApp.suppression_id,
+      reason: 'manual',
+    })
     const d = await settled(u, accepted.notification_id, 'email')
     assert.equal(d.status, 'suppressed')
     assert.equal(d.detail.suppression_id, sup.suppression_id)
     assert.equal(d.detail.reason, 'manual')
     const listed = json(await u.get('/api/notifications/suppressions?channel=email'))
-    assert.deepEqual(listed.items.map((s: Body) => s.suppression_id), [sup.suppression_id])
+    assert.deepEqual(
+      listed.items.map((s: Body) => s.suppression_id),
+      [sup.suppression_id],
+    )
     assertProblem(await u.get('/api/notifications/suppressions?limit=0'), 422, 'validation.failed')
     assertProblem(await u.get('/api/notifications/suppressions?channel=fax'), 422, 'validation.failed')
     const colleague = await t.newUser(u.tenantId)
-    assertProblem(await colleague.delete(`/api/notifications/suppressions/${sup.suppression_id}`), 404, 'notifications.suppression_not_found')
+    assertProblem(
+      await colleague.delete(`/api/notifications/suppressions/${sup.suppression_id}`),
+      404,
+      'notifications.suppression_not_found',
+    )
     assert.equal((await u.delete(`/api/notifications/suppressions/${sup.suppression_id}`)).statusCode, 204)
     const next = json(await notify(u, ['email']))
     assert.equal((await settled(u, next.notification_id, 'email')).status, 'sent')
@@ -143,14 +180,19 @@ describe('suppressions in the trace', () => {
     assert.equal(d.status, 'sent')
     const goneRow = d.detail.targets.find((x: Body) => x.outcome === 'gone')
     assert.equal(goneRow.status, 410)
-    const sups = json(await u.get(`/api/notifications/suppressions?channel=web_push&recipient=${encodeURIComponent(gone)}`))
+    const sups = json(
+      await u.get(`/api/notifications/suppressions?channel=web_push&recipient=${encodeURIComponent(gone)}`),
+    )
     assert.equal(sups.items[0].reason, 'push_gone')
     assert.equal(sups.items[0].suppression_id, goneRow.suppression_id)
     // The gone endpoint's subscription was deleted; only the live one is sent to.
     webPush.sent.length = 0
     const next = json(await notify(u, ['web_push']))
     assert.equal((await settled(u, next.notification_id, 'web_push')).status, 'sent')
-    assert.deepEqual(webPush.sent.map((s) => s.target.endpoint), [live])
+    assert.deepEqual(
+      webPush.sent.map((s) => s.target.endpoint),
+      [live],
+    )
   })
 
   it('suppresses push to an endpoint with a push_gone suppression, even subscribed again, and says so', async () => {

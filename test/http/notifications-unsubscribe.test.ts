@@ -32,14 +32,21 @@ after(async () => {
 
 let seq = 0
 async function mailed(u: Client, title: string): Promise<Body> {
-  const res = await u.post('/api/notifications', { title, body: 'Body', channels: ['email'] }, { 'idempotency-key': `u-${++seq}` })
+  const res = await u.post(
+    '/api/notifications',
+    { title, body: 'Body', channels: ['email'] },
+    { 'idempotency-key': `u-${++seq}` },
+  )
   assert.equal(res.statusCode, 202, res.body)
   await t.c.jobs.drain()
   const n = json(await u.get(`/api/notifications/${json(res).notification_id}`))
   return n.deliveries[0]
 }
 const invalid = (res: { statusCode: number; body: string }) =>
-  assert.deepEqual(assertProblem(res, 422, 'notifications.unsubscribe_token_invalid').errors[0].loc, ['query', 'token'])
+  assert.deepEqual(assertProblem(res, 422, 'notifications.unsubscribe_token_invalid').errors[0].loc, [
+    'query',
+    'token',
+  ])
 const suppressions = async (u: Client) => json(await u.get('/api/notifications/suppressions')).items as Body[]
 const oneClick = (url: string, payload: string | undefined, type?: string) =>
   t.anon.inject({
@@ -66,14 +73,17 @@ describe('one-click unsubscribe', () => {
 
     const preview = await t.anon.get(url)
     assert.equal(preview.statusCode, 200, preview.body)
-    assert.deepEqual({ ...json(preview), expires_at: undefined }, {
-      next_action: 'post_to_confirm',
-      method: 'POST',
-      list: 'api',
-      channel: 'email',
-      unsubscribed: false,
-      expires_at: undefined,
-    })
+    assert.deepEqual(
+      { ...json(preview), expires_at: undefined },
+      {
+        next_action: 'post_to_confirm',
+        method: 'POST',
+        list: 'api',
+        channel: 'email',
+        unsubscribed: false,
+        expires_at: undefined,
+      },
+    )
     assert.equal(json(preview).expires_at, '2027-05-23T15:00:00.000Z')
     const page = await t.anon.get(url, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' })
     assert.match(String(page.headers['content-type']), /^text\/html/)
@@ -95,7 +105,8 @@ describe('one-click unsubscribe', () => {
       list: 'api',
       created_at: done.created_at,
     })
-    const multipart = '--b1\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b1--\r\n'
+    const multipart =
+      '--b1\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b1--\r\n'
     assert.deepEqual(json(await oneClick(url, multipart, 'multipart/form-data; boundary=b1')), done)
     assert.deepEqual(json(await oneClick(url, undefined)), done)
     assert.equal((await suppressions(u)).length, 1)
@@ -113,8 +124,14 @@ describe('one-click unsubscribe', () => {
     const path = new URL(url)
     const token = path.searchParams.get('token')!
     const [v, payload, tag] = token.split('.')
-    const other = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), u: u.userId + 1 })).toString('base64url')
-    for (const bad of ['nope', `${v}.${other}.${tag}`, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`]) {
+    const other = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), u: u.userId + 1 }),
+    ).toString('base64url')
+    for (const bad of [
+      'nope',
+      `${v}.${other}.${tag}`,
+      `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    ]) {
       const q = `/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`
       invalid(await t.anon.get(q))
       invalid(await oneClick(q, 'List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded'))

@@ -103,7 +103,11 @@ describe('POST /api/notifications: the Idempotency-Key header', () => {
     const u = await t.newTenant()
     const key = newKey()
     assert.equal((await post(u, { ...MSG, channels: ['in_app'] }, key)).statusCode, 202)
-    const p = assertProblem(await post(u, { ...MSG, title: 'Other', channels: ['in_app'] }, key), 422, 'idempotency.key_reused')
+    const p = assertProblem(
+      await post(u, { ...MSG, title: 'Other', channels: ['in_app'] }, key),
+      422,
+      'idempotency.key_reused',
+    )
     assert.deepEqual(p.errors[0].loc, ['header', 'idempotency-key'])
     assert.equal(await notificationCount(u), 1)
   })
@@ -112,7 +116,8 @@ describe('POST /api/notifications: the Idempotency-Key header', () => {
     const u = await t.newTenant()
     const key = newKey()
     const body = { ...MSG, channels: ['in_app'] }
-    const { requestFingerprint } = await import('../../src/modules/engagement/notifications/lib/fingerprint.ts')
+    const { requestFingerprint } =
+      await import('../../src/modules/engagement/notifications/lib/fingerprint.ts')
     // The first request has claimed the key and not answered yet.
     const claim = await t.c.notifications.idempotency.begin(
       u.tenantId,
@@ -137,8 +142,13 @@ describe('POST /api/notifications: the Idempotency-Key header', () => {
     const key = newKey()
     const answers = await Promise.all(Array.from({ length: 10 }, () => post(u, MSG, key)))
     const statuses = answers.map((r) => r.statusCode)
-    assert.ok(statuses.every((s) => s === 202 || s === 409), statuses.join())
-    const fresh = answers.filter((r) => r.statusCode === 202 && r.headers['idempotency-replayed'] === undefined)
+    assert.ok(
+      statuses.every((s) => s === 202 || s === 409),
+      statuses.join(),
+    )
+    const fresh = answers.filter(
+      (r) => r.statusCode === 202 && r.headers['idempotency-replayed'] === undefined,
+    )
     assert.equal(fresh.length, 1, statuses.join())
     for (const r of answers.filter((a) => a.statusCode === 409)) assert.equal(r.headers['retry-after'], '1')
     for (const r of answers.filter((a) => a.statusCode === 202)) assert.deepEqual(json(r), json(fresh[0]!))

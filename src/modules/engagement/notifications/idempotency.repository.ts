@@ -67,7 +67,9 @@ export async function takeOver(
     .where('created_at', '=', seen.created_at)
     .where('state', '=', seen.state)
     .where((eb) =>
-      seen.locked_until === null ? eb('locked_until', 'is', null) : eb('locked_until', '=', seen.locked_until),
+      seen.locked_until === null
+        ? eb('locked_until', 'is', null)
+        : eb('locked_until', '=', seen.locked_until),
     )
     .executeTakeFirst()
   return Number(res.numUpdatedRows) === 1

@@ -22,7 +22,11 @@ import { NOTIFICATIONS_TABLES, type Channel } from './notifications.tables.ts'
 import { suppressionsRoutes } from './suppressions.routes.ts'
 import { SuppressionsService } from './suppressions.service.ts'
 import { unsubscribeRoutes } from './unsubscribe.routes.ts'
-import { UnsubscribeService, type UnsubscribeHeaders, type UnsubscribeListener } from './unsubscribe.service.ts'
+import {
+  UnsubscribeService,
+  type UnsubscribeHeaders,
+  type UnsubscribeListener,
+} from './unsubscribe.service.ts'
 
 export type { Channel, DeliveryStatus } from './notifications.tables.ts'
 export type { DeliveryViewOut as DeliveryView } from './notifications.schemas.ts'
@@ -42,7 +46,11 @@ export interface Notifications {
   /** The one-click unsubscribe headers for a bulk mail to `userId` on `list`. */
   unsubscribeHeaders(tenantId: number, userId: number, list: string): UnsubscribeHeaders
   /** The unsubscribe URL (for the mail's body) and the headers. */
-  unsubscribeLink(tenantId: number, userId: number, list: string): { url: string; headers: UnsubscribeHeaders }
+  unsubscribeLink(
+    tenantId: number,
+    userId: number,
+    list: string,
+  ): { url: string; headers: UnsubscribeHeaders }
   /** Called after every one-click unsubscribe from `list`. */
   onUnsubscribe(list: string, listener: UnsubscribeListener): void
   notifications: NotificationsService
@@ -70,7 +78,14 @@ export function createNotifications(ctx: ModuleContext, needs: Needs): Notificat
     log: ctx.log,
     publicBaseUrl: ctx.config.PUBLIC_BASE_URL,
   })
-  const channels = new ChannelsService({ scopes, clock, email: ctx.providers.email, users, push, unsubscribe })
+  const channels = new ChannelsService({
+    scopes,
+    clock,
+    email: ctx.providers.email,
+    users,
+    push,
+    unsubscribe,
+  })
   const delivery = new DeliveryService({ scopes, clock, jobs: ctx.jobs, channels, random: Math.random })
   const idempotency = new IdempotencyService({ scopes, clock })
   const channelsOf = async (tenantId: number, userId: number): Promise<Channel[]> => {
