@@ -60,7 +60,10 @@ export const PRICE_MAX = 10_000_000
 export const PERCENT_MIN = 0.1
 export const PERCENT_MAX = 100
 
-const symbol = (required = true, description = 'Ticker (any case, stored upper case); must be listed'): ParamSpec => ({
+const symbol = (
+  required = true,
+  description = 'Ticker (any case, stored upper case); must be listed',
+): ParamSpec => ({
   name: 'symbol',
   type: 'symbol',
   unit: null,
@@ -76,7 +79,8 @@ const threshold: ParamSpec = {
   min: 0.0001,
   max: PRICE_MAX,
   required: true,
-  description: 'Price, a number or decimal string with at most 4 decimals; compared exactly (no float rounding)',
+  description:
+    'Price, a number or decimal string with at most 4 decimals; compared exactly (no float rounding)',
 }
 const percent = (description: string): ParamSpec => ({
   name: 'percent',

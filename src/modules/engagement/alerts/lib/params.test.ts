@@ -3,7 +3,10 @@ import { describe, it } from 'node:test'
 import { alertTypes } from './catalog.ts'
 import { checkParams, compareDecimal, decimalOf } from './params.ts'
 
-const types = alertTypes({ setups: ['orb', 'gap'], flowDirections: ['CALL_DOMINANCE', 'PUT_DOMINANCE', 'NEUTRAL_FLOW'] })
+const types = alertTypes({
+  setups: ['orb', 'gap'],
+  flowDirections: ['CALL_DOMINANCE', 'PUT_DOMINANCE', 'NEUTRAL_FLOW'],
+})
 const spec = (t: string) => types.find((x) => x.type === t)!
 const at = ['body', 'rules', 0, 'params']
 const errorsOf = (t: string, p: unknown) => {
@@ -25,14 +28,41 @@ describe('checkParams', () => {
   })
 
   it('names the parameter out of range, of the wrong type, unknown or missing', () => {
-    assert.deepEqual(errorsOf('percent_move', { symbol: 'A', percent: 150 }).map((e) => [e.loc.at(-1), e.type]), [['percent', 'range_error']])
-    assert.deepEqual(errorsOf('price_above', { symbol: 'A', threshold: 'ten' }).map((e) => [e.loc.at(-1), e.type]), [['threshold', 'type_error']])
-    assert.deepEqual(errorsOf('price_above', { symbol: 'A', threshold: 1, colour: 'red' }).map((e) => [e.loc.at(-1), e.type]), [['colour', 'unknown_param']])
-    assert.deepEqual(errorsOf('price_below', { symbol: 'A' }).map((e) => [e.loc.at(-1), e.type]), [['threshold', 'missing']])
-    assert.deepEqual(errorsOf('earnings_upcoming', { days: 31 }).map((e) => e.loc.at(-1)), ['days', 'symbol'])
-    assert.deepEqual(errorsOf('intraday_signal', { target: 'holdings', symbol: 'A' }).map((e) => e.type), ['not_allowed'])
-    assert.deepEqual(errorsOf('intraday_signal', { symbol: 'A', setups: ['orb', 'moon'] }).map((e) => e.loc.slice(-2)), [['setups', 1]])
-    assert.deepEqual(errorsOf('price_above', { symbol: 'A', threshold: '1.00001' }).map((e) => e.type), ['value_error'])
+    assert.deepEqual(
+      errorsOf('percent_move', { symbol: 'A', percent: 150 }).map((e) => [e.loc.at(-1), e.type]),
+      [['percent', 'range_error']],
+    )
+    assert.deepEqual(
+      errorsOf('price_above', { symbol: 'A', threshold: 'ten' }).map((e) => [e.loc.at(-1), e.type]),
+      [['threshold', 'type_error']],
+    )
+    assert.deepEqual(
+      errorsOf('price_above', { symbol: 'A', threshold: 1, colour: 'red' }).map((e) => [
+        e.loc.at(-1),
+        e.type,
+      ]),
+      [['colour', 'unknown_param']],
+    )
+    assert.deepEqual(
+      errorsOf('price_below', { symbol: 'A' }).map((e) => [e.loc.at(-1), e.type]),
+      [['threshold', 'missing']],
+    )
+    assert.deepEqual(
+      errorsOf('earnings_upcoming', { days: 31 }).map((e) => e.loc.at(-1)),
+      ['days', 'symbol'],
+    )
+    assert.deepEqual(
+      errorsOf('intraday_signal', { target: 'holdings', symbol: 'A' }).map((e) => e.type),
+      ['not_allowed'],
+    )
+    assert.deepEqual(
+      errorsOf('intraday_signal', { symbol: 'A', setups: ['orb', 'moon'] }).map((e) => e.loc.slice(-2)),
+      [['setups', 1]],
+    )
+    assert.deepEqual(
+      errorsOf('price_above', { symbol: 'A', threshold: '1.00001' }).map((e) => e.type),
+      ['value_error'],
+    )
   })
 
   it('thresholds at the bounds are accepted', () => {

@@ -68,7 +68,11 @@ function inRange(p: ParamSpec, dec: string, loc: Loc, errors: ParamError[]): boo
   const min = p.min === null ? null : decimalOf(p.min)
   const max = p.max === null ? null : decimalOf(p.max)
   if ((min !== null && compareDecimal(dec, min) < 0) || (max !== null && compareDecimal(dec, max) > 0)) {
-    errors.push({ loc, msg: `${p.name} must be from ${p.min ?? '-∞'} to ${p.max ?? '∞'}`, type: 'range_error' })
+    errors.push({
+      loc,
+      msg: `${p.name} must be from ${p.min ?? '-∞'} to ${p.max ?? '∞'}`,
+      type: 'range_error',
+    })
     return false
   }
   return true
@@ -112,7 +116,11 @@ function checkOne(p: ParamSpec, raw: unknown, loc: Loc, errors: ParamError[]): P
 
 function checkList(p: ParamSpec, raw: unknown, loc: Loc, errors: ParamError[]): string[] | undefined {
   if (!Array.isArray(raw) || raw.length === 0) {
-    errors.push({ loc, msg: `${p.name} must be a non-empty list of ${p.values!.join(', ')}`, type: 'type_error' })
+    errors.push({
+      loc,
+      msg: `${p.name} must be a non-empty list of ${p.values!.join(', ')}`,
+      type: 'type_error',
+    })
     return undefined
   }
   const out: string[] = []
@@ -156,12 +164,19 @@ export function checkParams(
   return errors.length ? { errors } : { params }
 }
 
-function checkRequired(spec: AlertTypeSpec, given: Record<string, unknown>, params: Params, at: Loc, errors: ParamError[]) {
+function checkRequired(
+  spec: AlertTypeSpec,
+  given: Record<string, unknown>,
+  params: Params,
+  at: Loc,
+  errors: ParamError[],
+) {
   for (const p of spec.params) {
     const present = given[p.name] !== undefined && given[p.name] !== null
     const cond = p.required_when
     const needed = p.required || (cond !== undefined && params[cond.param] === cond.equals)
-    if (needed && !present) errors.push({ loc: [...at, p.name], msg: `${p.name} is required`, type: 'missing' })
+    if (needed && !present)
+      errors.push({ loc: [...at, p.name], msg: `${p.name} is required`, type: 'missing' })
     if (cond && present && params[cond.param] !== cond.equals)
       errors.push({
         loc: [...at, p.name],

@@ -60,7 +60,11 @@ interface Wall {
 }
 
 export function wallTime(at: number, tz: string): Wall {
-  const p = Object.fromEntries(format(tz).formatToParts(new Date(at)).map((x) => [x.type, x.value]))
+  const p = Object.fromEntries(
+    format(tz)
+      .formatToParts(new Date(at))
+      .map((x) => [x.type, x.value]),
+  )
   return { y: +p.year!, mo: +p.month!, d: +p.day!, h: +p.hour!, mi: +p.minute!, s: +p.second! }
 }
 
