@@ -19,10 +19,12 @@ import { marketContextModule } from '../modules/trading-intel/market-context/ind
 import { intelFeedModule } from '../modules/trading-intel/intel-feed/index.ts'
 import { intradayModule } from '../modules/trading-intel/intraday/index.ts'
 import { marketDataModule } from '../modules/market/market-data/index.ts'
+import { notificationsModule } from '../modules/engagement/notifications/index.ts'
 import { marketResearchModule } from '../modules/trading-intel/market-research/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
 import { optionsFlowModule } from '../modules/trading-intel/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
+import { pushModule } from '../modules/engagement/push/index.ts'
 import { recommendationsModule } from '../modules/trading-intel/recommendations/index.ts'
 import { riskModule } from '../modules/trading-intel/risk/index.ts'
 import { screenerModule } from '../modules/trading-intel/screener/index.ts'
@@ -57,6 +59,7 @@ export const modules = [
   riskModule,
   intelFeedModule,
   dailyModule,
+  notificationsModule,
   briefingModule,
   taStructureModule,
   taPriceActionModule,
@@ -66,6 +69,7 @@ export const modules = [
   screenerModule,
   watchlistsModule,
   widgetsModule,
+  pushModule,
   alertsModule,
 ] as const
 
