@@ -106,7 +106,7 @@ export const CAPABILITIES_EXAMPLE = {
   caps: {
     plan: 'free',
     rules: 10,
-    rules_by_plan: { free: 10, pro: 200, enterprise: 1000 },
+    rules_by_plan: { free: 10, pro: 200, premium: 1000 },
     per_channel_per_day: { in_app: null, email: 20, web_push: 50, mobile_push: 50 },
   },
 }
