@@ -94,6 +94,7 @@ export async function createContainer(
     async close() {
       await context.jobs.stop(config.SHUTDOWN_TIMEOUT_MS)
       await providers.email.close?.()
+      await providers.mobilePush.close?.()
       await context.cache.close()
       if (redis) await redis.quit().catch(() => undefined)
       if (!overrides.database) await database.close()

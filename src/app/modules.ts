@@ -22,6 +22,7 @@ import { marketResearchModule } from '../modules/trading-intel/market-research/i
 import type { ModuleDefinition } from '../modules/module.ts'
 import { optionsFlowModule } from '../modules/trading-intel/options-flow/index.ts'
 import { portfolioModule } from '../modules/portfolio/index.ts'
+import { pushModule } from '../modules/engagement/push/index.ts'
 import { recommendationsModule } from '../modules/trading-intel/recommendations/index.ts'
 import { riskModule } from '../modules/trading-intel/risk/index.ts'
 import { screenerModule } from '../modules/trading-intel/screener/index.ts'
@@ -65,6 +66,7 @@ export const modules = [
   screenerModule,
   watchlistsModule,
   widgetsModule,
+  pushModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

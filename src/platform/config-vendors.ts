@@ -30,5 +30,17 @@ export function vendorProblems(c: Config): string[] {
     out.push('FINNHUB_API_KEY: required when a provider is finnhub')
   if (chosen.includes('sec') && !c.SEC_USER_AGENT)
     out.push('SEC_USER_AGENT: required (with a contact e-mail) when INSIDER_PROVIDER includes sec')
+  out.push(...pushProblems(c))
+  return out
+}
+
+/** Push credentials come in sets: the VAPID key pair, and APNs' key, key id, team id and topic. */
+function pushProblems(c: Config): string[] {
+  const out: string[] = []
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY))
+    out.push('VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together')
+  const apns = [c.APNS_KEY, c.APNS_KEY_ID, c.APNS_TEAM_ID, c.APNS_TOPIC].filter(Boolean).length
+  if (apns !== 0 && apns !== 4)
+    out.push('APNS_KEY: APNS_KEY, APNS_KEY_ID, APNS_TEAM_ID and APNS_TOPIC go together')
   return out
 }

@@ -95,6 +95,24 @@ export const ConfigSchema = Type.Object({
   TWILIO_AUTH_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   TWILIO_FROM: Type.Optional(Type.String({ minLength: 1 })),
   TWILIO_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://api.twilio.com' }),
+  /**
+   * Web push (VAPID, RFC 8292): the application server key pair, base64url (65-byte public point,
+   * 32-byte private scalar). Unset → generated once into DATA_DIR outside production; off in production.
+   */
+  VAPID_PUBLIC_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{87}$' })),
+  VAPID_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
+  /** The contact push services may reach (mailto: or https:); unset → mailto: the EMAIL_FROM address. */
+  VAPID_SUBJECT: Type.Optional(Type.String({ pattern: '^(mailto:[^\\s@]+@[^\\s@]+|https://\\S+)$' })),
+  /** FCM HTTP v1 (Android): the service-account JSON, inline or a path to its file; unset → push_outbox. */
+  FCM_SERVICE_ACCOUNT: Type.Optional(Type.String({ minLength: 1 })),
+  FCM_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://fcm.googleapis.com' }),
+  /** APNs token auth (iOS): the .p8 key (PEM, inline or a path), its key id, the team id, the default topic. */
+  APNS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  APNS_KEY_ID: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{10}$' })),
+  APNS_TEAM_ID: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{10}$' })),
+  APNS_TOPIC: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.-]+$' })),
+  /** https://api.push.apple.com (production) or https://api.sandbox.push.apple.com (development builds). */
+  APNS_HOST: Type.String({ pattern: '^https?://', default: 'https://api.push.apple.com' }),
   /** Market data and content sources: `simulated` (offline, deterministic) or a vendor. */
   MARKET_DATA_PROVIDER: providerList(['alpaca']),
   NEWS_PROVIDER: providerList(['alpaca', 'finnhub']),

@@ -23,6 +23,7 @@ import {
   type NewsProvider,
   type TranscriptsProvider,
 } from './market-data/index.ts'
+import { createMobilePush, createWebPush, type MobilePushSender, type WebPushSender } from './push/index.ts'
 import type { HttpClient } from './shared/http.ts'
 import { createSmsSender, type SmsSender } from './sms/index.ts'
 
@@ -42,6 +43,10 @@ export interface Providers {
   llm: LlmProvider | null
   email: EmailSender
   sms: SmsSender
+  /** Browser push (VAPID); `vapidPublicKey` is null when it is off (production without keys). */
+  webPush: WebPushSender
+  /** FCM (Android) and APNs (iOS) when configured, else the push_outbox table. */
+  mobilePush: MobilePushSender
   /** Broker adapters by broker_type, and the offline sandbox when it is on. */
   brokers: BrokerProviders
 }
@@ -78,6 +83,8 @@ export function createProviders(
     llm,
     email: overrides.email ?? createEmailSender(config, deps),
     sms: overrides.sms ?? createSmsSender(config, deps),
+    webPush: overrides.webPush ?? createWebPush(config, deps),
+    mobilePush: overrides.mobilePush ?? createMobilePush(config, deps),
     brokers:
       overrides.brokers ??
       createBrokerProviders(config, {

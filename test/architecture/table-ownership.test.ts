@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { modules } from '../../src/app/modules.ts'
 import { PLATFORM_TABLES } from '../../src/platform/db/index.ts'
 import { EMAIL_OUTBOX_TABLES } from '../../src/providers/email/email.tables.ts'
+import { PUSH_OUTBOX_TABLES } from '../../src/providers/push/push.tables.ts'
 import { SMS_OUTBOX_TABLES } from '../../src/providers/sms/sms.tables.ts'
 import { createTestDatabase } from '../helpers/database.ts'
 import { moduleFolder } from '../helpers/module-folders.ts'
@@ -20,6 +21,7 @@ const owners: Owner[] = [
   { prefix: 'src/platform/', tables: PLATFORM_TABLES, repositoriesOnly: false },
   { prefix: 'src/providers/email/', tables: EMAIL_OUTBOX_TABLES, repositoriesOnly: false },
   { prefix: 'src/providers/sms/', tables: SMS_OUTBOX_TABLES, repositoriesOnly: false },
+  { prefix: 'src/providers/push/', tables: PUSH_OUTBOX_TABLES, repositoriesOnly: false },
 ]
 const declared = owners.flatMap((o) => o.tables)
 const known = new Set(declared)
