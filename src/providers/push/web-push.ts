@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { Agent } from 'node:https'
 import webpush from 'web-push'
+import { systemClock, type Clock } from '../../platform/clock.ts'
 import { parseRetryAfter } from '../shared/http.ts'
 import type { PushMessage, PushResult, WebPushSender, WebPushTarget } from './push.port.ts'
 import type { VapidKeys } from './vapid-keys.ts'
@@ -21,7 +22,7 @@ export interface WebPushSenderOptions {
   timeoutMs?: number
   /** An HTTPS agent, e.g. one trusting a loopback fake's self-signed certificate. */
   agent?: Agent
-  now?: () => number
+  clock?: Clock
 }
 
 /** Default time a push service may hold a message: 4 hours. */
@@ -120,7 +121,7 @@ function errorResult(e: unknown, now: number): PushResult {
 }
 
 export function createWebPushSender(opts: WebPushSenderOptions): WebPushSender {
-  const now = opts.now ?? Date.now
+  const clock = opts.clock ?? systemClock
   const keys = opts.keys
   return {
     vapidPublicKey: keys?.publicKey ?? null,
@@ -149,7 +150,7 @@ export function createWebPushSender(opts: WebPushSenderOptions): WebPushSender {
           ? { outcome: 'sent', status: res.statusCode, id: location }
           : { outcome: 'sent', status: res.statusCode }
       } catch (e) {
-        return errorResult(e, now())
+        return errorResult(e, clock.now().getTime())
       }
     },
   }
