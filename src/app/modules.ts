@@ -18,6 +18,7 @@ import { marketContextModule } from '../modules/trading-intel/market-context/ind
 import { intelFeedModule } from '../modules/trading-intel/intel-feed/index.ts'
 import { intradayModule } from '../modules/trading-intel/intraday/index.ts'
 import { marketDataModule } from '../modules/market/market-data/index.ts'
+import { notificationsModule } from '../modules/engagement/notifications/index.ts'
 import { marketResearchModule } from '../modules/trading-intel/market-research/index.ts'
 import type { ModuleDefinition } from '../modules/module.ts'
 import { optionsFlowModule } from '../modules/trading-intel/options-flow/index.ts'
@@ -57,6 +58,7 @@ export const modules = [
   riskModule,
   intelFeedModule,
   dailyModule,
+  notificationsModule,
   briefingModule,
   taStructureModule,
   taPriceActionModule,

@@ -19,16 +19,19 @@ import { nyDate } from '../../../kernel/calendar/nyse.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type { EmailSender } from '../../../providers/email/index.ts'
 import type { Identity } from '../../accounts/identity/index.ts'
+import type { Notifications } from '../../engagement/notifications/index.ts'
 import type { HoldingsService } from '../../portfolio/index.ts'
 import { readSections, type SectionDeps } from './sections.service.ts'
 import type { SendBodyInput, SendQueryInput, SendResultOut } from './briefing.schemas.ts'
-import { renderBriefing, SECTION_KEYS, unsubscribeHeaders, type SectionKey } from './lib/render.ts'
-import { addressOf } from './lib/tokens.ts'
+import { renderBriefing, SECTION_KEYS, type SectionKey } from './lib/render.ts'
 import { BRIEFING_FEATURE, type SubscriptionService } from './subscription.service.ts'
 
 /** On-demand sends (attempts) a user may make per New York day; the scheduled mail does not count. */
 export const ON_DEMAND_PER_DAY = 10
+/** The route of the per-subscription links of mails sent before the notifications list took over. */
 export const UNSUBSCRIBE_PATH = '/api/trading-intel/email-briefing/unsubscribe'
+/** The unsubscribe list of the briefing mails. */
+export const BRIEFING_LIST = 'briefing'
 const TRANSIENT = new Set(['timeout', 'network', 'server', 'rate_limited'])
 
 export interface BriefingDeps {
@@ -43,7 +46,8 @@ export interface BriefingDeps {
   holdings: Pick<HoldingsService, 'latest'>
   sections: SectionDeps
   subscriptions: SubscriptionService
-  config: { PUBLIC_BASE_URL: string; EMAIL_FROM: string }
+  /** The one-click unsubscribe link and headers of the `briefing` list. */
+  notifications: Pick<Notifications, 'unsubscribeLink'>
 }
 
 export interface Delivery {
@@ -93,24 +97,23 @@ export class BriefingService {
 
   /** Reads the sections, renders and sends; a delivery failure is a 503 (transient) or 502 (refused). */
   async deliver(d: Delivery): Promise<SendResultOut> {
-    const { token } = await this.deps.subscriptions.forMail(d.tenantId, d.userId)
+    // The row must exist (the one-click unsubscribe turns it off); the link is the notifications list's.
+    await this.deps.subscriptions.forMail(d.tenantId, d.userId)
     const now = this.deps.clock.now()
     const sections = await readSections(this.deps.sections, d.tenantId, d.sections ?? SECTION_KEYS, {
       ...(d.accountId ? { accountId: d.accountId } : {}),
       onError: (key, err) =>
         this.deps.log.warn({ tenantId: d.tenantId, section: key, err }, 'briefing: section unavailable'),
     })
-    const url = new URL(UNSUBSCRIBE_PATH, this.deps.config.PUBLIC_BASE_URL)
-    url.searchParams.set('token', token)
-    const mailto = `mailto:${addressOf(this.deps.config.EMAIL_FROM)}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`
-    const mail = renderBriefing({ date: nyDate(now), sections, unsubscribeUrl: url.toString() })
+    const link = this.deps.notifications.unsubscribeLink(d.tenantId, d.userId, BRIEFING_LIST)
+    const mail = renderBriefing({ date: nyDate(now), sections, unsubscribeUrl: link.url })
     let id: string
     try {
       ;({ id } = await this.deps.email.send({
         to: d.to,
         tenantId: d.tenantId,
         ...mail,
-        headers: unsubscribeHeaders(url.toString(), mailto),
+        headers: { ...link.headers },
       }))
     } catch (e) {
       throw deliveryError(e)

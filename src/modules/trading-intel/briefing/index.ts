@@ -8,6 +8,7 @@ import type { App } from '../../../platform/http/app-type.ts'
 import { servePages } from '../../../platform/http/pages.ts'
 import type { Daily } from '../daily/index.ts'
 import type { Identity } from '../../accounts/identity/index.ts'
+import type { Notifications } from '../../engagement/notifications/index.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
 import { briefingSweep } from './briefing.sweep.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
@@ -15,7 +16,7 @@ import type { Recommendations } from '../recommendations/index.ts'
 import type { Tenancy } from '../../accounts/tenancy/index.ts'
 import { BriefingJob, BRIEFING_CRON } from './briefing.job.ts'
 import { briefingRoutes } from './briefing.routes.ts'
-import { BriefingService, UNSUBSCRIBE_PATH } from './briefing.service.ts'
+import { BRIEFING_LIST, BriefingService, UNSUBSCRIBE_PATH } from './briefing.service.ts'
 import { BRIEFING_TABLES } from './briefing.tables.ts'
 import * as m0019 from './migrations/0019_briefing.ts'
 import { subscriptionRoutes } from './subscription.routes.ts'
@@ -35,6 +36,7 @@ interface Needs {
   portfolio: Portfolio
   recommendations: Recommendations
   daily: Daily
+  notifications: Notifications
 }
 
 function createBriefing(ctx: ModuleContext, needs: Needs): Briefing {
@@ -63,8 +65,12 @@ function createBriefing(ctx: ModuleContext, needs: Needs): Briefing {
       holdings,
       market: ctx.providers.market,
     },
-    config: ctx.config,
+    notifications: needs.notifications,
   })
+  // A one-click unsubscribe from the briefing list turns the schedule off, as the old link does.
+  needs.notifications.onUnsubscribe(BRIEFING_LIST, ({ tenantId, userId }) =>
+    subscriptions.unsubscribeUser(tenantId, userId),
+  )
   const job = new BriefingJob({ ...ctx, users: needs.identity.users, entitlements, briefing })
   return { briefing, subscriptions, job }
 }
@@ -72,7 +78,7 @@ function createBriefing(ctx: ModuleContext, needs: Needs): Briefing {
 export const briefingModule = defineModule({
   name: 'briefing',
   key: 'briefing',
-  needs: { identity: true, tenancy: true, portfolio: true, recommendations: true, daily: true },
+  needs: { identity: true, tenancy: true, portfolio: true, recommendations: true, daily: true, notifications: true },
   tables: BRIEFING_TABLES,
   migrations: [['0019_briefing', m0019]],
   build: createBriefing,

@@ -5,6 +5,7 @@
  */
 import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import type { App } from '../../../platform/http/app-type.ts'
+import { acceptMultipartFields, ONE_CLICK_BODY_LIMIT } from '../../../platform/http/form-body.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import { BRIEFING_CRON } from './briefing.job.ts'
 import {
@@ -84,37 +85,15 @@ export function subscriptionRoutes(
   unsubscribeRoute(app, subscriptions)
 }
 
-/**
- * The text fields of a multipart/form-data body (RFC 7578), read by Node's WHATWG
- * `Response.formData()`; files are left out. A body that is not valid multipart (no boundary, a part
- * without headers) reads as no fields: the body is optional, the token in the query unsubscribes.
- */
-async function formFields(body: Buffer, contentType: string): Promise<Record<string, string>> {
-  const form = await new Response(body, { headers: { 'content-type': contentType } })
-    .formData()
-    .catch(() => undefined)
-  const fields: Record<string, string> = {}
-  for (const [name, value] of form?.entries() ?? []) if (typeof value === 'string') fields[name] = value
-  return fields
-}
-
 function unsubscribeRoute(app: App, subscriptions: SubscriptionService): void {
   void app.register(async (scoped: App) => {
     // RFC 8058 §3.2: the one-click POST SHOULD be multipart/form-data (urlencoded and JSON parse as usual).
-    scoped.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: 4096 },
-      (req, body, done) => {
-        void formFields(body as Buffer, req.headers['content-type'] ?? '').then((fields) =>
-          done(null, fields),
-        )
-      },
-    )
+    acceptMultipartFields(scoped)
     scoped.post(
       UNSUBSCRIBE_PATH,
       {
         config: { auth: 'public' },
-        bodyLimit: 4096,
+        bodyLimit: ONE_CLICK_BODY_LIMIT,
         schema: {
           operationId: 'unsubscribeEmailBriefing',
           summary: 'One-click unsubscribe from the daily briefing (RFC 8058)',

@@ -94,6 +94,17 @@ export class SubscriptionService {
     return { unsubscribed: true, unsubscribed_at: row.unsubscribed_at.toISOString() }
   }
 
+  /**
+   * The user's one-click unsubscribe from the `briefing` list (the notifications module's link in
+   * every mail): the subscription is turned off like the old per-subscription link does.
+   */
+  async unsubscribeUser(tenantId: number, userId: number): Promise<void> {
+    await this.deps.scopes.withTenant(tenantId, async (s) => {
+      const sub = await findSub(s, userId)
+      if (sub) await unsubscribe(s, sub.id, this.deps.clock.now())
+    })
+  }
+
   private newRow(owner: { tenantId: number; userId: number }, enabled: boolean) {
     const { token, hash } = issueUnsubToken(owner.tenantId)
     return {

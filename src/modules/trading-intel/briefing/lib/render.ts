@@ -59,14 +59,3 @@ export function renderBriefing(input: {
   )
   return { subject, text: text.join('\n'), html: html.join('\n') }
 }
-
-/**
- * RFC 2369 / RFC 8058 headers: the HTTPS one-click URI first (the one mail clients POST to), then a
- * mailto: alternative; List-Unsubscribe-Post says the HTTPS URI takes the one-click POST.
- */
-export function unsubscribeHeaders(httpsUrl: string, mailto: string): Record<string, string> {
-  return {
-    'List-Unsubscribe': `<${httpsUrl}>, <${mailto}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  }
-}

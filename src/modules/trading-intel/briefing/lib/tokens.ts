@@ -24,8 +24,3 @@ export function tenantOfUnsubToken(token: string): number | null {
 }
 
 export const hashOf = (token: string) => sha256Hex(token)
-
-/** The bare address of an RFC 5322 From ("Name <a@b>" → "a@b"). */
-export function addressOf(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
-}

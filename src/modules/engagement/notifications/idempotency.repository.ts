@@ -1,0 +1,117 @@
+/** SQL for `idempotency_key`: claim (insert first), take over, complete, release, prune. */
+import type { SystemScope, TenantScope } from '../../../platform/db/index.ts'
+
+export interface KeyRef {
+  userId: number
+  route: string
+  key: string
+}
+
+export interface KeyRow {
+  fingerprint: string
+  state: 'processing' | 'done'
+  response_status: number | null
+  response_body: unknown
+  created_at: Date
+  locked_until: Date | null
+}
+
+const where = (s: TenantScope, ref: KeyRef) =>
+  s.db
+    .selectFrom('idempotency_key')
+    .where('tenant_id', '=', s.tenantId)
+    .where('user_id', '=', ref.userId)
+    .where('route', '=', ref.route)
+    .where('key', '=', ref.key)
+
+/** Inserts the key as processing; undefined when a row for it already exists (nothing written). */
+export const insertKey = (s: TenantScope, ref: KeyRef, fingerprint: string, now: Date, lockedUntil: Date) =>
+  s.db
+    .insertInto('idempotency_key')
+    .values({
+      tenant_id: s.tenantId,
+      user_id: ref.userId,
+      route: ref.route,
+      key: ref.key,
+      fingerprint,
+      state: 'processing',
+      created_at: now,
+      locked_until: lockedUntil,
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'route', 'key']).doNothing())
+    .returning('created_at')
+    .executeTakeFirst()
+
+export const findKey = (s: TenantScope, ref: KeyRef): Promise<KeyRow | undefined> =>
+  where(s, ref)
+    .select(['fingerprint', 'state', 'response_status', 'response_body', 'created_at', 'locked_until'])
+    .executeTakeFirst()
+
+/**
+ * Takes over a key whose holder is gone (processing, lock passed) or whose answer expired: a
+ * conditional update on the row as it was read, so of two takers only one gets it.
+ */
+export async function takeOver(
+  s: TenantScope,
+  ref: KeyRef,
+  seen: KeyRow,
+  set: { fingerprint: string; created_at: Date; locked_until: Date },
+): Promise<boolean> {
+  const res = await s.db
+    .updateTable('idempotency_key')
+    .set({ ...set, state: 'processing', response_status: null, response_body: null })
+    .where('tenant_id', '=', s.tenantId)
+    .where('user_id', '=', ref.userId)
+    .where('route', '=', ref.route)
+    .where('key', '=', ref.key)
+    .where('created_at', '=', seen.created_at)
+    .where('state', '=', seen.state)
+    .where((eb) =>
+      seen.locked_until === null ? eb('locked_until', 'is', null) : eb('locked_until', '=', seen.locked_until),
+    )
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+/** Stores the answer; false when this claim (generation `createdAt`) no longer holds the key. */
+export async function completeKey(
+  s: TenantScope,
+  ref: KeyRef,
+  createdAt: Date,
+  status: number,
+  body: unknown,
+): Promise<boolean> {
+  const res = await s.db
+    .updateTable('idempotency_key')
+    .set({ state: 'done', response_status: status, response_body: JSON.stringify(body), locked_until: null })
+    .where('tenant_id', '=', s.tenantId)
+    .where('user_id', '=', ref.userId)
+    .where('route', '=', ref.route)
+    .where('key', '=', ref.key)
+    .where('created_at', '=', createdAt)
+    .where('state', '=', 'processing')
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+/** Gives a processing key back (its request failed before answering), so a retry runs at once. */
+export const releaseKey = (s: TenantScope, ref: KeyRef, createdAt: Date) =>
+  s.db
+    .deleteFrom('idempotency_key')
+    .where('tenant_id', '=', s.tenantId)
+    .where('user_id', '=', ref.userId)
+    .where('route', '=', ref.route)
+    .where('key', '=', ref.key)
+    .where('created_at', '=', createdAt)
+    .where('state', '=', 'processing')
+    .execute()
+
+/** Every tenant's keys created before `before` that are not held by a live request. */
+export async function pruneKeys(s: SystemScope, before: Date, now: Date): Promise<number> {
+  const res = await s.db
+    .deleteFrom('idempotency_key')
+    .where('created_at', '<', before)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .executeTakeFirst()
+  return Number(res.numDeletedRows)
+}
