@@ -74,7 +74,8 @@ export function createApnsConnection(host: string, tls: { ca?: string | Buffer }
       stream.on('end', () => {
         finish(() => resolve({ status, headers: resHeaders, body: Buffer.concat(chunks).toString('utf8') }))
       })
-      stream.on('error', (e: Error) => finish(() => reject(e)))
+      // A failed connect cancels the stream; its cause (e.g. ECONNREFUSED) says more.
+      stream.on('error', (e: Error) => finish(() => reject(e.cause instanceof Error ? e.cause : e)))
       stream.on('close', () => {
         if (status === 0) finish(() => reject(new Error('APNs closed the stream without an answer')))
       })
