@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { RequestScope } from '../../src/platform/auth/scope.ts'
+import { JOB_PUSH_PRUNE, pushModule } from '../../src/modules/engagement/push/index.ts'
 import { fixedClock } from '../../src/platform/clock.ts'
 import {
   assertAllNeedCredentials,
@@ -162,7 +163,7 @@ describe('push tokens', () => {
 })
 
 describe('push: the daily prune', () => {
-  it('drops subscriptions unseen for 60 days or expired, and tokens unseen for 270 days', async () => {
+  it('drops subscriptions unseen for 60 days or expired, and tokens unseen for 270 days (job push.prune, daily)', async () => {
     const u = await t.newTenant()
     const other = await t.newTenant()
     const start = clock.now()
@@ -203,7 +204,12 @@ describe('push: the daily prune', () => {
     )
     await at(60 * DAY + 1, () => t.c.push.delivery.prune())
     assert.deepEqual((await left()).subs, [fresh.subscription_id])
-    await at(270 * DAY + 1, () => t.c.push.delivery.prune())
+    const jobs = pushModule.jobs!(t.c.push)
+    assert.deepEqual(
+      jobs.map((j) => [j.name, j.schedule]),
+      [[JOB_PUSH_PRUNE, { cron: '40 3 * * *', tz: 'UTC' }]],
+    )
+    await at(270 * DAY + 1, () => jobs[0]!.run(undefined as never))
     assert.deepEqual(await left(), { subs: [], tokens: [newToken.token.token_id] })
     clock.set(start)
   })
