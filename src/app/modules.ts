@@ -58,7 +58,6 @@ export const modules = [
   riskModule,
   intelFeedModule,
   dailyModule,
-  notificationsModule,
   briefingModule,
   taStructureModule,
   taPriceActionModule,
@@ -69,6 +68,7 @@ export const modules = [
   watchlistsModule,
   widgetsModule,
   pushModule,
+  notificationsModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

@@ -79,13 +79,14 @@ describe('POST /email-briefing', () => {
     assert.equal(header(msg, 'subject'), body.subject)
     assert.match(header(msg, 'content-type') ?? '', /^multipart\/alternative;/)
     const list = header(msg, 'list-unsubscribe') ?? ''
-    const m = /^<(https:\/\/[^>]+)>, <(mailto:[^>]+)>$/.exec(list)
+    const m = /^<(https:\/\/[^>]+)>$/.exec(list)
     assert.ok(m, list)
     const https = new globalThis.URL(m[1]!)
-    assert.equal(`${https.origin}${https.pathname}`, `${BASE}${URL}/unsubscribe`)
+    assert.equal(`${https.origin}${https.pathname}`, `${BASE}/api/notifications/unsubscribe`)
     const token = https.searchParams.get('token')!
-    assert.match(token, new RegExp(`^${u.tenantId}\\.[A-Za-z0-9_-]{43}$`))
-    assert.equal(m[2], `mailto:no-reply@sextant.test?subject=unsubscribe%20${encodeURIComponent(token)}`)
+    assert.match(token, /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/)
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
+    assert.deepEqual([claims.t, claims.u, claims.list], [u.tenantId, u.userId, 'briefing'])
     assert.equal(header(msg, 'list-unsubscribe-post'), 'List-Unsubscribe=One-Click')
     // Both parts carry the sections and the visible unsubscribe link.
     const text = textOf(msg) ?? ''

@@ -53,10 +53,15 @@ async function subscriber(sendAt = '08:30'): Promise<Client> {
   return u
 }
 
-/** The one-click URI's token of the latest mail to `u`. */
-function tokenOf(u: Client): string {
+/** The one-click URI of the latest mail to `u` (the notifications list `briefing`). */
+function linkOf(u: Client): URL {
   const list = header(mails(u).at(-1)!, 'list-unsubscribe') ?? ''
-  return new URL(/<(https:[^>]+)>/.exec(list)![1]!).searchParams.get('token')!
+  return new URL(/^<(https:[^>]+)>$/.exec(list)![1]!)
+}
+
+/** The subscription's own token, which the links of mails sent before the notifications list carry. */
+async function tokenOf(u: Client): Promise<string> {
+  return (await t.c.briefing.subscriptions.forMail(u.tenantId, u.userId)).token
 }
 
 describe('subscription', () => {
@@ -153,12 +158,36 @@ describe('the scheduled job', () => {
 })
 
 describe('one-click unsubscribe', () => {
+  it('mails carry the notifications list link: its POST turns the subscription off and the job sends nothing', async () => {
+    clock.set(at('2026-12-08', '07:00'))
+    const u = await subscriber('08:30')
+    clock.set(at('2026-12-08', '08:30'))
+    await run()
+    const link = linkOf(u)
+    assert.equal(link.pathname, '/api/notifications/unsubscribe')
+    assert.equal(header(mails(u).at(-1)!, 'list-unsubscribe-post'), 'List-Unsubscribe=One-Click')
+    const preview = json(await t.anon.get(`${link.pathname}${link.search}`))
+    assert.deepEqual([preview.list, preview.unsubscribed], ['briefing', false])
+    assert.equal(json(await get(u, SUB)).enabled, true, 'the GET changed nothing')
+    const res = await t.anon.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    assert.equal(res.statusCode, 200, res.body)
+    assert.equal(json(await get(u, SUB)).enabled, false)
+    clock.set(at('2026-12-09', '08:30'))
+    await run()
+    assert.equal(mails(u).length, 1, 'nothing after the unsubscribe')
+  })
+
   it('a GET shows a page and changes nothing; the urlencoded POST unsubscribes, idempotently; then the job sends nothing', async () => {
     clock.set(at('2026-12-01', '07:00'))
     const u = await subscriber('08:30')
     clock.set(at('2026-12-01', '08:30'))
     await run()
-    const token = tokenOf(u)
+    const token = await tokenOf(u)
     const page = await t.anon.get(`${UNSUB}?token=${token}`)
     assert.equal(page.statusCode, 200)
     assert.match(String(page.headers['content-type']), /^text\/html/)
@@ -196,7 +225,7 @@ describe('one-click unsubscribe', () => {
     const u = await subscriber('08:30')
     clock.set(at('2026-12-03', '08:30'))
     await run()
-    const token = tokenOf(u)
+    const token = await tokenOf(u)
     const res = await t.anon.inject({
       method: 'POST',
       url: `${UNSUB}?token=${token}`,

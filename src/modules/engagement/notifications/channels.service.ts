@@ -62,7 +62,8 @@ export class ChannelsService {
     if (!user?.email_verified) return { status: 'skipped', detail: { reason: 'no_verified_email' } }
     const to = normaliseEmail(user.email)
     const sup = await this.deps.scopes.withTenant(d.tenant_id, (s) => findSuppression(s, 'email', to, n.list))
-    if (sup) return { status: 'suppressed', detail: { suppression_id: sup.id, reason: sup.reason, recipient: to } }
+    if (sup)
+      return { status: 'suppressed', detail: { suppression_id: sup.id, reason: sup.reason, recipient: to } }
     const bulk = !TRANSACTIONAL_LISTS.has(n.list)
     const link = bulk ? this.deps.unsubscribe.link(d.tenant_id, d.user_id, n.list) : null
     const lines = [n.body, ...(n.url ? ['', n.url] : []), ...(link ? ['', `Unsubscribe: ${link.url}`] : [])]
@@ -78,7 +79,8 @@ export class ChannelsService {
     } catch (e) {
       if (!isUpstreamError(e)) throw e
       const provider = { status: e.status ?? null, reason: e.body ?? e.message }
-      if (RETRYABLE.has(e.kind)) return { status: 'retry', detail: { provider }, hint: { retryAfterMs: e.retryAfterMs } }
+      if (RETRYABLE.has(e.kind))
+        return { status: 'retry', detail: { provider }, hint: { retryAfterMs: e.retryAfterMs } }
       if (e.status !== undefined && e.status >= 500 && e.status < 600) {
         const bounce = await this.suppress(d, 'email', to, 'hard_bounce')
         return { status: 'failed', detail: { provider, suppression_id: bounce, reason: 'hard_bounce' } }
@@ -87,7 +89,11 @@ export class ChannelsService {
     }
   }
 
-  private async push(d: DeliveryRow, n: NotificationRow, channel: 'web_push' | 'mobile_push'): Promise<Attempt> {
+  private async push(
+    d: DeliveryRow,
+    n: NotificationRow,
+    channel: 'web_push' | 'mobile_push',
+  ): Promise<Attempt> {
     const targets = await this.deps.push.targets(d.tenant_id, d.user_id, channel)
     if (!targets.length) return { status: 'skipped', detail: { reason: 'no_push_target' } }
     const message: PushMessage = {
@@ -101,25 +107,45 @@ export class ChannelsService {
     let firstSuppression: { suppression_id: number; reason: string } | null = null
     let hint: RetryHint = {}
     for (const t of targets) {
-      const sup = await this.deps.scopes.withTenant(d.tenant_id, (s) => findSuppression(s, channel, t.recipient, n.list))
+      const sup = await this.deps.scopes.withTenant(d.tenant_id, (s) =>
+        findSuppression(s, channel, t.recipient, n.list),
+      )
       if (sup) {
         firstSuppression ??= { suppression_id: sup.id, reason: sup.reason }
         results.push({ target_id: t.id, outcome: 'suppressed', suppression_id: sup.id, reason: sup.reason })
         continue
       }
       const r = await this.deps.push.sendTo(d.tenant_id, t, message)
-      const row: Record<string, unknown> = { target_id: t.id, outcome: r.outcome, status: r.status ?? null, reason: r.reason ?? null }
-      if (r.outcome === 'gone') row['suppression_id'] = await this.suppress(d, channel, t.recipient, 'push_gone')
+      const row: Record<string, unknown> = {
+        target_id: t.id,
+        outcome: r.outcome,
+        status: r.status ?? null,
+        reason: r.reason ?? null,
+      }
+      if (r.outcome === 'gone')
+        row['suppression_id'] = await this.suppress(d, channel, t.recipient, 'push_gone')
       if (r.outcome === 'retry')
-        hint = { retryAfterMs: Math.max(hint.retryAfterMs ?? 0, r.retryAfterMs ?? 0) || undefined, quota: hint.quota || QUOTA_REASONS.has(r.reason ?? '') }
+        hint = {
+          retryAfterMs: Math.max(hint.retryAfterMs ?? 0, r.retryAfterMs ?? 0) || undefined,
+          quota: hint.quota || QUOTA_REASONS.has(r.reason ?? ''),
+        }
       results.push(row)
     }
     return summarise(results, firstSuppression, hint)
   }
 
-  private async suppress(d: DeliveryRow, channel: DeliveryRow['channel'], recipient: string, reason: 'hard_bounce' | 'push_gone') {
+  private async suppress(
+    d: DeliveryRow,
+    channel: DeliveryRow['channel'],
+    recipient: string,
+    reason: 'hard_bounce' | 'push_gone',
+  ) {
     const row = await this.deps.scopes.withTenant(d.tenant_id, (s) =>
-      ensureSuppression(s, { user_id: d.user_id, channel, recipient, reason, list: null }, this.deps.clock.now()),
+      ensureSuppression(
+        s,
+        { user_id: d.user_id, channel, recipient, reason, list: null },
+        this.deps.clock.now(),
+      ),
     )
     return row.id
   }
@@ -134,7 +160,8 @@ function summarise(
   const has = (o: string) => targets.some((t) => t['outcome'] === o)
   if (has('sent')) return { status: 'sent', detail: { targets } }
   if (has('retry')) return { status: 'retry', detail: { targets }, hint }
-  if (has('failed')) return { status: 'failed', detail: { targets, provider: targets.find((t) => t['outcome'] === 'failed') } }
+  if (has('failed'))
+    return { status: 'failed', detail: { targets, provider: targets.find((t) => t['outcome'] === 'failed') } }
   if (suppression && !has('gone')) return { status: 'suppressed', detail: { ...suppression, targets } }
   return { status: 'skipped', detail: { reason: 'push_targets_gone', targets } }
 }

@@ -88,10 +88,15 @@ export class DeliveryService {
   ): DeliveryUpdate {
     const detail = { ...held, ...a.detail }
     if (a.status === 'sent') return { status: 'sent', detail, next_attempt_at: null, sent_at: now }
-    if (a.status !== 'retry' && a.status !== 'failed') return { status: a.status, detail, next_attempt_at: null }
+    if (a.status !== 'retry' && a.status !== 'failed')
+      return { status: a.status, detail, next_attempt_at: null }
     if (a.status === 'retry' && d.attempts < MAX_ATTEMPTS) {
       const wait = retryDelayMs(d.attempts, this.deps.random, a.hint)
-      return { status: 'retrying', detail: { ...detail, retry_in_ms: wait }, next_attempt_at: new Date(now.getTime() + wait) }
+      return {
+        status: 'retrying',
+        detail: { ...detail, retry_in_ms: wait },
+        next_attempt_at: new Date(now.getTime() + wait),
+      }
     }
     return { status: 'failed', detail, next_attempt_at: null, dead_lettered_at: now }
   }
@@ -107,9 +112,20 @@ export class DeliveryService {
       const d = await findDelivery(s, deliveryId)
       if (!d) throw new NotFoundError('notifications.delivery_not_found', 'No such delivery')
       if (!d.dead_lettered_at)
-        throw new ConflictError('notifications.not_dead_lettered', 'Only a dead-lettered delivery can be retried')
-      const detail = { ...d.detail, retried_from: { attempts: d.attempts, dead_lettered_at: d.dead_lettered_at.toISOString() } }
-      return finishDelivery(s, d.id, { status: 'pending', detail, next_attempt_at: now, dead_lettered_at: null, attempts: 0 }, now)
+        throw new ConflictError(
+          'notifications.not_dead_lettered',
+          'Only a dead-lettered delivery can be retried',
+        )
+      const detail = {
+        ...d.detail,
+        retried_from: { attempts: d.attempts, dead_lettered_at: d.dead_lettered_at.toISOString() },
+      }
+      return finishDelivery(
+        s,
+        d.id,
+        { status: 'pending', detail, next_attempt_at: now, dead_lettered_at: null, attempts: 0 },
+        now,
+      )
     })
     if (!row) throw new NotFoundError('notifications.delivery_not_found', 'No such delivery')
     await this.enqueue(tenantId, row, now)

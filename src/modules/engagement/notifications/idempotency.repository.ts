@@ -67,7 +67,9 @@ export async function takeOver(
     .where('created_at', '=', seen.created_at)
     .where('state', '=', seen.state)
     .where((eb) =>
-      seen.locked_until === null ? eb('locked_until', 'is', null) : eb('locked_until', '=', seen.locked_until),
+      seen.locked_until === null
+        ? eb('locked_until', 'is', null)
+        : eb('locked_until', '=', seen.locked_until),
     )
     .executeTakeFirst()
   return Number(res.numUpdatedRows) === 1
@@ -106,11 +108,11 @@ export const releaseKey = (s: TenantScope, ref: KeyRef, createdAt: Date) =>
     .where('state', '=', 'processing')
     .execute()
 
-/** Every tenant's keys created before `before` that are not held by a live request. */
+/** Every tenant's keys created at or before `before` that are not held by a live request. */
 export async function pruneKeys(s: SystemScope, before: Date, now: Date): Promise<number> {
   const res = await s.db
     .deleteFrom('idempotency_key')
-    .where('created_at', '<', before)
+    .where('created_at', '<=', before)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     .executeTakeFirst()
   return Number(res.numDeletedRows)

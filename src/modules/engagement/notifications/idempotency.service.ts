@@ -32,9 +32,7 @@ export const RETENTION_MS = 24 * 3_600_000
 export const LOCK_MS = 60_000
 export const IN_PROGRESS_RETRY_AFTER_S = 1
 
-export type Claim =
-  | { kind: 'new'; claim: ClaimRef }
-  | { kind: 'replay'; status: number; body: unknown }
+export type Claim = { kind: 'new'; claim: ClaimRef } | { kind: 'replay'; status: number; body: unknown }
 
 /** A held key: `generation` tells this claim from a later one of the same key. */
 export interface ClaimRef extends KeyRef {
@@ -93,9 +91,16 @@ export class IdempotencyService {
       throw new UnprocessableError(
         'idempotency.key_reused',
         `This ${IDEMPOTENCY_HEADER} was used with another request body; use a new key for a new request`,
-        [{ loc: ['header', IDEMPOTENCY_HEADER.toLowerCase()], msg: 'used with another body', type: 'key_reused' }],
+        [
+          {
+            loc: ['header', IDEMPOTENCY_HEADER.toLowerCase()],
+            msg: 'used with another body',
+            type: 'key_reused',
+          },
+        ],
       )
-    if (row.state === 'done') return { kind: 'replay', status: row.response_status ?? 200, body: row.response_body }
+    if (row.state === 'done')
+      return { kind: 'replay', status: row.response_status ?? 200, body: row.response_body }
     if (!abandoned) throw inProgress()
     const set = { fingerprint, created_at: row.created_at, locked_until: lockedUntil }
     if (await takeOver(s, ref, row, set))

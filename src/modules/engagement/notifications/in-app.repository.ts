@@ -29,7 +29,13 @@ const mine = (s: TenantScope, userId: number, unread: boolean) => {
 }
 
 /** A page of the user's items, newest first (`pageSize + 1` rows: the extra says there is more). */
-export const listItems = (s: TenantScope, userId: number, unread: boolean, offset: number, pageSize: number) =>
+export const listItems = (
+  s: TenantScope,
+  userId: number,
+  unread: boolean,
+  offset: number,
+  pageSize: number,
+) =>
   mine(s, userId, unread)
     .selectAll()
     .orderBy('created_at', 'desc')

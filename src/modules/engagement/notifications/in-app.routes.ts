@@ -10,30 +10,7 @@ const tags = ['alerts']
 const BASE = '/api/alerts/in-app'
 
 export function inAppRoutes(app: App, inApp: InAppService): void {
-  app.get(
-    BASE,
-    {
-      schema: {
-        operationId: 'listInAppAlerts',
-        summary: 'Your in-app inbox, newest first',
-        description:
-          'Items of the in_app channel (alerts, notifications). `unread=true`: unread only. Pages by number: ' +
-          '`page` (1-based) and `page_size` 25, 50 or 100 (or `limit` up to 100; default 25); `total` counts the ' +
-          'matching items, `unread` the caller’s unread items.',
-        examples: {
-          query: { unread: true, page: 1, page_size: 25 },
-          200: {
-            description: 'A page',
-            value: { items: [IN_APP_ITEM_EXAMPLE], next_cursor: null, page: 1, page_size: 25, total: 1, unread: 1 },
-          },
-        },
-        tags,
-        querystring: S.InAppQuery,
-        response: { 200: S.InAppPage, ...problems(401, 422) },
-      },
-    },
-    (req) => inApp.list(scopeOf(req), req.query),
-  )
+  listRoute(app, inApp)
   app.get(
     `${BASE}/unread-count`,
     {
@@ -71,7 +48,10 @@ export function inAppRoutes(app: App, inApp: InAppService): void {
         description: 'Answers the item; the first read time stays. Another user’s or an unknown item → 404.',
         examples: {
           params: { item_id: 77 },
-          200: { description: 'Read', value: { ...IN_APP_ITEM_EXAMPLE, read: true, read_at: '2026-11-24T15:05:00.000Z' } },
+          200: {
+            description: 'Read',
+            value: { ...IN_APP_ITEM_EXAMPLE, read: true, read_at: '2026-11-24T15:05:00.000Z' },
+          },
         },
         tags,
         params: S.ItemParams,
@@ -79,5 +59,39 @@ export function inAppRoutes(app: App, inApp: InAppService): void {
       },
     },
     (req) => inApp.read(scopeOf(req), req.params.item_id),
+  )
+}
+
+function listRoute(app: App, inApp: InAppService): void {
+  app.get(
+    BASE,
+    {
+      schema: {
+        operationId: 'listInAppAlerts',
+        summary: 'Your in-app inbox, newest first',
+        description:
+          'Items of the in_app channel (alerts, notifications). `unread=true`: unread only. Pages by number: ' +
+          '`page` (1-based) and `page_size` 25, 50 or 100 (or `limit` up to 100; default 25); `total` counts the ' +
+          'matching items, `unread` the caller’s unread items.',
+        examples: {
+          query: { unread: true, page: 1, page_size: 25 },
+          200: {
+            description: 'A page',
+            value: {
+              items: [IN_APP_ITEM_EXAMPLE],
+              next_cursor: null,
+              page: 1,
+              page_size: 25,
+              total: 1,
+              unread: 1,
+            },
+          },
+        },
+        tags,
+        querystring: S.InAppQuery,
+        response: { 200: S.InAppPage, ...problems(401, 422) },
+      },
+    },
+    (req) => inApp.list(scopeOf(req), req.query),
   )
 }

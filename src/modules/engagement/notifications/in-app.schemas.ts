@@ -9,7 +9,9 @@ export const InAppQuery = Type.Object({
   page_size: Type.Optional(
     Type.Integer({ enum: [...PAGE_SIZES], description: 'Items per page: 25, 50 or 100; overrides limit' }),
   ),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: `Page size, at most ${MAX_LIMIT}` })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: `Page size, at most ${MAX_LIMIT}` }),
+  ),
 })
 export type InAppQueryInput = Static<typeof InAppQuery>
 
@@ -30,5 +32,7 @@ export const InAppPage = Type.Object({
   unread: Type.Integer({ minimum: 0, description: 'Unread items of the caller' }),
 })
 export const ItemParams = Type.Object({ item_id: Id() })
-export const ReadAll = Type.Object({ updated: Type.Integer({ minimum: 0, description: 'Items marked read now' }) })
+export const ReadAll = Type.Object({
+  updated: Type.Integer({ minimum: 0, description: 'Items marked read now' }),
+})
 export const UnreadCount = Type.Object({ unread: Type.Integer({ minimum: 0 }) })

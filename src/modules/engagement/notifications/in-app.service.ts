@@ -24,7 +24,9 @@ export class InAppService {
   }
 
   async unreadCount(scope: RequestScope): Promise<{ unread: number }> {
-    return { unread: await this.deps.scopes.withTenant(scope.tenantId, (s) => countItems(s, scope.userId, true)) }
+    return {
+      unread: await this.deps.scopes.withTenant(scope.tenantId, (s) => countItems(s, scope.userId, true)),
+    }
   }
 
   /** Marks it read (the first read time stays); another user's → 404. */

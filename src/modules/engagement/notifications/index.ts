@@ -7,6 +7,7 @@
  */
 import type { App } from '../../../platform/http/app-type.ts'
 import type { Identity } from '../../accounts/identity/index.ts'
+import type { Push } from '../push/index.ts'
 import { defineModule, job, type ModuleContext } from '../../module.ts'
 import { ChannelsService, type PushApi } from './channels.service.ts'
 import { DeliveryService, JOB_DELIVER, type DeliverPayload } from './delivery.service.ts'
@@ -21,7 +22,11 @@ import { NOTIFICATIONS_TABLES, type Channel } from './notifications.tables.ts'
 import { suppressionsRoutes } from './suppressions.routes.ts'
 import { SuppressionsService } from './suppressions.service.ts'
 import { unsubscribeRoutes } from './unsubscribe.routes.ts'
-import { UnsubscribeService, type UnsubscribeHeaders, type UnsubscribeListener } from './unsubscribe.service.ts'
+import {
+  UnsubscribeService,
+  type UnsubscribeHeaders,
+  type UnsubscribeListener,
+} from './unsubscribe.service.ts'
 
 export type { Channel, DeliveryStatus } from './notifications.tables.ts'
 export type { DeliveryViewOut as DeliveryView } from './notifications.schemas.ts'
@@ -41,7 +46,11 @@ export interface Notifications {
   /** The one-click unsubscribe headers for a bulk mail to `userId` on `list`. */
   unsubscribeHeaders(tenantId: number, userId: number, list: string): UnsubscribeHeaders
   /** The unsubscribe URL (for the mail's body) and the headers. */
-  unsubscribeLink(tenantId: number, userId: number, list: string): { url: string; headers: UnsubscribeHeaders }
+  unsubscribeLink(
+    tenantId: number,
+    userId: number,
+    list: string,
+  ): { url: string; headers: UnsubscribeHeaders }
   /** Called after every one-click unsubscribe from `list`. */
   onUnsubscribe(list: string, listener: UnsubscribeListener): void
   notifications: NotificationsService
@@ -54,16 +63,12 @@ export interface Notifications {
 
 interface Needs {
   identity: Identity
+  push: PushApi
 }
 
-/** Until the push module is wired: no push targets (web_push / mobile_push deliveries are skipped). */
-const NO_PUSH: PushApi = {
-  targets: () => Promise.resolve([]),
-  sendTo: () => Promise.resolve({ outcome: 'failed', reason: 'push module absent' }),
-}
-
-export function createNotifications(ctx: ModuleContext, needs: Needs, push: PushApi = NO_PUSH): Notifications {
+export function createNotifications(ctx: ModuleContext, needs: Needs): Notifications {
   const { scopes, clock } = ctx
+  const push = needs.push
   const users = needs.identity.users
   const unsubscribe = new UnsubscribeService({
     scopes,
@@ -73,7 +78,14 @@ export function createNotifications(ctx: ModuleContext, needs: Needs, push: Push
     log: ctx.log,
     publicBaseUrl: ctx.config.PUBLIC_BASE_URL,
   })
-  const channels = new ChannelsService({ scopes, clock, email: ctx.providers.email, users, push, unsubscribe })
+  const channels = new ChannelsService({
+    scopes,
+    clock,
+    email: ctx.providers.email,
+    users,
+    push,
+    unsubscribe,
+  })
   const delivery = new DeliveryService({ scopes, clock, jobs: ctx.jobs, channels, random: Math.random })
   const idempotency = new IdempotencyService({ scopes, clock })
   const channelsOf = async (tenantId: number, userId: number): Promise<Channel[]> => {
@@ -110,10 +122,10 @@ function routes(app: App, api: Notifications): void {
 export const notificationsModule = defineModule({
   name: 'notifications',
   key: 'notifications',
-  needs: { identity: true },
+  needs: { identity: true, push: true },
   tables: NOTIFICATIONS_TABLES,
   migrations: [['0043_notifications', m0043]],
-  build: (ctx: ModuleContext, needs: Needs) => createNotifications(ctx, needs),
+  build: (ctx: ModuleContext, needs: { identity: Identity; push: Push }) => createNotifications(ctx, needs),
   routes,
   jobs: (api) => [
     job<DeliverPayload>(JOB_DELIVER, async (p) => void (await api.delivery.deliver(p))),

@@ -14,7 +14,14 @@ export const ACCEPTED_EXAMPLE = {
   job_id: 'notifications.deliver:311',
   status: 'accepted',
   deliveries: [
-    { delivery_id: 901, channel: 'in_app', status: 'sent', detail: { item_id: 77 }, ...DELIVERY_BASE, sent_at: '2026-11-24T15:00:00.000Z' },
+    {
+      delivery_id: 901,
+      channel: 'in_app',
+      status: 'sent',
+      detail: { item_id: 77 },
+      ...DELIVERY_BASE,
+      sent_at: '2026-11-24T15:00:00.000Z',
+    },
     {
       delivery_id: 902,
       channel: 'email',

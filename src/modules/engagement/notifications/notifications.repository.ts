@@ -63,11 +63,17 @@ export interface NewDelivery {
   sent_at: Date | null
 }
 
-export async function insertDeliveries(s: TenantScope, rows: NewDelivery[], now: Date): Promise<DeliveryRow[]> {
+export async function insertDeliveries(
+  s: TenantScope,
+  rows: NewDelivery[],
+  now: Date,
+): Promise<DeliveryRow[]> {
   if (!rows.length) return []
   return s.db
     .insertInto('notification_delivery')
-    .values(rows.map((r) => ({ ...r, tenant_id: s.tenantId, detail: JSON.stringify(r.detail), updated_at: now })))
+    .values(
+      rows.map((r) => ({ ...r, tenant_id: s.tenantId, detail: JSON.stringify(r.detail), updated_at: now })),
+    )
     .onConflict((oc) => oc.columns(['tenant_id', 'notification_id', 'user_id', 'channel']).doNothing())
     .returningAll()
     .execute()

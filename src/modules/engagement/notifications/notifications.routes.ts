@@ -3,7 +3,12 @@ import { scopeOf } from '../../../platform/auth/authenticate.ts'
 import { effectiveTenant } from '../../../platform/auth/scope.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import { problems } from '../../../platform/http/problem.ts'
-import { IN_PROGRESS_RETRY_AFTER_S, KEY_MAX, parseIdempotencyKey, RETENTION_MS } from './idempotency.service.ts'
+import {
+  IN_PROGRESS_RETRY_AFTER_S,
+  KEY_MAX,
+  parseIdempotencyKey,
+  RETENTION_MS,
+} from './idempotency.service.ts'
 import type { Notifications } from './index.ts'
 import { MAX_ATTEMPTS } from './lib/backoff.ts'
 import { deliveryView } from './notifications.service.ts'
@@ -37,11 +42,20 @@ export function notificationsRoutes(app: App, api: Notifications): void {
           'E-mails carry the one-click unsubscribe headers of the list `api`.',
         examples: {
           headers: { 'idempotency-key': '6f1c2a7e-3b9d-4c55-a1f0-2d8e9b7c4a10' },
-          body: { title: 'Rebalance reminder', body: 'Your allocation drifted 6 % from target.', url: '/app/portfolio' },
+          body: {
+            title: 'Rebalance reminder',
+            body: 'Your allocation drifted 6 % from target.',
+            url: '/app/portfolio',
+          },
           202: { description: 'Accepted (or replayed)', value: X.ACCEPTED_EXAMPLE },
         },
         tags,
-        headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', description: 'Required: 1–255 visible ASCII characters' } } },
+        headers: {
+          type: 'object',
+          properties: {
+            'idempotency-key': { type: 'string', description: 'Required: 1–255 visible ASCII characters' },
+          },
+        },
         body: S.NotificationBody,
         response: { 202: S.Accepted, ...problems(401, 409, 422) },
       },
@@ -61,7 +75,10 @@ export function notificationsRoutes(app: App, api: Notifications): void {
         operationId: 'getNotification',
         summary: 'One of your notifications with its delivery trace',
         description: 'The caller’s own notification; another user’s → 404 `notifications.not_found`.',
-        examples: { params: { notification_id: 311 }, 200: { description: 'The trace', value: X.NOTIFICATION_EXAMPLE } },
+        examples: {
+          params: { notification_id: 311 },
+          200: { description: 'The trace', value: X.NOTIFICATION_EXAMPLE },
+        },
         tags,
         params: S.NotificationParams,
         response: { 200: S.NotificationView, ...problems(401, 404, 422) },
@@ -83,15 +100,29 @@ function deadLetterRoutes(app: App, { delivery }: Notifications): void {
         operationId: 'adminListNotificationDeadLetters',
         summary: 'Deliveries that failed for good (administrators)',
         description: `Newest first: retries exhausted (${MAX_ATTEMPTS} attempts) or refused by the provider, with its answer in \`detail\`. ${ADMIN}`,
-        examples: { query: { limit: 20 }, 200: { description: 'Dead letters', value: { items: [X.DEAD_LETTER_EXAMPLE] } } },
+        examples: {
+          query: { limit: 20 },
+          200: { description: 'Dead letters', value: { items: [X.DEAD_LETTER_EXAMPLE] } },
+        },
         tags: ['admin'],
         querystring: S.DeadLetterQuery,
         response: { 200: S.DeadLetterList, ...problems(401, 403, 422) },
       },
     },
     async (req) => {
-      const rows = await delivery.deadLetters(effectiveTenant(scopeOf(req), req.query.tenant_id), req.query.limit ?? 50)
-      return { items: rows.map((r) => ({ ...deliveryView(r), notification_id: r.notification_id, user_id: r.user_id, title: r.title, list: r.list })) }
+      const rows = await delivery.deadLetters(
+        effectiveTenant(scopeOf(req), req.query.tenant_id),
+        req.query.limit ?? 50,
+      )
+      return {
+        items: rows.map((r) => ({
+          ...deliveryView(r),
+          notification_id: r.notification_id,
+          user_id: r.user_id,
+          title: r.title,
+          list: r.list,
+        })),
+      }
     },
   )
   app.post(
@@ -107,7 +138,10 @@ function deadLetterRoutes(app: App, { delivery }: Notifications): void {
           ADMIN,
         examples: {
           params: { delivery_id: 902 },
-          200: { description: 'Queued', value: { ...X.DEAD_LETTER_EXAMPLE, status: 'pending', attempts: 0, dead_lettered_at: null } },
+          200: {
+            description: 'Queued',
+            value: { ...X.DEAD_LETTER_EXAMPLE, status: 'pending', attempts: 0, dead_lettered_at: null },
+          },
         },
         tags: ['admin'],
         params: S.DeliveryParams,
@@ -115,6 +149,9 @@ function deadLetterRoutes(app: App, { delivery }: Notifications): void {
         response: { 200: S.DeliveryView, ...problems(401, 403, 404, 409, 422) },
       },
     },
-    async (req) => deliveryView(await delivery.retry(effectiveTenant(scopeOf(req), req.query.tenant_id), req.params.delivery_id)),
+    async (req) =>
+      deliveryView(
+        await delivery.retry(effectiveTenant(scopeOf(req), req.query.tenant_id), req.params.delivery_id),
+      ),
   )
 }

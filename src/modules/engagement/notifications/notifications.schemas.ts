@@ -32,14 +32,19 @@ export const NotificationBody = Type.Object(
     title: Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: NOT_BLANK }),
     body: Type.String({ minLength: 1, maxLength: BODY_MAX, pattern: MULTI_LINE }),
     url: Type.Optional(
-      Type.String({ maxLength: URL_MAX, pattern: URL_PATTERN, description: 'A console path (/app/…) or an https URL' }),
+      Type.String({
+        maxLength: URL_MAX,
+        pattern: URL_PATTERN,
+        description: 'A console path (/app/…) or an https URL',
+      }),
     ),
     channels: Type.Optional(
       Type.Array(ChannelSchema, {
         minItems: 1,
         maxItems: CHANNELS.length,
         uniqueItems: true,
-        description: 'Default: every channel the caller has (in_app, email when verified, push when subscribed)',
+        description:
+          'Default: every channel the caller has (in_app, email when verified, push when subscribed)',
       }),
     ),
     data: Type.Optional(DataSchema),

@@ -86,7 +86,12 @@ export class NotificationsService {
         source: 'api',
         fingerprint,
         list: API_LIST,
-        message: { title: body.title, body: body.body, ...(body.url ? { url: body.url } : {}), ...(body.data ? { data: body.data } : {}) },
+        message: {
+          title: body.title,
+          body: body.body,
+          ...(body.url ? { url: body.url } : {}),
+          ...(body.data ? { data: body.data } : {}),
+        },
         channels: channels.map((channel) => ({ channel })),
       }
       const out = await this.create(input, async (s, n, rows) => {
@@ -162,17 +167,33 @@ export class NotificationsService {
   }
 
   /** One delivery per distinct channel; in_app written (or suppressed) at once. */
-  private async plan(s: TenantScope, input: CreateInput, n: NotificationRow, now: Date): Promise<NewDelivery[]> {
+  private async plan(
+    s: TenantScope,
+    input: CreateInput,
+    n: NotificationRow,
+    now: Date,
+  ): Promise<NewDelivery[]> {
     const seen = new Set<Channel>()
     const rows: NewDelivery[] = []
     for (const c of input.channels) {
       if (seen.has(c.channel)) continue
       seen.add(c.channel)
-      const base = { notification_id: n.id, user_id: input.userId, channel: c.channel, attempts: 0, sent_at: null }
+      const base = {
+        notification_id: n.id,
+        user_id: input.userId,
+        channel: c.channel,
+        attempts: 0,
+        sent_at: null,
+      }
       if (c.capped) rows.push({ ...base, status: 'capped', detail: { ...c.capped }, next_attempt_at: null })
       else if (c.channel === 'in_app') rows.push({ ...base, ...(await this.inApp(s, n, now)) })
       else if (c.notBefore && c.notBefore > now)
-        rows.push({ ...base, status: 'quiet_hours', detail: { held_until: c.notBefore.toISOString() }, next_attempt_at: c.notBefore })
+        rows.push({
+          ...base,
+          status: 'quiet_hours',
+          detail: { held_until: c.notBefore.toISOString() },
+          next_attempt_at: c.notBefore,
+        })
       else rows.push({ ...base, status: 'pending', detail: {}, next_attempt_at: now })
     }
     return rows
@@ -181,9 +202,23 @@ export class NotificationsService {
   private async inApp(s: TenantScope, n: NotificationRow, now: Date) {
     const sup = await findSuppression(s, 'in_app', String(n.user_id), n.list)
     if (sup)
-      return { status: 'suppressed' as const, detail: { suppression_id: sup.id, reason: sup.reason }, next_attempt_at: null }
-    const item = await insertInAppItem(s, { user_id: n.user_id, notification_id: n.id, title: n.title, body: n.body, url: n.url, data: n.data }, now)
-    return { status: 'sent' as const, detail: { item_id: item?.id ?? null }, attempts: 1, sent_at: now, next_attempt_at: null }
+      return {
+        status: 'suppressed' as const,
+        detail: { suppression_id: sup.id, reason: sup.reason },
+        next_attempt_at: null,
+      }
+    const item = await insertInAppItem(
+      s,
+      { user_id: n.user_id, notification_id: n.id, title: n.title, body: n.body, url: n.url, data: n.data },
+      now,
+    )
+    return {
+      status: 'sent' as const,
+      detail: { item_id: item?.id ?? null },
+      attempts: 1,
+      sent_at: now,
+      next_attempt_at: null,
+    }
   }
 }
 

@@ -10,22 +10,28 @@ interface Accepted {
 }
 
 /** The sweep's caller is a test client, whose `post` also takes headers (the Idempotency-Key). */
-type HeaderPost = (url: string, body: unknown, headers: Record<string, string>) => Promise<{ statusCode: number; body: string }>
+type HeaderPost = (
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+) => Promise<{ statusCode: number; body: string }>
 
 async function notify(owner: SweepCaller): Promise<Accepted> {
-  const post = owner.post as HeaderPost
-  const res = await post(
+  const res = await (owner as unknown as { post: HeaderPost }).post(
     '/api/notifications',
     { title: 'Sweep', body: 'Owner only', channels: ['in_app'] },
     { 'idempotency-key': `sweep-${owner.tenantId}-${Date.now()}` },
   )
-  if (res.statusCode !== 202) throw new Error(`sweep fixture: expected 202, got ${res.statusCode}: ${res.body}`)
+  if (res.statusCode !== 202)
+    throw new Error(`sweep fixture: expected 202, got ${res.statusCode}: ${res.body}`)
   return JSON.parse(res.body) as Accepted
 }
 
 export const notificationsSweep: Record<string, SweepFixture> = {
   deleteNotificationSuppression: async (owner) => {
-    const { suppression_id } = await created(await owner.post('/api/notifications/suppressions', { channel: 'email' }))
+    const { suppression_id } = await created(
+      await owner.post('/api/notifications/suppressions', { channel: 'email' }),
+    )
     return { params: { suppression_id: suppression_id! } }
   },
   readInAppAlert: async (owner) => {

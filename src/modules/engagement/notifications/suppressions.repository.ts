@@ -30,7 +30,11 @@ export interface NewSuppression {
 }
 
 /** Inserts it, or answers the one already there for (channel, recipient, list): idempotent. */
-export async function ensureSuppression(s: TenantScope, n: NewSuppression, now: Date): Promise<SuppressionRow> {
+export async function ensureSuppression(
+  s: TenantScope,
+  n: NewSuppression,
+  now: Date,
+): Promise<SuppressionRow> {
   const inserted = await s.db
     .insertInto('notification_suppression')
     .values({ ...n, tenant_id: s.tenantId, created_at: now })

@@ -24,7 +24,10 @@ export function suppressionsRoutes(app: App, suppressions: SuppressionsService):
         operationId: 'listNotificationSuppressions',
         summary: 'Your suppressions, newest first',
         description: `${WHAT} Filters: \`channel\`, \`recipient\` (exact; e-mail addresses in any case), \`limit\` 1–${S.SUPPRESSIONS_MAX} (default ${S.SUPPRESSIONS_DEFAULT}).`,
-        examples: { query: { channel: 'email', limit: 20 }, 200: { description: 'Suppressions', value: { items: [X.SUPPRESSION_EXAMPLE] } } },
+        examples: {
+          query: { channel: 'email', limit: 20 },
+          200: { description: 'Suppressions', value: { items: [X.SUPPRESSION_EXAMPLE] } },
+        },
         tags,
         querystring: S.SuppressionQuery,
         response: { 200: S.SuppressionList, ...problems(401, 422) },
@@ -41,7 +44,10 @@ export function suppressionsRoutes(app: App, suppressions: SuppressionsService):
         description:
           `${WHAT} Adds a \`manual\` suppression of your own address (email) or inbox (in_app). Idempotent: the same ` +
           'channel and list answer the suppression already there. Push: delete the subscription or device instead.',
-        examples: { body: { channel: 'email', list: 'alerts' }, 201: { description: 'Suppressed', value: { ...X.SUPPRESSION_EXAMPLE, reason: 'manual' } } },
+        examples: {
+          body: { channel: 'email', list: 'alerts' },
+          201: { description: 'Suppressed', value: { ...X.SUPPRESSION_EXAMPLE, reason: 'manual' } },
+        },
         tags,
         body: S.SuppressionBody,
         response: { 201: S.Suppression, ...problems(401, 422) },
@@ -55,7 +61,8 @@ export function suppressionsRoutes(app: App, suppressions: SuppressionsService):
       schema: {
         operationId: 'deleteNotificationSuppression',
         summary: 'Remove one of your suppressions',
-        description: 'Deliveries to that recipient resume from the next one. Another user’s or an unknown id → 404.',
+        description:
+          'Deliveries to that recipient resume from the next one. Another user’s or an unknown id → 404.',
         examples: { params: { suppression_id: 12 } },
         tags,
         params: S.SuppressionParams,

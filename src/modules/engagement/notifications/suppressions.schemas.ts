@@ -11,9 +11,15 @@ export const LIST_PATTERN = '^[a-z][a-z0-9_-]{0,39}$'
 
 export const SuppressionQuery = Type.Object({
   channel: Type.Optional(ChannelSchema),
-  recipient: Type.Optional(Text({ minLength: 1, maxLength: 2048, description: 'Exact recipient (e-mail addresses: any case)' })),
+  recipient: Type.Optional(
+    Text({ minLength: 1, maxLength: 2048, description: 'Exact recipient (e-mail addresses: any case)' }),
+  ),
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: SUPPRESSIONS_MAX, description: `1–${SUPPRESSIONS_MAX}; default ${SUPPRESSIONS_DEFAULT}` }),
+    Type.Integer({
+      minimum: 1,
+      maximum: SUPPRESSIONS_MAX,
+      description: `1–${SUPPRESSIONS_MAX}; default ${SUPPRESSIONS_DEFAULT}`,
+    }),
   ),
 })
 export type SuppressionQueryInput = Static<typeof SuppressionQuery>
@@ -21,7 +27,9 @@ export type SuppressionQueryInput = Static<typeof SuppressionQuery>
 export const Suppression = Type.Object({
   suppression_id: Type.Integer(),
   channel: ChannelSchema,
-  recipient: Type.String({ description: 'Lower-cased e-mail address, push endpoint, device token, or user id (in_app)' }),
+  recipient: Type.String({
+    description: 'Lower-cased e-mail address, push endpoint, device token, or user id (in_app)',
+  }),
   reason: Type.Enum([...SUPPRESSION_REASONS]),
   list: Nullable(Type.String({ description: 'The list it covers; null: every list' })),
   created_at: Type.String({ format: 'date-time' }),
@@ -31,16 +39,27 @@ export const SuppressionList = Type.Object({ items: Type.Array(Suppression) })
 export const SuppressionParams = Type.Object({ suppression_id: Id() })
 export const SuppressionBody = Type.Object(
   {
-    channel: Type.Enum(['in_app', 'email'], { description: 'in_app or email (push: delete the subscription)' }),
+    channel: Type.Enum(['in_app', 'email'], {
+      description: 'in_app or email (push: delete the subscription)',
+    }),
     list: Type.Optional(
-      Nullable(Type.String({ pattern: LIST_PATTERN, description: 'One list (alerts, briefing, …); absent or null: all' })),
+      Nullable(
+        Type.String({
+          pattern: LIST_PATTERN,
+          description: 'One list (alerts, briefing, …); absent or null: all',
+        }),
+      ),
     ),
   },
   { additionalProperties: false },
 )
 
 export const UnsubscribeQuery = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: TOKEN_MAX_LENGTH, description: 'The signed token of the link' }),
+  token: Type.String({
+    minLength: 1,
+    maxLength: TOKEN_MAX_LENGTH,
+    description: 'The signed token of the link',
+  }),
 })
 export const UnsubscribePreview = Type.Object({
   next_action: Type.Literal('post_to_confirm'),

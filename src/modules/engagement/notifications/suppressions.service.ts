@@ -11,7 +11,11 @@ import {
   userSuppressions,
   type SuppressionRow,
 } from './suppressions.repository.ts'
-import { SUPPRESSIONS_DEFAULT, type SuppressionOut, type SuppressionQueryInput } from './suppressions.schemas.ts'
+import {
+  SUPPRESSIONS_DEFAULT,
+  type SuppressionOut,
+  type SuppressionQueryInput,
+} from './suppressions.schemas.ts'
 
 export class SuppressionsService {
   constructor(
@@ -21,7 +25,11 @@ export class SuppressionsService {
   /** Newest first. */
   async list(scope: RequestScope, q: SuppressionQueryInput): Promise<{ items: SuppressionOut[] }> {
     const rows = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
-      userSuppressions(s, scope.userId, { channel: q.channel, recipient: q.recipient, limit: q.limit ?? SUPPRESSIONS_DEFAULT }),
+      userSuppressions(s, scope.userId, {
+        channel: q.channel,
+        recipient: q.recipient,
+        limit: q.limit ?? SUPPRESSIONS_DEFAULT,
+      }),
     )
     return { items: rows.map(suppressionView) }
   }
@@ -29,11 +37,19 @@ export class SuppressionsService {
   /** A manual suppression of the caller's own in-app inbox or address, for one list or all. */
   async add(scope: RequestScope, body: { channel: 'in_app' | 'email'; list?: string | null | undefined }) {
     const recipient =
-      body.channel === 'email' ? normaliseEmail((await this.deps.users.me(scope)).email) : String(scope.userId)
+      body.channel === 'email'
+        ? normaliseEmail((await this.deps.users.me(scope)).email)
+        : String(scope.userId)
     const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
       ensureSuppression(
         s,
-        { user_id: scope.userId, channel: body.channel, recipient, reason: 'manual', list: body.list ?? null },
+        {
+          user_id: scope.userId,
+          channel: body.channel,
+          recipient,
+          reason: 'manual',
+          list: body.list ?? null,
+        },
         this.deps.clock.now(),
       ),
     )
@@ -42,8 +58,11 @@ export class SuppressionsService {
 
   /** Another user's (or unknown) → 404. */
   async remove(scope: RequestScope, id: number): Promise<void> {
-    const res = await this.deps.scopes.withTenant(scope.tenantId, (s) => deleteUserSuppression(s, scope.userId, id))
-    if (Number(res.numDeletedRows) !== 1) throw new NotFoundError('notifications.suppression_not_found', 'No such suppression')
+    const res = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      deleteUserSuppression(s, scope.userId, id),
+    )
+    if (Number(res.numDeletedRows) !== 1)
+      throw new NotFoundError('notifications.suppression_not_found', 'No such suppression')
   }
 }
 

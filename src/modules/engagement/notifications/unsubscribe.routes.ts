@@ -34,7 +34,10 @@ export function unsubscribeRoutes(app: App, unsubscribe: UnsubscribeService): vo
           'Read-only: answers `next_action: "post_to_confirm"` with the list the link unsubscribes from and whether ' +
           'it already is; POST the same URL to unsubscribe. A browser asking for text/html gets a page with a button ' +
           `that sends the POST. ${TOKEN}`,
-        examples: { query: { token: X.TOKEN_EXAMPLE }, 200: { description: 'What a POST would do', value: X.PREVIEW_EXAMPLE } },
+        examples: {
+          query: { token: X.TOKEN_EXAMPLE },
+          200: { description: 'What a POST would do', value: X.PREVIEW_EXAMPLE },
+        },
         tags,
         querystring: UnsubscribeQuery,
         response: { 200: UnsubscribePreview, ...problems(422) },
@@ -67,7 +70,10 @@ export function unsubscribeRoutes(app: App, unsubscribe: UnsubscribeService): vo
             'Suppresses the user’s address for that list (`reason: "unsubscribe"`, listed under ' +
             '`GET /api/notifications/suppressions`, removable there) and answers 200 directly: never a redirect, ' +
             `no cookie. Idempotent: repeating it answers the same suppression. ${TOKEN}`,
-          examples: { query: { token: X.TOKEN_EXAMPLE }, 200: { description: 'Unsubscribed', value: X.UNSUBSCRIBED_EXAMPLE } },
+          examples: {
+            query: { token: X.TOKEN_EXAMPLE },
+            200: { description: 'Unsubscribed', value: X.UNSUBSCRIBED_EXAMPLE },
+          },
           tags,
           consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
           querystring: UnsubscribeQuery,

@@ -68,7 +68,10 @@ export class UnsubscribeService {
     url.searchParams.set('token', token)
     return {
       url: url.toString(),
-      headers: { 'List-Unsubscribe': `<${url.toString()}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': `<${url.toString()}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     }
   }
 
@@ -100,16 +103,32 @@ export class UnsubscribeService {
     const row = await this.deps.scopes.withTenant(claims.tenantId, (s) =>
       ensureSuppression(
         s,
-        { user_id: claims.userId, channel: 'email', recipient: address, reason: 'unsubscribe', list: claims.list },
+        {
+          user_id: claims.userId,
+          channel: 'email',
+          recipient: address,
+          reason: 'unsubscribe',
+          list: claims.list,
+        },
         this.deps.clock.now(),
       ),
     )
-    const event = { tenantId: claims.tenantId, userId: claims.userId, list: claims.list, suppressionId: row.id }
+    const event = {
+      tenantId: claims.tenantId,
+      userId: claims.userId,
+      list: claims.list,
+      suppressionId: row.id,
+    }
     for (const listener of this.listeners.get(claims.list) ?? [])
       await Promise.resolve(listener(event)).catch((err: unknown) =>
         this.deps.log.warn({ err, list: claims.list }, 'notifications: unsubscribe listener failed'),
       )
-    return { unsubscribed: true as const, list: claims.list, suppression_id: row.id, created_at: row.created_at.toISOString() }
+    return {
+      unsubscribed: true as const,
+      list: claims.list,
+      suppression_id: row.id,
+      created_at: row.created_at.toISOString(),
+    }
   }
 
   private verify(token: string): UnsubscribeClaims {
@@ -126,6 +145,8 @@ export class UnsubscribeService {
 }
 
 const badToken = () =>
-  new UnprocessableError('notifications.unsubscribe_token_invalid', 'This unsubscribe link is not valid or has expired', [
-    { loc: ['query', 'token'], msg: 'invalid or expired token', type: 'token' },
-  ])
+  new UnprocessableError(
+    'notifications.unsubscribe_token_invalid',
+    'This unsubscribe link is not valid or has expired',
+    [{ loc: ['query', 'token'], msg: 'invalid or expired token', type: 'token' }],
+  )

@@ -78,7 +78,14 @@ function createBriefing(ctx: ModuleContext, needs: Needs): Briefing {
 export const briefingModule = defineModule({
   name: 'briefing',
   key: 'briefing',
-  needs: { identity: true, tenancy: true, portfolio: true, recommendations: true, daily: true, notifications: true },
+  needs: {
+    identity: true,
+    tenancy: true,
+    portfolio: true,
+    recommendations: true,
+    daily: true,
+    notifications: true,
+  },
   tables: BRIEFING_TABLES,
   migrations: [['0019_briefing', m0019]],
   build: createBriefing,

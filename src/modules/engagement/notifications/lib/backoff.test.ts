@@ -22,9 +22,21 @@ describe('retry backoff', () => {
   })
 
   it('never retries sooner than Retry-After, nor a quota answer within a minute', () => {
-    assert.equal(retryDelayMs(1, () => 0, { retryAfterMs: 90_000 }), 90_000)
-    assert.equal(retryDelayMs(1, () => 0.5, { quota: true }), 60_000)
-    assert.equal(retryDelayMs(6, () => 0.99, { quota: true }), Math.floor(0.99 * 960_000))
-    assert.equal(retryDelayMs(1, () => 0, { retryAfterMs: 86_400_000 }), 3_600_000)
+    assert.equal(
+      retryDelayMs(1, () => 0, { retryAfterMs: 90_000 }),
+      90_000,
+    )
+    assert.equal(
+      retryDelayMs(1, () => 0.5, { quota: true }),
+      60_000,
+    )
+    assert.equal(
+      retryDelayMs(6, () => 0.99, { quota: true }),
+      Math.floor(0.99 * 960_000),
+    )
+    assert.equal(
+      retryDelayMs(1, () => 0, { retryAfterMs: 86_400_000 }),
+      3_600_000,
+    )
   })
 })

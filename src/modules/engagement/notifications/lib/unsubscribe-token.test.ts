@@ -33,7 +33,9 @@ describe('unsubscribe tokens', () => {
     const token = signUnsubscribeToken(k, claims)
     assert.equal(verifyUnsubscribeToken(hmac('k2'), token, issuedAt), null)
     const [, , tag] = token.split('.')
-    const forged = Buffer.from(JSON.stringify({ t: 7, u: 43, list: 'alerts', iat: 1767225600 })).toString('base64url')
+    const forged = Buffer.from(JSON.stringify({ t: 7, u: 43, list: 'alerts', iat: 1767225600 })).toString(
+      'base64url',
+    )
     assert.equal(verifyUnsubscribeToken(k, `v1.${forged}.${tag}`, issuedAt), null)
     assert.ok(verifyUnsubscribeToken(k, token, new Date(issuedAt.getTime() + 180 * 86_400_000)))
     assert.equal(verifyUnsubscribeToken(k, token, new Date(issuedAt.getTime() + 180 * 86_400_000 + 1)), null)

@@ -42,7 +42,9 @@ async function unsubscribe(event) {
     }
     finish(
       'failed',
-      res.status === 422 ? 'This unsubscribe link is not valid or has expired.' : 'Something went wrong; try again later.',
+      res.status === 422
+        ? 'This unsubscribe link is not valid or has expired.'
+        : 'Something went wrong; try again later.',
     )
   } catch {
     finish('retry', 'The service could not be reached; try again later.')
