@@ -4,6 +4,7 @@
  * here is the only code edit outside its folder (CONTRIBUTING.md, "Adding a module"). The container
  * builds them in dependency order, whatever their order here.
  */
+import { alertsModule } from '../modules/engagement/alerts/index.ts'
 import { backtestModule } from '../modules/trading-intel/backtest/index.ts'
 import { briefingModule } from '../modules/trading-intel/briefing/index.ts'
 import { brokersModule } from '../modules/brokers/index.ts'
@@ -69,6 +70,7 @@ export const modules = [
   widgetsModule,
   pushModule,
   notificationsModule,
+  alertsModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

@@ -128,4 +128,20 @@ describe('screener snapshot service', () => {
     assert.ok(Math.abs(snap.numbers.get('pe')![i]! - price / (0.6 + 0.7 + 0.8 + 0.9)) < 1e-9)
     assert.ok(Number.isNaN(snap.numbers.get('pe')![snap.symbols.indexOf('AAPL')]!))
   })
+
+  it('tells each rebuild listener about every build of the current snapshot; one that throws stops nothing', async () => {
+    const { clock, snapshots } = service()
+    const seen: string[] = []
+    snapshots.onRebuilt(() => {
+      throw new Error('a listener that fails')
+    })
+    snapshots.onRebuilt((built) => seen.push(built.snapshot.built_at))
+    const a = await snapshots.latest()
+    clock.advance(60 * 60_000)
+    const b = await snapshots.rebuild()
+    assert.deepEqual(seen, [a.snapshot.built_at, b.snapshot.built_at])
+    assert.notEqual(a.snapshot.built_at, b.snapshot.built_at)
+    await snapshots.asOf('2026-11-20')
+    assert.equal(seen.length, 2, 'a past session’s snapshot is not a rebuild of the current one')
+  })
 })

@@ -42,6 +42,7 @@ export class SnapshotService {
   private building: Promise<Built> | null = null
   private scoring: Promise<void> | null = null
   private readonly past = new Map<string, Promise<Built>>()
+  readonly #rebuilt: ((built: Built) => void)[] = []
 
   constructor(private readonly deps: SnapshotDeps) {}
 
@@ -70,6 +71,14 @@ export class SnapshotService {
     const snap = this.current!.snapshot
     const end = tradingDay(snap.as_of)?.postClose.getTime() ?? 0
     return Date.parse(snap.built_at) >= end
+  }
+
+  /**
+   * Calls `listener` after each build of the current snapshot (alerts re-run the saved screens they
+   * watch). A listener that throws is logged; the build and the other listeners go on.
+   */
+  onRebuilt(listener: (built: Built) => void): void {
+    this.#rebuilt.push(listener)
   }
 
   /** Prices were just refreshed: rebuild behind the readers, unless a build is that recent. */
@@ -115,6 +124,12 @@ export class SnapshotService {
     this.current = built
     if (this.deps.confluence) this.scoring = this.score(built)
     else built.snapshot.sources.ta_confluence = { ...pending, as_of: null, note: 'not installed' }
+    for (const listener of this.#rebuilt)
+      try {
+        listener(built)
+      } catch (err) {
+        this.deps.log.warn({ err }, 'screener: a rebuild listener failed')
+      }
     return built
   }
 

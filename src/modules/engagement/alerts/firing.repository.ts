@@ -1,0 +1,182 @@
+/**
+ * SQL of evaluation and firing: the rules a tick or a source touches (read across tenants in an
+ * audited system scope), their state, and the firing rows — unique per (rule, occurrence key), so
+ * `insertFiring` answers a row only to the one evaluator whose insert created it.
+ */
+import { sql } from 'kysely'
+import type { SystemScope, TenantScope } from '../../../platform/db/index.ts'
+
+export interface LiveRule {
+  tenant_id: number
+  id: number
+  user_id: number
+  alert_type: string
+  params: Record<string, unknown>
+  symbol: string | null
+  channels: string[]
+  frequency: string
+  created_at: Date
+}
+
+const LIVE = [
+  'tenant_id',
+  'id',
+  'user_id',
+  'alert_type',
+  'params',
+  'symbol',
+  'channels',
+  'frequency',
+  'created_at',
+] as const
+
+/** Enabled rules bound to any of the symbols, every tenant. */
+export const rulesForSymbols = (s: SystemScope, symbols: string[]): Promise<LiveRule[]> =>
+  symbols.length
+    ? (s.db
+        .selectFrom('alert_rule')
+        .select(LIVE)
+        .where('enabled', '=', true)
+        .where('symbol', 'in', symbols)
+        .execute() as Promise<LiveRule[]>)
+    : Promise.resolve([])
+
+/** Enabled rules of the types, every tenant (the scheduled evaluation). */
+export const rulesOfTypes = (s: SystemScope, types: string[]): Promise<LiveRule[]> =>
+  s.db
+    .selectFrom('alert_rule')
+    .select(LIVE)
+    .where('enabled', '=', true)
+    .where('alert_type', 'in', types)
+    .orderBy('tenant_id')
+    .orderBy('id')
+    .execute() as Promise<LiveRule[]>
+
+/** Every enabled symbol-bound rule's symbol, every tenant (the scheduled quote fetch). */
+export const ruleSymbols = async (s: SystemScope): Promise<string[]> =>
+  (
+    await s.db
+      .selectFrom('alert_rule')
+      .select('symbol')
+      .distinct()
+      .where('enabled', '=', true)
+      .where('symbol', 'is not', null)
+      .execute()
+  ).map((r) => r.symbol!)
+
+export interface StateRow {
+  rule_id: number
+  arm: number
+  armed: boolean
+  membership: string[] | null
+}
+
+export const statesOf = (s: TenantScope, ruleIds: number[]): Promise<StateRow[]> =>
+  ruleIds.length
+    ? s.db
+        .selectFrom('alert_rule_state')
+        .select(['rule_id', 'arm', 'armed', 'membership'])
+        .where('tenant_id', '=', s.tenantId)
+        .where('rule_id', 'in', ruleIds)
+        .execute()
+    : Promise.resolve([])
+
+/** Writes the arm state; `rearmFrom` makes the re-arm conditional (two evaluators move it once). */
+export const saveArm = (s: TenantScope, ruleId: number, arm: number, armed: boolean, now: Date) =>
+  s.db
+    .insertInto('alert_rule_state')
+    .values({ tenant_id: s.tenantId, rule_id: ruleId, arm, armed, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'rule_id'])
+        .doUpdateSet({ arm, armed, updated_at: now })
+        .where('alert_rule_state.arm', '<=', arm),
+    )
+    .execute()
+
+export const saveMembership = (s: TenantScope, ruleId: number, symbols: string[], now: Date) =>
+  s.db
+    .insertInto('alert_rule_state')
+    .values({ tenant_id: s.tenantId, rule_id: ruleId, membership: JSON.stringify(symbols), updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'rule_id'])
+        .doUpdateSet({ membership: JSON.stringify(symbols), updated_at: now }),
+    )
+    .execute()
+
+export interface FiringInput {
+  rule_id: number
+  user_id: number
+  alert_type: string
+  occurrence_key: string
+  condition: unknown
+  values: unknown
+  channels: string[]
+  fired_at: Date
+}
+
+/** The new firing's id, or undefined when that occurrence already fired. */
+export const insertFiring = async (s: TenantScope, f: FiringInput): Promise<number | undefined> => {
+  const row = await s.db
+    .insertInto('alert_firing')
+    .values({
+      tenant_id: s.tenantId,
+      rule_id: f.rule_id,
+      user_id: f.user_id,
+      alert_type: f.alert_type,
+      occurrence_key: f.occurrence_key,
+      condition: JSON.stringify(f.condition),
+      fired_values: JSON.stringify(f.values),
+      channels: JSON.stringify(f.channels),
+      fired_at: f.fired_at,
+    })
+    .onConflict((oc) => oc.columns(['tenant_id', 'rule_id', 'occurrence_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row ? Number(row.id) : undefined
+}
+
+export const setFiringDispatch = (s: TenantScope, id: number, notificationId: number, channels: string[]) =>
+  s.db
+    .updateTable('alert_firing')
+    .set({ notification_id: notificationId, channels: JSON.stringify(channels) })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .execute()
+
+export const disableRule = (s: TenantScope, ruleId: number, now: Date) =>
+  s.db
+    .updateTable('alert_rule')
+    .set({ enabled: false, updated_at: now })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', ruleId)
+    .execute()
+
+/** Firings per channel the user was sent since `since` (caps), capped channels not counted. */
+export async function channelCounts(
+  s: TenantScope,
+  userId: number,
+  since: Date,
+): Promise<Map<string, number>> {
+  const { rows } = await sql<{ channel: string; n: string | number }>`
+    select c.channel, count(*) as n
+      from alert_firing f, jsonb_array_elements_text(f.channels) as c(channel)
+     where f.tenant_id = ${s.tenantId} and f.user_id = ${userId} and f.fired_at >= ${since}
+     group by c.channel`.execute(s.db)
+  return new Map(rows.map((r) => [r.channel, Number(r.n)]))
+}
+
+export const listFirings = (
+  s: TenantScope,
+  userId: number,
+  q: { limit: number; alertType?: string | undefined },
+) => {
+  let query = s.db
+    .selectFrom('alert_firing')
+    .select(['id', 'rule_id', 'alert_type', 'condition', 'fired_values', 'notification_id', 'fired_at'])
+    .where('tenant_id', '=', s.tenantId)
+    .where('user_id', '=', userId)
+  if (q.alertType) query = query.where('alert_type', '=', q.alertType)
+  return query.orderBy('fired_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute()
+}
