@@ -261,6 +261,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alert types with their parameters, channels, frequencies and caps
+         * @description The server-owned alert types, each with its parameters (type, unit, min, max, required, allowed values, default), what triggers its evaluation and whether it is a level condition or an event; the channels; the frequencies; the caps: rules = the plan's `alerts` limit (yours and every plan's), deliveries per channel per New York day: in_app unlimited, email 20, web_push 50, mobile_push 50 (the same on every plan; over it the channel is `capped`). Conventions: docs/alerts.md.
+         */
+        get: operations["alertCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alerts that fired, with why and what happened on each channel
+         * @description The caller's firings, newest first (`limit` 1–200, default 50; `alert_type` filters, an unknown one → 422). Each: the rule, the condition as it was when it fired (params and frequency), the values that fired it, and per channel its delivery: `status` pending, retrying, sent, suppressed (detail names the suppression), quiet_hours (detail.held_until), capped (detail.cap, detail.limit), skipped (no address or device), failed (detail.provider: the provider’s answer), with `attempts` and `sent_at`. A rule deleted since still shows its firings.
+         */
+        get: operations["listAlertDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts/in-app": {
         parameters: {
             query?: never;
@@ -315,6 +355,30 @@ export interface paths {
          * @description `updated`: the items that were unread.
          */
         post: operations["readAllInAppAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/prefs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s quiet hours and alert rules
+         * @description One document per user: `quiet_hours` ({enabled, start, end as HH:MM, time_zone IANA}; end before start = the window spans midnight; in quiet hours in-app items arrive at once and the other channels are held until the window ends, in that zone, DST included) and `rules`. PUT replaces the set: a rule with `rule_id` updates that rule of yours, a rule without one is created, and **your rules left out are deleted** (at most 1000 per request; the plan's `alerts` limit → 422 `alerts.cap_exceeded` with `limit` and `allowed`). Leaving `quiet_hours` out keeps them; null clears them. Every problem is a 422 naming its path (all at once): an unknown type, channel or frequency, a parameter unknown, missing, out of range or of the wrong type, a symbol that is not listed, a saved screen or watchlist you do not have, another user’s `rule_id`, a malformed time or an unknown time zone. Prices are compared exactly as decimals: price_above fires at price ≥ threshold, price_below at price ≤ threshold. Frequencies: `once`: fires the first time the condition holds, then the rule is disabled (PUT it enabled to re-arm); `once_per_session`: fires at most once per New York session date (the date of the evaluation, New York time); `every_time`: fires each time the condition becomes true: after firing it re-arms only once an evaluation has seen the condition false (event types — signals, flow, filings, earnings, screen changes — fire once per event). Changing a rule's type or parameters restarts its every_time arm and a screen’s baseline.
+         */
+        get: operations["getAlertPrefs"];
+        /**
+         * Replace the caller’s quiet hours and rules (upsert by rule_id)
+         * @description One document per user: `quiet_hours` ({enabled, start, end as HH:MM, time_zone IANA}; end before start = the window spans midnight; in quiet hours in-app items arrive at once and the other channels are held until the window ends, in that zone, DST included) and `rules`. PUT replaces the set: a rule with `rule_id` updates that rule of yours, a rule without one is created, and **your rules left out are deleted** (at most 1000 per request; the plan's `alerts` limit → 422 `alerts.cap_exceeded` with `limit` and `allowed`). Leaving `quiet_hours` out keeps them; null clears them. Every problem is a 422 naming its path (all at once): an unknown type, channel or frequency, a parameter unknown, missing, out of range or of the wrong type, a symbol that is not listed, a saved screen or watchlist you do not have, another user’s `rule_id`, a malformed time or an unknown time zone. Prices are compared exactly as decimals: price_above fires at price ≥ threshold, price_below at price ≤ threshold. Frequencies: `once`: fires the first time the condition holds, then the rule is disabled (PUT it enabled to re-arm); `once_per_session`: fires at most once per New York session date (the date of the evaluation, New York time); `every_time`: fires each time the condition becomes true: after firing it re-arms only once an evaluation has seen the condition false (event types — signals, flow, filings, earnings, screen changes — fire once per event). Changing a rule's type or parameters restarts its every_time arm and a screen’s baseline.
+         */
+        put: operations["putAlertPrefs"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7494,6 +7558,323 @@ export interface operations {
             };
         };
     };
+    alertCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue (one type shown) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "types": [
+                     *         {
+                     *           "type": "price_above",
+                     *           "description": "The price is at or above the threshold (price ≥ threshold)",
+                     *           "triggers": [
+                     *             "quotes"
+                     *           ],
+                     *           "kind": "level",
+                     *           "params": [
+                     *             {
+                     *               "name": "symbol",
+                     *               "type": "symbol",
+                     *               "unit": null,
+                     *               "min": null,
+                     *               "max": null,
+                     *               "required": true,
+                     *               "description": "Ticker"
+                     *             },
+                     *             {
+                     *               "name": "threshold",
+                     *               "type": "decimal",
+                     *               "unit": "usd",
+                     *               "min": 0.0001,
+                     *               "max": 10000000,
+                     *               "required": true,
+                     *               "description": "Price"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "channels": [
+                     *         "in_app",
+                     *         "email",
+                     *         "web_push",
+                     *         "mobile_push"
+                     *       ],
+                     *       "frequencies": [
+                     *         {
+                     *           "frequency": "once",
+                     *           "description": "fires the first time the condition holds, then the rule is disabled"
+                     *         }
+                     *       ],
+                     *       "caps": {
+                     *         "plan": "free",
+                     *         "rules": 10,
+                     *         "rules_by_plan": {
+                     *           "free": 10,
+                     *           "pro": 200,
+                     *           "premium": 1000
+                     *         },
+                     *         "per_channel_per_day": {
+                     *           "in_app": null,
+                     *           "email": 20,
+                     *           "web_push": 50,
+                     *           "mobile_push": 50
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        caps: {
+                            /** @description Deliveries per channel per New York day; null = unlimited; the same on every plan */
+                            per_channel_per_day: {
+                                [key: string]: null | number;
+                            };
+                            plan: string;
+                            rules: null | number;
+                            rules_by_plan: {
+                                [key: string]: null | number;
+                            };
+                        };
+                        channels: string[];
+                        frequencies: {
+                            description: string;
+                            frequency: string;
+                        }[];
+                        types: {
+                            description: string;
+                            /** @enum {unknown} */
+                            kind: "level" | "event";
+                            params: {
+                                default?: string | number | string[];
+                                description: string;
+                                max: null | number;
+                                min: null | number;
+                                name: string;
+                                required: boolean;
+                                required_when?: {
+                                    equals: string;
+                                    param: string;
+                                };
+                                /** @enum {unknown} */
+                                type: "decimal" | "number" | "integer" | "symbol" | "enum" | "enum_list" | "string";
+                                unit: null | string;
+                                values?: string[];
+                            }[];
+                            triggers: string[];
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAlertDeliveries: {
+        parameters: {
+            query?: {
+                /** @example price_above */
+                alert_type?: "price_above" | "price_below" | "percent_move" | "intraday_signal" | "options_flow" | "earnings_upcoming" | "insider_purchase" | "drawdown_breach" | "screen_membership" | "watchlist_move";
+                /**
+                 * @description 1–200, default 50
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One firing: in-app sent, e-mail held by quiet hours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "firing_id": 41,
+                     *           "rule_id": 13,
+                     *           "alert_type": "price_above",
+                     *           "condition": {
+                     *             "params": {
+                     *               "symbol": "AAPL",
+                     *               "threshold": "200"
+                     *             },
+                     *             "frequency": "once_per_session"
+                     *           },
+                     *           "values": {
+                     *             "symbol": "AAPL",
+                     *             "price": "200.02",
+                     *             "threshold": "200"
+                     *           },
+                     *           "fired_at": "2026-11-25T23:10:00.000Z",
+                     *           "channels": [
+                     *             {
+                     *               "channel": "in_app",
+                     *               "status": "sent",
+                     *               "detail": {},
+                     *               "attempts": 1,
+                     *               "sent_at": "2026-11-25T23:10:00.000Z"
+                     *             },
+                     *             {
+                     *               "channel": "email",
+                     *               "status": "quiet_hours",
+                     *               "detail": {
+                     *                 "held_until": "2026-11-26T12:00:00.000Z"
+                     *               },
+                     *               "attempts": 0,
+                     *               "sent_at": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            alert_type: string;
+                            channels: {
+                                attempts: number;
+                                channel: string;
+                                /** @description Why: {suppression_id, reason}, {held_until}, {cap, limit}, {provider: {status, reason}}, … */
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                sent_at: null | string;
+                                /** @description pending, retrying, sent, suppressed, quiet_hours, capped, skipped or failed */
+                                status: string;
+                            }[];
+                            /** @description The rule’s params and frequency as they were when it fired */
+                            condition: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            fired_at: string;
+                            firing_id: number;
+                            rule_id: number;
+                            /** @description What fired it: price and threshold, change %, the signal, the symbols gained or lost… */
+                            values: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listInAppAlerts: {
         parameters: {
             query?: {
@@ -7874,6 +8255,404 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAlertPrefs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "quiet_hours": {
+                     *         "enabled": true,
+                     *         "start": "22:00",
+                     *         "end": "07:00",
+                     *         "time_zone": "America/New_York"
+                     *       },
+                     *       "rules": [
+                     *         {
+                     *           "rule_id": 12,
+                     *           "alert_type": "screen_membership",
+                     *           "params": {
+                     *             "saved_screen_id": 3,
+                     *             "on": "gain"
+                     *           },
+                     *           "channels": [
+                     *             "in_app",
+                     *             "web_push"
+                     *           ],
+                     *           "frequency": "every_time",
+                     *           "enabled": true,
+                     *           "created_at": "2026-11-20T15:00:00.000Z",
+                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "rule_id": 13,
+                     *           "alert_type": "price_above",
+                     *           "params": {
+                     *             "symbol": "AAPL",
+                     *             "threshold": "200"
+                     *           },
+                     *           "channels": [
+                     *             "in_app",
+                     *             "email"
+                     *           ],
+                     *           "frequency": "once_per_session",
+                     *           "enabled": true,
+                     *           "created_at": "2026-11-25T14:00:00.000Z",
+                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limits": {
+                     *         "rules": 10,
+                     *         "rules_used": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        limits: {
+                            rules: null | number;
+                            rules_used: number;
+                        };
+                        quiet_hours: null | {
+                            enabled: boolean;
+                            /** @description End of the window (exclusive); before start = the window spans midnight, HH:MM (24-hour, 00:00–23:59) */
+                            end: string;
+                            /** @description Start of the quiet window, HH:MM (24-hour, 00:00–23:59) */
+                            start: string;
+                            /** @description IANA time zone, e.g. America/New_York */
+                            time_zone: string;
+                        };
+                        rules: {
+                            alert_type: string;
+                            channels: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description False after a `once` rule fired (PUT it enabled to re-arm) */
+                            enabled: boolean;
+                            frequency: string;
+                            /** @description Normalised: defaults filled in, symbols upper case, decimals as strings */
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            rule_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putAlertPrefs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quiet_hours": {
+                 *         "enabled": true,
+                 *         "start": "22:00",
+                 *         "end": "07:00",
+                 *         "time_zone": "America/New_York"
+                 *       },
+                 *       "rules": [
+                 *         {
+                 *           "alert_type": "price_above",
+                 *           "params": {
+                 *             "symbol": "AAPL",
+                 *             "threshold": "200.00"
+                 *           },
+                 *           "channels": [
+                 *             "in_app",
+                 *             "email"
+                 *           ],
+                 *           "frequency": "once_per_session",
+                 *           "enabled": true
+                 *         },
+                 *         {
+                 *           "rule_id": 12,
+                 *           "alert_type": "screen_membership",
+                 *           "params": {
+                 *             "saved_screen_id": 3,
+                 *             "on": "gain"
+                 *           },
+                 *           "channels": [
+                 *             "in_app",
+                 *             "web_push"
+                 *           ],
+                 *           "frequency": "every_time"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    quiet_hours?: null | {
+                        enabled: boolean;
+                        /** @description End of the window (exclusive); before start = the window spans midnight, HH:MM (24-hour, 00:00–23:59) */
+                        end: string;
+                        /** @description Start of the quiet window, HH:MM (24-hour, 00:00–23:59) */
+                        start: string;
+                        /** @description IANA time zone, e.g. America/New_York */
+                        time_zone: string;
+                    };
+                    rules: {
+                        /** @enum {unknown} */
+                        alert_type: "price_above" | "price_below" | "percent_move" | "intraday_signal" | "options_flow" | "earnings_upcoming" | "insider_purchase" | "drawdown_breach" | "screen_membership" | "watchlist_move";
+                        channels: ("in_app" | "email" | "web_push" | "mobile_push")[];
+                        /** @description Default true */
+                        enabled?: boolean;
+                        /** @enum {unknown} */
+                        frequency: "once" | "once_per_session" | "every_time";
+                        /** @description The type’s parameters (GET /api/alerts/capabilities) */
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        /** @description An existing rule of yours to update; leave out to create */
+                        rule_id?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The document as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "quiet_hours": {
+                     *         "enabled": true,
+                     *         "start": "22:00",
+                     *         "end": "07:00",
+                     *         "time_zone": "America/New_York"
+                     *       },
+                     *       "rules": [
+                     *         {
+                     *           "rule_id": 12,
+                     *           "alert_type": "screen_membership",
+                     *           "params": {
+                     *             "saved_screen_id": 3,
+                     *             "on": "gain"
+                     *           },
+                     *           "channels": [
+                     *             "in_app",
+                     *             "web_push"
+                     *           ],
+                     *           "frequency": "every_time",
+                     *           "enabled": true,
+                     *           "created_at": "2026-11-20T15:00:00.000Z",
+                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "rule_id": 13,
+                     *           "alert_type": "price_above",
+                     *           "params": {
+                     *             "symbol": "AAPL",
+                     *             "threshold": "200"
+                     *           },
+                     *           "channels": [
+                     *             "in_app",
+                     *             "email"
+                     *           ],
+                     *           "frequency": "once_per_session",
+                     *           "enabled": true,
+                     *           "created_at": "2026-11-25T14:00:00.000Z",
+                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limits": {
+                     *         "rules": 10,
+                     *         "rules_used": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        limits: {
+                            rules: null | number;
+                            rules_used: number;
+                        };
+                        quiet_hours: null | {
+                            enabled: boolean;
+                            /** @description End of the window (exclusive); before start = the window spans midnight, HH:MM (24-hour, 00:00–23:59) */
+                            end: string;
+                            /** @description Start of the quiet window, HH:MM (24-hour, 00:00–23:59) */
+                            start: string;
+                            /** @description IANA time zone, e.g. America/New_York */
+                            time_zone: string;
+                        };
+                        rules: {
+                            alert_type: string;
+                            channels: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description False after a `once` rule fired (PUT it enabled to re-arm) */
+                            enabled: boolean;
+                            frequency: string;
+                            /** @description Normalised: defaults filled in, symbols upper case, decimals as strings */
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            rule_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
