@@ -41,7 +41,6 @@ export function notificationsRoutes(app: App, api: Notifications): void {
           'say what happened (suppressed: which suppression; skipped: no target; failed: the provider’s answer). ' +
           'E-mails carry the one-click unsubscribe headers of the list `api`.',
         examples: {
-          headers: { 'idempotency-key': '6f1c2a7e-3b9d-4c55-a1f0-2d8e9b7c4a10' },
           body: {
             title: 'Rebalance reminder',
             body: 'Your allocation drifted 6 % from target.',
@@ -53,7 +52,11 @@ export function notificationsRoutes(app: App, api: Notifications): void {
         headers: {
           type: 'object',
           properties: {
-            'idempotency-key': { type: 'string', description: 'Required: 1–255 visible ASCII characters' },
+            'idempotency-key': {
+              type: 'string',
+              description: 'Required: 1–255 visible ASCII characters',
+              examples: ['6f1c2a7e-3b9d-4c55-a1f0-2d8e9b7c4a10'],
+            },
           },
         },
         body: S.NotificationBody,
