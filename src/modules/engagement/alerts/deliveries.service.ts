@@ -7,7 +7,7 @@ import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
 import { DELIVERIES_DEFAULT, type DeliveriesOut, type DeliveriesQueryInput } from './alerts.schemas.ts'
 import * as repo from './firing.repository.ts'
-import type { Notifier } from './lib/notifier.ts'
+import type { DeliveryView, Notifier } from './lib/notifier.ts'
 
 export class DeliveriesService {
   constructor(private readonly deps: { scopes: Scopes; notifier: () => Notifier }) {}
@@ -17,7 +17,9 @@ export class DeliveriesService {
       repo.listFirings(s, scope.userId, { limit: q.limit ?? DELIVERIES_DEFAULT, alertType: q.alert_type }),
     )
     const ids = rows.flatMap((r) => (r.notification_id === null ? [] : [Number(r.notification_id)]))
-    const deliveries = ids.length ? await this.deps.notifier().deliveries(scope.tenantId, ids) : new Map()
+    const deliveries = ids.length
+      ? await this.deps.notifier().deliveries(scope.tenantId, ids)
+      : new Map<number, DeliveryView[]>()
     return {
       items: rows.map((r) => ({
         firing_id: Number(r.id),

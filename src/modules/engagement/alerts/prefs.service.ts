@@ -42,7 +42,7 @@ const ruleOut = (r: repo.RuleRow) => ({
   rule_id: Number(r.id),
   alert_type: r.alert_type,
   params: r.params as Params,
-  channels: r.channels as unknown as string[],
+  channels: r.channels,
   frequency: r.frequency,
   enabled: r.enabled,
   created_at: new Date(r.created_at).toISOString(),

@@ -66,7 +66,7 @@ export class ScreensService {
     )
     if (!state?.membership) return [] // the baseline
     const { gained, lost } = diffMembership(state.membership, now.symbols)
-    const on = String(rule.params.on ?? 'both')
+    const on = typeof rule.params.on === 'string' ? rule.params.on : 'both'
     const g = on === 'loss' ? [] : gained
     const l = on === 'gain' ? [] : lost
     if (!g.length && !l.length) return []

@@ -137,8 +137,11 @@ const list = (name: string, values: readonly string[], description: string): Par
 })
 
 /** The alert types, in the order the capabilities list them. */
-export function alertTypes({ setups, flowDirections }: CatalogSources): AlertTypeSpec[] {
-  const unusual = flowDirections.filter((d) => d !== 'NEUTRAL_FLOW')
+export function alertTypes(sources: CatalogSources): AlertTypeSpec[] {
+  return [...quoteTypes(), ...eventTypes(sources), ...portfolioTypes()]
+}
+
+function quoteTypes(): AlertTypeSpec[] {
   return [
     {
       type: 'price_above',
@@ -161,6 +164,12 @@ export function alertTypes({ setups, flowDirections }: CatalogSources): AlertTyp
       kind: 'level',
       params: [symbol(), percent('Day move'), direction],
     },
+  ]
+}
+
+function eventTypes({ setups, flowDirections }: CatalogSources): AlertTypeSpec[] {
+  const unusual = flowDirections.filter((d) => d !== 'NEUTRAL_FLOW')
+  return [
     {
       type: 'intraday_signal',
       description: 'A new intraday setup signal on the symbol or on any holding',
@@ -216,6 +225,11 @@ export function alertTypes({ setups, flowDirections }: CatalogSources): AlertTyp
         },
       ],
     },
+  ]
+}
+
+function portfolioTypes(): AlertTypeSpec[] {
+  return [
     {
       type: 'drawdown_breach',
       description: 'The portfolio value (total AUM) is down from its peak by at least the percent',
