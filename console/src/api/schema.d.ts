@@ -26165,7 +26165,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required: 1–255 visible ASCII characters */
+                /**
+                 * @description Required: 1–255 visible ASCII characters
+                 * @example 6f1c2a7e-3b9d-4c55-a1f0-2d8e9b7c4a10
+                 */
                 "idempotency-key"?: string;
             };
             path?: never;
