@@ -83,7 +83,7 @@ describe('console: inbox', { skip: consoleSkipReason() }, () => {
     // Live: an item created elsewhere shows when the window regains focus, without a reload.
     await notify(user, 'Fresh alert')
     assert.equal(await badge(page), 0)
-    await page.evaluate(() => globalThis.dispatchEvent(new Event('focus')))
+    await page.evaluate("window.dispatchEvent(new Event('focus'))")
     await badgeIs(page, 1)
     await page.close()
   })
