@@ -77,7 +77,9 @@ function Editors({ caps, prefs }: { caps: Capabilities; prefs: Prefs }) {
       </Section>
       <div className="grid">
         <Section title="New rule">
+          {/* A new rule's form starts afresh once a rule was added (the count changed). */}
           <RuleEditor
+            key={prefs.rules.length}
             caps={caps}
             busy={save.isPending}
             error={addError}
