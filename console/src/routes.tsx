@@ -16,6 +16,8 @@ import { area as screener } from './pages/screener/area.ts'
 import { area as learn } from './pages/learn/area.ts'
 import { area as settings } from './pages/settings/area.ts'
 import { area as watchlists } from './pages/watchlists/area.ts'
+import { area as alerts } from './pages/alerts/area.ts'
+import { area as inbox } from './pages/inbox/area.ts'
 
 export const AREAS: Area[] = [
   dashboard,
@@ -25,6 +27,8 @@ export const AREAS: Area[] = [
   watchlists,
   intel,
   screener,
+  alerts,
+  inbox,
   learn,
   settings,
 ]

@@ -1,8 +1,9 @@
 /**
  * The web console at /app: the single-page application `npm run build` writes to dist/console (its
- * sources are in console/). Its hashed assets are cached for a year; every other path below /app
- * answers index.html, so deep links and reloads land on the client-side route they name. All of it is
- * public: the console logs in through the API like any client, and holds no data of its own.
+ * sources are in console/). Its hashed assets are cached for a year; /app/sw.js is the service worker
+ * (revalidated on every use); every other path below /app answers index.html, so deep links and
+ * reloads land on the client-side route they name. All of it is public: the console logs in through
+ * the API like any client, and holds no data of its own.
  */
 import { existsSync } from 'node:fs'
 import fastifyStatic from '@fastify/static'
@@ -36,6 +37,16 @@ export async function consolePages(app: FastifyInstance, dir: URL = CONSOLE_DIR)
       return reply
         .header('content-security-policy', CONSOLE_CSP)
         .sendFile(`assets/${req.params['*']}`, { maxAge: '365d', immutable: true })
+    })
+    // The service worker keeps its address across builds and is revalidated on every registration
+    // check (a cached worker would outlive a fix); its scope is its own folder, /app/.
+    scope.get('/app/sw.js', route, (_req, reply) => {
+      if (!built) throw notBuilt()
+      return reply
+        .header('content-security-policy', CONSOLE_CSP)
+        .header('service-worker-allowed', '/app/')
+        .header('cache-control', 'no-cache')
+        .sendFile('sw.js', { cacheControl: false })
     })
     scope.get('/app/*', route, (_req, reply) => page(reply))
   })

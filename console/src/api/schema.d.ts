@@ -133,6 +133,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/notifications/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries that failed for good (administrators)
+         * @description Newest first: retries exhausted (6 attempts) or refused by the provider, with its answer in `detail`. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        get: operations["adminListNotificationDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notifications/dead-letters/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a dead-lettered delivery (administrators)
+         * @description Queues the delivery again with a fresh run of 6 attempts (the earlier run is kept in `detail.retried_from`). Unknown → 404; not dead-lettered → 409 `notifications.not_dead_lettered`. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        post: operations["adminRetryNotificationDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tenants": {
         parameters: {
             query?: never;
@@ -216,6 +256,130 @@ export interface paths {
          * @description Users’ choices and the defaults apply again. 204 also when none was set. Administrators only (403 otherwise). `tenant_id` names the tenant (default: the administrator’s own); an unknown tenant is 404 `widgets.tenant_not_found`, an unknown widget 404 `widgets.unknown_widget`.
          */
         delete: operations["adminClearWidgetPolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alert types with their parameters, channels, frequencies and caps
+         * @description The server-owned alert types, each with its parameters (type, unit, min, max, required, allowed values, default), what triggers its evaluation and whether it is a level condition or an event; the channels; the frequencies; the caps: rules = the plan's `alerts` limit (yours and every plan's), deliveries per channel per New York day: in_app unlimited, email 20, web_push 50, mobile_push 50 (the same on every plan; over it the channel is `capped`). Conventions: docs/alerts.md.
+         */
+        get: operations["alertCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alerts that fired, with why and what happened on each channel
+         * @description The caller's firings, newest first (`limit` 1–200, default 50; `alert_type` filters, an unknown one → 422). Each: the rule, the condition as it was when it fired (params and frequency), the values that fired it, and per channel its delivery: `status` pending, retrying, sent, suppressed (detail names the suppression), quiet_hours (detail.held_until), capped (detail.cap, detail.limit), skipped (no address or device), failed (detail.provider: the provider’s answer), with `attempts` and `sent_at`. A rule deleted since still shows its firings.
+         */
+        get: operations["listAlertDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/in-app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your in-app inbox, newest first
+         * @description Items of the in_app channel (alerts, notifications). `unread=true`: unread only. Pages by number: `page` (1-based) and `page_size` 25, 50 or 100 (or `limit` up to 100; default 25); `total` counts the matching items, `unread` the caller’s unread items.
+         */
+        get: operations["listInAppAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/in-app/{item_id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one in-app item read
+         * @description Answers the item; the first read time stays. Another user’s or an unknown item → 404.
+         */
+        post: operations["readInAppAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/in-app/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark all your in-app items read
+         * @description `updated`: the items that were unread.
+         */
+        post: operations["readAllInAppAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/prefs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s quiet hours and alert rules
+         * @description One document per user: `quiet_hours` ({enabled, start, end as HH:MM, time_zone IANA}; end before start = the window spans midnight; in quiet hours in-app items arrive at once and the other channels are held until the window ends, in that zone, DST included) and `rules`. PUT replaces the set: a rule with `rule_id` updates that rule of yours, a rule without one is created, and **your rules left out are deleted** (at most 1000 per request; the plan's `alerts` limit → 422 `alerts.cap_exceeded` with `limit` and `allowed`). Leaving `quiet_hours` out keeps them; null clears them. Every problem is a 422 naming its path (all at once): an unknown type, channel or frequency, a parameter unknown, missing, out of range or of the wrong type, a symbol that is not listed, a saved screen or watchlist you do not have, another user’s `rule_id`, a malformed time or an unknown time zone. Prices are compared exactly as decimals: price_above fires at price ≥ threshold, price_below at price ≤ threshold. Frequencies: `once`: fires the first time the condition holds, then the rule is disabled (PUT it enabled to re-arm); `once_per_session`: fires at most once per New York session date (the date of the evaluation, New York time); `every_time`: fires each time the condition becomes true: after firing it re-arms only once an evaluation has seen the condition false (event types — signals, flow, filings, earnings, screen changes — fire once per event). Changing a rule's type or parameters restarts its every_time arm and a screen’s baseline.
+         */
+        get: operations["getAlertPrefs"];
+        /**
+         * Replace the caller’s quiet hours and rules (upsert by rule_id)
+         * @description One document per user: `quiet_hours` ({enabled, start, end as HH:MM, time_zone IANA}; end before start = the window spans midnight; in quiet hours in-app items arrive at once and the other channels are held until the window ends, in that zone, DST included) and `rules`. PUT replaces the set: a rule with `rule_id` updates that rule of yours, a rule without one is created, and **your rules left out are deleted** (at most 1000 per request; the plan's `alerts` limit → 422 `alerts.cap_exceeded` with `limit` and `allowed`). Leaving `quiet_hours` out keeps them; null clears them. Every problem is a 422 naming its path (all at once): an unknown type, channel or frequency, a parameter unknown, missing, out of range or of the wrong type, a symbol that is not listed, a saved screen or watchlist you do not have, another user’s `rule_id`, a malformed time or an unknown time zone. Prices are compared exactly as decimals: price_above fires at price ≥ threshold, price_below at price ≤ threshold. Frequencies: `once`: fires the first time the condition holds, then the rule is disabled (PUT it enabled to re-arm); `once_per_session`: fires at most once per New York session date (the date of the evaluation, New York time); `every_time`: fires each time the condition becomes true: after firing it re-arms only once an evaluation has seen the condition false (event types — signals, flow, filings, earnings, screen changes — fire once per event). Changing a rule's type or parameters restarts its every_time arm and a screen’s baseline.
+         */
+        put: operations["putAlertPrefs"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2385,6 +2549,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/push-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s mobile device tokens
+         * @description The caller’s own device tokens (at most 20), the most recently registered first.
+         */
+        get: operations["listPushTokens"];
+        put?: never;
+        /**
+         * Register this device for mobile push (upsert by user and token)
+         * @description Upsert of (user, `device_token`) in one atomic statement: a new pair → 201, an existing pair → 200 with `last_seen_at` refreshed (and the posted `platform` and `app_id`); concurrent registrations of one pair give one 201 and 200s. iOS tokens are APNs device tokens in hex — 64 characters (longer: whole bytes, at most 200), stored lower case; Android tokens are FCM registration tokens, 100–4096 characters of A–Z, a–z, 0–9, `_`, `:` and `-`; anything else → 422 naming `device_token`. The same token registered by another user of the tenant is removed from them (the device is the caller’s now). A user keeps at most 20 tokens: one more drops the one registered longest ago; tokens not registered again for 270 days are pruned daily, and a token FCM or APNs calls unregistered is removed when a push to it fails.
+         */
+        post: operations["registerPushToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/push-tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unregister a device token
+         * @description Removes one of the caller’s device tokens (e.g. on sign-out in the app). Another user’s or tenant’s, or one already removed → 404 `push.token_not_found`.
+         */
+        delete: operations["deletePushToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/news/feed": {
         parameters: {
             query?: never;
@@ -2445,6 +2653,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send yourself a notification (accepted asynchronously)
+         * @description Requires `Idempotency-Key`: 1–255 visible ASCII characters (a UUID v4 is a good choice); missing, empty, too long or with other characters → 422 naming the header. The key is scoped to the caller and this route. The same key with the same body (any key order) replays the first answer with `Idempotency-Replayed: true` for 24 hours, after which the key is forgotten and a reuse runs as new; the same key with another body → 422 `idempotency.key_reused`; a duplicate arriving while the first is still being processed → 409 `idempotency.in_progress` with `Retry-After: 1`. Exactly one notification and one delivery per channel is created per key, however many duplicates arrive at once, on any number of processes. The recipient is the caller. `channels` defaults to every channel the caller has (in_app; email when the address is verified; web_push / mobile_push when subscribed). in_app is written at once; the other channels are delivered by a job, retried with exponential backoff and jitter (6 attempts, 30 s doubling up to 1 h), then failed and dead-lettered. Each delivery’s `status` and `detail` say what happened (suppressed: which suppression; skipped: no target; failed: the provider’s answer). E-mails carry the one-click unsubscribe headers of the list `api`.
+         */
+        post: operations["createNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your suppressions, newest first
+         * @description A suppression stops every delivery to its recipient on its channel — for one list, or for all when `list` is null — and the delivery trace says which one (`status: "suppressed"`, `detail.suppression_id`). They are made by a one-click unsubscribe (`unsubscribe`, one list), a permanent refusal of the address by the mail server (`hard_bounce`, all lists), a complaint (`complaint`), a push target the push service says is gone (`push_gone`) or by hand (`manual`). E-mail recipients are lower-cased addresses. Filters: `channel`, `recipient` (exact; e-mail addresses in any case), `limit` 1–200 (default 50).
+         */
+        get: operations["listNotificationSuppressions"];
+        put?: never;
+        /**
+         * Mute your in-app inbox or e-mail, for one list or all
+         * @description A suppression stops every delivery to its recipient on its channel — for one list, or for all when `list` is null — and the delivery trace says which one (`status: "suppressed"`, `detail.suppression_id`). They are made by a one-click unsubscribe (`unsubscribe`, one list), a permanent refusal of the address by the mail server (`hard_bounce`, all lists), a complaint (`complaint`), a push target the push service says is gone (`push_gone`) or by hand (`manual`). E-mail recipients are lower-cased addresses. Adds a `manual` suppression of your own address (email) or inbox (in_app). Idempotent: the same channel and list answer the suppression already there. Push: delete the subscription or device instead.
+         */
+        post: operations["createNotificationSuppression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/suppressions/{suppression_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of your suppressions
+         * @description Deliveries to that recipient resume from the next one. Another user’s or an unknown id → 404.
+         */
+        delete: operations["deleteNotificationSuppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the one-click unsubscribe link would do (changes nothing)
+         * @description Read-only: answers `next_action: "post_to_confirm"` with the list the link unsubscribes from and whether it already is; POST the same URL to unsubscribe. A browser asking for text/html gets a page with a button that sends the POST. The token is `v1.<payload>.<signature>`: it names the tenant, the user and the list, is signed with a key derived from the service’s secret and is valid for 180 days; a bad, altered or expired token → 422 `notifications.unsubscribe_token_invalid`.
+         */
+        get: operations["previewUnsubscribe"];
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058)
+         * @description The HTTPS URI of the `List-Unsubscribe` header of every bulk e-mail (with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`). The body mail clients send, `List-Unsubscribe=One-Click`, may be application/x-www-form-urlencoded or multipart/form-data, or be absent: the token is what counts. Suppresses the user’s address for that list (`reason: "unsubscribe"`, listed under `GET /api/notifications/suppressions`, removable there) and answers 200 directly: never a redirect, no cookie. Idempotent: repeating it answers the same suppression. The token is `v1.<payload>.<signature>`: it names the tenant, the user and the list, is signed with a key derived from the service’s secret and is valid for 180 days; a bad, altered or expired token → 422 `notifications.unsubscribe_token_invalid`.
+         */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plans": {
         parameters: {
             query?: never;
@@ -2457,6 +2753,90 @@ export interface paths {
          * @description The plans a tenant can be on, cheapest first, with their feature switches and numeric limits. Public. Paginated: `page_size` 25, 50 or 100 (or the legacy `limit`, at most 100), then follow `next_cursor`.
          */
         get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s web push subscriptions
+         * @description The caller’s own subscriptions (at most 20), the most recently posted first.
+         */
+        get: operations["listPushSubscriptions"];
+        put?: never;
+        /**
+         * Save this browser’s web push subscription (upsert by endpoint)
+         * @description The body is the browser’s `PushSubscription.toJSON()`: `endpoint` an absolute https URL of at most 2048 characters (plain http only for a loopback host, never in production), `keys.p256dh` base64url of the 65-byte uncompressed P-256 point (0x04 first, on the curve), `keys.auth` base64url of 16 bytes, `expirationTime` null or milliseconds since the epoch (not in the past). Each failure is a 422 naming its field. Upsert by endpoint within the tenant: posting an endpoint again refreshes its keys, expiration and `last_seen_at` (same `subscription_id`, 200 either way); an endpoint another user of the tenant posted moves to the caller. A user keeps at most 20: one more drops the one seen longest ago. Subscriptions not posted again for 60 days, or past their expiration time, are pruned daily — post the subscription whenever the app starts. A push service answering 404 or 410 removes it.
+         */
+        post: operations["createPushSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a web push subscription (unsubscribed in the browser)
+         * @description Removes one of the caller’s subscriptions: no more pushes go to it. Another user’s or tenant’s, or one already removed → 404 `push.subscription_not_found`.
+         */
+        delete: operations["deletePushSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test push to every browser and device of the caller
+         * @description Sends `title` and `body` (defaults: a short test message) to each of the caller’s web push subscriptions and mobile device tokens, and answers one result per target: `sent` (accepted by the push service, or stored in the push outbox when no mobile provider is configured), `gone` (the push service says the target is dead: it was removed), `retry` (rate limited, 5xx or network) or `failed` (refused for this message), with the push service’s `status` and `reason`. No target at all → 422 `push.no_target`.
+         */
+        post: operations["sendTestPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/vapid-public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key browsers subscribe to web push with
+         * @description The VAPID application server key (RFC 8292), base64url of the 65-byte P-256 public key: pass it as `applicationServerKey` to `pushManager.subscribe()`. Configured with VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; outside production a key pair is generated once into the data directory. In production without them web push is off → 503 `push.not_configured`.
+         */
+        get: operations["getVapidPublicKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6016,6 +6396,329 @@ export interface operations {
             };
         };
     };
+    adminListNotificationDeadLetters: {
+        parameters: {
+            query?: {
+                /**
+                 * @description At most 200; default 50
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dead letters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "delivery_id": 902,
+                     *           "notification_id": 311,
+                     *           "user_id": 42,
+                     *           "title": "Rebalance reminder",
+                     *           "list": "api",
+                     *           "channel": "email",
+                     *           "status": "failed",
+                     *           "detail": {
+                     *             "provider": {
+                     *               "status": 451,
+                     *               "reason": "451 4.3.0 Try again later"
+                     *             }
+                     *           },
+                     *           "attempts": 6,
+                     *           "next_attempt_at": null,
+                     *           "sent_at": null,
+                     *           "dead_lettered_at": "2026-11-24T18:40:00.000Z",
+                     *           "updated_at": "2026-11-24T18:40:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            attempts: number;
+                            /**
+                             * @description in_app (the inbox), email (the verified address), web_push (browsers), mobile_push (devices)
+                             * @enum {unknown}
+                             */
+                            channel: "in_app" | "email" | "web_push" | "mobile_push";
+                            dead_lettered_at: null | string;
+                            delivery_id: number;
+                            /** @description Why the status is what it is */
+                            detail: {
+                                [key: string]: unknown;
+                            };
+                            list: string;
+                            next_attempt_at: null | string;
+                            notification_id: number;
+                            sent_at: null | string;
+                            /**
+                             * @description pending / retrying (queued, next_attempt_at says when), sent, suppressed (detail names the suppression), quiet_hours (held until detail.held_until), capped (detail.cap, detail.limit), skipped (no target: no verified e-mail, no push subscription), failed (retries exhausted or refused; detail.provider, dead-lettered)
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "retrying" | "sent" | "suppressed" | "quiet_hours" | "capped" | "skipped" | "failed";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_id: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRetryNotificationDelivery: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 902 */
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": 902,
+                     *       "notification_id": 311,
+                     *       "user_id": 42,
+                     *       "title": "Rebalance reminder",
+                     *       "list": "api",
+                     *       "channel": "email",
+                     *       "status": "pending",
+                     *       "detail": {
+                     *         "provider": {
+                     *           "status": 451,
+                     *           "reason": "451 4.3.0 Try again later"
+                     *         }
+                     *       },
+                     *       "attempts": 0,
+                     *       "next_attempt_at": null,
+                     *       "sent_at": null,
+                     *       "dead_lettered_at": null,
+                     *       "updated_at": "2026-11-24T18:40:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        attempts: number;
+                        /**
+                         * @description in_app (the inbox), email (the verified address), web_push (browsers), mobile_push (devices)
+                         * @enum {unknown}
+                         */
+                        channel: "in_app" | "email" | "web_push" | "mobile_push";
+                        dead_lettered_at: null | string;
+                        delivery_id: number;
+                        /** @description Why the status is what it is */
+                        detail: {
+                            [key: string]: unknown;
+                        };
+                        next_attempt_at: null | string;
+                        sent_at: null | string;
+                        /**
+                         * @description pending / retrying (queued, next_attempt_at says when), sent, suppressed (detail names the suppression), quiet_hours (held until detail.held_until), capped (detail.cap, detail.limit), skipped (no target: no verified e-mail, no push subscription), failed (retries exhausted or refused; detail.provider, dead-lettered)
+                         * @enum {unknown}
+                         */
+                        status: "pending" | "retrying" | "sent" | "suppressed" | "quiet_hours" | "capped" | "skipped" | "failed";
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     adminListTenants: {
         parameters: {
             query?: {
@@ -6837,6 +7540,1119 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    alertCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue (one type shown) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "types": [
+                     *         {
+                     *           "type": "price_above",
+                     *           "description": "The price is at or above the threshold (price ≥ threshold)",
+                     *           "triggers": [
+                     *             "quotes"
+                     *           ],
+                     *           "kind": "level",
+                     *           "params": [
+                     *             {
+                     *               "name": "symbol",
+                     *               "type": "symbol",
+                     *               "unit": null,
+                     *               "min": null,
+                     *               "max": null,
+                     *               "required": true,
+                     *               "description": "Ticker"
+                     *             },
+                     *             {
+                     *               "name": "threshold",
+                     *               "type": "decimal",
+                     *               "unit": "usd",
+                     *               "min": 0.0001,
+                     *               "max": 10000000,
+                     *               "required": true,
+                     *               "description": "Price"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "channels": [
+                     *         "in_app",
+                     *         "email",
+                     *         "web_push",
+                     *         "mobile_push"
+                     *       ],
+                     *       "frequencies": [
+                     *         {
+                     *           "frequency": "once",
+                     *           "description": "fires the first time the condition holds, then the rule is disabled"
+                     *         }
+                     *       ],
+                     *       "caps": {
+                     *         "plan": "free",
+                     *         "rules": 10,
+                     *         "rules_by_plan": {
+                     *           "free": 10,
+                     *           "pro": 200,
+                     *           "premium": 1000
+                     *         },
+                     *         "per_channel_per_day": {
+                     *           "in_app": null,
+                     *           "email": 20,
+                     *           "web_push": 50,
+                     *           "mobile_push": 50
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        caps: {
+                            /** @description Deliveries per channel per New York day; null = unlimited; the same on every plan */
+                            per_channel_per_day: {
+                                [key: string]: null | number;
+                            };
+                            plan: string;
+                            rules: null | number;
+                            rules_by_plan: {
+                                [key: string]: null | number;
+                            };
+                        };
+                        channels: string[];
+                        frequencies: {
+                            description: string;
+                            frequency: string;
+                        }[];
+                        types: {
+                            description: string;
+                            /** @enum {unknown} */
+                            kind: "level" | "event";
+                            params: {
+                                default?: string | number | string[];
+                                description: string;
+                                max: null | number;
+                                min: null | number;
+                                name: string;
+                                required: boolean;
+                                required_when?: {
+                                    equals: string;
+                                    param: string;
+                                };
+                                /** @enum {unknown} */
+                                type: "decimal" | "number" | "integer" | "symbol" | "enum" | "enum_list" | "string";
+                                unit: null | string;
+                                values?: string[];
+                            }[];
+                            triggers: string[];
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAlertDeliveries: {
+        parameters: {
+            query?: {
+                /** @example price_above */
+                alert_type?: "price_above" | "price_below" | "percent_move" | "intraday_signal" | "options_flow" | "earnings_upcoming" | "insider_purchase" | "drawdown_breach" | "screen_membership" | "watchlist_move";
+                /**
+                 * @description 1–200, default 50
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One firing: in-app sent, e-mail held by quiet hours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "firing_id": 41,
+                     *           "rule_id": 13,
+                     *           "alert_type": "price_above",
+                     *           "condition": {
+                     *             "params": {
+                     *               "symbol": "AAPL",
+                     *               "threshold": "200"
+                     *             },
+                     *             "frequency": "once_per_session"
+                     *           },
+                     *           "values": {
+                     *             "symbol": "AAPL",
+                     *             "price": "200.02",
+                     *             "threshold": "200"
+                     *           },
+                     *           "fired_at": "2026-11-25T23:10:00.000Z",
+                     *           "channels": [
+                     *             {
+                     *               "channel": "in_app",
+                     *               "status": "sent",
+                     *               "detail": {},
+                     *               "attempts": 1,
+                     *               "sent_at": "2026-11-25T23:10:00.000Z"
+                     *             },
+                     *             {
+                     *               "channel": "email",
+                     *               "status": "quiet_hours",
+                     *               "detail": {
+                     *                 "held_until": "2026-11-26T12:00:00.000Z"
+                     *               },
+                     *               "attempts": 0,
+                     *               "sent_at": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            alert_type: string;
+                            channels: {
+                                attempts: number;
+                                channel: string;
+                                /** @description Why: {suppression_id, reason}, {held_until}, {cap, limit}, {provider: {status, reason}}, … */
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                                sent_at: null | string;
+                                /** @description pending, retrying, sent, suppressed, quiet_hours, capped, skipped or failed */
+                                status: string;
+                            }[];
+                            /** @description The rule’s params and frequency as they were when it fired */
+                            condition: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            fired_at: string;
+                            firing_id: number;
+                            rule_id: number;
+                            /** @description What fired it: price and threshold, change %, the signal, the symbols gained or lost… */
+                            values: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInAppAlerts: {
+        parameters: {
+            query?: {
+                /** @description Page size, at most 100 */
+                limit?: number;
+                /**
+                 * @description 1-based page number
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page: 25, 50 or 100; overrides limit
+                 * @example 25
+                 */
+                page_size?: 25 | 50 | 100;
+                /**
+                 * @description true: unread items only
+                 * @example true
+                 */
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "item_id": 77,
+                     *           "notification_id": 311,
+                     *           "title": "AAPL crossed 200.00",
+                     *           "body": "AAPL traded at 200.12 (rule: price above 200.00).",
+                     *           "url": "/app/alerts",
+                     *           "data": {
+                     *             "alert_firing_id": "42"
+                     *           },
+                     *           "read": false,
+                     *           "read_at": null,
+                     *           "created_at": "2026-11-24T15:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "page": 1,
+                     *       "page_size": 25,
+                     *       "total": 1,
+                     *       "unread": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            body: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            data: {
+                                [key: string]: string;
+                            };
+                            item_id: number;
+                            notification_id: number;
+                            read: boolean;
+                            read_at: null | string;
+                            title: string;
+                            url: null | string;
+                        }[];
+                        /** @description null on the last page */
+                        next_cursor: string | null;
+                        page: number;
+                        page_size: number;
+                        /** @description All matching items, where cheap to count */
+                        total?: number;
+                        /** @description Unread items of the caller */
+                        unread: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readInAppAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 77 */
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item_id": 77,
+                     *       "notification_id": 311,
+                     *       "title": "AAPL crossed 200.00",
+                     *       "body": "AAPL traded at 200.12 (rule: price above 200.00).",
+                     *       "url": "/app/alerts",
+                     *       "data": {
+                     *         "alert_firing_id": "42"
+                     *       },
+                     *       "read": true,
+                     *       "read_at": "2026-11-24T15:05:00.000Z",
+                     *       "created_at": "2026-11-24T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        body: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        data: {
+                            [key: string]: string;
+                        };
+                        item_id: number;
+                        notification_id: number;
+                        read: boolean;
+                        read_at: null | string;
+                        title: string;
+                        url: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readAllInAppAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "updated": 3
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Items marked read now */
+                        updated: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAlertPrefs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "quiet_hours": {
+                     *         "enabled": true,
+                     *         "start": "22:00",
+                     *         "end": "07:00",
+                     *         "time_zone": "America/New_York"
+                     *       },
+                     *       "rules": [
+                     *         {
+                     *           "rule_id": 12,
+                     *           "alert_type": "screen_membership",
+                     *           "params": {
+                     *             "saved_screen_id": 3,
+                     *             "on": "gain"
+                     *           },
+                     *           "channels": [
+                     *             "in_app",
+                     *             "web_push"
+                     *           ],
+                     *           "frequency": "every_time",
+                     *           "enabled": true,
+                     *           "created_at": "2026-11-20T15:00:00.000Z",
+                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "rule_id": 13,
+                     *           "alert_type": "price_above",
+                     *           "params": {
+                     *             "symbol": "AAPL",
+                     *             "threshold": "200"
+                     *           },
+                     *           "channels": [
+                     *             "in_app",
+                     *             "email"
+                     *           ],
+                     *           "frequency": "once_per_session",
+                     *           "enabled": true,
+                     *           "created_at": "2026-11-25T14:00:00.000Z",
+                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limits": {
+                     *         "rules": 10,
+                     *         "rules_used": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        limits: {
+                            rules: null | number;
+                            rules_used: number;
+                        };
+                        quiet_hours: null | {
+                            enabled: boolean;
+                            /** @description End of the window (exclusive); before start = the window spans midnight, HH:MM (24-hour, 00:00–23:59) */
+                            end: string;
+                            /** @description Start of the quiet window, HH:MM (24-hour, 00:00–23:59) */
+                            start: string;
+                            /** @description IANA time zone, e.g. America/New_York */
+                            time_zone: string;
+                        };
+                        rules: {
+                            alert_type: string;
+                            channels: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description False after a `once` rule fired (PUT it enabled to re-arm) */
+                            enabled: boolean;
+                            frequency: string;
+                            /** @description Normalised: defaults filled in, symbols upper case, decimals as strings */
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            rule_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putAlertPrefs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quiet_hours": {
+                 *         "enabled": true,
+                 *         "start": "22:00",
+                 *         "end": "07:00",
+                 *         "time_zone": "America/New_York"
+                 *       },
+                 *       "rules": [
+                 *         {
+                 *           "alert_type": "price_above",
+                 *           "params": {
+                 *             "symbol": "AAPL",
+                 *             "threshold": "200.00"
+                 *           },
+                 *           "channels": [
+                 *             "in_app",
+                 *             "email"
+                 *           ],
+                 *           "frequency": "once_per_session",
+                 *           "enabled": true
+                 *         },
+                 *         {
+                 *           "rule_id": 12,
+                 *           "alert_type": "screen_membership",
+                 *           "params": {
+                 *             "saved_screen_id": 3,
+                 *             "on": "gain"
+                 *           },
+                 *           "channels": [
+                 *             "in_app",
+                 *             "web_push"
+                 *           ],
+                 *           "frequency": "every_time"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    quiet_hours?: null | {
+                        enabled: boolean;
+                        /** @description End of the window (exclusive); before start = the window spans midnight, HH:MM (24-hour, 00:00–23:59) */
+                        end: string;
+                        /** @description Start of the quiet window, HH:MM (24-hour, 00:00–23:59) */
+                        start: string;
+                        /** @description IANA time zone, e.g. America/New_York */
+                        time_zone: string;
+                    };
+                    rules: {
+                        /** @enum {unknown} */
+                        alert_type: "price_above" | "price_below" | "percent_move" | "intraday_signal" | "options_flow" | "earnings_upcoming" | "insider_purchase" | "drawdown_breach" | "screen_membership" | "watchlist_move";
+                        channels: ("in_app" | "email" | "web_push" | "mobile_push")[];
+                        /** @description Default true */
+                        enabled?: boolean;
+                        /** @enum {unknown} */
+                        frequency: "once" | "once_per_session" | "every_time";
+                        /** @description The type’s parameters (GET /api/alerts/capabilities) */
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        /** @description An existing rule of yours to update; leave out to create */
+                        rule_id?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The document as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "quiet_hours": {
+                     *         "enabled": true,
+                     *         "start": "22:00",
+                     *         "end": "07:00",
+                     *         "time_zone": "America/New_York"
+                     *       },
+                     *       "rules": [
+                     *         {
+                     *           "rule_id": 12,
+                     *           "alert_type": "screen_membership",
+                     *           "params": {
+                     *             "saved_screen_id": 3,
+                     *             "on": "gain"
+                     *           },
+                     *           "channels": [
+                     *             "in_app",
+                     *             "web_push"
+                     *           ],
+                     *           "frequency": "every_time",
+                     *           "enabled": true,
+                     *           "created_at": "2026-11-20T15:00:00.000Z",
+                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "rule_id": 13,
+                     *           "alert_type": "price_above",
+                     *           "params": {
+                     *             "symbol": "AAPL",
+                     *             "threshold": "200"
+                     *           },
+                     *           "channels": [
+                     *             "in_app",
+                     *             "email"
+                     *           ],
+                     *           "frequency": "once_per_session",
+                     *           "enabled": true,
+                     *           "created_at": "2026-11-25T14:00:00.000Z",
+                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limits": {
+                     *         "rules": 10,
+                     *         "rules_used": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        limits: {
+                            rules: null | number;
+                            rules_used: number;
+                        };
+                        quiet_hours: null | {
+                            enabled: boolean;
+                            /** @description End of the window (exclusive); before start = the window spans midnight, HH:MM (24-hour, 00:00–23:59) */
+                            end: string;
+                            /** @description Start of the quiet window, HH:MM (24-hour, 00:00–23:59) */
+                            start: string;
+                            /** @description IANA time zone, e.g. America/New_York */
+                            time_zone: string;
+                        };
+                        rules: {
+                            alert_type: string;
+                            channels: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description False after a `once` rule fired (PUT it enabled to re-arm) */
+                            enabled: boolean;
+                            frequency: string;
+                            /** @description Normalised: defaults filled in, symbols upper case, decimals as strings */
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            rule_id: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23519,6 +25335,405 @@ export interface operations {
             };
         };
     };
+    listPushTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "token_id": 12,
+                     *           "device_token": "dGVzdC1kZXZpY2U6APA91bHzXq1mN5-7yVbS9cWkL0rT2uJx3eFg4hIi5jKk6lLm7nMo8pPq9qRr0sSt1uTv2wXx3yYz4AaBb5CcDd6EeFf7GgHh8",
+                     *           "platform": "android",
+                     *           "app_id": "com.example.sextant",
+                     *           "created_at": "2026-03-01T09:00:00.000Z",
+                     *           "last_seen_at": "2026-03-09T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            app_id: null | string;
+                            /**
+                             * Format: date-time
+                             * @description First registered
+                             */
+                            created_at: string;
+                            device_token: string;
+                            /**
+                             * Format: date-time
+                             * @description Last registered; unseen for 270 days → pruned
+                             */
+                            last_seen_at: string;
+                            /** @enum {unknown} */
+                            platform: "ios" | "android";
+                            token_id: number;
+                        }[];
+                        /** @description Device tokens a user keeps */
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerPushToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "device_token": "dGVzdC1kZXZpY2U6APA91bHzXq1mN5-7yVbS9cWkL0rT2uJx3eFg4hIi5jKk6lLm7nMo8pPq9qRr0sSt1uTv2wXx3yYz4AaBb5CcDd6EeFf7GgHh8",
+                 *       "platform": "android",
+                 *       "app_id": "com.example.sextant"
+                 *     }
+                 */
+                "application/json": {
+                    app_id?: null | string;
+                    /** @description iOS: the APNs device token as hex (64 characters; up to 200 accepted), stored lower case; Android: the FCM registration token, 100–4096 characters of A–Z, a–z, 0–9, _, : and - */
+                    device_token: string;
+                    /** @enum {unknown} */
+                    platform: "ios" | "android";
+                };
+            };
+        };
+        responses: {
+            /** @description An existing pair, last_seen_at refreshed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token_id": 12,
+                     *       "device_token": "dGVzdC1kZXZpY2U6APA91bHzXq1mN5-7yVbS9cWkL0rT2uJx3eFg4hIi5jKk6lLm7nMo8pPq9qRr0sSt1uTv2wXx3yYz4AaBb5CcDd6EeFf7GgHh8",
+                     *       "platform": "android",
+                     *       "app_id": "com.example.sextant",
+                     *       "created_at": "2026-03-01T09:00:00.000Z",
+                     *       "last_seen_at": "2026-03-09T08:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        app_id: null | string;
+                        /**
+                         * Format: date-time
+                         * @description First registered
+                         */
+                        created_at: string;
+                        device_token: string;
+                        /**
+                         * Format: date-time
+                         * @description Last registered; unseen for 270 days → pruned
+                         */
+                        last_seen_at: string;
+                        /** @enum {unknown} */
+                        platform: "ios" | "android";
+                        token_id: number;
+                    };
+                };
+            };
+            /** @description A new pair */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token_id": 12,
+                     *       "device_token": "dGVzdC1kZXZpY2U6APA91bHzXq1mN5-7yVbS9cWkL0rT2uJx3eFg4hIi5jKk6lLm7nMo8pPq9qRr0sSt1uTv2wXx3yYz4AaBb5CcDd6EeFf7GgHh8",
+                     *       "platform": "android",
+                     *       "app_id": "com.example.sextant",
+                     *       "created_at": "2026-03-01T09:00:00.000Z",
+                     *       "last_seen_at": "2026-03-09T08:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        app_id: null | string;
+                        /**
+                         * Format: date-time
+                         * @description First registered
+                         */
+                        created_at: string;
+                        device_token: string;
+                        /**
+                         * Format: date-time
+                         * @description Last registered; unseen for 270 days → pruned
+                         */
+                        last_seen_at: string;
+                        /** @enum {unknown} */
+                        platform: "ios" | "android";
+                        token_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePushToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 12 */
+                token_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getNewsFeed: {
         parameters: {
             query?: {
@@ -23946,6 +26161,788 @@ export interface operations {
             };
         };
     };
+    createNotification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required: 1–255 visible ASCII characters
+                 * @example 6f1c2a7e-3b9d-4c55-a1f0-2d8e9b7c4a10
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Rebalance reminder",
+                 *       "body": "Your allocation drifted 6 % from target.",
+                 *       "url": "/app/portfolio"
+                 *     }
+                 */
+                "application/json": {
+                    body: string;
+                    /** @description Default: every channel the caller has (in_app, email when verified, push when subscribed) */
+                    channels?: ("in_app" | "email" | "web_push" | "mobile_push")[];
+                    /** @description String values only, at most 20 keys */
+                    data?: {
+                        [key: string]: string;
+                    };
+                    title: string;
+                    /** @description A console path (/app/…) or an https URL */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted (or replayed) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "notification_id": 311,
+                     *       "job_id": "notifications.deliver:311",
+                     *       "status": "accepted",
+                     *       "deliveries": [
+                     *         {
+                     *           "delivery_id": 901,
+                     *           "channel": "in_app",
+                     *           "status": "sent",
+                     *           "detail": {
+                     *             "item_id": 77
+                     *           },
+                     *           "attempts": 1,
+                     *           "next_attempt_at": null,
+                     *           "dead_lettered_at": null,
+                     *           "updated_at": "2026-11-24T15:00:00.000Z",
+                     *           "sent_at": "2026-11-24T15:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "delivery_id": 902,
+                     *           "channel": "email",
+                     *           "status": "pending",
+                     *           "detail": {},
+                     *           "attempts": 0,
+                     *           "next_attempt_at": "2026-11-24T15:00:00.000Z",
+                     *           "dead_lettered_at": null,
+                     *           "updated_at": "2026-11-24T15:00:00.000Z",
+                     *           "sent_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        deliveries: {
+                            attempts: number;
+                            /**
+                             * @description in_app (the inbox), email (the verified address), web_push (browsers), mobile_push (devices)
+                             * @enum {unknown}
+                             */
+                            channel: "in_app" | "email" | "web_push" | "mobile_push";
+                            dead_lettered_at: null | string;
+                            delivery_id: number;
+                            /** @description Why the status is what it is */
+                            detail: {
+                                [key: string]: unknown;
+                            };
+                            next_attempt_at: null | string;
+                            sent_at: null | string;
+                            /**
+                             * @description pending / retrying (queued, next_attempt_at says when), sent, suppressed (detail names the suppression), quiet_hours (held until detail.held_until), capped (detail.cap, detail.limit), skipped (no target: no verified e-mail, no push subscription), failed (retries exhausted or refused; detail.provider, dead-lettered)
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "retrying" | "sent" | "suppressed" | "quiet_hours" | "capped" | "skipped" | "failed";
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        /** @description Names the delivery jobs of this notification (notifications.deliver:<notification_id>) */
+                        job_id: string;
+                        notification_id: number;
+                        /** @enum {string} */
+                        status: "accepted";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listNotificationSuppressions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description in_app (the inbox), email (the verified address), web_push (browsers), mobile_push (devices)
+                 * @example email
+                 */
+                channel?: "in_app" | "email" | "web_push" | "mobile_push";
+                /**
+                 * @description 1–200; default 50
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description Exact recipient (e-mail addresses: any case) */
+                recipient?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suppressions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "suppression_id": 12,
+                     *           "channel": "email",
+                     *           "recipient": "ann@example.com",
+                     *           "reason": "unsubscribe",
+                     *           "list": "alerts",
+                     *           "created_at": "2026-11-24T15:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /**
+                             * @description in_app (the inbox), email (the verified address), web_push (browsers), mobile_push (devices)
+                             * @enum {unknown}
+                             */
+                            channel: "in_app" | "email" | "web_push" | "mobile_push";
+                            /** Format: date-time */
+                            created_at: string;
+                            list: null | string;
+                            /** @enum {unknown} */
+                            reason: "unsubscribe" | "hard_bounce" | "complaint" | "push_gone" | "manual";
+                            /** @description Lower-cased e-mail address, push endpoint, device token, or user id (in_app) */
+                            recipient: string;
+                            suppression_id: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createNotificationSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "email",
+                 *       "list": "alerts"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description in_app or email (push: delete the subscription)
+                     * @enum {unknown}
+                     */
+                    channel: "in_app" | "email";
+                    list?: null | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Suppressed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "suppression_id": 12,
+                     *       "channel": "email",
+                     *       "recipient": "ann@example.com",
+                     *       "reason": "manual",
+                     *       "list": "alerts",
+                     *       "created_at": "2026-11-24T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description in_app (the inbox), email (the verified address), web_push (browsers), mobile_push (devices)
+                         * @enum {unknown}
+                         */
+                        channel: "in_app" | "email" | "web_push" | "mobile_push";
+                        /** Format: date-time */
+                        created_at: string;
+                        list: null | string;
+                        /** @enum {unknown} */
+                        reason: "unsubscribe" | "hard_bounce" | "complaint" | "push_gone" | "manual";
+                        /** @description Lower-cased e-mail address, push endpoint, device token, or user id (in_app) */
+                        recipient: string;
+                        suppression_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteNotificationSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 12 */
+                suppression_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewUnsubscribe: {
+        parameters: {
+            query: {
+                /**
+                 * @description The signed token of the link
+                 * @example v1.eyJ0IjoxNywidSI6NDIsImxpc3QiOiJhbGVydHMiLCJpYXQiOjE3Nzk2MjQwMDB9.pQ3x9kZ2mV7bN1cR8tY5wL0hJ4fD6sA2eG9uK3oI1qE
+                 */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What a POST would do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next_action": "post_to_confirm",
+                     *       "method": "POST",
+                     *       "list": "alerts",
+                     *       "channel": "email",
+                     *       "unsubscribed": false,
+                     *       "expires_at": "2027-05-23T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        channel: "email";
+                        /**
+                         * Format: date-time
+                         * @description When the link stops working
+                         */
+                        expires_at: string;
+                        list: string;
+                        /** @enum {string} */
+                        method: "POST";
+                        /** @enum {string} */
+                        next_action: "post_to_confirm";
+                        /** @description Whether this list is already unsubscribed */
+                        unsubscribed: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                /**
+                 * @description The signed token of the link
+                 * @example v1.eyJ0IjoxNywidSI6NDIsImxpc3QiOiJhbGVydHMiLCJpYXQiOjE3Nzk2MjQwMDB9.pQ3x9kZ2mV7bN1cR8tY5wL0hJ4fD6sA2eG9uK3oI1qE
+                 */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unsubscribed": true,
+                     *       "list": "alerts",
+                     *       "suppression_id": 12,
+                     *       "created_at": "2026-11-24T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the list was first unsubscribed
+                         */
+                        created_at: string;
+                        list: string;
+                        suppression_id: number;
+                        /** @enum {boolean} */
+                        unsubscribed: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listPlans: {
         parameters: {
             query?: {
@@ -24049,6 +27046,602 @@ export interface operations {
             };
             /** @description Unprocessable Content */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "subscription_id": 7,
+                     *           "endpoint": "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABnX2qL6vYw0dEXAMPLE",
+                     *           "expiration_time": null,
+                     *           "created_at": "2026-03-02T14:05:11.000Z",
+                     *           "last_seen_at": "2026-03-09T08:30:00.000Z",
+                     *           "last_success_at": "2026-03-09T08:31:02.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            /**
+                             * Format: date-time
+                             * @description First posted
+                             */
+                            created_at: string;
+                            endpoint: string;
+                            expiration_time: null | string;
+                            /**
+                             * Format: date-time
+                             * @description Last posted; unseen for 60 days → pruned
+                             */
+                            last_seen_at: string;
+                            last_success_at: null | string;
+                            subscription_id: number;
+                        }[];
+                        /** @description Subscriptions a user keeps */
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpoint": "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABnX2qL6vYw0dEXAMPLE",
+                 *       "expirationTime": null,
+                 *       "keys": {
+                 *         "p256dh": "BEFtAG8pRpPB8MPKmHle7sbANOi56am72tJ563CsJZ7cxcru4T9CH8P9rqdDUqig3LBPuQ42FJ2VbRtZu7t2L6o",
+                 *         "auth": "QIz79h7-Gx8NT0j2TNgMgQ"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The push service's URL from the browser, stored whole: absolute https, at most 2048 characters */
+                    endpoint: string;
+                    expirationTime?: null | number;
+                    keys: {
+                        /** @description The authentication secret: base64url of 16 bytes */
+                        auth: string;
+                        /** @description The browser's P-256 public key: base64url of a 65-byte uncompressed point (0x04 first) */
+                        p256dh: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subscription_id": 7,
+                     *       "endpoint": "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABnX2qL6vYw0dEXAMPLE",
+                     *       "expiration_time": null,
+                     *       "created_at": "2026-03-02T14:05:11.000Z",
+                     *       "last_seen_at": "2026-03-09T08:30:00.000Z",
+                     *       "last_success_at": "2026-03-09T08:31:02.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description First posted
+                         */
+                        created_at: string;
+                        endpoint: string;
+                        expiration_time: null | string;
+                        /**
+                         * Format: date-time
+                         * @description Last posted; unseen for 60 days → pruned
+                         */
+                        last_seen_at: string;
+                        last_success_at: null | string;
+                        subscription_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePushSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 7 */
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendTestPush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Hello",
+                 *       "body": "Does this reach me?"
+                 *     }
+                 */
+                "application/json": {
+                    body?: string;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One result per target */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "kind": "web_push",
+                     *           "id": 7,
+                     *           "outcome": "sent",
+                     *           "status": 201
+                     *         },
+                     *         {
+                     *           "kind": "web_push",
+                     *           "id": 9,
+                     *           "outcome": "gone",
+                     *           "status": 410,
+                     *           "reason": "errno 103"
+                     *         },
+                     *         {
+                     *           "kind": "mobile_push",
+                     *           "id": 12,
+                     *           "outcome": "sent"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        results: {
+                            /** @description subscription_id (web_push) or token_id (mobile_push) */
+                            id: number;
+                            /** @enum {unknown} */
+                            kind: "web_push" | "mobile_push";
+                            /**
+                             * @description sent: accepted by the push service (or stored in the outbox); gone: the target is dead and was removed; retry: a transient failure (rate limit, 5xx, network); failed: refused for this message
+                             * @enum {unknown}
+                             */
+                            outcome: "sent" | "gone" | "retry" | "failed";
+                            /** @description The push service's own words (errno, error code, reason) */
+                            reason?: string;
+                            /** @description The push service's HTTP status */
+                            status?: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVapidPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "public_key": "BOpfN1MfEK0aJTdBNuj7oSnrLkbe5qD2P62zyovm03OROozpEihC17BoN8-PL-8kGXaVeYqmaHnquwxiW5r69wE"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The VAPID application server key (base64url, 65 bytes): `applicationServerKey` of `subscribe()` */
+                        public_key: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,12 @@
 /**
- * The signed-in frame: a skip link, the main navigation, the theme switch and the user's menu, then
- * the page. On a phone the navigation wraps under the brand; nothing scrolls sideways.
+ * The signed-in frame: a skip link, the main navigation, the inbox with its unread count, the theme
+ * switch and the user's menu, then the page. On a phone the navigation wraps under the brand; nothing scrolls sideways.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import { logout, useUser } from '../auth/session.tsx'
+import { InboxBadge } from './InboxBadge.tsx'
 import { currentTheme, setTheme } from './theme.ts'
 
 export function Shell({ nav }: { nav: { to: string; label: string }[] }) {
@@ -39,6 +40,7 @@ export function Shell({ nav }: { nav: { to: string; label: string }[] }) {
           </ul>
         </nav>
         <div className="topbar-end">
+          <InboxBadge />
           <button type="button" className="ghost" onClick={toggleTheme} aria-pressed={theme === 'dark'}>
             {theme === 'dark' ? 'Light theme' : 'Dark theme'}
           </button>

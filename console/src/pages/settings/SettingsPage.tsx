@@ -1,9 +1,10 @@
 /**
  * /settings: the profile and e-mail address, two-step verification, the API key, sessions, the plan
- * with its limits and usage, and the tenant's base currency.
+ * with its limits and usage, and the tenant's base currency. Notifications have their own page
+ * (NotificationsPage.tsx), linked from here.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { logout } from '../../auth/session.tsx'
 import { Page, Section } from '../../ui/Page.tsx'
 import { ApiKeySection } from './ApiKeySection.tsx'
@@ -35,7 +36,7 @@ function SessionSection() {
 
 export default function SettingsPage() {
   return (
-    <Page title="Settings">
+    <Page title="Settings" actions={<Link to="/settings/notifications">Notification settings</Link>}>
       <div className="grid">
         <ProfileSection />
         <EmailSection />
