@@ -28,7 +28,7 @@ export async function consolePages(app: FastifyInstance, dir: URL = CONSOLE_DIR)
       return reply
         .header('content-security-policy', CONSOLE_CSP)
         .header('cache-control', 'no-cache')
-        .sendFile('index.html')
+        .sendFile('index.html', { cacheControl: false })
     }
     scope.get('/app', route, (_req, reply) => reply.redirect('/app/', 301))
     scope.get('/app/', route, (_req, reply) => page(reply))

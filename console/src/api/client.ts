@@ -70,22 +70,6 @@ export const api = createClient<paths>({ baseUrl: window.location.origin, creden
 api.use(renewOn401)
 
 /**
- * Operations the service serves but leaves out of its OpenAPI document (helpers of the console, not
- * part of the public API), so the generator cannot type them: their shapes, written here once.
- */
-export interface UnlistedPaths {
-  '/api/alerts/in-app/unread-count': {
-    get: { responses: { 200: { content: { 'application/json': { unread: number } } } } }
-  }
-}
-/** The client for UnlistedPaths, with the same session handling as `api`. */
-export const unlisted = createClient<UnlistedPaths>({
-  baseUrl: window.location.origin,
-  credentials: 'same-origin',
-})
-unlisted.use(renewOn401)
-
-/**
  * The data of an openapi-fetch answer, or an ApiError carrying the problem the API answered: the
  * one way pages turn a call into data, so TanStack Query sees failures as errors.
  */

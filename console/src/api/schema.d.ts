@@ -361,6 +361,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts/in-app/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many in-app items you have not read */
+        get: operations["countUnreadInAppAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts/prefs": {
         parameters: {
             query?: never;
@@ -2667,6 +2684,26 @@ export interface paths {
          * @description Requires `Idempotency-Key`: 1–255 visible ASCII characters (a UUID v4 is a good choice); missing, empty, too long or with other characters → 422 naming the header. The key is scoped to the caller and this route. The same key with the same body (any key order) replays the first answer with `Idempotency-Replayed: true` for 24 hours, after which the key is forgotten and a reuse runs as new; the same key with another body → 422 `idempotency.key_reused`; a duplicate arriving while the first is still being processed → 409 `idempotency.in_progress` with `Retry-After: 1`. Exactly one notification and one delivery per channel is created per key, however many duplicates arrive at once, on any number of processes. The recipient is the caller. `channels` defaults to every channel the caller has (in_app; email when the address is verified; web_push / mobile_push when subscribed). in_app is written at once; the other channels are delivered by a job, retried with exponential backoff and jitter (6 attempts, 30 s doubling up to 1 h), then failed and dead-lettered. Each delivery’s `status` and `detail` say what happened (suppressed: which suppression; skipped: no target; failed: the provider’s answer). E-mails carry the one-click unsubscribe headers of the list `api`.
          */
         post: operations["createNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{notification_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your notifications with its delivery trace
+         * @description The caller’s own notification; another user’s → 404 `notifications.not_found`.
+         */
+        get: operations["getNotification"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8237,6 +8274,78 @@ export interface operations {
             };
             /** @description Unprocessable Content */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    countUnreadInAppAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "unread": 3
+                     *     }
+                     */
+                    "application/json": {
+                        unread: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26316,6 +26425,178 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 311 */
+                notification_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trace */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "notification_id": 311,
+                     *       "source": "api",
+                     *       "list": "api",
+                     *       "title": "Rebalance reminder",
+                     *       "body": "Your allocation drifted 6 % from target.",
+                     *       "url": "/app/portfolio",
+                     *       "data": {},
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "deliveries": [
+                     *         {
+                     *           "delivery_id": 901,
+                     *           "channel": "in_app",
+                     *           "status": "sent",
+                     *           "detail": {
+                     *             "item_id": 77
+                     *           },
+                     *           "attempts": 1,
+                     *           "next_attempt_at": null,
+                     *           "dead_lettered_at": null,
+                     *           "updated_at": "2026-11-24T15:00:00.000Z",
+                     *           "sent_at": "2026-11-24T15:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "delivery_id": 902,
+                     *           "channel": "email",
+                     *           "status": "suppressed",
+                     *           "detail": {
+                     *             "suppression_id": 12,
+                     *             "reason": "unsubscribe",
+                     *             "recipient": "ann@example.com"
+                     *           },
+                     *           "attempts": 1,
+                     *           "next_attempt_at": null,
+                     *           "dead_lettered_at": null,
+                     *           "updated_at": "2026-11-24T15:00:00.000Z",
+                     *           "sent_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        body: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        data: {
+                            [key: string]: string;
+                        };
+                        deliveries: {
+                            attempts: number;
+                            /**
+                             * @description in_app (the inbox), email (the verified address), web_push (browsers), mobile_push (devices)
+                             * @enum {unknown}
+                             */
+                            channel: "in_app" | "email" | "web_push" | "mobile_push";
+                            dead_lettered_at: null | string;
+                            delivery_id: number;
+                            /** @description Why the status is what it is */
+                            detail: {
+                                [key: string]: unknown;
+                            };
+                            next_attempt_at: null | string;
+                            sent_at: null | string;
+                            /**
+                             * @description pending / retrying (queued, next_attempt_at says when), sent, suppressed (detail names the suppression), quiet_hours (held until detail.held_until), capped (detail.cap, detail.limit), skipped (no target: no verified e-mail, no push subscription), failed (retries exhausted or refused; detail.provider, dead-lettered)
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "retrying" | "sent" | "suppressed" | "quiet_hours" | "capped" | "skipped" | "failed";
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        list: string;
+                        notification_id: number;
+                        source: string;
+                        title: string;
+                        url: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,10 +18,12 @@ describe('console: logging in and out', { skip: consoleSkipReason() }, () => {
     await h?.close()
   })
 
-  it('/app answers the console with a strict CSP; a deep link reloads to the login page and back', async () => {
+  it('/app answers the console with a strict CSP, revalidated on every load; a deep link reloads to the login page and back', async () => {
     const res = await fetch(`${h.base}/app/settings`)
     assert.equal(res.status, 200)
     assert.match(res.headers.get('content-security-policy') ?? '', /script-src 'self'/)
+    // index.html names this build's hashed assets: a cached copy would load the previous build's.
+    assert.equal(res.headers.get('cache-control'), 'no-cache')
     assert.match(await res.text(), /<div id="root">/)
     const user = await h.newUser()
     const page = await h.open('/app/some/deep/link?x=1')

@@ -15,7 +15,6 @@ export function inAppRoutes(app: App, inApp: InAppService): void {
     `${BASE}/unread-count`,
     {
       schema: {
-        hide: true,
         operationId: 'countUnreadInAppAlerts',
         summary: 'How many in-app items you have not read',
         examples: { 200: { description: 'Unread', value: { unread: 3 } } },

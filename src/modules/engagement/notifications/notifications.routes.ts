@@ -74,7 +74,6 @@ export function notificationsRoutes(app: App, api: Notifications): void {
     '/api/notifications/:notification_id',
     {
       schema: {
-        hide: true,
         operationId: 'getNotification',
         summary: 'One of your notifications with its delivery trace',
         description: 'The caller’s own notification; another user’s → 404 `notifications.not_found`.',
