@@ -368,7 +368,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many in-app items you have not read */
+        /**
+         * How many in-app items you have not read
+         * @description The number the console shows on its inbox badge: cheap to poll (one indexed count of your unread items).
+         */
         get: operations["countUnreadInAppAlerts"];
         put?: never;
         post?: never;

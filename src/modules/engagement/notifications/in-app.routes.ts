@@ -17,6 +17,8 @@ export function inAppRoutes(app: App, inApp: InAppService): void {
       schema: {
         operationId: 'countUnreadInAppAlerts',
         summary: 'How many in-app items you have not read',
+        description:
+          'The number the console shows on its inbox badge: cheap to poll (one indexed count of your unread items).',
         examples: { 200: { description: 'Unread', value: { unread: 3 } } },
         tags,
         response: { 200: S.UnreadCount, ...problems(401) },
