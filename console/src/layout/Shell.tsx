@@ -3,9 +3,10 @@
  * switch and the user's menu, then the page. On a phone the navigation wraps under the brand; nothing scrolls sideways.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { NavLink, Outlet, useNavigate } from 'react-router'
 import { logout, useUser } from '../auth/session.tsx'
+import { refreshPush } from '../push/browser-push.ts'
 import { InboxBadge } from './InboxBadge.tsx'
 import { currentTheme, setTheme } from './theme.ts'
 
@@ -14,6 +15,8 @@ export function Shell({ nav }: { nav: { to: string; label: string }[] }) {
   const client = useQueryClient()
   const navigate = useNavigate()
   const [theme, setLocalTheme] = useState(currentTheme)
+  // Once per signed-in load: keep this browser's push subscription from being pruned as unused.
+  useEffect(() => void refreshPush().catch(() => undefined), [user.id])
   const toggleTheme = () => {
     const next = theme === 'dark' ? 'light' : 'dark'
     setTheme(next)

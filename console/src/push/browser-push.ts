@@ -69,6 +69,17 @@ export async function enablePush() {
   return data(api.POST('/api/push/subscriptions', { body: sub.toJSON() as never }))
 }
 
+/**
+ * Tells the service this browser still receives its pushes (the upsert moves `last_seen_at`): a
+ * subscription nobody re-posts for 60 days is pruned. Run once per console load; silent when push is
+ * off or unsupported, and a failure only waits for the next load.
+ */
+export async function refreshPush(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== 'granted') return
+  const sub = await currentSubscription()
+  if (sub) await api.POST('/api/push/subscriptions', { body: sub.toJSON() as never })
+}
+
 export async function disablePush(): Promise<void> {
   const sub = await currentSubscription()
   if (!sub) return

@@ -6,6 +6,9 @@
  * - `push`: shows the notification the payload describes ({title, body, url, tag, data}, the JSON the
  *   service encrypts for this subscription), and tells every open console tab that a push arrived, so
  *   the header's unread badge reads the count again.
+ * - `pushsubscriptionchange`: the browser replaced the subscription (its push service rotated it):
+ *   subscribe again with the same server key if it did not, and post the new one with the session's
+ *   cookies; without a session it fails quietly and the next console load posts it.
  * - `notificationclick`: focuses a console tab already showing the notification's `url` (navigating
  *   one that shows another page of the console), or opens a new one. Only this origin's addresses are
  *   opened; anything else opens the inbox.
@@ -32,6 +35,10 @@ interface ExtendableEventLike {
 interface PushEventLike extends ExtendableEventLike {
   data: { json(): unknown; text(): string } | null
 }
+interface SubscriptionChangeEventLike extends ExtendableEventLike {
+  oldSubscription: PushSubscription | null
+  newSubscription: PushSubscription | null
+}
 interface NotificationEventLike extends ExtendableEventLike {
   notification: Notification
 }
@@ -47,6 +54,7 @@ interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (e: ExtendableEventLike) => void): void
   addEventListener(type: 'push', listener: (e: PushEventLike) => void): void
   addEventListener(type: 'notificationclick', listener: (e: NotificationEventLike) => void): void
+  addEventListener(type: 'pushsubscriptionchange', listener: (e: SubscriptionChangeEventLike) => void): void
 }
 
 const sw = globalThis as unknown as WorkerScope
@@ -108,9 +116,26 @@ async function openFor(url: string): Promise<void> {
   await sw.clients.openWindow(url)
 }
 
+async function resubscribe(e: SubscriptionChangeEventLike): Promise<void> {
+  const key = e.oldSubscription?.options.applicationServerKey
+  const sub =
+    e.newSubscription ??
+    (key
+      ? await sw.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+      : null)
+  if (!sub) return
+  await fetch('/api/push/subscriptions', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(sub.toJSON()),
+  }).catch(() => undefined)
+}
+
 sw.addEventListener('install', (e) => e.waitUntil(sw.skipWaiting()))
 sw.addEventListener('activate', (e) => e.waitUntil(sw.clients.claim()))
 sw.addEventListener('push', (e) => e.waitUntil(showPush(payloadOf(e))))
+sw.addEventListener('pushsubscriptionchange', (e) => e.waitUntil(resubscribe(e)))
 sw.addEventListener('notificationclick', (e) => {
   e.notification.close()
   const data = e.notification.data as { url?: unknown } | null

@@ -185,6 +185,16 @@ describe('console: notification settings', { skip: consoleSkipReason() }, () => 
     )) as string[]
     assert.deepEqual(shown, [payload.title])
 
+    // Each console load re-posts the subscription, so a browser in use is never pruned as idle.
+    const seenAt = async () =>
+      json<{ items: { last_seen_at: string }[] }>(await user.api.get('/api/push/subscriptions')).items[0]!
+        .last_seen_at
+    const before = await seenAt()
+    await page.reload()
+    await page.waitForSelector('[data-push-state="on"]')
+    for (let i = 0; i < 50 && (await seenAt()) === before; i++) await new Promise((r) => setTimeout(r, 100))
+    assert.ok((await seenAt()) > before, 'the reload re-posted the subscription')
+
     await page.locator('button::-p-text(Disable browser notifications)').click()
     await page.waitForSelector('[data-push-state="off"]')
     assert.deepEqual(json<{ items: unknown[] }>(await user.api.get('/api/push/subscriptions')).items, [])
