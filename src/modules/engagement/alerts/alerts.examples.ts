@@ -32,6 +32,7 @@ export const PREFS_EXAMPLE = {
       enabled: true,
       created_at: '2026-11-20T15:00:00.000Z',
       updated_at: '2026-11-25T14:00:00.000Z',
+      skipped: null,
     },
     {
       rule_id: 13,
@@ -42,6 +43,7 @@ export const PREFS_EXAMPLE = {
       enabled: true,
       created_at: '2026-11-25T14:00:00.000Z',
       updated_at: '2026-11-25T14:00:00.000Z',
+      skipped: null,
     },
   ],
   limits: { rules: 10, rules_used: 2 },
