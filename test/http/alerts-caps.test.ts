@@ -37,7 +37,7 @@ const insider: InsiderProvider = {
 }
 const t = useTestApp({ clock, providers: { market, insider } })
 
-type Channel = { channel: string; status: string; detail: Record<string, unknown> }
+type Channel = { channel: string; status: string; detail: Record<string, unknown>; summary: string }
 type Item = { rule_id: number; values: Record<string, unknown>; channels: Channel[] }
 const deliveries = async (u: Client): Promise<Item[]> =>
   json((await u.get('/api/alerts/deliveries?limit=200')).body).items
@@ -73,7 +73,10 @@ describe('the daily cap of a channel', () => {
     const capped = email.filter((c) => c.status === 'capped')
     assert.equal(email.length - capped.length, limit, 'exactly the cap’s e-mails were sent or queued')
     assert.equal(capped.length, rules.length - limit)
-    for (const c of capped) assert.deepEqual(c.detail, { cap: 'email_per_day', limit })
+    for (const c of capped) {
+      assert.deepEqual(c.detail, { cap: 'email_per_day', limit })
+      assert.equal(c.summary, 'Not sent: your daily e-mail limit of 20 was reached')
+    }
     for (const d of items) assert.equal(statusOf(d, 'in_app').status, 'sent', 'in-app has no cap')
     assert.equal(json((await u.get('/api/alerts/in-app/unread-count')).body).unread, rules.length)
 

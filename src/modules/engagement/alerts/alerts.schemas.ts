@@ -148,6 +148,11 @@ export const ChannelStatus = Type.Object({
   detail: Free('Why: {suppression_id, reason}, {held_until}, {cap, limit}, {provider: {status, reason}}, …'),
   attempts: Type.Integer(),
   sent_at: Nullable(Type.String({ format: 'date-time' })),
+  summary: Type.String({
+    description:
+      'What happened on this channel, in one sentence for a person, e.g. "Held by your quiet hours until 11:00 on ' +
+      '2026-11-25 (America/New_York)" (times in your quiet hours’ time zone, else New York)',
+  }),
 })
 
 export const Delivery = Type.Object({
