@@ -217,11 +217,11 @@ describe('the alerts.evaluate job', () => {
       .items as Body[]
     const counted = own.filter((p) => p.transaction_date >= '2026-11-17')
     assert.equal(counted.length, 1, 'one purchase of 100,000 or more since 2026-11-17')
+    assert.equal(counted[0]!.insider_name, 'Big Buyer')
 
     const [d, ...rest] = await firesOnce(u)
     assert.equal(rest.length, 0)
-    assert.deepEqual(d!.values, { ...counted[0], min_value: '100000' })
-    assert.equal(d!.values.insider_name, 'Big Buyer')
     assert.equal(byChannel(d!).in_app!.status, 'sent')
+    assert.deepEqual(d!.values, { ...counted[0], min_value: '100000' })
   })
 })
