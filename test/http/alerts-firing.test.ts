@@ -79,6 +79,11 @@ describe('a price alert on a market refresh', () => {
     // 10:30 New York is inside 09:00–11:00: e-mail waits until 11:00 New York (16:00Z).
     assert.equal(byChannel.email.status, 'quiet_hours')
     assert.deepEqual(byChannel.email.detail, { held_until: '2026-11-25T16:00:00.000Z' })
+    assert.equal(
+      byChannel.email.summary,
+      'Held by your quiet hours until 11:00 on 2026-11-25 (America/New_York)',
+    )
+    assert.equal(byChannel.in_app.summary, 'Delivered to your in-app inbox')
     assert.equal(byChannel.email.sent_at, null)
 
     // The condition still holds on a second refresh of the same session: no second firing.

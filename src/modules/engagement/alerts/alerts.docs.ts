@@ -13,7 +13,8 @@ export const CAPABILITIES_DOC =
   'The server-owned alert types, each with its parameters (type, unit, min, max, required, allowed values, default), ' +
   'what triggers its evaluation and whether it is a level condition or an event; the channels; the frequencies; the ' +
   `caps: rules = the plan's \`alerts\` limit (yours and every plan's), deliveries per channel per New York day: ${caps} ` +
-  '(the same on every plan; over it the channel is `capped`). Conventions: docs/alerts.md.'
+  '(the same on every plan; counted exactly, also when alerts fire at the same moment; over it the channel is ' +
+  '`capped` and the others still go). Conventions: docs/alerts.md.'
 
 export const PREFS_DOC =
   'One document per user: `quiet_hours` ({enabled, start, end as HH:MM, time_zone IANA}; end before start = the window ' +
@@ -25,12 +26,17 @@ export const PREFS_DOC =
   'unknown, missing, out of range or of the wrong type, a symbol that is not listed, a saved screen or watchlist you do ' +
   'not have, another user’s `rule_id`, a malformed time or an unknown time zone. Prices are compared exactly as decimals: ' +
   `price_above fires at price ≥ threshold, price_below at price ≤ threshold. Frequencies: ${freq}. Changing a rule's ` +
-  'type or parameters restarts its every_time arm and a screen’s baseline.'
+  'type or parameters restarts its every_time arm and a screen’s baseline; a fired `once` rule PUT with enabled true ' +
+  'fires once more. Rules are evaluated as you — your plan and role — so a rule whose data your plan or role may not ' +
+  'read is skipped: `rules[].skipped` says when, what could not be read and the answer (status, code, message) your own ' +
+  'request would get; it is null once the rule evaluates again.'
 
 export const DELIVERIES_DOC =
   `The caller's firings, newest first (\`limit\` 1–${DELIVERIES_MAX}, default ${DELIVERIES_DEFAULT}; \`alert_type\` ` +
   'filters, an unknown one → 422). Each: the rule, the condition as it was when it fired (params and frequency), the ' +
   'values that fired it, and per channel its delivery: `status` pending, retrying, sent, suppressed (detail names the ' +
   'suppression), quiet_hours (detail.held_until), capped (detail.cap, detail.limit), skipped (no address or device), ' +
-  'failed (detail.provider: the provider’s answer), with `attempts` and `sent_at`. A rule deleted since still shows its ' +
-  'firings.'
+  'failed (detail.provider: the provider’s answer), with `attempts`, `sent_at` and `summary`: the same in one sentence ' +
+  'for a person (e.g. "Held by your quiet hours until 07:00 on 2026-11-26 (America/New_York)", "Not sent: your daily ' +
+  'e-mail limit of 20 was reached"; times in your quiet hours’ time zone, else New York). A rule deleted since still ' +
+  'shows its firings.'

@@ -32,6 +32,7 @@ export const PREFS_EXAMPLE = {
       enabled: true,
       created_at: '2026-11-20T15:00:00.000Z',
       updated_at: '2026-11-25T14:00:00.000Z',
+      skipped: null,
     },
     {
       rule_id: 13,
@@ -42,6 +43,7 @@ export const PREFS_EXAMPLE = {
       enabled: true,
       created_at: '2026-11-25T14:00:00.000Z',
       updated_at: '2026-11-25T14:00:00.000Z',
+      skipped: null,
     },
   ],
   limits: { rules: 10, rules_used: 2 },
@@ -57,13 +59,21 @@ export const DELIVERIES_EXAMPLE = {
       values: { symbol: 'AAPL', price: '200.02', threshold: '200' },
       fired_at: '2026-11-25T23:10:00.000Z',
       channels: [
-        { channel: 'in_app', status: 'sent', detail: {}, attempts: 1, sent_at: '2026-11-25T23:10:00.000Z' },
+        {
+          channel: 'in_app',
+          status: 'sent',
+          detail: { item_id: 87 },
+          attempts: 1,
+          sent_at: '2026-11-25T23:10:00.000Z',
+          summary: 'Delivered to your in-app inbox',
+        },
         {
           channel: 'email',
           status: 'quiet_hours',
           detail: { held_until: '2026-11-26T12:00:00.000Z' },
           attempts: 0,
           sent_at: null,
+          summary: 'Held by your quiet hours until 07:00 on 2026-11-26 (America/New_York)',
         },
       ],
     },

@@ -61,6 +61,26 @@ export const RuleOut = Type.Object({
   enabled: Type.Boolean({ description: 'False after a `once` rule fired (PUT it enabled to re-arm)' }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
+  skipped: Nullable(
+    Type.Object(
+      {
+        at: Type.String({ format: 'date-time', description: 'When the evaluation skipped it' }),
+        read: Type.String({
+          description:
+            'What it could not read: watchlist, saved screen, insider purchases, portfolio value history',
+        }),
+        status: Type.Integer({
+          description: 'The answer your own request would get: 402 plan, 403 role, 404 gone',
+        }),
+        code: Type.String({ description: 'e.g. plan.feature_unavailable' }),
+        message: Type.String(),
+      },
+      {
+        description:
+          'Why the last evaluation skipped this rule, read as you (your plan and role); null once it evaluates again',
+      },
+    ),
+  ),
 })
 
 export const PrefsResponse = Type.Object({
@@ -128,6 +148,11 @@ export const ChannelStatus = Type.Object({
   detail: Free('Why: {suppression_id, reason}, {held_until}, {cap, limit}, {provider: {status, reason}}, …'),
   attempts: Type.Integer(),
   sent_at: Nullable(Type.String({ format: 'date-time' })),
+  summary: Type.String({
+    description:
+      'What happened on this channel, in one sentence for a person, e.g. "Held by your quiet hours until 11:00 on ' +
+      '2026-11-25 (America/New_York)" (times in your quiet hours’ time zone, else New York)',
+  }),
 })
 
 export const Delivery = Type.Object({

@@ -1,4 +1,4 @@
-/** Row types of the alert tables (migration 0044), merged into `Database`. */
+/** Row types of the alert tables (migrations 0044, 0045), merged into `Database`. */
 import type { ColumnType, Generated } from 'kysely'
 import { type CreatedAt, ownedTables, type UpdatedAt } from '../../../platform/db/index.ts'
 
@@ -26,6 +26,8 @@ export interface AlertRuleTable {
   channels: Json<string[]>
   frequency: string
   enabled: boolean
+  /** (0045) Times the rule was enabled again after being disabled (a fired `once` rule re-armed). */
+  rearms: ColumnType<number, number | undefined, number>
   created_at: CreatedAt
   updated_at: UpdatedAt
 }
@@ -39,7 +41,19 @@ export interface AlertRuleStateTable {
   /** screen_membership: the symbols of the last run; null before the baseline run. */
   membership: ColumnType<string[] | null, string | null | undefined, string | null>
   last_values: ColumnType<unknown, string | null | undefined, string | null>
+  /** (0045) Why the last evaluation skipped the rule ({at, read, status, code, message}); null once it ran. */
+  skipped: ColumnType<unknown, string | null | undefined, string | null>
   updated_at: UpdatedAt
+}
+
+/** Tenant (0045): per user, New York date and channel, the firings that took a place under the daily cap. */
+export interface AlertChannelDayTable {
+  tenant_id: number
+  user_id: number
+  /** YYYY-MM-DD, New York. */
+  day: ColumnType<string, string, string>
+  channel: string
+  sent: number
 }
 
 /** Tenant (0044): one firing of a rule for one occurrence; unique per (rule, occurrence key). */
@@ -65,6 +79,7 @@ export interface AlertsTables {
   alert_rule: AlertRuleTable
   alert_rule_state: AlertRuleStateTable
   alert_firing: AlertFiringTable
+  alert_channel_day: AlertChannelDayTable
 }
 
 declare module '../../../platform/db/schema.ts' {
@@ -76,4 +91,5 @@ export const ALERTS_TABLES = ownedTables<AlertsTables>({
   alert_rule: true,
   alert_rule_state: true,
   alert_firing: true,
+  alert_channel_day: true,
 })

@@ -23,7 +23,7 @@ import { drawdownFromPeak } from './lib/drawdown.ts'
 import { compareDecimal, decimalOf } from './lib/params.ts'
 import * as repo from './firing.repository.ts'
 import { byKey, type LevelOutcome, type OccurrenceService } from './occurrence.service.ts'
-import { userScope } from './prefs.service.ts'
+import type { ReadPass, ReadsService } from './reads.service.ts'
 
 export const FILING_LAG_DAYS = 3
 const READ_MAX = 500
@@ -45,6 +45,7 @@ export interface EventsDeps {
   content: Pick<Content, 'earnings'>
   intel: Pick<Intel, 'insider'>
   occurrences: OccurrenceService
+  reads: Pick<ReadsService, 'within'>
 }
 
 type Rule = repo.LiveRule
@@ -61,7 +62,7 @@ export class EventsService {
     const fired: number[] = []
     for (const [tenantId, group] of byKey(rules, (r) => r.tenant_id)) {
       try {
-        fired.push(...(await this.tenant(tenantId, group)))
+        fired.push(...(await this.deps.reads.within((pass) => this.tenant(pass, tenantId, group))))
       } catch (err) {
         this.deps.log.warn({ err, tenant_id: tenantId }, 'alerts: event evaluation failed')
       }
@@ -69,7 +70,7 @@ export class EventsService {
     return fired
   }
 
-  private async tenant(tenantId: number, rules: Rule[]): Promise<number[]> {
+  private async tenant(pass: ReadPass, tenantId: number, rules: Rule[]): Promise<number[]> {
     const of = (t: string) => rules.filter((r) => r.alert_type === t)
     const needsHeld = rules.some((r) => r.params.target === 'holdings')
     const held = needsHeld
@@ -83,8 +84,8 @@ export class EventsService {
     ids.push(...(await this.signals(tenantId, of('intraday_signal'), matches)))
     ids.push(...(await this.flow(tenantId, of('options_flow'), matches)))
     ids.push(...(await this.earnings(of('earnings_upcoming'), held)))
-    ids.push(...(await this.insider(of('insider_purchase'), held)))
-    ids.push(...(await this.drawdown(of('drawdown_breach'))))
+    ids.push(...(await this.insider(pass, of('insider_purchase'), held)))
+    ids.push(...(await this.drawdown(pass, of('drawdown_breach'))))
     return ids.filter((x): x is number => x !== null)
   }
 
@@ -154,20 +155,22 @@ export class EventsService {
     return out
   }
 
-  private async insider(rules: Rule[], held: Set<string>) {
+  private async insider(pass: ReadPass, rules: Rule[], held: Set<string>) {
     const out: (number | null)[] = []
     for (const r of rules) {
       const symbols = r.params.target === 'holdings' ? [...held].sort() : [String(r.params.symbol)]
       if (!symbols.length) continue
       const min = String(r.params.min_value)
       const since = addDays(nyDate(new Date(r.created_at)), -FILING_LAG_DAYS)
-      const res = await this.deps.intel.insider.insiderBuying(userScope(r.tenant_id, r.user_id), {
-        min_value_usd: Number(min),
-        days: 30,
-        symbols,
-        page_size: 100,
-      })
-      for (const p of res.items) {
+      const res = await pass.as(r, 'insider purchases', (scope) =>
+        this.deps.intel.insider.insiderBuying(scope, {
+          min_value_usd: Number(min),
+          days: 30,
+          symbols,
+          page_size: 100,
+        }),
+      )
+      for (const p of res?.items ?? []) {
         const value = p.value === null ? null : decimalOf(p.value)
         if (value === null || compareDecimal(value, min) < 0 || p.transaction_date < since) continue
         const key = `insider:${p.symbol}:${p.transaction_date}:${p.insider_name}:${p.shares}`
@@ -177,11 +180,13 @@ export class EventsService {
     return out
   }
 
-  private async drawdown(rules: Rule[]) {
+  private async drawdown(pass: ReadPass, rules: Rule[]) {
     const outcomes: LevelOutcome[] = []
     for (const r of rules) {
-      const aum = await this.deps.portfolio.analytics.aum(userScope(r.tenant_id, r.user_id), {})
-      const dd = drawdownFromPeak(aum.history.map((p) => p.nav))
+      const aum = await pass.as(r, 'portfolio value history', (scope) =>
+        this.deps.portfolio.analytics.aum(scope, {}),
+      )
+      const dd = aum && drawdownFromPeak(aum.history.map((p) => p.nav))
       if (!dd) continue
       const holds = compareDecimal(dd.percent, decimalOf(r.params.percent)!) >= 0
       outcomes.push({

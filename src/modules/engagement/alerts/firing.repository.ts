@@ -15,6 +15,8 @@ export interface LiveRule {
   symbol: string | null
   channels: string[]
   frequency: string
+  /** Times re-enabled after being disabled: a `once` rule's generation. */
+  rearms: number
   created_at: Date
 }
 
@@ -27,6 +29,7 @@ const LIVE = [
   'symbol',
   'channels',
   'frequency',
+  'rearms',
   'created_at',
 ] as const
 
@@ -105,6 +108,40 @@ export const saveMembership = (s: TenantScope, ruleId: number, symbols: string[]
     )
     .execute()
 
+/** Notes why the last evaluation skipped the rule (nothing when the rule was deleted meanwhile). */
+export const saveSkipped = (s: TenantScope, ruleId: number, note: unknown, now: Date) =>
+  s.db
+    .insertInto('alert_rule_state')
+    .columns(['tenant_id', 'rule_id', 'skipped', 'updated_at'])
+    .expression(
+      s.db
+        .selectFrom('alert_rule')
+        .select([
+          'tenant_id',
+          'id',
+          sql<string>`${JSON.stringify(note)}::jsonb`.as('skipped'),
+          sql<Date>`${now}::timestamptz`.as('updated_at'),
+        ])
+        .where('tenant_id', '=', s.tenantId)
+        .where('id', '=', ruleId),
+    )
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'rule_id']).doUpdateSet({ skipped: JSON.stringify(note), updated_at: now }),
+    )
+    .execute()
+
+/** Clears the skip notes of rules that evaluated (a no-op for the rules without one). */
+export const clearSkipped = async (s: TenantScope, ruleIds: number[]): Promise<void> => {
+  if (!ruleIds.length) return
+  await s.db
+    .updateTable('alert_rule_state')
+    .set({ skipped: null })
+    .where('tenant_id', '=', s.tenantId)
+    .where('rule_id', 'in', ruleIds)
+    .where('skipped', 'is not', null)
+    .execute()
+}
+
 export interface FiringInput {
   rule_id: number
   user_id: number
@@ -137,13 +174,49 @@ export const insertFiring = async (s: TenantScope, f: FiringInput): Promise<numb
   return row ? Number(row.id) : undefined
 }
 
-export const setFiringDispatch = (s: TenantScope, id: number, notificationId: number, channels: string[]) =>
+export const setFiringDispatch = (s: TenantScope, id: number, notificationId: number) =>
   s.db
     .updateTable('alert_firing')
-    .set({ notification_id: notificationId, channels: JSON.stringify(channels) })
+    .set({ notification_id: notificationId })
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
     .execute()
+
+/** The channels a firing asked the notification for (its capped ones left out). */
+export const setFiringChannels = (s: TenantScope, id: number, channels: string[]) =>
+  s.db
+    .updateTable('alert_firing')
+    .set({ channels: JSON.stringify(channels) })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .execute()
+
+/**
+ * Takes one of the user's `limit` places on the channel for the New York `day`: true when taken.
+ * One statement — insert the counter at 1, or add 1 where it is still under the limit — so that
+ * concurrent firings queue on the counter row and never take more places than the limit.
+ */
+export async function takeDailyPlace(
+  s: TenantScope,
+  userId: number,
+  day: string,
+  channel: string,
+  limit: number,
+): Promise<boolean> {
+  if (limit <= 0) return false
+  const row = await s.db
+    .insertInto('alert_channel_day')
+    .values({ tenant_id: s.tenantId, user_id: userId, day, channel, sent: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'user_id', 'day', 'channel'])
+        .doUpdateSet({ sent: sql<number>`alert_channel_day.sent + 1` })
+        .where('alert_channel_day.sent', '<', limit),
+    )
+    .returning('sent')
+    .executeTakeFirst()
+  return row !== undefined
+}
 
 export const disableRule = (s: TenantScope, ruleId: number, now: Date) =>
   s.db
@@ -152,20 +225,6 @@ export const disableRule = (s: TenantScope, ruleId: number, now: Date) =>
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', ruleId)
     .execute()
-
-/** Firings per channel the user was sent since `since` (caps), capped channels not counted. */
-export async function channelCounts(
-  s: TenantScope,
-  userId: number,
-  since: Date,
-): Promise<Map<string, number>> {
-  const { rows } = await sql<{ channel: string; n: string | number }>`
-    select c.channel, count(*) as n
-      from alert_firing f, jsonb_array_elements_text(f.channels) as c(channel)
-     where f.tenant_id = ${s.tenantId} and f.user_id = ${userId} and f.fired_at >= ${since}
-     group by c.channel`.execute(s.db)
-  return new Map(rows.map((r) => [r.channel, Number(r.n)]))
-}
 
 export const listFirings = (
   s: TenantScope,

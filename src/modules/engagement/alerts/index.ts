@@ -5,6 +5,7 @@
  * notifications module, and the delivery trace. Rules: README.md and docs/alerts.md.
  */
 import type { App } from '../../../platform/http/app-type.ts'
+import type { Identity } from '../../accounts/identity/index.ts'
 import type { Tenancy } from '../../accounts/tenancy/index.ts'
 import type { Content } from '../../market/content/index.ts'
 import type { Intel } from '../../market/intel/index.ts'
@@ -25,9 +26,11 @@ import { EventsService } from './events.service.ts'
 import { FireService } from './fire.service.ts'
 import { alertTypes } from './lib/catalog.ts'
 import * as m0044 from './migrations/0044_alerts.ts'
+import * as m0045 from './migrations/0045_alerts_caps.ts'
 import { OccurrenceService } from './occurrence.service.ts'
 import { PrefsService } from './prefs.service.ts'
 import { QuotesService } from './quotes.service.ts'
+import { ReadsService } from './reads.service.ts'
 import { ScreensService } from './screens.service.ts'
 
 export { JOB_ALERTS_EVALUATE } from './alerts.job.ts'
@@ -47,6 +50,7 @@ export interface Alerts {
 }
 
 interface Needs {
+  identity: Identity
   tenancy: Tenancy
   portfolio: Portfolio
   watchlists: Watchlists
@@ -64,15 +68,24 @@ function createAlerts(ctx: ModuleContext, needs: Needs): Alerts {
   const notifier = () => needs.notifications
   const fire = new FireService({ scopes, clock, log, notifier })
   const occurrences = new OccurrenceService({ scopes, clock, fire })
+  const reads = new ReadsService({ scopes, clock, log, users: needs.identity.users })
   const quotes = new QuotesService({
     scopes,
     log,
     market: ctx.providers.market,
     watchlists: needs.watchlists.watchlists,
     occurrences,
+    reads,
   })
-  const events = new EventsService({ ...needs, scopes, clock, log, occurrences })
-  const screens = new ScreensService({ scopes, clock, log, screener: needs.screener, occurrences })
+  const events = new EventsService({ ...needs, scopes, clock, log, occurrences, reads })
+  const screens = new ScreensService({
+    scopes,
+    clock,
+    log,
+    screener: needs.screener,
+    occurrences,
+    reads,
+  })
   const pending = new Set<Promise<unknown>>()
   const track = (what: string, p: Promise<unknown>) => {
     const tracked = p
@@ -119,6 +132,7 @@ export const alertsModule = defineModule({
   name: 'alerts',
   key: 'alerts',
   needs: {
+    identity: true,
     tenancy: true,
     portfolio: true,
     watchlists: true,
@@ -130,7 +144,10 @@ export const alertsModule = defineModule({
     notifications: true,
   },
   tables: ALERTS_TABLES,
-  migrations: [['0044_alerts', m0044]],
+  migrations: [
+    ['0044_alerts', m0044],
+    ['0045_alerts_caps', m0045],
+  ],
   build: createAlerts,
   routes: (app: App, api: Alerts) => alertsRoutes(app, api),
   jobs: (api) => [

@@ -62,7 +62,7 @@ export class OccurrenceService {
     const frequency = o.rule.frequency as Frequency
     if (frequency !== 'every_time') {
       if (!o.holds) return null
-      const key = occurrenceKey(frequency, { sessionDate: this.session(), arm: 0 })
+      const key = occurrenceKey(frequency, { sessionDate: this.session(), arm: 0, rearms: o.rule.rearms })
       return this.deps.fire.fire({ rule: o.rule, key, values: o.values })
     }
     const now = state ? { arm: state.arm, armed: state.armed } : INITIAL_ARM
@@ -83,7 +83,12 @@ export class OccurrenceService {
 
   /** One event for a rule: fires under the event's key (collapsed to once / the session by frequency). */
   event(rule: repo.LiveRule, event: string, values: Record<string, unknown>): Promise<number | null> {
-    const key = occurrenceKey(rule.frequency as Frequency, { sessionDate: this.session(), arm: 0, event })
+    const key = occurrenceKey(rule.frequency as Frequency, {
+      sessionDate: this.session(),
+      arm: 0,
+      event,
+      rearms: rule.rearms,
+    })
     return this.deps.fire.fire({ rule, key, values })
   }
 }

@@ -1,5 +1,5 @@
 /** SQL of the prefs document: quiet hours and the user's rules. Tenant scope first, filtered by user. */
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { TenantScope } from '../../../platform/db/index.ts'
 import type { AlertRuleTable } from './alerts.tables.ts'
 
@@ -50,6 +50,23 @@ export const listRules = (s: TenantScope, userId: number): Promise<RuleRow[]> =>
     .orderBy('id')
     .execute()
 
+/** The skip notes of the user's rules (why the last evaluation skipped them), by rule id. */
+export const skipNotes = async (s: TenantScope, userId: number): Promise<Map<number, unknown>> =>
+  new Map(
+    (
+      await s.db
+        .selectFrom('alert_rule_state as st')
+        .innerJoin('alert_rule as r', (j) =>
+          j.onRef('r.tenant_id', '=', 'st.tenant_id').onRef('r.id', '=', 'st.rule_id'),
+        )
+        .select(['st.rule_id', 'st.skipped'])
+        .where('st.tenant_id', '=', s.tenantId)
+        .where('r.user_id', '=', userId)
+        .where('st.skipped', 'is not', null)
+        .execute()
+    ).map((r) => [Number(r.rule_id), r.skipped]),
+  )
+
 /** The owners of the given rule ids in this tenant (ids of no rule are absent). */
 export const ruleOwners = (s: TenantScope, ids: number[]) =>
   ids.length
@@ -84,18 +101,23 @@ export const insertRule = (s: TenantScope, userId: number, v: RuleValues, now: D
 
 /**
  * Updates a rule of the user. A changed condition (type or params) starts its state afresh: the
- * every_time arm and a screen's baseline belong to the old condition.
+ * every_time arm and a screen's baseline belong to the old condition. A disabled rule enabled again
+ * counts a re-arm (a fired `once` rule fires under a new key).
  */
 export async function updateRule(s: TenantScope, userId: number, id: number, v: RuleValues, now: Date) {
   const before = await s.db
     .selectFrom('alert_rule')
-    .select(['alert_type', 'params'])
+    .select(['alert_type', 'params', 'enabled'])
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
     .executeTakeFirst()
   await s.db
     .updateTable('alert_rule')
-    .set({ ...row(v), updated_at: now })
+    .set({
+      ...row(v),
+      updated_at: now,
+      ...(before && !before.enabled && v.enabled ? { rearms: sql<number>`rearms + 1` } : {}),
+    })
     .where('tenant_id', '=', s.tenantId)
     .where('user_id', '=', userId)
     .where('id', '=', id)

@@ -15,18 +15,10 @@ import type { AlertTypeSpec } from './lib/catalog.ts'
 import { checkParams, type Loc, type ParamError, type Params } from './lib/params.ts'
 import { isHhMm, isTimeZone, type QuietHours } from './lib/quiet-hours.ts'
 import * as repo from './prefs.repository.ts'
+import type { SkipNote } from './reads.service.ts'
 import type { PrefsBodyInput, PrefsOut, RuleIn } from './alerts.schemas.ts'
 
 export const ALERTS_LIMIT = 'alerts'
-
-/** The scope background evaluation reads another module's per-user data with. */
-export const userScope = (tenantId: number, userId: number): RequestScope => ({
-  tenantId,
-  userId,
-  role: 'user',
-  plan: '',
-  via: 'bearer',
-})
 
 export interface PrefsDeps {
   scopes: Scopes
@@ -38,7 +30,7 @@ export interface PrefsDeps {
   types: () => AlertTypeSpec[]
 }
 
-const ruleOut = (r: repo.RuleRow) => ({
+const ruleOut = (r: repo.RuleRow, skipped: unknown) => ({
   rule_id: Number(r.id),
   alert_type: r.alert_type,
   params: r.params as Params,
@@ -47,6 +39,7 @@ const ruleOut = (r: repo.RuleRow) => ({
   enabled: r.enabled,
   created_at: new Date(r.created_at).toISOString(),
   updated_at: new Date(r.updated_at).toISOString(),
+  skipped: (skipped ?? null) as SkipNote | null,
 })
 
 export class PrefsService {
@@ -54,13 +47,14 @@ export class PrefsService {
 
   async get(scope: RequestScope): Promise<PrefsOut> {
     const limit = await this.deps.entitlements.limit(scope, ALERTS_LIMIT)
-    const { qh, rules } = await this.deps.scopes.withTenant(scope.tenantId, async (s) => ({
+    const { qh, rules, skips } = await this.deps.scopes.withTenant(scope.tenantId, async (s) => ({
       qh: (await repo.quietHoursOf(s, scope.userId)) as QuietHours | null,
       rules: await repo.listRules(s, scope.userId),
+      skips: await repo.skipNotes(s, scope.userId),
     }))
     return {
       quiet_hours: qh,
-      rules: rules.map(ruleOut),
+      rules: rules.map((r) => ruleOut(r, skips.get(Number(r.id)))),
       limits: { rules: limit ?? null, rules_used: rules.length },
     }
   }

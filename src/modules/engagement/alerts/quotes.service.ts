@@ -11,7 +11,7 @@ import type { MarketDataProvider, Quote } from '../../../providers/market-data/i
 import type { Watchlists } from '../../workspace/watchlists/index.ts'
 import { RuleIndex, type Direction, type QuoteRule, type Tick } from './lib/engine.ts'
 import * as repo from './firing.repository.ts'
-import { userScope } from './prefs.service.ts'
+import type { ReadPass, ReadsService } from './reads.service.ts'
 import type { OccurrenceService } from './occurrence.service.ts'
 
 export const QUOTE_TYPES = ['price_above', 'price_below', 'percent_move'] as const
@@ -22,6 +22,7 @@ export interface QuoteDeps {
   market: Pick<MarketDataProvider, 'quotes'>
   watchlists: Pick<Watchlists['watchlists'], 'items'>
   occurrences: OccurrenceService
+  reads: Pick<ReadsService, 'within'>
 }
 
 const engineRule = (r: repo.LiveRule, symbols: readonly string[]): QuoteRule => ({
@@ -39,13 +40,21 @@ export class QuotesService {
    * Evaluates the rules of `symbols` (all rule symbols when absent) and every watchlist rule.
    * `prices` (a market refresh's) take precedence over the fetched quotes' last price.
    */
-  async evaluate(symbols?: string[], prices?: ReadonlyMap<string, number>): Promise<number[]> {
+  evaluate(symbols?: string[], prices?: ReadonlyMap<string, number>): Promise<number[]> {
+    return this.deps.reads.within((pass) => this.pass(pass, symbols, prices))
+  }
+
+  private async pass(
+    pass: ReadPass,
+    symbols: string[] | undefined,
+    prices: ReadonlyMap<string, number> | undefined,
+  ): Promise<number[]> {
     const { bound, lists } = await this.deps.scopes.withSystem('alerts: quote rules', async (s) => ({
       bound: await repo.rulesForSymbols(s, symbols ?? (await repo.ruleSymbols(s))),
       lists: await repo.rulesOfTypes(s, ['watchlist_move']),
     }))
     const quoteRules = bound.filter((r) => (QUOTE_TYPES as readonly string[]).includes(r.alert_type))
-    const members = await this.members(lists)
+    const members = await this.members(pass, lists)
     const wanted = [...new Set([...quoteRules.map((r) => r.symbol!), ...[...members.values()].flat()])].sort()
     if (!wanted.length) return []
     const quotes = await this.quotes(wanted)
@@ -77,14 +86,13 @@ export class QuotesService {
   }
 
   /** Each watchlist rule's member symbols (a list that no longer exists has none). */
-  private async members(rules: repo.LiveRule[]): Promise<Map<number, string[]>> {
+  private async members(pass: ReadPass, rules: repo.LiveRule[]): Promise<Map<number, string[]>> {
     const out = new Map<number, string[]>()
     for (const r of rules) {
-      const list = await this.deps.watchlists.items(
-        userScope(r.tenant_id, r.user_id),
-        String(r.params.list_name),
+      const list = await pass.as(r, 'watchlist', (scope) =>
+        this.deps.watchlists.items(scope, String(r.params.list_name)),
       )
-      if (list.items.length)
+      if (list?.items.length)
         out.set(
           r.id,
           list.items.map((i) => i.symbol),

@@ -6,6 +6,9 @@ describe('occurrence keys', () => {
   it('once, once per session, every time (level and event)', () => {
     const at = { sessionDate: '2026-11-25', arm: 3 }
     assert.equal(occurrenceKey('once', at), 'once')
+    assert.equal(occurrenceKey('once', { ...at, rearms: 0 }), 'once')
+    assert.equal(occurrenceKey('once', { ...at, rearms: 2 }), 'once:2', 'a re-armed once rule fires anew')
+    assert.equal(occurrenceKey('once_per_session', { ...at, rearms: 2 }), 'session:2026-11-25')
     assert.equal(occurrenceKey('once_per_session', at), 'session:2026-11-25')
     assert.equal(occurrenceKey('every_time', at), 'arm:3')
     assert.equal(occurrenceKey('every_time', { ...at, event: 'signal:42' }), 'event:signal:42')

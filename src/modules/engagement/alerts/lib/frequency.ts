@@ -3,7 +3,8 @@
  * (unique per rule in the database, so two evaluators racing insert one row) and the arm counter
  * of `every_time` level rules.
  *
- * - once → "once"; the rule is disabled after it fires (a PUT with enabled: true re-arms it).
+ * - once → "once", then "once:<n>" after the n-th re-arm: the rule is disabled after it fires, and a
+ *   PUT with enabled: true re-arms it (`rearms` = n), so it can fire once more.
  * - once_per_session → "session:<New York date>".
  * - every_time, level conditions (price, % move, drawdown, watchlist move) → "arm:<n>": after
  *   firing on arm n the rule stays quiet until an evaluation sees the condition false, which moves
@@ -23,9 +24,9 @@ export const INITIAL_ARM: ArmState = { arm: 0, armed: true }
 
 export function occurrenceKey(
   frequency: Frequency,
-  at: { sessionDate: string; arm: number; event?: string },
+  at: { sessionDate: string; arm: number; event?: string; rearms?: number },
 ): string {
-  if (frequency === 'once') return 'once'
+  if (frequency === 'once') return at.rearms ? `once:${at.rearms}` : 'once'
   if (frequency === 'once_per_session') return `session:${at.sessionDate}`
   return at.event === undefined ? `arm:${at.arm}` : `event:${at.event}`
 }
