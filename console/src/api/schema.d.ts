@@ -270,7 +270,7 @@ export interface paths {
         };
         /**
          * The alert types with their parameters, channels, frequencies and caps
-         * @description The server-owned alert types, each with its parameters (type, unit, min, max, required, allowed values, default), what triggers its evaluation and whether it is a level condition or an event; the channels; the frequencies; the caps: rules = the plan's `alerts` limit (yours and every plan's), deliveries per channel per New York day: in_app unlimited, email 20, web_push 50, mobile_push 50 (the same on every plan; over it the channel is `capped`). Conventions: docs/alerts.md.
+         * @description The server-owned alert types, each with its parameters (type, unit, min, max, required, allowed values, default), what triggers its evaluation and whether it is a level condition or an event; the channels; the frequencies; the caps: rules = the plan's `alerts` limit (yours and every plan's), deliveries per channel per New York day: in_app unlimited, email 20, web_push 50, mobile_push 50 (the same on every plan; counted exactly, also when alerts fire at the same moment; over it the channel is `capped` and the others still go). Conventions: docs/alerts.md.
          */
         get: operations["alertCapabilities"];
         put?: never;
@@ -290,7 +290,7 @@ export interface paths {
         };
         /**
          * The alerts that fired, with why and what happened on each channel
-         * @description The caller's firings, newest first (`limit` 1–200, default 50; `alert_type` filters, an unknown one → 422). Each: the rule, the condition as it was when it fired (params and frequency), the values that fired it, and per channel its delivery: `status` pending, retrying, sent, suppressed (detail names the suppression), quiet_hours (detail.held_until), capped (detail.cap, detail.limit), skipped (no address or device), failed (detail.provider: the provider’s answer), with `attempts` and `sent_at`. A rule deleted since still shows its firings.
+         * @description The caller's firings, newest first (`limit` 1–200, default 50; `alert_type` filters, an unknown one → 422). Each: the rule, the condition as it was when it fired (params and frequency), the values that fired it, and per channel its delivery: `status` pending, retrying, sent, suppressed (detail names the suppression), quiet_hours (detail.held_until), capped (detail.cap, detail.limit), skipped (no address or device), failed (detail.provider: the provider’s answer), with `attempts`, `sent_at` and `summary`: the same in one sentence for a person (e.g. "Held by your quiet hours until 07:00 on 2026-11-26 (America/New_York)", "Not sent: your daily e-mail limit of 20 was reached"; times in your quiet hours’ time zone, else New York). A rule deleted since still shows its firings.
          */
         get: operations["listAlertDeliveries"];
         put?: never;
@@ -390,12 +390,12 @@ export interface paths {
         };
         /**
          * The caller’s quiet hours and alert rules
-         * @description One document per user: `quiet_hours` ({enabled, start, end as HH:MM, time_zone IANA}; end before start = the window spans midnight; in quiet hours in-app items arrive at once and the other channels are held until the window ends, in that zone, DST included) and `rules`. PUT replaces the set: a rule with `rule_id` updates that rule of yours, a rule without one is created, and **your rules left out are deleted** (at most 1000 per request; the plan's `alerts` limit → 422 `alerts.cap_exceeded` with `limit` and `allowed`). Leaving `quiet_hours` out keeps them; null clears them. Every problem is a 422 naming its path (all at once): an unknown type, channel or frequency, a parameter unknown, missing, out of range or of the wrong type, a symbol that is not listed, a saved screen or watchlist you do not have, another user’s `rule_id`, a malformed time or an unknown time zone. Prices are compared exactly as decimals: price_above fires at price ≥ threshold, price_below at price ≤ threshold. Frequencies: `once`: fires the first time the condition holds, then the rule is disabled (PUT it enabled to re-arm); `once_per_session`: fires at most once per New York session date (the date of the evaluation, New York time); `every_time`: fires each time the condition becomes true: after firing it re-arms only once an evaluation has seen the condition false (event types — signals, flow, filings, earnings, screen changes — fire once per event). Changing a rule's type or parameters restarts its every_time arm and a screen’s baseline.
+         * @description One document per user: `quiet_hours` ({enabled, start, end as HH:MM, time_zone IANA}; end before start = the window spans midnight; in quiet hours in-app items arrive at once and the other channels are held until the window ends, in that zone, DST included) and `rules`. PUT replaces the set: a rule with `rule_id` updates that rule of yours, a rule without one is created, and **your rules left out are deleted** (at most 1000 per request; the plan's `alerts` limit → 422 `alerts.cap_exceeded` with `limit` and `allowed`). Leaving `quiet_hours` out keeps them; null clears them. Every problem is a 422 naming its path (all at once): an unknown type, channel or frequency, a parameter unknown, missing, out of range or of the wrong type, a symbol that is not listed, a saved screen or watchlist you do not have, another user’s `rule_id`, a malformed time or an unknown time zone. Prices are compared exactly as decimals: price_above fires at price ≥ threshold, price_below at price ≤ threshold. Frequencies: `once`: fires the first time the condition holds, then the rule is disabled (PUT it enabled to re-arm); `once_per_session`: fires at most once per New York session date (the date of the evaluation, New York time); `every_time`: fires each time the condition becomes true: after firing it re-arms only once an evaluation has seen the condition false (event types — signals, flow, filings, earnings, screen changes — fire once per event). Changing a rule's type or parameters restarts its every_time arm and a screen’s baseline; a fired `once` rule PUT with enabled true fires once more. Rules are evaluated as you — your plan and role — so a rule whose data your plan or role may not read is skipped: `rules[].skipped` says when, what could not be read and the answer (status, code, message) your own request would get; it is null once the rule evaluates again.
          */
         get: operations["getAlertPrefs"];
         /**
          * Replace the caller’s quiet hours and rules (upsert by rule_id)
-         * @description One document per user: `quiet_hours` ({enabled, start, end as HH:MM, time_zone IANA}; end before start = the window spans midnight; in quiet hours in-app items arrive at once and the other channels are held until the window ends, in that zone, DST included) and `rules`. PUT replaces the set: a rule with `rule_id` updates that rule of yours, a rule without one is created, and **your rules left out are deleted** (at most 1000 per request; the plan's `alerts` limit → 422 `alerts.cap_exceeded` with `limit` and `allowed`). Leaving `quiet_hours` out keeps them; null clears them. Every problem is a 422 naming its path (all at once): an unknown type, channel or frequency, a parameter unknown, missing, out of range or of the wrong type, a symbol that is not listed, a saved screen or watchlist you do not have, another user’s `rule_id`, a malformed time or an unknown time zone. Prices are compared exactly as decimals: price_above fires at price ≥ threshold, price_below at price ≤ threshold. Frequencies: `once`: fires the first time the condition holds, then the rule is disabled (PUT it enabled to re-arm); `once_per_session`: fires at most once per New York session date (the date of the evaluation, New York time); `every_time`: fires each time the condition becomes true: after firing it re-arms only once an evaluation has seen the condition false (event types — signals, flow, filings, earnings, screen changes — fire once per event). Changing a rule's type or parameters restarts its every_time arm and a screen’s baseline.
+         * @description One document per user: `quiet_hours` ({enabled, start, end as HH:MM, time_zone IANA}; end before start = the window spans midnight; in quiet hours in-app items arrive at once and the other channels are held until the window ends, in that zone, DST included) and `rules`. PUT replaces the set: a rule with `rule_id` updates that rule of yours, a rule without one is created, and **your rules left out are deleted** (at most 1000 per request; the plan's `alerts` limit → 422 `alerts.cap_exceeded` with `limit` and `allowed`). Leaving `quiet_hours` out keeps them; null clears them. Every problem is a 422 naming its path (all at once): an unknown type, channel or frequency, a parameter unknown, missing, out of range or of the wrong type, a symbol that is not listed, a saved screen or watchlist you do not have, another user’s `rule_id`, a malformed time or an unknown time zone. Prices are compared exactly as decimals: price_above fires at price ≥ threshold, price_below at price ≤ threshold. Frequencies: `once`: fires the first time the condition holds, then the rule is disabled (PUT it enabled to re-arm); `once_per_session`: fires at most once per New York session date (the date of the evaluation, New York time); `every_time`: fires each time the condition becomes true: after firing it re-arms only once an evaluation has seen the condition false (event types — signals, flow, filings, earnings, screen changes — fire once per event). Changing a rule's type or parameters restarts its every_time arm and a screen’s baseline; a fired `once` rule PUT with enabled true fires once more. Rules are evaluated as you — your plan and role — so a rule whose data your plan or role may not read is skipped: `rules[].skipped` says when, what could not be read and the answer (status, code, message) your own request would get; it is null once the rule evaluates again.
          */
         put: operations["putAlertPrefs"];
         post?: never;
@@ -7811,9 +7811,12 @@ export interface operations {
                      *             {
                      *               "channel": "in_app",
                      *               "status": "sent",
-                     *               "detail": {},
+                     *               "detail": {
+                     *                 "item_id": 87
+                     *               },
                      *               "attempts": 1,
-                     *               "sent_at": "2026-11-25T23:10:00.000Z"
+                     *               "sent_at": "2026-11-25T23:10:00.000Z",
+                     *               "summary": "Delivered to your in-app inbox"
                      *             },
                      *             {
                      *               "channel": "email",
@@ -7822,7 +7825,8 @@ export interface operations {
                      *                 "held_until": "2026-11-26T12:00:00.000Z"
                      *               },
                      *               "attempts": 0,
-                     *               "sent_at": null
+                     *               "sent_at": null,
+                     *               "summary": "Held by your quiet hours until 07:00 on 2026-11-26 (America/New_York)"
                      *             }
                      *           ]
                      *         }
@@ -7842,6 +7846,8 @@ export interface operations {
                                 sent_at: null | string;
                                 /** @description pending, retrying, sent, suppressed, quiet_hours, capped, skipped or failed */
                                 status: string;
+                                /** @description What happened on this channel, in one sentence for a person, e.g. "Held by your quiet hours until 11:00 on 2026-11-25 (America/New_York)" (times in your quiet hours’ time zone, else New York) */
+                                summary: string;
                             }[];
                             /** @description The rule’s params and frequency as they were when it fired */
                             condition: {
@@ -8423,7 +8429,8 @@ export interface operations {
                      *           "frequency": "every_time",
                      *           "enabled": true,
                      *           "created_at": "2026-11-20T15:00:00.000Z",
-                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *           "updated_at": "2026-11-25T14:00:00.000Z",
+                     *           "skipped": null
                      *         },
                      *         {
                      *           "rule_id": 13,
@@ -8439,7 +8446,8 @@ export interface operations {
                      *           "frequency": "once_per_session",
                      *           "enabled": true,
                      *           "created_at": "2026-11-25T14:00:00.000Z",
-                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *           "updated_at": "2026-11-25T14:00:00.000Z",
+                     *           "skipped": null
                      *         }
                      *       ],
                      *       "limits": {
@@ -8475,6 +8483,20 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             rule_id: number;
+                            skipped: null | {
+                                /**
+                                 * Format: date-time
+                                 * @description When the evaluation skipped it
+                                 */
+                                at: string;
+                                /** @description e.g. plan.feature_unavailable */
+                                code: string;
+                                message: string;
+                                /** @description What it could not read: watchlist, saved screen, insider purchases, portfolio value history */
+                                read: string;
+                                /** @description The answer your own request would get: 402 plan, 403 role, 404 gone */
+                                status: number;
+                            };
                             /** Format: date-time */
                             updated_at: string;
                         }[];
@@ -8633,7 +8655,8 @@ export interface operations {
                      *           "frequency": "every_time",
                      *           "enabled": true,
                      *           "created_at": "2026-11-20T15:00:00.000Z",
-                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *           "updated_at": "2026-11-25T14:00:00.000Z",
+                     *           "skipped": null
                      *         },
                      *         {
                      *           "rule_id": 13,
@@ -8649,7 +8672,8 @@ export interface operations {
                      *           "frequency": "once_per_session",
                      *           "enabled": true,
                      *           "created_at": "2026-11-25T14:00:00.000Z",
-                     *           "updated_at": "2026-11-25T14:00:00.000Z"
+                     *           "updated_at": "2026-11-25T14:00:00.000Z",
+                     *           "skipped": null
                      *         }
                      *       ],
                      *       "limits": {
@@ -8685,6 +8709,20 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             rule_id: number;
+                            skipped: null | {
+                                /**
+                                 * Format: date-time
+                                 * @description When the evaluation skipped it
+                                 */
+                                at: string;
+                                /** @description e.g. plan.feature_unavailable */
+                                code: string;
+                                message: string;
+                                /** @description What it could not read: watchlist, saved screen, insider purchases, portfolio value history */
+                                read: string;
+                                /** @description The answer your own request would get: 402 plan, 403 role, 404 gone */
+                                status: number;
+                            };
                             /** Format: date-time */
                             updated_at: string;
                         }[];
