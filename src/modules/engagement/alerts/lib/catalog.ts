@@ -11,7 +11,7 @@ export const FREQUENCIES = ['once', 'once_per_session', 'every_time'] as const
 export type Frequency = (typeof FREQUENCIES)[number]
 
 export const FREQUENCY_DOC: Record<Frequency, string> = {
-  once: 'fires the first time the condition holds, then the rule is disabled (PUT it enabled to re-arm)',
+  once: 'fires the first time the condition holds, then the rule is switched off until you switch it on again',
   once_per_session:
     'fires at most once per New York session date (the date of the evaluation, New York time)',
   every_time:

@@ -22,6 +22,12 @@ describe('checkParams', () => {
     assert.deepEqual(checkParams(spec('percent_move'), { symbol: 'MSFT', percent: 2.5 }, at), {
       params: { symbol: 'MSFT', percent: 2.5, direction: 'either' },
     })
+    // A percent as a decimal string reads as the same number (prices and percents alike).
+    assert.deepEqual(checkParams(spec('percent_move'), { symbol: 'MSFT', percent: '2.50' }, at), {
+      params: { symbol: 'MSFT', percent: 2.5, direction: 'either' },
+    })
+    assert.equal(errorsOf('percent_move', { symbol: 'A', percent: 'lots' })[0]!.type, 'type_error')
+    assert.equal(errorsOf('percent_move', { symbol: 'A', percent: true })[0]!.type, 'type_error')
     assert.deepEqual(checkParams(spec('options_flow'), { symbol: 'SPY' }, at), {
       params: { symbol: 'SPY', directions: ['CALL_DOMINANCE', 'PUT_DOMINANCE'] },
     })

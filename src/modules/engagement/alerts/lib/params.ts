@@ -84,7 +84,9 @@ function checkOne(p: ParamSpec, raw: unknown, loc: Loc, errors: ParamError[]): P
     case 'decimal':
       return checkDecimal(p, raw, loc, errors)
     case 'number': {
-      if (typeof raw !== 'number' || !Number.isFinite(raw)) return bad(`${p.name} must be a number`)
+      // A decimal string too ("3.5"), as for prices: clients that keep decimals as strings send both alike.
+      if (!(typeof raw === 'number' && Number.isFinite(raw)) && typeof raw !== 'string')
+        return bad(`${p.name} must be a number`)
       const dec = checkDecimal(p, raw, loc, errors)
       return dec === undefined ? undefined : Number(dec)
     }
