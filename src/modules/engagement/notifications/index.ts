@@ -78,14 +78,7 @@ export function createNotifications(ctx: ModuleContext, needs: Needs): Notificat
     log: ctx.log,
     publicBaseUrl: ctx.config.PUBLIC_BASE_URL,
   })
-  const channels = new ChannelsService({
-    scopes,
-    clock,
-    email: ctx.providers.email,
-    users,
-    push,
-    unsubscribe,
-  })
+  const channels = new ChannelsService({ clock, email: ctx.providers.email, push, unsubscribe })
   const delivery = new DeliveryService({ scopes, clock, jobs: ctx.jobs, channels, random: Math.random })
   const idempotency = new IdempotencyService({ scopes, clock })
   const channelsOf = async (tenantId: number, userId: number): Promise<Channel[]> => {

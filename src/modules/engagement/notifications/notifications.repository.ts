@@ -44,6 +44,14 @@ export const findByDedupeKey = (s: TenantScope, userId: number, dedupeKey: strin
     .where('dedupe_key', '=', dedupeKey)
     .executeTakeFirst()
 
+export const findNotifications = (s: TenantScope, ids: number[]) =>
+  s.db
+    .selectFrom('notification')
+    .selectAll()
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', 'in', ids)
+    .execute()
+
 export const findNotification = (s: TenantScope, id: number) =>
   s.db
     .selectFrom('notification')
@@ -91,20 +99,21 @@ export const deliveriesOf = (s: TenantScope, notificationIds: number[]) =>
         .execute()
 
 /**
- * Claims a due delivery for one attempt: a conditional update, so of two workers only one gets
- * it. The attempt is counted now; the claim lasts until `until` (then another worker may retry).
+ * Claims the due ones of these deliveries for one attempt each: one conditional update, so of two
+ * workers only one gets each delivery. The attempt is counted now; the claim lasts until `until`
+ * (then another worker may retry).
  */
-export const claimDelivery = (s: TenantScope, id: number, now: Date, until: Date) =>
+export const claimDeliveries = (s: TenantScope, ids: number[], now: Date, until: Date) =>
   s.db
     .updateTable('notification_delivery')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), claimed_until: until, updated_at: now }))
     .where('tenant_id', '=', s.tenantId)
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('status', 'in', OPEN_STATUSES)
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .returningAll()
-    .executeTakeFirst()
+    .execute()
 
 export interface DeliveryUpdate {
   status: DeliveryStatus

@@ -162,7 +162,7 @@ export class NotificationsService {
       const rows = await insertDeliveries(s, await this.plan(s, input, inserted, now), now)
       return { result: await answer(s, inserted, rows), queued: rows.filter((r) => r.next_attempt_at) }
     })
-    for (const r of queued) await this.deps.delivery.enqueue(input.tenantId, r, now)
+    await this.deps.delivery.enqueue(input.tenantId, queued, now)
     return result
   }
 
