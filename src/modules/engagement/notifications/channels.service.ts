@@ -1,10 +1,10 @@
 /**
- * One attempt on each claimed delivery, in three steps around the send so that the database sees
- * two transactions per batch of deliveries, not several per delivery:
- * - `prepare` (in the claim's transaction): the recipient's verified address or push targets and,
- *   in ONE statement for the whole batch, the suppressions that stop them. A `push_gone`
- *   suppression applies only when it is newer than the target's last registration (the browser or
- *   app registering again is fresh consent); an older one is deleted there.
+ * One attempt on each delivery of a batch, in three steps around the send so that the database sees
+ * a few reads and two short writes per batch of deliveries, not several transactions per delivery:
+ * - `prepare` (plain reads, just before the claim): the recipient's verified address or push
+ *   targets and, in ONE statement for the whole batch, the suppressions that stop them. A
+ *   `push_gone` suppression applies only when it is newer than the target's last registration (the
+ *   browser or app registering again is fresh consent); an older one is `stale` (the claim deletes it).
  * - `send` (outside any transaction): e-mail through the e-mail port (bulk lists with the one-click
  *   unsubscribe headers), push to each target through the push module.
  * - `record` (in the outcome's transaction): the suppressions the answers call for — a permanent
@@ -19,7 +19,7 @@ import type { RetryHint } from './lib/backoff.ts'
 import type { DeliveryRow, NotificationRow } from './notifications.repository.ts'
 import type { Channel } from './notifications.tables.ts'
 import { findTargets, type PushTargetRef, type Route, type Targets } from './targets.ts'
-import { deleteSuppressions, ensureSuppression } from './suppressions.repository.ts'
+import { ensureSuppression } from './suppressions.repository.ts'
 import type { UnsubscribeService } from './unsubscribe.service.ts'
 
 export type { PushTargetRef, Route } from './targets.ts'
@@ -69,19 +69,18 @@ export const normaliseEmail = (address: string) => address.trim().toLowerCase()
 export class ChannelsService {
   constructor(private readonly deps: ChannelDeps) {}
 
-  /** In the claim's transaction `s`: where each delivery goes, or why it goes nowhere. */
+  /** Plain reads in `s`: where each delivery goes, or why it goes nowhere; stale push_gone ids. */
   async prepare(
     s: TenantScope,
-    claimed: DeliveryRow[],
+    open: DeliveryRow[],
     notes: Map<number, NotificationRow>,
-  ): Promise<Prepared[]> {
-    const rows = claimed.flatMap((d) => {
+  ): Promise<{ prepared: Prepared[]; stale: number[] }> {
+    const rows = open.flatMap((d) => {
       const n = notes.get(d.notification_id)
       return n ? [{ d, n }] : []
     })
     const found: Targets = await findTargets(s, rows, this.deps.push)
-    if (found.stale.length) await deleteSuppressions(s, found.stale)
-    return rows.map((r, i) => ({ ...r, route: found.routes[i]! }))
+    return { prepared: rows.map((r, i) => ({ ...r, route: found.routes[i]! })), stale: found.stale }
   }
 
   /** The send, outside any transaction. */

@@ -12,7 +12,7 @@ import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
 import { ConflictError, NotFoundError } from '../../../platform/http/errors.ts'
 import type { JobQueue } from '../../../platform/jobs/index.ts'
-import type { Attempt, ChannelsService } from './channels.service.ts'
+import type { Attempt, ChannelsService, Prepared } from './channels.service.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from './lib/backoff.ts'
 import {
   claimDeliveries,
@@ -21,9 +21,11 @@ import {
   findDelivery,
   findNotifications,
   finishDelivery,
+  openDeliveries,
   type DeliveryRow,
   type DeliveryUpdate,
 } from './notifications.repository.ts'
+import { deleteSuppressions } from './suppressions.repository.ts'
 
 export const JOB_DELIVER = 'notifications.deliver'
 /** How long a claim holds a delivery against other workers. */
@@ -74,12 +76,7 @@ export class DeliveryService {
     const ids = 'deliveryIds' in p ? p.deliveryIds : [p.deliveryId]
     if (!ids.length) return []
     const now = this.deps.clock.now()
-    const prepared = await this.deps.scopes.withTenant(p.tenantId, async (s) => {
-      const claimed = await claimDeliveries(s, ids, now, new Date(now.getTime() + CLAIM_MS))
-      if (!claimed.length) return []
-      const notes = await findNotifications(s, [...new Set(claimed.map((d) => d.notification_id))])
-      return this.deps.channels.prepare(s, claimed, new Map(notes.map((n) => [n.id, n])))
-    })
+    const prepared = await this.claim(p.tenantId, ids, now)
     if (!prepared.length) return []
     const attempts = await Promise.all(
       prepared.map((x) =>
@@ -108,6 +105,35 @@ export class DeliveryService {
       done,
     )
     return rows
+  }
+
+  /**
+   * Reads the due deliveries and where they go (plain reads: on PGlite they share the session with
+   * other reads instead of holding it), then claims them in one short write; only the claimed
+   * ones, with their counted attempt, are sent. Stale push_gone suppressions go with the claim.
+   */
+  private async claim(tenantId: number, ids: number[], now: Date): Promise<Prepared[]> {
+    const plan = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      const open = await openDeliveries(s, ids, now)
+      if (!open.length) return undefined
+      const notes = await findNotifications(s, [...new Set(open.map((d) => d.notification_id))])
+      return this.deps.channels.prepare(s, open, new Map(notes.map((n) => [n.id, n])))
+    })
+    if (!plan?.prepared.length) return []
+    const claimed = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      const rows = await claimDeliveries(
+        s,
+        plan.prepared.map((x) => x.d.id),
+        now,
+        new Date(now.getTime() + CLAIM_MS),
+      )
+      if (rows.length && plan.stale.length) await deleteSuppressions(s, plan.stale)
+      return new Map(rows.map((r) => [r.id, r]))
+    })
+    return plan.prepared.flatMap((x) => {
+      const d = claimed.get(x.d.id)
+      return d ? [{ ...x, d }] : []
+    })
   }
 
   private outcome(d: DeliveryRow, a: Attempt, now: Date, held: Record<string, unknown>): DeliveryUpdate {

@@ -98,6 +98,19 @@ export const deliveriesOf = (s: TenantScope, notificationIds: number[]) =>
         .orderBy('id')
         .execute()
 
+/** Which of these deliveries are open, due and held by no worker (read before the claim). */
+export const openDeliveries = (s: TenantScope, ids: number[], now: Date) =>
+  s.db
+    .selectFrom('notification_delivery')
+    .selectAll()
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', 'in', ids)
+    .where('status', 'in', OPEN_STATUSES)
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .orderBy('id')
+    .execute()
+
 /**
  * Claims the due ones of these deliveries for one attempt each: one conditional update, so of two
  * workers only one gets each delivery. The attempt is counted now; the claim lasts until `until`
