@@ -87,14 +87,14 @@ export function findUserMailbox(scope: TenantScope, userId: number) {
 }
 
 /**
- * Every user of any tenant whose verified address is one of `addresses` (lower case), compared
- * lower-cased: a mail provider's bounce names the mailbox, whatever the case it was stored in.
+ * The users of any tenant whose verified address is one of `addresses` (lower case, as addresses
+ * are stored): a mail provider's bounce names a mailbox, not a tenant.
  */
 export function findVerifiedByAddresses(scope: SystemScope, addresses: string[]) {
   return scope.db
     .selectFrom('app_user')
     .select(['tenant_id', 'id', 'email'])
-    .where(sql<string>`lower(email)`, 'in', addresses)
+    .where('email', 'in', addresses)
     .where('email_verified_at', 'is not', null)
     .orderBy('tenant_id')
     .orderBy('id')
