@@ -1,10 +1,11 @@
 /**
  * One attempt on each delivery of a batch, in three steps around the send so that the database sees
  * a few reads and two short writes per batch of deliveries, not several transactions per delivery:
- * - `prepare` (plain reads, just before the claim): the recipient's verified address or push
+ * - `prepare` (plain reads, just after the claim): the recipient's verified address or push
  *   targets and, in ONE statement for the whole batch, the suppressions that stop them. A
  *   `push_gone` suppression applies only when it is newer than the target's last registration (the
- *   browser or app registering again is fresh consent); an older one is `stale` (the claim deletes it).
+ *   browser or app registering again is fresh consent); an older one is `stale` (deleted with the
+ *   outcomes).
  * - `send` (outside any transaction): e-mail through the e-mail port (bulk lists with the one-click
  *   unsubscribe headers), push to each target through the push module.
  * - `record` (in the outcome's transaction): the suppressions the answers call for — a permanent

@@ -20,8 +20,9 @@ import {
   dueDeliveries,
   findDelivery,
   findNotifications,
+  finishDeliveries,
   finishDelivery,
-  openDeliveries,
+  anyClaimable,
   type DeliveryRow,
   type DeliveryUpdate,
 } from './notifications.repository.ts'
@@ -31,6 +32,8 @@ export const JOB_DELIVER = 'notifications.deliver'
 /** How long a claim holds a delivery against other workers. */
 export const CLAIM_MS = 120_000
 const REQUEUE_BATCH = 500
+/** Deliveries one job claims at most: its own, then the tenant's other due pending ones. */
+export const BATCH = 50
 
 /** `deliveryIds`: one job's deliveries; `deliveryId`: a single one (jobs queued before batching). */
 export type DeliverPayload = { tenantId: number } & ({ deliveryIds: number[] } | { deliveryId: number })
@@ -76,7 +79,7 @@ export class DeliveryService {
     const ids = 'deliveryIds' in p ? p.deliveryIds : [p.deliveryId]
     if (!ids.length) return []
     const now = this.deps.clock.now()
-    const prepared = await this.claim(p.tenantId, ids, now)
+    const { prepared, stale } = await this.claim(p.tenantId, ids, now)
     if (!prepared.length) return []
     const attempts = await Promise.all(
       prepared.map((x) =>
@@ -89,15 +92,15 @@ export class DeliveryService {
     )
     const done = this.deps.clock.now()
     const rows = await this.deps.scopes.withTenant(p.tenantId, async (s) => {
-      const out: DeliveryRow[] = []
+      if (stale.length) await deleteSuppressions(s, stale)
+      const updates = []
       for (const [i, { d }] of prepared.entries()) {
         const a = attempts[i]!
         await this.deps.channels.record(s, d, a)
         const held = typeof d.detail['held_until'] === 'string' ? { held_until: d.detail['held_until'] } : {}
-        const row = await finishDelivery(s, d.id, this.outcome(d, a, done, held), done)
-        if (row) out.push(row)
+        updates.push({ id: d.id, u: this.outcome(d, a, done, held) })
       }
-      return out
+      return finishDeliveries(s, updates, done)
     })
     await this.enqueue(
       p.tenantId,
@@ -108,31 +111,21 @@ export class DeliveryService {
   }
 
   /**
-   * Reads the due deliveries and where they go (plain reads: on PGlite they share the session with
-   * other reads instead of holding it), then claims them in one short write; only the claimed
-   * ones, with their counted attempt, are sent. Stale push_gone suppressions go with the claim.
+   * Claims the job's deliveries (and other due ones of the tenant, up to BATCH) in one short write,
+   * then reads where they go as plain reads (on PGlite they share the session with other reads
+   * instead of holding it). Only claimed deliveries, with their counted attempt, are sent.
    */
-  private async claim(tenantId: number, ids: number[], now: Date): Promise<Prepared[]> {
-    const plan = await this.deps.scopes.withTenant(tenantId, async (s) => {
-      const open = await openDeliveries(s, ids, now)
-      if (!open.length) return undefined
-      const notes = await findNotifications(s, [...new Set(open.map((d) => d.notification_id))])
-      return this.deps.channels.prepare(s, open, new Map(notes.map((n) => [n.id, n])))
-    })
-    if (!plan?.prepared.length) return []
-    const claimed = await this.deps.scopes.withTenant(tenantId, async (s) => {
-      const rows = await claimDeliveries(
-        s,
-        plan.prepared.map((x) => x.d.id),
-        now,
-        new Date(now.getTime() + CLAIM_MS),
-      )
-      if (rows.length && plan.stale.length) await deleteSuppressions(s, plan.stale)
-      return new Map(rows.map((r) => [r.id, r]))
-    })
-    return plan.prepared.flatMap((x) => {
-      const d = claimed.get(x.d.id)
-      return d ? [{ ...x, d }] : []
+  private async claim(tenantId: number, ids: number[], now: Date) {
+    const none = { prepared: [] as Prepared[], stale: [] as number[] }
+    // Most jobs of a burst find their deliveries already sent in an earlier job's batch.
+    if (!(await this.deps.scopes.withTenant(tenantId, (s) => anyClaimable(s, ids, now)))) return none
+    const claimed = await this.deps.scopes.withTenant(tenantId, (s) =>
+      claimDeliveries(s, ids, now, new Date(now.getTime() + CLAIM_MS), BATCH),
+    )
+    if (!claimed.length) return none
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
+      const notes = await findNotifications(s, [...new Set(claimed.map((d) => d.notification_id))])
+      return this.deps.channels.prepare(s, claimed, new Map(notes.map((n) => [n.id, n])))
     })
   }
 

@@ -1,5 +1,5 @@
 /**
- * Where a batch of claimed deliveries goes, read in the claim's transaction: each recipient's
+ * Where a batch of claimed deliveries goes, read as plain reads after the claim: each recipient's
  * verified address (once per user) and push targets (once per user and channel), then the
  * suppressions of all those recipients in one statement. A suppression stops a recipient for a
  * list when it is for that list or for every list (a list-wide one is named first). A `push_gone`
