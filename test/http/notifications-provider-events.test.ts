@@ -101,12 +101,13 @@ describe('provider events: the signature', () => {
     assert.ok(JSON.stringify(noAt.errors).includes('recipient'), JSON.stringify(noAt.errors))
   })
 
-  it('is off (404) when no secret is configured', async () => {
+  it('is off (404, as an unknown route) when no secret is configured', async () => {
     const off = await buildTestApp({ clock })
     try {
       const text = JSON.stringify(bounce)
-      assertProblem(await post(off, text, signature(text)), 404, 'resource.not_found')
-      assertProblem(await post(off, text), 404, 'resource.not_found')
+      const res = assertProblem(await post(off, text, signature(text)), 404, 'route.not_found')
+      assert.equal(res.detail, `No route POST ${PATH}`)
+      assertProblem(await post(off, text), 404, 'route.not_found')
     } finally {
       await off.close()
     }

@@ -47,7 +47,9 @@ export class ProviderEventsService {
   /** 404 when no secret is configured (the route is off), 401 unless `header` signs `raw` now. */
   verify(raw: string, header: string | string[] | undefined): void {
     const secret = this.deps.secret
-    if (!secret) throw new NotFoundError('resource.not_found', 'Not found')
+    // Off: answered as for any path that has no route, so the endpoint is not even seen to exist.
+    if (!secret)
+      throw new NotFoundError('route.not_found', 'No route POST /api/notifications/provider-events')
     if (typeof header !== 'string' || !header) throw refused('missing')
     const parts = header.split(',').map((p) => p.trim().split('='))
     const t = parts.find(([k]) => k === 't')?.[1]
