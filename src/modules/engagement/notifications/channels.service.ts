@@ -19,11 +19,11 @@ import type { PushMessage, PushResult } from '../../../providers/push/push.port.
 import type { RetryHint } from './lib/backoff.ts'
 import type { DeliveryRow, NotificationRow } from './notifications.repository.ts'
 import type { Channel } from './notifications.tables.ts'
-import { findTargets, type PushTargetRef, type Route, type Targets } from './targets.ts'
+import { findTargets, type PushTargetRef, type Route, type Targets } from './targets.service.ts'
 import { ensureSuppression } from './suppressions.repository.ts'
 import type { UnsubscribeService } from './unsubscribe.service.ts'
 
-export type { PushTargetRef, Route } from './targets.ts'
+export type { PushTargetRef, Route } from './targets.service.ts'
 
 /** The push module's API this module uses. */
 export interface PushApi {
