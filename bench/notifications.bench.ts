@@ -4,15 +4,44 @@
  * with its own Idempotency-Key, 20 in flight, to a user with a verified address and an Android
  * device token, channels in_app + email + mobile_push. Offline the e-mail and mobile push providers
  * are their outbox tables, so "delivered" means the row is in the outbox and the delivery `sent`.
- * Reports the time until every POST was accepted and until every delivery was sent.
+ * Reports the time until every POST was accepted and until every delivery was sent. With `--sql`
+ * it also counts the SQL statements and the transactions (scopes) of the run, per notification, and
+ * lists the most frequent statements (the counting itself costs a little time).
  */
 import { randomBytes } from 'node:crypto'
+import { DefaultQueryExecutor } from 'kysely'
 import { buildTestApp } from '../test/helpers/test-app.ts'
 
-const COUNT = Number(process.argv[2] ?? 1000)
+const args = process.argv.slice(2)
+const SQL = args.includes('--sql')
+const COUNT = Number(args.find((a) => !a.startsWith('--')) ?? 1000)
 const IN_FLIGHT = 20
 
+const statements = new Map<string, number>()
+let transactions = 0
+if (SQL) {
+  // Every Kysely statement (in or out of a transaction) passes through the executor base class.
+  const base = Object.getPrototypeOf(DefaultQueryExecutor.prototype) as {
+    executeQuery: (q: { sql: string }, id: unknown) => Promise<unknown>
+  }
+  const run = base.executeQuery
+  base.executeQuery = function (q, id) {
+    const head = q.sql.replace(/\s+/g, ' ').slice(0, 100)
+    statements.set(head, (statements.get(head) ?? 0) + 1)
+    return run.call(this, q, id)
+  }
+}
+
 const t = await buildTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } })
+if (SQL) {
+  const scopes = t.c.scopes
+  const count =
+    <A extends unknown[], R>(f: (...a: A) => R) =>
+    (...a: A): R => (transactions++, f(...a))
+  scopes.withTenant = count(scopes.withTenant.bind(scopes))
+  scopes.withSystem = count(scopes.withSystem.bind(scopes))
+  scopes.withGlobal = count(scopes.withGlobal.bind(scopes))
+}
 const u = await t.newTenant({ plan: 'pro' })
 await t.c.scopes.withSystem('bench: verify e-mail', ({ db }) =>
   db.updateTable('app_user').set({ email_verified_at: new Date() }).where('id', '=', u.userId).execute(),
@@ -36,6 +65,11 @@ const body = (i: number) =>
     body: 'A bench notification',
     channels: ['in_app', 'email', 'mobile_push'],
   })
+if (SQL) {
+  statements.clear()
+  transactions = 0
+}
+const cpu0 = process.cpuUsage()
 const t0 = performance.now()
 let next = 0
 async function worker(): Promise<void> {
@@ -69,10 +103,24 @@ while ((c['sent'] ?? 0) < COUNT * 3 && performance.now() - t0 < 120_000) {
   c = await counts()
 }
 const delivered = performance.now() - t0
+const cpu = process.cpuUsage(cpu0)
 await t.close()
 
-console.log('| notifications | accepted (all 202) | delivered (3 channels sent, outboxes) | statuses |')
-console.log('| ---: | ---: | ---: | --- |')
+// CPU time (user + system) of this one process — the app, PGlite and the client — until delivered:
+// on a shared machine it says how much work the run was, where the wall times say how long it waited.
 console.log(
-  `| ${COUNT} | ${(accepted / 1000).toFixed(2)} s | ${(delivered / 1000).toFixed(2)} s | ${JSON.stringify(c)} |`,
+  '| notifications | accepted (all 202) | delivered (3 channels sent, outboxes) | CPU until delivered | statuses |',
 )
+console.log('| ---: | ---: | ---: | ---: | --- |')
+console.log(
+  `| ${COUNT} | ${(accepted / 1000).toFixed(2)} s | ${(delivered / 1000).toFixed(2)} s | ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s | ${JSON.stringify(c)} |`,
+)
+if (SQL) {
+  const total = [...statements.values()].reduce((a, b) => a + b, 0)
+  const per = (n: number) => (n / COUNT).toFixed(2)
+  console.log(
+    `\nstatements ${total} (${per(total)} per notification), transactions ${transactions} (${per(transactions)} per notification), polling included`,
+  )
+  for (const [sql, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`${per(n).padStart(7)}  ${sql}`)
+}

@@ -103,6 +103,11 @@ export const ConfigSchema = Type.Object({
   VAPID_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
   /** The contact push services may reach (mailto: or https:); unset → mailto: the EMAIL_FROM address. */
   VAPID_SUBJECT: Type.Optional(Type.String({ pattern: '^(mailto:[^\\s@]+@[^\\s@]+|https://\\S+)$' })),
+  /**
+   * Signs the mail provider's bounce and complaint webhook (POST /api/notifications/provider-events,
+   * HMAC-SHA256); unset → that route answers 404.
+   */
+  NOTIFICATIONS_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
   /** FCM HTTP v1 (Android): the service-account JSON, inline or a path to its file; unset → push_outbox. */
   FCM_SERVICE_ACCOUNT: Type.Optional(Type.String({ minLength: 1 })),
   FCM_BASE_URL: Type.String({ pattern: '^https?://', default: 'https://fcm.googleapis.com' }),

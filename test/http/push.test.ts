@@ -127,7 +127,7 @@ describe('push: VAPID key and subscriptions', () => {
     await subscribe(u, browserSubscription('http://localhost:9/push/2'))
     await t.c.push.sendTo(
       u.tenantId,
-      { kind: 'web_push', id: saved.subscription_id, recipient: saved.endpoint },
+      { kind: 'web_push', id: saved.subscription_id, recipient: saved.endpoint, seenAt: new Date() },
       { title: 'a', body: 'b' },
     )
     assert.deepEqual(webPush.sent.at(-1)!.target.keys, sub.keys)
@@ -247,10 +247,20 @@ describe('push: the test push and sending to a target', () => {
     const device = iosToken()
     const token = json(await u.post('/api/me/push-tokens', { device_token: device, platform: 'ios' }))
     assert.deepEqual(await t.c.push.targets(u.tenantId, u.userId, 'web_push'), [
-      { kind: 'web_push', id: sub.subscription_id, recipient: sub.endpoint },
+      {
+        kind: 'web_push',
+        id: sub.subscription_id,
+        recipient: sub.endpoint,
+        seenAt: new Date(sub.last_seen_at),
+      },
     ])
     const [mobile] = await t.c.push.targets(u.tenantId, u.userId, 'mobile_push')
-    assert.deepEqual(mobile, { kind: 'mobile_push', id: token.token_id, recipient: device })
+    assert.deepEqual(mobile, {
+      kind: 'mobile_push',
+      id: token.token_id,
+      recipient: device,
+      seenAt: new Date(token.last_seen_at),
+    })
     mobilePush.answers.set(device, { outcome: 'gone', status: 410, reason: 'Unregistered' })
     const msg = { title: 'Alert', body: 'AAPL above 200', url: '/app/alerts', data: { alert_firing_id: '4' } }
     assert.deepEqual(await t.c.push.sendTo(u.tenantId, mobile, msg), {

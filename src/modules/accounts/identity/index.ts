@@ -27,7 +27,7 @@ import { identityPages } from './web.routes.ts'
 
 export type { IdentityDeps } from './identity.service.ts'
 export { hashPassword } from './lib/passwords.ts'
-export { accountHolder } from './users.service.ts'
+export { accountHolder, accountMailbox } from './users.service.ts'
 
 export interface Identity {
   config: IdentityDeps['config']

@@ -76,6 +76,31 @@ export function findUserContact(scope: TenantScope, userId: number) {
     .executeTakeFirst()
 }
 
+/** The address and whether it is verified, for other modules (notifications mail only verified ones). */
+export function findUserMailbox(scope: TenantScope, userId: number) {
+  return scope.db
+    .selectFrom('app_user')
+    .select(['email', 'email_verified_at'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', '=', userId)
+    .executeTakeFirst()
+}
+
+/**
+ * The users of any tenant whose verified address is one of `addresses` (lower case, as addresses
+ * are stored): a mail provider's bounce names a mailbox, not a tenant.
+ */
+export function findVerifiedByAddresses(scope: SystemScope, addresses: string[]) {
+  return scope.db
+    .selectFrom('app_user')
+    .select(['tenant_id', 'id', 'email'])
+    .where('email', 'in', addresses)
+    .where('email_verified_at', 'is not', null)
+    .orderBy('tenant_id')
+    .orderBy('id')
+    .execute()
+}
+
 export function updateUser(
   scope: TenantScope,
   userId: number,

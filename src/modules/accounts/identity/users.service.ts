@@ -34,6 +34,14 @@ export function accountHolder(
   return users.findUserContact(scope, userId)
 }
 
+/** A user's address and when it was verified (null: not verified), read in the caller's transaction. */
+export function accountMailbox(
+  scope: TenantScope,
+  userId: number,
+): Promise<{ email: string; email_verified_at: Date | null } | undefined> {
+  return users.findUserMailbox(scope, userId)
+}
+
 export class UsersService {
   constructor(
     private readonly deps: IdentityDeps,
@@ -141,6 +149,17 @@ export class UsersService {
       users.findUserByEmail(s, normalizeEmail(email)),
     )
     return found?.tenant_id ?? null
+  }
+
+  /** Users of every tenant whose verified address, lower-cased, is one of `addresses` (lower case). */
+  async verifiedByAddresses(
+    addresses: string[],
+  ): Promise<Array<{ tenantId: number; userId: number; email: string }>> {
+    if (!addresses.length) return []
+    const rows = await this.deps.scopes.withSystem('mail provider events: find the mailboxes', (s) =>
+      users.findVerifiedByAddresses(s, addresses),
+    )
+    return rows.map((r) => ({ tenantId: r.tenant_id, userId: r.id, email: r.email }))
   }
 
   async me(scope: Pick<RequestScope, 'tenantId' | 'userId'>): Promise<User> {

@@ -1,29 +1,34 @@
 /**
- * One attempt on one channel, after the suppressions: e-mail to the user's verified address
- * through the e-mail port (bulk lists with the one-click unsubscribe headers), push to each of the
- * user's targets through the push module. Answers what the attempt came to; the delivery service
- * records it and schedules the retry. A permanent refusal of the address (SMTP 5xx) suppresses it
- * (`hard_bounce`); a push target the service says is gone gets a `push_gone` suppression.
+ * One attempt on each delivery of a batch, in three steps around the send so that the database sees
+ * a few reads and two short writes per batch of deliveries, not several transactions per delivery:
+ * - `prepare` (plain reads, just after the claim): the recipient's verified address or push
+ *   targets and, in ONE statement for the whole batch, the suppressions that stop them. A
+ *   `push_gone` suppression applies only when it is newer than the target's last registration (the
+ *   browser or app registering again is fresh consent); an older one is `stale` (deleted with the
+ *   outcomes).
+ * - `send` (outside any transaction): e-mail through the e-mail port (bulk lists with the one-click
+ *   unsubscribe headers), push to each target through the push module.
+ * - `record` (in the outcome's transaction): the suppressions the answers call for — a permanent
+ *   refusal of the address (SMTP 5xx) → `hard_bounce`, a push target gone → `push_gone`.
  */
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/index.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
 import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type { EmailSender } from '../../../providers/email/index.ts'
 import type { PushMessage, PushResult } from '../../../providers/push/push.port.ts'
-import type { Identity } from '../../accounts/identity/index.ts'
 import type { RetryHint } from './lib/backoff.ts'
 import type { DeliveryRow, NotificationRow } from './notifications.repository.ts'
-import { ensureSuppression, findSuppression } from './suppressions.repository.ts'
+import type { Channel } from './notifications.tables.ts'
+import { findTargets, type PushTargetRef, type Route, type Targets } from './targets.service.ts'
+import { ensureSuppression } from './suppressions.repository.ts'
 import type { UnsubscribeService } from './unsubscribe.service.ts'
 
+export type { PushTargetRef, Route } from './targets.service.ts'
+
 /** The push module's API this module uses. */
-export interface PushTargetRef {
-  kind: 'web_push' | 'mobile_push'
-  id: number
-  recipient: string
-}
 export interface PushApi {
   targets(tenantId: number, userId: number, channel: 'web_push' | 'mobile_push'): Promise<PushTargetRef[]>
+  targetsIn(s: TenantScope, userId: number, channel: 'web_push' | 'mobile_push'): Promise<PushTargetRef[]>
   sendTo(tenantId: number, target: PushTargetRef, message: PushMessage): Promise<PushResult>
 }
 
@@ -32,16 +37,30 @@ export const TRANSACTIONAL_LISTS = new Set(['system'])
 const RETRYABLE = new Set(['timeout', 'network', 'server', 'rate_limited', 'auth', 'protocol'])
 const QUOTA_REASONS = new Set(['QUOTA_EXCEEDED', 'RESOURCE_EXHAUSTED'])
 
-export type Attempt =
+/** A suppression an answer calls for; its id is written into `into.suppression_id` when recorded. */
+export interface SuppressionRequest {
+  channel: Channel
+  recipient: string
+  reason: 'hard_bounce' | 'push_gone'
+  into: Record<string, unknown>
+}
+
+export type Attempt = (
   | { status: 'sent' | 'suppressed' | 'skipped'; detail: Record<string, unknown> }
   | { status: 'failed'; detail: Record<string, unknown> }
   | { status: 'retry'; detail: Record<string, unknown>; hint: RetryHint }
+) & { suppress?: SuppressionRequest[] }
+
+/** A claimed delivery with its notification and where it goes. */
+export interface Prepared {
+  d: DeliveryRow
+  n: NotificationRow
+  route: Route
+}
 
 export interface ChannelDeps {
-  scopes: Scopes
   clock: Clock
   email: EmailSender
-  users: Pick<Identity['users'], 'me'>
   push: PushApi
   unsubscribe: Pick<UnsubscribeService, 'link'>
 }
@@ -51,39 +70,73 @@ export const normaliseEmail = (address: string) => address.trim().toLowerCase()
 export class ChannelsService {
   constructor(private readonly deps: ChannelDeps) {}
 
-  attempt(d: DeliveryRow, n: NotificationRow): Promise<Attempt> {
-    if (d.channel === 'email') return this.email(d, n)
-    if (d.channel === 'web_push' || d.channel === 'mobile_push') return this.push(d, n, d.channel)
-    return Promise.resolve({ status: 'skipped', detail: { reason: 'not_a_queued_channel' } })
+  /** Plain reads in `s`: where each delivery goes, or why it goes nowhere; stale push_gone ids. */
+  async prepare(
+    s: TenantScope,
+    open: DeliveryRow[],
+    notes: Map<number, NotificationRow>,
+  ): Promise<{ prepared: Prepared[]; stale: number[] }> {
+    const rows = open.flatMap((d) => {
+      const n = notes.get(d.notification_id)
+      return n ? [{ d, n }] : []
+    })
+    const found: Targets = await findTargets(s, rows, this.deps.push)
+    return { prepared: rows.map((r, i) => ({ ...r, route: found.routes[i]! })), stale: found.stale }
   }
 
-  private async email(d: DeliveryRow, n: NotificationRow): Promise<Attempt> {
-    const user = await this.deps.users.me({ tenantId: d.tenant_id, userId: d.user_id }).catch(() => null)
-    if (!user?.email_verified) return { status: 'skipped', detail: { reason: 'no_verified_email' } }
-    const to = normaliseEmail(user.email)
-    const sup = await this.deps.scopes.withTenant(d.tenant_id, (s) => findSuppression(s, 'email', to, n.list))
-    if (sup)
-      return { status: 'suppressed', detail: { suppression_id: sup.id, reason: sup.reason, recipient: to } }
+  /** The send, outside any transaction. */
+  send(p: Prepared): Promise<Attempt> {
+    const { route } = p
+    if (route.kind === 'decided') return Promise.resolve(route.attempt)
+    if (route.kind === 'email') return this.email(p.d, p.n, route.to)
+    return this.push(p.d, p.n, route.targets)
+  }
+
+  /** In the outcome's transaction: the suppressions the attempt calls for, their ids into its detail. */
+  async record(s: TenantScope, d: DeliveryRow, a: Attempt): Promise<void> {
+    for (const r of a.suppress ?? []) {
+      const row = await ensureSuppression(
+        s,
+        { user_id: d.user_id, channel: r.channel, recipient: r.recipient, reason: r.reason, list: null },
+        this.deps.clock.now(),
+      )
+      r.into['suppression_id'] = row.id
+    }
+  }
+
+  private async email(
+    d: DeliveryRow,
+    n: NotificationRow,
+    to: { address: string; recipient: string },
+  ): Promise<Attempt> {
     const bulk = !TRANSACTIONAL_LISTS.has(n.list)
     const link = bulk ? this.deps.unsubscribe.link(d.tenant_id, d.user_id, n.list) : null
     const lines = [n.body, ...(n.url ? ['', n.url] : []), ...(link ? ['', `Unsubscribe: ${link.url}`] : [])]
     try {
       const { id } = await this.deps.email.send({
-        to: user.email,
+        to: to.address,
         subject: n.title,
         text: lines.join('\n'),
         tenantId: d.tenant_id,
         ...(link ? { headers: link.headers } : {}),
       })
-      return { status: 'sent', detail: { message_id: id, recipient: to } }
+      return { status: 'sent', detail: { message_id: id, recipient: to.recipient } }
     } catch (e) {
       if (!isUpstreamError(e)) throw e
       const provider = { status: e.status ?? null, reason: e.body ?? e.message }
       if (RETRYABLE.has(e.kind))
         return { status: 'retry', detail: { provider }, hint: { retryAfterMs: e.retryAfterMs } }
       if (e.status !== undefined && e.status >= 500 && e.status < 600) {
-        const bounce = await this.suppress(d, 'email', to, 'hard_bounce')
-        return { status: 'failed', detail: { provider, suppression_id: bounce, reason: 'hard_bounce' } }
+        const detail: Record<string, unknown> = { provider, suppression_id: null, reason: 'hard_bounce' }
+        const suppress = [
+          {
+            channel: 'email' as const,
+            recipient: to.recipient,
+            reason: 'hard_bounce' as const,
+            into: detail,
+          },
+        ]
+        return { status: 'failed', detail, suppress }
       }
       return { status: 'failed', detail: { provider } }
     }
@@ -92,10 +145,8 @@ export class ChannelsService {
   private async push(
     d: DeliveryRow,
     n: NotificationRow,
-    channel: 'web_push' | 'mobile_push',
+    targets: Extract<Route, { kind: 'push' }>['targets'],
   ): Promise<Attempt> {
-    const targets = await this.deps.push.targets(d.tenant_id, d.user_id, channel)
-    if (!targets.length) return { status: 'skipped', detail: { reason: 'no_push_target' } }
     const message: PushMessage = {
       title: n.title,
       body: n.body,
@@ -104,12 +155,10 @@ export class ChannelsService {
       ...(n.url ? { url: n.url } : {}),
     }
     const results: Record<string, unknown>[] = []
+    const suppress: SuppressionRequest[] = []
     let firstSuppression: { suppression_id: number; reason: string } | null = null
     let hint: RetryHint = {}
-    for (const t of targets) {
-      const sup = await this.deps.scopes.withTenant(d.tenant_id, (s) =>
-        findSuppression(s, channel, t.recipient, n.list),
-      )
+    for (const { target: t, suppression: sup } of targets) {
       if (sup) {
         firstSuppression ??= { suppression_id: sup.id, reason: sup.reason }
         results.push({ target_id: t.id, outcome: 'suppressed', suppression_id: sup.id, reason: sup.reason })
@@ -123,7 +172,7 @@ export class ChannelsService {
         reason: r.reason ?? null,
       }
       if (r.outcome === 'gone')
-        row['suppression_id'] = await this.suppress(d, channel, t.recipient, 'push_gone')
+        suppress.push({ channel: t.kind, recipient: t.recipient, reason: 'push_gone', into: row })
       if (r.outcome === 'retry')
         hint = {
           retryAfterMs: Math.max(hint.retryAfterMs ?? 0, r.retryAfterMs ?? 0) || undefined,
@@ -131,23 +180,7 @@ export class ChannelsService {
         }
       results.push(row)
     }
-    return summarise(results, firstSuppression, hint)
-  }
-
-  private async suppress(
-    d: DeliveryRow,
-    channel: DeliveryRow['channel'],
-    recipient: string,
-    reason: 'hard_bounce' | 'push_gone',
-  ) {
-    const row = await this.deps.scopes.withTenant(d.tenant_id, (s) =>
-      ensureSuppression(
-        s,
-        { user_id: d.user_id, channel, recipient, reason, list: null },
-        this.deps.clock.now(),
-      ),
-    )
-    return row.id
+    return { ...summarise(results, firstSuppression, hint), suppress }
   }
 }
 

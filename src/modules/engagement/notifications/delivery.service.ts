@@ -1,42 +1,50 @@
 /**
- * The `notifications.deliver` job: one attempt of one queued delivery. The delivery is claimed by a
- * conditional update (open status, due, not held by another worker), so two workers never send it
- * twice; the attempt's outcome is recorded and, when it is to be retried, the next attempt is
- * scheduled with exponential backoff and full jitter (lib/backoff.ts). After MAX_ATTEMPTS, or on a
- * permanent refusal, the delivery is `failed` and dead-lettered (an administrator can retry it).
+ * The `notifications.deliver` job: one attempt of each of its queued deliveries (a notification's
+ * channels due at the same time travel in one job). The deliveries are claimed by one conditional
+ * update (open status, due, not held by another worker), so two workers never send one twice; the
+ * same transaction reads where they go and what suppresses them (channels.service.ts). The sends
+ * run outside any transaction; their outcomes (and the suppressions they call for) are recorded in
+ * one more. A delivery to be retried gets its next attempt with exponential backoff and full jitter
+ * (lib/backoff.ts); after MAX_ATTEMPTS, or on a permanent refusal, it is `failed` and dead-lettered
+ * (an administrator can retry it).
  */
 import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
 import { ConflictError, NotFoundError } from '../../../platform/http/errors.ts'
 import type { JobQueue } from '../../../platform/jobs/index.ts'
-import type { ChannelsService } from './channels.service.ts'
+import type { Attempt, ChannelsService, Prepared } from './channels.service.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from './lib/backoff.ts'
 import {
-  claimDelivery,
+  claimDeliveries,
   deadLetters,
   dueDeliveries,
   findDelivery,
-  findNotification,
+  findNotifications,
+  finishDeliveries,
   finishDelivery,
+  anyClaimable,
   type DeliveryRow,
   type DeliveryUpdate,
 } from './notifications.repository.ts'
+import { deleteSuppressions } from './suppressions.repository.ts'
 
 export const JOB_DELIVER = 'notifications.deliver'
 /** How long a claim holds a delivery against other workers. */
 export const CLAIM_MS = 120_000
 const REQUEUE_BATCH = 500
+/** Deliveries one job claims at most: its own, then the tenant's other due pending ones. */
+export const BATCH = 50
 
-export interface DeliverPayload {
-  tenantId: number
-  deliveryId: number
-}
+/** `deliveryIds`: one job's deliveries; `deliveryId`: a single one (jobs queued before batching). */
+export type DeliverPayload = { tenantId: number } & ({ deliveryIds: number[] } | { deliveryId: number })
+
+type Queued = Pick<DeliveryRow, 'id' | 'attempts' | 'next_attempt_at'>
 
 export interface DeliveryDeps {
   scopes: Scopes
   clock: Clock
   jobs: Pick<JobQueue, 'enqueue'>
-  channels: Pick<ChannelsService, 'attempt'>
+  channels: Pick<ChannelsService, 'prepare' | 'send' | 'record'>
   /** Uniform [0, 1): the jitter (Math.random; seeded in tests). */
   random: () => number
 }
@@ -44,48 +52,84 @@ export interface DeliveryDeps {
 export class DeliveryService {
   constructor(private readonly deps: DeliveryDeps) {}
 
-  /** Queues the delivery's next attempt for its `next_attempt_at` (deduplicated per attempt). */
-  async enqueue(tenantId: number, d: Pick<DeliveryRow, 'id' | 'attempts' | 'next_attempt_at'>, now: Date) {
-    const wait = Math.max(0, (d.next_attempt_at?.getTime() ?? now.getTime()) - now.getTime())
-    return this.deps.jobs.enqueue<DeliverPayload>(
-      JOB_DELIVER,
-      { tenantId, deliveryId: d.id },
-      {
-        idempotencyKey: `${tenantId}:${d.id}:${d.attempts}:${d.next_attempt_at?.getTime() ?? 0}`,
-        startAfterMs: wait,
-        retryLimit: 0,
-      },
-    )
+  /**
+   * Queues the deliveries' next attempts: one job per distinct `next_attempt_at`, deduplicated by
+   * its deliveries and their attempt counts.
+   */
+  async enqueue(tenantId: number, rows: readonly Queued[], now: Date): Promise<void> {
+    const groups = new Map<number, Queued[]>()
+    for (const d of rows) {
+      const at = d.next_attempt_at?.getTime() ?? now.getTime()
+      groups.set(at, [...(groups.get(at) ?? []), d])
+    }
+    for (const [at, group] of groups)
+      await this.deps.jobs.enqueue<DeliverPayload>(
+        JOB_DELIVER,
+        { tenantId, deliveryIds: group.map((d) => d.id) },
+        {
+          idempotencyKey: `${tenantId}:${group.map((d) => `${d.id}.${d.attempts}`).join(',')}:${at}`,
+          startAfterMs: Math.max(0, at - now.getTime()),
+          retryLimit: 0,
+        },
+      )
   }
 
-  /** One attempt; nothing when the delivery is not due or another worker holds it. */
-  async deliver(p: DeliverPayload): Promise<DeliveryRow | undefined> {
+  /** One attempt of each due delivery of the job; those not due or held by another worker are left. */
+  async deliver(p: DeliverPayload): Promise<DeliveryRow[]> {
+    const ids = 'deliveryIds' in p ? p.deliveryIds : [p.deliveryId]
+    if (!ids.length) return []
     const now = this.deps.clock.now()
-    const claimed = await this.deps.scopes.withTenant(p.tenantId, async (s) => {
-      const d = await claimDelivery(s, p.deliveryId, now, new Date(now.getTime() + CLAIM_MS))
-      return d && { d, n: await findNotification(s, d.notification_id) }
-    })
-    if (!claimed?.n) return undefined
-    const { d, n } = claimed
-    const attempt = await this.deps.channels.attempt(d, n).catch((e: unknown) => ({
-      status: 'retry' as const,
-      detail: { error: e instanceof Error ? e.message : String(e) },
-      hint: {},
-    }))
+    const { prepared, stale } = await this.claim(p.tenantId, ids, now)
+    if (!prepared.length) return []
+    const attempts = await Promise.all(
+      prepared.map((x) =>
+        this.deps.channels.send(x).catch((e: unknown): Attempt => ({
+          status: 'retry',
+          detail: { error: e instanceof Error ? e.message : String(e) },
+          hint: {},
+        })),
+      ),
+    )
     const done = this.deps.clock.now()
-    const held = typeof d.detail['held_until'] === 'string' ? { held_until: d.detail['held_until'] } : {}
-    const update = this.outcome(d, attempt, done, held)
-    const row = await this.deps.scopes.withTenant(p.tenantId, (s) => finishDelivery(s, d.id, update, done))
-    if (row?.status === 'retrying') await this.enqueue(p.tenantId, row, done)
-    return row
+    const rows = await this.deps.scopes.withTenant(p.tenantId, async (s) => {
+      if (stale.length) await deleteSuppressions(s, stale)
+      const updates = []
+      for (const [i, { d }] of prepared.entries()) {
+        const a = attempts[i]!
+        await this.deps.channels.record(s, d, a)
+        const held = typeof d.detail['held_until'] === 'string' ? { held_until: d.detail['held_until'] } : {}
+        updates.push({ id: d.id, u: this.outcome(d, a, done, held) })
+      }
+      return finishDeliveries(s, updates, done)
+    })
+    await this.enqueue(
+      p.tenantId,
+      rows.filter((r) => r.status === 'retrying'),
+      done,
+    )
+    return rows
   }
 
-  private outcome(
-    d: DeliveryRow,
-    a: Awaited<ReturnType<ChannelsService['attempt']>>,
-    now: Date,
-    held: Record<string, unknown>,
-  ): DeliveryUpdate {
+  /**
+   * Claims the job's deliveries (and other due ones of the tenant, up to BATCH) in one short write,
+   * then reads where they go as plain reads (on PGlite they share the session with other reads
+   * instead of holding it). Only claimed deliveries, with their counted attempt, are sent.
+   */
+  private async claim(tenantId: number, ids: number[], now: Date) {
+    const none = { prepared: [] as Prepared[], stale: [] as number[] }
+    // Most jobs of a burst find their deliveries already sent in an earlier job's batch.
+    if (!(await this.deps.scopes.withTenant(tenantId, (s) => anyClaimable(s, ids, now)))) return none
+    const claimed = await this.deps.scopes.withTenant(tenantId, (s) =>
+      claimDeliveries(s, ids, now, new Date(now.getTime() + CLAIM_MS), BATCH),
+    )
+    if (!claimed.length) return none
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
+      const notes = await findNotifications(s, [...new Set(claimed.map((d) => d.notification_id))])
+      return this.deps.channels.prepare(s, claimed, new Map(notes.map((n) => [n.id, n])))
+    })
+  }
+
+  private outcome(d: DeliveryRow, a: Attempt, now: Date, held: Record<string, unknown>): DeliveryUpdate {
     const detail = { ...held, ...a.detail }
     if (a.status === 'sent') return { status: 'sent', detail, next_attempt_at: null, sent_at: now }
     if (a.status !== 'retry' && a.status !== 'failed')
@@ -128,7 +172,7 @@ export class DeliveryService {
       )
     })
     if (!row) throw new NotFoundError('notifications.delivery_not_found', 'No such delivery')
-    await this.enqueue(tenantId, row, now)
+    await this.enqueue(tenantId, [row], now)
     return row
   }
 
@@ -138,7 +182,7 @@ export class DeliveryService {
     const due = await this.deps.scopes.withSystem('notifications: requeue due deliveries', (s) =>
       dueDeliveries(s, now, REQUEUE_BATCH),
     )
-    for (const d of due) await this.enqueue(d.tenant_id, d, now)
+    for (const d of due) await this.enqueue(d.tenant_id, [d], now)
     return due.length
   }
 }

@@ -18,6 +18,8 @@ import * as m0043 from './migrations/0043_notifications.ts'
 import { notificationsRoutes } from './notifications.routes.ts'
 import { NotificationsService } from './notifications.service.ts'
 import { notificationsSweep } from './notifications.sweep.ts'
+import { providerEventsRoutes } from './provider-events.routes.ts'
+import { ProviderEventsService } from './provider-events.service.ts'
 import { NOTIFICATIONS_TABLES, type Channel } from './notifications.tables.ts'
 import { suppressionsRoutes } from './suppressions.routes.ts'
 import { SuppressionsService } from './suppressions.service.ts'
@@ -59,6 +61,7 @@ export interface Notifications {
   suppressions: SuppressionsService
   unsubscribe: UnsubscribeService
   inApp: InAppService
+  providerEvents: ProviderEventsService
 }
 
 interface Needs {
@@ -78,14 +81,7 @@ export function createNotifications(ctx: ModuleContext, needs: Needs): Notificat
     log: ctx.log,
     publicBaseUrl: ctx.config.PUBLIC_BASE_URL,
   })
-  const channels = new ChannelsService({
-    scopes,
-    clock,
-    email: ctx.providers.email,
-    users,
-    push,
-    unsubscribe,
-  })
+  const channels = new ChannelsService({ clock, email: ctx.providers.email, push, unsubscribe })
   const delivery = new DeliveryService({ scopes, clock, jobs: ctx.jobs, channels, random: Math.random })
   const idempotency = new IdempotencyService({ scopes, clock })
   const channelsOf = async (tenantId: number, userId: number): Promise<Channel[]> => {
@@ -109,6 +105,12 @@ export function createNotifications(ctx: ModuleContext, needs: Needs): Notificat
     suppressions: new SuppressionsService({ scopes, clock, users }),
     unsubscribe,
     inApp: new InAppService({ scopes, clock }),
+    providerEvents: new ProviderEventsService({
+      scopes,
+      clock,
+      secret: ctx.config.NOTIFICATIONS_WEBHOOK_SECRET,
+      users,
+    }),
   }
 }
 
@@ -117,6 +119,7 @@ function routes(app: App, api: Notifications): void {
   suppressionsRoutes(app, api.suppressions)
   unsubscribeRoutes(app, api.unsubscribe)
   inAppRoutes(app, api.inApp)
+  providerEventsRoutes(app, api.providerEvents)
 }
 
 export const notificationsModule = defineModule({

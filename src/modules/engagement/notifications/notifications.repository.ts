@@ -1,6 +1,6 @@
 /** SQL for `notification` and `notification_delivery`; every query takes the tenant scope first. */
-import type { Selectable } from 'kysely'
-import type { SystemScope, TenantScope } from '../../../platform/db/index.ts'
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely'
+import type { Database, SystemScope, TenantScope } from '../../../platform/db/index.ts'
 import type {
   Channel,
   DeliveryStatus,
@@ -43,6 +43,14 @@ export const findByDedupeKey = (s: TenantScope, userId: number, dedupeKey: strin
     .where('user_id', '=', userId)
     .where('dedupe_key', '=', dedupeKey)
     .executeTakeFirst()
+
+export const findNotifications = (s: TenantScope, ids: number[]) =>
+  s.db
+    .selectFrom('notification')
+    .selectAll()
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', 'in', ids)
+    .execute()
 
 export const findNotification = (s: TenantScope, id: number) =>
   s.db
@@ -90,21 +98,55 @@ export const deliveriesOf = (s: TenantScope, notificationIds: number[]) =>
         .orderBy('id')
         .execute()
 
+type DeliveryWhere = ExpressionBuilder<Database, 'notification_delivery'>
+
+/** Open, due and held by no worker. */
+const claimable = (eb: DeliveryWhere, now: Date) =>
+  eb.and([
+    eb('status', 'in', OPEN_STATUSES),
+    eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
+    eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]),
+  ])
+
+/** Whether any of these deliveries is claimable now (a plain read, so a job with nothing to do writes nothing). */
+export const anyClaimable = (s: TenantScope, ids: number[], now: Date) =>
+  s.db
+    .selectFrom('notification_delivery')
+    .select('id')
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', 'in', ids)
+    .where((eb) => claimable(eb, now))
+    .limit(1)
+    .executeTakeFirst()
+
 /**
- * Claims a due delivery for one attempt: a conditional update, so of two workers only one gets
- * it. The attempt is counted now; the claim lasts until `until` (then another worker may retry).
+ * Claims these deliveries for one attempt each, when they are open, due and held by no worker, and
+ * up to `batch` in all with the tenant's other due `pending` ones (a burst of notifications is sent
+ * in batches, whichever job comes first): one conditional update, rows another worker is claiming
+ * skipped, so of two workers only one gets each delivery. The attempt is counted now; the claim
+ * lasts until `until` (then another worker may retry).
  */
-export const claimDelivery = (s: TenantScope, id: number, now: Date, until: Date) =>
+export const claimDeliveries = (s: TenantScope, ids: number[], now: Date, until: Date, batch: number) =>
   s.db
     .updateTable('notification_delivery')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), claimed_until: until, updated_at: now }))
     .where('tenant_id', '=', s.tenantId)
-    .where('id', '=', id)
-    .where('status', 'in', OPEN_STATUSES)
-    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('notification_delivery')
+        .select('id')
+        .where('tenant_id', '=', s.tenantId)
+        .where((w) => w.or([w('id', 'in', ids), w('status', '=', 'pending')]))
+        .where((w) => claimable(w, now))
+        .orderBy((w) => w('id', 'in', ids), 'desc')
+        .orderBy('id')
+        .limit(batch)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .where((eb) => claimable(eb, now))
     .returningAll()
-    .executeTakeFirst()
+    .execute()
 
 export interface DeliveryUpdate {
   status: DeliveryStatus
@@ -124,6 +166,33 @@ export const finishDelivery = (s: TenantScope, id: number, u: DeliveryUpdate, no
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst()
+
+/**
+ * Records the outcomes of a batch of attempts in one statement and releases their claims. An
+ * attempt sets `sent_at` or `dead_lettered_at` or neither; what it does not set stays.
+ */
+export async function finishDeliveries(
+  s: TenantScope,
+  rows: ReadonlyArray<{ id: number; u: DeliveryUpdate }>,
+  now: Date,
+): Promise<DeliveryRow[]> {
+  if (!rows.length) return []
+  const values = rows.map(
+    ({ id, u }) =>
+      sql`(${id}::bigint, ${u.status}::text, ${JSON.stringify(u.detail)}::jsonb, ${u.next_attempt_at}::timestamptz,
+           ${u.sent_at ?? null}::timestamptz, ${u.dead_lettered_at ?? null}::timestamptz)`,
+  )
+  const res = await sql<DeliveryRow>`
+    update notification_delivery as d
+       set status = v.status, detail = v.detail, next_attempt_at = v.next_attempt_at,
+           sent_at = coalesce(v.sent_at, d.sent_at),
+           dead_lettered_at = coalesce(v.dead_lettered_at, d.dead_lettered_at),
+           claimed_until = null, updated_at = ${now}
+      from (values ${sql.join(values)}) as v (id, status, detail, next_attempt_at, sent_at, dead_lettered_at)
+     where d.tenant_id = ${s.tenantId} and d.id = v.id
+    returning d.*`.execute(s.db)
+  return res.rows
+}
 
 export const findDelivery = (s: TenantScope, id: number) =>
   s.db

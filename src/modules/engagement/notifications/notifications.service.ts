@@ -25,7 +25,7 @@ import {
 } from './notifications.repository.ts'
 import type { Channel, Source } from './notifications.tables.ts'
 import { insertInAppItem } from './in-app.repository.ts'
-import { findSuppression } from './suppressions.repository.ts'
+import { findSuppression, type SuppressionRow } from './suppressions.repository.ts'
 
 export const POST_ROUTE = '/api/notifications'
 export const API_LIST = 'api'
@@ -152,6 +152,12 @@ export class NotificationsService {
     answer: (s: TenantScope, n: NotificationRow, rows: DeliveryRow[]) => Promise<T>,
   ): Promise<T> {
     const now = this.deps.clock.now()
+    // A plain read ahead of the write: on PGlite it shares the session instead of holding it.
+    const inAppStop = input.channels.some((c) => c.channel === 'in_app' && !c.capped)
+      ? await this.deps.scopes.withTenant(input.tenantId, (s) =>
+          findSuppression(s, 'in_app', String(input.userId), input.list),
+        )
+      : undefined
     const { result, queued } = await this.deps.scopes.withTenant(input.tenantId, async (s) => {
       const inserted = await insertNotification(s, newNotification(input), now)
       if (!inserted) {
@@ -159,10 +165,10 @@ export class NotificationsService {
         if (!n) throw new Error('notification vanished under its dedupe key')
         return { result: await answer(s, n, await deliveriesOf(s, [n.id])), queued: [] as DeliveryRow[] }
       }
-      const rows = await insertDeliveries(s, await this.plan(s, input, inserted, now), now)
+      const rows = await insertDeliveries(s, await this.plan(s, input, inserted, now, inAppStop), now)
       return { result: await answer(s, inserted, rows), queued: rows.filter((r) => r.next_attempt_at) }
     })
-    for (const r of queued) await this.deps.delivery.enqueue(input.tenantId, r, now)
+    await this.deps.delivery.enqueue(input.tenantId, queued, now)
     return result
   }
 
@@ -172,6 +178,7 @@ export class NotificationsService {
     input: CreateInput,
     n: NotificationRow,
     now: Date,
+    inAppStop: SuppressionRow | undefined,
   ): Promise<NewDelivery[]> {
     const seen = new Set<Channel>()
     const rows: NewDelivery[] = []
@@ -186,7 +193,7 @@ export class NotificationsService {
         sent_at: null,
       }
       if (c.capped) rows.push({ ...base, status: 'capped', detail: { ...c.capped }, next_attempt_at: null })
-      else if (c.channel === 'in_app') rows.push({ ...base, ...(await this.inApp(s, n, now)) })
+      else if (c.channel === 'in_app') rows.push({ ...base, ...(await this.inApp(s, n, now, inAppStop)) })
       else if (c.notBefore && c.notBefore > now)
         rows.push({
           ...base,
@@ -199,8 +206,7 @@ export class NotificationsService {
     return rows
   }
 
-  private async inApp(s: TenantScope, n: NotificationRow, now: Date) {
-    const sup = await findSuppression(s, 'in_app', String(n.user_id), n.list)
+  private async inApp(s: TenantScope, n: NotificationRow, now: Date, sup: SuppressionRow | undefined) {
     if (sup)
       return {
         status: 'suppressed' as const,

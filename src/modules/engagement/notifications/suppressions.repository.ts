@@ -21,6 +21,38 @@ export const findSuppression = (s: TenantScope, channel: Channel, recipient: str
     .orderBy('id')
     .executeTakeFirst()
 
+/**
+ * Every suppression of any of `recipients` on its channel, whatever its list (the caller keeps
+ * those for its list): one statement for all the recipients of a delivery batch. A list-wide one
+ * first, then the oldest, as `findSuppression` answers.
+ */
+export const suppressionsOf = (
+  s: TenantScope,
+  recipients: ReadonlyArray<{ channel: Channel; recipient: string }>,
+) =>
+  recipients.length === 0
+    ? Promise.resolve([] as SuppressionRow[])
+    : s.db
+        .selectFrom('notification_suppression')
+        .selectAll()
+        .where('tenant_id', '=', s.tenantId)
+        .where((eb) =>
+          eb.or(
+            recipients.map((r) => eb.and([eb('channel', '=', r.channel), eb('recipient', '=', r.recipient)])),
+          ),
+        )
+        .orderBy(sql`list is null`, 'desc')
+        .orderBy('id')
+        .execute()
+
+/** Deletes these suppressions (push_gone ones the target was registered again after). */
+export const deleteSuppressions = (s: TenantScope, ids: number[]) =>
+  s.db
+    .deleteFrom('notification_suppression')
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', 'in', ids)
+    .execute()
+
 export interface NewSuppression {
   user_id: number
   channel: Channel

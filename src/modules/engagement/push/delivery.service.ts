@@ -9,7 +9,7 @@ import type { Logger } from 'pino'
 import { DAY_MS } from '../../../kernel/dates.ts'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
-import type { Scopes } from '../../../platform/db/index.ts'
+import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 import type {
   MobilePushSender,
@@ -23,11 +23,36 @@ import * as tokens from './tokens.repository.ts'
 
 export type PushChannel = 'web_push' | 'mobile_push'
 
-/** A target of one user: a web subscription (recipient = its endpoint) or a device token. */
+/**
+ * A target of one user: a web subscription (recipient = its endpoint) or a device token. `seenAt`:
+ * when the browser or app last registered it (a registration is the user's fresh consent).
+ */
 export interface PushTargetRef {
   kind: PushChannel
   id: number
   recipient: string
+  seenAt: Date
+}
+
+/** The user's targets on `channel`, the most recently seen first, read in the caller's transaction. */
+export async function targetsIn(
+  s: TenantScope,
+  userId: number,
+  channel: PushChannel,
+): Promise<PushTargetRef[]> {
+  return channel === 'web_push'
+    ? (await subs.listSubscriptions(s, userId)).map((r) => ({
+        kind: channel,
+        id: r.id,
+        recipient: r.endpoint,
+        seenAt: r.last_seen_at,
+      }))
+    : (await tokens.listTokens(s, userId)).map((r) => ({
+        kind: channel,
+        id: r.id,
+        recipient: r.device_token,
+        seenAt: r.last_seen_at,
+      }))
 }
 
 export const TEST_MESSAGE = {
@@ -54,19 +79,7 @@ export class PushDeliveryService {
 
   /** The user's targets on `channel`, the most recently seen first. */
   async targets(tenantId: number, userId: number, channel: PushChannel): Promise<PushTargetRef[]> {
-    return this.deps.scopes.withTenant(tenantId, async (s) =>
-      channel === 'web_push'
-        ? (await subs.listSubscriptions(s, userId)).map((r) => ({
-            kind: channel,
-            id: r.id,
-            recipient: r.endpoint,
-          }))
-        : (await tokens.listTokens(s, userId)).map((r) => ({
-            kind: channel,
-            id: r.id,
-            recipient: r.device_token,
-          })),
-    )
+    return this.deps.scopes.withTenant(tenantId, (s) => targetsIn(s, userId, channel))
   }
 
   /**

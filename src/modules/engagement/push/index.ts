@@ -7,7 +7,8 @@
 import type { App } from '../../../platform/http/app-type.ts'
 import type { PushMessage, PushResult } from '../../../providers/push/index.ts'
 import { defineModule, type ModuleContext } from '../../module.ts'
-import { type PushChannel, PushDeliveryService, type PushTargetRef } from './delivery.service.ts'
+import type { TenantScope } from '../../../platform/db/index.ts'
+import { type PushChannel, PushDeliveryService, type PushTargetRef, targetsIn } from './delivery.service.ts'
 import * as m0042 from './migrations/0042_push.ts'
 import { pushJobs } from './push.job.ts'
 import { pushSweep } from './push.sweep.ts'
@@ -27,6 +28,8 @@ export { JOB_PUSH_PRUNE } from './push.job.ts'
 export interface Push {
   /** The user's targets on a channel (recipient = the endpoint or the device token), most recent first. */
   targets(tenantId: number, userId: number, channel: PushChannel): Promise<PushTargetRef[]>
+  /** The same, read in the caller's transaction `s` (a delivery's claim reads them with it). */
+  targetsIn(s: TenantScope, userId: number, channel: PushChannel): Promise<PushTargetRef[]>
   /** One message to one target; `gone` deletes the target, `sent` records `last_success_at`. Never throws for the push service's answer. */
   sendTo(tenantId: number, target: PushTargetRef, message: PushMessage): Promise<PushResult>
   subscriptions: SubscriptionsService
@@ -52,6 +55,7 @@ function createPush(ctx: ModuleContext): Push {
   })
   return {
     targets: (tenantId, userId, channel) => delivery.targets(tenantId, userId, channel),
+    targetsIn,
     sendTo: (tenantId, target, message) => delivery.sendTo(tenantId, target, message),
     subscriptions,
     tokens,
