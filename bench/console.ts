@@ -31,10 +31,15 @@ interface Chunk {
 
 /** gzipped bytes of the dashboard route's first JavaScript: the entry and the dashboard chunks, closed over static imports. */
 function dashboardWeight(): { files: number; gzip: number } {
-  const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', CONSOLE_DIR), 'utf8')) as Record<string, Chunk>
+  const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', CONSOLE_DIR), 'utf8')) as Record<
+    string,
+    Chunk
+  >
   // The page's entry; the service worker (src/sw/sw.ts) is an entry too, loaded by no page.
   const entry = 'index.html'
-  const dashboard = Object.keys(manifest).filter((k) => k.includes('pages/dashboard/') && !k.endsWith('area.ts'))
+  const dashboard = Object.keys(manifest).filter(
+    (k) => k.includes('pages/dashboard/') && !k.endsWith('area.ts'),
+  )
   const seen = new Set<string>()
   const visit = (key: string) => {
     if (seen.has(key)) return
@@ -83,7 +88,8 @@ async function main(): Promise<void> {
       await page.goto('about:blank')
       await page.goto(url, { waitUntil: ready ? 'domcontentloaded' : 'load' })
       // A string, evaluated in the page (this file is compiled without the DOM's types).
-      if (ready) await page.waitForFunction(`/\\d/.test(document.querySelector('${ready}')?.textContent ?? '')`)
+      if (ready)
+        await page.waitForFunction(`/\\d/.test(document.querySelector('${ready}')?.textContent ?? '')`)
       return sinceNavigation()
     }
     await measure(`${base}/app/`, DASHBOARD_READY) // cold: caches, JIT, the answer cache
