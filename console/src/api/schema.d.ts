@@ -2713,6 +2713,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/provider-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A mail provider’s bounces and complaints (operator webhook, signed)
+         * @description For the operator’s mail relay or provider, not for users. Off (404) unless `NOTIFICATIONS_WEBHOOK_SECRET` is configured. Authenticated by `X-Sextant-Signature: t=<unix seconds>,v1=<hex>`, where v1 is the HMAC-SHA256, keyed with the secret, of `<t>.<the raw request body>` (several `v1=` values may be sent, for a key rotation); a missing or wrong signature, or a `t` more than 300 seconds from the server’s clock (a replay), → 401 `notifications.webhook_signature_invalid`, checked before the body. Up to 100 events: a permanent bounce (`permanent: true`) adds a `hard_bounce` suppression and a complaint a `complaint` suppression of the address on the e-mail channel for every list, for each user of any tenant whose verified address it is (compared lower-cased); the next e-mail to them is `suppressed` in its delivery trace. A soft bounce is only counted. Repeating a request creates nothing new.
+         */
+        post: operations["postNotificationProviderEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/suppressions": {
         parameters: {
             query?: never;
@@ -26638,6 +26658,179 @@ export interface operations {
             };
             /** @description URI Too Long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postNotificationProviderEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">
+                 * @example t=1779634800,v1=5f0c1d9a7e3b2c4d6e8f0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4f5
+                 */
+                "x-sextant-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "type": "bounce",
+                 *           "recipient": "Ada@Example.com",
+                 *           "permanent": true,
+                 *           "occurred_at": "2026-11-24T15:00:00Z",
+                 *           "provider": "postmark",
+                 *           "message_id": "<m311@sextant.example>"
+                 *         },
+                 *         {
+                 *           "type": "complaint",
+                 *           "recipient": "grace@example.com",
+                 *           "provider": "postmark"
+                 *         },
+                 *         {
+                 *           "type": "bounce",
+                 *           "recipient": "alan@example.com",
+                 *           "permanent": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    events: {
+                        /** @description The Message-ID of the mail it is about */
+                        message_id?: string;
+                        /**
+                         * Format: date-time
+                         * @description When the provider saw it
+                         */
+                        occurred_at?: string;
+                        /** @description Bounces: true for a hard (permanent) bounce; absent or false: a soft one */
+                        permanent?: boolean;
+                        /** @description Who reports it (free text) */
+                        provider?: string;
+                        /** @description The e-mail address the mail went to (compared lower-cased) */
+                        recipient: string;
+                        /**
+                         * @description A bounce (permanent or not) or a spam complaint about a mail sent to `recipient`
+                         * @enum {unknown}
+                         */
+                        type: "bounce" | "complaint";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Processed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "processed": 3,
+                     *       "suppressed": 2,
+                     *       "unknown": 0,
+                     *       "soft_bounces": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Events read (all of them, soft bounces included) */
+                        processed: number;
+                        /** @description Soft bounces: counted, recorded nowhere */
+                        soft_bounces: number;
+                        /** @description Suppressions made or confirmed: one per event and matching user (of any tenant) */
+                        suppressed: number;
+                        /** @description Permanent bounces and complaints whose address is no user’s verified address */
+                        unknown: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
