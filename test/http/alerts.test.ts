@@ -132,7 +132,7 @@ describe('GET and PUT /api/alerts/prefs', () => {
       'range_error',
     )
     assertFieldError(
-      await put(rule({ ...pm, params: { symbol: 'MSFT', percent: '2' } })),
+      await put(rule({ ...pm, params: { symbol: 'MSFT', percent: 'two' } })),
       ['body', 'rules', 0, 'params', 'percent'],
       'type_error',
     )
