@@ -207,7 +207,9 @@ describe('pages in Chromium', { skip: browserSkipReason() }, () => {
     assert.equal(sub.statusCode, 200, sub.body)
     const sendNow = await u.post('/api/trading-intel/email-briefing', {})
     assert.ok(sendNow.statusCode < 300, sendNow.body)
-    const page = await open(await linkIn(u.email, '/api/trading-intel/email-briefing/unsubscribe'))
+    // Bulk mail's one-click link (RFC 8058) is the notifications module's, for the briefing list.
+    const page = await open(await linkIn(u.email, '/api/notifications/unsubscribe'))
+    await page.waitForFunction(`document.querySelector('#intro')?.textContent.includes('briefing')`)
     assert.doesNotMatch(await page.$eval('main', (m) => m.textContent ?? ''), /settings/i)
     await page.click('#unsubscribe button[type=submit]')
     const done = await outcome(page, '#status')
