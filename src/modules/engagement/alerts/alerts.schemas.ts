@@ -1,6 +1,6 @@
 /** Request and response schemas of /api/alerts (capabilities, prefs, deliveries) and their limits. */
 import { type Static, Type } from 'typebox'
-import { Id, Nullable } from '../../../platform/http/schemas.ts'
+import { Id, Nullable, SINGLE_LINE } from '../../../platform/http/schemas.ts'
 import { CHANNELS, FREQUENCIES } from './lib/catalog.ts'
 
 export const ALERT_TYPES = [
@@ -23,13 +23,19 @@ export const DELIVERIES_MAX = 200
 
 const Free = (description: string) => Type.Object({}, { additionalProperties: true, description })
 const Time = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 5, description: `${description}, HH:MM (24-hour, 00:00–23:59)` })
+  Type.String({
+    pattern: SINGLE_LINE,
+    minLength: 1,
+    maxLength: 5,
+    description: `${description}, HH:MM (24-hour, 00:00–23:59)`,
+  })
 
 export const QuietHours = Type.Object({
   enabled: Type.Boolean(),
   start: Time('Start of the quiet window'),
   end: Time('End of the window (exclusive); before start = the window spans midnight'),
   time_zone: Type.String({
+    pattern: SINGLE_LINE,
     minLength: 1,
     maxLength: 64,
     description: 'IANA time zone, e.g. America/New_York',

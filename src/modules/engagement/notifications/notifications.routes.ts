@@ -54,6 +54,8 @@ export function notificationsRoutes(app: App, api: Notifications): void {
           properties: {
             'idempotency-key': {
               type: 'string',
+              // Visible ASCII only; an empty or missing key reaches the service's own 422.
+              pattern: '^[!-~]*$',
               description: 'Required: 1–255 visible ASCII characters',
               examples: ['6f1c2a7e-3b9d-4c55-a1f0-2d8e9b7c4a10'],
             },

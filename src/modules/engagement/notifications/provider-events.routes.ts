@@ -55,6 +55,7 @@ export function providerEventsRoutes(app: App, events: ProviderEventsService): v
             properties: {
               [S.SIGNATURE_HEADER.toLowerCase()]: {
                 type: 'string',
+                pattern: '^[!-~]*$',
                 description: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">',
                 examples: [
                   't=1779634800,v1=5f0c1d9a7e3b2c4d6e8f0a1b2c3d4e5f60718293a4b5c6d7e8f9a0b1c2d3e4f5',

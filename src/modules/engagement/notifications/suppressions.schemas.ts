@@ -56,6 +56,7 @@ export const SuppressionBody = Type.Object(
 
 export const UnsubscribeQuery = Type.Object({
   token: Type.String({
+    pattern: '^[!-~]*$',
     minLength: 1,
     maxLength: TOKEN_MAX_LENGTH,
     description: 'The signed token of the link',
