@@ -1,6 +1,8 @@
 /**
- * The language-model port: one non-streaming completion. Adapters map their vendor's wire format
- * to these shapes and throw the typed UpstreamErrors of providers/shared on failure.
+ * The language-model port: one non-streaming completion, and a streamed chat turn that may call
+ * tools. Adapters map their vendor's wire format to these shapes and throw the typed UpstreamErrors
+ * of providers/shared on failure (before the first event; a failure mid-stream ends the iteration
+ * with the error).
  */
 
 export interface LlmMessage {
@@ -49,9 +51,57 @@ export interface LlmResponse {
   usage: LlmUsage | null
 }
 
+/** A read-only function the model may call; `parameters` is a JSON Schema object. */
+export interface LlmTool {
+  name: string
+  description: string
+  parameters: Record<string, unknown>
+}
+
+/** A tool call as the model made it; `arguments` is the JSON text it produced (not yet parsed). */
+export interface LlmToolCall {
+  id: string
+  name: string
+  arguments: string
+}
+
+/** A turn of a tool-using chat: the plain turns, the model's tool calls, and each call's result. */
+export type LlmChatMessage =
+  | LlmMessage
+  | { role: 'assistant'; content: string | null; toolCalls: LlmToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string }
+
+export interface LlmStreamRequest {
+  system?: string
+  messages: LlmChatMessage[]
+  tools?: LlmTool[]
+  maxTokens?: number
+  temperature?: number
+  timeoutMs?: number
+  /** Aborting ends the upstream request (the client went away). */
+  signal?: AbortSignal
+}
+
+/**
+ * What a streamed turn yields, in order: text fragments as they arrive; at most one `tool_calls`
+ * (the calls assembled whole, when the model stopped to call tools); then exactly one `done`.
+ */
+export type LlmStreamEvent =
+  | { type: 'text'; text: string }
+  | { type: 'tool_calls'; calls: LlmToolCall[] }
+  | {
+      type: 'done'
+      /** stop | length | tool_calls | content_filter, as the vendor said; null when it did not. */
+      finishReason: string | null
+      model: string
+      usage: LlmUsage | null
+    }
+
 export interface LlmProvider {
   readonly name: string
   /** The configured model, sent with every request. */
   readonly model: string
   complete(req: LlmRequest): Promise<LlmResponse>
+  /** One assistant turn, streamed (server-sent events from the vendor). */
+  stream(req: LlmStreamRequest): AsyncIterable<LlmStreamEvent>
 }
