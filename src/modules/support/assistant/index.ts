@@ -17,6 +17,7 @@ import { conversationsRoutes } from './conversations.routes.ts'
 import { ConversationsService } from './conversations.service.ts'
 import { FeedbackService } from './feedback.service.ts'
 import { loadHelpIndex } from './lib/help-index.ts'
+import { createModelResponder } from './lib/model-responder.ts'
 import { createRetrievalResponder } from './lib/retrieval-responder.ts'
 import type { Responder, ToolRunner } from './lib/types.ts'
 import * as m0046 from './migrations/0046_support_assistant.ts'
@@ -50,8 +51,7 @@ export function createSupportAssistant(ctx: ModuleContext, needs: Needs): Suppor
   const { scopes, clock } = ctx
   const help = loadHelpIndex()
   const llm = ctx.providers.llm
-  // PENDING-MODEL-RESPONDER: lib/model-responder.ts is not merged yet; retrieval answers meanwhile.
-  const responder = llm ? createRetrievalResponder(help) : createRetrievalResponder(help)
+  const responder = llm ? createModelResponder(llm, help) : createRetrievalResponder(help)
   const conversations = new ConversationsService({ scopes, clock })
   const quota = new QuotaService({ scopes, clock, entitlements: needs.tenancy.entitlements })
   const tools = (scope: RequestScope): ToolRunner => ({
