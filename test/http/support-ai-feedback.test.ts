@@ -20,7 +20,8 @@ async function conversationWithAnswer(u: Client): Promise<number> {
   assert.match(res.body, /event: done/)
   return id
 }
-const feedback = (u: Client, id: number, body: unknown) => u.post(`${BASE}/conversations/${id}/feedback`, body)
+const feedback = (u: Client, id: number, body: unknown) =>
+  u.post(`${BASE}/conversations/${id}/feedback`, body)
 
 describe('feedback', () => {
   it('rating 2 queues a candidate, rating 3 does not, helpful=false does; at least one field', async () => {
@@ -42,7 +43,11 @@ describe('feedback', () => {
     assert.equal((await feedback(u, id, { rating: 6 })).statusCode, 422)
     assert.equal((await feedback(u, id, { rating: 0 })).statusCode, 422)
     assert.equal((await feedback(u, id, { comment: 'x'.repeat(2001) })).statusCode, 422)
-    assertProblem(await feedback(u, id, { rating: 1, message_id: 999_999_999 }), 404, 'support.message_not_found')
+    assertProblem(
+      await feedback(u, id, { rating: 1, message_id: 999_999_999 }),
+      404,
+      'support.message_not_found',
+    )
   })
 
   it('the candidate holds the comment with PII redacted, queued, and the exchange it is about', async () => {
@@ -65,7 +70,9 @@ describe('feedback', () => {
       assert.ok(!cand.comment.includes(leaked), `${leaked} redacted in ${cand.comment}`)
     for (const placeholder of ['[email]', '[phone]', '[card]', '[iban]'])
       assert.ok(cand.comment.includes(placeholder), `${placeholder} in ${cand.comment}`)
-    const kinds = Object.fromEntries(cand.pii_found.map((f: { kind: string; count: number }) => [f.kind, f.count]))
+    const kinds = Object.fromEntries(
+      cand.pii_found.map((f: { kind: string; count: number }) => [f.kind, f.count]),
+    )
     assert.deepEqual([kinds.email, kinds.phone, kinds.card, kinds.iban], [1, 1, 1, 1])
     // The feedback row itself keeps what the user wrote (it is theirs; the candidate is what reviewers see).
   })
@@ -88,7 +95,10 @@ describe('feedback', () => {
     assert.equal((await user.post(path(a, 'approve'), {})).statusCode, 403)
     assert.equal((await user.get('/api/admin/support/training-candidates')).statusCode, 403)
     const rejected = json(await admin.get('/api/admin/support/training-candidates?status=rejected'))
-    assert.deepEqual(rejected.items.map((c: { candidate_id: number }) => c.candidate_id), [b])
+    assert.deepEqual(
+      rejected.items.map((c: { candidate_id: number }) => c.candidate_id),
+      [b],
+    )
   })
 })
 
@@ -101,7 +111,11 @@ describe('disclosure', () => {
     assert.equal(before.accepted_at, null)
     assert.ok(before.text.length > 100)
     const version = before.current_version as string
-    assertProblem(await u.post(`${BASE}/disclosure/accept`, { version: '1999-01' }), 422, 'support.disclosure_version')
+    assertProblem(
+      await u.post(`${BASE}/disclosure/accept`, { version: '1999-01' }),
+      422,
+      'support.disclosure_version',
+    )
     assert.equal((await u.post(`${BASE}/disclosure/accept`, { version: 'a b' })).statusCode, 422)
     const first = json(await u.post(`${BASE}/disclosure/accept`, { version }))
     assert.deepEqual(first, { version, accepted_at: clock.now().toISOString() })

@@ -24,7 +24,13 @@ before(async () => {
 after(() => t.close())
 
 const ADVICE_SPLIT = {
-  chunks: ['Alerts fire when the price crosses your level. ', 'You sho', 'uld buy A', 'APL before earnings. ', 'Set one under Alerts.'],
+  chunks: [
+    'Alerts fire when the price crosses your level. ',
+    'You sho',
+    'uld buy A',
+    'APL before earnings. ',
+    'Set one under Alerts.',
+  ],
 }
 
 async function open(u: Client): Promise<number> {
@@ -36,7 +42,11 @@ async function turn(u: Client, id: number, stop: (e: EventSourceMessage) => bool
   const ac = new AbortController()
   const res = await fetch(`${url}${BASE}/conversations/${id}/messages`, {
     method: 'POST',
-    headers: { accept: 'text/event-stream', 'content-type': 'application/json', authorization: `Bearer ${u.token}` },
+    headers: {
+      accept: 'text/event-stream',
+      'content-type': 'application/json',
+      authorization: `Bearer ${u.token}`,
+    },
     body: JSON.stringify({ content: ALLOWED }),
     signal: ac.signal,
   })
@@ -87,7 +97,11 @@ describe('support assistant stream', () => {
         fetch(input, {
           ...init,
           method: 'POST',
-          headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
+          headers: {
+            ...(init?.headers as Record<string, string>),
+            authorization: `Bearer ${u.token}`,
+            'content-type': 'application/json',
+          },
           body: JSON.stringify({ content: ALLOWED }),
         }),
     })
@@ -105,7 +119,10 @@ describe('support assistant stream', () => {
     })
     assert.deepEqual([got[0]!.event, got.at(-1)!.event], ['meta', 'done'])
     const assistantId = got[0]!.data.assistant_message_id as number
-    assert.deepEqual(got.map((g) => g.id), got.map((_, i) => `${assistantId}.${i}`))
+    assert.deepEqual(
+      got.map((g) => g.id),
+      got.map((_, i) => `${assistantId}.${i}`),
+    )
     const text = got.filter((g) => g.event === 'token').map((g) => g.data.text as string)
     assert.ok(text.length >= 2, 'several token events')
     assert.doesNotMatch(text.join(''), /should\s*buy|buy\s*aapl/i)

@@ -30,7 +30,13 @@ async function open(u: Client, title?: string): Promise<number> {
 }
 const send = (u: Client, id: number, content: string, headers: Record<string, string> = {}) =>
   u.post(`${BASE}/conversations/${id}/messages`, { content }, headers)
-const zero = { support_message: 0, support_intent: 0, support_tool_call: 0, support_feedback: 0, support_training_candidate: 0 }
+const zero = {
+  support_message: 0,
+  support_intent: 0,
+  support_tool_call: 0,
+  support_feedback: 0,
+  support_training_candidate: 0,
+}
 
 describe('the message turn, in order', () => {
   it('1. flag off → master_flag_off before anything else (even for another tenant’s id), nothing stored', async () => {
@@ -151,7 +157,10 @@ describe('the message turn, in order', () => {
     assert.equal(body.intent.allowed, false)
     assert.ok(body.message.length > 40)
     const rows = await messages(t, u.tenantId, id)
-    assert.deepEqual(rows.map((m) => [m.id, m.role, m.content]), [[body.user_message_id, 'user', ADVICE]])
+    assert.deepEqual(
+      rows.map((m) => [m.id, m.role, m.content]),
+      [[body.user_message_id, 'user', ADVICE]],
+    )
     const c = await counts(t, u.tenantId)
     assert.equal(c.support_intent, 1)
     const conv = json(await u.get(`${BASE}/conversations/${id}`))
@@ -166,7 +175,10 @@ describe('the message turn, in order', () => {
     assert.equal(body.degraded, true)
     assert.equal(body.intent.allowed, true)
     const rows = await messages(t, u.tenantId, id)
-    assert.deepEqual(rows.map((m) => m.role), ['user'])
+    assert.deepEqual(
+      rows.map((m) => m.role),
+      ['user'],
+    )
     assert.equal((await counts(t, u.tenantId)).support_intent, 1)
   })
 
@@ -188,14 +200,20 @@ describe('the message turn, in order', () => {
       events.map((e) => e.id),
       events.map((_, i) => `${meta.assistant_message_id}.${i}`),
     )
-    const text = events.filter((e) => e.event === 'token').map((e) => JSON.parse(e.data).text).join('')
+    const text = events
+      .filter((e) => e.event === 'token')
+      .map((e) => JSON.parse(e.data).text)
+      .join('')
     const done = JSON.parse(events.at(-1)!.data)
     assert.equal(done.assistant_message_id, meta.assistant_message_id)
     assert.equal(done.finish, 'stop')
     assert.equal(done.usage, null)
     assert.ok(done.sources.length >= 1)
     const rows = await messages(t, u.tenantId, id)
-    assert.deepEqual(rows.map((m) => m.role), ['user', 'assistant'])
+    assert.deepEqual(
+      rows.map((m) => m.role),
+      ['user', 'assistant'],
+    )
     assert.equal(rows[1]!.id, meta.assistant_message_id)
     assert.equal(rows[1]!.content, text)
     assert.equal(rows[1]!.finish, 'stop')
@@ -215,8 +233,14 @@ describe('conversations', () => {
     await send(u, a, ALLOWED)
     const list = json(await u.get(`${BASE}/conversations?page_size=25`))
     assert.equal(list.total, 2)
-    assert.deepEqual(list.items.map((i: { conversation_id: number }) => i.conversation_id), [a, b])
-    assert.deepEqual(list.items.map((i: { message_count: number }) => i.message_count), [1, 0])
+    assert.deepEqual(
+      list.items.map((i: { conversation_id: number }) => i.conversation_id),
+      [a, b],
+    )
+    assert.deepEqual(
+      list.items.map((i: { message_count: number }) => i.message_count),
+      [1, 0],
+    )
     assert.equal(list.items[1].title, 'New conversation')
     assert.equal((await u.post(`${BASE}/conversations`, { title: 'x', extra: 1 })).statusCode, 422)
     assert.equal((await u.post(`${BASE}/conversations`, { title: 'a\u0007b' })).statusCode, 422)
@@ -229,7 +253,9 @@ describe('conversations', () => {
     const id = await open(u)
     await send(u, id, ALLOWED, SSE)
     await send(u, id, ADVICE)
-    const fb = json(await u.post(`${BASE}/conversations/${id}/feedback`, { helpful: false, comment: 'Wrong' }))
+    const fb = json(
+      await u.post(`${BASE}/conversations/${id}/feedback`, { helpful: false, comment: 'Wrong' }),
+    )
     assert.ok(fb.training_candidate_id)
     const before = await counts(t, u.tenantId)
     assert.ok(before.support_message === 3 && before.support_intent === 2 && before.support_feedback === 1)
@@ -241,8 +267,17 @@ describe('conversations', () => {
       support_training_candidate: 1,
     })
     const { audit, candidate } = await t.c.scopes.withTenant(u.tenantId, async ({ db }) => ({
-      audit: await db.selectFrom('audit_log').selectAll().where('tenant_id', '=', u.tenantId).where('event', '=', 'support.conversation_deleted').execute(),
-      candidate: await db.selectFrom('support_training_candidate').selectAll().where('tenant_id', '=', u.tenantId).executeTakeFirstOrThrow(),
+      audit: await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('tenant_id', '=', u.tenantId)
+        .where('event', '=', 'support.conversation_deleted')
+        .execute(),
+      candidate: await db
+        .selectFrom('support_training_candidate')
+        .selectAll()
+        .where('tenant_id', '=', u.tenantId)
+        .executeTakeFirstOrThrow(),
     }))
     assert.equal(audit.length, 1)
     assert.equal(audit[0]!.user_id, u.userId)

@@ -6,7 +6,14 @@ export const CREATED = { conversation_id: 41, title: 'Connecting my broker', sta
 
 export const LIST = {
   items: [
-    { conversation_id: 41, title: 'Connecting my broker', status: 'open', created_at: AT, updated_at: LATER, message_count: 4 },
+    {
+      conversation_id: 41,
+      title: 'Connecting my broker',
+      status: 'open',
+      created_at: AT,
+      updated_at: LATER,
+      message_count: 4,
+    },
   ],
   page: 1,
   page_size: 25,

@@ -26,7 +26,10 @@ export const Created = Type.Object({
   created_at: When,
 })
 
-export const ListQuery = Type.Object({ page: PageQuery.properties.page, page_size: PageQuery.properties.page_size })
+export const ListQuery = Type.Object({
+  page: PageQuery.properties.page,
+  page_size: PageQuery.properties.page_size,
+})
 export const ConversationItem = Type.Object({
   conversation_id: Type.Integer(),
   title: Type.String(),
@@ -56,7 +59,9 @@ export const MessageView = Type.Object({
   intent: Nullable(IntentView),
   sources: Type.Array(SourceView),
   filtered: Type.Boolean({ description: 'The output filter changed or removed something' }),
-  finish: Nullable(Type.Enum([...FINISHES], { description: 'How an assistant turn ended; null for user turns' })),
+  finish: Nullable(
+    Type.Enum([...FINISHES], { description: 'How an assistant turn ended; null for user turns' }),
+  ),
 })
 export const ConversationView = Type.Object({
   conversation_id: Type.Integer(),
@@ -80,7 +85,13 @@ export type MessageInput = Static<typeof MessageBody>
 const Quota = Type.Object({ used: Type.Integer(), limit: Type.Integer(), resets_at: When })
 /** Every JSON answer of a turn: a typed outcome (the fields each outcome has are listed in the description). */
 export const TurnOutcome = Type.Object({
-  outcome: Type.Enum(['master_flag_off', 'quota_exhausted', 'cost_cap_reached', 'refused', 'runtime_not_wired']),
+  outcome: Type.Enum([
+    'master_flag_off',
+    'quota_exhausted',
+    'cost_cap_reached',
+    'refused',
+    'runtime_not_wired',
+  ]),
   degraded: Type.Boolean(),
   message: Type.String(),
   quota: Type.Optional(Quota),

@@ -6,7 +6,8 @@ import type { SweepCaller, SweepFixture } from '../../module.ts'
 
 async function conversation(owner: SweepCaller): Promise<number> {
   const res = await owner.post('/api/support/ai/conversations', { title: 'Sweep' })
-  if (res.statusCode !== 200) throw new Error(`sweep fixture: expected 200, got ${res.statusCode}: ${res.body}`)
+  if (res.statusCode !== 200)
+    throw new Error(`sweep fixture: expected 200, got ${res.statusCode}: ${res.body}`)
   return (JSON.parse(res.body) as { conversation_id: number }).conversation_id
 }
 

@@ -131,7 +131,14 @@ export const insertMessage = (s: TenantScope, m: NewMessage, now: Date) =>
 
 export async function insertIntent(
   s: TenantScope,
-  i: { message_id: number; conversation_id: number; label: string; allowed: boolean; reason: string; rule: string },
+  i: {
+    message_id: number
+    conversation_id: number
+    label: string
+    allowed: boolean
+    reason: string
+    rule: string
+  },
   now: Date,
 ): Promise<void> {
   await s.db
@@ -209,4 +216,30 @@ export async function usageSince(s: TenantScope, userId: number, since: Date, mi
     .where('created_at', '>=', since < minuteAgo ? since : minuteAgo)
     .executeTakeFirstOrThrow()
   return row
+}
+
+/** A user turn with its classification; the conversation's activity time moves to `now`. */
+export async function insertUserTurn(
+  s: TenantScope,
+  t: {
+    conversationId: number
+    userId: number
+    content: string
+    intent: { label: string; allowed: boolean; reason: string; rule: string }
+  },
+  now: Date,
+) {
+  const user = await insertMessage(
+    s,
+    { conversation_id: t.conversationId, user_id: t.userId, role: 'user', content: t.content },
+    now,
+  )
+  const { label, allowed, reason, rule } = t.intent
+  await insertIntent(
+    s,
+    { message_id: user.id, conversation_id: t.conversationId, label, allowed, reason, rule },
+    now,
+  )
+  await touchConversation(s, t.conversationId, now)
+  return user
 }

@@ -43,7 +43,10 @@ export function conversationsRoutes(app: App, api: Assistant): void {
         operationId: 'createSupportConversation',
         summary: 'Start a conversation with the support assistant',
         description: 'Opens a conversation (title default “New conversation”).',
-        examples: { body: { title: 'Connecting my broker' }, 200: { description: 'Opened', value: X.CREATED } },
+        examples: {
+          body: { title: 'Connecting my broker' },
+          200: { description: 'Opened', value: X.CREATED },
+        },
         tags,
         body: S.CreateBody,
         response: { 200: S.Created, ...problems(401, 422) },
@@ -76,7 +79,10 @@ export function conversationsRoutes(app: App, api: Assistant): void {
         operationId: 'getSupportConversation',
         summary: 'A conversation with its messages',
         description: `Messages oldest first; user turns carry the classifier’s verdict. ${OWN}`,
-        examples: { params: { conversation_id: 41 }, 200: { description: 'The conversation', value: X.CONVERSATION } },
+        examples: {
+          params: { conversation_id: 41 },
+          200: { description: 'The conversation', value: X.CONVERSATION },
+        },
         tags,
         params: S.ConversationParams,
         response: { 200: S.ConversationView, ...problems(401, 404, 422) },
@@ -84,6 +90,11 @@ export function conversationsRoutes(app: App, api: Assistant): void {
     },
     (req) => api.conversations.get(scopeOf(req), req.params.conversation_id),
   )
+  changeRoutes(app, api)
+  messageRoute(app, api)
+}
+
+function changeRoutes(app: App, api: Assistant): void {
   app.delete(
     `${BASE}/:conversation_id`,
     {
@@ -94,7 +105,10 @@ export function conversationsRoutes(app: App, api: Assistant): void {
           'Deletes the conversation with its messages, intent classifications, tool calls and feedback. ' +
           'Training candidates made from its feedback keep their redacted text (their link becomes null). ' +
           `The deletion is recorded in the audit log (\`support.conversation_deleted\`), which is kept. ${OWN}`,
-        examples: { params: { conversation_id: 41 }, 200: { description: 'Deleted', value: { conversation_id: 41, deleted: true } } },
+        examples: {
+          params: { conversation_id: 41 },
+          200: { description: 'Deleted', value: { conversation_id: 41, deleted: true } },
+        },
         tags,
         params: S.ConversationParams,
         response: { 200: S.Deleted, ...problems(401, 404, 422) },
@@ -116,7 +130,11 @@ export function conversationsRoutes(app: App, api: Assistant): void {
           body: { reason: 'The answer did not match what I see' },
           200: {
             description: 'Escalated',
-            value: { conversation_id: 41, status: 'escalated', ticket_form_url: '/app/support/cases/new?conversation_id=41' },
+            value: {
+              conversation_id: 41,
+              status: 'escalated',
+              ticket_form_url: '/app/support/cases/new?conversation_id=41',
+            },
           },
         },
         tags,
@@ -127,7 +145,6 @@ export function conversationsRoutes(app: App, api: Assistant): void {
     },
     (req) => api.conversations.escalate(scopeOf(req), req.params.conversation_id, req.body?.reason),
   )
-  messageRoute(app, api)
 }
 
 function messageRoute(app: App, api: Assistant): void {
@@ -141,7 +158,10 @@ function messageRoute(app: App, api: Assistant): void {
         examples: {
           params: { conversation_id: 41 },
           body: { content: 'Which stock should I buy this week?' },
-          200: { description: 'A refused turn (JSON); streaming clients get text/event-stream', value: X.REFUSED },
+          200: {
+            description: 'A refused turn (JSON); streaming clients get text/event-stream',
+            value: X.REFUSED,
+          },
         },
         tags,
         params: S.ConversationParams,

@@ -9,7 +9,8 @@ import * as repo from './conversations.repository.ts'
 export const DEFAULT_TITLE = 'New conversation'
 
 /** Where the console's case form is, pre-filled from the conversation. */
-export const ticketFormUrl = (conversationId: number) => `/app/support/cases/new?conversation_id=${conversationId}`
+export const ticketFormUrl = (conversationId: number) =>
+  `/app/support/cases/new?conversation_id=${conversationId}`
 
 export const conversationNotFound = () =>
   new NotFoundError('support.conversation_not_found', 'No such support conversation')
@@ -60,7 +61,12 @@ export class ConversationsService {
     const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
       repo.insertConversation(s, scope.userId, title?.trim() || DEFAULT_TITLE, this.deps.clock.now()),
     )
-    return { conversation_id: row.id, title: row.title, status: 'open' as const, created_at: iso(row.created_at) }
+    return {
+      conversation_id: row.id,
+      title: row.title,
+      status: 'open' as const,
+      created_at: iso(row.created_at),
+    }
   }
 
   async list(scope: RequestScope, q: PageQueryInput) {

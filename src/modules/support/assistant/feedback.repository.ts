@@ -104,7 +104,10 @@ export const upsertAcceptance = (s: TenantScope, userId: number, version: string
     .values({ tenant_id: s.tenantId, user_id: userId, version, accepted_at: now })
     .onConflict((oc) =>
       oc.columns(['tenant_id', 'user_id', 'version']).doUpdateSet((eb) => ({
-        accepted_at: eb.fn('greatest', [eb.ref('support_disclosure_acceptance.accepted_at'), eb.ref('excluded.accepted_at')]),
+        accepted_at: eb.fn('greatest', [
+          eb.ref('support_disclosure_acceptance.accepted_at'),
+          eb.ref('excluded.accepted_at'),
+        ]),
       })),
     )
     .returning(['version', 'accepted_at'])

@@ -73,7 +73,10 @@ export class FeedbackService {
 
   async give(scope: RequestScope, conversationId: number, f: FeedbackInput) {
     if (f.helpful === undefined && f.rating === undefined && (f.comment ?? '').trim() === '')
-      throw new UnprocessableError('support.feedback_empty', 'Send at least one of helpful, rating or comment')
+      throw new UnprocessableError(
+        'support.feedback_empty',
+        'Send at least one of helpful, rating or comment',
+      )
     return this.deps.conversations.owned(scope, conversationId, async (s, c) => {
       const now = this.deps.clock.now()
       const ex = await repo.exchange(s, c.id, f.message_id ?? null)
@@ -118,7 +121,13 @@ export class FeedbackService {
   }
 
   /** Approves or rejects a queued candidate; a decided one → 409. */
-  async review(tenantId: number, reviewerId: number, id: number, status: 'approved' | 'rejected', note?: string) {
+  async review(
+    tenantId: number,
+    reviewerId: number,
+    id: number,
+    status: 'approved' | 'rejected',
+    note?: string,
+  ) {
     const row = await this.deps.scopes.withTenant(tenantId, async (s) => {
       const c = await repo.findCandidate(s, id)
       if (!c) throw new NotFoundError('support.candidate_not_found', 'No such training candidate')
@@ -147,7 +156,9 @@ export class FeedbackService {
   }
 
   async status(scope: RequestScope) {
-    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.latestAcceptance(s, scope.userId))
+    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.latestAcceptance(s, scope.userId),
+    )
     return {
       current_version: DISCLOSURE.version,
       accepted: row?.version === DISCLOSURE.version,

@@ -63,7 +63,8 @@ export function createSupportAssistant(ctx: ModuleContext, needs: Needs): Suppor
     turns: new TurnService({ clock, flags: ctx.flags, quota, conversations }),
     feedback: new FeedbackService({ scopes, clock, conversations }),
     responder,
-    stream: (reply, scope, turn) => streamTurn(reply, { scopes, clock, log: ctx.log, responder, tools }, scope, turn),
+    stream: (reply, scope, turn) =>
+      streamTurn(reply, { scopes, clock, log: ctx.log, responder, tools }, scope, turn),
   }
 }
 

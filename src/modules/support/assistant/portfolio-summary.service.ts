@@ -8,7 +8,8 @@ import type { Portfolio } from '../../portfolio/index.ts'
 export const SUMMARY_POSITIONS = 10
 
 const cents = (usd: number) => Math.round(usd * 100)
-const money = (c: number) => `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`
+const money = (c: number) =>
+  `${c < 0 ? '-' : ''}${Math.floor(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, '0')}`
 
 export async function summarisePortfolio(portfolio: Portfolio, tenantId: number) {
   const holdings = await portfolio.holdings.latest(tenantId)

@@ -40,14 +40,17 @@ export interface CapOutcome {
 export const startOfUtcDay = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS)
 
 export class QuotaService {
-  constructor(
-    private readonly deps: { scopes: Scopes; clock: Clock; entitlements: EntitlementsService },
-  ) {}
+  constructor(private readonly deps: { scopes: Scopes; clock: Clock; entitlements: EntitlementsService }) {}
 
   private async limits(scope: RequestScope) {
     const ent = this.deps.entitlements
-    const of = async (k: keyof typeof LIMIT_KEYS) => (await ent.limit(scope, LIMIT_KEYS[k])) ?? DEFAULT_LIMITS[k]
-    return { perDay: await of('perDay'), tokensPerDay: await of('tokensPerDay'), perMinute: await of('perMinute') }
+    const of = async (k: keyof typeof LIMIT_KEYS) =>
+      (await ent.limit(scope, LIMIT_KEYS[k])) ?? DEFAULT_LIMITS[k]
+    return {
+      perDay: await of('perDay'),
+      tokensPerDay: await of('tokensPerDay'),
+      perMinute: await of('perMinute'),
+    }
   }
 
   private async read(scope: RequestScope) {

@@ -39,6 +39,11 @@ export function supportRoutes(app: App, api: Assistant): void {
     },
     (req) => api.feedback.give(scopeOf(req), req.params.conversation_id, req.body),
   )
+  disclosureRoutes(app, api)
+  candidateRoutes(app, api)
+}
+
+function disclosureRoutes(app: App, api: Assistant): void {
   app.post(
     `${BASE}/disclosure/accept`,
     {
@@ -100,7 +105,6 @@ export function supportRoutes(app: App, api: Assistant): void {
     },
     (req) => api.quota.view(scopeOf(req)),
   )
-  candidateRoutes(app, api)
 }
 
 const ADMIN = 'Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).'
@@ -114,14 +118,21 @@ function candidateRoutes(app: App, api: Assistant): void {
         operationId: 'adminListSupportTrainingCandidates',
         summary: 'Training candidates from negative feedback (administrators)',
         description: `Newest first; \`status\` filters (queued, approved, rejected). Texts are PII-redacted. ${ADMIN}`,
-        examples: { query: { status: 'queued', limit: 20 }, 200: { description: 'Candidates', value: { items: [X.CANDIDATE] } } },
+        examples: {
+          query: { status: 'queued', limit: 20 },
+          200: { description: 'Candidates', value: { items: [X.CANDIDATE] } },
+        },
         tags: ['admin'],
         querystring: S.CandidateQuery,
         response: { 200: S.CandidateList, ...problems(401, 403, 422) },
       },
     },
     (req) =>
-      api.feedback.candidates(effectiveTenant(scopeOf(req), req.query.tenant_id), req.query.status, req.query.limit ?? 50),
+      api.feedback.candidates(
+        effectiveTenant(scopeOf(req), req.query.tenant_id),
+        req.query.status,
+        req.query.limit ?? 50,
+      ),
   )
   for (const decision of ['approve', 'reject'] as const) {
     const status = decision === 'approve' ? 'approved' : 'rejected'
@@ -138,7 +149,13 @@ function candidateRoutes(app: App, api: Assistant): void {
             body: { note: 'Answer was outdated; article fixed' },
             200: {
               description: status,
-              value: { ...X.CANDIDATE, status, reviewer_id: 1, review_note: 'Answer was outdated; article fixed', reviewed_at: X.LATER },
+              value: {
+                ...X.CANDIDATE,
+                status,
+                reviewer_id: 1,
+                review_note: 'Answer was outdated; article fixed',
+                reviewed_at: X.LATER,
+              },
             },
           },
           tags: ['admin'],

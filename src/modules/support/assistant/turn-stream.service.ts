@@ -40,7 +40,12 @@ interface Outcome {
   tools: Tool[]
 }
 
-export async function streamTurn(reply: FastifyReply, deps: StreamDeps, scope: RequestScope, turn: PreparedTurn) {
+export async function streamTurn(
+  reply: FastifyReply,
+  deps: StreamDeps,
+  scope: RequestScope,
+  turn: PreparedTurn,
+) {
   reply.hijack()
   const res = reply.raw
   res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...SSE_HEADERS })
@@ -63,45 +68,13 @@ export async function streamTurn(reply: FastifyReply, deps: StreamDeps, scope: R
     intent: { label: turn.intent.label, allowed: turn.intent.allowed, reason: turn.intent.reason },
   })
   const filter = new StreamingFilter()
-  const out: Outcome = { sent: '', finish: 'stop', done: null, tools: [] }
-  const release = (text: string) => {
-    if (!text || gone) return
-    out.sent += text
-    send('token', { text })
-  }
-  try {
-    const events = deps.responder.respond({
-      question: turn.question,
-      history: turn.history,
-      intent: turn.intent,
-      tools: deps.tools(scope),
-      signal: abort.signal,
-    })
-    for await (const ev of events) {
-      if (gone) break
-      if (ev.type === 'text') release(filter.push(ev.text))
-      else if (ev.type === 'tool') {
-        out.tools.push(ev)
-        send('tool', { name: ev.name })
-      } else out.done = ev
-    }
-    if (gone) out.finish = 'interrupted'
-    else {
-      release(filter.end())
-      out.finish = out.done?.finish ?? 'stop'
-    }
-  } catch (err) {
-    out.finish = gone ? 'interrupted' : 'error'
-    if (!gone) {
-      deps.log.warn({ err, conversation_id: turn.conversationId }, 'support assistant: responder failed mid-stream')
-      send('error', {
-        code: 'support.upstream_failed',
-        message: 'The assistant stopped before finishing its answer. Please ask again, or open a support case.',
-      })
-    }
-  } finally {
-    clearInterval(ping)
-  }
+  const out = await relay(deps, scope, turn, {
+    filter,
+    signal: abort.signal,
+    gone: () => gone,
+    send,
+  })
+  clearInterval(ping)
   await store(deps, scope, turn, out, filter.filtered)
   if (!gone && out.finish !== 'error')
     send('done', {
@@ -114,7 +87,66 @@ export async function streamTurn(reply: FastifyReply, deps: StreamDeps, scope: R
   if (!res.writableEnded) res.end()
 }
 
-async function store(deps: StreamDeps, scope: RequestScope, turn: PreparedTurn, out: Outcome, filtered: boolean) {
+interface Io {
+  filter: StreamingFilter
+  signal: AbortSignal
+  gone: () => boolean
+  send: (event: string, data: unknown) => void
+}
+
+/** Runs the responder, releasing only what the filter passes; says how the turn ended. */
+async function relay(deps: StreamDeps, scope: RequestScope, turn: PreparedTurn, io: Io): Promise<Outcome> {
+  const out: Outcome = { sent: '', finish: 'stop', done: null, tools: [] }
+  const release = (text: string) => {
+    if (!text || io.gone()) return
+    out.sent += text
+    io.send('token', { text })
+  }
+  try {
+    const events = deps.responder.respond({
+      question: turn.question,
+      history: turn.history,
+      intent: turn.intent,
+      tools: deps.tools(scope),
+      signal: io.signal,
+    })
+    for await (const ev of events) {
+      if (io.gone()) break
+      if (ev.type === 'text') release(io.filter.push(ev.text))
+      else if (ev.type === 'tool') {
+        out.tools.push(ev)
+        io.send('tool', { name: ev.name })
+      } else out.done = ev
+    }
+    if (io.gone()) out.finish = 'interrupted'
+    else {
+      release(io.filter.end())
+      out.finish = out.done?.finish ?? 'stop'
+    }
+  } catch (err) {
+    out.finish = io.gone() ? 'interrupted' : 'error'
+    if (!io.gone()) {
+      deps.log.warn(
+        { err, conversation_id: turn.conversationId },
+        'support assistant: responder failed mid-stream',
+      )
+      io.send('error', {
+        code: 'support.upstream_failed',
+        message:
+          'The assistant stopped before finishing its answer. Please ask again, or open a support case.',
+      })
+    }
+  }
+  return out
+}
+
+async function store(
+  deps: StreamDeps,
+  scope: RequestScope,
+  turn: PreparedTurn,
+  out: Outcome,
+  filtered: boolean,
+) {
   const sources: Source[] = out.done?.sources.map((s) => ({ title: s.title, slug: s.slug })) ?? []
   try {
     await deps.scopes.withTenant(scope.tenantId, async (s) => {

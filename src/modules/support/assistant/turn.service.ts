@@ -38,7 +38,13 @@ export type JsonOutcome =
   | { outcome: 'master_flag_off'; degraded: true; message: string }
   | CapOutcome
   | { outcome: 'refused'; degraded: false; message: string; user_message_id: number; intent: IntentOut }
-  | { outcome: 'runtime_not_wired'; degraded: true; message: string; user_message_id: number; intent: IntentOut }
+  | {
+      outcome: 'runtime_not_wired'
+      degraded: true
+      message: string
+      user_message_id: number
+      intent: IntentOut
+    }
 
 /** An allowed turn ready to stream: both messages exist; the assistant's is finished by the stream. */
 export interface PreparedTurn {
@@ -64,10 +70,18 @@ export class TurnService {
     },
   ) {}
 
-  async submit(scope: RequestScope, conversationId: number, content: string, streaming: boolean): Promise<TurnResult> {
+  async submit(
+    scope: RequestScope,
+    conversationId: number,
+    content: string,
+    streaming: boolean,
+  ): Promise<TurnResult> {
     // 1. The master flag.
     if (!(await this.deps.flags.isEnabled(scope.tenantId, 'support_ai')))
-      return { kind: 'json', body: { outcome: 'master_flag_off', degraded: true, message: MESSAGES.master_flag_off } }
+      return {
+        kind: 'json',
+        body: { outcome: 'master_flag_off', degraded: true, message: MESSAGES.master_flag_off },
+      }
     // 2. Tenant and user scope.
     if (!(scope.tenantId > 0 && scope.userId > 0))
       throw new ForbiddenError('support.scope_required', 'The assistant answers signed-in users of a tenant')
@@ -87,19 +101,37 @@ export class TurnService {
         const intent = classifyIntent(content)
         const now = this.deps.clock.now()
         const earlier = await repo.messagesOf(s, c.id)
-        const user = await repo.insertMessage(s, { conversation_id: c.id, user_id: scope.userId, role: 'user', content }, now)
-        const { label, allowed, reason, rule } = intent
-        await repo.insertIntent(s, { message_id: user.id, conversation_id: c.id, label, allowed, reason, rule }, now)
-        await repo.touchConversation(s, c.id, now)
+        const user = await repo.insertUserTurn(
+          s,
+          { conversationId: c.id, userId: scope.userId, content, intent },
+          now,
+        )
         const base = { user_message_id: user.id, intent: intentOut(intent) }
         if (!intent.allowed)
-          return { kind: 'json', body: { outcome: 'refused', degraded: false, message: refusalMessage(intent), ...base } }
+          return {
+            kind: 'json',
+            body: { outcome: 'refused', degraded: false, message: refusalMessage(intent), ...base },
+          }
         if (!streaming)
-          return { kind: 'json', body: { outcome: 'runtime_not_wired', degraded: true, message: MESSAGES.runtime_not_wired, ...base } }
+          return {
+            kind: 'json',
+            body: {
+              outcome: 'runtime_not_wired',
+              degraded: true,
+              message: MESSAGES.runtime_not_wired,
+              ...base,
+            },
+          }
         const assistant = await repo.insertMessage(
           s,
           // Stored as interrupted until the stream finishes it: a crash leaves an honest record.
-          { conversation_id: c.id, user_id: scope.userId, role: 'assistant', content: '', finish: 'interrupted' },
+          {
+            conversation_id: c.id,
+            user_id: scope.userId,
+            role: 'assistant',
+            content: '',
+            finish: 'interrupted',
+          },
           now,
         )
         const history = earlier
@@ -108,7 +140,14 @@ export class TurnService {
           .map((m) => ({ role: m.role, content: m.content }))
         return {
           kind: 'stream',
-          turn: { conversationId: c.id, userMessageId: user.id, assistantMessageId: assistant.id, question: content, intent, history },
+          turn: {
+            conversationId: c.id,
+            userMessageId: user.id,
+            assistantMessageId: assistant.id,
+            question: content,
+            intent,
+            history,
+          },
         }
       },
       true,
