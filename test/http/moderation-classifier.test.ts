@@ -33,7 +33,10 @@ async function guard(content: string): Promise<Body> {
 describe('moderation guard with the classifier', () => {
   it('sends the content to /v1/moderations with the key and reports both sources', async () => {
     const r = await guard('Nice chart, thanks.')
-    assert.deepEqual([r.verdict, r.sources, r.classifier, r.degraded], ['allow', ['rules', 'openai'], 'used', false])
+    assert.deepEqual(
+      [r.verdict, r.sources, r.classifier, r.degraded],
+      ['allow', ['rules', 'openai'], 'used', false],
+    )
     const req = fake.requests.at(-1)!
     assert.deepEqual([req.path, req.authorization], ['/v1/moderations', `Bearer ${fake.apiKey}`])
     assert.deepEqual(req.body, { model: 'omni-moderation-latest', input: ['Nice chart, thanks.'] })
@@ -45,8 +48,16 @@ describe('moderation guard with the classifier', () => {
     fake.flag('nasty', 'hate', 0.7)
     const r = await guard('Something nasty about a group of people')
     assert.deepEqual([r.verdict, r.categories, r.scores.hate], ['block', ['hate'], 0.93])
-    assert.deepEqual(r.reasons, [{ category: 'hate', rule: 'classifier:hate/threatening', excerpt: 'Something nasty about a group of people' }])
-    const action = json(await u.get('/api/moderation/actions')).items.find((a: Body) => a.action_id === r.action_id)
+    assert.deepEqual(r.reasons, [
+      {
+        category: 'hate',
+        rule: 'classifier:hate/threatening',
+        excerpt: 'Something nasty about a group of people',
+      },
+    ])
+    const action = json(await u.get('/api/moderation/actions')).items.find(
+      (a: Body) => a.action_id === r.action_id,
+    )
     assert.deepEqual([action.sources, action.categories], [['rules', 'openai'], ['hate']])
     assert.match(action.statement, /our rules and an automated classifier/)
   })
@@ -56,7 +67,10 @@ describe('moderation guard with the classifier', () => {
     const r = await guard('you are an idiot')
     // 1 − (1 − 0.6)(1 − 0.5) = 0.8: a block neither signal makes alone.
     assert.deepEqual([r.scores.harassment, r.verdict], [0.8, 'block'])
-    assert.deepEqual(r.reasons.map((x: Body) => x.rule), ['harassment.insult', 'classifier:harassment'])
+    assert.deepEqual(
+      r.reasons.map((x: Body) => x.rule),
+      ['harassment.insult', 'classifier:harassment'],
+    )
     fake.flag('hopeless', 'self-harm/intent', 0.95)
     const s = await guard('I feel hopeless')
     assert.deepEqual([s.verdict, s.categories, s.action_id], ['flag', ['self_harm'], null])

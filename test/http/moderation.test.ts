@@ -32,7 +32,16 @@ describe('moderation guard (rules only)', () => {
     const r = await guard(u, 'I bought $AAPL today after earnings; thoughts on the guidance?')
     assert.deepEqual(
       { ...r, scores: undefined },
-      { verdict: 'allow', categories: [], scores: undefined, action_id: null, reasons: [], sources: ['rules'], classifier: 'not_configured', degraded: false },
+      {
+        verdict: 'allow',
+        categories: [],
+        scores: undefined,
+        action_id: null,
+        reasons: [],
+        sources: ['rules'],
+        classifier: 'not_configured',
+        degraded: false,
+      },
     )
     assert.equal(Object.keys(r.scores).length, 10)
     assert.ok(Object.values(r.scores as Record<string, number>).every((s) => s === 0))
@@ -42,8 +51,13 @@ describe('moderation guard (rules only)', () => {
   it('flags below the block threshold and records no action', async () => {
     const u = await t.newTenant()
     const r = await guard(u, '$GME to the moon')
-    assert.deepEqual([r.verdict, r.categories, r.scores.pump_and_dump, r.action_id], ['flag', ['pump_and_dump'], 0.5, null])
-    assert.deepEqual(r.reasons, [{ category: 'pump_and_dump', rule: 'pump.moon', excerpt: '$GME to the moon' }])
+    assert.deepEqual(
+      [r.verdict, r.categories, r.scores.pump_and_dump, r.action_id],
+      ['flag', ['pump_and_dump'], 0.5, null],
+    )
+    assert.deepEqual(r.reasons, [
+      { category: 'pump_and_dump', rule: 'pump.moon', excerpt: '$GME to the moon' },
+    ])
     assert.deepEqual(json(await u.get('/api/moderation/actions')).items, [])
   })
 
@@ -63,7 +77,10 @@ describe('moderation guard (rules only)', () => {
       assert.equal(r.verdict, 'block', content)
       assert.ok(r.categories.includes(category), content)
       assert.ok(r.scores[category] >= 0.8, content)
-      assert.ok(r.reasons.some((x: Body) => x.rule === rule && x.category === category), content)
+      assert.ok(
+        r.reasons.some((x: Body) => x.rule === rule && x.category === category),
+        content,
+      )
       assert.equal(typeof r.action_id, 'number')
     }
     assert.equal(json(await u.get('/api/moderation/actions')).items.length, cases.length)
@@ -85,8 +102,16 @@ describe('moderation guard (rules only)', () => {
       ['content_blocked', 'active', true, 'community.post', 'post-7731', ['rules'], null, null],
     )
     assert.deepEqual(a!.categories, ['pump_and_dump', 'guaranteed_returns'])
-    assert.deepEqual(a!.reasons.map((x: Body) => x.rule).sort(), ['pump.coordinated', 'pump.multiplier', 'returns.guaranteed'])
-    assert.ok(a!.reasons.every((x: Body) => x.excerpt.includes('guaranteed 10x') || x.excerpt.includes('everyone buy')))
+    assert.deepEqual(a!.reasons.map((x: Body) => x.rule).sort(), [
+      'pump.coordinated',
+      'pump.multiplier',
+      'returns.guaranteed',
+    ])
+    assert.ok(
+      a!.reasons.every(
+        (x: Body) => x.excerpt.includes('guaranteed 10x') || x.excerpt.includes('everyone buy'),
+      ),
+    )
     assert.equal(a!.created_at, clock.now().toISOString())
     assert.equal(a!.appealable_until, new Date(clock.now().getTime() + 180 * DAY).toISOString())
     assert.match(a!.statement, /blocked and not published/)
@@ -101,8 +126,16 @@ describe('moderation guard (rules only)', () => {
     assertFieldError(await u.post(GUARD, { content: '' }), ['body', 'content'])
     assertFieldError(await u.post(GUARD, { content: 'x'.repeat(20_001) }), ['body', 'content'])
     assertFieldError(await u.post(GUARD, { content: 'a\u0000b' }), ['body', 'content'])
-    assertFieldError(await u.post(GUARD, { content: 'a', context: { surface: 'Bad Surface' } }), ['body', 'context', 'surface'])
-    assertFieldError(await u.post(GUARD, { content: 'a', context: { reference: 'a b' } }), ['body', 'context', 'reference'])
+    assertFieldError(await u.post(GUARD, { content: 'a', context: { surface: 'Bad Surface' } }), [
+      'body',
+      'context',
+      'surface',
+    ])
+    assertFieldError(await u.post(GUARD, { content: 'a', context: { reference: 'a b' } }), [
+      'body',
+      'context',
+      'reference',
+    ])
     assertProblem(await u.post(GUARD, { content: 'a', context: { user: 1 } }), 422, 'validation.failed')
     assertProblem(await u.post(GUARD, { content: 'a', verdict: 'allow' }), 422, 'validation.failed')
     assert.equal((await u.post(GUARD, { content: 'line one\nline two\ttab' })).statusCode, 200)
@@ -116,7 +149,12 @@ async function postFresh(u: Client, url: string, body: Body) {
     { tenantId: u.tenantId, userId: u.userId, role: 'user' },
     { ip: null, userAgent: 'test' },
   )
-  return u.inject({ method: 'POST', url, payload: body, headers: { authorization: `Bearer ${access_token}` } })
+  return u.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: { authorization: `Bearer ${access_token}` },
+  })
 }
 
 describe('moderation appeals', () => {
@@ -126,20 +164,30 @@ describe('moderation appeals', () => {
     const res = await u.post(`/api/moderation/actions/${id}/appeal`, { reason: '  I was warning others.  ' })
     assert.equal(res.statusCode, 201, res.body)
     const appeal = json(res)
-    assert.deepEqual({ ...appeal, appeal_id: typeof appeal.appeal_id }, {
-      appeal_id: 'number',
-      action_id: id,
-      status: 'open',
-      reason: 'I was warning others.',
-      reviewer_reason: null,
-      decided_at: null,
-      created_at: clock.now().toISOString(),
-      decide_by: new Date(clock.now().getTime() + 7 * DAY).toISOString(),
-    })
-    const again = assertProblem(await u.post(`/api/moderation/actions/${id}/appeal`, { reason: 'again' }), 409, 'moderation.appeal_open')
+    assert.deepEqual(
+      { ...appeal, appeal_id: typeof appeal.appeal_id },
+      {
+        appeal_id: 'number',
+        action_id: id,
+        status: 'open',
+        reason: 'I was warning others.',
+        reviewer_reason: null,
+        decided_at: null,
+        created_at: clock.now().toISOString(),
+        decide_by: new Date(clock.now().getTime() + 7 * DAY).toISOString(),
+      },
+    )
+    const again = assertProblem(
+      await u.post(`/api/moderation/actions/${id}/appeal`, { reason: 'again' }),
+      409,
+      'moderation.appeal_open',
+    )
     assert.equal(again.appeal_id, appeal.appeal_id)
     assert.deepEqual(json(await u.get('/api/moderation/appeals')).items, [appeal])
-    assert.deepEqual(json(await u.get('/api/moderation/actions')).items[0].appeal, { appeal_id: appeal.appeal_id, status: 'open' })
+    assert.deepEqual(json(await u.get('/api/moderation/actions')).items[0].appeal, {
+      appeal_id: appeal.appeal_id,
+      status: 'open',
+    })
   })
 
   it('keeps the window at 180 days: the last moment is accepted, a moment later → 409', async () => {
@@ -147,9 +195,16 @@ describe('moderation appeals', () => {
     const first = await blocked(u)
     const second = await blocked(u)
     clock.advance(180 * DAY)
-    assert.equal((await postFresh(u, `/api/moderation/actions/${first}/appeal`, { reason: 'just in time' })).statusCode, 201)
+    assert.equal(
+      (await postFresh(u, `/api/moderation/actions/${first}/appeal`, { reason: 'just in time' })).statusCode,
+      201,
+    )
     clock.advance(1)
-    const late = assertProblem(await postFresh(u, `/api/moderation/actions/${second}/appeal`, { reason: 'late' }), 409, 'moderation.appeal_window_closed')
+    const late = assertProblem(
+      await postFresh(u, `/api/moderation/actions/${second}/appeal`, { reason: 'late' }),
+      409,
+      'moderation.appeal_window_closed',
+    )
     assert.equal(late.appealable_until, new Date(clock.now().getTime() - 1).toISOString())
   })
 
@@ -157,12 +212,29 @@ describe('moderation appeals', () => {
     const u = await t.newTenant()
     const id = await blocked(u)
     for (const other of [await t.newUser(u.tenantId), await t.newTenant()])
-      assertProblem(await other.post(`/api/moderation/actions/${id}/appeal`, { reason: 'mine?' }), 404, 'moderation.action_not_found')
-    assertProblem(await u.post('/api/moderation/actions/999999999/appeal', { reason: 'x' }), 404, 'moderation.action_not_found')
+      assertProblem(
+        await other.post(`/api/moderation/actions/${id}/appeal`, { reason: 'mine?' }),
+        404,
+        'moderation.action_not_found',
+      )
+    assertProblem(
+      await u.post('/api/moderation/actions/999999999/appeal', { reason: 'x' }),
+      404,
+      'moderation.action_not_found',
+    )
     assertFieldError(await u.post(`/api/moderation/actions/${id}/appeal`, { reason: '' }), ['body', 'reason'])
-    assertFieldError(await u.post(`/api/moderation/actions/${id}/appeal`, { reason: ' \n ' }), ['body', 'reason'])
-    assertFieldError(await u.post(`/api/moderation/actions/${id}/appeal`, { reason: 'x'.repeat(2001) }), ['body', 'reason'])
-    assertFieldError(await u.post(`/api/moderation/actions/${id}/appeal`, { reason: 'a\u001b[31m' }), ['body', 'reason'])
+    assertFieldError(await u.post(`/api/moderation/actions/${id}/appeal`, { reason: ' \n ' }), [
+      'body',
+      'reason',
+    ])
+    assertFieldError(await u.post(`/api/moderation/actions/${id}/appeal`, { reason: 'x'.repeat(2001) }), [
+      'body',
+      'reason',
+    ])
+    assertFieldError(await u.post(`/api/moderation/actions/${id}/appeal`, { reason: 'a\u001b[31m' }), [
+      'body',
+      'reason',
+    ])
     assertProblem(await u.post('/api/moderation/actions/0/appeal', { reason: 'x' }), 422, 'validation.failed')
     assert.deepEqual(json(await u.get('/api/moderation/appeals')).items, [])
   })

@@ -29,7 +29,10 @@ describe('support cases (administrators)', () => {
     const admin = await t.newUser(u.tenantId, { role: 'admin' })
     const id = await open(u)
     clock.advance(1000)
-    const note = await admin.post(`${ADMIN}/${id}/comments`, { body: 'Token refresh failed: invalid_grant', public: false })
+    const note = await admin.post(`${ADMIN}/${id}/comments`, {
+      body: 'Token refresh failed: invalid_grant',
+      public: false,
+    })
     assert.equal(note.statusCode, 200, note.body)
     assert.deepEqual(
       { ...json(note), comment_id: 0 },
@@ -50,7 +53,10 @@ describe('support cases (administrators)', () => {
     assert.deepEqual(await inbox(u), [], 'no notification for a note')
     // Support sees both.
     const full = json(await admin.get(`${ADMIN}/${id}`))
-    assert.deepEqual(full.comments.map((c: Body) => c.public), [false])
+    assert.deepEqual(
+      full.comments.map((c: Body) => c.public),
+      [false],
+    )
     const item = json(await admin.get(ADMIN)).items.find((i: Body) => i.case_id === id)
     assert.deepEqual([item.comment_count, item.internal_count, item.user_id], [0, 1, u.userId])
   })
@@ -61,20 +67,26 @@ describe('support cases (administrators)', () => {
     const id = await open(u, { subject: 'Where is my dividend?' })
     await admin.post(`${ADMIN}/${id}/comments`, { body: 'internal', public: false })
     clock.advance(1000)
-    const reply = json(await admin.post(`${ADMIN}/${id}/comments`, { body: 'It pays on the 28th.', public: true }))
+    const reply = json(
+      await admin.post(`${ADMIN}/${id}/comments`, { body: 'It pays on the 28th.', public: true }),
+    )
     const seen = json(await u.get(`${BASE}/${id}`))
     assert.deepEqual(seen.comments, [
-      { comment_id: reply.comment_id, author: 'support', body: 'It pays on the 28th.', created_at: clock.now().toISOString() },
+      {
+        comment_id: reply.comment_id,
+        author: 'support',
+        body: 'It pays on the 28th.',
+        created_at: clock.now().toISOString(),
+      },
     ])
     assert.equal(seen.status, 'pending')
     assert.equal(json(await u.get(BASE)).items[0].comment_count, 1)
     const items = await inbox(u)
     assert.equal(items.length, 1)
-    assert.deepEqual([items[0]!.title, items[0]!.body, items[0]!.url], [
-      'Support replied to your case',
-      'Where is my dividend?',
-      `/app/support/cases/${id}`,
-    ])
+    assert.deepEqual(
+      [items[0]!.title, items[0]!.body, items[0]!.url],
+      ['Support replied to your case', 'Where is my dividend?', `/app/support/cases/${id}`],
+    )
     assert.deepEqual(await inbox(admin), [])
     // The customer's answer reopens it.
     await u.post(`${BASE}/${id}/comments`, { body: 'Thanks' })
@@ -99,7 +111,11 @@ describe('support cases (administrators)', () => {
       const p = assertProblem(await to(s), 409, 'support.case_transition_invalid')
       assert.deepEqual(p.allowed, [])
     }
-    assertProblem(await admin.post(`${ADMIN}/${id}/comments`, { body: 'late', public: false }), 409, 'support.case_closed')
+    assertProblem(
+      await admin.post(`${ADMIN}/${id}/comments`, { body: 'late', public: false }),
+      409,
+      'support.case_closed',
+    )
     assertFieldError(await to('archived'), ['body', 'status'])
     assertProblem(await admin.patch(`${ADMIN}/${id}`, {}), 422, 'validation.failed')
   })
@@ -130,11 +146,19 @@ describe('support cases (administrators)', () => {
     const id = await open(u)
     assertProblem(await u.get(ADMIN), 403, 'auth.admin_required')
     assertProblem(await u.get(`${ADMIN}/${id}`), 403, 'auth.admin_required')
-    assertProblem(await u.post(`${ADMIN}/${id}/comments`, { body: 'x', public: true }), 403, 'auth.admin_required')
+    assertProblem(
+      await u.post(`${ADMIN}/${id}/comments`, { body: 'x', public: true }),
+      403,
+      'auth.admin_required',
+    )
     assertProblem(await u.patch(`${ADMIN}/${id}`, { status: 'closed' }), 403, 'auth.admin_required')
     assert.equal(json(await u.get(`${BASE}/${id}`)).status, 'open')
     const admin = await t.newUser(u.tenantId, { role: 'admin' })
     assertProblem(await admin.post(`${ADMIN}/${id}/comments`, { body: 'x' }), 422, 'validation.failed')
-    assertProblem(await admin.post(`${ADMIN}/${id}/comments`, { body: 'x\u0000', public: true }), 422, 'validation.failed')
+    assertProblem(
+      await admin.post(`${ADMIN}/${id}/comments`, { body: 'x\u0000', public: true }),
+      422,
+      'validation.failed',
+    )
   })
 })

@@ -5,7 +5,13 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { assertAllNeedCredentials, assertFieldError, assertProblem, json, type Body } from '../helpers/assertions.ts'
+import {
+  assertAllNeedCredentials,
+  assertFieldError,
+  assertProblem,
+  json,
+  type Body,
+} from '../helpers/assertions.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 
 const clock = fixedClock('2026-11-24T15:00:00Z')
@@ -15,7 +21,11 @@ const ADMIN = '/api/admin/support/cases'
 
 async function open(u: Client, body: Body = {}): Promise<Body> {
   clock.advance(1000)
-  const res = await u.post(BASE, { subject: 'Sync stopped', body: 'Schwab has not synced since Friday.', ...body })
+  const res = await u.post(BASE, {
+    subject: 'Sync stopped',
+    body: 'Schwab has not synced since Friday.',
+    ...body,
+  })
   assert.equal(res.statusCode, 200, res.body)
   return json(res)
 }
@@ -71,9 +81,15 @@ describe('support cases (customer)', () => {
     const ids: number[] = []
     for (let i = 0; i < 27; i++) ids.push((await open(u, { subject: `Case ${i}` })).case_id as number)
     const first = json(await u.get(`${BASE}?page_size=25`))
-    assert.deepEqual(first.items.map((i: Body) => i.case_id), ids.slice().reverse().slice(0, 25))
+    assert.deepEqual(
+      first.items.map((i: Body) => i.case_id),
+      ids.slice().reverse().slice(0, 25),
+    )
     assert.deepEqual([first.page, first.page_size, first.total, first.next_cursor], [1, 25, 27, null])
-    assert.deepEqual(json(await u.get(`${BASE}?page=2&page_size=25`)).items.map((i: Body) => i.case_id), [ids[1], ids[0]])
+    assert.deepEqual(
+      json(await u.get(`${BASE}?page=2&page_size=25`)).items.map((i: Body) => i.case_id),
+      [ids[1], ids[0]],
+    )
     assert.deepEqual(first.items[0], {
       case_id: ids[26],
       subject: 'Case 26',
@@ -90,7 +106,14 @@ describe('support cases (customer)', () => {
     assert.equal(json(await u.get(`${BASE}?status_filter=closed`)).total, 0)
     // The status change moved it to the top of the unfiltered list.
     assert.equal(json(await u.get(BASE)).items[0].case_id, ids[3])
-    for (const bad of ['status_filter=waiting', 'status_filter=OPEN', 'status_filter=', 'page_size=10', 'page=0', 'limit=101'])
+    for (const bad of [
+      'status_filter=waiting',
+      'status_filter=OPEN',
+      'status_filter=',
+      'page_size=10',
+      'page=0',
+      'limit=101',
+    ])
       assertProblem(await u.get(`${BASE}?${bad}`), 422, 'validation.failed')
   })
 
@@ -101,12 +124,15 @@ describe('support cases (customer)', () => {
     const res = await u.post(`${BASE}/${c.case_id}/comments`, { body: 'Any news?' })
     assert.equal(res.statusCode, 200, res.body)
     const comment = json(res)
-    assert.deepEqual({ ...comment, comment_id: typeof comment.comment_id }, {
-      comment_id: 'number',
-      author: 'you',
-      body: 'Any news?',
-      created_at: clock.now().toISOString(),
-    })
+    assert.deepEqual(
+      { ...comment, comment_id: typeof comment.comment_id },
+      {
+        comment_id: 'number',
+        author: 'you',
+        body: 'Any news?',
+        created_at: clock.now().toISOString(),
+      },
+    )
     const got = json(await u.get(`${BASE}/${c.case_id}`))
     assert.deepEqual(got.comments, [comment])
     assert.equal(got.updated_at, clock.now().toISOString())
@@ -128,7 +154,11 @@ describe('support cases (customer)', () => {
     }
     assert.equal((await setStatus(admin, u.tenantId, c.case_id, 'closed')).statusCode, 200)
     const before = json(await u.get(`${BASE}/${c.case_id}`))
-    assertProblem(await u.post(`${BASE}/${c.case_id}/comments`, { body: 'hello?' }), 409, 'support.case_closed')
+    assertProblem(
+      await u.post(`${BASE}/${c.case_id}/comments`, { body: 'hello?' }),
+      409,
+      'support.case_closed',
+    )
     assert.deepEqual(json(await u.get(`${BASE}/${c.case_id}`)), before, 'nothing stored')
   })
 
@@ -139,7 +169,11 @@ describe('support cases (customer)', () => {
     const stranger = await t.newTenant()
     for (const other of [colleague, stranger]) {
       assertProblem(await other.get(`${BASE}/${c.case_id}`), 404, 'support.case_not_found')
-      assertProblem(await other.post(`${BASE}/${c.case_id}/comments`, { body: 'x' }), 404, 'support.case_not_found')
+      assertProblem(
+        await other.post(`${BASE}/${c.case_id}/comments`, { body: 'x' }),
+        404,
+        'support.case_not_found',
+      )
       assert.equal(json(await other.get(BASE)).total, 0)
     }
     assert.equal(json(await u.get(`${BASE}/${c.case_id}`)).comments.length, 0)

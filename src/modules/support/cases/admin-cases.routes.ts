@@ -29,7 +29,13 @@ export function adminCasesRoutes(app: App, cases: CasesService): void {
           query: { status_filter: 'open', page: 1, page_size: 25 },
           200: {
             description: 'A page',
-            value: { items: [X.ADMIN_CASE_ITEM_EXAMPLE], next_cursor: null, page: 1, page_size: 25, total: 1 },
+            value: {
+              items: [X.ADMIN_CASE_ITEM_EXAMPLE],
+              next_cursor: null,
+              page: 1,
+              page_size: 25,
+              total: 1,
+            },
           },
         },
         tags,
@@ -85,7 +91,12 @@ function writeRoutes(app: App, cases: CasesService): void {
     },
     (req) => {
       const scope = scopeOf(req)
-      return cases.adminComment(scope, effectiveTenant(scope, req.query.tenant_id), req.params.case_id, req.body)
+      return cases.adminComment(
+        scope,
+        effectiveTenant(scope, req.query.tenant_id),
+        req.params.case_id,
+        req.body,
+      )
     },
   )
   app.patch(
@@ -114,6 +125,10 @@ function writeRoutes(app: App, cases: CasesService): void {
       },
     },
     (req) =>
-      cases.adminSetStatus(effectiveTenant(scopeOf(req), req.query.tenant_id), req.params.case_id, req.body.status),
+      cases.adminSetStatus(
+        effectiveTenant(scopeOf(req), req.query.tenant_id),
+        req.params.case_id,
+        req.body.status,
+      ),
   )
 }

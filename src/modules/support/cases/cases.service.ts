@@ -15,7 +15,13 @@ import type * as S from './cases.schemas.ts'
 import { ALLOWED, acceptsComments, afterComment, canSet, type CaseStatus } from './lib/transitions.ts'
 
 /** Tells a customer that support answered their case (the notifications module, in-app). */
-export type ReplyNotifier = (n: { tenantId: number; userId: number; caseId: number; commentId: number; subject: string }) => Promise<void>
+export type ReplyNotifier = (n: {
+  tenantId: number
+  userId: number
+  caseId: number
+  commentId: number
+  subject: string
+}) => Promise<void>
 
 export interface CasesDeps {
   scopes: Scopes
@@ -139,7 +145,8 @@ export class CasesService {
       if (b.public) await repo.setStatus(s, id, next, now)
       return { c, row }
     })
-    if (b.public) await this.notify({ tenantId, userId: row.user_id, caseId: id, commentId: c.id, subject: row.subject })
+    if (b.public)
+      await this.notify({ tenantId, userId: row.user_id, caseId: id, commentId: c.id, subject: row.subject })
     return adminComment(c)
   }
 

@@ -3,7 +3,8 @@ import type { SweepCaller, SweepFixture } from '../../module.ts'
 
 async function openCase(owner: SweepCaller): Promise<{ params: { case_id: number }; body?: unknown }> {
   const res = await owner.post('/api/support/ai/cases', { subject: 'Sweep', body: 'Owner only' })
-  if (res.statusCode !== 200) throw new Error(`sweep fixture: expected 200, got ${res.statusCode}: ${res.body}`)
+  if (res.statusCode !== 200)
+    throw new Error(`sweep fixture: expected 200, got ${res.statusCode}: ${res.body}`)
   return { params: { case_id: (JSON.parse(res.body) as { case_id: number }).case_id } }
 }
 

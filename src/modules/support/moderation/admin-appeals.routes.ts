@@ -32,7 +32,11 @@ export function adminAppealsRoutes(app: App, appeals: AppealsService): void {
       },
     },
     (req) =>
-      appeals.queue(effectiveTenant(scopeOf(req), req.query.tenant_id), req.query.status ?? 'open', req.query.limit ?? 50),
+      appeals.queue(
+        effectiveTenant(scopeOf(req), req.query.tenant_id),
+        req.query.status ?? 'open',
+        req.query.limit ?? 50,
+      ),
   )
   app.post(
     `${BASE}/:appeal_id/decide`,
@@ -59,7 +63,12 @@ export function adminAppealsRoutes(app: App, appeals: AppealsService): void {
     },
     (req) => {
       const scope = scopeOf(req)
-      return appeals.decide(scope, effectiveTenant(scope, req.query.tenant_id), req.params.appeal_id, req.body)
+      return appeals.decide(
+        scope,
+        effectiveTenant(scope, req.query.tenant_id),
+        req.params.appeal_id,
+        req.body,
+      )
     },
   )
 }

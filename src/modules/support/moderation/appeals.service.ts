@@ -5,7 +5,12 @@
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnprocessableError,
+} from '../../../platform/http/errors.ts'
 import { APPEAL_WINDOW_DAYS, decideBy, howToAppeal, statementOf } from './lib/policy.ts'
 import * as repo from './moderation.repository.ts'
 import type * as S from './moderation.schemas.ts'
@@ -15,7 +20,10 @@ const iso = (d: Date) => d.toISOString()
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null)
 
 const decided = (status: string) =>
-  new ConflictError('moderation.appeal_decided', `This action's appeal was already decided (${status}); the decision is final`)
+  new ConflictError(
+    'moderation.appeal_decided',
+    `This action's appeal was already decided (${status}); the decision is final`,
+  )
 
 function text(value: string, field: string): string {
   const out = value.trim()
@@ -27,7 +35,9 @@ export class AppealsService {
   constructor(private readonly deps: { scopes: Scopes; clock: Clock }) {}
 
   async actions(scope: RequestScope, limit = 50): Promise<{ items: S.ActionOut[] }> {
-    const rows = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.listActions(s, scope.userId, limit))
+    const rows = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.listActions(s, scope.userId, limit),
+    )
     return { items: rows.map(actionView) }
   }
 
@@ -63,7 +73,9 @@ export class AppealsService {
   }
 
   async appeals(scope: RequestScope, limit = 50): Promise<{ items: S.AppealOut[] }> {
-    const rows = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.listAppeals(s, scope.userId, limit))
+    const rows = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.listAppeals(s, scope.userId, limit),
+    )
     return { items: rows.map(appealView) }
   }
 
@@ -96,7 +108,10 @@ export class AppealsService {
       const appeal = await repo.lockAppeal(s, appealId)
       if (!appeal) throw new NotFoundError('moderation.appeal_not_found', 'No such appeal')
       if (appeal.user_id === reviewer.userId && tenantId === reviewer.tenantId)
-        throw new ForbiddenError('moderation.own_appeal', 'An appeal is decided by someone other than the appellant')
+        throw new ForbiddenError(
+          'moderation.own_appeal',
+          'An appeal is decided by someone other than the appellant',
+        )
       if (appeal.status !== 'open') throw decided(appeal.status)
       const status = b.decision === 'reverse' ? 'reversed' : 'upheld'
       const out = await repo.decideAppeal(s, appealId, {

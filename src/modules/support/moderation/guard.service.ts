@@ -70,7 +70,9 @@ export class GuardService {
     }
   }
 
-  private async classify(content: string): Promise<{ scores: ClassifierScores | null; state: ClassifierState }> {
+  private async classify(
+    content: string,
+  ): Promise<{ scores: ClassifierScores | null; state: ClassifierState }> {
     const classifier = this.deps.classifier
     if (!classifier) return { scores: null, state: 'not_configured' }
     try {

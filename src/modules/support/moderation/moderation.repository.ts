@@ -79,7 +79,10 @@ export async function reviewQueue(s: TenantScope, status: AppealStatus, limit: n
     .select(['a.categories', 'a.reasons', 'a.surface', 'a.reference', 'a.created_at as action_created_at'])
     .where('p.tenant_id', '=', s.tenantId)
     .where('p.status', '=', status)
-  q = status === 'open' ? q.orderBy('p.decide_by').orderBy('p.id') : q.orderBy('p.decided_at', 'desc').orderBy('p.id', 'desc')
+  q =
+    status === 'open'
+      ? q.orderBy('p.decide_by').orderBy('p.id')
+      : q.orderBy('p.decided_at', 'desc').orderBy('p.id', 'desc')
   return q.limit(limit).execute()
 }
 

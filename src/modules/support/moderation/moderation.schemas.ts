@@ -94,8 +94,7 @@ export const Action = Type.Object({
 export type ActionOut = Static<typeof Action>
 export const ActionList = Type.Object({ items: Type.Array(Action) })
 
-const Reviewed = (description: string) =>
-  MultilineText({ minLength: 1, maxLength: REASON_MAX, description })
+const Reviewed = (description: string) => MultilineText({ minLength: 1, maxLength: REASON_MAX, description })
 
 export const AppealInput = Type.Object(
   { reason: Reviewed('Why the action is wrong, in your words') },
@@ -146,7 +145,9 @@ export const AdminAppealList = Type.Object({ items: Type.Array(AdminAppeal) })
 
 export const DecideInput = Type.Object(
   {
-    decision: Type.Enum(['uphold', 'reverse'], { description: 'uphold: the action stands; reverse: it is lifted' }),
+    decision: Type.Enum(['uphold', 'reverse'], {
+      description: 'uphold: the action stands; reverse: it is lifted',
+    }),
     reason: Reviewed('The reason the appellant reads (required)'),
   },
   { additionalProperties: false },

@@ -3,7 +3,9 @@ import type { SweepFixture } from '../../module.ts'
 
 export const moderationSweep: Record<string, SweepFixture> = {
   appealModerationAction: async (owner) => {
-    const res = await owner.post('/api/moderation/guard', { content: 'Guaranteed returns, DM me on telegram' })
+    const res = await owner.post('/api/moderation/guard', {
+      content: 'Guaranteed returns, DM me on telegram',
+    })
     const body = JSON.parse(res.body) as { action_id: number | null }
     if (res.statusCode !== 200 || !body.action_id)
       throw new Error(`sweep fixture: expected a block, got ${res.statusCode}: ${res.body}`)

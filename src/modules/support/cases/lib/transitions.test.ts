@@ -4,7 +4,9 @@ import { afterComment, ALLOWED, acceptsComments, canSet, CASE_STATUSES } from '.
 
 describe('support case transitions', () => {
   it('lets an agent move between the live states, reopen a resolved case and close any; closed is final', () => {
-    const pairs = CASE_STATUSES.flatMap((from) => CASE_STATUSES.filter((to) => canSet(from, to) && from !== to).map((to) => `${from}>${to}`))
+    const pairs = CASE_STATUSES.flatMap((from) =>
+      CASE_STATUSES.filter((to) => canSet(from, to) && from !== to).map((to) => `${from}>${to}`),
+    )
     assert.deepEqual(pairs, [
       'open>pending',
       'open>resolved',

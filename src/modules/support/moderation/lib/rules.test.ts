@@ -17,14 +17,19 @@ describe('moderation rules', () => {
   })
 
   it('catches guaranteed-return claims', () => {
-    assert.deepEqual(ids('Guaranteed returns of 20% every month'), ['returns.guaranteed', 'returns.fixed_rate'])
+    assert.deepEqual(ids('Guaranteed returns of 20% every month'), [
+      'returns.guaranteed',
+      'returns.fixed_rate',
+    ])
     assert.deepEqual(ids('profits are guaranteed'), ['returns.guaranteed'])
     assert.deepEqual(ids('a risk-free trade, you can’t lose'), ['returns.risk_free'])
     assert.deepEqual(ids('double your money in a week'), ['returns.fixed_rate'])
   })
 
   it('catches impersonation of the service or a broker', () => {
-    assert.deepEqual(ids('Hello, I am from Sextant support, please confirm your password'), ['impersonation.service'])
+    assert.deepEqual(ids('Hello, I am from Sextant support, please confirm your password'), [
+      'impersonation.service',
+    ])
     assert.deepEqual(ids('Sextant admin here.'), ['impersonation.service'])
     assert.deepEqual(ids('I am an official Schwab agent'), ['impersonation.broker'])
     assert.deepEqual(ids('verified Fidelity representative'), ['impersonation.broker'])

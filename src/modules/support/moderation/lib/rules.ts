@@ -39,7 +39,8 @@ const find = (pattern: RegExp) => (text: string) => {
   return m ? { index: m.index, length: m[0].length } : null
 }
 /** Both patterns must match; the hit is where the first does. */
-const both = (first: RegExp, second: RegExp) => (text: string) => (second.test(text) ? find(first)(text) : null)
+const both = (first: RegExp, second: RegExp) => (text: string) =>
+  second.test(text) ? find(first)(text) : null
 
 const BROKERS =
   '(?:charles schwab|schwab|fidelity|vanguard|robinhood|e\\*?trade|interactive brokers|ibkr|td ameritrade|webull|alpaca|coinbase|snaptrade|merrill(?: edge)?|sofi|tastytrade|etoro)'
@@ -66,7 +67,7 @@ export const RULES: readonly Rule[] = [
     summary: 'buy before it explodes, moons, rips, takes off, skyrockets',
     match: find(
       re(
-        "\\b(?:buy|get in|load up|grab)\\b[^.!?\\n]{0,40}\\bbefore (?:it|the price|this|they)\\b[^.!?\\n]{0,20}?\\b(?:explodes?|moons?|rips?|takes off|skyrockets?|pops?|blows up)\\b",
+        '\\b(?:buy|get in|load up|grab)\\b[^.!?\\n]{0,40}\\bbefore (?:it|the price|this|they)\\b[^.!?\\n]{0,20}?\\b(?:explodes?|moons?|rips?|takes off|skyrockets?|pops?|blows up)\\b',
       ),
     ),
   },
@@ -86,7 +87,10 @@ export const RULES: readonly Rule[] = [
     category: 'pump_and_dump',
     score: 0.8,
     summary: 'a ticker ($ABC, or "buy ABC") with urgency: "hurry", "last chance", "buy now", "don\'t miss"',
-    match: both(/\$[A-Za-z]{1,5}\b|\b(?:buy|grab|load up on|get in on|all in on)\s+[A-Z]{2,5}\b/, re(URGENCY)),
+    match: both(
+      /\$[A-Za-z]{1,5}\b|\b(?:buy|grab|load up on|get in on|all in on)\s+[A-Z]{2,5}\b/,
+      re(URGENCY),
+    ),
   },
   {
     id: 'pump.coordinated',
@@ -127,7 +131,9 @@ export const RULES: readonly Rule[] = [
     score: 0.7,
     summary: '"double your money", "5% a day": a promised rate of return',
     match: find(
-      re('\\b(?:double|triple) your (?:money|investment|capital)\\b|\\b\\d+(?:\\.\\d+)? ?% (?:a|per|every) (?:day|week|month)\\b'),
+      re(
+        '\\b(?:double|triple) your (?:money|investment|capital)\\b|\\b\\d+(?:\\.\\d+)? ?% (?:a|per|every) (?:day|week|month)\\b',
+      ),
     ),
   },
   {
@@ -179,7 +185,9 @@ export const RULES: readonly Rule[] = [
     score: 0.8,
     summary: 'an e-mail address with "contact me", "email me", "write to me"',
     match: find(
-      re('\\b(?:contact|email|e-mail|write to|reach|message) (?:me|us)\\b[^\\n]{0,20}?[\\w.+-]+@[\\w-]+\\.[\\w.-]+'),
+      re(
+        '\\b(?:contact|email|e-mail|write to|reach|message) (?:me|us)\\b[^\\n]{0,20}?[\\w.+-]+@[\\w-]+\\.[\\w.-]+',
+      ),
     ),
   },
   {
@@ -239,7 +247,13 @@ export function applyRules(content: string): RuleHit[] {
   const hits: RuleHit[] = []
   for (const r of RULES) {
     const m = r.match(text)
-    if (m) hits.push({ rule: r.id, category: r.category, score: r.score, excerpt: excerpt(text, m.index, m.length) })
+    if (m)
+      hits.push({
+        rule: r.id,
+        category: r.category,
+        score: r.score,
+        excerpt: excerpt(text, m.index, m.length),
+      })
   }
   return hits
 }

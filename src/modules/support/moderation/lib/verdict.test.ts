@@ -19,16 +19,25 @@ describe('moderation verdict', () => {
     assert.deepEqual([risk.verdict, risk.scores.guaranteed_returns], ['flag', 0.6])
     // 1 − (1 − 0.6)(1 − 0.7) = 0.88
     const both = decide(applyRules('risk-free trade, double your money'), null, '')
-    assert.deepEqual([both.verdict, both.scores.guaranteed_returns, both.blocking], ['block', 0.88, ['guaranteed_returns']])
+    assert.deepEqual(
+      [both.verdict, both.scores.guaranteed_returns, both.blocking],
+      ['block', 0.88, ['guaranteed_returns']],
+    )
     // 1 − (1 − 0.5)(1 − 0.8) = 0.9
     assert.equal(decide(applyRules('$GME to the moon, hurry'), null, '').scores.pump_and_dump, 0.9)
   })
 
   it('adds the classifier’s best sub-category score to our category, with its own reason', () => {
-    const r = decide([], { scores: { 'harassment/threatening': 0.83, harassment: 0.4, 'violence/graphic': 0.2, novel: 0.99 } }, 'lead')
+    const r = decide(
+      [],
+      { scores: { 'harassment/threatening': 0.83, harassment: 0.4, 'violence/graphic': 0.2, novel: 0.99 } },
+      'lead',
+    )
     assert.equal(r.scores.harassment, 0.83)
     assert.equal(r.scores.violence, 0.2)
-    assert.deepEqual(r.reasons, [{ category: 'harassment', rule: 'classifier:harassment/threatening', excerpt: 'lead' }])
+    assert.deepEqual(r.reasons, [
+      { category: 'harassment', rule: 'classifier:harassment/threatening', excerpt: 'lead' },
+    ])
     assert.equal(r.verdict, 'block')
     // Rules and classifier on the same category: 1 − (1 − 0.6)(1 − 0.5) = 0.8
     const mixed = decide(applyRules('you are an idiot'), { scores: { harassment: 0.5 } }, 'x')

@@ -13,7 +13,14 @@
 import type { RuleHit } from './rules.ts'
 import { RULE_CATEGORIES } from './rules.ts'
 
-export const CLASSIFIER_CATEGORIES = ['harassment', 'hate', 'self_harm', 'sexual', 'violence', 'illicit'] as const
+export const CLASSIFIER_CATEGORIES = [
+  'harassment',
+  'hate',
+  'self_harm',
+  'sexual',
+  'violence',
+  'illicit',
+] as const
 export const CATEGORIES = [...new Set([...RULE_CATEGORIES, ...CLASSIFIER_CATEGORIES])] as const
 export type Category = (typeof CATEGORIES)[number]
 
@@ -68,7 +75,10 @@ export function decide(hits: RuleHit[], classifier: ClassifierScores | null, lea
       if (score >= FLAG_AT) reasons.push({ category: c, rule: `classifier:${name}`, excerpt: lead })
     }
   }
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, round(1 - miss[c])])) as Record<Category, number>
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, round(1 - miss[c])])) as Record<
+    Category,
+    number
+  >
   const categories = CATEGORIES.filter((c) => scores[c] >= FLAG_AT).sort((a, b) => scores[b] - scores[a])
   const blocking = categories.filter((c) => scores[c] >= BLOCK_AT && !NON_BLOCKING.includes(c))
   const verdict: Verdict = blocking.length ? 'block' : categories.length ? 'flag' : 'allow'
