@@ -178,6 +178,10 @@ export const ConfigSchema = Type.Object({
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
   /** Language-model calls a tenant may cause per New York day; past it, deterministic fallbacks. */
   LLM_DAILY_CALLS_PER_TENANT: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 200 }),
+  /** OpenAI-compatible /moderations (content categories for the moderation guard); unset → rules only. */
+  MODERATION_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  MODERATION_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  MODERATION_MODEL: Type.String({ minLength: 1, default: 'omni-moderation-latest' }),
   /** The free-tier universe a reload of the free feed loads (comma-separated); unset → its built-in list. */
   FREE_FEED_SYMBOLS: Type.Optional(
     Type.String({ pattern: '^[A-Za-z][A-Za-z0-9.\\-]{0,9}(,[A-Za-z][A-Za-z0-9.\\-]{0,9})*$' }),

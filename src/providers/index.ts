@@ -12,6 +12,7 @@ import type { Scopes } from '../platform/db/index.ts'
 import { createBrokerProviders, type BrokerProviders } from './brokers/index.ts'
 import { createEmailSender, type EmailSender } from './email/index.ts'
 import { createLlm, type LlmProvider } from './llm/index.ts'
+import { createModeration, type ModerationProvider } from './moderation/index.ts'
 import {
   createMarketProviders,
   type DividendsProvider,
@@ -41,6 +42,8 @@ export interface Providers {
   fx: FxProvider
   /** Null when no language model is configured: callers use their deterministic fallbacks. */
   llm: LlmProvider | null
+  /** Null unless MODERATION_BASE_URL is set: the moderation guard then uses its rules alone. */
+  moderation: ModerationProvider | null
   email: EmailSender
   sms: SmsSender
   /** Browser push (VAPID); `vapidPublicKey` is null when it is off (production without keys). */
@@ -71,6 +74,8 @@ export function createProviders(
     'llm' in overrides
       ? (overrides.llm ?? null)
       : createLlm({ baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }, deps)
+  const moderation =
+    'moderation' in overrides ? (overrides.moderation ?? null) : createModeration(config, deps)
   return {
     market: overrides.market ?? market.market,
     news: overrides.news ?? market.news,
@@ -81,6 +86,7 @@ export function createProviders(
     dividends: overrides.dividends ?? market.dividends,
     fx: overrides.fx ?? market.fx,
     llm,
+    moderation,
     email: overrides.email ?? createEmailSender(config, deps),
     sms: overrides.sms ?? createSmsSender(config, deps),
     webPush: overrides.webPush ?? createWebPush(config, deps),

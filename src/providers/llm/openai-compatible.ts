@@ -5,8 +5,16 @@
  * Non-2xx answers become the shared client's typed errors (429 is retried by it, since a rate-limited
  * request was never processed); a 200 whose body is not a chat completion is an UpstreamProtocolError.
  */
-import { UpstreamProtocolError, type HttpClient } from '../shared/http.ts'
-import type { LlmJsonSchemaFormat, LlmProvider, LlmRequest, LlmResponse, LlmUsage } from './llm.port.ts'
+import { UpstreamProtocolError, isJsonContentType, type HttpClient } from '../shared/http.ts'
+import type {
+  LlmJsonSchemaFormat,
+  LlmProvider,
+  LlmRequest,
+  LlmResponse,
+  LlmStreamEvent,
+  LlmStreamRequest,
+} from './llm.port.ts'
+import { ChunkReader, readChatStream, streamBody, usageOf } from './openai-stream.ts'
 
 export interface OpenAiCompatibleOptions {
   http: HttpClient
@@ -27,7 +35,6 @@ const PROVIDER = 'openai-compatible'
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
-const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0
 
 function malformed(detail: string, payload: unknown): UpstreamProtocolError {
   return new UpstreamProtocolError(
@@ -38,12 +45,6 @@ function malformed(detail: string, payload: unknown): UpstreamProtocolError {
       body: JSON.stringify(payload) ?? '',
     },
   )
-}
-
-function usageOf(v: unknown): LlmUsage | null {
-  if (!isObj(v) || !isCount(v['prompt_tokens']) || !isCount(v['completion_tokens'])) return null
-  const total = isCount(v['total_tokens']) ? v['total_tokens'] : v['prompt_tokens'] + v['completion_tokens']
-  return { prompt_tokens: v['prompt_tokens'], completion_tokens: v['completion_tokens'], total_tokens: total }
 }
 
 /** Reads the first choice's text; anything else (tool calls only, an error object) is malformed. */
@@ -92,5 +93,35 @@ export function createOpenAiCompatible(opts: OpenAiCompatibleOptions): LlmProvid
       })
       return parseChatCompletion(payload, opts.model)
     },
+    stream(req: LlmStreamRequest): AsyncIterable<LlmStreamEvent> {
+      return streamTurn(opts, url, req, timeoutMs, maxTokensField)
+    },
   }
+}
+
+async function* streamTurn(
+  opts: OpenAiCompatibleOptions,
+  url: string,
+  req: LlmStreamRequest,
+  timeoutMs: number,
+  maxTokensField: string,
+): AsyncGenerator<LlmStreamEvent> {
+  const headers: Record<string, string> = { accept: 'text/event-stream' }
+  if (opts.apiKey) headers['authorization'] = `Bearer ${opts.apiKey}`
+  const res = await opts.http.postStream({
+    url,
+    json: streamBody(opts.model, maxTokensField, req),
+    headers,
+    timeoutMs: req.timeoutMs ?? timeoutMs,
+    provider: PROVIDER,
+    ...(req.signal ? { signal: req.signal } : {}),
+  })
+  const reader = new ChunkReader(opts.model, PROVIDER, 'POST /chat/completions')
+  // A server that ignored `stream: true` (or a proxy's error page) answers JSON, not events.
+  if (isJsonContentType(res.headers.get('content-type'))) {
+    let text = ''
+    for await (const part of res.body) text += part
+    throw reader.fail('the answer is JSON, not server-sent events', text)
+  }
+  yield* readChatStream(res.body, reader)
 }

@@ -8,8 +8,10 @@ import {
   UpstreamTimeoutError,
   errorForStatus,
 } from '../../platform/upstream-errors.ts'
+import { BodyWatch, type HttpStreamResponse } from './http-stream.ts'
 
 export * from '../../platform/upstream-errors.ts'
+export type { HttpStreamResponse } from './http-stream.ts'
 
 export interface HttpClientOptions {
   timeoutMs?: number
@@ -44,10 +46,22 @@ export interface HttpResponse<T = unknown> {
   text: string
 }
 
+export interface HttpStreamRequest extends Omit<HttpRequest, 'method'> {
+  /** Aborting cancels the request and its body; the signal's reason is thrown as is. */
+  signal?: AbortSignal
+}
+
 export interface HttpClient {
   request<T = unknown>(req: HttpRequest): Promise<HttpResponse<T>>
   getJson<T>(req: Omit<HttpRequest, 'method'>): Promise<T>
   postJson<T>(req: Omit<HttpRequest, 'method'>): Promise<T>
+  /**
+   * A POST whose 2xx body is read as it arrives (server-sent events). Non-2xx answers become the same
+   * typed errors as `request`, and a 429 is retried as there, since nothing was read yet; once the
+   * body is handed over nothing is retried. `timeoutMs` bounds the wait for the answer and every later
+   * silence of the body.
+   */
+  postStream(req: HttpStreamRequest): Promise<HttpStreamResponse>
 }
 
 export const HTTP_DEFAULTS = {
@@ -130,6 +144,36 @@ function isTimeout(e: unknown): boolean {
   return e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')
 }
 
+function statusError(res: Response, text: string, provider: string, target: string): UpstreamError {
+  const retryAfterMs =
+    parseRetryAfter(res.headers.get('retry-after')) ??
+    (res.status === 429 ? parseRateLimitReset(res.headers.get('x-ratelimit-reset')) : undefined)
+  const msg = `${provider} ${target} failed with HTTP ${res.status}`
+  return errorForStatus(res.status, msg, { provider, body: text, retryAfterMs })
+}
+
+// One streamed attempt: the response with its body still unread, or a classified UpstreamError.
+async function streamAttempt(
+  doFetch: typeof fetch,
+  req: HttpStreamRequest,
+  url: URL,
+  target: string,
+  init: RequestInit,
+  ms: number,
+): Promise<HttpStreamResponse | UpstreamError> {
+  const watch = new BodyWatch(req.provider, target, ms, req.signal)
+  let res: Response
+  try {
+    res = await doFetch(url, { ...init, signal: watch.signal })
+  } catch (e) {
+    const err = watch.classify(e)
+    if (err instanceof UpstreamError) return err
+    throw err
+  }
+  if (res.status >= 400) return statusError(res, await watch.text(res), req.provider, target)
+  return { status: res.status, headers: res.headers, body: watch.chunks(res) }
+}
+
 // One attempt: returns the response or a classified UpstreamError (never throws one).
 async function attempt(
   doFetch: typeof fetch,
@@ -157,13 +201,7 @@ async function attempt(
     return new UpstreamNetworkError(`${provider} ${target} network error: ${code}`, { provider, cause: e })
   }
 
-  if (res.status >= 400) {
-    const retryAfterMs =
-      parseRetryAfter(res.headers.get('retry-after')) ??
-      (res.status === 429 ? parseRateLimitReset(res.headers.get('x-ratelimit-reset')) : undefined)
-    const msg = `${provider} ${target} failed with HTTP ${res.status}`
-    return errorForStatus(res.status, msg, { provider, body: text, retryAfterMs })
-  }
+  if (res.status >= 400) return statusError(res, text, provider, target)
 
   let body: unknown = text
   if (isJsonContentType(res.headers.get('content-type'))) {
@@ -199,7 +237,7 @@ export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
   const sleep = opts.sleep ?? ((ms: number) => delay(ms).then(() => undefined))
   const random = opts.random ?? Math.random
 
-  async function request<T = unknown>(req: HttpRequest): Promise<HttpResponse<T>> {
+  function prepare(req: HttpRequest) {
     const method = (req.method ?? 'GET').toUpperCase()
     const url = buildUrl(req)
     // Only origin + path in messages: the query string and headers may carry credentials.
@@ -209,13 +247,30 @@ export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
     const body = buildBody(req, headers)
     const init: RequestInit = { method, headers }
     if (body !== undefined) init.body = body
-
     const idempotent = req.idempotent ?? IDEMPOTENT_METHODS.has(method)
-    const maxRetries = req.retries ?? retries
+    return { url, target, init, idempotent, maxRetries: req.retries ?? retries, ms: req.timeoutMs ?? timeoutMs }
+  }
 
+  async function request<T = unknown>(req: HttpRequest): Promise<HttpResponse<T>> {
+    const { url, target, init, idempotent, maxRetries, ms } = prepare(req)
+    return withRetries(() => attempt(doFetch, req, url, target, init, ms), idempotent, maxRetries) as Promise<
+      HttpResponse<T>
+    >
+  }
+
+  async function postStream(req: HttpStreamRequest): Promise<HttpStreamResponse> {
+    const { url, target, init, idempotent, maxRetries, ms } = prepare({ ...req, method: 'POST' })
+    return withRetries(() => streamAttempt(doFetch, req, url, target, init, ms), idempotent, maxRetries)
+  }
+
+  async function withRetries<R>(
+    once: () => Promise<R | UpstreamError>,
+    idempotent: boolean,
+    maxRetries: number,
+  ): Promise<R> {
     for (let n = 0; ; n++) {
-      const out = await attempt(doFetch, req, url, target, init, req.timeoutMs ?? timeoutMs)
-      if (!(out instanceof UpstreamError)) return out as HttpResponse<T>
+      const out = await once()
+      if (!(out instanceof UpstreamError)) return out
       if (n >= maxRetries || !shouldRetry(out, idempotent)) throw out
       if (out.retryAfterMs !== undefined) {
         // Waiting longer than the cap would stall the caller; surface it and let them reschedule.
@@ -250,5 +305,6 @@ export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
     request,
     getJson: <T>(req: Omit<HttpRequest, 'method'>) => expectJson<T>({ ...req, method: 'GET' }),
     postJson: <T>(req: Omit<HttpRequest, 'method'>) => expectJson<T>({ ...req, method: 'POST' }),
+    postStream,
   }
 }
