@@ -24,7 +24,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     const timer = setTimeout(resolve, ms)
     signal?.addEventListener('abort', () => {
       clearTimeout(timer)
-      reject(signal.reason ?? new Error('aborted'))
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'))
     })
   })
 

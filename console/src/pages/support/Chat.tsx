@@ -97,7 +97,7 @@ function Thread({ c }: { c: Conversation }) {
   const live = useTurn(c.conversation_id)
   const handOver = useMutation({
     mutationFn: () => escalate(c.conversation_id),
-    onSuccess: (r) => navigate(consolePath(r.ticket_form_url)),
+    onSuccess: (r) => void navigate(consolePath(r.ticket_form_url)),
   })
   const open = c.status === 'open'
   return (

@@ -4,6 +4,7 @@
  * safety filter withheld part of it; a question the assistant declined shows why.
  */
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import type { Message } from './api.ts'
 import type { SourceRef } from './sse.ts'
@@ -15,8 +16,6 @@ const ENDINGS: Record<string, string> = {
   error: 'The answer broke off: the assistant failed part way.',
 }
 
-/** The help article a source names: the learn area's page, when the service has one by that slug. */
-export const helpHref = (slug: string) => `/app/support?article=${encodeURIComponent(slug)}`
 
 export function Sources({ sources }: { sources: SourceRef[] }) {
   if (sources.length === 0) return null
@@ -26,9 +25,9 @@ export function Sources({ sources }: { sources: SourceRef[] }) {
       <ul>
         {sources.map((s) => (
           <li key={s.slug}>
-            <a href={helpHref(s.slug)} data-slug={s.slug}>
+            <Link to={`/support/help/${encodeURIComponent(s.slug)}`} data-slug={s.slug}>
               {s.title}
-            </a>
+            </Link>
           </li>
         ))}
       </ul>

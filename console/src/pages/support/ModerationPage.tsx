@@ -56,8 +56,8 @@ function AppealForm({ action }: { action: ModerationAction }) {
   )
 }
 
-function ActionItem({ a }: { a: ModerationAction }) {
-  const appealable = !a.appeal && a.appealable_until !== null && Date.parse(a.appealable_until) > Date.now()
+function ActionItem({ a, now }: { a: ModerationAction; now: number }) {
+  const appealable = !a.appeal && a.appealable_until !== null && Date.parse(a.appealable_until) > now
   return (
     <li className="support-action" data-action={a.action_id}>
       <div className="inbox-item-head">
@@ -128,7 +128,7 @@ export default function ModerationPage() {
           {(d) => (
             <ul className="inbox-list">
               {d.items.map((a) => (
-                <ActionItem key={a.action_id} a={a} />
+                <ActionItem key={a.action_id} a={a} now={actions.dataUpdatedAt} />
               ))}
             </ul>
           )}

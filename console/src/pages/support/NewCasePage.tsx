@@ -67,7 +67,7 @@ export default function NewCasePage() {
     mutationFn: (body: CaseInput) => createCase(body),
     onSuccess: async (c) => {
       await client.invalidateQueries({ queryKey: ['support', 'cases'] })
-      navigate(`/support/cases/${c.case_id}`)
+      void navigate(`/support/cases/${c.case_id}`)
     },
   })
   return (

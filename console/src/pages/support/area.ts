@@ -17,6 +17,10 @@ export const area: Area = {
       lazy: async () => ({ Component: (await import('./CasePage.tsx')).default }),
     },
     {
+      path: '/support/help/:slug',
+      lazy: async () => ({ Component: (await import('./HelpArticlePage.tsx')).default }),
+    },
+    {
       path: '/support/moderation',
       lazy: async () => ({ Component: (await import('./ModerationPage.tsx')).default }),
     },
