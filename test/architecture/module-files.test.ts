@@ -1,7 +1,7 @@
 /**
  * The files of a module (CONTRIBUTING.md, "Names"): each is `<resource>.<kind>.ts` with a kind the
  * Names table documents, a unit test beside the file it tests, `index.ts`, `README.md`, or lives in
- * `lib/`, `migrations/` or `web/`. The kinds are read from the table, so a new kind is documented
+ * `lib/`, `migrations/`, `web/` or `help/` (markdown articles). The kinds are read from the table, so a new kind is documented
  * before any file may use it. Every module that owns tenant data keeps its cross-tenant sweep
  * fixtures in `<module>.sweep.ts` (an empty list with its reason when no path carries an id).
  */
@@ -22,8 +22,8 @@ function documentedKinds(): Set<string> {
   return new Set([...text.matchAll(/^\| kind `([a-z-]+)` +\|/gm)].map((m) => m[1]!))
 }
 
-/** Folders whose files follow their own rules: pure code, migrations, static pages. */
-const FREE_FOLDERS = new Set(['lib', 'migrations', 'web'])
+/** Folders whose files follow their own rules: pure code, migrations, static pages, help articles. */
+const FREE_FOLDERS = new Set(['lib', 'migrations', 'web', 'help'])
 const PLAIN = new Set(['index.ts', 'README.md'])
 
 /**
