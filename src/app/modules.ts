@@ -27,6 +27,7 @@ import { portfolioModule } from '../modules/portfolio/index.ts'
 import { pushModule } from '../modules/engagement/push/index.ts'
 import { recommendationsModule } from '../modules/trading-intel/recommendations/index.ts'
 import { riskModule } from '../modules/trading-intel/risk/index.ts'
+import { supportAssistantModule } from '../modules/support/assistant/index.ts'
 import { screenerModule } from '../modules/trading-intel/screener/index.ts'
 import { taConfluenceModule } from '../modules/ta/ta-confluence/index.ts'
 import { taIctModule } from '../modules/ta/ta-ict/index.ts'
@@ -71,6 +72,7 @@ export const modules = [
   pushModule,
   notificationsModule,
   alertsModule,
+  supportAssistantModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */

@@ -1,0 +1,84 @@
+/**
+ * The AI support assistant (`/api/support/ai`): conversations, the message turn streamed as
+ * server-sent events through the output filter, feedback and training candidates, escalation to a
+ * person, the disclosure, and the per-plan quota. The answers come from the model with read-only
+ * tools when a language model is configured, else from retrieval over the help articles in help/.
+ * The pure parts (classifier, output filter, help index, responders) are in lib/. Rules: README.md
+ * and docs/support-assistant.md.
+ */
+import type { FastifyReply } from 'fastify'
+import type { RequestScope } from '../../../platform/auth/scope.ts'
+import type { App } from '../../../platform/http/app-type.ts'
+import type { Portfolio } from '../../portfolio/index.ts'
+import type { Tenancy } from '../../accounts/tenancy/index.ts'
+import { defineModule, type ModuleContext } from '../../module.ts'
+import { SUPPORT_ASSISTANT_TABLES } from './assistant.tables.ts'
+import { conversationsRoutes } from './conversations.routes.ts'
+import { ConversationsService } from './conversations.service.ts'
+import { FeedbackService } from './feedback.service.ts'
+import { loadHelpIndex } from './lib/help-index.ts'
+import { createModelResponder } from './lib/model-responder.ts'
+import { createRetrievalResponder } from './lib/retrieval-responder.ts'
+import type { Responder, ToolRunner } from './lib/types.ts'
+import * as m0046 from './migrations/0046_support_assistant.ts'
+import { QuotaService } from './quota.service.ts'
+import { assistantSweep } from './assistant.sweep.ts'
+import { supportRoutes } from './support.routes.ts'
+import { streamTurn } from './turn-stream.service.ts'
+import { TurnService, type PreparedTurn } from './turn.service.ts'
+import { summarisePortfolio } from './portfolio-summary.service.ts'
+
+export type { Finish, ConversationStatus } from './assistant.tables.ts'
+
+export interface SupportAssistant {
+  conversations: ConversationsService
+  turns: TurnService
+  quota: QuotaService
+  feedback: FeedbackService
+  /** Which responder answers: `model` with a language model configured, else `retrieval`. */
+  responder: Responder
+  /** Streams a prepared turn on the hijacked reply and stores it. */
+  stream(reply: FastifyReply, scope: RequestScope, turn: PreparedTurn): Promise<void>
+}
+export type Assistant = SupportAssistant
+
+interface Needs {
+  tenancy: Tenancy
+  portfolio: Portfolio
+}
+
+export function createSupportAssistant(ctx: ModuleContext, needs: Needs): SupportAssistant {
+  const { scopes, clock } = ctx
+  const help = loadHelpIndex()
+  const llm = ctx.providers.llm
+  const responder = llm ? createModelResponder(llm, help) : createRetrievalResponder(help)
+  const conversations = new ConversationsService({ scopes, clock })
+  const quota = new QuotaService({ scopes, clock, entitlements: needs.tenancy.entitlements })
+  const tools = (scope: RequestScope): ToolRunner => ({
+    summarisePortfolio: () => summarisePortfolio(needs.portfolio, scope.tenantId),
+  })
+  return {
+    conversations,
+    quota,
+    turns: new TurnService({ clock, flags: ctx.flags, quota, conversations }),
+    feedback: new FeedbackService({ scopes, clock, conversations }),
+    responder,
+    stream: (reply, scope, turn) => streamTurn(reply, { scopes, clock, log: ctx.log, responder, tools }, scope, turn),
+  }
+}
+
+function routes(app: App, api: SupportAssistant): void {
+  conversationsRoutes(app, api)
+  supportRoutes(app, api)
+}
+
+export const supportAssistantModule = defineModule({
+  name: 'assistant',
+  key: 'supportAssistant',
+  needs: { tenancy: true, portfolio: true },
+  tables: SUPPORT_ASSISTANT_TABLES,
+  migrations: [['0046_support_assistant', m0046]],
+  build: (ctx: ModuleContext, needs: Needs) => createSupportAssistant(ctx, needs),
+  routes,
+  sweep: assistantSweep,
+})

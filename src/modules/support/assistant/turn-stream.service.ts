@@ -1,0 +1,136 @@
+/**
+ * Streams an allowed turn as server-sent events and stores what was sent. The responder's text goes
+ * through the output filter; only what the filter releases (text that can no longer change) is sent,
+ * and exactly that is stored. Events: `meta`, `token`, `tool`, then `done` or `error`; each has an
+ * `id: <assistant_message_id>.<seq>` line; `: ping` comments keep idle proxies from closing the
+ * connection. A client that goes away aborts the responder; the turn is stored with the text sent so
+ * far and `finish: 'interrupted'`. An upstream failure mid-stream sends `error` and stores `finish:
+ * 'error'`. The HTTP status is 200 from the first byte on, whatever happens later.
+ */
+import type { FastifyReply } from 'fastify'
+import type { Logger } from 'pino'
+import type { RequestScope } from '../../../platform/auth/scope.ts'
+import type { Clock } from '../../../platform/clock.ts'
+import type { Scopes } from '../../../platform/db/index.ts'
+import type { Finish } from './assistant.tables.ts'
+import * as repo from './conversations.repository.ts'
+import { StreamingFilter } from './lib/output-filter.ts'
+import type { Responder, ResponderEvent, Source, ToolRunner } from './lib/types.ts'
+import { SSE_HEADERS, sseComment, sseEvent } from './sse.service.ts'
+import type { PreparedTurn } from './turn.service.ts'
+
+export const HEARTBEAT_MS = 15_000
+
+export interface StreamDeps {
+  scopes: Scopes
+  clock: Clock
+  log: Logger
+  responder: Responder
+  tools: (scope: RequestScope) => ToolRunner
+  heartbeatMs?: number
+}
+
+type Done = Extract<ResponderEvent, { type: 'done' }>
+type Tool = Extract<ResponderEvent, { type: 'tool' }>
+
+interface Outcome {
+  sent: string
+  finish: Finish
+  done: Done | null
+  tools: Tool[]
+}
+
+export async function streamTurn(reply: FastifyReply, deps: StreamDeps, scope: RequestScope, turn: PreparedTurn) {
+  reply.hijack()
+  const res = reply.raw
+  res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...SSE_HEADERS })
+  const abort = new AbortController()
+  let gone = false
+  res.on('close', () => {
+    if (res.writableEnded) return
+    gone = true
+    abort.abort()
+  })
+  let seq = 0
+  const send = (event: string, data: unknown) => {
+    if (!gone) res.write(sseEvent({ id: `${turn.assistantMessageId}.${seq++}`, event, data }))
+  }
+  const ping = setInterval(() => !gone && res.write(sseComment('ping')), deps.heartbeatMs ?? HEARTBEAT_MS)
+  send('meta', {
+    conversation_id: turn.conversationId,
+    user_message_id: turn.userMessageId,
+    assistant_message_id: turn.assistantMessageId,
+    intent: { label: turn.intent.label, allowed: turn.intent.allowed, reason: turn.intent.reason },
+  })
+  const filter = new StreamingFilter()
+  const out: Outcome = { sent: '', finish: 'stop', done: null, tools: [] }
+  const release = (text: string) => {
+    if (!text || gone) return
+    out.sent += text
+    send('token', { text })
+  }
+  try {
+    const events = deps.responder.respond({
+      question: turn.question,
+      history: turn.history,
+      intent: turn.intent,
+      tools: deps.tools(scope),
+      signal: abort.signal,
+    })
+    for await (const ev of events) {
+      if (gone) break
+      if (ev.type === 'text') release(filter.push(ev.text))
+      else if (ev.type === 'tool') {
+        out.tools.push(ev)
+        send('tool', { name: ev.name })
+      } else out.done = ev
+    }
+    if (gone) out.finish = 'interrupted'
+    else {
+      release(filter.end())
+      out.finish = out.done?.finish ?? 'stop'
+    }
+  } catch (err) {
+    out.finish = gone ? 'interrupted' : 'error'
+    if (!gone) {
+      deps.log.warn({ err, conversation_id: turn.conversationId }, 'support assistant: responder failed mid-stream')
+      send('error', {
+        code: 'support.upstream_failed',
+        message: 'The assistant stopped before finishing its answer. Please ask again, or open a support case.',
+      })
+    }
+  } finally {
+    clearInterval(ping)
+  }
+  await store(deps, scope, turn, out, filter.filtered)
+  if (!gone && out.finish !== 'error')
+    send('done', {
+      assistant_message_id: turn.assistantMessageId,
+      finish: out.finish,
+      filtered: filter.filtered,
+      sources: out.done?.sources ?? [],
+      usage: out.done?.usage ?? null,
+    })
+  if (!res.writableEnded) res.end()
+}
+
+async function store(deps: StreamDeps, scope: RequestScope, turn: PreparedTurn, out: Outcome, filtered: boolean) {
+  const sources: Source[] = out.done?.sources.map((s) => ({ title: s.title, slug: s.slug })) ?? []
+  try {
+    await deps.scopes.withTenant(scope.tenantId, async (s) => {
+      await repo.finishAssistantMessage(s, turn.assistantMessageId, {
+        content: out.sent,
+        finish: out.finish,
+        filtered,
+        sources: out.finish === 'stop' || out.finish === 'length' ? sources : [],
+        model: out.done?.model ?? deps.responder.kind,
+        usage: out.done?.usage ?? null,
+      })
+      await repo.insertToolCalls(s, turn.assistantMessageId, turn.conversationId, out.tools, deps.clock.now())
+      await repo.touchConversation(s, turn.conversationId, deps.clock.now())
+    })
+  } catch (err) {
+    // The conversation may have been deleted meanwhile; the answer has been sent as far as it went.
+    deps.log.warn({ err, conversation_id: turn.conversationId }, 'support assistant: storing the turn failed')
+  }
+}
