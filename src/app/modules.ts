@@ -28,6 +28,7 @@ import { pushModule } from '../modules/engagement/push/index.ts'
 import { recommendationsModule } from '../modules/trading-intel/recommendations/index.ts'
 import { riskModule } from '../modules/trading-intel/risk/index.ts'
 import { supportAssistantModule } from '../modules/support/assistant/index.ts'
+import { supportCasesModule } from '../modules/support/cases/index.ts'
 import { screenerModule } from '../modules/trading-intel/screener/index.ts'
 import { taConfluenceModule } from '../modules/ta/ta-confluence/index.ts'
 import { taIctModule } from '../modules/ta/ta-ict/index.ts'
@@ -73,6 +74,7 @@ export const modules = [
   notificationsModule,
   alertsModule,
   supportAssistantModule,
+  supportCasesModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
