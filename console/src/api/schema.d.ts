@@ -173,6 +173,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/support/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Support cases of a tenant (administrators)
+         * @description Most recently updated first; filters `status_filter`, `category`, `user_id`. `comment_count` counts public comments, `internal_count` internal notes. Pages as everywhere (page, page_size). Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        get: operations["adminListSupportCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/cases/{case_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One support case with every comment and internal note (administrators)
+         * @description `allowed_statuses`: what the case may become next. Unknown → 404. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        get: operations["adminGetSupportCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a support case’s status (administrators)
+         * @description Transitions: open → pending, resolved, closed; pending → open, resolved, closed; resolved → open, closed; closed → none (final). Setting the current status changes nothing. Any other move → 409 `support.case_transition_invalid` with `from`, `to` and `allowed`. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        patch: operations["adminSetSupportCaseStatus"];
+        trace?: never;
+    };
+    "/api/admin/support/cases/{case_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to the customer or add an internal note (administrators)
+         * @description `public: true` is a reply the customer reads (an open case becomes pending, and the customer gets an in-app notification); `public: false` is an internal note the customer never sees (the case is left as it was). A closed case → 409 `support.case_closed`. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        post: operations["adminCommentSupportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/training-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Training candidates from negative feedback (administrators)
+         * @description Newest first; `status` filters (queued, approved, rejected). Texts are PII-redacted. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        get: operations["adminListSupportTrainingCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/training-candidates/{candidate_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a training candidate (administrators)
+         * @description A queued candidate becomes approved, with your note; one already decided → 409 `support.candidate_decided`; unknown → 404. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        post: operations["adminApproveSupportTrainingCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/training-candidates/{candidate_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a training candidate (administrators)
+         * @description A queued candidate becomes rejected, with your note; one already decided → 409 `support.candidate_decided`; unknown → 404. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        post: operations["adminRejectSupportTrainingCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tenants": {
         parameters: {
             query?: never;
@@ -3064,6 +3188,238 @@ export interface paths {
          * @description Another user’s or tenant’s screen, like an unknown one, → 404 `screener.screen_not_found`.
          */
         delete: operations["deleteScreen"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your support cases, most recently updated first
+         * @description `status_filter`: one of open, pending, resolved, closed (anything else → 422). Pages by number: `page` (1-based) and `page_size` 25, 50 or 100 (or `limit` up to 100; default 25); `total` counts the matching cases. `comment_count` counts the comments you can read. States: `open` (support acts), `pending` (support answered, waiting on you), `resolved`, `closed` (final). Your comment reopens a pending or resolved case.
+         */
+        get: operations["listSupportCases"];
+        put?: never;
+        /**
+         * Open a support case with a human
+         * @description `subject` 1–200 characters on one line, `body` 1–10000 (line breaks kept); `category` account, billing, brokers, data, bug or other (default other); `conversation_id` links the assistant conversation you escalated (kept as given). The case starts `open`.
+         */
+        post: operations["createSupportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/cases/{case_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your support cases with its public comments
+         * @description Comments oldest first, `author` you or support; support’s internal notes are never shown. Another user’s case or an unknown id → 404 `support.case_not_found`.
+         */
+        get: operations["getSupportCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/cases/{case_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply on one of your support cases
+         * @description `body` 1–10000 characters. A pending or resolved case goes back to `open`; a closed case takes no comments → 409 `support.case_closed`. Another user’s case → 404.
+         */
+        post: operations["commentSupportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your conversations with the support assistant
+         * @description Most recently active first, with their message counts; `page_size` 25, 50 or 100.
+         */
+        get: operations["listSupportConversations"];
+        put?: never;
+        /**
+         * Start a conversation with the support assistant
+         * @description Opens a conversation (title default “New conversation”).
+         */
+        post: operations["createSupportConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/conversations/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation with its messages
+         * @description Messages oldest first; user turns carry the classifier’s verdict. Your own conversations only: another user’s or tenant’s → 404 `support.conversation_not_found`.
+         */
+        get: operations["getSupportConversation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a conversation and everything in it
+         * @description Deletes the conversation with its messages, intent classifications, tool calls and feedback. Training candidates made from its feedback keep their redacted text (their link becomes null). The deletion is recorded in the audit log (`support.conversation_deleted`), which is kept. Your own conversations only: another user’s or tenant’s → 404 `support.conversation_not_found`.
+         */
+        delete: operations["deleteSupportConversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/conversations/{conversation_id}/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the conversation over to a person
+         * @description Sets the status to escalated (read-only from now on: new messages → 409) and answers the URL of the support-case form, pre-filled from this conversation. No case is created. Repeating it is harmless. Your own conversations only: another user’s or tenant’s → 404 `support.conversation_not_found`.
+         */
+        post: operations["escalateSupportConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/conversations/{conversation_id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate the assistant’s answer
+         * @description At least one of `helpful`, `rating` (1–5) or `comment` (else 422 `support.feedback_empty`); `message_id` names the assistant turn (default: the latest). Negative feedback — `helpful: false` or a rating of 2 or less — also queues a training candidate (`candidate_type: negative_feedback`, `status: queued`) holding the comment and the exchange with e-mail addresses, phone numbers, card numbers (Luhn-checked), IBANs (mod-97-checked) and account numbers replaced by placeholders; its id is `training_candidate_id` (null otherwise). Another user’s conversation → 404.
+         */
+        post: operations["sendSupportFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/conversations/{conversation_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the support assistant (streamed as server-sent events)
+         * @description Evaluated in this order, each step short-circuiting: (1) the `support_ai` flag off → 200 `{outcome: "master_flag_off", degraded: true}`, nothing stored; (2) a signed-in user of a tenant (401/403); (3) the per-user rate limit (messages per minute, by plan) → 429 `support.rate_limited` with Retry-After; the tenant’s daily message quota or daily model-token cap (by plan, UTC days) → 200 `{outcome: "quota_exhausted" | "cost_cap_reached", degraded: true, quota: {used, limit, resets_at}}`, nothing stored; (4) your conversation (404), not escalated (409 `support.conversation_escalated`, nothing stored); (5) the intent classifier: personalised investment advice, credential requests, account takeover, prompt injection and out-of-scope questions are refused → 200 `{outcome: "refused", degraded: false, message, user_message_id, intent}` (the user turn and its classification stored, no assistant turn, no model call); (6) allowed: with `Accept: text/event-stream` the answer streams as server-sent events (headers `Cache-Control: no-cache, no-transform`, `X-Accel-Buffering: no`); each event has `id: <assistant_message_id>.<seq>`: `meta` {conversation_id, user_message_id, assistant_message_id, intent}, `token` {text}, `tool` {name} (the model called a read-only tool), then `done` {assistant_message_id, finish: stop|length, filtered, sources, usage} or `error` {code, message} when the upstream fails mid-stream; a `: ping` comment every 15 s. Tokens are only text the output filter has passed: text is held back to a sentence end (or a maximum window), so a phrase split across chunks is judged whole and never leaks; personalised advice is replaced by a neutral sentence, personal data and secrets removed. What was sent is exactly what is stored. A client that disconnects leaves the turn stored with the text sent so far and `finish: "interrupted"`; an upstream failure stores `finish: "error"`. Without that Accept header → 200 `{outcome: "runtime_not_wired", degraded: true, user_message_id, intent}` (the user turn and its classification stored). Without a model configured, answers come from the help articles (retrieval).
+         */
+        post: operations["sendSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/disclosure/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the assistant’s disclosure
+         * @description The version must be the current one (else 422 `support.disclosure_version`). Accepting it again is harmless and moves `accepted_at` forward.
+         */
+        post: operations["acceptSupportDisclosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/disclosure/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether you accepted the current disclosure, and its text
+         * @description `accepted` is true when the current version is the one you accepted last.
+         */
+        get: operations["getSupportDisclosureStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your tenant’s assistant quota today
+         * @description Messages your tenant sent today (`used` of `limit`, UTC day, `resets_at` the next midnight UTC), model tokens used of the daily cap, and the per-user limit per minute; all set by the plan.
+         */
+        get: operations["getSupportQuota"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6666,6 +7022,1251 @@ export interface operations {
                         status: "pending" | "retrying" | "sent" | "suppressed" | "quiet_hours" | "capped" | "skipped" | "failed";
                         /** Format: date-time */
                         updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListSupportCases: {
+        parameters: {
+            query?: {
+                /** @description account, billing, brokers, data, bug or other */
+                category?: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                /** @description Page size, at most 100 */
+                limit?: number;
+                /**
+                 * @description 1-based page number
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page: 25, 50 or 100; overrides limit
+                 * @example 25
+                 */
+                page_size?: 25 | 50 | 100;
+                /**
+                 * @description open, pending, resolved or closed
+                 * @example open
+                 */
+                status_filter?: "open" | "pending" | "resolved" | "closed";
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+                /** @description Only the cases this customer opened */
+                user_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "case_id": 58,
+                     *           "subject": "Schwab sync stopped on Friday",
+                     *           "category": "brokers",
+                     *           "status": "pending",
+                     *           "created_at": "2026-11-24T15:00:00.000Z",
+                     *           "updated_at": "2026-11-24T16:10:00.000Z",
+                     *           "comment_count": 1,
+                     *           "user_id": 42,
+                     *           "conversation_id": 4021,
+                     *           "internal_count": 1
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "page": 1,
+                     *       "page_size": 25,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            case_id: number;
+                            /**
+                             * @description account, billing, brokers, data, bug or other
+                             * @enum {unknown}
+                             */
+                            category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                            /** @description Public comments */
+                            comment_count: number;
+                            conversation_id: null | number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Internal notes */
+                            internal_count: number;
+                            /**
+                             * @description open, pending, resolved or closed
+                             * @enum {unknown}
+                             */
+                            status: "open" | "pending" | "resolved" | "closed";
+                            subject: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_id: number;
+                        }[];
+                        /** @description null on the last page */
+                        next_cursor: string | null;
+                        page: number;
+                        page_size: number;
+                        /** @description All matching items, where cheap to count */
+                        total?: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetSupportCase: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 58 */
+                case_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "case_id": 58,
+                     *       "subject": "Schwab sync stopped on Friday",
+                     *       "body": "My Schwab account has not synced since Friday; the page says \"needs attention\".",
+                     *       "category": "brokers",
+                     *       "status": "pending",
+                     *       "conversation_id": 4021,
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T16:10:00.000Z",
+                     *       "comments": [
+                     *         {
+                     *           "comment_id": 311,
+                     *           "author": "support",
+                     *           "body": "Thanks — the connection needs a fresh login at Schwab. Open Brokers and choose Reconnect.",
+                     *           "created_at": "2026-11-24T16:10:00.000Z",
+                     *           "author_user_id": 7,
+                     *           "public": true
+                     *         },
+                     *         {
+                     *           "comment_id": 312,
+                     *           "author": "support",
+                     *           "author_user_id": 7,
+                     *           "public": false,
+                     *           "body": "Token refresh failed with invalid_grant; asked the customer to reconnect.",
+                     *           "created_at": "2026-11-24T16:11:00.000Z"
+                     *         }
+                     *       ],
+                     *       "user_id": 42,
+                     *       "allowed_statuses": [
+                     *         "open",
+                     *         "resolved",
+                     *         "closed"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The statuses an agent may set next */
+                        allowed_statuses: ("open" | "pending" | "resolved" | "closed")[];
+                        body: string;
+                        case_id: number;
+                        /**
+                         * @description account, billing, brokers, data, bug or other
+                         * @enum {unknown}
+                         */
+                        category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                        /** @description Public comments and internal notes, oldest first */
+                        comments: {
+                            /** @enum {unknown} */
+                            author: "customer" | "support";
+                            author_user_id: number;
+                            body: string;
+                            comment_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description false: an internal note, never shown to the customer */
+                            public: boolean;
+                        }[];
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description open, pending, resolved or closed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "pending" | "resolved" | "closed";
+                        subject: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        user_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSetSupportCaseStatus: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 58 */
+                case_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "resolved"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description open, pending, resolved or closed
+                     * @enum {unknown}
+                     */
+                    status: "open" | "pending" | "resolved" | "closed";
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "case_id": 58,
+                     *       "subject": "Schwab sync stopped on Friday",
+                     *       "body": "My Schwab account has not synced since Friday; the page says \"needs attention\".",
+                     *       "category": "brokers",
+                     *       "status": "resolved",
+                     *       "conversation_id": 4021,
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T16:10:00.000Z",
+                     *       "comments": [
+                     *         {
+                     *           "comment_id": 311,
+                     *           "author": "support",
+                     *           "body": "Thanks — the connection needs a fresh login at Schwab. Open Brokers and choose Reconnect.",
+                     *           "created_at": "2026-11-24T16:10:00.000Z",
+                     *           "author_user_id": 7,
+                     *           "public": true
+                     *         },
+                     *         {
+                     *           "comment_id": 312,
+                     *           "author": "support",
+                     *           "author_user_id": 7,
+                     *           "public": false,
+                     *           "body": "Token refresh failed with invalid_grant; asked the customer to reconnect.",
+                     *           "created_at": "2026-11-24T16:11:00.000Z"
+                     *         }
+                     *       ],
+                     *       "user_id": 42,
+                     *       "allowed_statuses": [
+                     *         "open",
+                     *         "closed"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The statuses an agent may set next */
+                        allowed_statuses: ("open" | "pending" | "resolved" | "closed")[];
+                        body: string;
+                        case_id: number;
+                        /**
+                         * @description account, billing, brokers, data, bug or other
+                         * @enum {unknown}
+                         */
+                        category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                        /** @description Public comments and internal notes, oldest first */
+                        comments: {
+                            /** @enum {unknown} */
+                            author: "customer" | "support";
+                            author_user_id: number;
+                            body: string;
+                            comment_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description false: an internal note, never shown to the customer */
+                            public: boolean;
+                        }[];
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description open, pending, resolved or closed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "pending" | "resolved" | "closed";
+                        subject: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        user_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCommentSupportCase: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 58 */
+                case_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Token refresh failed with invalid_grant; asked the customer to reconnect.",
+                 *       "public": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Plain text; line breaks kept */
+                    body: string;
+                    /** @description true: a reply the customer reads; false: an internal note */
+                    public: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "comment_id": 312,
+                     *       "author": "support",
+                     *       "author_user_id": 7,
+                     *       "public": false,
+                     *       "body": "Token refresh failed with invalid_grant; asked the customer to reconnect.",
+                     *       "created_at": "2026-11-24T16:11:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {unknown} */
+                        author: "customer" | "support";
+                        author_user_id: number;
+                        body: string;
+                        comment_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description false: an internal note, never shown to the customer */
+                        public: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListSupportTrainingCandidates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description At most 100; default 50
+                 * @example 20
+                 */
+                limit?: number;
+                /** @example queued */
+                status?: "queued" | "approved" | "rejected";
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "candidate_id": 9,
+                     *           "candidate_type": "negative_feedback",
+                     *           "status": "queued",
+                     *           "conversation_id": 41,
+                     *           "helpful": false,
+                     *           "rating": 2,
+                     *           "comment": "Wrong answer, write to me at [email]",
+                     *           "question": "How do I connect my broker account?",
+                     *           "answer": "Open Brokers in the console and choose Connect.",
+                     *           "pii_found": [
+                     *             {
+                     *               "kind": "email",
+                     *               "count": 1
+                     *             }
+                     *           ],
+                     *           "reviewer_id": null,
+                     *           "review_note": null,
+                     *           "reviewed_at": null,
+                     *           "created_at": "2026-11-24T15:02:10.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            answer: null | string;
+                            candidate_id: number;
+                            /** @enum {string} */
+                            candidate_type: "negative_feedback";
+                            comment: null | string;
+                            conversation_id: null | number;
+                            /** Format: date-time */
+                            created_at: string;
+                            helpful: null | boolean;
+                            pii_found: {
+                                count: number;
+                                kind: string;
+                            }[];
+                            question: null | string;
+                            rating: null | number;
+                            review_note: null | string;
+                            reviewed_at: null | string;
+                            reviewer_id: null | number;
+                            /** @enum {unknown} */
+                            status: "queued" | "approved" | "rejected";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminApproveSupportTrainingCandidate: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 9 */
+                candidate_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Answer was outdated; article fixed"
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "candidate_id": 9,
+                     *       "candidate_type": "negative_feedback",
+                     *       "status": "approved",
+                     *       "conversation_id": 41,
+                     *       "helpful": false,
+                     *       "rating": 2,
+                     *       "comment": "Wrong answer, write to me at [email]",
+                     *       "question": "How do I connect my broker account?",
+                     *       "answer": "Open Brokers in the console and choose Connect.",
+                     *       "pii_found": [
+                     *         {
+                     *           "kind": "email",
+                     *           "count": 1
+                     *         }
+                     *       ],
+                     *       "reviewer_id": 1,
+                     *       "review_note": "Answer was outdated; article fixed",
+                     *       "reviewed_at": "2026-11-24T15:02:10.000Z",
+                     *       "created_at": "2026-11-24T15:02:10.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        answer: null | string;
+                        candidate_id: number;
+                        /** @enum {string} */
+                        candidate_type: "negative_feedback";
+                        comment: null | string;
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        helpful: null | boolean;
+                        pii_found: {
+                            count: number;
+                            kind: string;
+                        }[];
+                        question: null | string;
+                        rating: null | number;
+                        review_note: null | string;
+                        reviewed_at: null | string;
+                        reviewer_id: null | number;
+                        /** @enum {unknown} */
+                        status: "queued" | "approved" | "rejected";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRejectSupportTrainingCandidate: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 9 */
+                candidate_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Answer was outdated; article fixed"
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "candidate_id": 9,
+                     *       "candidate_type": "negative_feedback",
+                     *       "status": "rejected",
+                     *       "conversation_id": 41,
+                     *       "helpful": false,
+                     *       "rating": 2,
+                     *       "comment": "Wrong answer, write to me at [email]",
+                     *       "question": "How do I connect my broker account?",
+                     *       "answer": "Open Brokers in the console and choose Connect.",
+                     *       "pii_found": [
+                     *         {
+                     *           "kind": "email",
+                     *           "count": 1
+                     *         }
+                     *       ],
+                     *       "reviewer_id": 1,
+                     *       "review_note": "Answer was outdated; article fixed",
+                     *       "reviewed_at": "2026-11-24T15:02:10.000Z",
+                     *       "created_at": "2026-11-24T15:02:10.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        answer: null | string;
+                        candidate_id: number;
+                        /** @enum {string} */
+                        candidate_type: "negative_feedback";
+                        comment: null | string;
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        helpful: null | boolean;
+                        pii_found: {
+                            count: number;
+                            kind: string;
+                        }[];
+                        question: null | string;
+                        rating: null | number;
+                        review_note: null | string;
+                        reviewed_at: null | string;
+                        reviewer_id: null | number;
+                        /** @enum {unknown} */
+                        status: "queued" | "approved" | "rejected";
                     };
                 };
             };
@@ -32723,6 +34324,1933 @@ export interface operations {
             };
             /** @description Unprocessable Content */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSupportCases: {
+        parameters: {
+            query?: {
+                /** @description Page size, at most 100 */
+                limit?: number;
+                /**
+                 * @description 1-based page number
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page: 25, 50 or 100; overrides limit
+                 * @example 25
+                 */
+                page_size?: 25 | 50 | 100;
+                /**
+                 * @description open, pending, resolved or closed
+                 * @example pending
+                 */
+                status_filter?: "open" | "pending" | "resolved" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "case_id": 58,
+                     *           "subject": "Schwab sync stopped on Friday",
+                     *           "category": "brokers",
+                     *           "status": "pending",
+                     *           "created_at": "2026-11-24T15:00:00.000Z",
+                     *           "updated_at": "2026-11-24T16:10:00.000Z",
+                     *           "comment_count": 1
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "page": 1,
+                     *       "page_size": 25,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            case_id: number;
+                            /**
+                             * @description account, billing, brokers, data, bug or other
+                             * @enum {unknown}
+                             */
+                            category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                            /** @description Public comments (what you can read) */
+                            comment_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * @description open, pending, resolved or closed
+                             * @enum {unknown}
+                             */
+                            status: "open" | "pending" | "resolved" | "closed";
+                            subject: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        /** @description null on the last page */
+                        next_cursor: string | null;
+                        page: number;
+                        page_size: number;
+                        /** @description All matching items, where cheap to count */
+                        total?: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSupportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "Schwab sync stopped on Friday",
+                 *       "body": "My Schwab account has not synced since Friday; the page says \"needs attention\".",
+                 *       "category": "brokers",
+                 *       "conversation_id": 4021
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Plain text; line breaks kept */
+                    body: string;
+                    /**
+                     * @description account, billing, brokers, data, bug or other
+                     * @enum {unknown}
+                     */
+                    category?: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                    /** @description The assistant conversation this case continues (from its escalation) */
+                    conversation_id?: number;
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Opened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "case_id": 58,
+                     *       "subject": "Schwab sync stopped on Friday",
+                     *       "body": "My Schwab account has not synced since Friday; the page says \"needs attention\".",
+                     *       "category": "brokers",
+                     *       "status": "open",
+                     *       "conversation_id": 4021,
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T15:00:00.000Z",
+                     *       "comments": []
+                     *     }
+                     */
+                    "application/json": {
+                        body: string;
+                        case_id: number;
+                        /**
+                         * @description account, billing, brokers, data, bug or other
+                         * @enum {unknown}
+                         */
+                        category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                        /** @description Public comments, oldest first */
+                        comments: {
+                            /**
+                             * @description you: the customer; support: an agent
+                             * @enum {unknown}
+                             */
+                            author: "you" | "support";
+                            body: string;
+                            comment_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description open, pending, resolved or closed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "pending" | "resolved" | "closed";
+                        subject: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 58 */
+                case_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "case_id": 58,
+                     *       "subject": "Schwab sync stopped on Friday",
+                     *       "body": "My Schwab account has not synced since Friday; the page says \"needs attention\".",
+                     *       "category": "brokers",
+                     *       "status": "pending",
+                     *       "conversation_id": 4021,
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T16:10:00.000Z",
+                     *       "comments": [
+                     *         {
+                     *           "comment_id": 311,
+                     *           "author": "support",
+                     *           "body": "Thanks — the connection needs a fresh login at Schwab. Open Brokers and choose Reconnect.",
+                     *           "created_at": "2026-11-24T16:10:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        body: string;
+                        case_id: number;
+                        /**
+                         * @description account, billing, brokers, data, bug or other
+                         * @enum {unknown}
+                         */
+                        category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                        /** @description Public comments, oldest first */
+                        comments: {
+                            /**
+                             * @description you: the customer; support: an agent
+                             * @enum {unknown}
+                             */
+                            author: "you" | "support";
+                            body: string;
+                            comment_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description open, pending, resolved or closed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "pending" | "resolved" | "closed";
+                        subject: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    commentSupportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 58 */
+                case_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Reconnected — it synced. Thanks!"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Plain text; line breaks kept */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "comment_id": 311,
+                     *       "author": "you",
+                     *       "body": "Reconnected — it synced. Thanks!",
+                     *       "created_at": "2026-11-24T16:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description you: the customer; support: an agent
+                         * @enum {unknown}
+                         */
+                        author: "you" | "support";
+                        body: string;
+                        comment_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSupportConversations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page: 25, 50 or 100; overrides limit
+                 * @example 25
+                 */
+                page_size?: 25 | 50 | 100;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "conversation_id": 41,
+                     *           "title": "Connecting my broker",
+                     *           "status": "open",
+                     *           "created_at": "2026-11-24T15:00:00.000Z",
+                     *           "updated_at": "2026-11-24T15:02:10.000Z",
+                     *           "message_count": 4
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "page_size": 25,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            conversation_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            message_count: number;
+                            /**
+                             * @description open, or escalated (read-only)
+                             * @enum {unknown}
+                             */
+                            status: "open" | "escalated";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        page: number;
+                        page_size: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSupportConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Connecting my broker"
+                 *     }
+                 */
+                "application/json": {
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Opened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": 41,
+                     *       "title": "Connecting my broker",
+                     *       "status": "open",
+                     *       "created_at": "2026-11-24T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        conversation_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        status: "open";
+                        title: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupportConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 41 */
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": 41,
+                     *       "title": "Connecting my broker",
+                     *       "status": "open",
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T15:02:10.000Z",
+                     *       "escalation": null,
+                     *       "messages": [
+                     *         {
+                     *           "message_id": 301,
+                     *           "role": "user",
+                     *           "content": "How do I connect my broker account?",
+                     *           "created_at": "2026-11-24T15:02:10.000Z",
+                     *           "intent": {
+                     *             "label": "feature_question",
+                     *             "allowed": true,
+                     *             "reason": "A question about how the service works"
+                     *           },
+                     *           "sources": [],
+                     *           "filtered": false,
+                     *           "finish": null
+                     *         },
+                     *         {
+                     *           "message_id": 302,
+                     *           "role": "assistant",
+                     *           "content": "Open Brokers in the console and choose Connect. You sign in at your broker, and the service imports your accounts and positions read-only.",
+                     *           "created_at": "2026-11-24T15:02:10.000Z",
+                     *           "intent": null,
+                     *           "sources": [
+                     *             {
+                     *               "title": "Connecting a broker",
+                     *               "slug": "brokers"
+                     *             }
+                     *           ],
+                     *           "filtered": false,
+                     *           "finish": "stop"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        conversation_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        escalation: null | {
+                            /** Format: date-time */
+                            escalated_at: string;
+                            reason: null | string;
+                            ticket_form_url: string;
+                        };
+                        messages: {
+                            /** @description For the assistant: exactly the text the output filter released */
+                            content: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The output filter changed or removed something */
+                            filtered: boolean;
+                            finish: null | ("stop" | "length" | "interrupted" | "error");
+                            intent: null | {
+                                allowed: boolean;
+                                /** @description What the classifier took the message for */
+                                label: string;
+                                /** @description Why, in plain words */
+                                reason: string;
+                            };
+                            message_id: number;
+                            /** @enum {unknown} */
+                            role: "user" | "assistant";
+                            sources: {
+                                slug: string;
+                                title: string;
+                            }[];
+                        }[];
+                        /**
+                         * @description open, or escalated (read-only)
+                         * @enum {unknown}
+                         */
+                        status: "open" | "escalated";
+                        title: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSupportConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 41 */
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": 41,
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        conversation_id: number;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    escalateSupportConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 41 */
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The answer did not match what I see"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Escalated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": 41,
+                     *       "status": "escalated",
+                     *       "ticket_form_url": "/app/support/cases/new?conversation_id=41"
+                     *     }
+                     */
+                    "application/json": {
+                        conversation_id: number;
+                        /** @enum {string} */
+                        status: "escalated";
+                        ticket_form_url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendSupportFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 41 */
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "helpful": false,
+                 *       "rating": 2,
+                 *       "comment": "That is not what my screen shows"
+                 *     }
+                 */
+                "application/json": {
+                    comment?: string;
+                    helpful?: boolean;
+                    /** @description The assistant turn the feedback is about; default: the latest one */
+                    message_id?: number;
+                    rating?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "feedback_id": 17,
+                     *       "training_candidate_id": 9
+                     *     }
+                     */
+                    "application/json": {
+                        feedback_id: number;
+                        training_candidate_id: null | number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 41 */
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Which stock should I buy this week?"
+                 *     }
+                 */
+                "application/json": {
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A refused turn (JSON); streaming clients get text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome": "refused",
+                     *       "degraded": false,
+                     *       "message": "I can’t tell you what to buy or sell: that would be personal investment advice. I can explain how the screener, alerts and analytics work, or summarise your portfolio’s figures.",
+                     *       "user_message_id": 303,
+                     *       "intent": {
+                     *         "label": "personalised_advice",
+                     *         "allowed": false,
+                     *         "reason": "Asks what to buy or sell"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        degraded: boolean;
+                        intent?: {
+                            allowed: boolean;
+                            /** @description What the classifier took the message for */
+                            label: string;
+                            /** @description Why, in plain words */
+                            reason: string;
+                        };
+                        message: string;
+                        /** @enum {unknown} */
+                        outcome: "master_flag_off" | "quota_exhausted" | "cost_cap_reached" | "refused" | "runtime_not_wired";
+                        quota?: {
+                            limit: number;
+                            /** Format: date-time */
+                            resets_at: string;
+                            used: number;
+                        };
+                        user_message_id?: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acceptSupportDisclosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": "2026-01"
+                 *     }
+                 */
+                "application/json": {
+                    version: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "2026-01",
+                     *       "accepted_at": "2026-11-24T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        accepted_at: string;
+                        version: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupportDisclosureStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "current_version": "2026-01",
+                     *       "accepted": false,
+                     *       "accepted_version": null,
+                     *       "accepted_at": null,
+                     *       "text": "You are chatting with an automated assistant, not a person. It explains how this service works and can summarise your own portfolio figures; it does not give personal investment, tax or legal advice, and it can be wrong. Do not share passwords, one-time codes or card numbers. Your messages are stored with your conversation until you delete it; feedback you mark as unhelpful may be reviewed, with personal details removed, to improve the answers. You can ask for a person at any time."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The current version is accepted */
+                        accepted: boolean;
+                        accepted_at: null | string;
+                        accepted_version: null | string;
+                        current_version: string;
+                        text: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupportQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quota */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "used": 12,
+                     *       "limit": 50,
+                     *       "remaining": 38,
+                     *       "resets_at": "2026-11-25T00:00:00.000Z",
+                     *       "tokens_used": 0,
+                     *       "tokens_limit": 50000,
+                     *       "per_minute": 5
+                     *     }
+                     */
+                    "application/json": {
+                        limit: number;
+                        /** @description User turns each user may send per minute */
+                        per_minute: number;
+                        remaining: number;
+                        /** Format: date-time */
+                        resets_at: string;
+                        tokens_limit: number;
+                        /** @description Model tokens your tenant used today (UTC) */
+                        tokens_used: number;
+                        /** @description User turns your tenant sent today (UTC) */
+                        used: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

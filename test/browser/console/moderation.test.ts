@@ -6,7 +6,12 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { assertFitsPhone, type ConsoleHarness, consoleSkipReason, startConsole } from '../../helpers/console.ts'
+import {
+  assertFitsPhone,
+  type ConsoleHarness,
+  consoleSkipReason,
+  startConsole,
+} from '../../helpers/console.ts'
 import { json, text } from './engagement-helpers.ts'
 
 /** Content the rules block: a guaranteed-return pump with an off-platform contact. */
@@ -17,7 +22,13 @@ interface Actions {
   items: { action_id: number; reasons: { category: string; rule: string }[]; appealable_until: string }[]
 }
 interface Appeals {
-  items: { appeal_id: number; action_id: number; status: string; reason: string; reviewer_reason: string | null }[]
+  items: {
+    appeal_id: number
+    action_id: number
+    status: string
+    reason: string
+    reviewer_reason: string | null
+  }[]
 }
 
 describe('console: moderation', { skip: consoleSkipReason() }, () => {
@@ -77,7 +88,10 @@ describe('console: moderation', { skip: consoleSkipReason() }, () => {
     assert.ok(decided.statusCode < 300, decided.body)
     await page.reload()
     await page.waitForSelector(`li[data-appeal="${appeal.appeal_id}"][data-status=reversed]`)
-    assert.match(await text(page, `li[data-appeal="${appeal.appeal_id}"]`), /Reviewer: Quoted to warn others, not to promote\./)
+    assert.match(
+      await text(page, `li[data-appeal="${appeal.appeal_id}"]`),
+      /Reviewer: Quoted to warn others, not to promote\./,
+    )
     assert.deepEqual(await h.axe(page), [])
     await assertFitsPhone(page)
     await page.close()

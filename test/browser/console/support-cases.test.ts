@@ -7,7 +7,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { Page } from 'puppeteer-core'
-import { assertFitsPhone, type ConsoleHarness, consoleSkipReason, startConsole } from '../../helpers/console.ts'
+import {
+  assertFitsPhone,
+  type ConsoleHarness,
+  consoleSkipReason,
+  startConsole,
+} from '../../helpers/console.ts'
 import { json, text } from './engagement-helpers.ts'
 
 interface CaseList {
@@ -83,7 +88,11 @@ describe('console: support cases', { skip: consoleSkipReason() }, () => {
 
     // A second case, closed by support.
     const second = json<{ case_id: number }>(
-      await user.api.post('/api/support/ai/cases', { subject: 'Invoice question', body: 'Which plan am I on?', category: 'billing' }),
+      await user.api.post('/api/support/ai/cases', {
+        subject: 'Invoice question',
+        body: 'Which plan am I on?',
+        category: 'billing',
+      }),
     ).case_id
     const close = await admin.patch(`/api/admin/support/cases/${second}`, { status: 'closed' })
     assert.equal(close.statusCode, 200, close.body)
@@ -97,10 +106,18 @@ describe('console: support cases', { skip: consoleSkipReason() }, () => {
       const api = json<CaseList>(await user.api.get(`/api/support/ai/cases?status_filter=${status}`))
       const want = api.items.map((c) => c.case_id)
       if (want.length === 0) await page.waitForSelector('::-p-text(No cases in this status)')
-      else await page.waitForFunction(`document.querySelectorAll('tr[data-case]').length === ${want.length} && [...document.querySelectorAll('tr[data-case]')].every((r) => r.getAttribute('data-status') === '${status}')`)
+      else
+        await page.waitForFunction(
+          `document.querySelectorAll('tr[data-case]').length === ${want.length} && [...document.querySelectorAll('tr[data-case]')].every((r) => r.getAttribute('data-status') === '${status}')`,
+        )
       assert.deepEqual(await listed(page), want)
     }
-    assert.deepEqual(json<CaseList>(await user.api.get('/api/support/ai/cases?status_filter=closed')).items.map((c) => c.case_id), [second])
+    assert.deepEqual(
+      json<CaseList>(await user.api.get('/api/support/ai/cases?status_filter=closed')).items.map(
+        (c) => c.case_id,
+      ),
+      [second],
+    )
     await checked(h, page)
 
     // A closed case: no reply box, and why.

@@ -72,7 +72,13 @@ async function ask(page: Page, question: string): Promise<void> {
 
 interface Conversation {
   status: string
-  messages: { message_id: number; role: string; content: string; finish: string | null; intent: { reason: string } | null }[]
+  messages: {
+    message_id: number
+    role: string
+    content: string
+    finish: string | null
+    intent: { reason: string } | null
+  }[]
 }
 const conversation = async (user: ConsoleUser, id: number) =>
   json<Conversation>(await user.api.get(`/api/support/ai/conversations/${id}`))
@@ -80,7 +86,9 @@ const conversation = async (user: ConsoleUser, id: number) =>
 const selectedConversation = (page: Page) => Number(new URL(page.url()).searchParams.get('c'))
 
 async function acceptDisclosure(h: ConsoleHarness, page: Page, user: ConsoleUser): Promise<void> {
-  const status = json<{ text: string; current_version: string }>(await user.api.get('/api/support/ai/disclosure/status'))
+  const status = json<{ text: string; current_version: string }>(
+    await user.api.get('/api/support/ai/disclosure/status'),
+  )
   await page.waitForSelector('.support-disclosure')
   assert.equal(await page.$('#support-question'), null, 'no chat before the disclosure is accepted')
   assert.equal(await page.$('::-p-text(New conversation)'), null)
@@ -122,20 +130,27 @@ describe('console: support assistant', { skip: consoleSkipReason() }, () => {
     await page.waitForSelector('li[data-role=assistant][data-message]', { timeout: 20_000 })
     const grew = [...new Set((await liveTexts(page)).filter((t) => t && t !== 'Thinking…'))]
     assert.ok(grew.length >= 3, `the answer arrived in steps: ${JSON.stringify(grew)}`)
-    for (let i = 1; i < grew.length; i++) assert.ok(grew[i]!.startsWith(grew[i - 1]!), 'each step extends the last')
-    assert.ok((await seen(page)).some((t) => t.includes('Looked up: search_help')), 'the tool call was shown')
+    for (let i = 1; i < grew.length; i++)
+      assert.ok(grew[i]!.startsWith(grew[i - 1]!), 'each step extends the last')
+    assert.ok(
+      (await seen(page)).some((t) => t.includes('Looked up: search_help')),
+      'the tool call was shown',
+    )
     // The forbidden phrase never reached the page, at any moment.
     for (const t of await seen(page)) assert.doesNotMatch(t, /should\s*buy/i)
     const stored = await conversation(user, id)
     const answer = stored.messages.find((m) => m.role === 'assistant')!
     assert.doesNotMatch(answer.content, /should\s*buy/i)
     assert.match(answer.content, /Add to watchlist/)
-    assert.equal(await text(page, `li[data-message="${answer.message_id}"] .support-text`), answer.content.replace(/\s+/g, ' ').trim())
+    assert.equal(
+      await text(page, `li[data-message="${answer.message_id}"] .support-text`),
+      answer.content.replace(/\s+/g, ' ').trim(),
+    )
     assert.deepEqual(await h.axe(page), [])
     await assertFitsPhone(page)
 
     // Feedback: thumbs down, a 2, a comment.
-    await page.locator('button::-p-text(Not helpful)').click()
+    await page.click('.support-feedback button[aria-label="Not helpful"]')
     await page.select('.support-feedback select[name=rating]', '2')
     await page.type('.support-feedback textarea', 'It did not say where the page is.')
     await page.locator('button::-p-text(Send feedback)').click()
@@ -150,7 +165,9 @@ describe('console: support assistant', { skip: consoleSkipReason() }, () => {
     // A refusal, explained with the service's own words.
     const other = json<{ conversation_id: number }>(await user.api.post('/api/support/ai/conversations', {}))
     const refusal = json<{ outcome: string; message: string }>(
-      await user.api.post(`/api/support/ai/conversations/${other.conversation_id}/messages`, { content: ADVICE_Q }),
+      await user.api.post(`/api/support/ai/conversations/${other.conversation_id}/messages`, {
+        content: ADVICE_Q,
+      }),
     )
     assert.equal(refusal.outcome, 'refused')
     await ask(page, ADVICE_Q)
@@ -164,11 +181,15 @@ describe('console: support assistant', { skip: consoleSkipReason() }, () => {
     // The quota line states the API's count.
     const quota = json<{ used: number; limit: number }>(await user.api.get('/api/support/ai/quota'))
     await page.waitForSelector(`.support-quota[data-quota-used="${quota.used}"]`)
-    assert.ok((await text(page, '.support-quota')).startsWith(`${quota.used} of ${quota.limit} messages today`))
+    assert.ok(
+      (await text(page, '.support-quota')).startsWith(`${quota.used} of ${quota.limit} messages today`),
+    )
 
     // Stop: the stream ends, the turn is kept as stopped.
     await ask(page, STOP_Q)
-    await page.waitForFunction(`document.querySelector('.support-live')?.textContent.includes('Price alerts watch')`)
+    await page.waitForFunction(
+      `document.querySelector('.support-live')?.textContent.includes('Price alerts watch')`,
+    )
     await page.locator('button::-p-text(Stop)').click()
     await page.waitForSelector('::-p-text(stopped before it finished)')
     await page.waitForFunction(`!document.querySelector('.support-composer button.danger')`)
@@ -178,7 +199,11 @@ describe('console: support assistant', { skip: consoleSkipReason() }, () => {
       if (stopped?.finish !== 'interrupted') await new Promise((r) => setTimeout(r, 100))
     }
     assert.equal(stopped?.finish, 'interrupted')
-    assert.equal(stopped?.content.trim(), 'Price alerts watch a symbol for you.', 'what was sent is what is kept')
+    assert.equal(
+      stopped?.content.trim(),
+      'Price alerts watch a symbol for you.',
+      'what was sent is what is kept',
+    )
 
     // The master switch off: a clear notice, nothing stored.
     const before = (await conversation(user, id)).messages.length

@@ -4,11 +4,7 @@
  * optional tool call first — and ends the way the port says a turn ends. A script may wait on the
  * caller's abort signal, to test the stop button.
  */
-import type {
-  LlmProvider,
-  LlmStreamEvent,
-  LlmStreamRequest,
-} from '../../../src/providers/llm/llm.port.ts'
+import type { LlmProvider, LlmStreamEvent, LlmStreamRequest } from '../../../src/providers/llm/llm.port.ts'
 
 export type Step = string | { pause: number } | { hang: true }
 export interface Script {

@@ -28,8 +28,8 @@ function Reply({ c }: { c: Case }) {
   if (c.status === 'closed')
     return (
       <p className="notice support-case-closed">
-        This case is closed, so it takes no more replies. <Link to="/support/cases/new">Open a new case</Link> if you
-        still need help.
+        This case is closed, so it takes no more replies. <Link to="/support/cases/new">Open a new case</Link>{' '}
+        if you still need help.
       </p>
     )
   return (
@@ -42,7 +42,14 @@ function Reply({ c }: { c: Case }) {
       {c.status === 'pending' && <p className="notice">The support team is waiting for your reply.</p>}
       <div className="field">
         <label htmlFor={id}>Your reply</label>
-        <textarea id={id} name="body" rows={4} maxLength={10000} value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea
+          id={id}
+          name="body"
+          rows={4}
+          maxLength={10000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       <ProblemAlert error={reply.error} />
       <div>

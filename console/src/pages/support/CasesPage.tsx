@@ -41,7 +41,12 @@ export default function CasesPage() {
       <SupportTabs />
       <Section title="Your cases">
         <div className="filters">
-          <SelectField label="Status" name="status_filter" value={status} onChange={(e) => go({ status: e.target.value })}>
+          <SelectField
+            label="Status"
+            name="status_filter"
+            value={status}
+            onChange={(e) => go({ status: e.target.value })}
+          >
             <option value="">All</option>
             {CASE_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -54,7 +59,9 @@ export default function CasesPage() {
           query={cases}
           label="Loading your cases"
           isEmpty={(d) => d.items.length === 0}
-          empty={status ? 'No cases in this status.' : 'No cases yet. Open one when you need a person to help.'}
+          empty={
+            status ? 'No cases in this status.' : 'No cases yet. Open one when you need a person to help.'
+          }
         >
           {(d) => (
             <>
@@ -87,16 +94,22 @@ export default function CasesPage() {
                 </table>
               </TableWrap>
               <nav className="pager" aria-label="Case pages">
-                <button type="button" className="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={page <= 1}
+                  onClick={() => go({ page: page - 1 })}
+                >
                   Newer
                 </button>
                 <span>
-                  Page {page} of {Math.max(1, Math.ceil(d.total / PAGE_SIZE))}
+                  Page {page}
+                  {d.total !== undefined ? ` of ${Math.max(1, Math.ceil(d.total / PAGE_SIZE))}` : ''}
                 </span>
                 <button
                   type="button"
                   className="secondary"
-                  disabled={page * PAGE_SIZE >= d.total}
+                  disabled={d.total !== undefined ? page * PAGE_SIZE >= d.total : d.items.length < PAGE_SIZE}
                   onClick={() => go({ page: page + 1 })}
                 >
                   Older

@@ -55,7 +55,15 @@ function Escalated({ c }: { c: Conversation }) {
   )
 }
 
-function Composer({ busy, onSend, onStop }: { busy: boolean; onSend: (q: string) => void; onStop: () => void }) {
+function Composer({
+  busy,
+  onSend,
+  onStop,
+}: {
+  busy: boolean
+  onSend: (q: string) => void
+  onStop: () => void
+}) {
   const [text, setText] = useState('')
   return (
     <form
@@ -107,13 +115,19 @@ function Thread({ c }: { c: Conversation }) {
           <StoredMessage
             key={m.message_id}
             m={m}
-            footer={m.role === 'assistant' && open ? <Feedback conversationId={c.conversation_id} /> : undefined}
+            footer={
+              m.role === 'assistant' && open ? (
+                <Feedback conversationId={c.conversation_id} messageId={m.message_id} />
+              ) : undefined
+            }
           />
         ))}
         {live.turn && <LiveMessages turn={live.turn} />}
       </ol>
       {c.messages.length === 0 && !live.turn && (
-        <p className="empty">Ask a question: the assistant answers from the help articles and your own data.</p>
+        <p className="empty">
+          Ask a question: the assistant answers from the help articles and your own data.
+        </p>
       )}
       {live.turn?.outcome && <OutcomeNotice outcome={live.turn.outcome} onDismiss={live.dismiss} />}
       {open ? (

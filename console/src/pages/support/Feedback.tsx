@@ -7,7 +7,7 @@ import { useId, useState } from 'react'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { type FeedbackInput, sendFeedback } from './api.ts'
 
-export function Feedback({ conversationId }: { conversationId: number }) {
+export function Feedback({ conversationId, messageId }: { conversationId: number; messageId: number }) {
   const id = useId()
   const [helpful, setHelpful] = useState<boolean | undefined>(undefined)
   const [rating, setRating] = useState('')
@@ -15,6 +15,7 @@ export function Feedback({ conversationId }: { conversationId: number }) {
   const send = useMutation({
     mutationFn: () => {
       const body: FeedbackInput = {
+        message_id: messageId,
         ...(helpful === undefined ? {} : { helpful }),
         ...(rating ? { rating: Number(rating) } : {}),
         ...(comment.trim() ? { comment: comment.trim() } : {}),
@@ -43,17 +44,19 @@ export function Feedback({ conversationId }: { conversationId: number }) {
           type="button"
           className="secondary"
           aria-pressed={helpful === true}
+          aria-label="Helpful"
           onClick={() => setHelpful(helpful === true ? undefined : true)}
         >
-          👍<span className="visually-hidden">Helpful</span>
+          👍
         </button>
         <button
           type="button"
           className="secondary"
           aria-pressed={helpful === false}
+          aria-label="Not helpful"
           onClick={() => setHelpful(helpful === false ? undefined : false)}
         >
-          👎<span className="visually-hidden">Not helpful</span>
+          👎
         </button>
         <label htmlFor={`${id}-rating`}>Rating</label>
         <select id={`${id}-rating`} name="rating" value={rating} onChange={(e) => setRating(e.target.value)}>
@@ -86,4 +89,3 @@ export function Feedback({ conversationId }: { conversationId: number }) {
     </form>
   )
 }
-

@@ -13,7 +13,9 @@ import { SupportTabs } from './SupportTabs.tsx'
 function Inline({ text }: { text: string }) {
   return (
     <>
-      {text.split(/\*\*(.+?)\*\*/).map((part, i) => (i % 2 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>))}
+      {text
+        .split(/\*\*(.+?)\*\*/)
+        .map((part, i) => (i % 2 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>))}
     </>
   )
 }
@@ -39,11 +41,19 @@ function BlockView({ b }: { b: Block }) {
 
 export default function HelpArticlePage() {
   const slug = useParams()['slug'] ?? ''
-  const article = useQuery({ queryKey: ['support', 'help', slug], queryFn: () => loadArticle(slug).then((a) => a ?? null) })
+  const article = useQuery({
+    queryKey: ['support', 'help', slug],
+    queryFn: () => loadArticle(slug).then((a) => a ?? null),
+  })
   return (
     <Page title={article.data?.title ?? 'Help'}>
       <SupportTabs />
-      <QueryState query={article} label="Loading the article" isEmpty={(a) => a === null} empty="There is no such help article.">
+      <QueryState
+        query={article}
+        label="Loading the article"
+        isEmpty={(a) => a === null}
+        empty="There is no such help article."
+      >
         {(a) => (
           <Section title={a!.title}>
             <article className="support-article" data-slug={a!.slug}>

@@ -16,7 +16,6 @@ const ENDINGS: Record<string, string> = {
   error: 'The answer broke off: the assistant failed part way.',
 }
 
-
 export function Sources({ sources }: { sources: SourceRef[] }) {
   if (sources.length === 0) return null
   return (
@@ -75,9 +74,7 @@ export function LiveMessages({ turn }: { turn: LiveTurn }) {
       </Bubble>
       {(turn.state !== 'error' || turn.text) && (
         <Bubble role="assistant">
-          {turn.tools.length > 0 && (
-            <p className="muted support-tools">Looked up: {turn.tools.join(', ')}</p>
-          )}
+          {turn.tools.length > 0 && <p className="muted support-tools">Looked up: {turn.tools.join(', ')}</p>}
           <p className="support-text support-live" aria-busy={streaming} data-state={turn.state}>
             {turn.text || (streaming ? 'Thinking…' : '')}
           </p>

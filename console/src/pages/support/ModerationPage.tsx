@@ -10,7 +10,15 @@ import { dateTime } from '../../ui/format.ts'
 import { Page, Section } from '../../ui/Page.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { ACTIONS, APPEALS, type Appeal, appeal, fetchActions, fetchAppeals, type ModerationAction } from './api.ts'
+import {
+  ACTIONS,
+  APPEALS,
+  type Appeal,
+  appeal,
+  fetchActions,
+  fetchAppeals,
+  type ModerationAction,
+} from './api.ts'
 import { SupportTabs } from './SupportTabs.tsx'
 
 const APPEAL_STATUS: Record<string, string> = {
@@ -83,7 +91,9 @@ function ActionItem({ a, now }: { a: ModerationAction; now: number }) {
         ))}
       </ul>
       {a.appeal ? (
-        <p data-appeal-status={a.appeal.status}>Appeal: {APPEAL_STATUS[a.appeal.status] ?? a.appeal.status}</p>
+        <p data-appeal-status={a.appeal.status}>
+          Appeal: {APPEAL_STATUS[a.appeal.status] ?? a.appeal.status}
+        </p>
       ) : appealable ? (
         <>
           <p className="muted">You can appeal until {dateTime(a.appealable_until)}.</p>
@@ -103,7 +113,9 @@ function AppealItem({ a }: { a: Appeal }) {
         <strong>{APPEAL_STATUS[a.status] ?? a.status}</strong>
         <span className="muted">
           Sent {dateTime(a.created_at)}
-          {a.status === 'open' ? ` · decided by ${dateTime(a.decide_by)}` : ` · decided ${dateTime(a.decided_at)}`}
+          {a.status === 'open'
+            ? ` · decided by ${dateTime(a.decide_by)}`
+            : ` · decided ${dateTime(a.decided_at)}`}
         </span>
       </div>
       <p>Your reason: {a.reason}</p>

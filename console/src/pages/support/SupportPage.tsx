@@ -100,7 +100,8 @@ function Conversations({ selected, onSelect }: { selected: number | null; onSele
                 </Link>
                 <span className="muted">
                   {c.status === 'escalated' ? 'Handed over · ' : ''}
-                  {c.message_count} {c.message_count === 1 ? 'message' : 'messages'} · {dateTime(c.updated_at)}
+                  {c.message_count} {c.message_count === 1 ? 'message' : 'messages'} ·{' '}
+                  {dateTime(c.updated_at)}
                 </span>
               </li>
             ))}

@@ -19,7 +19,9 @@ export const createConversation = (title?: string) =>
 export const fetchConversation = (conversation_id: number) =>
   data(api.GET('/api/support/ai/conversations/{conversation_id}', { params: { path: { conversation_id } } }))
 export const deleteConversation = (conversation_id: number) =>
-  data(api.DELETE('/api/support/ai/conversations/{conversation_id}', { params: { path: { conversation_id } } }))
+  data(
+    api.DELETE('/api/support/ai/conversations/{conversation_id}', { params: { path: { conversation_id } } }),
+  )
 export const sendFeedback = (conversation_id: number, body: FeedbackInput) =>
   data(
     api.POST('/api/support/ai/conversations/{conversation_id}/feedback', {
@@ -58,7 +60,8 @@ export const STATUS_LABELS: Record<string, string> = {
   closed: 'Closed',
 }
 export const CASE_CATEGORIES = ['account', 'billing', 'brokers', 'data', 'bug', 'other'] as const
-export const casesKey = (status: CaseStatus | '', page: number) => ['support', 'cases', { status, page }] as const
+export const casesKey = (status: CaseStatus | '', page: number) =>
+  ['support', 'cases', { status, page }] as const
 export const caseKey = (id: number) => ['support', 'case', id] as const
 
 export const fetchCases = (status: CaseStatus | '', page: number) =>
@@ -71,7 +74,9 @@ export const createCase = (body: CaseInput) => data(api.POST('/api/support/ai/ca
 export const fetchCase = (case_id: number) =>
   data(api.GET('/api/support/ai/cases/{case_id}', { params: { path: { case_id } } }))
 export const addComment = (case_id: number, body: string) =>
-  data(api.POST('/api/support/ai/cases/{case_id}/comments', { params: { path: { case_id } }, body: { body } }))
+  data(
+    api.POST('/api/support/ai/cases/{case_id}/comments', { params: { path: { case_id } }, body: { body } }),
+  )
 
 export type Cases = Awaited<ReturnType<typeof fetchCases>>
 export type CaseItem = Cases['items'][number]
@@ -84,7 +89,12 @@ export const APPEALS = ['moderation', 'appeals'] as const
 export const fetchActions = () => data(api.GET('/api/moderation/actions'))
 export const fetchAppeals = () => data(api.GET('/api/moderation/appeals'))
 export const appeal = (action_id: number, reason: string) =>
-  data(api.POST('/api/moderation/actions/{action_id}/appeal', { params: { path: { action_id } }, body: { reason } }))
+  data(
+    api.POST('/api/moderation/actions/{action_id}/appeal', {
+      params: { path: { action_id } },
+      body: { reason },
+    }),
+  )
 
 export type ModerationAction = Awaited<ReturnType<typeof fetchActions>>['items'][number]
 export type Appeal = Awaited<ReturnType<typeof fetchAppeals>>['items'][number]

@@ -42,7 +42,8 @@ function blocksOf(body: string): Block[] {
     if (lines.length === 0) continue
     const first = lines[0]!
     if (first.startsWith('### ')) blocks.push({ kind: 'h3', text: first.slice(4) })
-    else if (first.startsWith('## ') || first.startsWith('# ')) blocks.push({ kind: 'h2', text: first.replace(/^#+ /, '') })
+    else if (first.startsWith('## ') || first.startsWith('# '))
+      blocks.push({ kind: 'h2', text: first.replace(/^#+ /, '') })
     else if (/^[-*] /.test(first)) blocks.push({ kind: 'ul', items: listItems(lines) })
     else blocks.push({ kind: 'p', text: lines.join(' ') })
     // A heading directly followed by text in the same chunk.

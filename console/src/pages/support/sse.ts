@@ -25,7 +25,13 @@ export interface IntentRef {
 
 /** The events a streamed turn carries, as the service names them. */
 export type StreamEvent =
-  | { type: 'meta'; conversation_id: number; user_message_id: number; assistant_message_id: number; intent: IntentRef }
+  | {
+      type: 'meta'
+      conversation_id: number
+      user_message_id: number
+      assistant_message_id: number
+      intent: IntentRef
+    }
   | { type: 'token'; text: string }
   | { type: 'tool'; name: string }
   | {
@@ -83,7 +89,9 @@ export async function sendTurn(
   const res = await post(conversationId, content, signal)
   const type = res.headers.get('content-type') ?? ''
   if (!res.ok) {
-    const problem = type.includes('json') ? ((await res.json().catch(() => undefined)) as Problem | undefined) : undefined
+    const problem = type.includes('json')
+      ? ((await res.json().catch(() => undefined)) as Problem | undefined)
+      : undefined
     throw new ApiError(res.status, problem)
   }
   if (!type.startsWith('text/event-stream')) return (await res.json()) as TurnOutcome

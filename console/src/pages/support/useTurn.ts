@@ -43,7 +43,13 @@ function apply(turn: LiveTurn, e: StreamEvent): LiveTurn {
     case 'tool':
       return { ...turn, tools: [...turn.tools, e.name] }
     case 'done':
-      return { ...turn, state: 'done', sources: e.sources, filtered: e.filtered, assistantId: e.assistant_message_id }
+      return {
+        ...turn,
+        state: 'done',
+        sources: e.sources,
+        filtered: e.filtered,
+        assistantId: e.assistant_message_id,
+      }
     case 'error':
       return { ...turn, state: 'error', error: new Error(e.message) }
   }
@@ -75,9 +81,12 @@ export function useTurn(conversationId: number) {
     }
     update(current)
     try {
-      const outcome = await sendTurn(conversationId, question, controller.signal, (e) => update(apply(current, e)))
+      const outcome = await sendTurn(conversationId, question, controller.signal, (e) =>
+        update(apply(current, e)),
+      )
       if (outcome) update({ ...current, state: 'done', outcome })
-      else if (current.state === 'streaming' || current.state === 'sending') update({ ...current, state: 'done' })
+      else if (current.state === 'streaming' || current.state === 'sending')
+        update({ ...current, state: 'done' })
     } catch (error) {
       if (controller.signal.aborted) update({ ...current, state: 'stopped' })
       else update({ ...current, state: 'error', error })
