@@ -2,6 +2,9 @@
  * Loopback fake of OpenAI's Chat Completions API (docs/vendor-formats.md#openai-compatible-chat): Bearer auth, JSON
  * bodies, `chat.completion` answers and `{"error": {message, type, param, code}}` failures.
  * Failures can be scripted with failNext / rateLimitNext / malformNext.
+ * With `stream: true` it answers server-sent chunks (the answer's words, or a script given to
+ * streamNext / streamScript: tool calls with split arguments, a cut, an error chunk), and it serves
+ * `/v1/moderations` (flag words with `flag`, or script a whole answer with moderationNext).
  *
  *   const openai = await startOpenAiFake()
  *   const llm = createOpenAiCompatible({ http, baseUrl: openai.baseUrl, apiKey: openai.apiKey, model: 'gpt-test' })
@@ -10,6 +13,18 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { moderationInputs, moderationResult, type ModerationRule } from './openai-fake-moderation.ts'
+import {
+  completion,
+  isObj,
+  validMessages,
+  validResponseFormat,
+  validTools,
+  type Obj,
+} from './openai-fake-wire.ts'
+import { streamPayloads, wordChunks, writeStream, type StreamScript } from './openai-fake-stream.ts'
+
+export type { FakeToolCall, StreamScript } from './openai-fake-stream.ts'
 
 export interface OpenAiFakeRequest {
   method: string
@@ -37,6 +52,14 @@ export interface OpenAiFake {
   delayNext(ms: number): void
   /** The next request answers 200 with a body of the wrong shape ('json': not JSON at all). */
   malformNext(kind?: 'shape' | 'json'): void
+  /** The next streamed request follows this script (queued; one per request). */
+  streamNext(script: StreamScript): void
+  /** Streamed requests without a queued script follow this one (null: the answer's words). */
+  streamScript: StreamScript | null
+  /** Moderation flags inputs containing `word` in `category` with `score`. */
+  flag(word: string, category: string, score: number): void
+  /** The next moderation request is answered with exactly these results. */
+  moderationNext(results: unknown[]): void
   reset(): void
   close(): Promise<void>
 }
@@ -68,45 +91,23 @@ function parse(text: string): Record<string, unknown> | null {
   }
 }
 
-const validMessages = (v: unknown): boolean =>
-  Array.isArray(v) &&
-  v.length > 0 &&
-  v.every(
-    (m: unknown) =>
-      typeof m === 'object' &&
-      m !== null &&
-      ['system', 'user', 'assistant'].includes(String((m as Record<string, unknown>)['role'])) &&
-      typeof (m as Record<string, unknown>)['content'] === 'string',
-  )
-
-/** `{type: "text" | "json_object"}` or `{type: "json_schema", json_schema: {name, schema, strict?}}`. */
-function validResponseFormat(v: unknown): boolean {
-  if (typeof v !== 'object' || v === null) return false
-  const f = v as Record<string, unknown>
-  if (f['type'] === 'text' || f['type'] === 'json_object') return true
-  const js = f['json_schema']
-  if (f['type'] !== 'json_schema' || typeof js !== 'object' || js === null) return false
-  const { name, schema, strict } = js as Record<string, unknown>
-  return (
-    typeof name === 'string' &&
-    /^[A-Za-z0-9_-]{1,64}$/.test(name) &&
-    typeof schema === 'object' &&
-    schema !== null &&
-    (strict === undefined || typeof strict === 'boolean')
-  )
-}
-
 export async function startOpenAiFake(opts: { apiKey?: string } = {}): Promise<OpenAiFake> {
   const apiKey = opts.apiKey ?? `sk-test-${randomBytes(12).toString('hex')}`
   const requests: OpenAiFakeRequest[] = []
   let scripted: Scripted[] = []
   let seq = 0
-  const state = { answer: DEFAULT_ANSWER }
+  const state: { answer: string; streamScript: StreamScript | null } = {
+    answer: DEFAULT_ANSWER,
+    streamScript: null,
+  }
+  const streamQueue: StreamScript[] = []
+  const moderationQueue: unknown[][] = []
+  const rules: ModerationRule[] = []
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const text = await readBody(req)
     const body = parse(text)
-    const send = (status: number, payload: string, headers: Record<string, string> = {}) => {
+    const record = (status: number) =>
       requests.push({
         method: req.method ?? '',
         path: req.url ?? '',
@@ -114,6 +115,8 @@ export async function startOpenAiFake(opts: { apiKey?: string } = {}): Promise<O
         body,
         status,
       })
+    const send = (status: number, payload: string, headers: Record<string, string> = {}) => {
+      record(status)
       res.writeHead(status, {
         'content-type': 'application/json',
         'x-request-id': `req_${++seq}`,
@@ -125,7 +128,8 @@ export async function startOpenAiFake(opts: { apiKey?: string } = {}): Promise<O
       send(status, JSON.stringify(openAiError(message, type, code)))
 
     const path = new URL(req.url ?? '/', 'http://x').pathname
-    if (path !== '/v1/chat/completions' || req.method !== 'POST') {
+    const known = ['/v1/chat/completions', '/v1/moderations'].includes(path)
+    if (!known || req.method !== 'POST') {
       return fail(404, `Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url')
     }
     const next = scripted.shift()
@@ -138,39 +142,46 @@ export async function startOpenAiFake(opts: { apiKey?: string } = {}): Promise<O
     if (typeof body['model'] !== 'string' || !body['model']) {
       return fail(400, 'you must provide a model parameter', 'invalid_request_error')
     }
+    if (path === '/v1/moderations') return moderate(body, send, fail)
     if (!validMessages(body['messages'])) {
       return fail(400, "Invalid value for 'messages'.", 'invalid_request_error')
+    }
+    if (body['tools'] !== undefined && !validTools(body['tools'])) {
+      return fail(400, "Invalid value for 'tools'.", 'invalid_request_error')
+    }
+    if (body['stream_options'] !== undefined && body['stream'] !== true) {
+      return fail(
+        400,
+        'The stream_options parameter is only allowed when stream is enabled.',
+        'invalid_request_error',
+      )
     }
     const format = body['response_format']
     if (format !== undefined && !validResponseFormat(format)) {
       return fail(400, "Invalid value for 'response_format'.", 'invalid_request_error')
     }
-    const answer = state.answer
     const promptTokens = Math.ceil(text.length / 4)
-    const completionTokens = Math.ceil(answer.length / 4)
-    send(
-      200,
-      JSON.stringify({
-        id: `chatcmpl-${seq + 1}`,
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: `${body['model']}-2025-01-01`,
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content: answer, refusal: null },
-            logprobs: null,
-            finish_reason: 'stop',
-          },
-        ],
-        usage: {
-          prompt_tokens: promptTokens,
-          completion_tokens: completionTokens,
-          total_tokens: promptTokens + completionTokens,
-        },
-        system_fingerprint: 'fp_fake',
-      }),
-    )
+    if (body['stream'] === true) {
+      record(200)
+      const script = streamQueue.shift() ?? state.streamScript ?? { text: wordChunks(state.answer) }
+      const includeUsage = isObj(body['stream_options']) && body['stream_options']['include_usage'] === true
+      const payloads = streamPayloads(script, `${body['model']}-2025-01-01`, includeUsage, promptTokens)
+      return writeStream(res, script, payloads)
+    }
+    send(200, JSON.stringify(completion(state.answer, String(body['model']), promptTokens, seq + 1)))
+  }
+
+  function moderate(
+    body: Obj,
+    send: (status: number, payload: string) => void,
+    fail: (status: number, message: string, type: string) => void,
+  ): void {
+    const inputs = moderationInputs(body['input'])
+    if (!inputs) return fail(400, "Invalid value for 'input'.", 'invalid_request_error')
+    const model = String(body['model'])
+    const results = moderationQueue.shift() ?? inputs.map((input) => moderationResult(input, model, rules))
+    const answeredModel = model.endsWith('-latest') ? model.replace(/-latest$/, '-2024-09-26') : model
+    send(200, JSON.stringify({ id: `modr-${seq + 1}`, model: answeredModel, results }))
   }
 
   const server = createServer((req, res) => {
@@ -212,10 +223,29 @@ export async function startOpenAiFake(opts: { apiKey?: string } = {}): Promise<O
         kind === 'json' ? '{"choices": [' : JSON.stringify({ object: 'chat.completion', choices: [] })
       scripted.push({ status: 200, body })
     },
+    streamNext(script) {
+      streamQueue.push(script)
+    },
+    get streamScript() {
+      return state.streamScript
+    },
+    set streamScript(script: StreamScript | null) {
+      state.streamScript = script
+    },
+    flag(word, category, score) {
+      rules.push({ word, category, score })
+    },
+    moderationNext(results) {
+      moderationQueue.push(results)
+    },
     reset() {
       requests.length = 0
       scripted = []
       state.answer = DEFAULT_ANSWER
+      state.streamScript = null
+      streamQueue.length = 0
+      moderationQueue.length = 0
+      rules.length = 0
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

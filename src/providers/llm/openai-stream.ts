@@ -41,11 +41,7 @@ export function wireMessages(system: string | undefined, messages: LlmChatMessag
   return out
 }
 
-export function streamBody(
-  model: string,
-  maxTokensField: string,
-  req: LlmStreamRequest,
-): Obj {
+export function streamBody(model: string, maxTokensField: string, req: LlmStreamRequest): Obj {
   const body: Obj = {
     model,
     messages: wireMessages(req.system, req.messages),

@@ -58,8 +58,7 @@ export function parseModeration(payload: unknown, inputs: number): ModerationVer
   if (isObj(payload['error'])) throw malformed('error object in a 200 answer', payload)
   const results = payload['results']
   if (!Array.isArray(results)) throw malformed('results is not an array', payload)
-  if (results.length !== inputs)
-    throw malformed(`${results.length} results for ${inputs} inputs`, payload)
+  if (results.length !== inputs) throw malformed(`${results.length} results for ${inputs} inputs`, payload)
   return results.map((r: unknown, i) => verdictOf(r, i, payload))
 }
 

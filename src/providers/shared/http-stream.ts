@@ -58,7 +58,10 @@ export class BodyWatch {
       })
     }
     const code = errorCode(e instanceof Error ? e.cause : undefined) ?? errorCode(e) ?? 'fetch failed'
-    return new UpstreamNetworkError(`${provider} ${this.target} network error: ${code}`, { provider, cause: e })
+    return new UpstreamNetworkError(`${provider} ${this.target} network error: ${code}`, {
+      provider,
+      cause: e,
+    })
   }
 
   /** The whole body (an error answer), under the same timer. */

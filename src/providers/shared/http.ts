@@ -248,7 +248,14 @@ export function createHttpClient(opts: HttpClientOptions = {}): HttpClient {
     const init: RequestInit = { method, headers }
     if (body !== undefined) init.body = body
     const idempotent = req.idempotent ?? IDEMPOTENT_METHODS.has(method)
-    return { url, target, init, idempotent, maxRetries: req.retries ?? retries, ms: req.timeoutMs ?? timeoutMs }
+    return {
+      url,
+      target,
+      init,
+      idempotent,
+      maxRetries: req.retries ?? retries,
+      ms: req.timeoutMs ?? timeoutMs,
+    }
   }
 
   async function request<T = unknown>(req: HttpRequest): Promise<HttpResponse<T>> {
