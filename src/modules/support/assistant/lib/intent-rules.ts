@@ -104,9 +104,7 @@ export const REFUSING_RULES: IntentRule[] = [
         `\\b(?:what is|whats|what are|tell me|show me|give me|send me|reveal|share|read me|display|print|find|look up|retrieve|recover|email me|text me) (?:my |the |his |her |their |your |our |an |a |all |someone s |another users? )?(?:current |old |admin |stored |full |raw )?${SECRET}\\b`,
       ),
       new RegExp(`\\b${SECRET} (?:of|for|belonging to|used by) ${OTHER}`),
-      new RegExp(
-        `\\b(?:whats|what is|show|give me) (?:the )?(?:admin|root|database|server|master|openai|llm) (?:password|key|token|credentials)\\b`,
-      ),
+      /\b(?:whats|what is|reveal|show|give|tell|print|share|leak|dump|send)\b.*\b(?:admin|root|database|server|master|service|internal|openai|llm|model|system) (?:api )?(?:password|key|keys|token|tokens|credentials|secret)\b/,
     ],
   },
   {
@@ -120,7 +118,7 @@ export const REFUSING_RULES: IntentRule[] = [
       ),
       new RegExp(`\\b(?:what|which) ${ASSET}? ?should (?:i|we) ${TRADE_VERB}\\b`),
       new RegExp(
-        `\\b(?:recommend|suggest|pick|tip) (?:me |us )?(?:a |an |some |any |the best |good |the )?(?:good |best )?${ASSET}\\b`,
+        `\\b(?:recommend|suggest|pick|tip) (?:me |us )?(?:a |an |some |any |the best |good |the )?(?:good |best )?(?:\\S+ ){0,2}${ASSET}\\b`,
       ),
       new RegExp(`\\b(?:tell|give) me (?:what|which) (?:${ASSET} )?to (?:buy|sell|invest in|short)\\b`),
       new RegExp(
@@ -203,7 +201,7 @@ export const ALLOWED_RULES: IntentRule[] = [
       /\bhow (?:is|are|s|has|have) my (?:portfolio|holdings|positions|account|accounts|investments|performance|returns)\b/,
       /\bhow am i doing\b/,
       /\b(?:what|how much) (?:is|are) my (?:portfolio|holdings|positions|account|accounts|investments|total|net worth|balance|cash)\b/,
-      /\bmy (?:portfolio|holdings|positions|returns|performance|allocation|gains|losses|dividends|income|net worth|balance|biggest position|largest position|top holdings)\b/,
+      /\bmy (?:portfolio|holdings|positions|returns|performance|allocation|gains|losses|dividends|income|net worth|balance|(?:biggest|largest|smallest|top|best|worst) (?:positions?|holdings?))\b/,
     ],
   },
   {
@@ -211,7 +209,7 @@ export const ALLOWED_RULES: IntentRule[] = [
     label: 'account_help',
     reason: 'A question about the sender’s account, security or plan.',
     patterns: [
-      /\b(?:password|log ?in|sign ?in|sign ?up|log ?out|sign ?out|mfa|2fa|two factor|authenticator|recovery codes?|api keys?|sessions?|e ?mail address|my account|my profile|profile|plan|plans|subscription|billing|upgrade|downgrade|invoice|delete my|close my|cancel my|quota|limits?|team|invite|members?|organisation|organization|tenant)\b/,
+      /\b(?:password|log ?in|sign ?in|sign ?up|log ?out|sign ?out|mfa|2fa|two (?:factor|step)|authenticator|recovery codes?|api keys?|sessions?|e ?mail address|my account|my profile|profile|plan|plans|subscription|billing|upgrade|downgrade|invoice|delete my|close my|cancel my|quota|limits?|team|invite|members?|organisation|organization|tenant)\b/,
     ],
   },
 ]

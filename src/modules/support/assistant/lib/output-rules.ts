@@ -9,7 +9,8 @@ export const NEUTRAL_SENTENCE = "I can't give personalised investment advice"
 
 const S = '[ \\t]+'
 const TRADE =
-  '(?:buy|buying|sell|selling|short|shorting|dump|dumping|invest|investing|purchase|purchasing|load[ \\t]+up|go[ \\t]+long|go[ \\t]+short|allocate|allocating|get[ \\t]+out[ \\t]+of|take[ \\t]+profits|average[ \\t]+down|double[ \\t]+down|add[ \\t]+to|hold[ \\t]+onto|stay[ \\t]+invested)'
+  '(?:buy|buying|sell|selling|short|shorting|dump|dumping|invest|investing|purchase|purchasing|load up|go long|go short|allocate|allocating|get out of|take profits|average down|double down|add to|hold onto|stay invested)'
+/** Spaces in a rule's source match one or more spaces or tabs (never a line break). */
 const w = (s: string) => s.replaceAll(' ', S)
 
 /** The start of personalised advice (case-insensitive, except where a ticker must be upper case). */
@@ -59,7 +60,7 @@ export const ADVICE_TRIGGERS: RegExp[] = [
   // "put 20% of your portfolio in"
   new RegExp(
     w(
-      `\\b(?:put|move|allocate|invest|keep) (?:about |around |roughly )?\\d{1,3}(?:\\.\\d+)? ?(?:%|percent) of your\\b`,
+      `\\b(?:put|move|allocate|invest|keep) (?:about |around |roughly )?\\d{1,3}(?:\\.\\d+)?\\x20?(?:%|percent) of your\\b`,
     ),
     'i',
   ),
