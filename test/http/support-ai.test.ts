@@ -4,7 +4,7 @@
  * and the 404 on every id route for another tenant.
  */
 import assert from 'node:assert/strict'
-import { before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { assertProblem, json } from '../helpers/assertions.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
 import { ADVICE, ALLOWED, BASE, counts, messages, parseSse } from './support-ai-fixtures.ts'
@@ -12,17 +12,18 @@ import { ADVICE, ALLOWED, BASE, counts, messages, parseSse } from './support-ai-
 const t = useTestApp()
 const SSE = { accept: 'text/event-stream' }
 
-before(async () => {
-  // A plan with tiny assistant limits, so the caps are reached in a few turns.
-  await t.db.handle.raw(
+let plans: Promise<unknown> | undefined
+/** Plans with tiny assistant limits, so the caps are reached in a few turns (added once). */
+const tinyPlans = () =>
+  (plans ??= t.db.handle.raw(
     `insert into plan (code, name, rank, limits) values ('support_tiny', 'Tiny', 90,
       '{"support_ai_messages_per_day": 3, "support_ai_tokens_per_day": 100000, "support_ai_messages_per_minute": 2}'),
       ('support_capped', 'Capped', 91,
       '{"support_ai_messages_per_day": 100, "support_ai_tokens_per_day": 0, "support_ai_messages_per_minute": 10}')`,
-  )
-})
+  ))
 
 async function open(u: Client, title?: string): Promise<number> {
+  await tinyPlans() // before the first turn reads (and caches) the plan catalogue
   const res = await u.post(`${BASE}/conversations`, title === undefined ? {} : { title })
   assert.equal(res.statusCode, 200, res.body)
   return json(res).conversation_id as number
@@ -61,6 +62,7 @@ describe('the message turn, in order', () => {
   })
 
   it('3. rate limit per user per minute → 429 with Retry-After, checked before ownership; nothing stored', async () => {
+    await tinyPlans()
     const u = await t.newTenant({ plan: 'support_tiny' })
     const id = await open(u)
     assert.equal(json(await send(u, id, ALLOWED)).outcome, 'runtime_not_wired')
@@ -78,6 +80,7 @@ describe('the message turn, in order', () => {
   })
 
   it('3. daily message quota → quota_exhausted with the numbers, nothing stored; GET /quota agrees', async () => {
+    await tinyPlans()
     const u = await t.newTenant({ plan: 'support_tiny' })
     const colleague = await t.newUser(u.tenantId)
     const id = await open(u)
@@ -106,6 +109,7 @@ describe('the message turn, in order', () => {
   })
 
   it('3. daily token cap → cost_cap_reached, nothing stored', async () => {
+    await tinyPlans()
     const u = await t.newTenant({ plan: 'support_capped' })
     const id = await open(u)
     const body = json(await send(u, id, ALLOWED))

@@ -36,9 +36,13 @@ export interface SupportMessageTable {
   content: string
   finish: Finish | null
   filtered: ColumnType<boolean, boolean | undefined, boolean>
-  sources: Json<{ title: string; slug: string }[]>
-  model: string | null
-  usage: Json<{ prompt_tokens: number; completion_tokens: number; total_tokens: number } | null>
+  sources: ColumnType<{ title: string; slug: string }[], string | undefined, string>
+  model: ColumnType<string | null, string | null | undefined, string | null>
+  usage: ColumnType<
+    { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null,
+    string | undefined,
+    string
+  >
   total_tokens: ColumnType<number, number | undefined, number>
   created_at: CreatedAt
 }

@@ -60,7 +60,7 @@ export class ConversationsService {
     const row = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
       repo.insertConversation(s, scope.userId, title?.trim() || DEFAULT_TITLE, this.deps.clock.now()),
     )
-    return { conversation_id: row.id, title: row.title, status: row.status, created_at: iso(row.created_at) }
+    return { conversation_id: row.id, title: row.title, status: 'open' as const, created_at: iso(row.created_at) }
   }
 
   async list(scope: RequestScope, q: PageQueryInput) {
