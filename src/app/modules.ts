@@ -28,6 +28,7 @@ import { pushModule } from '../modules/engagement/push/index.ts'
 import { recommendationsModule } from '../modules/trading-intel/recommendations/index.ts'
 import { riskModule } from '../modules/trading-intel/risk/index.ts'
 import { supportAssistantModule } from '../modules/support/assistant/index.ts'
+import { moderationModule } from '../modules/support/moderation/index.ts'
 import { supportCasesModule } from '../modules/support/cases/index.ts'
 import { screenerModule } from '../modules/trading-intel/screener/index.ts'
 import { taConfluenceModule } from '../modules/ta/ta-confluence/index.ts'
@@ -75,6 +76,7 @@ export const modules = [
   alertsModule,
   supportAssistantModule,
   supportCasesModule,
+  moderationModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
