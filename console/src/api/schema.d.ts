@@ -133,6 +133,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/moderation/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Appeals to review (administrators)
+         * @description `status` open (default; soonest `decide_by` first), upheld or reversed (latest decided first), with the action's categories and reasons. `limit` at most 100 (default 50). Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        get: operations["adminListModerationAppeals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/appeals/{appeal_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide an appeal, with a stated reason (administrators)
+         * @description `decision` uphold (the action stands) or reverse (the action is lifted: `status: reversed`); `reason` is required and shown to the appellant. Decided already → 409 `moderation.appeal_decided`; your own appeal → 403 `moderation.own_appeal`; unknown → 404. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        post: operations["adminDecideModerationAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/notifications/dead-letters": {
         parameters: {
             query?: never;
@@ -2732,6 +2772,86 @@ export interface paths {
          * @description Removes one of the caller’s device tokens (e.g. on sign-out in the app). Another user’s or tenant’s, or one already removed → 404 `push.token_not_found`.
          */
         delete: operations["deletePushToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Moderation actions taken against you
+         * @description Newest first, each with its statement of reasons (what was done, the categories and rules, that it was automated) and how to appeal, `appealable_until` (180 days after the action) and its appeal if any. `limit` at most 100 (default 50).
+         */
+        get: operations["listModerationActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/actions/{action_id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appeal an action taken against you
+         * @description `reason` 1–2000 characters. One appeal per action: while it is open → 409 `moderation.appeal_open`; once decided → 409 `moderation.appeal_decided`. Open for 180 days after the action (then 409 `moderation.appeal_window_closed`). A person decides, with a stated reason, by `decide_by` (7 days). Another user’s action → 404.
+         */
+        post: operations["appealModerationAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your appeals, with their status and the reviewer’s reason
+         * @description Newest first: `open` (waiting for a person, by `decide_by`), `upheld` (the action stands) or `reversed` (lifted), with `reviewer_reason` once decided. `limit` at most 100 (default 50).
+         */
+        get: operations["listModerationAppeals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/guard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check text before it is published
+         * @description Rules for a finance community (pump_and_dump, guaranteed_returns, impersonation, off_platform_solicitation, harassment) plus, when configured, an OpenAI-compatible classifier (harassment, hate, self_harm, sexual, violence, illicit). Scores are in [0, 1]; several signals of a category combine as 1 − Π(1 − s). `block` when a category scores ≥ 0.8 (every category but self_harm, which only flags); `flag` when any scores ≥ 0.5; else `allow`. A block records an action against you (`action_id`, its statement of reasons in GET /api/moderation/actions). `sources` says what judged: `["rules"]` or `["rules", "openai"]`; a failing classifier makes it `degraded: true` with `classifier: "unavailable"`, never an error. `content` 1–20,000 characters.
+         */
+        post: operations["moderationGuard"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6767,6 +6887,361 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListModerationAppeals: {
+        parameters: {
+            query?: {
+                /** @description At most 100; default 50 */
+                limit?: number;
+                /**
+                 * @description open, upheld or reversed
+                 * @example open
+                 */
+                status?: "open" | "upheld" | "reversed";
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "appeal_id": 12,
+                     *           "action_id": 91,
+                     *           "status": "open",
+                     *           "reason": "I was quoting a scam message to warn others, not promoting it.",
+                     *           "reviewer_reason": null,
+                     *           "decided_at": null,
+                     *           "created_at": "2026-11-24T15:30:00.000Z",
+                     *           "decide_by": "2026-12-01T15:30:00.000Z",
+                     *           "user_id": 42,
+                     *           "reviewer_user_id": null,
+                     *           "action": {
+                     *             "categories": [
+                     *               "guaranteed_returns",
+                     *               "pump_and_dump"
+                     *             ],
+                     *             "reasons": [
+                     *               {
+                     *                 "category": "guaranteed_returns",
+                     *                 "rule": "returns.guaranteed",
+                     *                 "excerpt": "guaranteed 10x on $XYZ"
+                     *               },
+                     *               {
+                     *                 "category": "pump_and_dump",
+                     *                 "rule": "pump.multiplier",
+                     *                 "excerpt": "guaranteed 10x on $XYZ"
+                     *               }
+                     *             ],
+                     *             "surface": "community.post",
+                     *             "reference": "post-7731",
+                     *             "created_at": "2026-11-24T15:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            action: {
+                                categories: ("pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                reasons: {
+                                    /** @enum {unknown} */
+                                    category: "pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit";
+                                    /** @description The words that matched, at most 120 characters */
+                                    excerpt: string;
+                                    /** @description A rule id (`pump.multiplier`) or `classifier:<vendor category>` */
+                                    rule: string;
+                                }[];
+                                reference: null | string;
+                                surface: null | string;
+                            };
+                            action_id: number;
+                            appeal_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a person will have decided
+                             */
+                            decide_by: string;
+                            decided_at: null | string;
+                            reason: string;
+                            reviewer_reason: null | string;
+                            reviewer_user_id: null | number;
+                            /**
+                             * @description open, upheld or reversed
+                             * @enum {unknown}
+                             */
+                            status: "open" | "upheld" | "reversed";
+                            user_id: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDecideModerationAppeal: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 12 */
+                appeal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "reverse",
+                 *       "reason": "The post quotes the scam in order to warn readers; it promotes nothing."
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description uphold: the action stands; reverse: it is lifted
+                     * @enum {unknown}
+                     */
+                    decision: "uphold" | "reverse";
+                    /** @description The reason the appellant reads (required) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appeal_id": 12,
+                     *       "action_id": 91,
+                     *       "status": "reversed",
+                     *       "reason": "I was quoting a scam message to warn others, not promoting it.",
+                     *       "reviewer_reason": "The post quotes the scam in order to warn readers; it promotes nothing.",
+                     *       "decided_at": "2026-11-25T09:00:00.000Z",
+                     *       "created_at": "2026-11-24T15:30:00.000Z",
+                     *       "decide_by": "2026-12-01T15:30:00.000Z",
+                     *       "user_id": 42,
+                     *       "reviewer_user_id": 7
+                     *     }
+                     */
+                    "application/json": {
+                        action_id: number;
+                        appeal_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When a person will have decided
+                         */
+                        decide_by: string;
+                        decided_at: null | string;
+                        reason: string;
+                        reviewer_reason: null | string;
+                        reviewer_user_id: null | number;
+                        /**
+                         * @description open, upheld or reversed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "upheld" | "reversed";
+                        user_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27451,6 +27926,644 @@ export interface operations {
             };
             /** @description URI Too Long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listModerationActions: {
+        parameters: {
+            query?: {
+                /** @description At most 100; default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "action_id": 91,
+                     *           "kind": "content_blocked",
+                     *           "status": "active",
+                     *           "categories": [
+                     *             "guaranteed_returns",
+                     *             "pump_and_dump"
+                     *           ],
+                     *           "reasons": [
+                     *             {
+                     *               "category": "guaranteed_returns",
+                     *               "rule": "returns.guaranteed",
+                     *               "excerpt": "guaranteed 10x on $XYZ"
+                     *             },
+                     *             {
+                     *               "category": "pump_and_dump",
+                     *               "rule": "pump.multiplier",
+                     *               "excerpt": "guaranteed 10x on $XYZ"
+                     *             }
+                     *           ],
+                     *           "automated": true,
+                     *           "sources": [
+                     *             "rules",
+                     *             "openai"
+                     *           ],
+                     *           "surface": "community.post",
+                     *           "reference": "post-7731",
+                     *           "created_at": "2026-11-24T15:00:00.000Z",
+                     *           "appealable_until": "2027-05-23T15:00:00.000Z",
+                     *           "reversed_at": null,
+                     *           "statement": "Your content (community.post) was blocked and not published. Grounds: claims of guaranteed returns; pump-and-dump or coordinated promotion (rules: returns.guaranteed, pump.multiplier). It was detected and decided automatically, by our rules and an automated classifier; no person reviewed it before the block.",
+                     *           "how_to_appeal": "Appeal until 2027-05-23T15:00:00.000Z with POST /api/moderation/actions/91/appeal and your reason (free of charge). A person reviews it and answers with a reason within 7 days. If you disagree with the outcome you may also turn to an out-of-court dispute settlement body.",
+                     *           "appeal": {
+                     *             "appeal_id": 12,
+                     *             "status": "open"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            action_id: number;
+                            appeal: null | {
+                                appeal_id: number;
+                                /**
+                                 * @description open, upheld or reversed
+                                 * @enum {unknown}
+                                 */
+                                status: "open" | "upheld" | "reversed";
+                            };
+                            /** Format: date-time */
+                            appealable_until: string;
+                            automated: boolean;
+                            categories: ("pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit")[];
+                            /** Format: date-time */
+                            created_at: string;
+                            how_to_appeal: string;
+                            /** @enum {unknown} */
+                            kind: "content_blocked";
+                            reasons: {
+                                /** @enum {unknown} */
+                                category: "pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit";
+                                /** @description The words that matched, at most 120 characters */
+                                excerpt: string;
+                                /** @description A rule id (`pump.multiplier`) or `classifier:<vendor category>` */
+                                rule: string;
+                            }[];
+                            reference: null | string;
+                            reversed_at: null | string;
+                            sources: ("rules" | "openai")[];
+                            /** @description The statement of reasons */
+                            statement: string;
+                            /** @enum {unknown} */
+                            status: "active" | "reversed";
+                            surface: null | string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appealModerationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 91 */
+                action_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "I was quoting a scam message to warn others, not promoting it."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why the action is wrong, in your words */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appeal_id": 12,
+                     *       "action_id": 91,
+                     *       "status": "open",
+                     *       "reason": "I was quoting a scam message to warn others, not promoting it.",
+                     *       "reviewer_reason": null,
+                     *       "decided_at": null,
+                     *       "created_at": "2026-11-24T15:30:00.000Z",
+                     *       "decide_by": "2026-12-01T15:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        action_id: number;
+                        appeal_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When a person will have decided
+                         */
+                        decide_by: string;
+                        decided_at: null | string;
+                        reason: string;
+                        reviewer_reason: null | string;
+                        /**
+                         * @description open, upheld or reversed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "upheld" | "reversed";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listModerationAppeals: {
+        parameters: {
+            query?: {
+                /** @description At most 100; default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your appeals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "appeal_id": 12,
+                     *           "action_id": 91,
+                     *           "status": "open",
+                     *           "reason": "I was quoting a scam message to warn others, not promoting it.",
+                     *           "reviewer_reason": null,
+                     *           "decided_at": null,
+                     *           "created_at": "2026-11-24T15:30:00.000Z",
+                     *           "decide_by": "2026-12-01T15:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            action_id: number;
+                            appeal_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a person will have decided
+                             */
+                            decide_by: string;
+                            decided_at: null | string;
+                            reason: string;
+                            reviewer_reason: null | string;
+                            /**
+                             * @description open, upheld or reversed
+                             * @enum {unknown}
+                             */
+                            status: "open" | "upheld" | "reversed";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    moderationGuard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "guaranteed 10x on $XYZ",
+                 *       "context": {
+                 *         "surface": "community.post",
+                 *         "reference": "post-7731"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The text to check */
+                    content: string;
+                    context?: {
+                        /** @description Your id of the content (visible ASCII, no blanks) */
+                        reference?: string;
+                        /** @description Where the content is going, e.g. `watchlist.note`, `community.post` */
+                        surface?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Blocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "verdict": "block",
+                     *       "categories": [
+                     *         "guaranteed_returns",
+                     *         "pump_and_dump"
+                     *       ],
+                     *       "scores": {
+                     *         "pump_and_dump": 0.8,
+                     *         "guaranteed_returns": 0.85,
+                     *         "impersonation": 0,
+                     *         "off_platform_solicitation": 0,
+                     *         "harassment": 0,
+                     *         "hate": 0,
+                     *         "self_harm": 0,
+                     *         "sexual": 0,
+                     *         "violence": 0,
+                     *         "illicit": 0
+                     *       },
+                     *       "action_id": 91,
+                     *       "reasons": [
+                     *         {
+                     *           "category": "guaranteed_returns",
+                     *           "rule": "returns.guaranteed",
+                     *           "excerpt": "guaranteed 10x on $XYZ"
+                     *         },
+                     *         {
+                     *           "category": "pump_and_dump",
+                     *           "rule": "pump.multiplier",
+                     *           "excerpt": "guaranteed 10x on $XYZ"
+                     *         }
+                     *       ],
+                     *       "sources": [
+                     *         "rules",
+                     *         "openai"
+                     *       ],
+                     *       "classifier": "used",
+                     *       "degraded": false
+                     *     }
+                     */
+                    "application/json": {
+                        action_id: null | number;
+                        /** @description Categories scoring 0.5 or more, highest first */
+                        categories: ("pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit")[];
+                        /** @enum {unknown} */
+                        classifier: "used" | "not_configured" | "unavailable";
+                        /** @description true: the classifier failed and the rules judged alone */
+                        degraded: boolean;
+                        reasons: {
+                            /** @enum {unknown} */
+                            category: "pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit";
+                            /** @description The words that matched, at most 120 characters */
+                            excerpt: string;
+                            /** @description A rule id (`pump.multiplier`) or `classifier:<vendor category>` */
+                            rule: string;
+                        }[];
+                        scores: {
+                            guaranteed_returns: number;
+                            harassment: number;
+                            hate: number;
+                            illicit: number;
+                            impersonation: number;
+                            off_platform_solicitation: number;
+                            pump_and_dump: number;
+                            self_harm: number;
+                            sexual: number;
+                            violence: number;
+                        };
+                        /** @description What judged the text */
+                        sources: ("rules" | "openai")[];
+                        /** @enum {unknown} */
+                        verdict: "allow" | "flag" | "block";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

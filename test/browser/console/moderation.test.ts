@@ -19,7 +19,11 @@ const PUMP =
   'GUARANTEED 300% returns in one week! Buy $ZZZQ now before it moons, we pump it together at 3pm. DM me on Telegram @pumpking for the signal.'
 
 interface Actions {
-  items: { action_id: number; reasons: { category: string; rule: string }[]; appealable_until: string }[]
+  items: {
+    action_id: number
+    reasons: { category: string; rule: string; excerpt: string }[]
+    appealable_until: string
+  }[]
 }
 interface Appeals {
   items: {
@@ -59,9 +63,14 @@ describe('console: moderation', { skip: consoleSkipReason() }, () => {
     const sel = `li[data-action="${action.action_id}"]`
     await page.waitForSelector(sel)
     const shown = await text(page, sel)
+    assert.ok(action.reasons.length > 0)
     for (const r of action.reasons) {
-      assert.ok(shown.includes(r.category), `the reason's category ${r.category} is shown`)
-      assert.ok(shown.includes(r.rule.replace(/\s+/g, ' ').trim()), `the rule is stated: ${r.rule}`)
+      const item = `${sel} li[data-rule="${r.rule}"][data-category="${r.category}"]`
+      assert.ok(await page.$(item), `the reason ${r.rule} is stated`)
+      assert.ok(
+        (await text(page, item)).includes(r.excerpt.replace(/\s+/g, ' ').trim()),
+        `its excerpt is quoted`,
+      )
     }
     assert.match(shown, /You can appeal until/)
     assert.deepEqual(await h.axe(page), [])
@@ -82,7 +91,7 @@ describe('console: moderation', { skip: consoleSkipReason() }, () => {
     // A reviewer reverses it with a stated reason: the page shows the decision and the reason.
     const admin = await h.t.newUser(user.api.tenantId, { role: 'admin' })
     const decided = await admin.post(`/api/admin/moderation/appeals/${appeal.appeal_id}/decide`, {
-      decision: 'reversed',
+      decision: 'reverse',
       reason: 'Quoted to warn others, not to promote.',
     })
     assert.ok(decided.statusCode < 300, decided.body)

@@ -27,6 +27,21 @@ const APPEAL_STATUS: Record<string, string> = {
   reversed: 'Reversed: the action was lifted',
 }
 
+const KINDS: Record<string, string> = { content_blocked: 'Content blocked' }
+const CATEGORIES: Record<string, string> = {
+  pump_and_dump: 'Pump-and-dump or coordinated promotion',
+  guaranteed_returns: 'Guaranteed-return claims',
+  impersonation: 'Impersonating the service or a broker',
+  off_platform_solicitation: 'Soliciting off the platform',
+  harassment: 'Harassment',
+  hate: 'Hate',
+  self_harm: 'Self-harm',
+  sexual: 'Sexual content',
+  violence: 'Violence',
+  illicit: 'Illicit activity',
+}
+const category = (c: string) => CATEGORIES[c] ?? c
+
 function AppealForm({ action }: { action: ModerationAction }) {
   const id = useId()
   const client = useQueryClient()
@@ -70,7 +85,7 @@ function ActionItem({ a, now }: { a: ModerationAction; now: number }) {
     <li className="support-action" data-action={a.action_id}>
       <div className="inbox-item-head">
         <strong>
-          {a.kind} · {a.categories.join(', ')}
+          {KINDS[a.kind] ?? a.kind}: {a.categories.map(category).join(', ')}
         </strong>
         <time dateTime={a.created_at} className="muted">
           {dateTime(a.created_at)}
@@ -79,8 +94,8 @@ function ActionItem({ a, now }: { a: ModerationAction; now: number }) {
       <p className="muted">{a.automated ? 'Decided automatically.' : 'Decided by a reviewer.'}</p>
       <ul className="support-reasons" aria-label="Statement of reasons">
         {a.reasons.map((r, i) => (
-          <li key={i}>
-            <strong>{r.category}</strong>: {r.rule}
+          <li key={i} data-category={r.category} data-rule={r.rule}>
+            <strong>{category(r.category)}</strong> (rule <code>{r.rule}</code>)
             {r.excerpt ? (
               <>
                 {' '}
