@@ -73,6 +73,7 @@ async function ask(page: Page, question: string): Promise<void> {
 interface Conversation {
   status: string
   messages: {
+    sources: { title: string; slug: string }[]
     message_id: number
     role: string
     content: string
@@ -239,6 +240,14 @@ describe('console: support assistant', { skip: consoleSkipReason() }, () => {
     await page.goto(`${h.base}/app/support?c=${id}`)
     await page.waitForSelector('.support-escalated')
     assert.equal(await page.$('#support-question'), null)
+
+    // The answer's sources link to their help articles, which open in the console.
+    const source = (await conversation(user, id)).messages.find((m) => m.role === 'assistant')!.sources[0]!
+    await page.click(`li[data-message] a[data-slug="${source.slug}"]`)
+    await page.waitForSelector(`article.support-article[data-slug="${source.slug}"]`)
+    assert.equal(await text(page, 'main h1'), source.title)
+    assert.deepEqual(await h.axe(page), [])
+    await assertFitsPhone(page)
     await page.close()
   })
 })
