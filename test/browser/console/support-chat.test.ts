@@ -47,23 +47,23 @@ const llm = scriptedLlm([
   { when: /alerts/i, steps: ['Price alerts watch a symbol for you. ', { pause: 300 }, { hang: true }] },
 ])
 
-/** Records every text the messages list shows, on every change, from now on (window.__seen). */
+/**
+ * Records, on every change from now on, the messages list's text (window.__seen) and the streamed
+ * answer's text (window.__live). A string: the tests are typed without the DOM's types.
+ */
 const watchThread = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as { __seen: string[]; __live: string[] }
-    w.__seen = []
-    w.__live = []
+  page.evaluate(`(() => {
+    window.__seen = []
+    window.__live = []
     new MutationObserver(() => {
       const thread = document.querySelector('.support-thread')
-      if (thread) w.__seen.push(thread.textContent ?? '')
+      if (thread) window.__seen.push(thread.textContent ?? '')
       const live = document.querySelector('.support-live')
-      if (live) w.__live.push(live.textContent ?? '')
+      if (live) window.__live.push(live.textContent ?? '')
     }).observe(document.body, { subtree: true, childList: true, characterData: true })
-  })
-const seen = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __seen: string[]; __live: string[] }).__seen)
-const liveTexts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __seen: string[]; __live: string[] }).__live)
+  })()`)
+const seen = (page: Page) => page.evaluate('window.__seen') as Promise<string[]>
+const liveTexts = (page: Page) => page.evaluate('window.__live') as Promise<string[]>
 
 async function ask(page: Page, question: string): Promise<void> {
   await page.type('#support-question', question)
