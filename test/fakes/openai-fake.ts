@@ -40,7 +40,7 @@ export interface OpenAiFake {
   /** e.g. http://127.0.0.1:54321/v1 (stands for https://api.openai.com/v1). */
   readonly baseUrl: string
   readonly apiKey: string
-  /** Every request received, including failed ones (to count retries). */
+  /** Every request received, including failed ones (to count retries); status 0 while unanswered. */
   readonly requests: OpenAiFakeRequest[]
   /** The text of the next successful answers (default: a fixed sentence). */
   answer: string
@@ -107,14 +107,19 @@ export async function startOpenAiFake(opts: { apiKey?: string } = {}): Promise<O
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const text = await readBody(req)
     const body = parse(text)
-    const record = (status: number) =>
-      requests.push({
-        method: req.method ?? '',
-        path: req.url ?? '',
-        authorization: req.headers.authorization,
-        body,
-        status,
-      })
+    // Listed on arrival, so a request answered late (delayNext) lands in the test that sent it,
+    // not in the next one after a reset.
+    const seen: OpenAiFakeRequest = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      authorization: req.headers.authorization,
+      body,
+      status: 0,
+    }
+    requests.push(seen)
+    const record = (status: number) => {
+      seen.status = status
+    }
     const send = (status: number, payload: string, headers: Record<string, string> = {}) => {
       record(status)
       res.writeHead(status, {

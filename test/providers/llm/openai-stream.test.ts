@@ -226,7 +226,6 @@ describe('OpenAI-compatible adapter, streamed turns', () => {
     fake.streamNext({ text: words, delayMs: 25 })
     const ctrl = new AbortController()
     const events: LlmStreamEvent[] = []
-    const started = Date.now()
     const error = await (async () => {
       try {
         for await (const ev of llm.stream({ ...ask, signal: ctrl.signal })) {
@@ -240,7 +239,6 @@ describe('OpenAI-compatible adapter, streamed turns', () => {
     })()
     assert.ok(error instanceof Error && error.name === 'AbortError', String(error))
     assert.equal(events.length, 2, 'nothing is yielded after the abort')
-    assert.ok(Date.now() - started < 40 * 25, 'the stream was not read to its end')
   })
 
   it('retries a 429 before the stream starts (Retry-After) and then streams', async () => {
