@@ -121,10 +121,11 @@ export const REFUSING_RULES: IntentRule[] = [
         `\\b(?:recommend|suggest|pick|tip) (?:me |us )?(?:a |an |some |any |the best |good |the )?(?:good |best )?(?:\\S+ ){0,2}${ASSET}\\b`,
       ),
       new RegExp(`\\b(?:tell|give) me (?:what|which) (?:${ASSET} )?to (?:buy|sell|invest in|short)\\b`),
-      new RegExp(
-        `\\b(?:best|top|good) ${ASSET} (?:to buy|to sell|to invest in|to own|for me|right now|now|this year|this week|today)\\b`,
-      ),
+      new RegExp(`\\b(?:best|top|good) ${ASSET} (?:to|for|right now|now|this year|this week|today)\\b`),
       /\b(?:buy|sell|hold) or (?:buy|sell|hold)\b/,
+      new RegExp(`\\b(?:i|we) should (?:still |now |just |really |also )?${TRADE_VERB}\\b`),
+      /\bwhat (?:would|do|should) you (?:buy|sell|short|invest in|pick|hold)\b/,
+      /\bwould you (?:buy|sell|short|invest in|hold)\b/,
     ],
   },
   {
@@ -201,7 +202,10 @@ export const ALLOWED_RULES: IntentRule[] = [
       /\bhow (?:is|are|s|has|have) my (?:portfolio|holdings|positions|account|accounts|investments|performance|returns)\b/,
       /\bhow am i doing\b/,
       /\b(?:what|how much) (?:is|are) my (?:portfolio|holdings|positions|account|accounts|investments|total|net worth|balance|cash)\b/,
-      /\bmy (?:portfolio|holdings|positions|returns|performance|allocation|gains|losses|dividends|income|net worth|balance|(?:biggest|largest|smallest|top|best|worst) (?:positions?|holdings?))\b/,
+      /\b(?:show|tell|give|list) (?:me )?(?:about )?my (?:portfolio|holdings|positions|returns|performance|allocation|gains|losses|dividends|income|net worth|balance)\b/,
+      /\bwhat (?:are|is|were|was) my (?:holdings|positions|returns|performance|allocation|gains|losses|dividends|income)\b/,
+      /\bmy (?:biggest|largest|smallest|top|best|worst) (?:positions?|holdings?)\b/,
+      /\b(?:what|which|how many|how much)\b(?: \S+){0,6} (?:in|of) my (?:portfolio|accounts?|holdings)\b/,
     ],
   },
   {
@@ -216,4 +220,4 @@ export const ALLOWED_RULES: IntentRule[] = [
 
 /** Words that tie a question to this product (without one, a question is out of scope). */
 export const PRODUCT_WORDS =
-  /\b(?:sextant|app|console|dashboard|widgets?|portfolios?|holdings?|positions?|accounts?|brokers?|brokerage|connect|connected|connection|sync|import|csv|export|alpaca|schwab|snaptrade|activities|transactions?|trades?|orders?|dividends?|income|cash|performance|returns?|twr|mwr|irr|xirr|benchmark|drawdown|volatility|sharpe|analytics|allocation|risk|alerts?|notifications?|notify|quiet hours|push|inbox|digest|briefing|screener|screens?|filters?|watchlists?|symbols?|tickers?|quotes?|prices?|charts?|candles?|indicators?|rsi|macd|moving average|sma|ema|bollinger|technical analysis|patterns?|learn|lessons?|backtests?|backtesting|signals?|strateg(?:y|ies)|committee|transcripts?|earnings|news|market|stocks?|shares?|etfs?|funds?|crypto|options?|currency|currencies|fx|support|case|cases|ticket|assistant|feature|features|settings)\b/
+  /\b(?:sextant|app|console|fifo|average cost|cost basis|cost method|realized|unrealized|gains?|losses|nav|aum|xirr|weights?|dashboard|widgets?|portfolios?|holdings?|positions?|accounts?|brokers?|brokerage|connect|connected|connection|sync|import|csv|export|alpaca|schwab|snaptrade|activities|transactions?|trades?|orders?|dividends?|income|cash|performance|returns?|twr|mwr|irr|xirr|benchmark|drawdown|volatility|sharpe|analytics|allocation|risk|alerts?|notifications?|notify|quiet hours|push|inbox|digest|briefing|screener|screens?|filters?|watchlists?|symbols?|tickers?|quotes?|prices?|charts?|candles?|indicators?|rsi|macd|moving average|sma|ema|bollinger|technical analysis|patterns?|learn|lessons?|backtests?|backtesting|signals?|strateg(?:y|ies)|committee|transcripts?|earnings|news|market|stocks?|shares?|etfs?|funds?|crypto|options?|currency|currencies|fx|support|case|cases|ticket|assistant|feature|features|settings)\b/

@@ -37,6 +37,11 @@ describe('classifyIntent: refused', () => {
       'Should I rebalance into bonds?',
       'how should I invest $10,000?',
       'is bitcoin worth buying',
+      'Can you tell me which stocks to buy?',
+      'What should I invest in?',
+      'Do you think I should sell Apple?',
+      'what would you buy',
+      "what's the best ETF for retirement",
     ])
   })
 
@@ -139,6 +144,8 @@ describe('classifyIntent: allowed', () => {
       'show my performance this year',
       'how am I doing',
       'what are my biggest positions',
+      'what are the top holdings in my portfolio',
+      'tell me about my dividends',
     ])
   })
 
@@ -168,6 +175,11 @@ describe('classifyIntent: allowed', () => {
       'How do I add a widget to the dashboard?',
       'how do alerts on a watchlist move work',
       'how is the drawdown computed',
+      'Should I use FIFO or average cost?',
+      'How do I export my holdings?',
+      'How do I sell a stock?',
+      "What's the best way to use the screener?",
+      'How do I set a price alert for AAPL?',
     ])
   })
 
