@@ -42,6 +42,9 @@ describe('EntitlementsService', () => {
       watchlist_symbols: 500,
       saved_screens: 50,
       alerts: 200,
+      support_ai_messages_per_day: 500,
+      support_ai_tokens_per_day: 500000,
+      support_ai_messages_per_minute: 15,
     })
     await t.c.flags.setOverride(u.tenantId, 'support_ai', false)
     assert.equal((await ent.forTenant(scopeOf(u, 'pro'))).features.support_ai, false)

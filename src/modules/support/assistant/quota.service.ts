@@ -9,6 +9,7 @@ import type { Scopes } from '../../../platform/db/index.ts'
 import { TooManyRequestsError } from '../../../platform/http/errors.ts'
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'
 import { usageSince } from './conversations.repository.ts'
+import { DAY_MS } from '../../../kernel/dates.ts'
 
 export const LIMIT_KEYS = {
   perDay: 'support_ai_messages_per_day',
@@ -35,8 +36,6 @@ export interface CapOutcome {
   message: string
   quota: { used: number; limit: number; resets_at: string }
 }
-
-const DAY_MS = 86_400_000
 
 export const startOfUtcDay = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS)
 
