@@ -49,7 +49,7 @@ export function moderationRoutes(app: App, guard: GuardService, appeals: Appeals
           'Newest first, each with its statement of reasons (what was done, the categories and rules, that it ' +
           'was automated) and how to appeal, `appealable_until` ' +
           `(${APPEAL_WINDOW_DAYS} days after the action) and its appeal if any. \`limit\` at most 100 (default 50).`,
-        examples: { 200: { description: 'Your actions', value: { items: [X.ACTION_EXAMPLE] } } },
+        examples: { query: { limit: 20 }, 200: { description: 'Your actions', value: { items: [X.ACTION_EXAMPLE] } } },
         tags,
         querystring: S.ListQuery,
         response: { 200: S.ActionList, ...problems(401, 422) },
@@ -97,7 +97,7 @@ function appealRoutes(app: App, appeals: AppealsService): void {
         description:
           'Newest first: `open` (waiting for a person, by `decide_by`), `upheld` (the action stands) or ' +
           '`reversed` (lifted), with `reviewer_reason` once decided. `limit` at most 100 (default 50).',
-        examples: { 200: { description: 'Your appeals', value: { items: [X.APPEAL_EXAMPLE] } } },
+        examples: { query: { limit: 20 }, 200: { description: 'Your appeals', value: { items: [X.APPEAL_EXAMPLE] } } },
         tags,
         querystring: S.ListQuery,
         response: { 200: S.AppealList, ...problems(401, 422) },
