@@ -27983,7 +27983,10 @@ export interface operations {
     listModerationActions: {
         parameters: {
             query?: {
-                /** @description At most 100; default 50 */
+                /**
+                 * @description At most 100; default 50
+                 * @example 20
+                 */
                 limit?: number;
             };
             header?: never;
@@ -28313,7 +28316,10 @@ export interface operations {
     listModerationAppeals: {
         parameters: {
             query?: {
-                /** @description At most 100; default 50 */
+                /**
+                 * @description At most 100; default 50
+                 * @example 20
+                 */
                 limit?: number;
             };
             header?: never;
