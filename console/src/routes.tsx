@@ -18,6 +18,7 @@ import { area as settings } from './pages/settings/area.ts'
 import { area as watchlists } from './pages/watchlists/area.ts'
 import { area as alerts } from './pages/alerts/area.ts'
 import { area as inbox } from './pages/inbox/area.ts'
+import { area as support } from './pages/support/area.ts'
 
 export const AREAS: Area[] = [
   dashboard,
@@ -30,6 +31,7 @@ export const AREAS: Area[] = [
   alerts,
   inbox,
   learn,
+  support,
   settings,
 ]
 

@@ -133,6 +133,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/moderation/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Appeals to review (administrators)
+         * @description `status` open (default; soonest `decide_by` first), upheld or reversed (latest decided first), with the action's categories and reasons. `limit` at most 100 (default 50). Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        get: operations["adminListModerationAppeals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/moderation/appeals/{appeal_id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide an appeal, with a stated reason (administrators)
+         * @description `decision` uphold (the action stands) or reverse (the action is lifted: `status: reversed`); `reason` is required and shown to the appellant. Decided already → 409 `moderation.appeal_decided`; your own appeal → 403 `moderation.own_appeal`; unknown → 404. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        post: operations["adminDecideModerationAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/notifications/dead-letters": {
         parameters: {
             query?: never;
@@ -167,6 +207,130 @@ export interface paths {
          * @description Queues the delivery again with a fresh run of 6 attempts (the earlier run is kept in `detail.retried_from`). Unknown → 404; not dead-lettered → 409 `notifications.not_dead_lettered`. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
          */
         post: operations["adminRetryNotificationDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Support cases of a tenant (administrators)
+         * @description Most recently updated first; filters `status_filter`, `category`, `user_id`. `comment_count` counts public comments, `internal_count` internal notes. Pages as everywhere (page, page_size). Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        get: operations["adminListSupportCases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/cases/{case_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One support case with every comment and internal note (administrators)
+         * @description `allowed_statuses`: what the case may become next. Unknown → 404. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        get: operations["adminGetSupportCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a support case’s status (administrators)
+         * @description Transitions: open → pending, resolved, closed; pending → open, resolved, closed; resolved → open, closed; closed → none (final). Setting the current status changes nothing. Any other move → 409 `support.case_transition_invalid` with `from`, `to` and `allowed`. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        patch: operations["adminSetSupportCaseStatus"];
+        trace?: never;
+    };
+    "/api/admin/support/cases/{case_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply to the customer or add an internal note (administrators)
+         * @description `public: true` is a reply the customer reads (an open case becomes pending, and the customer gets an in-app notification); `public: false` is an internal note the customer never sees (the case is left as it was). A closed case → 409 `support.case_closed`. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        post: operations["adminCommentSupportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/training-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Training candidates from negative feedback (administrators)
+         * @description Newest first; `status` filters (queued, approved, rejected). Texts are PII-redacted. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        get: operations["adminListSupportTrainingCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/training-candidates/{candidate_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a training candidate (administrators)
+         * @description A queued candidate becomes approved, with your note; one already decided → 409 `support.candidate_decided`; unknown → 404. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        post: operations["adminApproveSupportTrainingCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/support/training-candidates/{candidate_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a training candidate (administrators)
+         * @description A queued candidate becomes rejected, with your note; one already decided → 409 `support.candidate_decided`; unknown → 404. Administrators only (403 otherwise); `tenant_id` names another tenant (default: your own).
+         */
+        post: operations["adminRejectSupportTrainingCandidate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2613,6 +2777,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Moderation actions taken against you
+         * @description Newest first, each with its statement of reasons (what was done, the categories and rules, that it was automated) and how to appeal, `appealable_until` (180 days after the action) and its appeal if any. `limit` at most 100 (default 50).
+         */
+        get: operations["listModerationActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/actions/{action_id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appeal an action taken against you
+         * @description `reason` 1–2000 characters. One appeal per action: while it is open → 409 `moderation.appeal_open`; once decided → 409 `moderation.appeal_decided`. Open for 180 days after the action (then 409 `moderation.appeal_window_closed`). A person decides, with a stated reason, by `decide_by` (7 days). Another user’s action → 404.
+         */
+        post: operations["appealModerationAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your appeals, with their status and the reviewer’s reason
+         * @description Newest first: `open` (waiting for a person, by `decide_by`), `upheld` (the action stands) or `reversed` (lifted), with `reviewer_reason` once decided. `limit` at most 100 (default 50).
+         */
+        get: operations["listModerationAppeals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/guard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check text before it is published
+         * @description Rules for a finance community (pump_and_dump, guaranteed_returns, impersonation, off_platform_solicitation, harassment) plus, when configured, an OpenAI-compatible classifier (harassment, hate, self_harm, sexual, violence, illicit). Scores are in [0, 1]; several signals of a category combine as 1 − Π(1 − s). `block` when a category scores ≥ 0.8 (every category but self_harm, which only flags); `flag` when any scores ≥ 0.5; else `allow`. A block records an action against you (`action_id`, its statement of reasons in GET /api/moderation/actions). `sources` says what judged: `["rules"]` or `["rules", "openai"]`; a failing classifier makes it `degraded: true` with `classifier: "unavailable"`, never an error. `content` 1–20,000 characters.
+         */
+        post: operations["moderationGuard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/news/feed": {
         parameters: {
             query?: never;
@@ -3064,6 +3308,238 @@ export interface paths {
          * @description Another user’s or tenant’s screen, like an unknown one, → 404 `screener.screen_not_found`.
          */
         delete: operations["deleteScreen"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your support cases, most recently updated first
+         * @description `status_filter`: one of open, pending, resolved, closed (anything else → 422). Pages by number: `page` (1-based) and `page_size` 25, 50 or 100 (or `limit` up to 100; default 25); `total` counts the matching cases. `comment_count` counts the comments you can read. States: `open` (support acts), `pending` (support answered, waiting on you), `resolved`, `closed` (final). Your comment reopens a pending or resolved case.
+         */
+        get: operations["listSupportCases"];
+        put?: never;
+        /**
+         * Open a support case with a human
+         * @description `subject` 1–200 characters on one line, `body` 1–10000 (line breaks kept); `category` account, billing, brokers, data, bug or other (default other); `conversation_id` links the assistant conversation you escalated (kept as given). The case starts `open`.
+         */
+        post: operations["createSupportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/cases/{case_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of your support cases with its public comments
+         * @description Comments oldest first, `author` you or support; support’s internal notes are never shown. Another user’s case or an unknown id → 404 `support.case_not_found`.
+         */
+        get: operations["getSupportCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/cases/{case_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply on one of your support cases
+         * @description `body` 1–10000 characters. A pending or resolved case goes back to `open`; a closed case takes no comments → 409 `support.case_closed`. Another user’s case → 404.
+         */
+        post: operations["commentSupportCase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your conversations with the support assistant
+         * @description Most recently active first, with their message counts; `page_size` 25, 50 or 100.
+         */
+        get: operations["listSupportConversations"];
+        put?: never;
+        /**
+         * Start a conversation with the support assistant
+         * @description Opens a conversation (title default “New conversation”).
+         */
+        post: operations["createSupportConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/conversations/{conversation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation with its messages
+         * @description Messages oldest first; user turns carry the classifier’s verdict. Your own conversations only: another user’s or tenant’s → 404 `support.conversation_not_found`.
+         */
+        get: operations["getSupportConversation"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a conversation and everything in it
+         * @description Deletes the conversation with its messages, intent classifications, tool calls and feedback. Training candidates made from its feedback keep their redacted text (their link becomes null). The deletion is recorded in the audit log (`support.conversation_deleted`), which is kept. Your own conversations only: another user’s or tenant’s → 404 `support.conversation_not_found`.
+         */
+        delete: operations["deleteSupportConversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/conversations/{conversation_id}/escalate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the conversation over to a person
+         * @description Sets the status to escalated (read-only from now on: new messages → 409) and answers the URL of the support-case form, pre-filled from this conversation. No case is created. Repeating it is harmless. Your own conversations only: another user’s or tenant’s → 404 `support.conversation_not_found`.
+         */
+        post: operations["escalateSupportConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/conversations/{conversation_id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate the assistant’s answer
+         * @description At least one of `helpful`, `rating` (1–5) or `comment` (else 422 `support.feedback_empty`); `message_id` names the assistant turn (default: the latest). Negative feedback — `helpful: false` or a rating of 2 or less — also queues a training candidate (`candidate_type: negative_feedback`, `status: queued`) holding the comment and the exchange with e-mail addresses, phone numbers, card numbers (Luhn-checked), IBANs (mod-97-checked) and account numbers replaced by placeholders; its id is `training_candidate_id` (null otherwise). Another user’s conversation → 404.
+         */
+        post: operations["sendSupportFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/conversations/{conversation_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the support assistant (streamed as server-sent events)
+         * @description Evaluated in this order, each step short-circuiting: (1) the `support_ai` flag off → 200 `{outcome: "master_flag_off", degraded: true}`, nothing stored; (2) a signed-in user of a tenant (401/403); (3) the per-user rate limit (messages per minute, by plan) → 429 `support.rate_limited` with Retry-After; the tenant’s daily message quota or daily model-token cap (by plan, UTC days) → 200 `{outcome: "quota_exhausted" | "cost_cap_reached", degraded: true, quota: {used, limit, resets_at}}`, nothing stored; (4) your conversation (404), not escalated (409 `support.conversation_escalated`, nothing stored); (5) the intent classifier: personalised investment advice, credential requests, account takeover, prompt injection and out-of-scope questions are refused → 200 `{outcome: "refused", degraded: false, message, user_message_id, intent}` (the user turn and its classification stored, no assistant turn, no model call); (6) allowed: with `Accept: text/event-stream` the answer streams as server-sent events (headers `Cache-Control: no-cache, no-transform`, `X-Accel-Buffering: no`); each event has `id: <assistant_message_id>.<seq>`: `meta` {conversation_id, user_message_id, assistant_message_id, intent}, `token` {text}, `tool` {name} (the model called a read-only tool), then `done` {assistant_message_id, finish: stop|length, filtered, sources, usage} or `error` {code, message} when the upstream fails mid-stream; a `: ping` comment every 15 s. Tokens are only text the output filter has passed: text is held back to a sentence end (or a maximum window), so a phrase split across chunks is judged whole and never leaks; personalised advice is replaced by a neutral sentence, personal data and secrets removed. What was sent is exactly what is stored. A client that disconnects leaves the turn stored with the text sent so far and `finish: "interrupted"`; an upstream failure stores `finish: "error"`. Without that Accept header → 200 `{outcome: "runtime_not_wired", degraded: true, user_message_id, intent}` (the user turn and its classification stored). Without a model configured, answers come from the help articles (retrieval).
+         */
+        post: operations["sendSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/disclosure/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the assistant’s disclosure
+         * @description The version must be the current one (else 422 `support.disclosure_version`). Accepting it again is harmless and moves `accepted_at` forward.
+         */
+        post: operations["acceptSupportDisclosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/disclosure/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether you accepted the current disclosure, and its text
+         * @description `accepted` is true when the current version is the one you accepted last.
+         */
+        get: operations["getSupportDisclosureStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your tenant’s assistant quota today
+         * @description Messages your tenant sent today (`used` of `limit`, UTC day, `resets_at` the next midnight UTC), model tokens used of the daily cap, and the per-user limit per minute; all set by the plan.
+         */
+        get: operations["getSupportQuota"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6456,6 +6932,361 @@ export interface operations {
             };
         };
     };
+    adminListModerationAppeals: {
+        parameters: {
+            query?: {
+                /** @description At most 100; default 50 */
+                limit?: number;
+                /**
+                 * @description open, upheld or reversed
+                 * @example open
+                 */
+                status?: "open" | "upheld" | "reversed";
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "appeal_id": 12,
+                     *           "action_id": 91,
+                     *           "status": "open",
+                     *           "reason": "I was quoting a scam message to warn others, not promoting it.",
+                     *           "reviewer_reason": null,
+                     *           "decided_at": null,
+                     *           "created_at": "2026-11-24T15:30:00.000Z",
+                     *           "decide_by": "2026-12-01T15:30:00.000Z",
+                     *           "user_id": 42,
+                     *           "reviewer_user_id": null,
+                     *           "action": {
+                     *             "categories": [
+                     *               "guaranteed_returns",
+                     *               "pump_and_dump"
+                     *             ],
+                     *             "reasons": [
+                     *               {
+                     *                 "category": "guaranteed_returns",
+                     *                 "rule": "returns.guaranteed",
+                     *                 "excerpt": "guaranteed 10x on $XYZ"
+                     *               },
+                     *               {
+                     *                 "category": "pump_and_dump",
+                     *                 "rule": "pump.multiplier",
+                     *                 "excerpt": "guaranteed 10x on $XYZ"
+                     *               }
+                     *             ],
+                     *             "surface": "community.post",
+                     *             "reference": "post-7731",
+                     *             "created_at": "2026-11-24T15:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            action: {
+                                categories: ("pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit")[];
+                                /** Format: date-time */
+                                created_at: string;
+                                reasons: {
+                                    /** @enum {unknown} */
+                                    category: "pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit";
+                                    /** @description The words that matched, at most 120 characters */
+                                    excerpt: string;
+                                    /** @description A rule id (`pump.multiplier`) or `classifier:<vendor category>` */
+                                    rule: string;
+                                }[];
+                                reference: null | string;
+                                surface: null | string;
+                            };
+                            action_id: number;
+                            appeal_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a person will have decided
+                             */
+                            decide_by: string;
+                            decided_at: null | string;
+                            reason: string;
+                            reviewer_reason: null | string;
+                            reviewer_user_id: null | number;
+                            /**
+                             * @description open, upheld or reversed
+                             * @enum {unknown}
+                             */
+                            status: "open" | "upheld" | "reversed";
+                            user_id: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminDecideModerationAppeal: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 12 */
+                appeal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "reverse",
+                 *       "reason": "The post quotes the scam in order to warn readers; it promotes nothing."
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description uphold: the action stands; reverse: it is lifted
+                     * @enum {unknown}
+                     */
+                    decision: "uphold" | "reverse";
+                    /** @description The reason the appellant reads (required) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appeal_id": 12,
+                     *       "action_id": 91,
+                     *       "status": "reversed",
+                     *       "reason": "I was quoting a scam message to warn others, not promoting it.",
+                     *       "reviewer_reason": "The post quotes the scam in order to warn readers; it promotes nothing.",
+                     *       "decided_at": "2026-11-25T09:00:00.000Z",
+                     *       "created_at": "2026-11-24T15:30:00.000Z",
+                     *       "decide_by": "2026-12-01T15:30:00.000Z",
+                     *       "user_id": 42,
+                     *       "reviewer_user_id": 7
+                     *     }
+                     */
+                    "application/json": {
+                        action_id: number;
+                        appeal_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When a person will have decided
+                         */
+                        decide_by: string;
+                        decided_at: null | string;
+                        reason: string;
+                        reviewer_reason: null | string;
+                        reviewer_user_id: null | number;
+                        /**
+                         * @description open, upheld or reversed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "upheld" | "reversed";
+                        user_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     adminListNotificationDeadLetters: {
         parameters: {
             query?: {
@@ -6666,6 +7497,1251 @@ export interface operations {
                         status: "pending" | "retrying" | "sent" | "suppressed" | "quiet_hours" | "capped" | "skipped" | "failed";
                         /** Format: date-time */
                         updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListSupportCases: {
+        parameters: {
+            query?: {
+                /** @description account, billing, brokers, data, bug or other */
+                category?: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                /** @description Page size, at most 100 */
+                limit?: number;
+                /**
+                 * @description 1-based page number
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page: 25, 50 or 100; overrides limit
+                 * @example 25
+                 */
+                page_size?: 25 | 50 | 100;
+                /**
+                 * @description open, pending, resolved or closed
+                 * @example open
+                 */
+                status_filter?: "open" | "pending" | "resolved" | "closed";
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+                /** @description Only the cases this customer opened */
+                user_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "case_id": 58,
+                     *           "subject": "Schwab sync stopped on Friday",
+                     *           "category": "brokers",
+                     *           "status": "pending",
+                     *           "created_at": "2026-11-24T15:00:00.000Z",
+                     *           "updated_at": "2026-11-24T16:10:00.000Z",
+                     *           "comment_count": 1,
+                     *           "user_id": 42,
+                     *           "conversation_id": 4021,
+                     *           "internal_count": 1
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "page": 1,
+                     *       "page_size": 25,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            case_id: number;
+                            /**
+                             * @description account, billing, brokers, data, bug or other
+                             * @enum {unknown}
+                             */
+                            category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                            /** @description Public comments */
+                            comment_count: number;
+                            conversation_id: null | number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Internal notes */
+                            internal_count: number;
+                            /**
+                             * @description open, pending, resolved or closed
+                             * @enum {unknown}
+                             */
+                            status: "open" | "pending" | "resolved" | "closed";
+                            subject: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_id: number;
+                        }[];
+                        /** @description null on the last page */
+                        next_cursor: string | null;
+                        page: number;
+                        page_size: number;
+                        /** @description All matching items, where cheap to count */
+                        total?: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminGetSupportCase: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 58 */
+                case_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "case_id": 58,
+                     *       "subject": "Schwab sync stopped on Friday",
+                     *       "body": "My Schwab account has not synced since Friday; the page says \"needs attention\".",
+                     *       "category": "brokers",
+                     *       "status": "pending",
+                     *       "conversation_id": 4021,
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T16:10:00.000Z",
+                     *       "comments": [
+                     *         {
+                     *           "comment_id": 311,
+                     *           "author": "support",
+                     *           "body": "Thanks — the connection needs a fresh login at Schwab. Open Brokers and choose Reconnect.",
+                     *           "created_at": "2026-11-24T16:10:00.000Z",
+                     *           "author_user_id": 7,
+                     *           "public": true
+                     *         },
+                     *         {
+                     *           "comment_id": 312,
+                     *           "author": "support",
+                     *           "author_user_id": 7,
+                     *           "public": false,
+                     *           "body": "Token refresh failed with invalid_grant; asked the customer to reconnect.",
+                     *           "created_at": "2026-11-24T16:11:00.000Z"
+                     *         }
+                     *       ],
+                     *       "user_id": 42,
+                     *       "allowed_statuses": [
+                     *         "open",
+                     *         "resolved",
+                     *         "closed"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The statuses an agent may set next */
+                        allowed_statuses: ("open" | "pending" | "resolved" | "closed")[];
+                        body: string;
+                        case_id: number;
+                        /**
+                         * @description account, billing, brokers, data, bug or other
+                         * @enum {unknown}
+                         */
+                        category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                        /** @description Public comments and internal notes, oldest first */
+                        comments: {
+                            /** @enum {unknown} */
+                            author: "customer" | "support";
+                            author_user_id: number;
+                            body: string;
+                            comment_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description false: an internal note, never shown to the customer */
+                            public: boolean;
+                        }[];
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description open, pending, resolved or closed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "pending" | "resolved" | "closed";
+                        subject: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        user_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminSetSupportCaseStatus: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 58 */
+                case_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "resolved"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description open, pending, resolved or closed
+                     * @enum {unknown}
+                     */
+                    status: "open" | "pending" | "resolved" | "closed";
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "case_id": 58,
+                     *       "subject": "Schwab sync stopped on Friday",
+                     *       "body": "My Schwab account has not synced since Friday; the page says \"needs attention\".",
+                     *       "category": "brokers",
+                     *       "status": "resolved",
+                     *       "conversation_id": 4021,
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T16:10:00.000Z",
+                     *       "comments": [
+                     *         {
+                     *           "comment_id": 311,
+                     *           "author": "support",
+                     *           "body": "Thanks — the connection needs a fresh login at Schwab. Open Brokers and choose Reconnect.",
+                     *           "created_at": "2026-11-24T16:10:00.000Z",
+                     *           "author_user_id": 7,
+                     *           "public": true
+                     *         },
+                     *         {
+                     *           "comment_id": 312,
+                     *           "author": "support",
+                     *           "author_user_id": 7,
+                     *           "public": false,
+                     *           "body": "Token refresh failed with invalid_grant; asked the customer to reconnect.",
+                     *           "created_at": "2026-11-24T16:11:00.000Z"
+                     *         }
+                     *       ],
+                     *       "user_id": 42,
+                     *       "allowed_statuses": [
+                     *         "open",
+                     *         "closed"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The statuses an agent may set next */
+                        allowed_statuses: ("open" | "pending" | "resolved" | "closed")[];
+                        body: string;
+                        case_id: number;
+                        /**
+                         * @description account, billing, brokers, data, bug or other
+                         * @enum {unknown}
+                         */
+                        category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                        /** @description Public comments and internal notes, oldest first */
+                        comments: {
+                            /** @enum {unknown} */
+                            author: "customer" | "support";
+                            author_user_id: number;
+                            body: string;
+                            comment_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description false: an internal note, never shown to the customer */
+                            public: boolean;
+                        }[];
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description open, pending, resolved or closed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "pending" | "resolved" | "closed";
+                        subject: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        user_id: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminCommentSupportCase: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 58 */
+                case_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Token refresh failed with invalid_grant; asked the customer to reconnect.",
+                 *       "public": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Plain text; line breaks kept */
+                    body: string;
+                    /** @description true: a reply the customer reads; false: an internal note */
+                    public: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "comment_id": 312,
+                     *       "author": "support",
+                     *       "author_user_id": 7,
+                     *       "public": false,
+                     *       "body": "Token refresh failed with invalid_grant; asked the customer to reconnect.",
+                     *       "created_at": "2026-11-24T16:11:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {unknown} */
+                        author: "customer" | "support";
+                        author_user_id: number;
+                        body: string;
+                        comment_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description false: an internal note, never shown to the customer */
+                        public: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminListSupportTrainingCandidates: {
+        parameters: {
+            query?: {
+                /**
+                 * @description At most 100; default 50
+                 * @example 20
+                 */
+                limit?: number;
+                /** @example queued */
+                status?: "queued" | "approved" | "rejected";
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "candidate_id": 9,
+                     *           "candidate_type": "negative_feedback",
+                     *           "status": "queued",
+                     *           "conversation_id": 41,
+                     *           "helpful": false,
+                     *           "rating": 2,
+                     *           "comment": "Wrong answer, write to me at [email]",
+                     *           "question": "How do I connect my broker account?",
+                     *           "answer": "Open Brokers in the console and choose Connect.",
+                     *           "pii_found": [
+                     *             {
+                     *               "kind": "email",
+                     *               "count": 1
+                     *             }
+                     *           ],
+                     *           "reviewer_id": null,
+                     *           "review_note": null,
+                     *           "reviewed_at": null,
+                     *           "created_at": "2026-11-24T15:02:10.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            answer: null | string;
+                            candidate_id: number;
+                            /** @enum {string} */
+                            candidate_type: "negative_feedback";
+                            comment: null | string;
+                            conversation_id: null | number;
+                            /** Format: date-time */
+                            created_at: string;
+                            helpful: null | boolean;
+                            pii_found: {
+                                count: number;
+                                kind: string;
+                            }[];
+                            question: null | string;
+                            rating: null | number;
+                            review_note: null | string;
+                            reviewed_at: null | string;
+                            reviewer_id: null | number;
+                            /** @enum {unknown} */
+                            status: "queued" | "approved" | "rejected";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminApproveSupportTrainingCandidate: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 9 */
+                candidate_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Answer was outdated; article fixed"
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "candidate_id": 9,
+                     *       "candidate_type": "negative_feedback",
+                     *       "status": "approved",
+                     *       "conversation_id": 41,
+                     *       "helpful": false,
+                     *       "rating": 2,
+                     *       "comment": "Wrong answer, write to me at [email]",
+                     *       "question": "How do I connect my broker account?",
+                     *       "answer": "Open Brokers in the console and choose Connect.",
+                     *       "pii_found": [
+                     *         {
+                     *           "kind": "email",
+                     *           "count": 1
+                     *         }
+                     *       ],
+                     *       "reviewer_id": 1,
+                     *       "review_note": "Answer was outdated; article fixed",
+                     *       "reviewed_at": "2026-11-24T15:02:10.000Z",
+                     *       "created_at": "2026-11-24T15:02:10.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        answer: null | string;
+                        candidate_id: number;
+                        /** @enum {string} */
+                        candidate_type: "negative_feedback";
+                        comment: null | string;
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        helpful: null | boolean;
+                        pii_found: {
+                            count: number;
+                            kind: string;
+                        }[];
+                        question: null | string;
+                        rating: null | number;
+                        review_note: null | string;
+                        reviewed_at: null | string;
+                        reviewer_id: null | number;
+                        /** @enum {unknown} */
+                        status: "queued" | "approved" | "rejected";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminRejectSupportTrainingCandidate: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 9 */
+                candidate_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Answer was outdated; article fixed"
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "candidate_id": 9,
+                     *       "candidate_type": "negative_feedback",
+                     *       "status": "rejected",
+                     *       "conversation_id": 41,
+                     *       "helpful": false,
+                     *       "rating": 2,
+                     *       "comment": "Wrong answer, write to me at [email]",
+                     *       "question": "How do I connect my broker account?",
+                     *       "answer": "Open Brokers in the console and choose Connect.",
+                     *       "pii_found": [
+                     *         {
+                     *           "kind": "email",
+                     *           "count": 1
+                     *         }
+                     *       ],
+                     *       "reviewer_id": 1,
+                     *       "review_note": "Answer was outdated; article fixed",
+                     *       "reviewed_at": "2026-11-24T15:02:10.000Z",
+                     *       "created_at": "2026-11-24T15:02:10.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        answer: null | string;
+                        candidate_id: number;
+                        /** @enum {string} */
+                        candidate_type: "negative_feedback";
+                        comment: null | string;
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        helpful: null | boolean;
+                        pii_found: {
+                            count: number;
+                            kind: string;
+                        }[];
+                        question: null | string;
+                        rating: null | number;
+                        review_note: null | string;
+                        reviewed_at: null | string;
+                        reviewer_id: null | number;
+                        /** @enum {unknown} */
+                        status: "queued" | "approved" | "rejected";
                     };
                 };
             };
@@ -25904,6 +27980,650 @@ export interface operations {
             };
         };
     };
+    listModerationActions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description At most 100; default 50
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "action_id": 91,
+                     *           "kind": "content_blocked",
+                     *           "status": "active",
+                     *           "categories": [
+                     *             "guaranteed_returns",
+                     *             "pump_and_dump"
+                     *           ],
+                     *           "reasons": [
+                     *             {
+                     *               "category": "guaranteed_returns",
+                     *               "rule": "returns.guaranteed",
+                     *               "excerpt": "guaranteed 10x on $XYZ"
+                     *             },
+                     *             {
+                     *               "category": "pump_and_dump",
+                     *               "rule": "pump.multiplier",
+                     *               "excerpt": "guaranteed 10x on $XYZ"
+                     *             }
+                     *           ],
+                     *           "automated": true,
+                     *           "sources": [
+                     *             "rules",
+                     *             "openai"
+                     *           ],
+                     *           "surface": "community.post",
+                     *           "reference": "post-7731",
+                     *           "created_at": "2026-11-24T15:00:00.000Z",
+                     *           "appealable_until": "2027-05-23T15:00:00.000Z",
+                     *           "reversed_at": null,
+                     *           "statement": "Your content (community.post) was blocked and not published. Grounds: claims of guaranteed returns; pump-and-dump or coordinated promotion (rules: returns.guaranteed, pump.multiplier). It was detected and decided automatically, by our rules and an automated classifier; no person reviewed it before the block.",
+                     *           "how_to_appeal": "Appeal until 2027-05-23T15:00:00.000Z with POST /api/moderation/actions/91/appeal and your reason (free of charge). A person reviews it and answers with a reason within 7 days. If you disagree with the outcome you may also turn to an out-of-court dispute settlement body.",
+                     *           "appeal": {
+                     *             "appeal_id": 12,
+                     *             "status": "open"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            action_id: number;
+                            appeal: null | {
+                                appeal_id: number;
+                                /**
+                                 * @description open, upheld or reversed
+                                 * @enum {unknown}
+                                 */
+                                status: "open" | "upheld" | "reversed";
+                            };
+                            /** Format: date-time */
+                            appealable_until: string;
+                            automated: boolean;
+                            categories: ("pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit")[];
+                            /** Format: date-time */
+                            created_at: string;
+                            how_to_appeal: string;
+                            /** @enum {unknown} */
+                            kind: "content_blocked";
+                            reasons: {
+                                /** @enum {unknown} */
+                                category: "pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit";
+                                /** @description The words that matched, at most 120 characters */
+                                excerpt: string;
+                                /** @description A rule id (`pump.multiplier`) or `classifier:<vendor category>` */
+                                rule: string;
+                            }[];
+                            reference: null | string;
+                            reversed_at: null | string;
+                            sources: ("rules" | "openai")[];
+                            /** @description The statement of reasons */
+                            statement: string;
+                            /** @enum {unknown} */
+                            status: "active" | "reversed";
+                            surface: null | string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appealModerationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 91 */
+                action_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "I was quoting a scam message to warn others, not promoting it."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why the action is wrong, in your words */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "appeal_id": 12,
+                     *       "action_id": 91,
+                     *       "status": "open",
+                     *       "reason": "I was quoting a scam message to warn others, not promoting it.",
+                     *       "reviewer_reason": null,
+                     *       "decided_at": null,
+                     *       "created_at": "2026-11-24T15:30:00.000Z",
+                     *       "decide_by": "2026-12-01T15:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        action_id: number;
+                        appeal_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When a person will have decided
+                         */
+                        decide_by: string;
+                        decided_at: null | string;
+                        reason: string;
+                        reviewer_reason: null | string;
+                        /**
+                         * @description open, upheld or reversed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "upheld" | "reversed";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listModerationAppeals: {
+        parameters: {
+            query?: {
+                /**
+                 * @description At most 100; default 50
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your appeals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "appeal_id": 12,
+                     *           "action_id": 91,
+                     *           "status": "open",
+                     *           "reason": "I was quoting a scam message to warn others, not promoting it.",
+                     *           "reviewer_reason": null,
+                     *           "decided_at": null,
+                     *           "created_at": "2026-11-24T15:30:00.000Z",
+                     *           "decide_by": "2026-12-01T15:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            action_id: number;
+                            appeal_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a person will have decided
+                             */
+                            decide_by: string;
+                            decided_at: null | string;
+                            reason: string;
+                            reviewer_reason: null | string;
+                            /**
+                             * @description open, upheld or reversed
+                             * @enum {unknown}
+                             */
+                            status: "open" | "upheld" | "reversed";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    moderationGuard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "guaranteed 10x on $XYZ",
+                 *       "context": {
+                 *         "surface": "community.post",
+                 *         "reference": "post-7731"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The text to check */
+                    content: string;
+                    context?: {
+                        /** @description Your id of the content (visible ASCII, no blanks) */
+                        reference?: string;
+                        /** @description Where the content is going, e.g. `watchlist.note`, `community.post` */
+                        surface?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Blocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "verdict": "block",
+                     *       "categories": [
+                     *         "guaranteed_returns",
+                     *         "pump_and_dump"
+                     *       ],
+                     *       "scores": {
+                     *         "pump_and_dump": 0.8,
+                     *         "guaranteed_returns": 0.85,
+                     *         "impersonation": 0,
+                     *         "off_platform_solicitation": 0,
+                     *         "harassment": 0,
+                     *         "hate": 0,
+                     *         "self_harm": 0,
+                     *         "sexual": 0,
+                     *         "violence": 0,
+                     *         "illicit": 0
+                     *       },
+                     *       "action_id": 91,
+                     *       "reasons": [
+                     *         {
+                     *           "category": "guaranteed_returns",
+                     *           "rule": "returns.guaranteed",
+                     *           "excerpt": "guaranteed 10x on $XYZ"
+                     *         },
+                     *         {
+                     *           "category": "pump_and_dump",
+                     *           "rule": "pump.multiplier",
+                     *           "excerpt": "guaranteed 10x on $XYZ"
+                     *         }
+                     *       ],
+                     *       "sources": [
+                     *         "rules",
+                     *         "openai"
+                     *       ],
+                     *       "classifier": "used",
+                     *       "degraded": false
+                     *     }
+                     */
+                    "application/json": {
+                        action_id: null | number;
+                        /** @description Categories scoring 0.5 or more, highest first */
+                        categories: ("pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit")[];
+                        /** @enum {unknown} */
+                        classifier: "used" | "not_configured" | "unavailable";
+                        /** @description true: the classifier failed and the rules judged alone */
+                        degraded: boolean;
+                        reasons: {
+                            /** @enum {unknown} */
+                            category: "pump_and_dump" | "guaranteed_returns" | "impersonation" | "off_platform_solicitation" | "harassment" | "hate" | "self_harm" | "sexual" | "violence" | "illicit";
+                            /** @description The words that matched, at most 120 characters */
+                            excerpt: string;
+                            /** @description A rule id (`pump.multiplier`) or `classifier:<vendor category>` */
+                            rule: string;
+                        }[];
+                        scores: {
+                            guaranteed_returns: number;
+                            harassment: number;
+                            hate: number;
+                            illicit: number;
+                            impersonation: number;
+                            off_platform_solicitation: number;
+                            pump_and_dump: number;
+                            self_harm: number;
+                            sexual: number;
+                            violence: number;
+                        };
+                        /** @description What judged the text */
+                        sources: ("rules" | "openai")[];
+                        /** @enum {unknown} */
+                        verdict: "allow" | "flag" | "block";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getNewsFeed: {
         parameters: {
             query?: {
@@ -32723,6 +35443,1933 @@ export interface operations {
             };
             /** @description Unprocessable Content */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSupportCases: {
+        parameters: {
+            query?: {
+                /** @description Page size, at most 100 */
+                limit?: number;
+                /**
+                 * @description 1-based page number
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page: 25, 50 or 100; overrides limit
+                 * @example 25
+                 */
+                page_size?: 25 | 50 | 100;
+                /**
+                 * @description open, pending, resolved or closed
+                 * @example pending
+                 */
+                status_filter?: "open" | "pending" | "resolved" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "case_id": 58,
+                     *           "subject": "Schwab sync stopped on Friday",
+                     *           "category": "brokers",
+                     *           "status": "pending",
+                     *           "created_at": "2026-11-24T15:00:00.000Z",
+                     *           "updated_at": "2026-11-24T16:10:00.000Z",
+                     *           "comment_count": 1
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "page": 1,
+                     *       "page_size": 25,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            case_id: number;
+                            /**
+                             * @description account, billing, brokers, data, bug or other
+                             * @enum {unknown}
+                             */
+                            category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                            /** @description Public comments (what you can read) */
+                            comment_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * @description open, pending, resolved or closed
+                             * @enum {unknown}
+                             */
+                            status: "open" | "pending" | "resolved" | "closed";
+                            subject: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        /** @description null on the last page */
+                        next_cursor: string | null;
+                        page: number;
+                        page_size: number;
+                        /** @description All matching items, where cheap to count */
+                        total?: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSupportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "Schwab sync stopped on Friday",
+                 *       "body": "My Schwab account has not synced since Friday; the page says \"needs attention\".",
+                 *       "category": "brokers",
+                 *       "conversation_id": 4021
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Plain text; line breaks kept */
+                    body: string;
+                    /**
+                     * @description account, billing, brokers, data, bug or other
+                     * @enum {unknown}
+                     */
+                    category?: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                    /** @description The assistant conversation this case continues (from its escalation) */
+                    conversation_id?: number;
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Opened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "case_id": 58,
+                     *       "subject": "Schwab sync stopped on Friday",
+                     *       "body": "My Schwab account has not synced since Friday; the page says \"needs attention\".",
+                     *       "category": "brokers",
+                     *       "status": "open",
+                     *       "conversation_id": 4021,
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T15:00:00.000Z",
+                     *       "comments": []
+                     *     }
+                     */
+                    "application/json": {
+                        body: string;
+                        case_id: number;
+                        /**
+                         * @description account, billing, brokers, data, bug or other
+                         * @enum {unknown}
+                         */
+                        category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                        /** @description Public comments, oldest first */
+                        comments: {
+                            /**
+                             * @description you: the customer; support: an agent
+                             * @enum {unknown}
+                             */
+                            author: "you" | "support";
+                            body: string;
+                            comment_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description open, pending, resolved or closed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "pending" | "resolved" | "closed";
+                        subject: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 58 */
+                case_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "case_id": 58,
+                     *       "subject": "Schwab sync stopped on Friday",
+                     *       "body": "My Schwab account has not synced since Friday; the page says \"needs attention\".",
+                     *       "category": "brokers",
+                     *       "status": "pending",
+                     *       "conversation_id": 4021,
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T16:10:00.000Z",
+                     *       "comments": [
+                     *         {
+                     *           "comment_id": 311,
+                     *           "author": "support",
+                     *           "body": "Thanks — the connection needs a fresh login at Schwab. Open Brokers and choose Reconnect.",
+                     *           "created_at": "2026-11-24T16:10:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        body: string;
+                        case_id: number;
+                        /**
+                         * @description account, billing, brokers, data, bug or other
+                         * @enum {unknown}
+                         */
+                        category: "account" | "billing" | "brokers" | "data" | "bug" | "other";
+                        /** @description Public comments, oldest first */
+                        comments: {
+                            /**
+                             * @description you: the customer; support: an agent
+                             * @enum {unknown}
+                             */
+                            author: "you" | "support";
+                            body: string;
+                            comment_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        conversation_id: null | number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * @description open, pending, resolved or closed
+                         * @enum {unknown}
+                         */
+                        status: "open" | "pending" | "resolved" | "closed";
+                        subject: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    commentSupportCase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 58 */
+                case_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Reconnected — it synced. Thanks!"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Plain text; line breaks kept */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "comment_id": 311,
+                     *       "author": "you",
+                     *       "body": "Reconnected — it synced. Thanks!",
+                     *       "created_at": "2026-11-24T16:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description you: the customer; support: an agent
+                         * @enum {unknown}
+                         */
+                        author: "you" | "support";
+                        body: string;
+                        comment_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSupportConversations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page: 25, 50 or 100; overrides limit
+                 * @example 25
+                 */
+                page_size?: 25 | 50 | 100;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "conversation_id": 41,
+                     *           "title": "Connecting my broker",
+                     *           "status": "open",
+                     *           "created_at": "2026-11-24T15:00:00.000Z",
+                     *           "updated_at": "2026-11-24T15:02:10.000Z",
+                     *           "message_count": 4
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "page_size": 25,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            conversation_id: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            message_count: number;
+                            /**
+                             * @description open, or escalated (read-only)
+                             * @enum {unknown}
+                             */
+                            status: "open" | "escalated";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        page: number;
+                        page_size: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSupportConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Connecting my broker"
+                 *     }
+                 */
+                "application/json": {
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Opened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": 41,
+                     *       "title": "Connecting my broker",
+                     *       "status": "open",
+                     *       "created_at": "2026-11-24T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        conversation_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        status: "open";
+                        title: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupportConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 41 */
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": 41,
+                     *       "title": "Connecting my broker",
+                     *       "status": "open",
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T15:02:10.000Z",
+                     *       "escalation": null,
+                     *       "messages": [
+                     *         {
+                     *           "message_id": 301,
+                     *           "role": "user",
+                     *           "content": "How do I connect my broker account?",
+                     *           "created_at": "2026-11-24T15:02:10.000Z",
+                     *           "intent": {
+                     *             "label": "feature_question",
+                     *             "allowed": true,
+                     *             "reason": "A question about how the service works"
+                     *           },
+                     *           "sources": [],
+                     *           "filtered": false,
+                     *           "finish": null
+                     *         },
+                     *         {
+                     *           "message_id": 302,
+                     *           "role": "assistant",
+                     *           "content": "Open Brokers in the console and choose Connect. You sign in at your broker, and the service imports your accounts and positions read-only.",
+                     *           "created_at": "2026-11-24T15:02:10.000Z",
+                     *           "intent": null,
+                     *           "sources": [
+                     *             {
+                     *               "title": "Connecting a broker",
+                     *               "slug": "brokers"
+                     *             }
+                     *           ],
+                     *           "filtered": false,
+                     *           "finish": "stop"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        conversation_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        escalation: null | {
+                            /** Format: date-time */
+                            escalated_at: string;
+                            reason: null | string;
+                            ticket_form_url: string;
+                        };
+                        messages: {
+                            /** @description For the assistant: exactly the text the output filter released */
+                            content: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The output filter changed or removed something */
+                            filtered: boolean;
+                            finish: null | ("stop" | "length" | "interrupted" | "error");
+                            intent: null | {
+                                allowed: boolean;
+                                /** @description What the classifier took the message for */
+                                label: string;
+                                /** @description Why, in plain words */
+                                reason: string;
+                            };
+                            message_id: number;
+                            /** @enum {unknown} */
+                            role: "user" | "assistant";
+                            sources: {
+                                slug: string;
+                                title: string;
+                            }[];
+                        }[];
+                        /**
+                         * @description open, or escalated (read-only)
+                         * @enum {unknown}
+                         */
+                        status: "open" | "escalated";
+                        title: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSupportConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 41 */
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": 41,
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        conversation_id: number;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    escalateSupportConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 41 */
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The answer did not match what I see"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Escalated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": 41,
+                     *       "status": "escalated",
+                     *       "ticket_form_url": "/app/support/cases/new?conversation_id=41"
+                     *     }
+                     */
+                    "application/json": {
+                        conversation_id: number;
+                        /** @enum {string} */
+                        status: "escalated";
+                        ticket_form_url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendSupportFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 41 */
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "helpful": false,
+                 *       "rating": 2,
+                 *       "comment": "That is not what my screen shows"
+                 *     }
+                 */
+                "application/json": {
+                    comment?: string;
+                    helpful?: boolean;
+                    /** @description The assistant turn the feedback is about; default: the latest one */
+                    message_id?: number;
+                    rating?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "feedback_id": 17,
+                     *       "training_candidate_id": 9
+                     *     }
+                     */
+                    "application/json": {
+                        feedback_id: number;
+                        training_candidate_id: null | number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 41 */
+                conversation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Which stock should I buy this week?"
+                 *     }
+                 */
+                "application/json": {
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A refused turn (JSON); streaming clients get text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome": "refused",
+                     *       "degraded": false,
+                     *       "message": "I can’t tell you what to buy or sell: that would be personal investment advice. I can explain how the screener, alerts and analytics work, or summarise your portfolio’s figures.",
+                     *       "user_message_id": 303,
+                     *       "intent": {
+                     *         "label": "personalised_advice",
+                     *         "allowed": false,
+                     *         "reason": "Asks what to buy or sell"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        degraded: boolean;
+                        intent?: {
+                            allowed: boolean;
+                            /** @description What the classifier took the message for */
+                            label: string;
+                            /** @description Why, in plain words */
+                            reason: string;
+                        };
+                        message: string;
+                        /** @enum {unknown} */
+                        outcome: "master_flag_off" | "quota_exhausted" | "cost_cap_reached" | "refused" | "runtime_not_wired";
+                        quota?: {
+                            limit: number;
+                            /** Format: date-time */
+                            resets_at: string;
+                            used: number;
+                        };
+                        user_message_id?: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    acceptSupportDisclosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": "2026-01"
+                 *     }
+                 */
+                "application/json": {
+                    version: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "2026-01",
+                     *       "accepted_at": "2026-11-24T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        accepted_at: string;
+                        version: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupportDisclosureStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "current_version": "2026-01",
+                     *       "accepted": false,
+                     *       "accepted_version": null,
+                     *       "accepted_at": null,
+                     *       "text": "You are chatting with an automated assistant, not a person. It explains how this service works and can summarise your own portfolio figures; it does not give personal investment, tax or legal advice, and it can be wrong. Do not share passwords, one-time codes or card numbers. Your messages are stored with your conversation until you delete it; feedback you mark as unhelpful may be reviewed, with personal details removed, to improve the answers. You can ask for a person at any time."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The current version is accepted */
+                        accepted: boolean;
+                        accepted_at: null | string;
+                        accepted_version: null | string;
+                        current_version: string;
+                        text: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupportQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quota */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "used": 12,
+                     *       "limit": 50,
+                     *       "remaining": 38,
+                     *       "resets_at": "2026-11-25T00:00:00.000Z",
+                     *       "tokens_used": 0,
+                     *       "tokens_limit": 50000,
+                     *       "per_minute": 5
+                     *     }
+                     */
+                    "application/json": {
+                        limit: number;
+                        /** @description User turns each user may send per minute */
+                        per_minute: number;
+                        remaining: number;
+                        /** Format: date-time */
+                        resets_at: string;
+                        tokens_limit: number;
+                        /** @description Model tokens your tenant used today (UTC) */
+                        tokens_used: number;
+                        /** @description User turns your tenant sent today (UTC) */
+                        used: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,108 @@
+/**
+ * The turn being sent: the question, the answer's text as its tokens arrive, the tools the model
+ * called, and how it ended (done with its sources, stopped, broken off, or a JSON outcome instead of
+ * a stream). Once it has ended, the stored conversation is read again; the live copy stays on screen
+ * until the stored one has the answer.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { CONVERSATIONS, conversationKey, type Conversation, QUOTA } from './api.ts'
+import { sendTurn, type SourceRef, type StreamEvent, type TurnOutcome } from './sse.ts'
+
+export interface LiveTurn {
+  question: string
+  text: string
+  tools: string[]
+  sources: SourceRef[]
+  filtered: boolean
+  assistantId: number | null
+  state: 'sending' | 'streaming' | 'done' | 'stopped' | 'error'
+  /** The stream's error event, or the failure of the request. */
+  error: unknown
+  outcome: TurnOutcome | null
+}
+
+const start = (question: string): LiveTurn => ({
+  question,
+  text: '',
+  tools: [],
+  sources: [],
+  filtered: false,
+  assistantId: null,
+  state: 'sending',
+  error: null,
+  outcome: null,
+})
+
+function apply(turn: LiveTurn, e: StreamEvent): LiveTurn {
+  switch (e.type) {
+    case 'meta':
+      return { ...turn, state: 'streaming', assistantId: e.assistant_message_id }
+    case 'token':
+      return { ...turn, state: 'streaming', text: turn.text + e.text }
+    case 'tool':
+      return { ...turn, tools: [...turn.tools, e.name] }
+    case 'done':
+      return {
+        ...turn,
+        state: 'done',
+        sources: e.sources,
+        filtered: e.filtered,
+        assistantId: e.assistant_message_id,
+      }
+    case 'error':
+      return { ...turn, state: 'error', error: new Error(e.message) }
+  }
+}
+
+export function useTurn(conversationId: number) {
+  const client = useQueryClient()
+  const [turn, setTurn] = useState<LiveTurn | null>(null)
+  const abort = useRef<AbortController | null>(null)
+
+  const refresh = async (answered: number | null) => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: conversationKey(conversationId) }),
+      client.invalidateQueries({ queryKey: QUOTA }),
+      client.invalidateQueries({ queryKey: CONVERSATIONS }),
+    ])
+    const stored = client.getQueryData<Conversation>(conversationKey(conversationId))
+    // The stored conversation replaces the live turn once it holds the answer (or there was none).
+    if (answered === null || stored?.messages.some((m) => m.message_id === answered)) setTurn(null)
+  }
+
+  const send = async (question: string) => {
+    const controller = new AbortController()
+    abort.current = controller
+    let current = start(question)
+    const update = (next: LiveTurn) => {
+      current = next
+      setTurn(next)
+    }
+    update(current)
+    try {
+      const outcome = await sendTurn(conversationId, question, controller.signal, (e) =>
+        update(apply(current, e)),
+      )
+      if (outcome) update({ ...current, state: 'done', outcome })
+      else if (current.state === 'streaming' || current.state === 'sending')
+        update({ ...current, state: 'done' })
+    } catch (error) {
+      if (controller.signal.aborted) update({ ...current, state: 'stopped' })
+      else update({ ...current, state: 'error', error })
+    } finally {
+      abort.current = null
+    }
+    // A JSON outcome or a failed request keeps its notice on screen; an answer gives way to the stored one.
+    if (current.outcome || (current.state === 'error' && current.assistantId === null)) await refresh(-1)
+    else await refresh(current.assistantId)
+  }
+
+  return {
+    turn,
+    busy: turn?.state === 'sending' || turn?.state === 'streaming',
+    send: (q: string) => void send(q),
+    stop: () => abort.current?.abort(),
+    dismiss: () => setTurn(null),
+  }
+}
