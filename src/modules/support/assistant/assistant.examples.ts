@@ -37,6 +37,7 @@ export const CONVERSATION = {
       sources: [],
       filtered: false,
       finish: null,
+      tools: [],
     },
     {
       message_id: 302,
@@ -45,9 +46,10 @@ export const CONVERSATION = {
         'Open Brokers in the console and choose Connect. You sign in at your broker, and the service imports your accounts and positions read-only.',
       created_at: LATER,
       intent: null,
-      sources: [{ title: 'Connecting a broker', slug: 'brokers' }],
+      sources: [{ title: 'Connecting brokers', slug: 'brokers' }],
       filtered: false,
       finish: 'stop',
+      tools: [{ name: 'search_help' }],
     },
   ],
 }
@@ -65,7 +67,7 @@ export const SSE_SAMPLE =
   'id: 302.0\nevent: meta\ndata: {"conversation_id":41,"user_message_id":301,"assistant_message_id":302,"intent":{"label":"feature_question","allowed":true,"reason":"A question about how the service works"}}\n\n' +
   'id: 302.1\nevent: token\ndata: {"text":"Open Brokers in the console and choose Connect. "}\n\n' +
   ': ping\n\n' +
-  'id: 302.2\nevent: done\ndata: {"assistant_message_id":302,"finish":"stop","filtered":false,"sources":[{"title":"Connecting a broker","slug":"brokers"}],"usage":null}\n\n'
+  'id: 302.2\nevent: done\ndata: {"assistant_message_id":302,"finish":"stop","filtered":false,"sources":[{"title":"Connecting brokers","slug":"brokers"}],"usage":null}\n\n'
 
 export const CANDIDATE = {
   candidate_id: 9,

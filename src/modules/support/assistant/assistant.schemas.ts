@@ -62,6 +62,17 @@ export const MessageView = Type.Object({
   finish: Nullable(
     Type.Enum([...FINISHES], { description: 'How an assistant turn ended; null for user turns' }),
   ),
+  tools: Type.Array(
+    Type.Object({
+      name: Type.String({
+        description: 'explain_feature, search_help or summarise_portfolio (read-only)',
+      }),
+    }),
+    {
+      description:
+        'The read-only tools the assistant called for this answer, in the order called (a tool called twice is listed twice); empty for user turns and for answers that used none',
+    },
+  ),
 })
 export const ConversationView = Type.Object({
   conversation_id: Type.Integer(),

@@ -72,6 +72,16 @@ export const intentsOf = (s: TenantScope, conversationId: number) =>
     .where('conversation_id', '=', conversationId)
     .execute()
 
+/** The names of the tools each assistant turn called, in the order called. */
+export const toolNamesOf = (s: TenantScope, conversationId: number) =>
+  s.db
+    .selectFrom('support_tool_call')
+    .select(['message_id', 'name'])
+    .where('tenant_id', '=', s.tenantId)
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id')
+    .execute()
+
 export async function touchConversation(s: TenantScope, id: number, now: Date): Promise<void> {
   await s.db
     .updateTable('support_conversation')

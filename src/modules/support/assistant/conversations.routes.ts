@@ -78,7 +78,7 @@ export function conversationsRoutes(app: App, api: Assistant): void {
       schema: {
         operationId: 'getSupportConversation',
         summary: 'A conversation with its messages',
-        description: `Messages oldest first; user turns carry the classifier’s verdict. ${OWN}`,
+        description: `Messages oldest first; user turns carry the classifier’s verdict; assistant turns name their help-article \`sources\` and the read-only \`tools\` called for them (names only; the figures a tool returned are not repeated). ${OWN}`,
         examples: {
           params: { conversation_id: 41 },
           200: { description: 'The conversation', value: X.CONVERSATION },

@@ -27,7 +27,7 @@ export function conversationHead(c: repo.ConversationRow) {
   }
 }
 
-function messageView(m: repo.MessageRow, intent: repo.IntentRow | undefined) {
+function messageView(m: repo.MessageRow, intent: repo.IntentRow | undefined, tools: { name: string }[]) {
   return {
     message_id: m.id,
     role: m.role,
@@ -37,6 +37,7 @@ function messageView(m: repo.MessageRow, intent: repo.IntentRow | undefined) {
     sources: m.sources,
     filtered: m.filtered,
     finish: m.finish,
+    tools,
   }
 }
 
@@ -84,8 +85,11 @@ export class ConversationsService {
 
   async get(scope: RequestScope, id: number) {
     return this.owned(scope, id, async (s, c) => {
-      const [messages, intents] = [await repo.messagesOf(s, c.id), await repo.intentsOf(s, c.id)]
-      const byMessage = new Map(intents.map((i) => [i.message_id, i]))
+      const messages = await repo.messagesOf(s, c.id)
+      const byMessage = new Map((await repo.intentsOf(s, c.id)).map((i) => [i.message_id, i]))
+      const tools = new Map<number, { name: string }[]>()
+      for (const call of await repo.toolNamesOf(s, c.id))
+        tools.set(call.message_id, [...(tools.get(call.message_id) ?? []), { name: call.name }])
       return {
         ...conversationHead(c),
         escalation:
@@ -96,7 +100,7 @@ export class ConversationsService {
                 ticket_form_url: ticketFormUrl(c.id),
               }
             : null,
-        messages: messages.map((m) => messageView(m, byMessage.get(m.id))),
+        messages: messages.map((m) => messageView(m, byMessage.get(m.id), tools.get(m.id) ?? [])),
       }
     })
   }

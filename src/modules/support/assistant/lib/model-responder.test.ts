@@ -161,6 +161,9 @@ describe('createModelResponder', () => {
             { id: 'a', name: 'search_help', arguments: '{"query":' },
             { id: 'b', name: 'delete_account', arguments: '{}' },
             { id: 'c', name: 'explain_feature', arguments: '{"feature":"  "}' },
+            { id: 'd', name: 'summarise_portfolio', arguments: '{"account_id":3}' },
+            { id: 'e', name: 'summarise_portfolio', arguments: '[]' },
+            { id: 'f', name: 'summarise_portfolio', arguments: '' },
           ],
         },
         done(null, 'tool_calls'),
@@ -175,6 +178,9 @@ describe('createModelResponder', () => {
       { error: '"query" (a non-empty string) is required' },
       { error: 'unknown tool delete_account' },
       { error: '"feature" (a non-empty string) is required' },
+      { error: 'summarise_portfolio takes no arguments; call it with {}' },
+      { error: 'summarise_portfolio takes no arguments; call it with {}' },
+      { portfolio: { total_value: '1000.00', accounts: 2 } },
     ])
     const last = events.at(-1) as Extract<ResponderEvent, { type: 'done' }>
     assert.equal(last.usage, null)

@@ -60,14 +60,21 @@ export const TOOLS: LlmTool[] = [
 
 const PASSAGE_MAX = 1200
 
-function argument(raw: string, name: string): string | null {
+/** The call's arguments as an object ('' counts as `{}`, as some servers send for a call without any); null when not one. */
+function argumentsOf(raw: string): Record<string, unknown> | null {
   try {
-    const parsed: unknown = JSON.parse(raw || '{}')
-    const v = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>)[name] : undefined
-    return typeof v === 'string' && v.trim() ? v.trim().slice(0, 500) : null
+    const parsed: unknown = JSON.parse(raw.trim() || '{}')
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null
   } catch {
     return null
   }
+}
+
+function argument(raw: string, name: string): string | null {
+  const v = argumentsOf(raw)?.[name]
+  return typeof v === 'string' && v.trim() ? v.trim().slice(0, 500) : null
 }
 
 /** One tool call's result (a JSON text for the model) and the articles it drew on. */
@@ -76,11 +83,20 @@ async function runTool(
   help: HelpIndex,
   input: ResponderInput,
 ): Promise<{ result: string; sources: Source[] }> {
-  if (call.name === 'summarise_portfolio')
+  if (call.name === 'summarise_portfolio') {
+    // It takes no arguments: a call naming an account, a symbol or a period would be answered with
+    // the whole portfolio, and the model would report it as the part it asked for.
+    const args = argumentsOf(call.arguments)
+    if (!args || Object.keys(args).length > 0)
+      return {
+        result: JSON.stringify({ error: 'summarise_portfolio takes no arguments; call it with {}' }),
+        sources: [],
+      }
     return {
       result: JSON.stringify({ portfolio: (await input.tools.summarisePortfolio()) ?? null }),
       sources: [],
     }
+  }
   const key = call.name === 'explain_feature' ? 'feature' : call.name === 'search_help' ? 'query' : null
   if (!key) return { result: JSON.stringify({ error: `unknown tool ${call.name}` }), sources: [] }
   const q = argument(call.arguments, key)
