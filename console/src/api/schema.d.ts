@@ -3410,7 +3410,7 @@ export interface paths {
         };
         /**
          * A conversation with its messages
-         * @description Messages oldest first; user turns carry the classifier’s verdict. Your own conversations only: another user’s or tenant’s → 404 `support.conversation_not_found`.
+         * @description Messages oldest first; user turns carry the classifier’s verdict; assistant turns name their help-article `sources` and the read-only `tools` called for them (names only; the figures a tool returned are not repeated). Your own conversations only: another user’s or tenant’s → 404 `support.conversation_not_found`.
          */
         get: operations["getSupportConversation"];
         put?: never;
@@ -36378,7 +36378,8 @@ export interface operations {
                      *           },
                      *           "sources": [],
                      *           "filtered": false,
-                     *           "finish": null
+                     *           "finish": null,
+                     *           "tools": []
                      *         },
                      *         {
                      *           "message_id": 302,
@@ -36388,12 +36389,17 @@ export interface operations {
                      *           "intent": null,
                      *           "sources": [
                      *             {
-                     *               "title": "Connecting a broker",
+                     *               "title": "Connecting brokers",
                      *               "slug": "brokers"
                      *             }
                      *           ],
                      *           "filtered": false,
-                     *           "finish": "stop"
+                     *           "finish": "stop",
+                     *           "tools": [
+                     *             {
+                     *               "name": "search_help"
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
@@ -36429,6 +36435,11 @@ export interface operations {
                             sources: {
                                 slug: string;
                                 title: string;
+                            }[];
+                            /** @description The read-only tools the assistant called for this answer, in the order called (a tool called twice is listed twice); empty for user turns and for answers that used none */
+                            tools: {
+                                /** @description explain_feature, search_help or summarise_portfolio (read-only) */
+                                name: string;
                             }[];
                         }[];
                         /**
