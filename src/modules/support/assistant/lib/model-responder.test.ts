@@ -213,3 +213,30 @@ describe('createModelResponder', () => {
     assert.deepEqual(seen, [{ type: 'text', text: 'Half' }])
   })
 })
+
+describe('createModelResponder text across tool rounds', () => {
+  it('keeps a round that ended mid-line apart from the next round, and adds nothing when it ended in a space', async () => {
+    const call = { id: 'c1', name: 'search_help', arguments: '{"query":"alerts"}' }
+    const text = (rounds: LlmStreamEvent[][]) =>
+      run(fakeLlm(rounds)).then((evs) => evs.flatMap((e) => (e.type === 'text' ? [e.text] : [])).join(''))
+    const answer: LlmStreamEvent[] = [{ type: 'text', text: 'Alerts fire once.' }, done(null)]
+    assert.equal(
+      await text([
+        [{ type: 'text', text: 'Let me look.' }, { type: 'tool_calls', calls: [call] }, done(null)],
+        answer,
+      ]),
+      'Let me look.\n\nAlerts fire once.',
+    )
+    assert.equal(
+      await text([
+        [{ type: 'text', text: 'Let me look. ' }, { type: 'tool_calls', calls: [call] }, done(null)],
+        answer,
+      ]),
+      'Let me look. Alerts fire once.',
+    )
+    assert.equal(
+      await text([[{ type: 'tool_calls', calls: [call] }, done(null)], answer]),
+      'Alerts fire once.',
+    )
+  })
+})

@@ -131,6 +131,8 @@ export function createModelResponder(llm: LlmProvider, help: HelpIndex): Respond
       const sources = new Map<string, Source>()
       let usage: LlmUsage | null = null
       let model = llm.model
+      // Text of an earlier round that ended mid-line ("Let me look.") is kept apart from the next.
+      let pendingBreak = false
       for (let round = 0; ; round++) {
         const withTools = round < MAX_TOOL_ROUNDS
         let calls: LlmToolCall[] = []
@@ -145,6 +147,10 @@ export function createModelResponder(llm: LlmProvider, help: HelpIndex): Respond
           signal: input.signal,
         })) {
           if (ev.type === 'text') {
+            if (pendingBreak && ev.text) {
+              pendingBreak = false
+              yield { type: 'text', text: '\n\n' }
+            }
             text += ev.text
             yield { type: 'text', text: ev.text }
           } else if (ev.type === 'tool_calls') calls = ev.calls
@@ -164,6 +170,7 @@ export function createModelResponder(llm: LlmProvider, help: HelpIndex): Respond
           }
           return
         }
+        if (text && !/\s$/.test(text)) pendingBreak = true
         messages.push({ role: 'assistant', content: text || null, toolCalls: calls })
         for (const call of calls) {
           const { result, sources: used } = await runTool(call, help, input)
