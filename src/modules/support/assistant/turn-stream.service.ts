@@ -16,7 +16,7 @@ import type { Finish } from './assistant.tables.ts'
 import * as repo from './conversations.repository.ts'
 import { StreamingFilter } from './lib/output-filter.ts'
 import type { Responder, ResponderEvent, Source, ToolRunner } from './lib/types.ts'
-import { SSE_HEADERS, sseComment, sseEvent } from './sse.service.ts'
+import { SSE_HEADERS, sseComment, sseEvent } from '../../../platform/http/sse.ts'
 import type { PreparedTurn } from './turn.service.ts'
 
 export const HEARTBEAT_MS = 15_000

@@ -16,7 +16,7 @@ import type { Clock } from '../../../platform/clock.ts'
 import { TooManyRequestsError } from '../../../platform/http/errors.ts'
 import { oldestWindowStart, type FeedFilter, type IntelFeedService } from './intel-feed.service.ts'
 import { encodePosition, parsePosition, type FeedItem, type Position } from './lib/feed-order.ts'
-import { SSE_HEADERS, sseComment, sseEvent, sseRetry } from './lib/sse.ts'
+import { SSE_HEADERS, sseComment, sseEvent, sseRetry } from '../../../platform/http/sse.ts'
 
 /** Items one poll sends at most; more written between two polls → a `gap` event first. */
 export const STREAM_BATCH = 100

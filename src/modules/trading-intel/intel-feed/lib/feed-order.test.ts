@@ -10,7 +10,7 @@ import {
   parsePosition,
   type FeedItem,
 } from './feed-order.ts'
-import { sseComment, sseEvent, sseRetry } from './sse.ts'
+import { sseComment, sseEvent, sseRetry } from '../../../../platform/http/sse.ts'
 
 const at = (iso: string) => new Date(iso)
 const item = (id: string, created: string, extra: Partial<FeedItem> = {}): FeedItem => ({

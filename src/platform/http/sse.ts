@@ -11,7 +11,7 @@ export const SSE_HEADERS = {
   connection: 'keep-alive',
 } as const
 
-/** One event. `id` and `event` must hold no line break (ours never do: see parsePosition). */
+/** One event. `id` and `event` must hold no line break (callers use fixed names and numeric ids). */
 export function sseEvent(e: { id?: string; event?: string; data: unknown }): string {
   const json = JSON.stringify(e.data)
   return `${e.id === undefined ? '' : `id: ${e.id}\n`}${e.event ? `event: ${e.event}\n` : ''}data: ${json}\n\n`
