@@ -3525,6 +3525,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/support/ai/help": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the help articles, or list them (public)
+         * @description Public: no session, no plan gate and no feature flag — the articles are product documentation, the same ones the assistant searches and cites as `sources` (`slug`). Without `q`: every article (slug, title, tags) by title, not paged (the catalogue is fixed and small); `passage` and `score` are null. With `q` (1–200 characters, one line, not blank): the articles that match, best first, one hit per article with its best passage as plain text (at most 280 characters, cut at a word with "…") and its score. The search ranks passages (a `##` section, or a paragraph of a long one) by BM25+, weighting a match in the title ×3 and in a heading or the tags ×2; words of five letters or more forgive a typo, the last word matches as a prefix, and common words ("how", "do", "my") are ignored, so `q` of only such words finds nothing (200, empty `items`). `limit` (1–100, default 10) caps the hits. Anything else → 422.
+         */
+        get: operations["listSupportHelpArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/ai/help/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One help article (public)
+         * @description Public: no session, no plan gate and no feature flag — the articles are product documentation, the same ones the assistant searches and cites as `sources` (`slug`). The whole article: title, slug, tags and the body in markdown (`##` headings, paragraphs, `-` lists, `**bold**` for the console’s own labels; no HTML). The slug is lower-case letters and digits in hyphen-separated words (else 422); an unknown one → 404 `support.help_article_not_found`.
+         */
+        get: operations["getSupportHelpArticle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/support/ai/quota": {
         parameters: {
             query?: never;
@@ -37293,6 +37333,215 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSupportHelpArticles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description At most this many search hits (1–100; default 10); ignored without `q`
+                 * @example 5
+                 */
+                limit?: number;
+                /**
+                 * @description Words to search for (one line, not blank); without it the whole catalogue
+                 * @example add a symbol to a watchlist
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hits, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "q": "add a symbol to a watchlist",
+                     *       "items": [
+                     *         {
+                     *           "slug": "watchlists",
+                     *           "title": "Watchlists",
+                     *           "tags": [
+                     *             "watchlists",
+                     *             "watchlist",
+                     *             "symbols"
+                     *           ],
+                     *           "passage": "Adding, ordering and removing symbols: On a list, Add a symbol suggests tickers and company names as you type (arrow keys and Enter, or a tap).…",
+                     *           "score": 21.37
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            passage: null | string;
+                            score: null | number;
+                            slug: string;
+                            /** @description Words the article is about */
+                            tags: string[];
+                            title: string;
+                        }[];
+                        q: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupportHelpArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example watchlists */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "slug": "watchlists",
+                     *       "title": "Watchlists",
+                     *       "tags": [
+                     *         "watchlists",
+                     *         "watchlist",
+                     *         "symbols"
+                     *       ],
+                     *       "body": "Watchlists are your own named lists of symbols, in the order you choose.\n\n## Creating a list\n\nOpen **Watchlists** and under **New list** type a name."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Markdown: `##` headings, paragraphs, `-` lists, `**bold**` */
+                        body: string;
+                        slug: string;
+                        /** @description Words the article is about */
+                        tags: string[];
+                        title: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,7 @@
 /**
  * One conversation: its stored turns, the turn being streamed (with a stop button), feedback under
  * each answer, the notices of a turn that was not answered, and escalation to a person. An escalated
- * conversation is read-only and links to the case form.
+ * conversation is read-only and links to the case form. Either can be deleted (after a confirmation).
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -10,6 +10,7 @@ import { dateTime } from '../../ui/format.ts'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { type Conversation, conversationKey, escalate, fetchConversation } from './api.ts'
+import { DeleteConversation } from './DeleteConversation.tsx'
 import { Feedback } from './Feedback.tsx'
 import { LiveMessages, StoredMessage } from './Messages.tsx'
 import type { TurnOutcome } from './sse.ts'
@@ -149,6 +150,7 @@ function Thread({ c }: { c: Conversation }) {
       ) : (
         <Escalated c={c} />
       )}
+      <DeleteConversation id={c.conversation_id} title={c.title} busy={live.busy} />
     </>
   )
 }

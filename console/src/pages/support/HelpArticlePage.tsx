@@ -1,13 +1,15 @@
 /**
- * /support/help/:slug — one help article, the one an assistant answer names as its source (the same
- * text the assistant searched). `**bold**` marks the console's own labels.
+ * /support/help/:slug — one help article (GET /api/support/ai/help/{slug}), the one an assistant
+ * answer names as its source (the same text the assistant searched), with the help search above it.
+ * `**bold**` marks the console's own labels.
  */
 import { useQuery } from '@tanstack/react-query'
 import { Fragment } from 'react'
 import { Link, useParams } from 'react-router'
 import { Page, Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { type Block, loadArticle } from './help.ts'
+import { articleKey, type Block, loadArticle } from './help.ts'
+import { HelpSearch } from './HelpPage.tsx'
 import { SupportTabs } from './SupportTabs.tsx'
 
 function Inline({ text }: { text: string }) {
@@ -42,12 +44,13 @@ function BlockView({ b }: { b: Block }) {
 export default function HelpArticlePage() {
   const slug = useParams()['slug'] ?? ''
   const article = useQuery({
-    queryKey: ['support', 'help', slug],
-    queryFn: () => loadArticle(slug).then((a) => a ?? null),
+    queryKey: articleKey(slug),
+    queryFn: () => loadArticle(slug),
   })
   return (
     <Page title={article.data?.title ?? 'Help'}>
       <SupportTabs />
+      <HelpSearch q="" />
       <QueryState
         query={article}
         label="Loading the article"
@@ -65,7 +68,7 @@ export default function HelpArticlePage() {
         )}
       </QueryState>
       <p>
-        <Link to="/support">← Back to the assistant</Link>
+        <Link to="/support/help">All help articles</Link> · <Link to="/support">Back to the assistant</Link>
       </p>
     </Page>
   )

@@ -1,8 +1,9 @@
 import type { Area } from '../area.ts'
 
 /**
- * Support: the assistant's chat (/support), the caller's cases (/support/cases, a new one, one case's
- * thread) and their moderation actions and appeals (/support/moderation).
+ * Support: the assistant's chat (/support), the help articles (/support/help and one article), the
+ * caller's cases (/support/cases, a new one, one case's thread) and their moderation actions and
+ * appeals (/support/moderation).
  */
 export const area: Area = {
   routes: [
@@ -16,6 +17,7 @@ export const area: Area = {
       path: '/support/cases/:caseId',
       lazy: async () => ({ Component: (await import('./CasePage.tsx')).default }),
     },
+    { path: '/support/help', lazy: async () => ({ Component: (await import('./HelpPage.tsx')).default }) },
     {
       path: '/support/help/:slug',
       lazy: async () => ({ Component: (await import('./HelpArticlePage.tsx')).default }),

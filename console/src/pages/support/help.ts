@@ -1,41 +1,43 @@
 /**
- * The help articles the assistant answers from (src/modules/support/assistant/help/*.md, front
- * matter `title`, `slug`, `tags`), bundled with the console from the same files, each its own lazy
- * chunk: a source under an answer links to its article here. The markdown they use is small —
- * `##` headings, paragraphs, `-` lists, `**bold**` — and is turned into blocks, never into HTML.
+ * The help articles the assistant answers from, read from the API (GET /api/support/ai/help…): the
+ * catalogue, a search, one article. Their markdown is small — `##` headings, paragraphs, `-` lists,
+ * `**bold**` — and is turned into blocks, never into HTML.
  */
-const FILES = import.meta.glob<string>('../../../../src/modules/support/assistant/help/*.md', {
-  query: '?raw',
-  import: 'default',
-})
+import { api, data } from '../../api/client.ts'
+import { ApiError } from '../../api/problem.ts'
+
+export const helpKey = (q: string) => ['support', 'help', 'search', q] as const
+export const articleKey = (slug: string) => ['support', 'help', 'article', slug] as const
+
+/** Every article (without `q`) or the search hits for `q`, best first. */
+export const fetchHelp = (q: string) =>
+  data(api.GET('/api/support/ai/help', { params: { query: q ? { q } : {} } }))
+export type HelpItem = Awaited<ReturnType<typeof fetchHelp>>['items'][number]
 
 export type Block = { kind: 'h2' | 'h3' | 'p'; text: string } | { kind: 'ul'; items: string[] }
 export interface Article {
   slug: string
   title: string
+  tags: string[]
   blocks: Block[]
 }
 
-/** The article with this slug (its file is named after it), or undefined when there is none. */
-export async function loadArticle(slug: string): Promise<Article | undefined> {
-  const entry = Object.entries(FILES).find(([path]) => path.endsWith(`/${slug}.md`))
-  if (!entry || !/^[a-z0-9-]+$/.test(slug)) return undefined
-  return parseArticle(slug, await entry[1]())
+/** A slug the API accepts: anything else has no article, so it is not asked for. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** The article with this slug, or null when there is none (404). */
+export async function loadArticle(slug: string): Promise<Article | null> {
+  if (!SLUG.test(slug) || slug.length > 100) return null
+  try {
+    const a = await data(api.GET('/api/support/ai/help/{slug}', { params: { path: { slug } } }))
+    return { slug: a.slug, title: a.title, tags: a.tags, blocks: blocksOf(a.body) }
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null
+    throw e
+  }
 }
 
-export function parseArticle(slug: string, source: string): Article {
-  const front = /^---\n([\s\S]*?)\n---\n/.exec(source)
-  const meta = new Map(
-    (front?.[1] ?? '').split('\n').map((line) => {
-      const i = line.indexOf(':')
-      return [line.slice(0, i).trim(), line.slice(i + 1).trim()] as const
-    }),
-  )
-  const body = front ? source.slice(front[0].length) : source
-  return { slug: meta.get('slug') ?? slug, title: meta.get('title') ?? slug, blocks: blocksOf(body) }
-}
-
-function blocksOf(body: string): Block[] {
+export function blocksOf(body: string): Block[] {
   const blocks: Block[] = []
   for (const chunk of body.split(/\n\s*\n/)) {
     const lines = chunk.split('\n').filter((l) => l.trim())

@@ -95,3 +95,19 @@ export const QUOTA = {
   tokens_limit: 50000,
   per_minute: 5,
 }
+
+export const HELP_HIT = {
+  slug: 'watchlists',
+  title: 'Watchlists',
+  tags: ['watchlists', 'watchlist', 'symbols'],
+  passage:
+    'Adding, ordering and removing symbols: On a list, Add a symbol suggests tickers and company names as you type (arrow keys and Enter, or a tap).…',
+  score: 21.37,
+}
+export const HELP_ENTRY = { ...HELP_HIT, passage: null, score: null }
+export const HELP_ARTICLE = {
+  slug: 'watchlists',
+  title: 'Watchlists',
+  tags: ['watchlists', 'watchlist', 'symbols'],
+  body: 'Watchlists are your own named lists of symbols, in the order you choose.\n\n## Creating a list\n\nOpen **Watchlists** and under **New list** type a name.',
+}

@@ -186,3 +186,50 @@ export const Candidate = Type.Object({
   created_at: When,
 })
 export const CandidateList = Type.Object({ items: Type.Array(Candidate) })
+
+// Help articles
+export const HELP_QUERY_MAX = 200
+export const HELP_LIMIT_DEFAULT = 10
+export const HelpQuery = Type.Object({
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: HELP_QUERY_MAX,
+      pattern: NOT_BLANK,
+      description: 'Words to search for (one line, not blank); without it the whole catalogue',
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      description: `At most this many search hits (1–100; default ${HELP_LIMIT_DEFAULT}); ignored without \`q\``,
+    }),
+  ),
+})
+const Slug = Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' })
+export const HelpParams = Type.Object({ slug: Slug })
+const HelpTags = Type.Array(Type.String(), { description: 'Words the article is about' })
+export const HelpItem = Type.Object({
+  slug: Type.String(),
+  title: Type.String(),
+  tags: HelpTags,
+  passage: Nullable(
+    Type.String({
+      description: 'The best-matching passage as plain text, at most 280 characters; null without `q`',
+    }),
+  ),
+  score: Nullable(
+    Type.Number({ description: 'Relevance (BM25+, higher is better, 2 decimals); null without `q`' }),
+  ),
+})
+export const HelpList = Type.Object({
+  q: Nullable(Type.String({ description: 'The search, trimmed; null for the catalogue' })),
+  items: Type.Array(HelpItem),
+})
+export const HelpArticleOut = Type.Object({
+  slug: Type.String(),
+  title: Type.String(),
+  tags: HelpTags,
+  body: Type.String({ description: 'Markdown: `##` headings, paragraphs, `-` lists, `**bold**`' }),
+})

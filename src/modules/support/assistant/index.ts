@@ -1,8 +1,9 @@
 /**
  * The AI support assistant (`/api/support/ai`): conversations, the message turn streamed as
  * server-sent events through the output filter, feedback and training candidates, escalation to a
- * person, the disclosure, and the per-plan quota. The answers come from the model with read-only
- * tools when a language model is configured, else from retrieval over the help articles in help/.
+ * person, the disclosure, the per-plan quota, and the help articles themselves (public routes). The
+ * answers come from the model with read-only tools when a language model is configured, else from
+ * retrieval over the help articles in help/.
  * The pure parts (classifier, output filter, help index, responders) are in lib/. Rules: README.md
  * and docs/support-assistant.md.
  */
@@ -16,6 +17,8 @@ import { SUPPORT_ASSISTANT_TABLES } from './assistant.tables.ts'
 import { conversationsRoutes } from './conversations.routes.ts'
 import { ConversationsService } from './conversations.service.ts'
 import { FeedbackService } from './feedback.service.ts'
+import { helpRoutes } from './help.routes.ts'
+import { HelpService } from './help.service.ts'
 import { loadHelpIndex } from './lib/help-index.ts'
 import { createModelResponder } from './lib/model-responder.ts'
 import { createRetrievalResponder } from './lib/retrieval-responder.ts'
@@ -35,6 +38,8 @@ export interface SupportAssistant {
   turns: TurnService
   quota: QuotaService
   feedback: FeedbackService
+  /** The help articles: the catalogue, search and one article (public routes). */
+  help: HelpService
   /** Which responder answers: `model` with a language model configured, else `retrieval`. */
   responder: Responder
   /** Streams a prepared turn on the hijacked reply and stores it. */
@@ -62,6 +67,7 @@ export function createSupportAssistant(ctx: ModuleContext, needs: Needs): Suppor
     quota,
     turns: new TurnService({ clock, flags: ctx.flags, quota, conversations }),
     feedback: new FeedbackService({ scopes, clock, conversations }),
+    help: new HelpService(help),
     responder,
     stream: (reply, scope, turn) =>
       streamTurn(reply, { scopes, clock, log: ctx.log, responder, tools }, scope, turn),
@@ -71,6 +77,7 @@ export function createSupportAssistant(ctx: ModuleContext, needs: Needs): Suppor
 function routes(app: App, api: SupportAssistant): void {
   conversationsRoutes(app, api)
   supportRoutes(app, api)
+  helpRoutes(app, api.help)
 }
 
 export const supportAssistantModule = defineModule({

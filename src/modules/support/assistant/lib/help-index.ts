@@ -3,7 +3,7 @@
  * passages — one per `##` section, a long section one per paragraph, each keeping its heading — and
  * indexed with MiniSearch (BM25+ ranking). A query matches passage text, headings, the article's title
  * (boosted most) and tags; typos are forgiven (fuzzy, a fifth of the term's length) and a last word
- * being typed matches by prefix. Common words ("how", "do", "my") are not indexed, so a question
+ * being typed matches by prefix. `list()` names every article (by title). Common words ("how", "do", "my") are not indexed, so a question
  * ranks by what it is about. `buildHelpIndex` is pure; `loadHelpIndex` reads the folder once.
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -109,11 +109,18 @@ export function buildHelpIndex(articles: HelpArticle[]): HelpIndex {
           title: r.title as string,
           score: r.score,
           passage: passageText(r),
+          heading: r.heading as string,
+          text: r.text as string,
         }))
     },
     article(slug: string) {
       const a = bySlug.get(slug)
-      return a ? { slug: a.slug, title: a.title, body: a.body } : undefined
+      return a ? { slug: a.slug, title: a.title, tags: [...a.tags], body: a.body } : undefined
+    },
+    list() {
+      return [...bySlug.values()]
+        .map((a) => ({ slug: a.slug, title: a.title, tags: [...a.tags] }))
+        .sort((x, y) => x.title.localeCompare(y.title, 'en'))
     },
   }
 }

@@ -55,10 +55,22 @@ export interface HelpHit {
   slug: string
   title: string
   score: number
+  /** `heading: text`, or the text alone under the article's opening (heading = title). */
   passage: string
+  /** The section heading the passage is under (the title for the opening), and its markdown text. */
+  heading: string
+  text: string
+}
+
+export interface HelpArticleSummary {
+  slug: string
+  title: string
+  tags: string[]
 }
 
 export interface HelpIndex {
   search(q: string, limit?: number): HelpHit[]
-  article(slug: string): { slug: string; title: string; body: string } | undefined
+  article(slug: string): (HelpArticleSummary & { body: string }) | undefined
+  /** Every article, by title. */
+  list(): HelpArticleSummary[]
 }
