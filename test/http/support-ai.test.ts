@@ -114,6 +114,20 @@ describe('the message turn, in order', () => {
     assert.equal((await counts(t, u.tenantId)).support_message, 3)
   })
 
+  it('3. deleting conversations gives no usage back: the quota and the per-minute limit still count them', async () => {
+    await tinyPlans()
+    const u = await t.newTenant({ plan: 'support_tiny' })
+    for (let i = 0; i < 2; i++) {
+      const id = await open(u)
+      assert.equal(json(await send(u, id, ALLOWED)).outcome, 'runtime_not_wired')
+      assert.equal((await u.delete(`${BASE}/conversations/${id}`)).statusCode, 200)
+    }
+    assert.equal((await counts(t, u.tenantId)).support_message, 0)
+    assert.equal(json(await u.get(`${BASE}/quota`)).used, 2)
+    const id = await open(u)
+    assertProblem(await send(u, id, ALLOWED), 429, 'support.rate_limited') // 2 a minute, both deleted
+  })
+
   it('3. daily token cap → cost_cap_reached, nothing stored', async () => {
     await tinyPlans()
     const u = await t.newTenant({ plan: 'support_capped' })

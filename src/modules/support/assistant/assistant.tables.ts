@@ -113,6 +113,16 @@ export interface SupportDisclosureAcceptanceTable {
   accepted_at: Date
 }
 
+/** Tenant (0046): what the quota counts — a user turn, or an answer's model tokens. */
+export interface SupportUsageTable {
+  tenant_id: number
+  id: Generated<number>
+  user_id: number
+  kind: 'message' | 'tokens'
+  tokens: number
+  created_at: Date
+}
+
 export interface SupportAssistantTables {
   support_conversation: SupportConversationTable
   support_message: SupportMessageTable
@@ -121,6 +131,7 @@ export interface SupportAssistantTables {
   support_feedback: SupportFeedbackTable
   support_training_candidate: SupportTrainingCandidateTable
   support_disclosure_acceptance: SupportDisclosureAcceptanceTable
+  support_usage: SupportUsageTable
 }
 
 declare module '../../../platform/db/schema.ts' {
@@ -135,4 +146,5 @@ export const SUPPORT_ASSISTANT_TABLES = ownedTables<SupportAssistantTables>({
   support_feedback: true,
   support_training_candidate: true,
   support_disclosure_acceptance: true,
+  support_usage: true,
 })

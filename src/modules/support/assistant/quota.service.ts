@@ -1,7 +1,8 @@
 /**
  * The assistant's rate limit and cost cap, per plan (`plan.limits`): user turns per user per minute
  * (over → 429 with Retry-After), user turns per tenant per UTC day and model tokens per tenant per
- * UTC day (over → a typed degraded answer). Counted from the stored turns, so every process agrees.
+ * UTC day (over → a typed degraded answer). Counted from the usage rows every turn and answer writes
+ * (`support_usage`), so every process agrees and deleting a conversation gives nothing back.
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'

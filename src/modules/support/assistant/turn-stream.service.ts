@@ -149,6 +149,12 @@ async function store(
 ) {
   const sources: Source[] = out.done?.sources.map((s) => ({ title: s.title, slug: s.slug })) ?? []
   try {
+    // Counted on its own: the tokens were spent even if the conversation is deleted meanwhile.
+    const tokens = out.done?.usage?.total_tokens ?? 0
+    if (tokens)
+      await deps.scopes.withTenant(scope.tenantId, (s) =>
+        repo.recordUsage(s, { userId: scope.userId, kind: 'tokens', tokens }, deps.clock.now()),
+      )
     await deps.scopes.withTenant(scope.tenantId, async (s) => {
       await repo.finishAssistantMessage(s, turn.assistantMessageId, {
         content: out.sent,

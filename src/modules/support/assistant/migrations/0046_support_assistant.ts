@@ -127,6 +127,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        foreign key (tenant_id, user_id) references app_user (tenant_id, id) on delete cascade
      )`,
     ...tenantRls('support_disclosure_acceptance'),
+    // What the quota counts: one row per user turn and per answer's model tokens. Not tied to a
+    // conversation, so deleting one does not give its usage back; rows older than two days are
+    // pruned as new ones are written.
+    `create table support_usage (
+       tenant_id  bigint not null,
+       id         bigint generated always as identity,
+       user_id    bigint not null,
+       kind       text   not null check (kind in ('message', 'tokens')),
+       tokens     integer not null default 0 check (tokens >= 0),
+       created_at timestamptz not null,
+       primary key (tenant_id, id),
+       foreign key (tenant_id, user_id) references app_user (tenant_id, id) on delete cascade
+     )`,
+    `create index support_usage_day_idx on support_usage (tenant_id, created_at)`,
+    `create index support_usage_user_idx on support_usage (tenant_id, user_id, created_at) where kind = 'message'`,
+    ...tenantRls('support_usage'),
     // Per plan: user turns a tenant may send per day (UTC), model tokens per day, turns per user per minute.
     `update plan set limits = limits || '{"support_ai_messages_per_day": 50, "support_ai_tokens_per_day": 50000, "support_ai_messages_per_minute": 5}'::jsonb where code = 'free'`,
     `update plan set limits = limits || '{"support_ai_messages_per_day": 500, "support_ai_tokens_per_day": 500000, "support_ai_messages_per_minute": 15}'::jsonb where code = 'pro'`,
