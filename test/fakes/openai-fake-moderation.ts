@@ -58,7 +58,6 @@ export function moderationResult(
 /** null when the input is valid: a non-empty string or a non-empty array of strings. */
 export function moderationInputs(input: unknown): string[] | null {
   if (typeof input === 'string' && input !== '') return [input]
-  if (Array.isArray(input) && input.length > 0 && input.every((s) => typeof s === 'string'))
-    return input
+  if (Array.isArray(input) && input.length > 0 && input.every((s) => typeof s === 'string')) return input
   return null
 }
