@@ -272,7 +272,12 @@ describe('profile and entitlements', () => {
         learn_advanced: false,
         ...{ stock_screener_ai: true, support_ai: true, refresh_rotation: true },
       },
-      limits: { manual_accounts: 3, watchlist_symbols: 50, saved_screens: 5, alerts: 10 },
+      limits: {
+        ...{ manual_accounts: 3, watchlist_symbols: 50, saved_screens: 5, alerts: 10 },
+        support_ai_messages_per_day: 50,
+        support_ai_tokens_per_day: 50_000,
+        support_ai_messages_per_minute: 5,
+      },
     })
     const admin = await t.newTenant({ role: 'admin' })
     const put = await admin.put(`/api/admin/tenants/${s.user.tenant_id}/features/support_ai`, {
