@@ -13639,7 +13639,10 @@ export interface operations {
                      *         "alerts": 200,
                      *         "saved_screens": 50,
                      *         "manual_accounts": 20,
-                     *         "watchlist_symbols": 500
+                     *         "watchlist_symbols": 500,
+                     *         "support_ai_messages_per_day": 500,
+                     *         "support_ai_tokens_per_day": 500000,
+                     *         "support_ai_messages_per_minute": 15
                      *       }
                      *     }
                      */
@@ -30261,7 +30264,10 @@ export interface operations {
                      *             "alerts": 10,
                      *             "saved_screens": 5,
                      *             "manual_accounts": 3,
-                     *             "watchlist_symbols": 50
+                     *             "watchlist_symbols": 50,
+                     *             "support_ai_messages_per_day": 50,
+                     *             "support_ai_tokens_per_day": 50000,
+                     *             "support_ai_messages_per_minute": 5
                      *           }
                      *         },
                      *         {
@@ -30277,7 +30283,10 @@ export interface operations {
                      *             "alerts": 200,
                      *             "saved_screens": 50,
                      *             "manual_accounts": 20,
-                     *             "watchlist_symbols": 500
+                     *             "watchlist_symbols": 500,
+                     *             "support_ai_messages_per_day": 500,
+                     *             "support_ai_tokens_per_day": 500000,
+                     *             "support_ai_messages_per_minute": 15
                      *           }
                      *         }
                      *       ],

@@ -32,7 +32,14 @@ export const ENTITLEMENTS = {
     committee_model: false,
     support_ai: true,
   },
-  limits: { alerts: 200, saved_screens: 50, manual_accounts: 20, watchlist_symbols: 500 },
+  limits: {
+    ...{ alerts: 200, saved_screens: 50, manual_accounts: 20, watchlist_symbols: 500 },
+    ...{
+      support_ai_messages_per_day: 500,
+      support_ai_tokens_per_day: 500_000,
+      support_ai_messages_per_minute: 15,
+    },
+  },
 }
 
 /** An API key as the answer that created it shows it (later answers leave out `key`). */

@@ -43,14 +43,28 @@ function listPlansRoute(app: App, { tenancy }: { tenancy: TenancyService }): voi
                   name: 'Free',
                   rank: 0,
                   features: { ai_screener: false, broker_connect: false, email_briefing: false },
-                  limits: { alerts: 10, saved_screens: 5, manual_accounts: 3, watchlist_symbols: 50 },
+                  limits: {
+                    ...{ alerts: 10, saved_screens: 5, manual_accounts: 3, watchlist_symbols: 50 },
+                    ...{
+                      support_ai_messages_per_day: 50,
+                      support_ai_tokens_per_day: 50_000,
+                      support_ai_messages_per_minute: 5,
+                    },
+                  },
                 },
                 {
                   code: 'pro',
                   name: 'Pro',
                   rank: 1,
                   features: { ai_screener: true, broker_connect: true, email_briefing: true },
-                  limits: { alerts: 200, saved_screens: 50, manual_accounts: 20, watchlist_symbols: 500 },
+                  limits: {
+                    ...{ alerts: 200, saved_screens: 50, manual_accounts: 20, watchlist_symbols: 500 },
+                    ...{
+                      support_ai_messages_per_day: 500,
+                      support_ai_tokens_per_day: 500_000,
+                      support_ai_messages_per_minute: 15,
+                    },
+                  },
                 },
               ],
               next_cursor: null,
