@@ -57,8 +57,17 @@ async function rowsEqual(page: Page, expected: string[]): Promise<void> {
   )
 }
 
-const cells = (page: Page, field: string) =>
-  page.$$eval(`${TABLE} td[data-field="${field}"]`, (tds) => tds.map((td) => td.textContent ?? ''))
+/** A column's cells, once the table shows `count` of them (its columns may render after its rows). */
+async function cells(page: Page, field: string, count: number): Promise<string[]> {
+  const sel = `${TABLE} td[data-field="${field}"]`
+  await page.waitForFunction(
+    (s: string, n: number) => (globalThis as unknown as Doc).document.querySelectorAll(s).length === n,
+    { timeout: 10_000 },
+    sel,
+    count,
+  )
+  return page.$$eval(sel, (tds) => tds.map((td) => td.textContent ?? ''))
+}
 
 describe('console: screener', { skip: consoleSkipReason() }, () => {
   let h: ConsoleHarness
@@ -81,7 +90,7 @@ describe('console: screener', { skip: consoleSkipReason() }, () => {
       page,
       rows.map((r) => r.symbol),
     )
-    const prices = (await cells(page, 'price')).map(shown)
+    const prices = (await cells(page, 'price', rows.length)).map(shown)
     assert.deepEqual(
       prices,
       rows.map((r) => Math.round(r.values['price']! * 100) / 100),
@@ -103,7 +112,7 @@ describe('console: screener', { skip: consoleSkipReason() }, () => {
       fRows.map((r) => r.symbol),
     )
     assert.deepEqual(
-      (await cells(page, 'rsi_14')).map(shown),
+      (await cells(page, 'rsi_14', fRows.length)).map(shown),
       fRows.map((r) => Math.round(r.why['rsi_14']! * 100) / 100),
     )
     assert.ok(await page.$(`${TABLE} th ::-p-text(Why: RSI)`))
