@@ -29,6 +29,7 @@ import { recommendationsModule } from '../modules/trading-intel/recommendations/
 import { riskModule } from '../modules/trading-intel/risk/index.ts'
 import { supportAssistantModule } from '../modules/support/assistant/index.ts'
 import { moderationModule } from '../modules/support/moderation/index.ts'
+import { botControlsModule } from '../modules/agents/bot-controls/index.ts'
 import { supportCasesModule } from '../modules/support/cases/index.ts'
 import { screenerModule } from '../modules/trading-intel/screener/index.ts'
 import { taConfluenceModule } from '../modules/ta/ta-confluence/index.ts'
@@ -77,6 +78,7 @@ export const modules = [
   supportAssistantModule,
   supportCasesModule,
   moderationModule,
+  botControlsModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
