@@ -192,12 +192,3 @@ export async function tenantsWithDue(s: SystemScope, now: Date, limit: number): 
   return rows.map((r) => Number(r.tenant_id))
 }
 
-/** The pending approval of an order the agent canceled becomes `rejected` with `note`. */
-export const withdrawPending = (s: TenantScope, orderId: number, note: string, now: Date) =>
-  s.db
-    .updateTable('bot_approval')
-    .set({ status: 'rejected', decided_at: now, decision_note: note })
-    .where('tenant_id', '=', s.tenantId)
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'pending')
-    .execute()

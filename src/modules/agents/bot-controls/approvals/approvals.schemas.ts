@@ -1,7 +1,8 @@
 /** Schemas of the approval queue (/api/bot-controls/approvals). */
 import { type Static, Type } from 'typebox'
 import { Id, Nullable, Text } from '../../../../platform/http/schemas.ts'
-import { APPROVAL_STATUSES, ORDER_STATUSES } from '../orders.tables.ts'
+import { AgentOrderView } from '../gate/orders.schemas.ts'
+import { APPROVAL_STATUSES } from '../orders.tables.ts'
 
 export const NOTE_MAX = 500
 export const PAGE_SIZE_DEFAULT = 20
@@ -45,41 +46,10 @@ export const RejectInput = Type.Object(
 )
 export type RejectInputBody = Static<typeof RejectInput>
 
-/** An agent's order as the approval shows it (the same fields as the order log). */
-export const AgentOrder = Type.Object({
-  order_id: Type.Integer(),
-  agent_id: Type.Integer(),
-  account_id: Type.Integer(),
-  client_order_id: Type.String(),
-  symbol: Type.String(),
-  side: Type.Enum(['buy', 'sell']),
-  qty: Nullable(Dec('Shares asked for, or null when a notional was asked')),
-  notional: Nullable(Dec('Dollars asked for (market orders), or null')),
-  type: Type.Enum(['market', 'limit']),
-  limit_price: Nullable(Dec('The limit price of a limit order')),
-  time_in_force: Type.String(),
-  mode: Type.Enum(['paper', 'live']),
-  priced_notional: Dec('The order’s value as the gate priced it, in dollars (2 decimals)'),
-  reference_price: Dec('The price the gate used: the limit price, else the quote at the time'),
-  status: Type.Enum([...ORDER_STATUSES]),
-  reject_reason: Nullable(Type.String()),
-  reject_detail: Nullable(Type.String()),
-  approval_id: Nullable(Type.Integer()),
-  broker: Nullable(Type.String()),
-  broker_order_id: Nullable(Type.String()),
-  filled_qty: Dec('Shares filled so far'),
-  filled_avg_price: Nullable(Dec('Average fill price')),
-  via: Type.Enum(['rest', 'mcp', 'console']),
-  trading_day: Type.String({ format: 'date', description: 'The New York trading day the order counts in' }),
-  created_at: Time,
-  updated_at: Time,
-})
-export type AgentOrderOut = Static<typeof AgentOrder>
-
 export const Approval = Type.Object({
   approval_id: Type.Integer(),
   status: ApprovalStatus,
-  order: AgentOrder,
+  order: AgentOrderView,
   agent_name: Type.String(),
   band_low: Nullable(Dec('A market order is sent only while the quote is at least this; null for a limit order')),
   band_high: Nullable(Dec('… and at most this; null for a limit order')),

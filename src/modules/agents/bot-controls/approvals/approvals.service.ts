@@ -173,14 +173,6 @@ export class ApprovalsService {
     return due.length
   }
 
-  /**
-   * Withdraws the pending approval of an order the agent canceled (the gate, in its transaction):
-   * the approval becomes `rejected` with `note`. The gate gives the order's budget back itself.
-   */
-  async withdraw(s: TenantScope, orderId: number, note: string): Promise<void> {
-    await repo.withdrawPending(s, orderId, note, this.deps.clock.now())
-  }
-
   /** The job: tells the agent's creator about a pending approval (once per approval). */
   async notifyHeld(p: { tenantId: number; approvalId: number }): Promise<void> {
     const found = await this.tx(p.tenantId, async (s) => {
