@@ -80,7 +80,13 @@ export async function seedHeld(t: TestApp, u: Client, o: HeldInput) {
       .executeTakeFirstOrThrow()
     await s.db
       .insertInto('bot_usage_day')
-      .values({ tenant_id: u.tenantId, agent_id: agent.id, trading_day: nyDate(now), orders: 1, notional: o.priced_notional })
+      .values({
+        tenant_id: u.tenantId,
+        agent_id: agent.id,
+        trading_day: nyDate(now),
+        orders: 1,
+        notional: o.priced_notional,
+      })
       .execute()
     const { approvalId } = await t.c.botControls.approvals.hold(s, order, o.reference_price)
     return { agentId: agent.id, orderId: order.id, approvalId }

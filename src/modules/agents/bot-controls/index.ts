@@ -9,12 +9,12 @@ import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import { defineModule, type ModuleContext } from '../../module.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
-import type { MarketData } from '../../market/market-data/index.ts'
 import type { Notifications } from '../../engagement/notifications/index.ts'
 import { approvalJobs } from './approvals/approvals.job.ts'
 import { approvalsRoutes } from './approvals/approvals.routes.ts'
 import { ApprovalsService } from './approvals/approvals.service.ts'
 import { approvalNotifier } from './approvals/notice.service.ts'
+import { PricingService } from './gate/pricing.service.ts'
 import { agentsRoutes } from './agents/agents.routes.ts'
 import { AgentsService } from './agents/agents.service.ts'
 import { controlsRoutes } from './agents/controls.routes.ts'
@@ -70,12 +70,12 @@ export interface BotControls {
 interface Needs {
   portfolio: Portfolio
   notifications: Notifications
-  marketData: MarketData
 }
 
 export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls {
   const deps = { scopes: ctx.scopes, clock: ctx.clock, accountNames: needs.portfolio.accountNames }
   const limits = new LimitsService(deps)
+  const pricing = new PricingService({ market: ctx.providers.market, log: ctx.log })
   const api: BotControls = {
     agents: new AgentsService(deps),
     limits,
@@ -88,18 +88,12 @@ export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls
       clock: ctx.clock,
       log: ctx.log,
       jobs: ctx.jobs,
-      quote: async (symbol) => price((await needs.marketData.quotes.quote(symbol)).last),
+      quote: (symbol) => pricing.quote(symbol),
       send: (tenantId, orderId) => api.orders.sendApproved(tenantId, orderId),
       notify: approvalNotifier(needs.notifications),
     }),
   }
   return api
-}
-
-/** A quote's price as a decimal string (prices are kept to 6 decimals). */
-function price(n: number): string {
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`no usable price: ${n}`)
-  return n.toFixed(6).replace(/\.?0+$/, '')
 }
 
 function routes(app: App, api: BotControls): void {
@@ -111,7 +105,7 @@ function routes(app: App, api: BotControls): void {
 export const botControlsModule = defineModule({
   name: 'bot-controls',
   key: 'botControls',
-  needs: { portfolio: true, notifications: true, marketData: true },
+  needs: { portfolio: true, notifications: true },
   tables: [...BOT_CONTROLS_TABLES, ...AGENT_ORDERS_TABLES],
   migrations: [
     ['0049_bot_controls', m0049],
