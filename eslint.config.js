@@ -133,6 +133,17 @@ const importBoundaries = [
       dbThroughIndex,
     ),
   })),
+  // The same for a module of an area split into sub-domain folders (agents/bot-controls/gate/).
+  ...[1, 2].map((depth) => ({
+    files: areas.map((a) => `src/modules/${a}/*/${'*/'.repeat(depth)}*.ts`),
+    ignores: ['src/modules/*/**/migrations/*.ts', 'src/modules/*/**/*.ddl.ts'],
+    rules: restrict(
+      ...rootDatabase(),
+      siblingModuleFromDepth(depth),
+      above(['app'], 'A module'),
+      dbThroughIndex,
+    ),
+  })),
   {
     files: ['src/providers/**/*.ts'],
     ignores: [tests],
