@@ -9,6 +9,12 @@ import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import { defineModule, type ModuleContext } from '../../module.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
+import type { Notifications } from '../../engagement/notifications/index.ts'
+import { approvalJobs } from './approvals/approvals.job.ts'
+import { approvalsRoutes } from './approvals/approvals.routes.ts'
+import { ApprovalsService } from './approvals/approvals.service.ts'
+import { approvalNotifier } from './approvals/notice.service.ts'
+import { PricingService } from './gate/pricing.service.ts'
 import { agentsRoutes } from './agents/agents.routes.ts'
 import { AgentsService } from './agents/agents.service.ts'
 import { controlsRoutes } from './agents/controls.routes.ts'
@@ -41,6 +47,9 @@ export { AGENT_SCOPES, DEFAULT_AGENT_SCOPES } from './agents/types.ts'
 export { AGENT_KEY_PREFIX } from './agents/credentials.service.ts'
 export type { AgentsService, CredentialsService, LimitsService, PolicyReader, ThresholdService, UsageService }
 export type { AgentMode, AllowedHours, TradingState } from './controls.tables.ts'
+export type { ApprovalsService, HeldOrder } from './approvals/approvals.service.ts'
+export { APPROVAL_TTL_MINUTES } from './approvals/approvals.service.ts'
+export { MARKET_BAND_PCT } from './lib/approval-band.ts'
 
 /** Who places an order: a signed-in user of the tenant (console, the user's own program) or an agent's credential. */
 export type OrderActor = { kind: 'user'; scope: RequestScope } | { kind: 'agent'; principal: AgentPrincipal }
@@ -62,17 +71,33 @@ export interface BotControls {
   orders: Gate['orders']
   /** What a proposed approval threshold would have held, and what each limit would have blocked. */
   preview: Gate['preview']
+  /** The approval queue: `hold` (the gate, in its transaction), list, approve, reject, expiry. */
+  approvals: ApprovalsService
 }
 
-export function createBotControls(
-  ctx: ModuleContext,
-  needs: { portfolio: Portfolio; brokers: Brokers },
-): BotControls {
+interface Needs {
+  portfolio: Portfolio
+  brokers: Brokers
+  notifications: Notifications
+}
+
+export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls {
   const deps = { scopes: ctx.scopes, clock: ctx.clock, accountNames: needs.portfolio.accountNames }
   const limits = new LimitsService(deps)
   const policy = new PolicyReader()
   const threshold = new ThresholdService(deps)
-  const gate = createGate(ctx, needs, { policy, threshold })
+  // The approval band is checked against the same quote the gate prices market orders at.
+  const pricing = new PricingService({ market: ctx.providers.market, log: ctx.log })
+  const approvals: ApprovalsService = new ApprovalsService({
+    scopes: ctx.scopes,
+    clock: ctx.clock,
+    log: ctx.log,
+    jobs: ctx.jobs,
+    quote: (symbol) => pricing.quote(symbol),
+    send: (tenantId, orderId) => gate.orders.sendApproved(tenantId, orderId),
+    notify: approvalNotifier(needs.notifications),
+  })
+  const gate = createGate(ctx, needs, { policy, threshold }, approvals)
   return {
     agents: new AgentsService(deps),
     limits,
@@ -81,6 +106,7 @@ export function createBotControls(
     policy,
     usage: new UsageService({ ...deps, limits }),
     ...gate,
+    approvals,
   }
 }
 
@@ -88,12 +114,13 @@ function routes(app: App, api: BotControls): void {
   agentsRoutes(app, api)
   controlsRoutes(app, api)
   gateRoutes(app, api)
+  approvalsRoutes(app, api.approvals)
 }
 
 export const botControlsModule = defineModule({
   name: 'bot-controls',
   key: 'botControls',
-  needs: { portfolio: true, brokers: true },
+  needs: { portfolio: true, brokers: true, notifications: true },
   tables: [...BOT_CONTROLS_TABLES, ...AGENT_ORDERS_TABLES],
   migrations: [
     ['0049_bot_controls', m0049],
@@ -101,6 +128,6 @@ export const botControlsModule = defineModule({
   ],
   build: createBotControls,
   routes,
-  jobs: (api) => [...gateJobs(api)],
+  jobs: (api) => [...gateJobs(api), ...approvalJobs(api.approvals)],
   sweep: botControlsSweep,
 })
