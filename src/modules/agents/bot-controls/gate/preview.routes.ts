@@ -3,6 +3,7 @@ import { effectiveTenant } from '../../../../platform/auth/scope.ts'
 import { scopeOf } from '../../../../platform/auth/authenticate.ts'
 import type { App } from '../../../../platform/http/app-type.ts'
 import { problems } from '../../../../platform/http/problem.ts'
+import { tenantFirst } from '../agents/agents.routes.ts'
 import * as S from './preview.schemas.ts'
 import type { PreviewService } from './preview.service.ts'
 
@@ -10,6 +11,8 @@ export function previewRoutes(app: App, preview: PreviewService): void {
   app.get(
     '/api/bot-controls/approval-threshold/preview',
     {
+      // Another tenant's tenant_id is refused before the query is checked.
+      preValidation: tenantFirst,
       schema: {
         operationId: 'previewApprovalThreshold',
         summary: 'What a proposed approval threshold would have held, and what each limit would have blocked',
