@@ -6,7 +6,7 @@
  * exactly as on the broker routes. Vendor errors propagate unchanged: the caller tells a refusal
  * (4xx) from an uncertain outcome (timeout, 5xx).
  */
-import type { Scopes } from '../../../platform/db/index.ts'
+import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../../../providers/brokers/index.ts'
 import type { AlpacaService } from '../alpaca/alpaca.service.ts'
 import * as repo from '../connections/connections.repository.ts'
@@ -36,6 +36,12 @@ export class AccountOrdersService {
     const link = await this.deps.scopes.withTenant(tenantId, (s) => repo.tradingLink(s, accountId))
     if (!link) return null
     return { broker: link.broker_type as TradingBroker, externalId: link.external_id }
+  }
+
+  /** `route` in the caller's transaction (the agent order gate reads it under its lock). */
+  async routeIn(s: TenantScope, accountId: number): Promise<AccountRoute | null> {
+    const link = await repo.tradingLink(s, accountId)
+    return link ? { broker: link.broker_type as TradingBroker, externalId: link.external_id } : null
   }
 
   async place(tenantId: number, route: AccountRoute, order: OrderRequest): Promise<BrokerOrder> {

@@ -8,10 +8,12 @@
  */
 import { nyDate } from '../../../../kernel/calendar/nyse.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
-import type { FactsService, OutsideFacts } from './facts.service.ts'
+import type { Route } from './execution.service.ts'
+import { type FactsService, needsValuation } from './facts.service.ts'
 import {
   type ApprovalHold,
   evaluate,
+  type GateFacts,
   type GateOrder,
   type GateReaders,
   needsApproval,
@@ -25,31 +27,44 @@ export interface DecideInput {
   facts: FactsService
   agentId: number
   order: GateOrder
-  outside: OutsideFacts
+  /** The quote of a market order (null: none could be had). */
+  quote: string | null
+  /** undefined: not fetched yet (the transaction asks for it when the policy needs it). */
+  valuation: GateFacts['valuation'] | undefined
   now: Date
   canExecute: boolean
   via: 'rest' | 'mcp' | 'console'
 }
 
-export type Decided = { existing: repo.OrderRow } | { row: repo.OrderRow }
+export type Decided =
+  | { existing: repo.OrderRow }
+  | { row: repo.OrderRow; route: Route | null }
+  /** The policy limits the position weight: the caller values the account (outside the lock) and runs it again. */
+  | { valuationNeeded: true }
 
 export async function decide(s: TenantScope, d: DecideInput): Promise<Decided> {
   const day = nyDate(d.now)
   const usage = await repo.lockUsageDay(s, d.agentId, day)
-  const existing = await repo.findByClientId(s, d.agentId, d.order.clientOrderId)
+  // Everything else is read after the lock, in one go.
+  const [existing, policy, threshold, facts] = await Promise.all([
+    repo.findByClientId(s, d.agentId, d.order.clientOrderId),
+    d.readers.policy.read(s, d.agentId),
+    d.readers.threshold.effective(s, d.order.accountId),
+    d.facts.inside(s, d),
+  ])
   if (existing) return { existing }
-  const policy = await d.readers.policy.read(s, d.agentId)
   if (!policy) throw agentNotFound()
-  const inside = await d.facts.inside(s, d.agentId, d.order, d.now)
+  if (d.valuation === undefined && needsValuation(policy, d.order)) return { valuationNeeded: true }
+  const { route, ...inside } = facts
   const decision = evaluate({
     policy,
     order: d.order,
-    quote: d.outside.quote,
+    quote: d.quote,
     now: d.now,
     ...inside,
     usage: { orders: usage.orders, notional: usage.notional },
-    valuation: d.outside.valuation,
-    tradable: d.outside.route !== null,
+    valuation: d.valuation ?? null,
+    tradable: route !== null,
   })
   checkValue(decision.priced)
   const base = {
@@ -73,20 +88,23 @@ export async function decide(s: TenantScope, d: DecideInput): Promise<Decided> {
     updated_at: d.now,
   }
   if (decision.failed) {
-    const row = await repo.insertOrder(s, {
-      ...base,
-      status: 'rejected',
-      reject_reason: decision.failed.check,
-      reject_detail: decision.failed.detail,
-    })
-    await repo.addRejection(s, d.agentId, day, decision.failed.check)
-    return { row }
+    const [row] = await Promise.all([
+      repo.insertOrder(s, {
+        ...base,
+        status: 'rejected',
+        reject_reason: decision.failed.check,
+        reject_detail: decision.failed.detail,
+      }),
+      repo.countRejection(s, d.agentId, day, decision.failed.check),
+    ])
+    return { row, route }
   }
-  const threshold = await d.readers.threshold.effective(s, d.order.accountId)
   const held = needsApproval(decision.priced, threshold, d.canExecute)
-  const row = await repo.insertOrder(s, { ...base, status: held ? 'pending_approval' : 'sent' })
-  await repo.addUsage(s, d.agentId, day, decision.priced, 1)
-  if (!held) return { row }
+  const [row] = await Promise.all([
+    repo.insertOrder(s, { ...base, status: held ? 'pending_approval' : 'sent' }),
+    repo.addUsage(s, d.agentId, day, decision.priced, 1),
+  ])
+  if (!held) return { row, route }
   const { approvalId } = await d.approvals.hold(s, row, decision.reference)
-  return { row: { ...row, approval_id: approvalId } }
+  return { row: { ...row, approval_id: approvalId }, route }
 }

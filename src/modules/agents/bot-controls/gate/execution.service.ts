@@ -7,7 +7,7 @@
  * the fills job finds it at the broker by its client order id.
  */
 import type { Logger } from 'pino'
-import type { Scopes } from '../../../../platform/db/index.ts'
+import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
 import { AppError } from '../../../../platform/http/errors.ts'
 import { isUpstreamError } from '../../../../platform/upstream-errors.ts'
 import { decSign, decSub } from '../../../../kernel/decimal/index.ts'
@@ -24,6 +24,7 @@ export interface Route {
 /** What the gate needs of the brokers module (its `accountOrders`). */
 export interface AccountOrders {
   route(tenantId: number, accountId: number): Promise<Route | null>
+  routeIn(s: TenantScope, accountId: number): Promise<Route | null>
   place(tenantId: number, route: Route, order: OrderRequest): Promise<BrokerOrder>
   cancel(tenantId: number, route: Route, brokerOrderId: string): Promise<void>
   list(tenantId: number, route: Route, q: OrderListQuery): Promise<BrokerOrder[]>
@@ -69,24 +70,23 @@ export class ExecutionService {
     private readonly deps: { scopes: Scopes; log: Logger; paper: PaperBroker; brokers: AccountOrders },
   ) {}
 
-  async send(tenantId: number, order: repo.OrderRow): Promise<void> {
-    if (order.mode === 'paper') return this.deps.paper.place(tenantId, order)
-    const route = await this.deps.brokers.route(tenantId, order.account_id)
+  /**
+   * Sends the order; answers it as it now is. `known`: what the gate already has (its quote of a
+   * market order, the account's route read under its lock); looked up again when absent.
+   */
+  async send(
+    tenantId: number,
+    order: repo.OrderRow,
+    known: { quote?: string | null; route?: Route | null } = {},
+  ): Promise<repo.OrderRow> {
+    if (order.mode === 'paper') return this.deps.paper.place(tenantId, order, known.quote)
+    const route =
+      known.route !== undefined ? known.route : await this.deps.brokers.route(tenantId, order.account_id)
     if (!route)
       return this.refused(tenantId, order, 'the account is no longer linked to a connected trading broker')
-    const request: OrderRequest = {
-      symbol: order.symbol,
-      side: order.side,
-      type: order.order_type,
-      timeInForce: order.time_in_force as OrderRequest['timeInForce'],
-      qty: order.qty ? decSub(order.qty, '0') : undefined,
-      notional: order.notional ?? undefined,
-      limitPrice: order.limit_price ? decSub(order.limit_price, '0') : undefined,
-      clientOrderId: brokerClientId(order),
-    }
     let placed: BrokerOrder
     try {
-      placed = await this.deps.brokers.place(tenantId, route, request)
+      placed = await this.deps.brokers.place(tenantId, route, requestOf(order))
     } catch (err) {
       const msg = refusal(err)
       if (msg !== null) return this.refused(tenantId, order, msg, route.broker)
@@ -94,20 +94,20 @@ export class ExecutionService {
         { err, tenant_id: tenantId, order_id: order.id },
         'agent order: outcome unknown, left sent',
       )
-      await this.deps.scopes.withTenant(tenantId, (s) =>
-        repo.updateOrder(s, order.id, { broker: route.broker }),
+      const row = await this.deps.scopes.withTenant(tenantId, (s) =>
+        repo.updateOrderReturning(s, order.id, { broker: route.broker }),
       )
-      return
+      return { ...row, approval_id: order.approval_id }
     }
-    await this.apply(tenantId, order.id, route.broker, placed)
+    return { ...(await this.apply(tenantId, order.id, route.broker, placed)), approval_id: order.approval_id }
   }
 
   /** The broker's view of an order applied: status, fills, and the fill delta into the agent's position. */
-  async apply(tenantId: number, orderId: number, broker: string, b: BrokerOrder): Promise<void> {
-    await this.deps.scopes.withTenant(tenantId, async (s) => {
-      await repo.lockOrder(s, orderId)
-      const o = await repo.findOrder(s, orderId)
-      if (!o || !['sent', 'partially_filled'].includes(o.status)) return
+  async apply(tenantId: number, orderId: number, broker: string, b: BrokerOrder) {
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
+      const o = await repo.lockOrder(s, orderId)
+      if (!o) throw new Error(`agent order ${orderId} vanished`)
+      if (!repo.OPEN_STATUSES.includes(o.status)) return o
       const status = statusOf(b)
       const delta = decSub(b.filledQty, o.filled_qty)
       if (decSign(delta) !== 0)
@@ -117,32 +117,40 @@ export class ExecutionService {
           symbol: o.symbol,
           delta: o.side === 'buy' ? delta : decSub('0', delta),
         })
-      await repo.updateOrder(s, orderId, {
+      const rejected = status === 'broker_rejected'
+      if (rejected) await giveBack(s, o)
+      return repo.updateOrderReturning(s, orderId, {
         status,
         broker,
         broker_order_id: b.id,
         filled_qty: b.filledQty,
         filled_avg_price: b.filledAvgPrice,
-        ...(status === 'broker_rejected'
+        ...(rejected
           ? { reject_reason: 'broker.rejected', reject_detail: 'the broker rejected the order' }
           : {}),
       })
-      if (status === 'broker_rejected') await giveBack(s, o)
     })
   }
 
   /** Records a broker's refusal: status, reason, the rejection counted, the budget given back. */
-  async refused(tenantId: number, order: repo.OrderRow, message: string, broker?: string): Promise<void> {
-    await this.deps.scopes.withTenant(tenantId, async (s) => {
-      await repo.lockOrder(s, order.id)
-      await repo.updateOrder(s, order.id, {
+  async refused(
+    tenantId: number,
+    order: repo.OrderRow,
+    message: string,
+    broker?: string,
+  ): Promise<repo.OrderRow> {
+    const row = await this.deps.scopes.withTenant(tenantId, async (s) => {
+      const o = await repo.lockOrder(s, order.id)
+      if (!o) throw new Error(`agent order ${order.id} vanished`)
+      await giveBack(s, o)
+      return repo.updateOrderReturning(s, order.id, {
         status: 'broker_rejected',
         reject_reason: 'broker.rejected',
         reject_detail: message.slice(0, 500),
         ...(broker ? { broker } : {}),
       })
-      await giveBack(s, order)
     })
+    return { ...row, approval_id: order.approval_id }
   }
 
   /** Cancels at the broker (paper: at once). False when the broker would not cancel it. */
@@ -160,8 +168,25 @@ export class ExecutionService {
   }
 }
 
+/** The order as the broker port takes it. */
+function requestOf(order: repo.OrderRow): OrderRequest {
+  return {
+    symbol: order.symbol,
+    side: order.side,
+    type: order.order_type,
+    timeInForce: order.time_in_force as OrderRequest['timeInForce'],
+    qty: order.qty ? decSub(order.qty, '0') : undefined,
+    notional: order.notional ?? undefined,
+    limitPrice: order.limit_price ? decSub(order.limit_price, '0') : undefined,
+    clientOrderId: brokerClientId(order),
+  }
+}
+
 /** A rejection after the gate passed the order: counted, and its budget given back. */
-export async function giveBack(s: Parameters<typeof repo.addUsage>[0], o: repo.OrderRow): Promise<void> {
+export async function giveBack(
+  s: TenantScope,
+  o: Pick<repo.OrderRow, 'agent_id' | 'trading_day' | 'priced_notional'>,
+): Promise<void> {
   await repo.addUsage(s, o.agent_id, o.trading_day, o.priced_notional, -1)
   await repo.addRejection(s, o.agent_id, o.trading_day, 'broker.rejected')
 }

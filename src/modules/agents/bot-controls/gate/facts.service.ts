@@ -1,8 +1,8 @@
 /**
  * The facts the gate judges an order by. Those that need a provider or another module's own
- * transaction (the quote, the account's trading broker, its valuation) are gathered before the
- * gate's transaction, never inside the lock; those the lock protects (usage, positions, recent
- * orders) and whether the account is the tenant's are read inside it.
+ * transaction (the quote, the account's valuation) are gathered before the gate's transaction,
+ * never inside the lock; the rest (usage, positions, recent orders, whether the account is the
+ * tenant's, its trading broker) are read inside it.
  */
 import { centsToString } from '../../../../kernel/decimal/index.ts'
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
@@ -11,44 +11,33 @@ import type { Portfolio } from '../../../portfolio/index.ts'
 import type { AccountOrders, Route } from './execution.service.ts'
 import type { AgentPolicy, GateFacts, GateOrder } from './gate.service.ts'
 import * as repo from './orders.repository.ts'
-import type { PricingService } from './pricing.service.ts'
 
 const MINUTE_MS = 60_000
 
-export interface OutsideFacts {
-  quote: string | null
-  route: Route | null
-  valuation: GateFacts['valuation']
+export interface FactsDeps {
+  portfolio: Pick<Portfolio, 'valuation' | 'accountNames'>
+  brokers: Pick<AccountOrders, 'routeIn'>
 }
 
-export interface FactsDeps {
-  pricing: PricingService
-  portfolio: Pick<Portfolio, 'valuation' | 'accountNames'>
-  brokers: Pick<AccountOrders, 'route'>
+export type InsideFacts = Pick<
+  GateFacts,
+  'position' | 'openPositions' | 'passedLastMinute' | 'accountOwned'
+> & {
+  route: Route | null
 }
+
+/** Whether the account's valuation is needed: a buy against a position weight limit. */
+export const needsValuation = (policy: AgentPolicy, order: GateOrder) =>
+  order.side === 'buy' && policy.limits.maxPositionWeight !== null
 
 export class FactsService {
   constructor(private readonly deps: FactsDeps) {}
 
-  /** Gathered outside the lock. `wantValuation`: the weight limit applies (or a simulation shows it). */
-  async outside(
+  /** The account's value (holdings and cash, base currency) and its value in the symbol; null when it cannot be valued. */
+  async valuation(
     who: { tenantId: number; userId: number },
-    policy: AgentPolicy,
     order: GateOrder,
-    wantValuation: boolean,
-  ): Promise<OutsideFacts> {
-    const [quote, route, valuation] = await Promise.all([
-      order.type === 'market' ? this.deps.pricing.quote(order.symbol) : Promise.resolve(null),
-      policy.agent.mode === 'live'
-        ? this.deps.brokers.route(who.tenantId, order.accountId)
-        : Promise.resolve(null),
-      wantValuation && order.side === 'buy' ? this.valuation(who, order) : Promise.resolve(null),
-    ])
-    return { quote, route, valuation }
-  }
-
-  /** The account's value (holdings and cash, base currency) and its value in the symbol. */
-  private async valuation(who: { tenantId: number; userId: number }, order: GateOrder) {
+  ): Promise<GateFacts['valuation']> {
     const scope: RequestScope = {
       tenantId: who.tenantId,
       userId: who.userId,
@@ -70,21 +59,25 @@ export class FactsService {
     return { symbolValue: centsToString(symbol), accountValue: centsToString(total) }
   }
 
-  /** Read inside the gate's transaction. */
-  async inside(
-    s: TenantScope,
-    agentId: number,
-    order: GateOrder,
-    now: Date,
-  ): Promise<Pick<GateFacts, 'position' | 'openPositions' | 'passedLastMinute' | 'accountOwned'>> {
-    const owned = await this.deps.portfolio.accountNames(s, [order.accountId])
-    const held = await repo.positions(s, agentId)
-    const mine = held.find((p) => p.account_id === order.accountId && p.symbol === order.symbol)
+  /**
+   * Read inside the gate's transaction, after the lock: sent together (one round trip on a
+   * pipelined connection), whatever the policy turns out to need.
+   */
+  async inside(s: TenantScope, p: { agentId: number; order: GateOrder; now: Date }): Promise<InsideFacts> {
+    const { order } = p
+    const [owned, held, passedLastMinute, route] = await Promise.all([
+      this.deps.portfolio.accountNames(s, [order.accountId]),
+      repo.positions(s, p.agentId),
+      repo.passedSince(s, p.agentId, new Date(p.now.getTime() - MINUTE_MS)),
+      this.deps.brokers.routeIn(s, order.accountId),
+    ])
+    const mine = held.find((x) => x.account_id === order.accountId && x.symbol === order.symbol)
     return {
       accountOwned: owned.has(order.accountId),
       position: mine?.qty ?? '0',
       openPositions: held.length,
-      passedLastMinute: await repo.passedSince(s, agentId, new Date(now.getTime() - MINUTE_MS)),
+      passedLastMinute,
+      route,
     }
   }
 }

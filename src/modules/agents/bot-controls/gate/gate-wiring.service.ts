@@ -47,7 +47,6 @@ export function createGate(
     brokers: needs.brokers.accountOrders,
   })
   const facts = new FactsService({
-    pricing,
     portfolio: needs.portfolio,
     brokers: needs.brokers.accountOrders,
   })
@@ -59,6 +58,7 @@ export function createGate(
     approvals,
     facts,
     execution,
+    pricing,
   })
   gateInternals.set(orders, {
     origins: allowedOrigins(ctx.config),

@@ -63,6 +63,11 @@ export async function addRejection(s: TenantScope, agentId: number, day: string,
     .values({ tenant_id: s.tenantId, agent_id: agentId, trading_day: day })
     .onConflict((oc) => oc.doNothing())
     .execute()
+  await countRejection(s, agentId, day, reason)
+}
+
+/** rejections[reason] += 1 on the day's row, which exists (the gate holds its lock). */
+export async function countRejection(s: TenantScope, agentId: number, day: string, reason: string) {
   await s.db
     .updateTable('bot_usage_day')
     .set({
@@ -98,7 +103,7 @@ export const findByClientId = (s: TenantScope, agentId: number, clientOrderId: s
 export const lockOrder = (s: TenantScope, id: number) =>
   s.db
     .selectFrom('bot_order')
-    .select(['id'])
+    .selectAll()
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
     .forUpdate()
@@ -133,6 +138,16 @@ export const updateOrder = (s: TenantScope, id: number, patch: OrderPatch) =>
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
     .execute()
+
+/** `updateOrder` answering the order as it now is. */
+export const updateOrderReturning = (s: TenantScope, id: number, patch: OrderPatch) =>
+  s.db
+    .updateTable('bot_order')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
 
 /** Orders of the agent that passed the gate since `since` (the per-minute window). */
 export async function passedSince(s: TenantScope, agentId: number, since: Date): Promise<number> {
@@ -223,4 +238,3 @@ export const closeApproval = (s: TenantScope, orderId: number, note: string) =>
     .where('order_id', '=', orderId)
     .where('status', '=', 'pending')
     .execute()
-

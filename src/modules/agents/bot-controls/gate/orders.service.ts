@@ -16,7 +16,8 @@ import { orderHash } from '../lib/order-hash.ts'
 import { decide, type Decided } from './decide.service.ts'
 import type { ExecutionService } from './execution.service.ts'
 import type { FactsService } from './facts.service.ts'
-import type { ApprovalHold, GateReaders, OrderActor } from './gate.service.ts'
+import type { ApprovalHold, GateFacts, GateReaders, OrderActor } from './gate.service.ts'
+import type { PricingService } from './pricing.service.ts'
 import { actorContext, agentNotFound, normalize, orderNotFound } from './order-input.service.ts'
 import * as repo from './orders.repository.ts'
 import type * as S from './orders.schemas.ts'
@@ -31,6 +32,7 @@ export interface OrdersDeps {
   approvals: ApprovalHold
   facts: FactsService
   execution: ExecutionService
+  pricing: PricingService
 }
 
 const notCancelable = (status: string) =>
@@ -70,28 +72,27 @@ export class AgentOrdersService {
         )
       return { order: toView(row), replayed: true }
     }
-    const pre = await this.tx(who.tenantId, async (s) => ({
-      existing: await repo.findByClientId(s, agentId, order.clientOrderId),
-      policy: await this.deps.readers.policy.read(s, agentId),
-    }))
-    if (pre.existing) return replay(pre.existing)
-    if (!pre.policy) throw agentNotFound()
-    const outside = await this.deps.facts.outside(
-      who,
-      pre.policy,
-      order,
-      pre.policy.limits.maxPositionWeight !== null,
-    )
+    // A market order's quote is asked before the lock (never a provider call inside it).
+    const quote = order.type === 'market' ? await this.deps.pricing.quote(order.symbol) : null
+    let valuation: GateFacts['valuation'] | undefined
     const now = this.deps.clock.now()
-    const done: Decided = await this.tx(who.tenantId, (s) =>
-      decide(s, { ...this.deps, agentId, order, outside, now, canExecute: who.canExecute, via }),
-    )
-    if ('existing' in done) return replay(done.existing)
-    if (done.row.status === 'sent') {
-      await this.deps.execution.send(who.tenantId, done.row)
-      return { order: toView(await this.reload(who.tenantId, done.row.id)), replayed: false }
+    const run = () =>
+      this.tx(who.tenantId, (s) =>
+        decide(s, { ...this.deps, agentId, order, quote, valuation, now, canExecute: who.canExecute, via }),
+      )
+    let done: Decided = await run()
+    if ('valuationNeeded' in done) {
+      // The weight limit needs the account valued (quotes, rates): outside the lock, then the gate again.
+      valuation = await this.deps.facts.valuation(who, order)
+      done = await run()
     }
-    return { order: toView(done.row), replayed: false }
+    if ('valuationNeeded' in done) throw new Error('the gate asked twice for a valuation')
+    if ('existing' in done) return replay(done.existing)
+    const row =
+      done.row.status === 'sent'
+        ? await this.deps.execution.send(who.tenantId, done.row, { quote, route: done.route })
+        : done.row
+    return { order: toView(row), replayed: false }
   }
 
   async simulate(
@@ -103,10 +104,22 @@ export class AgentOrdersService {
     const order = normalize(input)
     const policy = await this.tx(who.tenantId, (s) => this.deps.readers.policy.read(s, agentId))
     if (!policy) throw agentNotFound()
-    const outside = await this.deps.facts.outside(who, policy, order, true)
+    const [quote, valuation] = await Promise.all([
+      order.type === 'market' ? this.deps.pricing.quote(order.symbol) : Promise.resolve(null),
+      order.side === 'buy' ? this.deps.facts.valuation(who, order) : Promise.resolve(null),
+    ])
     const now = this.deps.clock.now()
     return this.tx(who.tenantId, (s) =>
-      simulate(s, { ...this.deps, agentId, order, outside, now, canExecute: who.canExecute, policy }),
+      simulate(s, {
+        ...this.deps,
+        agentId,
+        order,
+        quote,
+        valuation,
+        now,
+        canExecute: who.canExecute,
+        policy,
+      }),
     )
   }
 
@@ -173,8 +186,7 @@ export class AgentOrdersService {
       await repo.updateOrder(s, orderId, { status: 'sent' })
       return { ...o, status: 'sent' as const }
     })
-    await this.deps.execution.send(tenantId, row)
-    return toView(await this.reload(tenantId, orderId))
+    return toView(await this.deps.execution.send(tenantId, row))
   }
 
   /** The tenant a user's read acts on (administrators may name another). */
@@ -192,5 +204,3 @@ export class AgentOrdersService {
     return this.deps.scopes.withTenant(tenantId, work)
   }
 }
-
-export const tradingDayOf = (at: Date) => nyDate(at)

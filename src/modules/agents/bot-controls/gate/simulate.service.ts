@@ -7,10 +7,11 @@ import { nyDate } from '../../../../kernel/calendar/nyse.ts'
 import { decAdd } from '../../../../kernel/decimal/index.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import { weightOf } from '../lib/gate-rules.ts'
-import type { FactsService, OutsideFacts } from './facts.service.ts'
+import type { FactsService } from './facts.service.ts'
 import {
   type AgentPolicy,
   evaluate,
+  type GateFacts,
   type GateOrder,
   type GateReaders,
   needsApproval,
@@ -25,27 +26,28 @@ export interface SimulateInput {
   agentId: number
   policy: AgentPolicy
   order: GateOrder
-  outside: OutsideFacts
+  quote: string | null
+  valuation: GateFacts['valuation']
   now: Date
   canExecute: boolean
 }
 
 export async function simulate(s: TenantScope, d: SimulateInput): Promise<SimulationViewOut> {
   const usage = await repo.usageDay(s, d.agentId, nyDate(d.now))
-  const inside = await d.facts.inside(s, d.agentId, d.order, d.now)
+  const { route, ...inside } = await d.facts.inside(s, d)
   const decision = evaluate({
     policy: d.policy,
     order: d.order,
-    quote: d.outside.quote,
+    quote: d.quote,
     now: d.now,
     ...inside,
     usage: { orders: usage?.orders ?? 0, notional: usage?.notional ?? '0' },
-    valuation: d.outside.valuation,
-    tradable: d.outside.route !== null,
+    valuation: d.valuation,
+    tradable: route !== null,
   })
   checkValue(decision.priced)
   const threshold = inside.accountOwned ? await d.readers.threshold.effective(s, d.order.accountId) : null
-  const v = inside.accountOwned ? d.outside.valuation : null
+  const v = inside.accountOwned ? d.valuation : null
   const post_trade = {
     position_weight:
       v && d.order.side === 'buy' ? weightOf(decAdd(v.symbolValue, decision.priced), v.accountValue) : null,
