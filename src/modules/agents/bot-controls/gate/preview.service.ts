@@ -5,6 +5,7 @@
  * (lib/limit-replay.ts: per New York trading day, per minute, per order) — what each limit would
  * have blocked.
  */
+import { DAY_MS } from '../../../../kernel/dates.ts'
 import { centsToString, toCents } from '../../../../kernel/decimal/index.ts'
 import type { Clock } from '../../../../platform/clock.ts'
 import type { Scopes } from '../../../../platform/db/index.ts'
@@ -13,8 +14,6 @@ import { replayLimits } from '../lib/limit-replay.ts'
 import type { GateReaders } from './gate.service.ts'
 import * as repo from './orders.repository.ts'
 import type { PreviewOut } from './preview.schemas.ts'
-
-const DAY_MS = 86_400_000
 
 /** Passed the gate: anything but its own rejection (a person's rejection of a held order passed it). */
 const passedGate = (o: repo.OrderRow) => o.status !== 'rejected' || o.reject_reason === 'approval.rejected'
