@@ -7,7 +7,7 @@ import { problems } from '../../../../platform/http/problem.ts'
 import type { BotControls } from '../index.ts'
 import * as X from './agents.examples.ts'
 import * as S from './agents.schemas.ts'
-import { DEFAULT_AGENT_SCOPES } from './types.ts'
+import { DEFAULT_AGENT_SCOPES } from './lib/types.ts'
 
 const tags = ['bot-controls']
 export const BASE = '/api/bot-controls'

@@ -3,7 +3,7 @@ import { type Static, Type } from 'typebox'
 import { Id, Name, Nullable, Text } from '../../../../platform/http/schemas.ts'
 import { AGENT_MODES, TRADING_STATES } from '../controls.tables.ts'
 import { MAX_ALLOWED_SYMBOLS } from './lib/values.ts'
-import { AGENT_SCOPES } from './types.ts'
+import { AGENT_SCOPES } from './lib/types.ts'
 
 export const MAX_ALLOWED_ACCOUNTS = 100
 const MAX_COUNT = 1_000_000

@@ -6,7 +6,7 @@ import { NotFoundError, UnprocessableError } from '../../../../platform/http/err
 import type { AllowedHours } from '../controls.tables.ts'
 import * as repo from './agents.repository.ts'
 import { checkHours, normalizeSymbols } from './lib/values.ts'
-import type { AgentScope, AgentView } from './types.ts'
+import type { AgentScope, AgentView } from './lib/types.ts'
 
 export const agentNotFound = () => new NotFoundError('bot.agent_not_found', 'Agent not found')
 

@@ -12,7 +12,7 @@ import type { Scopes } from '../../../../platform/db/index.ts'
 import { issueToken, tenantOfToken } from '../../../accounts/identity/index.ts'
 import * as repo from './agents.repository.ts'
 import { requireAgent, type TenantQuery } from './agents.service.ts'
-import { AGENT_SCOPES, type AgentPrincipal, type AgentScope, DEFAULT_AGENT_SCOPES, type IssuedCredential } from './types.ts'
+import { AGENT_SCOPES, type AgentPrincipal, type AgentScope, DEFAULT_AGENT_SCOPES, type IssuedCredential } from './lib/types.ts'
 
 /** Every agent key starts with this. */
 export const AGENT_KEY_PREFIX = 'sxa_'

@@ -7,7 +7,7 @@ import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
 import { requireAgent, type TenantQuery } from './agents.service.ts'
 import * as repo from './controls.repository.ts'
 import { compareDecimal, money, moneyOrNull, shortDecimal } from './lib/values.ts'
-import type { LimitsView, UsageView } from './types.ts'
+import type { LimitsView, UsageView } from './lib/types.ts'
 
 export type LimitsInput = repo.LimitValues
 

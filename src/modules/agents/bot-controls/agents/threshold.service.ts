@@ -10,7 +10,7 @@ import { UnprocessableError } from '../../../../platform/http/errors.ts'
 import type { AccountNames, TenantQuery } from './agents.service.ts'
 import * as repo from './controls.repository.ts'
 import { money, moneyOrNull } from './lib/values.ts'
-import type { ThresholdView } from './types.ts'
+import type { ThresholdView } from './lib/types.ts'
 
 const latest = (dates: (Date | undefined)[]) =>
   dates.reduce<Date | null>((a, d) => (d && (!a || d > a) ? d : a), null)
