@@ -43,7 +43,12 @@ export class LimitsService {
   }
 
   /** Replaces all six limits (null: no limit). */
-  async put(scope: RequestScope, agentId: number, body: LimitsInput, q: TenantQuery = {}): Promise<LimitsView> {
+  async put(
+    scope: RequestScope,
+    agentId: number,
+    body: LimitsInput,
+    q: TenantQuery = {},
+  ): Promise<LimitsView> {
     const now = this.deps.clock.now()
     return this.deps.scopes.withTenant(effectiveTenant(scope, q.tenant_id), async (s) => {
       await requireAgent(s, agentId, true)
@@ -80,7 +85,8 @@ export class UsageService {
         open_positions: await repo.openPositions(s, agentId),
         limits,
         remaining: {
-          orders_per_day: limits.max_orders_per_day === null ? null : Math.max(0, limits.max_orders_per_day - orders),
+          orders_per_day:
+            limits.max_orders_per_day === null ? null : Math.max(0, limits.max_orders_per_day - orders),
           notional_per_day: remainingMoney(limits.max_notional_per_day, notional),
         },
       }
