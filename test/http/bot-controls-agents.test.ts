@@ -162,6 +162,9 @@ describe('bot-controls agents', () => {
     assertProblem(await stranger.put(`${url}/limits`, NO_LIMITS), 404, 'bot.agent_not_found')
     assert.equal(json(await stranger.get(`${BOT}/agents`)).total, 0)
     assertProblem(await stranger.get(`${url}?tenant_id=${owner.tenantId}`), 403, 'auth.tenant_forbidden')
+    // Who may act is answered before what was sent: a foreign tenant_id with a bad body is still a 403.
+    assertProblem(await stranger.post(`${BOT}/agents?tenant_id=${owner.tenantId}`, {}), 403, 'auth.tenant_forbidden')
+    assertProblem(await stranger.put(`${BOT}/approval-threshold?tenant_id=${owner.tenantId}`), 403, 'auth.tenant_forbidden')
     assertProblem(await admin.get(url), 404, 'bot.agent_not_found')
     const q = `?tenant_id=${owner.tenantId}`
     assert.equal(json(await admin.get(`${url}${q}`)).name, 'Rebalancer')
