@@ -10,12 +10,7 @@ import type { Logger } from 'pino'
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
 import type { Clock } from '../../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
-import {
-  ConflictError,
-  NotFoundError,
-  ServiceUnavailableError,
-  UnprocessableError,
-} from '../../../../platform/http/errors.ts'
+import { NotFoundError, ServiceUnavailableError } from '../../../../platform/http/errors.ts'
 import type { JobQueue } from '../../../../platform/jobs/index.ts'
 import { marketBand, withinBand } from '../lib/approval-band.ts'
 import { orderHash, type HashedOrder } from '../lib/order-hash.ts'
@@ -23,6 +18,7 @@ import * as repo from './approvals.repository.ts'
 import type * as S from './approvals.schemas.ts'
 import { PAGE_SIZE_DEFAULT } from './approvals.schemas.ts'
 import { approvalView, dec } from './lib/approval-view.ts'
+import { refuse, summary, type Outcome } from './lib/decision.ts'
 
 /** How long a held order waits for a decision. */
 export const APPROVAL_TTL_MINUTES = 15
@@ -61,10 +57,6 @@ export interface ApprovalsDeps {
 }
 
 const notFound = () => new NotFoundError('bot.approval_not_found', 'No such approval')
-
-type Lapse = { kind: 'expired' } | { kind: 'not_pending'; status: string; orderStatus: string }
-type Outcome =
-  Lapse | { kind: 'band'; quote: string; low: string; high: string } | { kind: 'changed' } | { kind: 'ok' }
 
 export class ApprovalsService {
   constructor(private readonly deps: ApprovalsDeps) {}
@@ -287,35 +279,4 @@ export class ApprovalsService {
     await repo.closeOrder(s, o.id, { status: d.status, reason: d.reason, detail: d.detail }, now)
     await repo.giveBack(s, o, d.status === 'rejected' ? d.reason : null, now)
   }
-}
-
-/** The error a refused decision answers. */
-function refuse(o: Outcome, id: number): void {
-  if (o.kind === 'ok') return
-  if (o.kind === 'expired' || (o.kind === 'not_pending' && o.status === 'expired'))
-    throw new UnprocessableError('bot.approval_expired', `Approval ${id} expired before it was decided`)
-  if (o.kind === 'not_pending')
-    throw new ConflictError(
-      'bot.approval_not_pending',
-      `Approval ${id} is ${o.status} (its order ${o.orderStatus}): only a pending approval can be decided`,
-      { extra: { approval_status: o.status, order_status: o.orderStatus } },
-    )
-  if (o.kind === 'changed')
-    throw new ConflictError(
-      'bot.approval_order_changed',
-      `The order of approval ${id} changed since it was held`,
-    )
-  throw new UnprocessableError(
-    'bot.approval_price_band',
-    `The quote ${o.quote} is outside the approved band ${o.low}–${o.high}: the order expired unsent`,
-    [],
-    { extra: { quote: o.quote, band_low: o.low, band_high: o.high } },
-  )
-}
-
-/** "buy 10 AAPL (market, ≈ $1,500.00)". */
-function summary(o: repo.OrderRow): string {
-  const size = o.qty !== null ? `${dec(o.qty)} ${o.symbol}` : `$${dec(o.notional ?? '0')} of ${o.symbol}`
-  const type = o.order_type === 'limit' && o.limit_price !== null ? `limit ${dec(o.limit_price)}` : 'market'
-  return `${o.side} ${size} (${type}, about $${dec(o.priced_notional)})`
 }
