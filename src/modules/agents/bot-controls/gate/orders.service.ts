@@ -7,8 +7,6 @@
  * after the commit (execution.service.ts). `simulate` runs the same checks read-only.
  */
 import type { Logger } from 'pino'
-import { nyDate } from '../../../../kernel/calendar/nyse.ts'
-import { effectiveTenant, type RequestScope } from '../../../../platform/auth/scope.ts'
 import type { Clock } from '../../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
 import { ConflictError } from '../../../../platform/http/errors.ts'
@@ -187,11 +185,6 @@ export class AgentOrdersService {
       return { ...o, status: 'sent' as const }
     })
     return toView(await this.deps.execution.send(tenantId, row))
-  }
-
-  /** The tenant a user's read acts on (administrators may name another). */
-  static tenantOf(scope: RequestScope, requested: number | undefined): number {
-    return effectiveTenant(scope, requested)
   }
 
   private async reload(tenantId: number, orderId: number): Promise<repo.OrderRow> {
