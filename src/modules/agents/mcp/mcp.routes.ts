@@ -70,7 +70,7 @@ export function mcpRoutes(app: App, api: Mcp): void {
             value: PLACE_ORDER_ANSWER,
           },
         },
-        tags: ['agents'],
+        tags: ['mcp'],
         body: JsonRpcMessage,
         response: {
           200: JsonRpcAnswer,

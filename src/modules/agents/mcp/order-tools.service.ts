@@ -17,13 +17,13 @@ export interface OrderNeeds {
   scopes: Scopes
 }
 
-/** The agent's settings, limits (null: none) and today's usage, snake_case as the REST API answers. */
+/** The agent's settings, its credential's scopes, its limits (null: none) and today's usage, snake_case as the REST API answers. */
 export async function agentLimits(ctx: ToolContext, needs: OrderNeeds) {
   const { tenantId, agentId, scopes } = ctx.principal
   const policy = await needs.scopes.withTenant(tenantId, (s) => needs.botControls.policy.read(s, agentId))
-  if (!policy) throw new NotFoundError('bot.agent_not_found', 'Agent not found')
-  const { agent: a, limits: l } = policy
-  const usage = await needs.botControls.usage.get(await ctx.scope(), agentId)
+  if (!policy) throw new NotFoundError('bot.agent_not_found', 'No such agent')
+  const { limits, ...usage } = await needs.botControls.usage.ofTenant(tenantId, agentId)
+  const a = policy.agent
   return {
     agent: {
       agent_id: a.id,
@@ -36,19 +36,13 @@ export async function agentLimits(ctx: ToolContext, needs: OrderNeeds) {
       allowed_accounts: a.allowedAccounts,
     },
     scopes,
-    limits: {
-      max_orders_per_day: l.maxOrdersPerDay,
-      max_notional_per_day: l.maxNotionalPerDay,
-      max_order_notional: l.maxOrderNotional,
-      max_position_weight: l.maxPositionWeight,
-      max_open_positions: l.maxOpenPositions,
-      max_orders_per_minute: l.maxOrdersPerMinute,
-    },
+    limits,
     usage: {
       trading_day: usage.trading_day,
       orders: usage.orders,
       notional: usage.notional,
       rejections: usage.rejections,
+      rejections_total: usage.rejections_total,
       pending_approvals: usage.pending_approvals,
       open_positions: usage.open_positions,
       remaining: usage.remaining,

@@ -14,6 +14,8 @@ import type { ToolContext } from './tool-context.service.ts'
 type Valuation = Awaited<ReturnType<Portfolio['valuation']['current']>>
 
 const money = (c: bigint | null) => (c === null ? null : centsToString(c))
+/** '3.00000000' → '3', '187.5000' → '187.5': the stored scale says nothing to a reader. */
+const plain = (d: string) => (d.includes('.') ? d.replace(/\.?0+$/, '') : d)
 const sum = (xs: (bigint | null)[]) => xs.reduce<bigint>((a, x) => a + (x ?? 0n), 0n)
 
 /** Totals, per account and overall, in the base currency; amounts without a rate count as none. */
@@ -57,8 +59,8 @@ export function holdingsView(v: Valuation) {
     account_name: h.account_name,
     symbol: h.symbol,
     name: h.name,
-    quantity: h.quantity,
-    price: h.price,
+    quantity: plain(h.quantity),
+    price: plain(h.price),
     price_source: h.price_source,
     currency: h.currency,
     market_value: centsToString(h.market_value),

@@ -136,22 +136,26 @@ export const ScreenOutput = z.object({
   degraded_sources: z.array(z.string()).optional(),
 })
 
-const Positive = z.string().regex(/^\d+(\.\d+)?$/)
+/** Decimal strings as the order route takes them (the same patterns: the gate relies on them). */
+const dec = (pattern: RegExp, description: string) => z.string().regex(pattern).describe(description)
 
-/** An order as an agent sends it (the gate checks the rules: one of qty or notional, limit price iff limit). */
+/** An order as an agent sends it (the gate checks the rest: one of qty or notional, limit price iff limit). */
 export const OrderInput = z.object({
-  account_id: Id.describe('A portfolio account of the tenant, linked to a broker for live mode'),
-  symbol: Symbol,
+  account_id: Id.describe('A portfolio account of the tenant (linked to a trading broker for live mode)'),
+  symbol: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9.-]{0,9}$/)
+    .describe('Ticker, case-insensitive'),
   side: z.enum(['buy', 'sell']),
-  qty: Positive.optional().describe('Shares, decimal string > 0 (up to 9 places); or give notional'),
-  notional: Positive.optional().describe('Dollar amount, decimal string > 0 (2 places), market orders only'),
+  qty: dec(/^(0|[1-9][0-9]{0,9})(\.[0-9]{1,9})?$/, 'Shares > 0, up to 9 decimals, as a string; or give notional').optional(),
+  notional: dec(/^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/, 'Dollars > 0, 2 decimals, as a string; market orders only').optional(),
   type: z.enum(['market', 'limit']),
-  limit_price: Positive.optional().describe('Required for a limit order'),
+  limit_price: dec(/^(0|[1-9][0-9]{0,7})(\.[0-9]{1,6})?$/, 'Required for a limit order; > 0, up to 6 decimals').optional(),
   time_in_force: z.enum(['day', 'gtc', 'ioc', 'fok']).default('day'),
   client_order_id: z
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,128}$/)
-    .describe('Your id for the order: the same id and order again returns the first answer'),
+    .describe('Your id for the order: the same id and order again answers the first result'),
 })
 
 export const SimulateInput = OrderInput.extend({
