@@ -22,6 +22,10 @@ import * as m0049 from './migrations/0049_bot_controls.ts'
 import * as m0050 from './migrations/0050_agent_orders.ts'
 import { AGENT_ORDERS_TABLES } from './orders.tables.ts'
 import { PolicyReader } from './policy.ts'
+import { createGate, type Gate } from './gate/gate-wiring.service.ts'
+import { gateRoutes } from './gate/gate.routes.ts'
+import { gateJobs } from './gate/sync-orders.job.ts'
+import type { Brokers } from '../../brokers/index.ts'
 
 export type {
   AgentPolicy,
@@ -54,30 +58,42 @@ export interface BotControls {
   policy: PolicyReader
   /** Today's usage (New York trading day) against the limits. */
   usage: UsageService
+  /** Agent orders through the gate: place, simulate, list, get, cancel; `sendApproved` for approvals. */
+  orders: Gate['orders']
+  /** What a proposed approval threshold would have held, and what each limit would have blocked. */
+  preview: Gate['preview']
 }
 
-export function createBotControls(ctx: ModuleContext, needs: { portfolio: Portfolio }): BotControls {
+export function createBotControls(
+  ctx: ModuleContext,
+  needs: { portfolio: Portfolio; brokers: Brokers },
+): BotControls {
   const deps = { scopes: ctx.scopes, clock: ctx.clock, accountNames: needs.portfolio.accountNames }
   const limits = new LimitsService(deps)
+  const policy = new PolicyReader()
+  const threshold = new ThresholdService(deps)
+  const gate = createGate(ctx, needs, { policy, threshold })
   return {
     agents: new AgentsService(deps),
     limits,
     credentials: new CredentialsService(deps),
-    threshold: new ThresholdService(deps),
-    policy: new PolicyReader(),
+    threshold,
+    policy,
     usage: new UsageService({ ...deps, limits }),
+    ...gate,
   }
 }
 
 function routes(app: App, api: BotControls): void {
   agentsRoutes(app, api)
   controlsRoutes(app, api)
+  gateRoutes(app, api)
 }
 
 export const botControlsModule = defineModule({
   name: 'bot-controls',
   key: 'botControls',
-  needs: { portfolio: true },
+  needs: { portfolio: true, brokers: true },
   tables: [...BOT_CONTROLS_TABLES, ...AGENT_ORDERS_TABLES],
   migrations: [
     ['0049_bot_controls', m0049],
@@ -85,5 +101,6 @@ export const botControlsModule = defineModule({
   ],
   build: createBotControls,
   routes,
+  jobs: (api) => [...gateJobs(api)],
   sweep: botControlsSweep,
 })
