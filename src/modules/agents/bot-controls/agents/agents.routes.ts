@@ -136,7 +136,7 @@ function credentialRoutes(app: App, api: BotControls): void {
           'Returns the key once: only its SHA-256 is stored. The key authenticates as this agent only ' +
           '(`Authorization: Bearer sxa_…`), with the scopes granted: `portfolio:read`, `market:read`, `orders:read`, ' +
           '`orders:propose` (orders are held for approval), `orders:execute` (orders at or under the approval ' +
-          `threshold are sent). Default: ${DEFAULT_AGENT_SCOPES.join(', ')}. An agent has one key: issuing again ` +
+          `threshold are sent). Send \`{}\` for the default: ${DEFAULT_AGENT_SCOPES.join(', ')}. An agent has one key: issuing again ` +
           `replaces it and the old key stops at once. ${NOT_FOUND} ${ADMIN}`,
         examples: {
           params: { agent_id: 7 },
