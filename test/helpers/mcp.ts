@@ -43,7 +43,11 @@ export async function mcpClient(app: App, key: string): Promise<Client> {
 }
 
 /** A tool's structured answer (asserting it is not an error). */
-export async function callOk(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Body> {
+export async function callOk(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<Body> {
   const res = await client.callTool({ name, arguments: args })
   assert.notEqual(res.isError, true, JSON.stringify(res))
   return res.structuredContent as Body

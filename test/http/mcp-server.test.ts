@@ -39,7 +39,12 @@ async function seeded(u: ApiClient, qty: string): Promise<number> {
     as_of: '2024-03-01',
   })
   assert.equal(pos.statusCode, 201, pos.body)
-  const dep = await u.post('/api/activities', { account_id, type: 'DEPOSIT', date: '2024-01-02', amount: 1000 })
+  const dep = await u.post('/api/activities', {
+    account_id,
+    type: 'DEPOSIT',
+    date: '2024-01-02',
+    amount: 1000,
+  })
   assert.equal(dep.statusCode, 201, dep.body)
   return account_id
 }
@@ -136,7 +141,14 @@ describe('MCP server: tools as the agent', () => {
     })
     const order = await client.callTool({
       name: 'place_order',
-      arguments: { account_id: 1, symbol: 'AAPL', side: 'buy', qty: '1', type: 'market', client_order_id: 'x1' },
+      arguments: {
+        account_id: 1,
+        symbol: 'AAPL',
+        side: 'buy',
+        qty: '1',
+        type: 'market',
+        client_order_id: 'x1',
+      },
     })
     assert.equal(order.isError, true)
     assert.equal((order.structuredContent as { required_scope: string }).required_scope, 'orders:propose')

@@ -114,11 +114,9 @@ async function serve(api: Mcp, req: FastifyRequest, reply: FastifyReply): Promis
   answer.headers.forEach((value, name) => (headers[name] = value))
   reply.raw.writeHead(answer.status, headers)
   if (!answer.body) return void reply.raw.end()
-  await pipeline(Readable.fromWeb(answer.body), reply.raw).catch(
-    () => {
-      // The client went away mid-answer: nothing is left to tell it.
-    },
-  )
+  await pipeline(Readable.fromWeb(answer.body), reply.raw).catch(() => {
+    // The client went away mid-answer: nothing is left to tell it.
+  })
 }
 
 /** The request as the SDK reads it: method, URL and headers (the body is passed already parsed). */

@@ -147,10 +147,19 @@ export const OrderInput = z.object({
     .regex(/^[A-Za-z][A-Za-z0-9.-]{0,9}$/)
     .describe('Ticker, case-insensitive'),
   side: z.enum(['buy', 'sell']),
-  qty: dec(/^(0|[1-9][0-9]{0,9})(\.[0-9]{1,9})?$/, 'Shares > 0, up to 9 decimals, as a string; or give notional').optional(),
-  notional: dec(/^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/, 'Dollars > 0, 2 decimals, as a string; market orders only').optional(),
+  qty: dec(
+    /^(0|[1-9][0-9]{0,9})(\.[0-9]{1,9})?$/,
+    'Shares > 0, up to 9 decimals, as a string; or give notional',
+  ).optional(),
+  notional: dec(
+    /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/,
+    'Dollars > 0, 2 decimals, as a string; market orders only',
+  ).optional(),
   type: z.enum(['market', 'limit']),
-  limit_price: dec(/^(0|[1-9][0-9]{0,7})(\.[0-9]{1,6})?$/, 'Required for a limit order; > 0, up to 6 decimals').optional(),
+  limit_price: dec(
+    /^(0|[1-9][0-9]{0,7})(\.[0-9]{1,6})?$/,
+    'Required for a limit order; > 0, up to 6 decimals',
+  ).optional(),
   time_in_force: z.enum(['day', 'gtc', 'ioc', 'fok']).default('day'),
   client_order_id: z
     .string()
@@ -193,10 +202,18 @@ export const SimulationOutput = z.looseObject({
 
 export const OrdersInput = z.object({
   status: z
-    .string()
-    .max(32)
+    .enum([
+      'rejected',
+      'pending_approval',
+      'sent',
+      'partially_filled',
+      'filled',
+      'canceled',
+      'expired',
+      'broker_rejected',
+    ])
     .optional()
-    .describe('Only orders in this status (pending_approval, sent, rejected, …)'),
+    .describe('Only orders in this status'),
   page: z.number().int().min(1).max(10_000).default(1),
   page_size: z.number().int().min(1).max(100).default(20),
 })
