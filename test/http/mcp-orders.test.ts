@@ -128,6 +128,13 @@ describe('MCP orders: the gate', () => {
     const body = res.structuredContent as { error: string; status: number; errors: { loc: string[] }[] }
     assert.equal(body.error, 'validation.failed')
     assert.equal(body.status, 422)
+    assert.deepEqual(body.errors[0]!.loc, ['body', 'qty'])
+    const numeric = await s.client.callTool({
+      name: 'place_order',
+      arguments: { ...limitBuy(s.account, '1'), qty: 1 },
+    })
+    assert.equal(numeric.isError, true)
+    assert.match(JSON.stringify(numeric.content), /qty/)
   })
 })
 
