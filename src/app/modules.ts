@@ -30,6 +30,7 @@ import { riskModule } from '../modules/trading-intel/risk/index.ts'
 import { supportAssistantModule } from '../modules/support/assistant/index.ts'
 import { moderationModule } from '../modules/support/moderation/index.ts'
 import { botControlsModule } from '../modules/agents/bot-controls/index.ts'
+import { mcpModule } from '../modules/agents/mcp/index.ts'
 import { supportCasesModule } from '../modules/support/cases/index.ts'
 import { screenerModule } from '../modules/trading-intel/screener/index.ts'
 import { taConfluenceModule } from '../modules/ta/ta-confluence/index.ts'
@@ -79,6 +80,7 @@ export const modules = [
   supportCasesModule,
   moderationModule,
   botControlsModule,
+  mcpModule,
 ] as const
 
 /** Each module's API under its key: `{ identity: Identity, portfolio: Portfolio, … }`. */
