@@ -11,7 +11,7 @@ import { activitiesRoutes } from './activities/activities.routes.ts'
 import { ActivitiesService } from './activities/activities.service.ts'
 import { ActivityExportService } from './activities/export.service.ts'
 import { ActivityImportService } from './activities/import.service.ts'
-import { AccountsService } from './accounts/accounts.service.ts'
+import { AccountsService, accountNames } from './accounts/accounts.service.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import * as brokerHoldingsService from './holdings/broker-holdings.service.ts'
 import * as brokerLedger from './activities/broker-ledger.service.ts'
@@ -69,6 +69,8 @@ const brokerHoldings = { ...brokerHoldingsService, ...brokerLedger }
 
 export interface Portfolio {
   accounts: AccountsService
+  /** In the caller's transaction: names of the tenant's accounts among the ids (absent: not the tenant's). */
+  accountNames: typeof accountNames
   manual: ManualService
   capital: CapitalService
   analytics: AnalyticsService
@@ -118,6 +120,7 @@ function createPortfolio(
   const valuation = new ValuationService(deps)
   return {
     accounts: new AccountsService(deps),
+    accountNames,
     manual: new ManualService(deps),
     capital: new CapitalService(deps),
     analytics: new AnalyticsService(deps),

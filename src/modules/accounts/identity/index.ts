@@ -27,6 +27,8 @@ import { identityPages } from './web.routes.ts'
 
 export type { IdentityDeps } from './identity.service.ts'
 export { hashPassword } from './lib/passwords.ts'
+/** Tenant-carrying one-time tokens (`<prefix><tenant>.<random>`, stored as SHA-256): other modules' keys reuse them. */
+export { issueToken, tenantOfToken } from './lib/one-time.ts'
 export { accountHolder, accountMailbox } from './users.service.ts'
 
 export interface Identity {

@@ -5,25 +5,85 @@
  * approval threshold) in one locked transaction per agent, then the broker or an approval.
  * Rules: README.md and docs/bot-controls.md.
  */
-import { defineModule } from '../../module.ts'
+import type { RequestScope } from '../../../platform/auth/scope.ts'
+import type { App } from '../../../platform/http/app-type.ts'
+import { defineModule, type ModuleContext } from '../../module.ts'
+import type { Portfolio } from '../../portfolio/index.ts'
+import { agentsRoutes } from './agents/agents.routes.ts'
+import { AgentsService } from './agents/agents.service.ts'
+import { controlsRoutes } from './agents/controls.routes.ts'
+import { CredentialsService } from './agents/credentials.service.ts'
+import { LimitsService, UsageService } from './agents/limits.service.ts'
+import { ThresholdService } from './agents/threshold.service.ts'
+import type { AgentPrincipal } from './agents/types.ts'
+import { botControlsSweep } from './bot-controls.sweep.ts'
 import { BOT_CONTROLS_TABLES } from './controls.tables.ts'
 import * as m0049 from './migrations/0049_bot_controls.ts'
 import * as m0050 from './migrations/0050_agent_orders.ts'
 import { AGENT_ORDERS_TABLES } from './orders.tables.ts'
-import { botControlsSweep } from './bot-controls.sweep.ts'
+import { PolicyReader } from './policy.ts'
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the services that follow
-export interface BotControls {}
+export type {
+  AgentPolicy,
+  AgentPrincipal,
+  AgentScope,
+  AgentView,
+  IssuedCredential,
+  LimitsView,
+  ThresholdView,
+  UsageView,
+} from './agents/types.ts'
+export { AGENT_SCOPES, DEFAULT_AGENT_SCOPES } from './agents/types.ts'
+export { AGENT_KEY_PREFIX } from './agents/credentials.service.ts'
+export type { AgentsService, CredentialsService, LimitsService, PolicyReader, ThresholdService, UsageService }
+export type { AgentMode, AllowedHours, TradingState } from './controls.tables.ts'
+
+/** Who places an order: a signed-in user of the tenant (console, the user's own program) or an agent's credential. */
+export type OrderActor = { kind: 'user'; scope: RequestScope } | { kind: 'agent'; principal: AgentPrincipal }
+
+export interface BotControls {
+  /** The tenant's agents: list, create, read, edit, archive. */
+  agents: AgentsService
+  /** An agent's six limits: `get` (a user), `ofTenant` (an agent's own key), `read` (in a transaction). */
+  limits: LimitsService
+  /** An agent's key: `issue` (shown once; again rotates) and `resolve(key)` → the agent it stands for. */
+  credentials: CredentialsService
+  /** The approval threshold; `effective(s, accountId)`: the account's override, else the tenant's, else null. */
+  threshold: ThresholdService
+  /** For the gate, in its transaction: the agent's settings and limits (null: unknown or archived). */
+  policy: PolicyReader
+  /** Today's usage (New York trading day) against the limits. */
+  usage: UsageService
+}
+
+export function createBotControls(ctx: ModuleContext, needs: { portfolio: Portfolio }): BotControls {
+  const deps = { scopes: ctx.scopes, clock: ctx.clock, accountNames: needs.portfolio.accountNames }
+  const limits = new LimitsService(deps)
+  return {
+    agents: new AgentsService(deps),
+    limits,
+    credentials: new CredentialsService(deps),
+    threshold: new ThresholdService(deps),
+    policy: new PolicyReader(),
+    usage: new UsageService({ ...deps, limits }),
+  }
+}
+
+function routes(app: App, api: BotControls): void {
+  agentsRoutes(app, api)
+  controlsRoutes(app, api)
+}
 
 export const botControlsModule = defineModule({
   name: 'bot-controls',
   key: 'botControls',
-  needs: {},
+  needs: { portfolio: true },
   tables: [...BOT_CONTROLS_TABLES, ...AGENT_ORDERS_TABLES],
   migrations: [
     ['0049_bot_controls', m0049],
     ['0050_agent_orders', m0050],
   ],
-  build: (): BotControls => ({}),
+  build: createBotControls,
+  routes,
   sweep: botControlsSweep,
 })

@@ -42,6 +42,17 @@ export function findAccount(scope: TenantScope, id: number, opts: { lock?: boole
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst()
 }
 
+/** The names of the tenant's accounts among `ids` (any status); ids of no account of the tenant are absent. */
+export function accountNamesOf(scope: TenantScope, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([] as { id: number; name: string }[])
+  return scope.db
+    .selectFrom('broker_account')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('id', 'in', ids)
+    .execute()
+}
+
 export async function countManualAccounts(scope: TenantScope): Promise<number> {
   const r = await scope.db
     .selectFrom('broker_account')

@@ -35,6 +35,15 @@ export async function ownAccount(s: TenantScope, accountId: number | undefined):
   if (accountId !== undefined && !(await repo.findAccount(s, accountId))) throw accountNotFound()
 }
 
+/**
+ * In the caller's transaction: the names of the tenant's accounts among `ids`, by id (any status).
+ * An id missing from the map is no account of the tenant's.
+ */
+export async function accountNames(s: TenantScope, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await repo.accountNamesOf(s, [...new Set(ids)])
+  return new Map(rows.map((r) => [Number(r.id), r.name]))
+}
+
 const MANUAL_ACCOUNTS = 'manual_accounts'
 
 export class AccountsService {

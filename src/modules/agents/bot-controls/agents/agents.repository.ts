@@ -1,0 +1,145 @@
+/** SQL for `bot_agent` and `bot_agent_credential`; every query takes the tenant scope. */
+import type { Selectable } from 'kysely'
+import type { TenantScope } from '../../../../platform/db/index.ts'
+import type { AgentMode, AllowedHours, BotAgentCredentialTable, BotAgentTable, TradingState } from '../controls.tables.ts'
+
+export type AgentRow = Selectable<BotAgentTable>
+export type CredentialRow = Selectable<BotAgentCredentialTable>
+
+export interface AgentFields {
+  name?: string
+  enabled?: boolean
+  trading_state?: TradingState
+  mode?: AgentMode
+  allowed_symbols?: string[] | null
+  allowed_hours?: AllowedHours | null
+  allowed_accounts?: number[] | null
+  strategy_label?: string | null
+}
+
+/** jsonb columns are written as JSON text (both engines read it back as the value). */
+function jsonFields(f: AgentFields) {
+  const out: Record<string, unknown> = { ...f }
+  for (const k of ['allowed_symbols', 'allowed_hours', 'allowed_accounts'] as const) {
+    if (k in f) out[k] = f[k] === null ? null : JSON.stringify(f[k])
+  }
+  return out
+}
+
+const live = (s: TenantScope) =>
+  s.db.selectFrom('bot_agent').where('tenant_id', '=', s.tenantId).where('archived_at', 'is', null)
+
+export const countAgents = (s: TenantScope) =>
+  live(s)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n))
+
+export const listAgents = (s: TenantScope, limit: number, offset: number) =>
+  live(s).selectAll().orderBy('id').limit(limit).offset(offset).execute()
+
+/** A live (not archived) agent of the tenant. */
+export const findAgent = (s: TenantScope, id: number) => live(s).selectAll().where('id', '=', id).executeTakeFirst()
+
+/** The agent locked for the rest of the transaction (edits, credential rotation and archiving serialise). */
+export const lockAgent = (s: TenantScope, id: number) =>
+  live(s).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+
+export async function insertAgent(s: TenantScope, f: AgentFields & { name: string; created_by: number }, now: Date) {
+  const row = await s.db
+    .insertInto('bot_agent')
+    .values({ ...jsonFields(f), name: f.name, created_by: f.created_by, tenant_id: s.tenantId, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await s.db
+    .insertInto('bot_agent_limits')
+    .values({ tenant_id: s.tenantId, agent_id: row.id, updated_by: f.created_by, updated_at: now })
+    .execute()
+  return row
+}
+
+export const updateAgent = (s: TenantScope, id: number, f: AgentFields, now: Date) =>
+  s.db
+    .updateTable('bot_agent')
+    .set({ ...jsonFields(f), updated_at: now })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+
+/**
+ * Archives the agent: its credential is deleted (the key stops at once) and its pending approvals
+ * are rejected, their orders with them, noting why.
+ */
+export async function archiveAgent(s: TenantScope, id: number, userId: number, now: Date): Promise<void> {
+  await s.db
+    .updateTable('bot_agent')
+    .set({ archived_at: now, updated_at: now, enabled: false })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .execute()
+  await s.db.deleteFrom('bot_agent_credential').where('tenant_id', '=', s.tenantId).where('agent_id', '=', id).execute()
+  const held = await s.db
+    .updateTable('bot_approval')
+    .set({ status: 'rejected', decided_by: userId, decided_at: now, decision_note: 'agent archived' })
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', id)
+    .where('status', '=', 'pending')
+    .returning('order_id')
+    .execute()
+  if (held.length === 0) return
+  await s.db
+    .updateTable('bot_order')
+    .set({ status: 'rejected', reject_reason: 'approval.rejected', reject_detail: 'agent archived', updated_at: now })
+    .where('tenant_id', '=', s.tenantId)
+    .where('status', '=', 'pending_approval')
+    .where(
+      'id',
+      'in',
+      held.map((h) => h.order_id),
+    )
+    .execute()
+}
+
+export const credentialsOf = (s: TenantScope, agentIds: readonly number[]) =>
+  agentIds.length === 0
+    ? Promise.resolve([] as CredentialRow[])
+    : s.db
+        .selectFrom('bot_agent_credential')
+        .selectAll()
+        .where('tenant_id', '=', s.tenantId)
+        .where('agent_id', 'in', agentIds)
+        .execute()
+
+/** Issues or replaces the agent's one credential: the previous hash is gone when this commits. */
+export async function saveCredential(
+  s: TenantScope,
+  c: { agent_id: number; prefix: string; key_hash: string; scopes: string[]; created_by: number },
+  now: Date,
+) {
+  await s.db.deleteFrom('bot_agent_credential').where('tenant_id', '=', s.tenantId).where('agent_id', '=', c.agent_id).execute()
+  return s.db
+    .insertInto('bot_agent_credential')
+    .values({ ...c, scopes: JSON.stringify(c.scopes), tenant_id: s.tenantId, created_at: now, last_used_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** The credential with this hash, with its live agent's creator (archived agents have none). */
+export const credentialByHash = (s: TenantScope, keyHash: string) =>
+  s.db
+    .selectFrom('bot_agent_credential as c')
+    .innerJoin('bot_agent as a', (j) => j.onRef('a.tenant_id', '=', 'c.tenant_id').onRef('a.id', '=', 'c.agent_id'))
+    .select(['c.agent_id', 'c.scopes', 'c.last_used_at', 'a.created_by'])
+    .where('c.tenant_id', '=', s.tenantId)
+    .where('c.key_hash', '=', keyHash)
+    .where('a.archived_at', 'is', null)
+    .executeTakeFirst()
+
+export const touchCredential = (s: TenantScope, agentId: number, now: Date) =>
+  s.db
+    .updateTable('bot_agent_credential')
+    .set({ last_used_at: now })
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', agentId)
+    .execute()

@@ -1,0 +1,159 @@
+/** /api/bot-controls/agents: the tenant's agents and their credentials. */
+import { scopeOf } from '../../../../platform/auth/authenticate.ts'
+import type { App } from '../../../../platform/http/app-type.ts'
+import { problems } from '../../../../platform/http/problem.ts'
+import type { BotControls } from '../index.ts'
+import * as X from './agents.examples.ts'
+import * as S from './agents.schemas.ts'
+import { DEFAULT_AGENT_SCOPES } from './types.ts'
+
+const tags = ['bot-controls']
+export const BASE = '/api/bot-controls'
+export const ADMIN = 'Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.'
+const NOT_FOUND = 'Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`.'
+const SETTINGS =
+  '`trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that ' +
+  'account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or ' +
+  '`live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; ' +
+  '`allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window; ' +
+  '`allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any.'
+
+export function agentsRoutes(app: App, api: BotControls): void {
+  collectionRoutes(app, api)
+  itemRoutes(app, api)
+  credentialRoutes(app, api)
+}
+
+function collectionRoutes(app: App, api: BotControls): void {
+  app.get(
+    `${BASE}/agents`,
+    {
+      schema: {
+        operationId: 'listBotAgents',
+        summary: 'Your agents, oldest first',
+        description: `\`page\` (1-based) and \`page_size\` 1–100 (default 20); \`total\` counts live agents. Archived agents are not listed. ${ADMIN}`,
+        examples: {
+          query: { page: 1, page_size: 20 },
+          200: { description: 'A page', value: { items: [X.AGENT_EXAMPLE], total: 1, page: 1, page_size: 20 } },
+        },
+        tags,
+        querystring: S.AgentListQuery,
+        response: { 200: S.AgentPage, ...problems(401, 403, 422) },
+      },
+    },
+    (req) => api.agents.list(scopeOf(req), req.query),
+  )
+  app.post(
+    `${BASE}/agents`,
+    {
+      schema: {
+        operationId: 'createBotAgent',
+        summary: 'Create an agent',
+        description:
+          '`name` 1–100 characters. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null ' +
+          `(none), no credential (issue one with POST …/credentials). ${SETTINGS} ${ADMIN}`,
+        examples: {
+          body: { name: 'Momentum rebalancer', strategy_label: 'weekly momentum, top 3' },
+          201: { description: 'Created', value: X.NEW_AGENT_EXAMPLE },
+        },
+        tags,
+        querystring: S.TenantQuery,
+        body: S.AgentCreate,
+        response: { 201: S.Agent, ...problems(401, 403, 422) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await api.agents.create(scopeOf(req), req.body, req.query)),
+  )
+}
+
+function itemRoutes(app: App, api: BotControls): void {
+  app.get(
+    `${BASE}/agents/:agent_id`,
+    {
+      schema: {
+        operationId: 'getBotAgent',
+        summary: 'One agent',
+        description: `\`credential\` describes the agent’s key (prefix, scopes, dates), never the key. ${NOT_FOUND} ${ADMIN}`,
+        examples: { params: { agent_id: 7 }, 200: { description: 'The agent', value: X.AGENT_EXAMPLE } },
+        tags,
+        params: S.AgentParams,
+        querystring: S.TenantQuery,
+        response: { 200: S.Agent, ...problems(401, 403, 404, 422) },
+      },
+    },
+    (req) => api.agents.get(scopeOf(req), req.params.agent_id, req.query),
+  )
+  app.patch(
+    `${BASE}/agents/:agent_id`,
+    {
+      schema: {
+        operationId: 'updateBotAgent',
+        summary: 'Change an agent: name, switches, mode, allow-lists, label',
+        description: `Any of the fields; the ones sent replace the stored ones (null clears an allow-list). ${SETTINGS} ${NOT_FOUND} ${ADMIN}`,
+        examples: {
+          params: { agent_id: 7 },
+          body: { trading_state: 'reducing', allowed_symbols: ['aapl', 'MSFT', 'spy'] },
+          200: { description: 'Changed', value: { ...X.AGENT_EXAMPLE, trading_state: 'reducing' } },
+        },
+        tags,
+        params: S.AgentParams,
+        querystring: S.TenantQuery,
+        body: S.AgentPatch,
+        response: { 200: S.Agent, ...problems(401, 403, 404, 422) },
+      },
+    },
+    (req) => api.agents.patch(scopeOf(req), req.params.agent_id, req.body, req.query),
+  )
+  app.delete(
+    `${BASE}/agents/:agent_id`,
+    {
+      schema: {
+        operationId: 'archiveBotAgent',
+        summary: 'Archive an agent',
+        description:
+          'The agent stops at once: it leaves the list, its key no longer authenticates, and its pending approvals are ' +
+          'rejected (note "agent archived") with their orders. Its order history stays. ' +
+          `${NOT_FOUND} ${ADMIN}`,
+        examples: { params: { agent_id: 7 }, 200: { description: 'Archived', value: { agent_id: 7, archived: true } } },
+        tags,
+        params: S.AgentParams,
+        querystring: S.TenantQuery,
+        response: { 200: S.Archived, ...problems(401, 403, 404, 422) },
+      },
+    },
+    (req) => api.agents.archive(scopeOf(req), req.params.agent_id, req.query),
+  )
+}
+
+function credentialRoutes(app: App, api: BotControls): void {
+  app.post(
+    `${BASE}/agents/:agent_id/credentials`,
+    {
+      schema: {
+        operationId: 'issueBotAgentCredential',
+        summary: 'Issue (or rotate) the agent’s API key',
+        description:
+          'Returns the key once: only its SHA-256 is stored. The key authenticates as this agent only ' +
+          '(`Authorization: Bearer sxa_…`), with the scopes granted: `portfolio:read`, `market:read`, `orders:read`, ' +
+          '`orders:propose` (orders are held for approval), `orders:execute` (orders at or under the approval ' +
+          `threshold are sent). Default: ${DEFAULT_AGENT_SCOPES.join(', ')}. An agent has one key: issuing again ` +
+          `replaces it and the old key stops at once. ${NOT_FOUND} ${ADMIN}`,
+        examples: {
+          params: { agent_id: 7 },
+          body: { scopes: [...DEFAULT_AGENT_SCOPES] },
+          201: { description: 'Issued: store the key now', value: X.ISSUED_EXAMPLE },
+        },
+        tags,
+        params: S.AgentParams,
+        querystring: S.TenantQuery,
+        body: S.CredentialInput,
+        response: { 201: S.IssuedCredential, ...problems(401, 403, 404, 422) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send(await api.credentials.issue(scopeOf(req), req.params.agent_id, req.body.scopes, req.query)),
+  )
+}

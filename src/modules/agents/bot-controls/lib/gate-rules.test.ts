@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import {
+  accountAllowed,
+  hoursAllowed,
+  notionalPerDay,
+  nyTime,
+  openPositions,
+  orderNotional,
+  ordersPerDay,
+  ordersPerMinute,
+  positionWeight,
+  pricedNotional,
+  reduces,
+  symbolAllowed,
+} from './gate-rules.ts'
+
+describe('gate rules: limits at their boundaries', () => {
+  it('order notional: exactly at the limit passes, one cent over fails', () => {
+    assert.equal(orderNotional('1000.00', '1000.00').passed, true)
+    assert.equal(orderNotional('1000', '1000.01').passed, false)
+    assert.equal(orderNotional('1000.005', '1000.01').passed, true, 'the limit is read in cents')
+    assert.equal(orderNotional(null, '99999999.99').passed, true)
+    assert.equal(orderNotional('1000', '1000.01').detail, 'order notional 1000.01; the limit is 1000.00')
+  })
+
+  it('notional per day: used + this ≤ limit, exact in cents', () => {
+    assert.equal(notionalPerDay('500.00', '499.99', '0.01').passed, true)
+    assert.equal(notionalPerDay('500.00', '499.99', '0.02').passed, false)
+    // 0.1 + 0.2 is exactly 0.30 here (never a float)
+    assert.equal(notionalPerDay('0.30', '0.10', '0.20').passed, true)
+    assert.equal(notionalPerDay(null, '1e9', '1').passed, true)
+  })
+
+  it('orders per day and per minute: count + 1 ≤ limit', () => {
+    assert.equal(ordersPerDay(3, 2).passed, true)
+    assert.equal(ordersPerDay(3, 3).passed, false)
+    assert.equal(ordersPerDay(0, 0).passed, false, 'a zero limit allows nothing')
+    assert.equal(ordersPerMinute(2, 1).passed, true)
+    assert.equal(ordersPerMinute(2, 2).passed, false)
+    assert.equal(ordersPerMinute(null, 10_000).passed, true)
+  })
+
+  it('open positions: a buy of a new symbol adds one', () => {
+    assert.equal(openPositions(2, 2, false).passed, true)
+    assert.equal(openPositions(2, 2, true).passed, false)
+    assert.equal(openPositions(2, 1, true).passed, true)
+  })
+
+  it('position weight: (held + this) / account ≤ max exactly; sells pass; an empty account fails', () => {
+    const f = (symbolValue: string, priced: string, accountValue: string) => ({
+      symbolValue,
+      priced,
+      accountValue,
+    })
+    // 2,500 of 10,000 is exactly 0.25
+    assert.equal(positionWeight('0.25', 'buy', f('1500.00', '1000.00', '10000.00')).passed, true)
+    // one cent more is over
+    assert.equal(positionWeight('0.25', 'buy', f('1500.00', '1000.01', '10000.00')).passed, false)
+    assert.equal(positionWeight('0.25', 'sell', f('9000', '9000', '10000')).passed, true)
+    assert.equal(positionWeight('0.25', 'buy', f('0', '1', '0')).passed, false)
+    assert.equal(positionWeight('0.25', 'buy', null).passed, false)
+    assert.match(
+      positionWeight('0.25', 'buy', f('1500', '1000', '10000')).detail,
+      /weight after this order 0\.25 /,
+    )
+  })
+})
+
+describe('gate rules: pricing, state and allow-lists', () => {
+  it('prices qty × price rounded half up to the cent', () => {
+    assert.equal(pricedNotional('3', '10.005'), '30.02') // 30.015 → 30.02
+    assert.equal(pricedNotional('0.125', '100.04'), '12.51') // 12.505 → 12.51
+    assert.equal(pricedNotional('7', '1.1'), '7.70')
+  })
+
+  it('reducing: a sell up to the long, a buy up to the short; nothing from flat', () => {
+    assert.equal(reduces('sell', '10', '10').passed, true)
+    assert.equal(reduces('sell', '10.000000001', '10').passed, false)
+    assert.equal(reduces('buy', '1', '10').passed, false)
+    assert.equal(reduces('buy', '4', '-4').passed, true)
+    assert.equal(reduces('buy', '5', '-4').passed, false)
+    assert.equal(reduces('sell', '1', '0').passed, false)
+  })
+
+  it('allow-lists: null allows any; an account not the tenant’s is never allowed', () => {
+    assert.equal(symbolAllowed(null, 'AAPL').passed, true)
+    assert.equal(symbolAllowed(['MSFT'], 'AAPL').passed, false)
+    assert.equal(accountAllowed(null, 5, true).passed, true)
+    assert.equal(accountAllowed([4], 5, true).passed, false)
+    assert.equal(accountAllowed(null, 5, false).passed, false)
+  })
+
+  it('hours: New York time, start inclusive, end exclusive (across daylight saving)', () => {
+    const w = { start: '09:30', end: '16:00' }
+    // 2026-07-01 13:30 UTC is 09:30 in New York (EDT, UTC−4)
+    assert.equal(nyTime(new Date('2026-07-01T13:30:00Z')), '09:30')
+    assert.equal(hoursAllowed(w, new Date('2026-07-01T13:30:00Z')).passed, true)
+    assert.equal(hoursAllowed(w, new Date('2026-07-01T13:29:59Z')).passed, false)
+    assert.equal(hoursAllowed(w, new Date('2026-07-01T19:59:59Z')).passed, true)
+    assert.equal(hoursAllowed(w, new Date('2026-07-01T20:00:00Z')).passed, false)
+    // in January New York is UTC−5: 14:30 UTC is 09:30
+    assert.equal(hoursAllowed(w, new Date('2026-01-15T14:30:00Z')).passed, true)
+    assert.equal(hoursAllowed(w, new Date('2026-01-15T13:30:00Z')).passed, false)
+    assert.equal(hoursAllowed(null, new Date()).passed, true)
+  })
+})

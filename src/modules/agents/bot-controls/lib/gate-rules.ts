@@ -1,0 +1,199 @@
+/**
+ * The gate's checks as pure functions: each takes the figures it needs and answers
+ * `{ check, passed, detail }`. Money is compared in exact cents and weights as exact decimals; a
+ * null limit means no limit. Every limit is inclusive: an order exactly at the limit passes, one cent
+ * (or one order) over fails. The gate (gate/) and the threshold preview replay (lib/limit-replay.ts)
+ * both judge orders with these, so a preview cannot disagree with the gate.
+ */
+import {
+  centsToString,
+  decMul,
+  decSub,
+  decAdd,
+  decDiv,
+  decSign,
+  toCents,
+} from '../../../../kernel/decimal/index.ts'
+
+export interface CheckResult {
+  check: string
+  passed: boolean
+  detail: string
+}
+
+export const LIMIT_CHECKS = [
+  'limit.max_orders_per_minute',
+  'limit.max_orders_per_day',
+  'limit.max_order_notional',
+  'limit.max_notional_per_day',
+  'limit.max_open_positions',
+  'limit.max_position_weight',
+] as const
+export type LimitCheck = (typeof LIMIT_CHECKS)[number]
+
+const result = (check: string, passed: boolean, detail: string): CheckResult => ({ check, passed, detail })
+const money = (x: string) => centsToString(toCents(x))
+
+/** qty × price rounded half up to the cent (prices and quantities are positive). */
+export function pricedNotional(qty: string, price: string): string {
+  return money(decMul(qty, price))
+}
+
+/** A decimal in its shortest form (`2.500000000` → `2.5`); money keeps two places elsewhere. */
+export function plain(x: string): string {
+  return decAdd(x, '0')
+}
+
+/** Orders passed in the last 60 seconds, plus this one, against the per-minute limit. */
+export function ordersPerMinute(max: number | null, passedLastMinute: number): CheckResult {
+  const after = passedLastMinute + 1
+  if (max === null) return result('limit.max_orders_per_minute', true, 'no limit')
+  return result(
+    'limit.max_orders_per_minute',
+    after <= max,
+    `${after} orders in the last 60 s with this one; the limit is ${max}`,
+  )
+}
+
+/** Orders passed today (New York trading day), plus this one, against the daily count. */
+export function ordersPerDay(max: number | null, passedToday: number): CheckResult {
+  const after = passedToday + 1
+  if (max === null) return result('limit.max_orders_per_day', true, 'no limit')
+  return result(
+    'limit.max_orders_per_day',
+    after <= max,
+    `${after} orders today with this one; the limit is ${max}`,
+  )
+}
+
+/** This order's priced notional against the per-order limit. */
+export function orderNotional(max: string | null, priced: string): CheckResult {
+  if (max === null) return result('limit.max_order_notional', true, 'no limit')
+  return result(
+    'limit.max_order_notional',
+    toCents(priced) <= toCents(max),
+    `order notional ${money(priced)}; the limit is ${money(max)}`,
+  )
+}
+
+/** The notional passed today plus this order's against the daily notional limit. */
+export function notionalPerDay(max: string | null, usedToday: string, priced: string): CheckResult {
+  const after = toCents(usedToday) + toCents(priced)
+  if (max === null) return result('limit.max_notional_per_day', true, 'no limit')
+  return result(
+    'limit.max_notional_per_day',
+    after <= toCents(max),
+    `${centsToString(after)} today with this order; the limit is ${money(max)}`,
+  )
+}
+
+/** The agent's open positions after this order: +1 when a buy opens a symbol it does not hold. */
+export function openPositions(max: number | null, open: number, opensNew: boolean): CheckResult {
+  const after = open + (opensNew ? 1 : 0)
+  if (max === null) return result('limit.max_open_positions', true, 'no limit')
+  return result(
+    'limit.max_open_positions',
+    after <= max,
+    `${after} open positions after this order; the limit is ${max}`,
+  )
+}
+
+/**
+ * Buys only: (the account's market value in the symbol + this order) / the account's value
+ * (holdings + cash) against the weight limit, compared exactly (part ≤ max × whole). An account
+ * worth nothing fails any weight limit.
+ */
+export function positionWeight(
+  max: string | null,
+  side: 'buy' | 'sell',
+  figures: { symbolValue: string; priced: string; accountValue: string } | null,
+): CheckResult {
+  if (max === null) return result('limit.max_position_weight', true, 'no limit')
+  if (side === 'sell') return result('limit.max_position_weight', true, 'a sell does not add weight')
+  if (!figures) return result('limit.max_position_weight', false, 'the account could not be valued')
+  const part = decAdd(figures.symbolValue, figures.priced)
+  if (decSign(figures.accountValue) <= 0)
+    return result('limit.max_position_weight', false, `the account is worth ${money(figures.accountValue)}`)
+  const weight = weightOf(part, figures.accountValue)
+  const passed = decSign(decSub(decMul(max, figures.accountValue), part)) >= 0
+  return result(
+    'limit.max_position_weight',
+    passed,
+    `weight after this order ${weight} (${money(part)} of ${money(figures.accountValue)}); the limit is ${plain(max)}`,
+  )
+}
+
+/** part / whole to six decimals (display only: the check compares exactly). */
+export function weightOf(part: string, whole: string): string | null {
+  return decSign(whole) <= 0 ? null : decDiv(part, whole, 6)
+}
+
+/** `reducing`: only an order that reduces the agent's own position (sell ≤ long, buy ≤ short). */
+export function reduces(side: 'buy' | 'sell', qty: string, position: string): CheckResult {
+  const held = side === 'sell' ? position : decSub('0', position)
+  const ok = decSign(held) > 0 && decSign(decSub(held, qty)) >= 0
+  const what = side === 'sell' ? 'long' : 'short'
+  return result(
+    'state.reducing',
+    ok,
+    ok
+      ? `reduces the ${what} position of ${plain(held)}`
+      : `the agent is reducing: a ${side} of ${plain(qty)} does not reduce its position (${plain(position)})`,
+  )
+}
+
+/** A symbol allow-list (null: any symbol). */
+export function symbolAllowed(allowed: readonly string[] | null, symbol: string): CheckResult {
+  if (allowed === null) return result('symbol.not_allowed', true, 'any symbol')
+  const ok = allowed.includes(symbol)
+  return result(
+    'symbol.not_allowed',
+    ok,
+    ok ? `${symbol} is allowed` : `${symbol} is not among the agent's symbols`,
+  )
+}
+
+/** An account allow-list (null: any of the tenant's accounts). */
+export function accountAllowed(
+  allowed: readonly number[] | null,
+  accountId: number,
+  owned: boolean,
+): CheckResult {
+  if (!owned)
+    return result('account.not_allowed', false, `account ${accountId} is not one of this tenant's accounts`)
+  if (allowed === null) return result('account.not_allowed', true, 'any of the tenant’s accounts')
+  const ok = allowed.includes(accountId)
+  return result(
+    'account.not_allowed',
+    ok,
+    ok ? `account ${accountId} is allowed` : `account ${accountId} is not among the agent's accounts`,
+  )
+}
+
+const NY_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'America/New_York',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** The New York wall-clock time of an instant, `HH:MM`. */
+export function nyTime(at: Date): string {
+  return NY_TIME.format(at)
+}
+
+/** A New York time window, start inclusive, end exclusive (null: any time). */
+export function hoursAllowed(window: { start: string; end: string } | null, at: Date): CheckResult {
+  if (window === null) return result('hours.not_allowed', true, 'any time')
+  const now = nyTime(at)
+  const ok = now >= window.start && now < window.end
+  return result(
+    'hours.not_allowed',
+    ok,
+    `${now} New York time; the agent may trade from ${window.start} to before ${window.end}`,
+  )
+}
+
+/** The first failed check, or null when every one passed. */
+export const firstFailure = (checks: readonly CheckResult[]): CheckResult | null =>
+  checks.find((c) => !c.passed) ?? null
