@@ -1273,6 +1273,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bot-controls/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your agents, oldest first
+         * @description `page` (1-based) and `page_size` 1–100 (default 20); `total` counts live agents. Archived agents are not listed. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        get: operations["listBotAgents"];
+        put?: never;
+        /**
+         * Create an agent
+         * @description `name` 1–100 characters. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null (none), no credential (issue one with POST …/credentials). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window; `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        post: operations["createBotAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One agent
+         * @description `credential` describes the agent’s key (prefix, scopes, dates), never the key. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        get: operations["getBotAgent"];
+        put?: never;
+        post?: never;
+        /**
+         * Archive an agent
+         * @description The agent stops at once: it leaves the list, its key no longer authenticates, and its pending approvals are rejected (note "agent archived") with their orders. Its order history stays. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        delete: operations["archiveBotAgent"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an agent: name, switches, mode, allow-lists, label
+         * @description Any of the fields; the ones sent replace the stored ones (null clears an allow-list). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window; `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        patch: operations["updateBotAgent"];
+        trace?: never;
+    };
+    "/api/bot-controls/agents/{agent_id}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue (or rotate) the agent’s API key
+         * @description Returns the key once: only its SHA-256 is stored. The key authenticates as this agent only (`Authorization: Bearer sxa_…`), with the scopes granted: `portfolio:read`, `market:read`, `orders:read`, `orders:propose` (orders are held for approval), `orders:execute` (orders at or under the approval threshold are sent). Default: portfolio:read, market:read, orders:read, orders:propose. An agent has one key: issuing again replaces it and the old key stops at once. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        post: operations["issueBotAgentCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/agents/{agent_id}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s limits
+         * @description Every limit is checked in exact decimals before an order is sent; exactly at a limit passes, one cent (or one order) over fails. `max_orders_per_day` and `max_notional_per_day` count orders that passed the gate on the New York trading day (held ones included); `max_order_notional` is one order’s priced notional (qty × limit price or quote, or the notional asked); `max_position_weight` (0–1, up to 6 places) bounds a buy: the account’s value in the symbol after it over the account’s value (holdings + cash); `max_open_positions` the symbols the agent holds; `max_orders_per_minute` orders in any 60 seconds. null: no limit. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        get: operations["getBotAgentLimits"];
+        /**
+         * Replace an agent’s limits
+         * @description All six fields, each a value or null. Every limit is checked in exact decimals before an order is sent; exactly at a limit passes, one cent (or one order) over fails. `max_orders_per_day` and `max_notional_per_day` count orders that passed the gate on the New York trading day (held ones included); `max_order_notional` is one order’s priced notional (qty × limit price or quote, or the notional asked); `max_position_weight` (0–1, up to 6 places) bounds a buy: the account’s value in the symbol after it over the account’s value (holdings + cash); `max_open_positions` the symbols the agent holds; `max_orders_per_minute` orders in any 60 seconds. null: no limit. Money is a JSON string with at most 2 decimal places ("5000.00"); a JSON number is refused with a 422 saying to send a string (floats round). Amounts are answered with exactly 2 places. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        put: operations["putBotAgentLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/agents/{agent_id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s usage today
+         * @description Today is the New York trading day: counters start from zero at midnight New York time. `orders` and `notional` count orders that passed the gate (held ones too, until rejected or expired); `rejections` counts refusals by typed reason (`limit.max_order_notional`, `symbol.not_allowed`, `broker.rejected`, …); `pending_approvals` counts held orders still inside their approval window; `open_positions` the symbols the agent holds a nonzero position in; `remaining` what today’s per-day limits still allow (null: no limit). Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        get: operations["getBotAgentUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/approval-threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The approval threshold and account overrides
+         * @description An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. `updated_at`: the latest change (null: never set). Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        get: operations["getBotApprovalThreshold"];
+        /**
+         * Set the tenant’s approval threshold
+         * @description `threshold`: a decimal string ≥ 0, or null for none. An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. Money is a JSON string with at most 2 decimal places ("5000.00"); a JSON number is refused with a 422 saying to send a string (floats round). Amounts are answered with exactly 2 places. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        put: operations["putBotApprovalThreshold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/approval-threshold/account-override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or remove an account’s own threshold
+         * @description `account_id`: one of your broker accounts (another → 422 naming it); `threshold`: a decimal string ≥ 0, or null to remove the override. An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. Money is a JSON string with at most 2 decimal places ("5000.00"); a JSON number is refused with a 422 saying to send a string (floats round). Amounts are answered with exactly 2 places. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         */
+        put: operations["putBotThresholdOverride"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/brokera/activities": {
         parameters: {
             query?: never;
@@ -15864,6 +16024,1919 @@ export interface operations {
             };
             /** @description Bad Gateway */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBotAgents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Agents per page, 1–100 (default 20)
+                 * @example 20
+                 */
+                page_size?: number;
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "agent_id": 7,
+                     *           "name": "Momentum rebalancer",
+                     *           "enabled": true,
+                     *           "trading_state": "active",
+                     *           "mode": "paper",
+                     *           "allowed_symbols": [
+                     *             "AAPL",
+                     *             "MSFT",
+                     *             "SPY"
+                     *           ],
+                     *           "allowed_hours": {
+                     *             "start": "09:35",
+                     *             "end": "15:55"
+                     *           },
+                     *           "allowed_accounts": [
+                     *             12
+                     *           ],
+                     *           "strategy_label": "weekly momentum, top 3",
+                     *           "credential": {
+                     *             "prefix": "sxa_41.Q2vX",
+                     *             "scopes": [
+                     *               "portfolio:read",
+                     *               "market:read",
+                     *               "orders:read",
+                     *               "orders:propose"
+                     *             ],
+                     *             "created_at": "2026-11-24T15:02:00.000Z",
+                     *             "last_used_at": "2026-11-24T15:40:11.000Z"
+                     *           },
+                     *           "created_at": "2026-11-24T15:00:00.000Z",
+                     *           "updated_at": "2026-11-24T15:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "page_size": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            agent_id: number;
+                            allowed_accounts: null | number[];
+                            allowed_hours: null | {
+                                end: string;
+                                start: string;
+                            };
+                            allowed_symbols: null | string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            credential: null | {
+                                /** Format: date-time */
+                                created_at: string;
+                                last_used_at: null | string;
+                                /** @description The start of the key, to tell keys apart; never the key */
+                                prefix: string;
+                                scopes: ("portfolio:read" | "market:read" | "orders:read" | "orders:propose" | "orders:execute")[];
+                            };
+                            enabled: boolean;
+                            /**
+                             * @description paper: the internal paper broker; live: the account’s connected broker
+                             * @enum {unknown}
+                             */
+                            mode: "paper" | "live";
+                            name: string;
+                            strategy_label: null | string;
+                            /**
+                             * @description active: trades; reducing: only orders that shrink its own position; halted: nothing
+                             * @enum {unknown}
+                             */
+                            trading_state: "active" | "reducing" | "halted";
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        page: number;
+                        page_size: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBotAgent: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Momentum rebalancer",
+                 *       "strategy_label": "weekly momentum, top 3"
+                 *     }
+                 */
+                "application/json": {
+                    allowed_accounts?: null | number[];
+                    allowed_hours?: null | {
+                        end: string;
+                        start: string;
+                    };
+                    allowed_symbols?: null | string[];
+                    enabled?: boolean;
+                    /**
+                     * @description paper: the internal paper broker; live: the account’s connected broker
+                     * @enum {unknown}
+                     */
+                    mode?: "paper" | "live";
+                    name: string;
+                    strategy_label?: null | string;
+                    /**
+                     * @description active: trades; reducing: only orders that shrink its own position; halted: nothing
+                     * @enum {unknown}
+                     */
+                    trading_state?: "active" | "reducing" | "halted";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agent_id": 7,
+                     *       "name": "Momentum rebalancer",
+                     *       "enabled": true,
+                     *       "trading_state": "active",
+                     *       "mode": "paper",
+                     *       "allowed_symbols": null,
+                     *       "allowed_hours": null,
+                     *       "allowed_accounts": null,
+                     *       "strategy_label": "weekly momentum, top 3",
+                     *       "credential": null,
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_id: number;
+                        allowed_accounts: null | number[];
+                        allowed_hours: null | {
+                            end: string;
+                            start: string;
+                        };
+                        allowed_symbols: null | string[];
+                        /** Format: date-time */
+                        created_at: string;
+                        credential: null | {
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: null | string;
+                            /** @description The start of the key, to tell keys apart; never the key */
+                            prefix: string;
+                            scopes: ("portfolio:read" | "market:read" | "orders:read" | "orders:propose" | "orders:execute")[];
+                        };
+                        enabled: boolean;
+                        /**
+                         * @description paper: the internal paper broker; live: the account’s connected broker
+                         * @enum {unknown}
+                         */
+                        mode: "paper" | "live";
+                        name: string;
+                        strategy_label: null | string;
+                        /**
+                         * @description active: trades; reducing: only orders that shrink its own position; halted: nothing
+                         * @enum {unknown}
+                         */
+                        trading_state: "active" | "reducing" | "halted";
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBotAgent: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 7 */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agent_id": 7,
+                     *       "name": "Momentum rebalancer",
+                     *       "enabled": true,
+                     *       "trading_state": "active",
+                     *       "mode": "paper",
+                     *       "allowed_symbols": [
+                     *         "AAPL",
+                     *         "MSFT",
+                     *         "SPY"
+                     *       ],
+                     *       "allowed_hours": {
+                     *         "start": "09:35",
+                     *         "end": "15:55"
+                     *       },
+                     *       "allowed_accounts": [
+                     *         12
+                     *       ],
+                     *       "strategy_label": "weekly momentum, top 3",
+                     *       "credential": {
+                     *         "prefix": "sxa_41.Q2vX",
+                     *         "scopes": [
+                     *           "portfolio:read",
+                     *           "market:read",
+                     *           "orders:read",
+                     *           "orders:propose"
+                     *         ],
+                     *         "created_at": "2026-11-24T15:02:00.000Z",
+                     *         "last_used_at": "2026-11-24T15:40:11.000Z"
+                     *       },
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_id: number;
+                        allowed_accounts: null | number[];
+                        allowed_hours: null | {
+                            end: string;
+                            start: string;
+                        };
+                        allowed_symbols: null | string[];
+                        /** Format: date-time */
+                        created_at: string;
+                        credential: null | {
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: null | string;
+                            /** @description The start of the key, to tell keys apart; never the key */
+                            prefix: string;
+                            scopes: ("portfolio:read" | "market:read" | "orders:read" | "orders:propose" | "orders:execute")[];
+                        };
+                        enabled: boolean;
+                        /**
+                         * @description paper: the internal paper broker; live: the account’s connected broker
+                         * @enum {unknown}
+                         */
+                        mode: "paper" | "live";
+                        name: string;
+                        strategy_label: null | string;
+                        /**
+                         * @description active: trades; reducing: only orders that shrink its own position; halted: nothing
+                         * @enum {unknown}
+                         */
+                        trading_state: "active" | "reducing" | "halted";
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    archiveBotAgent: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 7 */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Archived */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agent_id": 7,
+                     *       "archived": true
+                     *     }
+                     */
+                    "application/json": {
+                        agent_id: number;
+                        /** @enum {boolean} */
+                        archived: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateBotAgent: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 7 */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "trading_state": "reducing",
+                 *       "allowed_symbols": [
+                 *         "aapl",
+                 *         "MSFT",
+                 *         "spy"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    allowed_accounts?: null | number[];
+                    allowed_hours?: null | {
+                        end: string;
+                        start: string;
+                    };
+                    allowed_symbols?: null | string[];
+                    enabled?: boolean;
+                    /**
+                     * @description paper: the internal paper broker; live: the account’s connected broker
+                     * @enum {unknown}
+                     */
+                    mode?: "paper" | "live";
+                    name?: string;
+                    strategy_label?: null | string;
+                    /**
+                     * @description active: trades; reducing: only orders that shrink its own position; halted: nothing
+                     * @enum {unknown}
+                     */
+                    trading_state?: "active" | "reducing" | "halted";
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agent_id": 7,
+                     *       "name": "Momentum rebalancer",
+                     *       "enabled": true,
+                     *       "trading_state": "reducing",
+                     *       "mode": "paper",
+                     *       "allowed_symbols": [
+                     *         "AAPL",
+                     *         "MSFT",
+                     *         "SPY"
+                     *       ],
+                     *       "allowed_hours": {
+                     *         "start": "09:35",
+                     *         "end": "15:55"
+                     *       },
+                     *       "allowed_accounts": [
+                     *         12
+                     *       ],
+                     *       "strategy_label": "weekly momentum, top 3",
+                     *       "credential": {
+                     *         "prefix": "sxa_41.Q2vX",
+                     *         "scopes": [
+                     *           "portfolio:read",
+                     *           "market:read",
+                     *           "orders:read",
+                     *           "orders:propose"
+                     *         ],
+                     *         "created_at": "2026-11-24T15:02:00.000Z",
+                     *         "last_used_at": "2026-11-24T15:40:11.000Z"
+                     *       },
+                     *       "created_at": "2026-11-24T15:00:00.000Z",
+                     *       "updated_at": "2026-11-24T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_id: number;
+                        allowed_accounts: null | number[];
+                        allowed_hours: null | {
+                            end: string;
+                            start: string;
+                        };
+                        allowed_symbols: null | string[];
+                        /** Format: date-time */
+                        created_at: string;
+                        credential: null | {
+                            /** Format: date-time */
+                            created_at: string;
+                            last_used_at: null | string;
+                            /** @description The start of the key, to tell keys apart; never the key */
+                            prefix: string;
+                            scopes: ("portfolio:read" | "market:read" | "orders:read" | "orders:propose" | "orders:execute")[];
+                        };
+                        enabled: boolean;
+                        /**
+                         * @description paper: the internal paper broker; live: the account’s connected broker
+                         * @enum {unknown}
+                         */
+                        mode: "paper" | "live";
+                        name: string;
+                        strategy_label: null | string;
+                        /**
+                         * @description active: trades; reducing: only orders that shrink its own position; halted: nothing
+                         * @enum {unknown}
+                         */
+                        trading_state: "active" | "reducing" | "halted";
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issueBotAgentCredential: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 7 */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scopes": [
+                 *         "portfolio:read",
+                 *         "market:read",
+                 *         "orders:read",
+                 *         "orders:propose"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    scopes?: ("portfolio:read" | "market:read" | "orders:read" | "orders:propose" | "orders:execute")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Issued: store the key now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agent_id": 7,
+                     *       "key": "sxa_41.Q2vXb0pN7c3kT9yW1eR5uI8oP2aS4dF6gH0jK3lZ5xC",
+                     *       "prefix": "sxa_41.Q2vX",
+                     *       "scopes": [
+                     *         "portfolio:read",
+                     *         "market:read",
+                     *         "orders:read",
+                     *         "orders:propose"
+                     *       ],
+                     *       "created_at": "2026-11-24T15:02:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_id: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The key itself: shown this once, never again */
+                        key: string;
+                        prefix: string;
+                        scopes: ("portfolio:read" | "market:read" | "orders:read" | "orders:propose" | "orders:execute")[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBotAgentLimits: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 7 */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agent_id": 7,
+                     *       "max_orders_per_day": 20,
+                     *       "max_notional_per_day": "25000.00",
+                     *       "max_order_notional": "5000.00",
+                     *       "max_position_weight": "0.25",
+                     *       "max_open_positions": 5,
+                     *       "max_orders_per_minute": 3,
+                     *       "updated_at": "2026-11-24T15:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_id: number;
+                        max_notional_per_day: null | string;
+                        max_open_positions: null | number;
+                        max_order_notional: null | string;
+                        max_orders_per_day: null | number;
+                        max_orders_per_minute: null | number;
+                        max_position_weight: null | string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putBotAgentLimits: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 7 */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "max_orders_per_day": 20,
+                 *       "max_notional_per_day": "25000.00",
+                 *       "max_order_notional": "5000.00",
+                 *       "max_position_weight": "0.25",
+                 *       "max_open_positions": 5,
+                 *       "max_orders_per_minute": 3
+                 *     }
+                 */
+                "application/json": {
+                    max_notional_per_day: null | string;
+                    max_open_positions: null | number;
+                    max_order_notional: null | string;
+                    max_orders_per_day: null | number;
+                    max_orders_per_minute: null | number;
+                    max_position_weight: null | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agent_id": 7,
+                     *       "max_orders_per_day": 20,
+                     *       "max_notional_per_day": "25000.00",
+                     *       "max_order_notional": "5000.00",
+                     *       "max_position_weight": "0.25",
+                     *       "max_open_positions": 5,
+                     *       "max_orders_per_minute": 3,
+                     *       "updated_at": "2026-11-24T15:05:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_id: number;
+                        max_notional_per_day: null | string;
+                        max_open_positions: null | number;
+                        max_order_notional: null | string;
+                        max_orders_per_day: null | number;
+                        max_orders_per_minute: null | number;
+                        max_position_weight: null | string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBotAgentUsage: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 7 */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agent_id": 7,
+                     *       "trading_day": "2026-11-24",
+                     *       "orders": 4,
+                     *       "notional": "8120.50",
+                     *       "rejections": {
+                     *         "limit.max_order_notional": 1,
+                     *         "symbol.not_allowed": 2
+                     *       },
+                     *       "rejections_total": 3,
+                     *       "pending_approvals": 1,
+                     *       "open_positions": 2,
+                     *       "limits": {
+                     *         "agent_id": 7,
+                     *         "max_orders_per_day": 20,
+                     *         "max_notional_per_day": "25000.00",
+                     *         "max_order_notional": "5000.00",
+                     *         "max_position_weight": "0.25",
+                     *         "max_open_positions": 5,
+                     *         "max_orders_per_minute": 3,
+                     *         "updated_at": "2026-11-24T15:05:00.000Z"
+                     *       },
+                     *       "remaining": {
+                     *         "orders_per_day": 16,
+                     *         "notional_per_day": "16879.50"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        agent_id: number;
+                        limits: {
+                            agent_id: number;
+                            max_notional_per_day: null | string;
+                            max_open_positions: null | number;
+                            max_order_notional: null | string;
+                            max_orders_per_day: null | number;
+                            max_orders_per_minute: null | number;
+                            max_position_weight: null | string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @description Their priced notional */
+                        notional: string;
+                        open_positions: number;
+                        /** @description Orders that passed the gate today (held ones included) */
+                        orders: number;
+                        pending_approvals: number;
+                        /** @description Rejections by typed reason */
+                        rejections: {
+                            [key: string]: number;
+                        };
+                        rejections_total: number;
+                        remaining: {
+                            notional_per_day: null | string;
+                            orders_per_day: null | number;
+                        };
+                        /**
+                         * Format: date
+                         * @description Today in New York
+                         */
+                        trading_day: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBotApprovalThreshold: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The threshold */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": 41,
+                     *       "threshold": "2500.00",
+                     *       "overrides": [
+                     *         {
+                     *           "account_id": 12,
+                     *           "account_name": "Schwab IRA",
+                     *           "threshold": "500.00"
+                     *         }
+                     *       ],
+                     *       "updated_at": "2026-11-24T15:06:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        overrides: {
+                            account_id: number;
+                            account_name: string;
+                            threshold: string;
+                        }[];
+                        tenant_id: number;
+                        threshold: null | string;
+                        updated_at: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putBotApprovalThreshold: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "threshold": "2500.00"
+                 *     }
+                 */
+                "application/json": {
+                    threshold: null | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": 41,
+                     *       "threshold": "2500.00",
+                     *       "overrides": [
+                     *         {
+                     *           "account_id": 12,
+                     *           "account_name": "Schwab IRA",
+                     *           "threshold": "500.00"
+                     *         }
+                     *       ],
+                     *       "updated_at": "2026-11-24T15:06:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        overrides: {
+                            account_id: number;
+                            account_name: string;
+                            threshold: string;
+                        }[];
+                        tenant_id: number;
+                        threshold: null | string;
+                        updated_at: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putBotThresholdOverride: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "account_id": 12,
+                 *       "threshold": "500.00"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One of your broker accounts */
+                    account_id: number;
+                    threshold: null | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": 41,
+                     *       "threshold": "2500.00",
+                     *       "overrides": [
+                     *         {
+                     *           "account_id": 12,
+                     *           "account_name": "Schwab IRA",
+                     *           "threshold": "500.00"
+                     *         }
+                     *       ],
+                     *       "updated_at": "2026-11-24T15:06:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        overrides: {
+                            account_id: number;
+                            account_name: string;
+                            threshold: string;
+                        }[];
+                        tenant_id: number;
+                        threshold: null | string;
+                        updated_at: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

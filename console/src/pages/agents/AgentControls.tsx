@@ -8,7 +8,7 @@ import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import {
   type Agent,
   type AgentPatch,
-  MODES,
+  type MODES,
   patchAgent,
   STATE_HINTS,
   STATE_LABELS,

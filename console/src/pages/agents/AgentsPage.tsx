@@ -96,7 +96,7 @@ function CreateAgent() {
         }}
       >
         <Field label="Name" name="name" required maxLength={100} error={create.error} />
-        <Field label="Strategy (optional)" name="strategy_label" maxLength={200} error={create.error} />
+        <Field label="Strategy (optional)" name="strategy_label" maxLength={100} error={create.error} />
         <SelectField label="Mode" name="mode" defaultValue="paper" error={create.error}>
           <option value="paper">Paper</option>
           <option value="live">Live</option>

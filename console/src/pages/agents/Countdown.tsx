@@ -2,15 +2,12 @@ import { useEffect, useState } from 'react'
 
 /** Seconds until `iso`, ticking once a second; 0 once it has passed. */
 export function useSecondsLeft(iso: string): number {
-  const left = () => Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 1000))
-  const [s, setS] = useState(left)
+  const [now, setNow] = useState(Date.now)
   useEffect(() => {
-    setS(left())
-    const t = setInterval(() => setS(left()), 1000)
+    const t = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(t)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- left() reads only iso
-  }, [iso])
-  return s
+  }, [])
+  return Math.max(0, Math.round((Date.parse(iso) - now) / 1000))
 }
 
 /** "14:05 left" until an approval expires, then "expired" (not a live region: it would be announced every second). */

@@ -45,7 +45,7 @@ export const fetchOrders = (agent_id: number, status: string, page: number) =>
     api.GET('/api/bot-controls/agents/{agent_id}/orders', {
       params: {
         path: { agent_id },
-        query: { ...(status ? { status: status as OrderStatus } : {}), page, page_size: PAGE_SIZE },
+        query: { ...(status ? { status: status as OrdersQuery['status'] } : {}), page, page_size: PAGE_SIZE },
       },
     }),
   )
@@ -54,7 +54,11 @@ export const fetchApprovals = (status: string, page: number) =>
   data(
     api.GET('/api/bot-controls/approvals', {
       params: {
-        query: { ...(status ? { status: status as ApprovalStatus } : {}), page, page_size: PAGE_SIZE },
+        query: {
+          ...(status ? { status: status as ApprovalsQuery['status'] } : {}),
+          page,
+          page_size: PAGE_SIZE,
+        },
       },
     }),
   )
@@ -93,13 +97,15 @@ export type LimitsInput = NonNullable<
 >['content']['application/json']
 export type Usage = Awaited<ReturnType<typeof fetchUsage>>
 export type Credential = Awaited<ReturnType<typeof issueCredential>>
-export type AgentScope = Credential['scopes'][number]
+export type AgentScope = NonNullable<Agent['credential']>['scopes'][number]
 export type Orders = Awaited<ReturnType<typeof fetchOrders>>
 export type Order = Orders['items'][number]
-export type OrderStatus = Order['status']
+type OrdersQuery = NonNullable<
+  paths['/api/bot-controls/agents/{agent_id}/orders']['get']['parameters']['query']
+>
 export type Approvals = Awaited<ReturnType<typeof fetchApprovals>>
 export type Approval = Approvals['items'][number]
-export type ApprovalStatus = Approval['status']
+type ApprovalsQuery = NonNullable<paths['/api/bot-controls/approvals']['get']['parameters']['query']>
 export type Threshold = Awaited<ReturnType<typeof fetchThreshold>>
 export type Preview = Awaited<ReturnType<typeof fetchPreview>>
 
