@@ -41,6 +41,7 @@ describe('OpenAPI document', () => {
     assert.equal(doc.openapi, '3.1.0')
     assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), [
       'OAuth2PasswordBearer',
+      'agentKey',
       'apiKey',
       'bearerAuth',
       'cookieAuth',
@@ -67,10 +68,9 @@ describe('OpenAPI document', () => {
   it('requires no credentials on public operations and any of the four on the others', async () => {
     const doc = await openapi()
     const wrong = docOperations(doc).flatMap(({ name, op }) => {
-      const want =
-        op['x-auth'] === 'public'
-          ? []
-          : [{ OAuth2PasswordBearer: [] }, { bearerAuth: [] }, { apiKey: [] }, { cookieAuth: [] }]
+      const user = [{ OAuth2PasswordBearer: [] }, { bearerAuth: [] }, { apiKey: [] }, { cookieAuth: [] }]
+      // Agent order operations also take an agent's key.
+      const want = op['x-auth'] === 'public' ? [] : op['x-agent-key'] ? [...user, { agentKey: [] }] : user
       return JSON.stringify(op.security) === JSON.stringify(want)
         ? []
         : [`${name}: ${JSON.stringify(op.security)}`]

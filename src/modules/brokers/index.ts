@@ -41,6 +41,9 @@ import { SyncLogService } from './sync/sync-log.service.ts'
 import { SyncService } from './sync/sync.service.ts'
 import { unifiedRoutes } from './unified/unified.routes.ts'
 import { UnifiedBrokersService } from './unified/unified.service.ts'
+import { AccountOrdersService } from './unified/account-orders.service.ts'
+
+export type { AccountOrdersService, AccountRoute, TradingBroker } from './unified/account-orders.service.ts'
 
 export const JOB_SYNC_ALL = 'brokers.sync-all'
 export const JOB_SYNC = 'brokers.sync'
@@ -74,6 +77,8 @@ export interface Brokers extends Schwab {
   /** Every live connection gets a `brokers.sync` job (the evening schedule). */
   enqueueAll(): Promise<number>
   sandbox: ModuleContext['providers']['brokers']['sandbox']
+  /** Orders for a portfolio account through the trading broker linking it (bot controls' agents). */
+  accountOrders: AccountOrdersService
 }
 
 interface SyncPayload {
@@ -105,11 +110,10 @@ function createSnapTrade(
 /** Schwab's services over one access rule (the adapter, a fresh token, the account_hash check). */
 function createSchwab(
   ctx: ModuleContext,
-  connections: ConnectionsService,
+  access: SchwabAccessService,
   holdings: Portfolio['brokerHoldings'],
   today: () => string,
 ): Schwab {
-  const access = new SchwabAccessService(ctx.providers.brokers.schwab ?? null, connections)
   const schwab = new SchwabService({ scopes: ctx.scopes, clock: ctx.clock, access, holdings, today })
   const pollSchwab = async () => {
     const live = await ctx.scopes.withSystem('brokers: broker B activity poll', allLiveConnections)
@@ -191,7 +195,8 @@ function createBrokers(
     today: () => dateOf(ctx.clock.now()),
   })
   const snaptrade = createSnapTrade(ctx, connections, holdings)
-  const schwab = createSchwab(ctx, connections, holdings, () => dateOf(ctx.clock.now()))
+  const schwabAccess = new SchwabAccessService(ctx.providers.brokers.schwab ?? null, connections)
+  const schwab = createSchwab(ctx, schwabAccess, holdings, () => dateOf(ctx.clock.now()))
   const sync = new SyncService({
     scopes: ctx.scopes,
     clock: ctx.clock,
@@ -228,6 +233,7 @@ function createBrokers(
     syncLog: new SyncLogService({ scopes: ctx.scopes }),
     enqueueAll,
     sandbox,
+    accountOrders: new AccountOrdersService({ scopes: ctx.scopes, connections, alpaca, schwab: schwabAccess }),
   }
 }
 

@@ -16,6 +16,12 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthRequirement
+    /**
+     * With `auth: 'public'`: the route also takes an agent's key (`Authorization: Bearer sxa_…`),
+     * which this hook does not know, and authenticates in its own preHandler (a signed-in user's
+     * credentials still work). Documented as a private operation with the agent key scheme besides.
+     */
+    agentKey?: boolean
   }
 }
 

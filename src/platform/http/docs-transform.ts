@@ -41,8 +41,9 @@ export const PRIVATE_SECURITY: Record<string, string[]>[] = [
   { cookieAuth: [] },
 ]
 
-export function securityFor(auth: string): Record<string, string[]>[] {
-  return auth === 'public' ? [] : PRIVATE_SECURITY
+export function securityFor(auth: string, agentKey = false): Record<string, string[]>[] {
+  if (auth === 'public') return []
+  return agentKey ? [...PRIVATE_SECURITY, { agentKey: [] }] : PRIVATE_SECURITY
 }
 
 /**
@@ -83,11 +84,16 @@ function withAnswers(response: unknown, examples: RouteExamples): unknown {
 }
 
 /** The route schema as the document should show it (the route's own validation is not touched). */
-export function documentedSchema(schema: FastifySchema | undefined, auth: string): Json {
+export function documentedSchema(schema: FastifySchema | undefined, auth: string, agentKey = false): Json {
   // A route without a schema is still documented, with its security requirement.
   const { examples, ...rest } = schema ?? {}
   const ex: RouteExamples = examples ?? {}
-  const out: Json = { ...rest, security: securityFor(auth), 'x-auth': auth }
+  const out: Json = {
+    ...rest,
+    security: securityFor(auth, agentKey),
+    'x-auth': auth,
+    ...(agentKey ? { 'x-agent-key': true } : {}),
+  }
   if (rest.querystring)
     out['querystring'] = withPropertyExamples(defaultedNotRequired(rest.querystring), ex.query)
   if (rest.params) out['params'] = withPropertyExamples(rest.params, ex.params)

@@ -54,18 +54,26 @@ export async function installApiDocs(app: FastifyInstance, opts: { publicBaseUrl
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
           cookieAuth: { type: 'apiKey', in: 'cookie', name: 'svc_token' },
+          agentKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sxa_…',
+            description: 'An agent’s credential (bot controls): the operations that say so also accept it',
+          },
         },
       },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (json.$id as string) || `def-${i}` },
     transform: ({ schema, url, route }) => {
-      const auth = (route.config as { auth?: string } | undefined)?.auth ?? 'user'
+      const config = route.config as { auth?: string; agentKey?: boolean } | undefined
+      // A route that authenticates agent keys itself is private for everyone else.
+      const auth = config?.agentKey ? 'user' : (config?.auth ?? 'user')
       const method = Array.isArray(route.method) ? String(route.method[0]) : route.method
       // Without a response schema swagger documents `200: Default Response`; keep that answer.
       const own = (schema?.response as object | undefined) ?? { 200: { description: 'Default Response' } }
       const response = { ...problems(...sharedErrorStatuses(method, route.url, auth)), ...own }
       // `x-auth` lets contract tests (the cross-tenant sweep) tell user routes from admin/public ones.
-      return { schema: documentedSchema({ ...schema, response }, auth), url }
+      return { schema: documentedSchema({ ...schema, response }, auth, config?.agentKey === true), url }
     },
   })
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())

@@ -9,6 +9,12 @@ import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import { defineModule, type ModuleContext } from '../../module.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
+import type { MarketData } from '../../market/market-data/index.ts'
+import type { Notifications } from '../../engagement/notifications/index.ts'
+import { approvalJobs } from './approvals/approvals.job.ts'
+import { approvalsRoutes } from './approvals/approvals.routes.ts'
+import { ApprovalsService } from './approvals/approvals.service.ts'
+import { approvalNotifier } from './approvals/notice.service.ts'
 import { agentsRoutes } from './agents/agents.routes.ts'
 import { AgentsService } from './agents/agents.service.ts'
 import { controlsRoutes } from './agents/controls.routes.ts'
@@ -37,6 +43,9 @@ export { AGENT_SCOPES, DEFAULT_AGENT_SCOPES } from './agents/types.ts'
 export { AGENT_KEY_PREFIX } from './agents/credentials.service.ts'
 export type { AgentsService, CredentialsService, LimitsService, PolicyReader, ThresholdService, UsageService }
 export type { AgentMode, AllowedHours, TradingState } from './controls.tables.ts'
+export type { ApprovalsService, HeldOrder } from './approvals/approvals.service.ts'
+export { APPROVAL_TTL_MINUTES } from './approvals/approvals.service.ts'
+export { MARKET_BAND_PCT } from './lib/approval-band.ts'
 
 /** Who places an order: a signed-in user of the tenant (console, the user's own program) or an agent's credential. */
 export type OrderActor = { kind: 'user'; scope: RequestScope } | { kind: 'agent'; principal: AgentPrincipal }
@@ -54,30 +63,55 @@ export interface BotControls {
   policy: PolicyReader
   /** Today's usage (New York trading day) against the limits. */
   usage: UsageService
+  /** The approval queue: `hold` (the gate, in its transaction), list, approve, reject, expiry. */
+  approvals: ApprovalsService
 }
 
-export function createBotControls(ctx: ModuleContext, needs: { portfolio: Portfolio }): BotControls {
+interface Needs {
+  portfolio: Portfolio
+  notifications: Notifications
+  marketData: MarketData
+}
+
+export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls {
   const deps = { scopes: ctx.scopes, clock: ctx.clock, accountNames: needs.portfolio.accountNames }
   const limits = new LimitsService(deps)
-  return {
+  const api: BotControls = {
     agents: new AgentsService(deps),
     limits,
     credentials: new CredentialsService(deps),
     threshold: new ThresholdService(deps),
     policy: new PolicyReader(),
     usage: new UsageService({ ...deps, limits }),
+    approvals: new ApprovalsService({
+      scopes: ctx.scopes,
+      clock: ctx.clock,
+      log: ctx.log,
+      jobs: ctx.jobs,
+      quote: async (symbol) => price((await needs.marketData.quotes.quote(symbol)).last),
+      send: (tenantId, orderId) => api.orders.sendApproved(tenantId, orderId),
+      notify: approvalNotifier(needs.notifications),
+    }),
   }
+  return api
+}
+
+/** A quote's price as a decimal string (prices are kept to 6 decimals). */
+function price(n: number): string {
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`no usable price: ${n}`)
+  return n.toFixed(6).replace(/\.?0+$/, '')
 }
 
 function routes(app: App, api: BotControls): void {
   agentsRoutes(app, api)
   controlsRoutes(app, api)
+  approvalsRoutes(app, api.approvals)
 }
 
 export const botControlsModule = defineModule({
   name: 'bot-controls',
   key: 'botControls',
-  needs: { portfolio: true },
+  needs: { portfolio: true, notifications: true, marketData: true },
   tables: [...BOT_CONTROLS_TABLES, ...AGENT_ORDERS_TABLES],
   migrations: [
     ['0049_bot_controls', m0049],
@@ -85,5 +119,6 @@ export const botControlsModule = defineModule({
   ],
   build: createBotControls,
   routes,
+  jobs: (api) => approvalJobs(api.approvals),
   sweep: botControlsSweep,
 })

@@ -31,8 +31,11 @@ export interface AlpacaDeps {
 export class AlpacaService {
   constructor(private readonly deps: AlpacaDeps) {}
 
-  /** Runs `call` with the tenant's token; a token the vendor refuses means: connect again. */
-  private async withToken<T>(scope: RequestScope, call: (token: string) => Promise<T>) {
+  /**
+   * Runs `call` with the tenant's token; a token the vendor refuses means: connect again. Also how
+   * the agent orders of bot controls reach Alpaca (unified/account-orders.service.ts).
+   */
+  async withToken<T>(scope: Pick<RequestScope, 'tenantId'>, call: (token: string) => Promise<T>) {
     const live = await this.deps.connections.live(scope.tenantId, BROKER)
     try {
       return { live, value: await call(live.grant.accessToken) }

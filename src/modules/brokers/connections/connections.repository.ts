@@ -213,3 +213,22 @@ export function expiringConnections(scope: SystemScope, broker: ConnectedBroker,
       .execute()
   )
 }
+
+/**
+ * The live trading connection (Alpaca or Schwab) that links a portfolio account, and the account's
+ * id at that broker; undefined when no connected trading broker links it.
+ */
+export function tradingLink(scope: TenantScope, accountId: number) {
+  return scope.db
+    .selectFrom('broker_linked_account as l')
+    .innerJoin('broker_connection as c', (j) =>
+      j.onRef('c.tenant_id', '=', 'l.tenant_id').onRef('c.id', '=', 'l.connection_id'),
+    )
+    .select(['c.broker_type', 'l.external_id'])
+    .where('l.tenant_id', '=', scope.tenantId)
+    .where('l.account_id', '=', accountId)
+    .where('c.status', '=', 'connected')
+    .where('c.broker_type', 'in', ['brokera', 'brokerb'])
+    .orderBy('c.id', 'desc')
+    .executeTakeFirst()
+}

@@ -31,7 +31,7 @@ export class SchwabAccessService {
    * Runs `call` with the tenant's (refreshed) token. A token Schwab refuses (401) before its time is
    * refreshed once and the call repeated; refused again, or not refreshable: connect again.
    */
-  async withToken<T>(scope: RequestScope, call: (token: string, live: Live) => Promise<T>) {
+  async withToken<T>(scope: Pick<RequestScope, 'tenantId'>, call: (token: string, live: Live) => Promise<T>) {
     this.adapter() // not configured: 503 before any database read
     const live = await this.connections.live(scope.tenantId, BROKER)
     try {

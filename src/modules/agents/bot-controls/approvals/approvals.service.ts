@@ -1,0 +1,268 @@
+/**
+ * The approval queue. The gate holds an order above the approval threshold with `hold` (in its own
+ * transaction): a pending approval bound to the exact order (its hash) and, for a market order, to a
+ * price band around the quote the gate used; it lapses after APPROVAL_TTL_MINUTES. A person of the
+ * tenant approves (every condition re-checked under the approval's lock, then the order is sent) or
+ * rejects it; either decision records who and when. A rejected or lapsed order gives its budget back
+ * to the agent's day. Lapsed approvals are expired by the minute job and on every read.
+ */
+import type { Logger } from 'pino'
+import type { RequestScope } from '../../../../platform/auth/scope.ts'
+import type { Clock } from '../../../../platform/clock.ts'
+import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
+import { ConflictError, NotFoundError, UnprocessableError } from '../../../../platform/http/errors.ts'
+import type { JobQueue } from '../../../../platform/jobs/index.ts'
+import { marketBand, withinBand } from '../lib/approval-band.ts'
+import { orderHash, type HashedOrder } from '../lib/order-hash.ts'
+import * as repo from './approvals.repository.ts'
+import type * as S from './approvals.schemas.ts'
+import { PAGE_SIZE_DEFAULT } from './approvals.schemas.ts'
+import { approvalView, dec } from './lib/approval-view.ts'
+
+/** How long a held order waits for a decision. */
+export const APPROVAL_TTL_MINUTES = 15
+export const JOB_EXPIRE_APPROVALS = 'bot-controls.expire-approvals'
+export const JOB_NOTIFY_APPROVAL = 'bot-controls.notify-approval'
+const EXPIRY_BATCH = 200
+const SENT = new Set(['sent', 'partially_filled', 'filled'])
+
+/** The order row the gate holds: its id and agent, and the fields the approval is bound to. */
+export interface HeldOrder extends HashedOrder {
+  id: number
+  agent_id: number
+}
+
+/** Asks the agent's creator to decide (the notifications module: in-app and push). */
+export type ApprovalNotifier = (n: {
+  tenantId: number
+  userId: number
+  approvalId: number
+  orderId: number
+  agentName: string
+  summary: string
+  expiresAt: Date
+}) => Promise<void>
+
+export interface ApprovalsDeps {
+  scopes: Scopes
+  clock: Clock
+  log: Logger
+  jobs: Pick<JobQueue, 'enqueue'>
+  /** The symbol's current price (the market-data quote) as a decimal string; throws when there is none. */
+  quote(symbol: string): Promise<string>
+  /** Sends an approved order to its broker (the gate's `orders.sendApproved`); answers its status. */
+  send(tenantId: number, orderId: number): Promise<{ status: string }>
+  notify: ApprovalNotifier
+}
+
+const notFound = () => new NotFoundError('bot.approval_not_found', 'No such approval')
+
+type Lapse = { kind: 'expired' } | { kind: 'not_pending'; status: string; orderStatus: string }
+type Outcome = Lapse | { kind: 'band'; quote: string; low: string; high: string } | { kind: 'changed' } | { kind: 'ok' }
+
+export class ApprovalsService {
+  constructor(private readonly deps: ApprovalsDeps) {}
+
+  private tx<T>(tenantId: number, fn: (s: TenantScope) => Promise<T>): Promise<T> {
+    return this.deps.scopes.withTenant(tenantId, fn)
+  }
+
+  /**
+   * Holds `order` for approval, in the caller's transaction `s`: a pending approval expiring in
+   * APPROVAL_TTL_MINUTES, bound to the order's hash and (market orders) to the band around
+   * `referencePrice`. The creator is notified once the transaction has committed.
+   */
+  async hold(s: TenantScope, order: HeldOrder, referencePrice: string): Promise<{ approvalId: number }> {
+    const now = this.deps.clock.now()
+    const band = order.order_type === 'market' ? marketBand(dec(referencePrice)) : null
+    const row = await repo.insertApproval(
+      s,
+      {
+        order_id: order.id,
+        agent_id: order.agent_id,
+        order_hash: orderHash(order),
+        band_low: band?.low ?? null,
+        band_high: band?.high ?? null,
+        expires_at: new Date(now.getTime() + APPROVAL_TTL_MINUTES * 60_000),
+      },
+      now,
+    )
+    // Not awaited: the job runs once this transaction has released the connection (PGlite) or,
+    // on PostgreSQL, retries until the committed approval is visible.
+    this.deps.jobs
+      .enqueue(
+        JOB_NOTIFY_APPROVAL,
+        { tenantId: s.tenantId, approvalId: row.id },
+        { idempotencyKey: `bot-approval:${s.tenantId}:${row.id}`, retryLimit: 5, retryDelayMs: 1000 },
+      )
+      .catch((err: unknown) => this.deps.log.warn({ err, approval_id: row.id }, 'bot approvals: notify not queued'))
+    return { approvalId: row.id }
+  }
+
+  async list(tenantId: number, q: S.ApprovalListQueryInput): Promise<S.ApprovalPageOut> {
+    const page = q.page ?? 1
+    const size = q.page_size ?? PAGE_SIZE_DEFAULT
+    return this.tx(tenantId, async (s) => {
+      await this.expireDueIn(s, this.deps.clock.now())
+      const items = await repo.listItems(s, q.status, (page - 1) * size, size)
+      return { items: items.map(approvalView), total: await repo.countItems(s, q.status), page, page_size: size }
+    })
+  }
+
+  async get(tenantId: number, id: number): Promise<S.ApprovalOut> {
+    return this.tx(tenantId, async (s) => {
+      await this.expireDueIn(s, this.deps.clock.now())
+      const item = await repo.findItem(s, id)
+      if (!item) throw notFound()
+      return approvalView(item)
+    })
+  }
+
+  /** Approves and sends: pending, not lapsed, the order unchanged and (market) the quote within the band. */
+  async approve(scope: RequestScope, tenantId: number, id: number): Promise<S.ApprovalOut> {
+    const before = await this.get(tenantId, id)
+    const market = before.status === 'pending' && before.order.type === 'market'
+    const quote = market ? await this.deps.quote(before.order.symbol) : null
+    const outcome = await this.decide(tenantId, id, async (s, a, o, now) => {
+      if (orderHash(o) !== a.order_hash) {
+        await this.close(s, a, o, now, { status: 'expired', reason: 'approval.order_changed', detail: null, by: scope.userId })
+        return { kind: 'changed' }
+      }
+      if (quote !== null && a.band_low !== null && a.band_high !== null) {
+        const band = { low: dec(a.band_low), high: dec(a.band_high) }
+        if (!withinBand(quote, band)) {
+          const detail = `quote ${quote} outside the band ${band.low}–${band.high}`
+          await this.close(s, a, o, now, { status: 'expired', reason: 'approval.price_band', detail, by: scope.userId })
+          return { kind: 'band', quote, ...band }
+        }
+      }
+      await repo.setDecision(s, a.id, { status: 'approved', decided_by: scope.userId, decided_at: now })
+      return { kind: 'ok' }
+    })
+    refuse(outcome, id)
+    const sent = await this.deps.send(tenantId, before.order.order_id)
+    if (SENT.has(sent.status)) await this.tx(tenantId, (s) => repo.setDecision(s, id, { status: 'sent' }))
+    return this.get(tenantId, id)
+  }
+
+  /** Rejects: the order is rejected (`approval.rejected`, the note as detail) and its budget given back. */
+  async reject(scope: RequestScope, tenantId: number, id: number, note: string | null): Promise<S.ApprovalOut> {
+    const outcome = await this.decide(tenantId, id, async (s, a, o, now) => {
+      await this.close(s, a, o, now, { status: 'rejected', reason: 'approval.rejected', detail: note, by: scope.userId })
+      return { kind: 'ok' }
+    })
+    refuse(outcome, id)
+    return this.get(tenantId, id)
+  }
+
+  /** The expiry job: every tenant's lapsed approvals expire, their orders too, budgets given back. */
+  async expireDue(): Promise<number> {
+    const now = this.deps.clock.now()
+    const tenants = await this.deps.scopes.withSystem('bot approvals: expire lapsed approvals', (s) =>
+      repo.tenantsWithDue(s, now, EXPIRY_BATCH),
+    )
+    let n = 0
+    for (const t of tenants) n += await this.tx(t, (s) => this.expireDueIn(s, now))
+    return n
+  }
+
+  /** Expires this tenant's lapsed approvals in `s`; answers how many. */
+  async expireDueIn(s: TenantScope, now: Date): Promise<number> {
+    const due = await repo.lockDue(s, now, EXPIRY_BATCH)
+    for (const a of due) await this.lapse(s, a, await repo.lockOrder(s, a.order_id), now)
+    return due.length
+  }
+
+  /** The job: tells the agent's creator about a pending approval (once per approval). */
+  async notifyHeld(p: { tenantId: number; approvalId: number }): Promise<void> {
+    const found = await this.tx(p.tenantId, async (s) => {
+      const item = await repo.findItem(s, p.approvalId)
+      return item ? { item, agent: await repo.agentOf(s, item.approval.agent_id) } : null
+    })
+    // Not visible yet: the gate's transaction has not committed; the queue retries.
+    if (!found) throw new Error(`approval ${p.approvalId} is not visible (yet)`)
+    const { item, agent } = found
+    if (item.approval.status !== 'pending' || !agent) return
+    await this.deps.notify({
+      tenantId: p.tenantId,
+      userId: agent.created_by,
+      approvalId: item.approval.id,
+      orderId: item.order.id,
+      agentName: agent.name,
+      summary: summary(item.order),
+      expiresAt: item.approval.expires_at,
+    })
+  }
+
+  /** Locks the approval and its order; a lapsed one expires (committed) before `fn` could act. */
+  private async decide(
+    tenantId: number,
+    id: number,
+    fn: (s: TenantScope, a: repo.ApprovalRow, o: repo.OrderRow, now: Date) => Promise<Outcome>,
+  ): Promise<Outcome> {
+    return this.tx(tenantId, async (s) => {
+      const a = await repo.lockApproval(s, id)
+      if (!a) throw notFound()
+      const o = await repo.lockOrder(s, a.order_id)
+      const now = this.deps.clock.now()
+      if (a.status === 'pending' && now >= a.expires_at) {
+        await this.lapse(s, a, o, now)
+        return { kind: 'expired' }
+      }
+      if (a.status !== 'pending' || o.status !== 'pending_approval')
+        return { kind: 'not_pending', status: a.status, orderStatus: o.status }
+      return fn(s, a, o, now)
+    })
+  }
+
+  private lapse(s: TenantScope, a: repo.ApprovalRow, o: repo.OrderRow, now: Date) {
+    return this.close(s, a, o, now, { status: 'expired', reason: 'approval.expired', detail: null, by: null, at: a.expires_at })
+  }
+
+  /** Ends an approval and its held order; the order's budget goes back to its day. */
+  private async close(
+    s: TenantScope,
+    a: repo.ApprovalRow,
+    o: repo.OrderRow,
+    now: Date,
+    d: { status: 'rejected' | 'expired'; reason: string; detail: string | null; by: number | null; at?: Date },
+  ): Promise<void> {
+    await repo.setDecision(s, a.id, {
+      status: d.status,
+      decided_by: d.by,
+      decided_at: d.at ?? now,
+      decision_note: d.detail,
+    })
+    if (o.status !== 'pending_approval') return
+    await repo.closeOrder(s, o.id, { status: d.status, reason: d.reason, detail: d.detail }, now)
+    await repo.giveBack(s, o, d.status === 'rejected' ? d.reason : null, now)
+  }
+}
+
+/** The error a refused decision answers. */
+function refuse(o: Outcome, id: number): void {
+  if (o.kind === 'ok') return
+  if (o.kind === 'expired' || (o.kind === 'not_pending' && o.status === 'expired'))
+    throw new UnprocessableError('bot.approval_expired', `Approval ${id} expired before it was decided`)
+  if (o.kind === 'not_pending')
+    throw new ConflictError(
+      'bot.approval_not_pending',
+      `Approval ${id} is ${o.status} (its order ${o.orderStatus}): only a pending approval can be decided`,
+      { extra: { approval_status: o.status, order_status: o.orderStatus } },
+    )
+  if (o.kind === 'changed')
+    throw new ConflictError('bot.approval_order_changed', `The order of approval ${id} changed since it was held`)
+  throw new UnprocessableError(
+    'bot.approval_price_band',
+    `The quote ${o.quote} is outside the approved band ${o.low}–${o.high}: the order expired unsent`,
+    [],
+    { extra: { quote: o.quote, band_low: o.low, band_high: o.high } },
+  )
+}
+
+/** "buy 10 AAPL (market, ≈ $1,500.00)". */
+function summary(o: repo.OrderRow): string {
+  const size = o.qty !== null ? `${dec(o.qty)} ${o.symbol}` : `$${dec(o.notional ?? '0')} of ${o.symbol}`
+  const type = o.order_type === 'limit' && o.limit_price !== null ? `limit ${dec(o.limit_price)}` : 'market'
+  return `${o.side} ${size} (${type}, about $${dec(o.priced_notional)})`
+}

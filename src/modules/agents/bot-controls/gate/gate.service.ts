@@ -1,0 +1,172 @@
+/**
+ * The gate's decision for one order, from the facts gathered for it, in the order the checks run
+ * (the first failure wins): the agent's state (disabled, halted, reducing), its allow-lists
+ * (symbol, New York hours, account), pricing, the six limits (lib/gate-rules.ts), a live agent's
+ * trading broker, and last the approval threshold. Pure: the caller gathers the facts (under the
+ * agent's usage lock when placing) and records what is decided.
+ */
+import type { RequestScope } from '../../../../platform/auth/scope.ts'
+import type { TenantScope } from '../../../../platform/db/index.ts'
+import { decDiv, decSign, toCents } from '../../../../kernel/decimal/index.ts'
+import * as R from '../lib/gate-rules.ts'
+import type { OrderRow } from './orders.repository.ts'
+
+export type AgentScope = 'portfolio:read' | 'market:read' | 'orders:read' | 'orders:propose' | 'orders:execute'
+export interface AgentPrincipal {
+  tenantId: number
+  agentId: number
+  userId: number
+  scopes: AgentScope[]
+}
+/** Who places an order: a signed-in user of the tenant, or an agent's credential. */
+export type OrderActor = { kind: 'user'; scope: RequestScope } | { kind: 'agent'; principal: AgentPrincipal }
+
+/** What the gate reads of an agent (bot controls' policy reader). Decimals as strings; null: none. */
+export interface AgentPolicy {
+  agent: {
+    id: number
+    name: string
+    enabled: boolean
+    tradingState: 'active' | 'reducing' | 'halted'
+    mode: 'paper' | 'live'
+    allowedSymbols: string[] | null
+    allowedHours: { start: string; end: string } | null
+    allowedAccounts: number[] | null
+    createdBy: number
+  }
+  limits: {
+    maxOrdersPerDay: number | null
+    maxNotionalPerDay: string | null
+    maxOrderNotional: string | null
+    maxPositionWeight: string | null
+    maxOpenPositions: number | null
+    maxOrdersPerMinute: number | null
+  }
+}
+
+/** The readers the gate needs from the agents' side of the module, inside its transaction. */
+export interface GateReaders {
+  policy: { read(s: TenantScope, agentId: number): Promise<AgentPolicy | null> }
+  threshold: { effective(s: TenantScope, accountId: number): Promise<string | null> }
+}
+
+/** Holds an order for approval in the gate's transaction (the approvals' `hold`). */
+export interface ApprovalHold {
+  hold(s: TenantScope, order: OrderRow, referencePrice: string): Promise<{ approvalId: number }>
+}
+
+/** An order as the gate reads it: validated, symbol upper-cased, decimals as given. */
+export interface GateOrder {
+  accountId: number
+  symbol: string
+  side: 'buy' | 'sell'
+  qty: string | null
+  notional: string | null
+  type: 'market' | 'limit'
+  limitPrice: string | null
+  timeInForce: 'day' | 'gtc' | 'ioc' | 'fok'
+  clientOrderId: string
+}
+
+export interface GateFacts {
+  policy: AgentPolicy
+  order: GateOrder
+  /** The quote (market orders); null when none could be had. */
+  quote: string | null
+  now: Date
+  accountOwned: boolean
+  /** The agent's net quantity in the order's account and symbol. */
+  position: string
+  openPositions: number
+  passedLastMinute: number
+  usage: { orders: number; notional: string }
+  /** The account's value and its value in the symbol (only when the weight limit applies). */
+  valuation: { symbolValue: string; accountValue: string } | null
+  /** Live mode: a connected trading broker links the account. */
+  tradable: boolean
+}
+
+export interface GateDecision {
+  checks: R.CheckResult[]
+  failed: R.CheckResult | null
+  priced: string
+  reference: string
+  opensNew: boolean
+}
+
+const fail = (check: string, detail: string): R.CheckResult => ({ check, passed: false, detail })
+const pass = (check: string, detail: string): R.CheckResult => ({ check, passed: true, detail })
+
+/** The order's reference price and value: the limit price, else the quote; the notional given, else qty × price. */
+export function priceOf(order: GateOrder, quote: string | null): { reference: string | null; priced: string | null } {
+  const reference = order.type === 'limit' ? order.limitPrice : quote
+  if (order.notional !== null) return { reference, priced: R.pricedNotional(order.notional, '1') }
+  return { reference, priced: reference === null ? null : R.pricedNotional(order.qty!, reference) }
+}
+
+function stateChecks(f: GateFacts, qty: string | null): R.CheckResult[] {
+  const a = f.policy.agent
+  if (!a.enabled) return [fail('agent.disabled', `agent ${a.id} is disabled`)]
+  const enabled = pass('agent.disabled', 'enabled')
+  if (a.tradingState === 'halted') return [enabled, fail('state.halted', 'the agent is halted: no orders')]
+  if (a.tradingState === 'reducing' && qty !== null) return [enabled, R.reduces(f.order.side, qty, f.position)]
+  return [enabled, pass('state.active', `trading state ${a.tradingState}`)]
+}
+
+/** Runs the checks in order, stopping at the first failure. */
+export function evaluate(f: GateFacts): GateDecision {
+  const { order, policy } = f
+  const { reference, priced } = priceOf(order, f.quote)
+  const opensNew = order.side === 'buy' && decSign(f.position) === 0
+  const out: GateDecision = { checks: [], failed: null, priced: priced ?? '0.00', reference: reference ?? '0', opensNew }
+  // A notional order's quantity is known once priced: a reducing agent's notional order is judged then.
+  const qty = order.qty ?? (reference !== null && order.notional !== null ? decDiv(order.notional, reference, 9) : null)
+  const steps: (() => R.CheckResult[])[] = [
+    () => stateChecks(f, order.qty),
+    () => [
+      R.symbolAllowed(policy.agent.allowedSymbols, order.symbol),
+      R.hoursAllowed(policy.agent.allowedHours, f.now),
+      R.accountAllowed(policy.agent.allowedAccounts, order.accountId, f.accountOwned),
+    ],
+    () => [
+      priced === null
+        ? fail('price.unavailable', `no quote for ${order.symbol}`)
+        : pass('price', `priced at ${reference} a share: ${priced}`),
+    ],
+    () =>
+      policy.agent.tradingState === 'reducing' && order.qty === null && qty !== null
+        ? [R.reduces(order.side, qty, f.position)]
+        : [],
+    () => limitChecks(f, priced ?? '0', opensNew),
+    () => [
+      policy.agent.mode === 'paper' || f.tradable
+        ? pass('account.tradable', policy.agent.mode === 'paper' ? 'paper trading' : 'a connected broker trades it')
+        : fail('account.not_tradable', `account ${order.accountId} is not linked to a connected broker that trades`),
+    ],
+  ]
+  for (const step of steps) {
+    for (const c of step()) {
+      out.checks.push(c)
+      if (!c.passed) return { ...out, failed: c }
+    }
+  }
+  return out
+}
+
+function limitChecks(f: GateFacts, priced: string, opensNew: boolean): R.CheckResult[] {
+  const l = f.policy.limits
+  const figures = f.valuation && { ...f.valuation, priced }
+  return [
+    R.ordersPerMinute(l.maxOrdersPerMinute, f.passedLastMinute),
+    R.ordersPerDay(l.maxOrdersPerDay, f.usage.orders),
+    R.orderNotional(l.maxOrderNotional, priced),
+    R.notionalPerDay(l.maxNotionalPerDay, f.usage.notional, priced),
+    R.openPositions(l.maxOpenPositions, f.openPositions, opensNew),
+    R.positionWeight(l.maxPositionWeight, f.order.side, figures),
+  ]
+}
+
+/** Above the effective threshold (strictly), or proposed by an agent that may not execute: held. */
+export function needsApproval(priced: string, threshold: string | null, canExecute: boolean): boolean {
+  return !canExecute || (threshold !== null && toCents(priced) > toCents(threshold))
+}

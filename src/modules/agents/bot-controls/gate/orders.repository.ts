@@ -1,0 +1,196 @@
+/**
+ * SQL of the gate: agent orders, the usage row of each New York trading day (the row the gate
+ * locks, so concurrent orders of one agent take turns), and the positions the fills build. Every
+ * query takes the tenant scope and filters by tenant_id.
+ */
+import { sql, type Insertable, type Selectable } from 'kysely'
+import type { SystemScope, TenantScope } from '../../../../platform/db/index.ts'
+import type { BotOrderStatus, BotOrderTable, BotUsageDayTable } from '../orders.tables.ts'
+
+export type OrderRow = Selectable<BotOrderTable> & { approval_id: number | null }
+export type UsageRow = Selectable<BotUsageDayTable>
+export type NewOrder = Omit<Insertable<BotOrderTable>, 'tenant_id'>
+
+/** Statuses that hold budget: everything but a rejection by the gate or the broker, or an expiry. */
+export const PASSED_EXCLUDED: BotOrderStatus[] = ['rejected', 'broker_rejected', 'expired']
+export const OPEN_STATUSES: BotOrderStatus[] = ['sent', 'partially_filled']
+
+/** Today's usage row of the agent, created when missing and locked for the rest of the transaction. */
+export async function lockUsageDay(s: TenantScope, agentId: number, day: string): Promise<UsageRow> {
+  await s.db
+    .insertInto('bot_usage_day')
+    .values({ tenant_id: s.tenantId, agent_id: agentId, trading_day: day })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+  return s.db
+    .selectFrom('bot_usage_day')
+    .selectAll()
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', agentId)
+    .where('trading_day', '=', day)
+    .forUpdate()
+    .executeTakeFirstOrThrow()
+}
+
+/** A read of today's usage without locking (the simulation). */
+export const usageDay = (s: TenantScope, agentId: number, day: string) =>
+  s.db
+    .selectFrom('bot_usage_day')
+    .selectAll()
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', agentId)
+    .where('trading_day', '=', day)
+    .executeTakeFirst()
+
+/** orders += 1 and notional += `notional` (a pass), or the reverse with `sign` −1 (budget given back). */
+export const addUsage = (s: TenantScope, agentId: number, day: string, notional: string, sign: 1 | -1) =>
+  s.db
+    .updateTable('bot_usage_day')
+    .set({
+      orders: sql<number>`greatest(orders + ${sign}, 0)`,
+      notional: sql<string>`greatest(notional + ${sign} * ${notional}::numeric, 0)`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', agentId)
+    .where('trading_day', '=', day)
+    .execute()
+
+/** rejections[reason] += 1 on the day's row (created when missing). */
+export async function addRejection(s: TenantScope, agentId: number, day: string, reason: string) {
+  await s.db
+    .insertInto('bot_usage_day')
+    .values({ tenant_id: s.tenantId, agent_id: agentId, trading_day: day })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+  await s.db
+    .updateTable('bot_usage_day')
+    .set({
+      rejections: sql`jsonb_set(rejections, array[${reason}::text], to_jsonb(coalesce((rejections ->> ${reason}::text)::int, 0) + 1))`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', agentId)
+    .where('trading_day', '=', day)
+    .execute()
+}
+
+const orders = (s: TenantScope) =>
+  s.db
+    .selectFrom('bot_order as o')
+    .leftJoin('bot_approval as a', (j) => j.onRef('a.tenant_id', '=', 'o.tenant_id').onRef('a.order_id', '=', 'o.id'))
+    .selectAll('o')
+    .select('a.id as approval_id')
+    .where('o.tenant_id', '=', s.tenantId)
+
+export const findOrder = (s: TenantScope, id: number): Promise<OrderRow | undefined> =>
+  orders(s).where('o.id', '=', id).executeTakeFirst()
+
+export const findByClientId = (s: TenantScope, agentId: number, clientOrderId: string) =>
+  orders(s).where('o.agent_id', '=', agentId).where('o.client_order_id', '=', clientOrderId).executeTakeFirst()
+
+/** The order, locked (cancel and the sending of an approved order take turns with the fills job). */
+export const lockOrder = (s: TenantScope, id: number) =>
+  s.db.selectFrom('bot_order').select(['id']).where('tenant_id', '=', s.tenantId).where('id', '=', id).forUpdate().executeTakeFirst()
+
+export async function insertOrder(s: TenantScope, o: NewOrder): Promise<OrderRow> {
+  const row = await s.db
+    .insertInto('bot_order')
+    .values({ ...o, tenant_id: s.tenantId })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return { ...row, approval_id: null }
+}
+
+export type OrderPatch = Partial<
+  Pick<
+    Selectable<BotOrderTable>,
+    'status' | 'reject_reason' | 'reject_detail' | 'broker' | 'broker_order_id' | 'filled_qty' | 'filled_avg_price'
+  >
+>
+
+export const updateOrder = (s: TenantScope, id: number, patch: OrderPatch) =>
+  s.db
+    .updateTable('bot_order')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .execute()
+
+/** Orders of the agent that passed the gate since `since` (the per-minute window). */
+export async function passedSince(s: TenantScope, agentId: number, since: Date): Promise<number> {
+  const row = await s.db
+    .selectFrom('bot_order')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', agentId)
+    .where('created_at', '>', since)
+    .where('status', 'not in', PASSED_EXCLUDED)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The agent's nonzero positions (account and symbol, net quantity). */
+export const positions = (s: TenantScope, agentId: number) =>
+  s.db
+    .selectFrom('bot_position')
+    .select(['account_id', 'symbol', 'qty'])
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', agentId)
+    .where('qty', '<>', '0')
+    .execute()
+
+/** Adds `delta` (a fill: + bought, − sold) to the agent's position in the account's symbol. */
+export const addPosition = (s: TenantScope, p: { agentId: number; accountId: number; symbol: string; delta: string }) =>
+  s.db
+    .insertInto('bot_position')
+    .values({ tenant_id: s.tenantId, agent_id: p.agentId, account_id: p.accountId, symbol: p.symbol, qty: p.delta })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'agent_id', 'account_id', 'symbol'])
+        .doUpdateSet({ qty: sql`bot_position.qty + excluded.qty`, updated_at: sql<Date>`now()` }),
+    )
+    .execute()
+
+export interface OrderFilter {
+  agentId?: number
+  status?: BotOrderStatus
+}
+
+export const listOrders = (s: TenantScope, f: OrderFilter, offset: number, limit: number) => {
+  let q = orders(s)
+  if (f.agentId !== undefined) q = q.where('o.agent_id', '=', f.agentId)
+  if (f.status) q = q.where('o.status', '=', f.status)
+  return q.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').offset(offset).limit(limit).execute()
+}
+
+export async function countOrders(s: TenantScope, f: OrderFilter): Promise<number> {
+  let q = s.db.selectFrom('bot_order').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', s.tenantId)
+  if (f.agentId !== undefined) q = q.where('agent_id', '=', f.agentId)
+  if (f.status) q = q.where('status', '=', f.status)
+  return Number((await q.executeTakeFirstOrThrow()).n)
+}
+
+/** Every agent order created since `from`, oldest first (the threshold preview). */
+export const ordersSince = (s: TenantScope, from: Date) =>
+  orders(s).where('o.created_at', '>=', from).orderBy('o.created_at').orderBy('o.id').execute()
+
+/** The open orders of every tenant (the fills job), oldest first. */
+export const openOrders = (s: SystemScope, limit: number) =>
+  s.db
+    .selectFrom('bot_order')
+    .select(['tenant_id', 'id'])
+    .where('status', 'in', OPEN_STATUSES)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+
+/** A pending approval of a canceled order is closed with it. */
+export const closeApproval = (s: TenantScope, orderId: number, note: string) =>
+  s.db
+    .updateTable('bot_approval')
+    .set({ status: 'rejected', decided_at: sql<Date>`now()`, decision_note: note })
+    .where('tenant_id', '=', s.tenantId)
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute()

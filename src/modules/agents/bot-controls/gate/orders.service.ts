@@ -1,0 +1,176 @@
+/**
+ * Agent orders: `place` runs the gate in one transaction per order that locks the agent's usage
+ * row of today's New York trading day (INSERT … ON CONFLICT DO NOTHING, then SELECT … FOR UPDATE),
+ * so concurrent orders of one agent take turns and cannot overshoot a daily limit; the
+ * client_order_id is checked under the same lock (same request: the recorded order again; another
+ * request: 409). Every outcome is recorded (rejected with its reason, held, sent); sending happens
+ * after the commit (execution.service.ts). `simulate` runs the same checks read-only.
+ */
+import type { Logger } from 'pino'
+import { nyDate } from '../../../../kernel/calendar/nyse.ts'
+import { effectiveTenant, type RequestScope } from '../../../../platform/auth/scope.ts'
+import type { Clock } from '../../../../platform/clock.ts'
+import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
+import { ConflictError } from '../../../../platform/http/errors.ts'
+import { orderHash } from '../lib/order-hash.ts'
+import { decide, type Decided } from './decide.service.ts'
+import type { ExecutionService } from './execution.service.ts'
+import type { FactsService } from './facts.service.ts'
+import type { ApprovalHold, GateReaders, OrderActor } from './gate.service.ts'
+import { actorContext, agentNotFound, normalize, orderNotFound } from './order-input.service.ts'
+import * as repo from './orders.repository.ts'
+import type * as S from './orders.schemas.ts'
+import { simulate } from './simulate.service.ts'
+import { toView } from './order-view.service.ts'
+
+export interface OrdersDeps {
+  scopes: Scopes
+  clock: Clock
+  log: Logger
+  readers: GateReaders
+  approvals: ApprovalHold
+  facts: FactsService
+  execution: ExecutionService
+}
+
+const notCancelable = (status: string) =>
+  new ConflictError('bot.order_not_cancelable', `The order is ${status}: it can no longer be canceled`)
+
+/** The same request as the recorded order: the same terms (order hash) and time in force. */
+function sameRequest(row: repo.OrderRow, b: S.AgentOrderInputBody): boolean {
+  const asked = {
+    account_id: b.account_id,
+    symbol: b.symbol,
+    side: b.side,
+    qty: b.qty ?? null,
+    notional: b.notional ?? null,
+    order_type: b.type,
+    limit_price: b.limit_price ?? null,
+  }
+  return orderHash(row) === orderHash(asked) && row.time_in_force === b.time_in_force
+}
+
+export class AgentOrdersService {
+  constructor(private readonly deps: OrdersDeps) {}
+
+  async place(
+    actor: OrderActor,
+    agentId: number,
+    input: S.AgentOrderInputBody,
+    via: 'rest' | 'mcp' | 'console',
+  ): Promise<{ order: S.AgentOrderViewOut; replayed: boolean }> {
+    const who = actorContext(actor, agentId, 'propose')
+    const order = normalize(input)
+    const replay = (row: repo.OrderRow) => {
+      if (!sameRequest(row, input))
+        throw new ConflictError(
+          'bot.client_order_id_conflict',
+          `client_order_id ${input.client_order_id} was used for another order (${row.id})`,
+          { extra: { order_id: row.id } },
+        )
+      return { order: toView(row), replayed: true }
+    }
+    const pre = await this.tx(who.tenantId, async (s) => ({
+      existing: await repo.findByClientId(s, agentId, order.clientOrderId),
+      policy: await this.deps.readers.policy.read(s, agentId),
+    }))
+    if (pre.existing) return replay(pre.existing)
+    if (!pre.policy) throw agentNotFound()
+    const outside = await this.deps.facts.outside(who, pre.policy, order, pre.policy.limits.maxPositionWeight !== null)
+    const now = this.deps.clock.now()
+    const done: Decided = await this.tx(who.tenantId, (s) =>
+      decide(s, { ...this.deps, agentId, order, outside, now, canExecute: who.canExecute, via }),
+    )
+    if ('existing' in done) return replay(done.existing)
+    if (done.row.status === 'sent') {
+      await this.deps.execution.send(who.tenantId, done.row)
+      return { order: toView(await this.reload(who.tenantId, done.row.id)), replayed: false }
+    }
+    return { order: toView(done.row), replayed: false }
+  }
+
+  async simulate(actor: OrderActor, agentId: number, input: S.SimulateInputBody): Promise<S.SimulationViewOut> {
+    const who = actorContext(actor, agentId, 'propose')
+    const order = normalize(input)
+    const policy = await this.tx(who.tenantId, (s) => this.deps.readers.policy.read(s, agentId))
+    if (!policy) throw agentNotFound()
+    const outside = await this.deps.facts.outside(who, policy, order, true)
+    const now = this.deps.clock.now()
+    return this.tx(who.tenantId, (s) =>
+      simulate(s, { ...this.deps, agentId, order, outside, now, canExecute: who.canExecute, policy }),
+    )
+  }
+
+  /** The agent's order log, newest first; another tenant's or an archived agent → 404. */
+  async list(tenantId: number, agentId: number, q: { status?: S.AgentOrderViewOut['status']; page: number; page_size: number }) {
+    const f = { agentId, ...(q.status ? { status: q.status } : {}) }
+    return this.tx(tenantId, async (s) => {
+      if (!(await this.deps.readers.policy.read(s, agentId))) throw agentNotFound()
+      const rows = await repo.listOrders(s, f, (q.page - 1) * q.page_size, q.page_size)
+      return { items: rows.map(toView), total: await repo.countOrders(s, f), page: q.page, page_size: q.page_size }
+    })
+  }
+
+  async get(tenantId: number, orderId: number): Promise<S.AgentOrderViewOut> {
+    const row = await this.tx(tenantId, (s) => repo.findOrder(s, orderId))
+    if (!row) throw orderNotFound()
+    return toView(row)
+  }
+
+  /** A held order is withdrawn (its approval closed, budget given back); an open one canceled at its broker. */
+  async cancel(actor: OrderActor, agentId: number, orderId: number): Promise<S.AgentOrderViewOut> {
+    const who = actorContext(actor, agentId, 'propose')
+    const row = await this.tx(who.tenantId, async (s) => {
+      await repo.lockOrder(s, orderId)
+      const o = await repo.findOrder(s, orderId)
+      if (!o || o.agent_id !== agentId) throw orderNotFound()
+      if (o.status === 'pending_approval') {
+        await repo.updateOrder(s, o.id, { status: 'canceled' })
+        await repo.closeApproval(s, o.id, 'order canceled')
+        await repo.addUsage(s, o.agent_id, o.trading_day, o.priced_notional, -1)
+      } else if (!repo.OPEN_STATUSES.includes(o.status)) throw notCancelable(o.status)
+      return o
+    })
+    if (row.status !== 'pending_approval') {
+      if (!(await this.deps.execution.cancel(who.tenantId, row))) throw notCancelable('not cancelable at its broker')
+      await this.tx(who.tenantId, async (s) => {
+        await repo.lockOrder(s, orderId)
+        const o = await repo.findOrder(s, orderId)
+        if (o && repo.OPEN_STATUSES.includes(o.status)) await repo.updateOrder(s, orderId, { status: 'canceled' })
+      })
+    }
+    return toView(await this.reload(who.tenantId, orderId))
+  }
+
+  /** An approved order sent now (for approvals): pending_approval → sent, then to its broker. */
+  async sendApproved(tenantId: number, orderId: number): Promise<S.AgentOrderViewOut> {
+    const row = await this.tx(tenantId, async (s) => {
+      await repo.lockOrder(s, orderId)
+      const o = await repo.findOrder(s, orderId)
+      if (!o) throw orderNotFound()
+      if (o.status !== 'pending_approval')
+        throw new ConflictError('bot.order_not_pending', `The order is ${o.status}, not pending approval`)
+      await repo.updateOrder(s, orderId, { status: 'sent' })
+      return { ...o, status: 'sent' as const }
+    })
+    await this.deps.execution.send(tenantId, row)
+    return toView(await this.reload(tenantId, orderId))
+  }
+
+  /** The tenant a user's read acts on (administrators may name another). */
+  static tenantOf(scope: RequestScope, requested: number | undefined): number {
+    return effectiveTenant(scope, requested)
+  }
+
+  private async reload(tenantId: number, orderId: number): Promise<repo.OrderRow> {
+    const row = await this.tx(tenantId, (s) => repo.findOrder(s, orderId))
+    if (!row) throw orderNotFound()
+    return row
+  }
+
+  private tx<T>(tenantId: number, work: (s: TenantScope) => Promise<T>): Promise<T> {
+    return this.deps.scopes.withTenant(tenantId, work)
+  }
+}
+
+export const tradingDayOf = (at: Date) => nyDate(at)

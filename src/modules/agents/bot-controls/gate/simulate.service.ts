@@ -1,0 +1,68 @@
+/**
+ * The gate run read-only: the same facts and checks as placing an order, without the lock and
+ * without writing anything. The outcome says what placing it now would do (send, hold for
+ * approval, reject and why) and the position weight and open positions after it.
+ */
+import { nyDate } from '../../../../kernel/calendar/nyse.ts'
+import { decAdd } from '../../../../kernel/decimal/index.ts'
+import type { TenantScope } from '../../../../platform/db/index.ts'
+import { weightOf } from '../lib/gate-rules.ts'
+import type { FactsService, OutsideFacts } from './facts.service.ts'
+import { type AgentPolicy, evaluate, type GateOrder, type GateReaders, needsApproval } from './gate.service.ts'
+import { checkValue } from './order-input.service.ts'
+import * as repo from './orders.repository.ts'
+import type { SimulationViewOut } from './orders.schemas.ts'
+
+export interface SimulateInput {
+  readers: GateReaders
+  facts: FactsService
+  agentId: number
+  policy: AgentPolicy
+  order: GateOrder
+  outside: OutsideFacts
+  now: Date
+  canExecute: boolean
+}
+
+export async function simulate(s: TenantScope, d: SimulateInput): Promise<SimulationViewOut> {
+  const usage = await repo.usageDay(s, d.agentId, nyDate(d.now))
+  const inside = await d.facts.inside(s, d.agentId, d.order, d.now)
+  const decision = evaluate({
+    policy: d.policy,
+    order: d.order,
+    quote: d.outside.quote,
+    now: d.now,
+    accountOwned: d.outside.accountOwned,
+    ...inside,
+    usage: { orders: usage?.orders ?? 0, notional: usage?.notional ?? '0' },
+    valuation: d.outside.valuation,
+    tradable: d.outside.route !== null,
+  })
+  checkValue(decision.priced)
+  const threshold = d.outside.accountOwned ? await d.readers.threshold.effective(s, d.order.accountId) : null
+  const v = d.outside.valuation
+  const post_trade = {
+    position_weight:
+      v && d.order.side === 'buy' ? weightOf(decAdd(v.symbolValue, decision.priced), v.accountValue) : null,
+    open_positions: inside.openPositions + (decision.opensNew ? 1 : 0),
+  }
+  const common = {
+    priced_notional: decision.priced,
+    reference_price: decision.reference,
+    threshold,
+    checks: decision.checks,
+    post_trade,
+  }
+  if (decision.failed)
+    return { outcome: 'would_reject', reason: decision.failed.check, detail: decision.failed.detail, ...common }
+  if (needsApproval(decision.priced, threshold, d.canExecute))
+    return {
+      outcome: 'would_hold',
+      reason: 'approval.required',
+      detail: d.canExecute
+        ? `the order's value ${decision.priced} is above the approval threshold ${threshold}`
+        : 'the agent may propose orders only (no orders:execute scope): every order waits for approval',
+      ...common,
+    }
+  return { outcome: 'would_send', reason: null, detail: null, ...common }
+}
