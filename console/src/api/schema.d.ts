@@ -1433,6 +1433,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bot-controls/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agent orders held for approval, newest first
+         * @description `status` filters (pending, approved, sent, rejected, expired). Pages: `page` (1-based), `page_size` 1–100 (default 20); `total` counts the matching approvals. Reading expires lapsed approvals first. An approval is bound to the exact order held (account, symbol, side, quantity or notional, type, limit price) and lapses 15 minutes after the order was held (`expires_at`): a lapsed approval is `expired` and so is its order. A market order carries a band of ±2 % around the quote the gate priced it at (`band_low`–`band_high`, both included); a limit order has none (its limit bounds it). A rejected or expired order gives its budget (one order, its notional) back to the agent’s day. Decisions are made by signed-in people of the tenant; an agent’s key cannot approve. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         */
+        get: operations["listBotApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/approvals/{approval_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One approval with its order
+         * @description Another tenant’s or an unknown approval → 404 `bot.approval_not_found`. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         */
+        get: operations["getBotApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/approvals/{approval_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a held agent order and send it
+         * @description Re-checked under the approval’s lock: it must be pending (else 409 `bot.approval_not_pending`, with `approval_status` and `order_status`) and not lapsed (else it expires: 422 `bot.approval_expired`, also the answer for one already expired); the order must be the one held (else it expires: 409 `bot.approval_order_changed`); a market order’s current quote must be within its band (else the approval and the order expire: 422 `bot.approval_price_band` with `quote`, `band_low`, `band_high`). Then the approval is `approved` (who: `decided_by`, when: `decided_at`) and the order goes to its broker; the answer shows the approval `sent` with the order as the broker took it (`approved` while the broker has not taken it). An approval is bound to the exact order held (account, symbol, side, quantity or notional, type, limit price) and lapses 15 minutes after the order was held (`expires_at`): a lapsed approval is `expired` and so is its order. A market order carries a band of ±2 % around the quote the gate priced it at (`band_low`–`band_high`, both included); a limit order has none (its limit bounds it). A rejected or expired order gives its budget (one order, its notional) back to the agent’s day. Decisions are made by signed-in people of the tenant; an agent’s key cannot approve. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         */
+        post: operations["approveBotApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/approvals/{approval_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a held agent order
+         * @description `note` (optional, 1–500 characters on one line) is kept as `decision_note` and as the order’s `reject_detail`. The order becomes `rejected` with reason `approval.rejected` (counted in the agent’s rejections) and its budget goes back to its day. Decided → 409 `bot.approval_not_pending`; lapsed or expired → 422 `bot.approval_expired`. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         */
+        post: operations["rejectBotApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/brokera/activities": {
         parameters: {
             query?: never;
@@ -17901,6 +17981,914 @@ export interface operations {
             };
             /** @description Content Too Large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBotApprovals: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, 1–100; default 20
+                 * @example 20
+                 */
+                page_size?: number;
+                /**
+                 * @description pending (waiting for a person), approved (approved, being sent), sent (approved and sent to the broker), rejected (refused by a person), expired (not decided in time, or the quote left the band)
+                 * @example pending
+                 */
+                status?: "pending" | "approved" | "sent" | "rejected" | "expired";
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "approval_id": 77,
+                     *           "status": "pending",
+                     *           "order": {
+                     *             "order_id": 5102,
+                     *             "agent_id": 12,
+                     *             "account_id": 301,
+                     *             "client_order_id": "rebalance-2026-11-25-aapl",
+                     *             "symbol": "AAPL",
+                     *             "side": "buy",
+                     *             "qty": "40",
+                     *             "notional": null,
+                     *             "type": "market",
+                     *             "limit_price": null,
+                     *             "time_in_force": "day",
+                     *             "mode": "paper",
+                     *             "priced_notional": "9200.00",
+                     *             "reference_price": "230",
+                     *             "status": "pending_approval",
+                     *             "reject_reason": null,
+                     *             "reject_detail": null,
+                     *             "approval_id": 77,
+                     *             "broker": null,
+                     *             "broker_order_id": null,
+                     *             "filled_qty": "0",
+                     *             "filled_avg_price": null,
+                     *             "via": "mcp",
+                     *             "trading_day": "2026-11-25",
+                     *             "created_at": "2026-11-25T15:00:00.000Z",
+                     *             "updated_at": "2026-11-25T15:00:00.000Z"
+                     *           },
+                     *           "agent_name": "Rebalancer",
+                     *           "band_low": "225.4",
+                     *           "band_high": "234.6",
+                     *           "expires_at": "2026-11-25T15:15:00.000Z",
+                     *           "decided_by": null,
+                     *           "decided_at": null,
+                     *           "decision_note": null,
+                     *           "created_at": "2026-11-25T15:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "page_size": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            agent_name: string;
+                            approval_id: number;
+                            band_high: null | string;
+                            band_low: null | string;
+                            /** Format: date-time */
+                            created_at: string;
+                            decided_at: null | string;
+                            decided_by: null | number;
+                            decision_note: null | string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            order: {
+                                account_id: number;
+                                agent_id: number;
+                                approval_id: null | number;
+                                broker: null | string;
+                                broker_order_id: null | string;
+                                client_order_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                filled_avg_price: null | string;
+                                /** @description decimal string */
+                                filled_qty: string;
+                                limit_price: null | string;
+                                /** @enum {unknown} */
+                                mode: "paper" | "live";
+                                notional: null | string;
+                                order_id: number;
+                                /** @description The order value the gate judged, to the cent */
+                                priced_notional: string;
+                                qty: null | string;
+                                /** @description The limit price, else the quote at the time ("0" when none) */
+                                reference_price: string;
+                                reject_detail: null | string;
+                                reject_reason: null | string;
+                                side: string;
+                                /**
+                                 * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                                 * @enum {unknown}
+                                 */
+                                status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                                symbol: string;
+                                time_in_force: string;
+                                /**
+                                 * Format: date
+                                 * @description The New York trading day it counts in
+                                 */
+                                trading_day: string;
+                                type: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {unknown} */
+                                via: "rest" | "mcp" | "console";
+                            };
+                            /**
+                             * @description pending (waiting for a person), approved (approved, being sent), sent (approved and sent to the broker), rejected (refused by a person), expired (not decided in time, or the quote left the band)
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "approved" | "sent" | "rejected" | "expired";
+                        }[];
+                        page: number;
+                        page_size: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBotApproval: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 77 */
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approval_id": 77,
+                     *       "status": "pending",
+                     *       "order": {
+                     *         "order_id": 5102,
+                     *         "agent_id": 12,
+                     *         "account_id": 301,
+                     *         "client_order_id": "rebalance-2026-11-25-aapl",
+                     *         "symbol": "AAPL",
+                     *         "side": "buy",
+                     *         "qty": "40",
+                     *         "notional": null,
+                     *         "type": "market",
+                     *         "limit_price": null,
+                     *         "time_in_force": "day",
+                     *         "mode": "paper",
+                     *         "priced_notional": "9200.00",
+                     *         "reference_price": "230",
+                     *         "status": "pending_approval",
+                     *         "reject_reason": null,
+                     *         "reject_detail": null,
+                     *         "approval_id": 77,
+                     *         "broker": null,
+                     *         "broker_order_id": null,
+                     *         "filled_qty": "0",
+                     *         "filled_avg_price": null,
+                     *         "via": "mcp",
+                     *         "trading_day": "2026-11-25",
+                     *         "created_at": "2026-11-25T15:00:00.000Z",
+                     *         "updated_at": "2026-11-25T15:00:00.000Z"
+                     *       },
+                     *       "agent_name": "Rebalancer",
+                     *       "band_low": "225.4",
+                     *       "band_high": "234.6",
+                     *       "expires_at": "2026-11-25T15:15:00.000Z",
+                     *       "decided_by": null,
+                     *       "decided_at": null,
+                     *       "decision_note": null,
+                     *       "created_at": "2026-11-25T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_name: string;
+                        approval_id: number;
+                        band_high: null | string;
+                        band_low: null | string;
+                        /** Format: date-time */
+                        created_at: string;
+                        decided_at: null | string;
+                        decided_by: null | number;
+                        decision_note: null | string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        order: {
+                            account_id: number;
+                            agent_id: number;
+                            approval_id: null | number;
+                            broker: null | string;
+                            broker_order_id: null | string;
+                            client_order_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            filled_avg_price: null | string;
+                            /** @description decimal string */
+                            filled_qty: string;
+                            limit_price: null | string;
+                            /** @enum {unknown} */
+                            mode: "paper" | "live";
+                            notional: null | string;
+                            order_id: number;
+                            /** @description The order value the gate judged, to the cent */
+                            priced_notional: string;
+                            qty: null | string;
+                            /** @description The limit price, else the quote at the time ("0" when none) */
+                            reference_price: string;
+                            reject_detail: null | string;
+                            reject_reason: null | string;
+                            side: string;
+                            /**
+                             * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                             * @enum {unknown}
+                             */
+                            status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                            symbol: string;
+                            time_in_force: string;
+                            /**
+                             * Format: date
+                             * @description The New York trading day it counts in
+                             */
+                            trading_day: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {unknown} */
+                            via: "rest" | "mcp" | "console";
+                        };
+                        /**
+                         * @description pending (waiting for a person), approved (approved, being sent), sent (approved and sent to the broker), rejected (refused by a person), expired (not decided in time, or the quote left the band)
+                         * @enum {unknown}
+                         */
+                        status: "pending" | "approved" | "sent" | "rejected" | "expired";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveBotApproval: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 77 */
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved and sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approval_id": 77,
+                     *       "status": "sent",
+                     *       "order": {
+                     *         "order_id": 5102,
+                     *         "agent_id": 12,
+                     *         "account_id": 301,
+                     *         "client_order_id": "rebalance-2026-11-25-aapl",
+                     *         "symbol": "AAPL",
+                     *         "side": "buy",
+                     *         "qty": "40",
+                     *         "notional": null,
+                     *         "type": "market",
+                     *         "limit_price": null,
+                     *         "time_in_force": "day",
+                     *         "mode": "paper",
+                     *         "priced_notional": "9200.00",
+                     *         "reference_price": "230",
+                     *         "status": "filled",
+                     *         "reject_reason": null,
+                     *         "reject_detail": null,
+                     *         "approval_id": 77,
+                     *         "broker": "paper",
+                     *         "broker_order_id": "paper-5102",
+                     *         "filled_qty": "40",
+                     *         "filled_avg_price": "231.1",
+                     *         "via": "mcp",
+                     *         "trading_day": "2026-11-25",
+                     *         "created_at": "2026-11-25T15:00:00.000Z",
+                     *         "updated_at": "2026-11-25T15:04:00.000Z"
+                     *       },
+                     *       "agent_name": "Rebalancer",
+                     *       "band_low": "225.4",
+                     *       "band_high": "234.6",
+                     *       "expires_at": "2026-11-25T15:15:00.000Z",
+                     *       "decided_by": 3,
+                     *       "decided_at": "2026-11-25T15:04:00.000Z",
+                     *       "decision_note": null,
+                     *       "created_at": "2026-11-25T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_name: string;
+                        approval_id: number;
+                        band_high: null | string;
+                        band_low: null | string;
+                        /** Format: date-time */
+                        created_at: string;
+                        decided_at: null | string;
+                        decided_by: null | number;
+                        decision_note: null | string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        order: {
+                            account_id: number;
+                            agent_id: number;
+                            approval_id: null | number;
+                            broker: null | string;
+                            broker_order_id: null | string;
+                            client_order_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            filled_avg_price: null | string;
+                            /** @description decimal string */
+                            filled_qty: string;
+                            limit_price: null | string;
+                            /** @enum {unknown} */
+                            mode: "paper" | "live";
+                            notional: null | string;
+                            order_id: number;
+                            /** @description The order value the gate judged, to the cent */
+                            priced_notional: string;
+                            qty: null | string;
+                            /** @description The limit price, else the quote at the time ("0" when none) */
+                            reference_price: string;
+                            reject_detail: null | string;
+                            reject_reason: null | string;
+                            side: string;
+                            /**
+                             * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                             * @enum {unknown}
+                             */
+                            status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                            symbol: string;
+                            time_in_force: string;
+                            /**
+                             * Format: date
+                             * @description The New York trading day it counts in
+                             */
+                            trading_day: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {unknown} */
+                            via: "rest" | "mcp" | "console";
+                        };
+                        /**
+                         * @description pending (waiting for a person), approved (approved, being sent), sent (approved and sent to the broker), rejected (refused by a person), expired (not decided in time, or the quote left the band)
+                         * @enum {unknown}
+                         */
+                        status: "pending" | "approved" | "sent" | "rejected" | "expired";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rejectBotApproval: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 77 */
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Too large before earnings"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why (kept with the decision), 1–500 characters */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approval_id": 77,
+                     *       "status": "rejected",
+                     *       "order": {
+                     *         "order_id": 5102,
+                     *         "agent_id": 12,
+                     *         "account_id": 301,
+                     *         "client_order_id": "rebalance-2026-11-25-aapl",
+                     *         "symbol": "AAPL",
+                     *         "side": "buy",
+                     *         "qty": "40",
+                     *         "notional": null,
+                     *         "type": "market",
+                     *         "limit_price": null,
+                     *         "time_in_force": "day",
+                     *         "mode": "paper",
+                     *         "priced_notional": "9200.00",
+                     *         "reference_price": "230",
+                     *         "status": "rejected",
+                     *         "reject_reason": "approval.rejected",
+                     *         "reject_detail": "Too large before earnings",
+                     *         "approval_id": 77,
+                     *         "broker": null,
+                     *         "broker_order_id": null,
+                     *         "filled_qty": "0",
+                     *         "filled_avg_price": null,
+                     *         "via": "mcp",
+                     *         "trading_day": "2026-11-25",
+                     *         "created_at": "2026-11-25T15:00:00.000Z",
+                     *         "updated_at": "2026-11-25T15:06:00.000Z"
+                     *       },
+                     *       "agent_name": "Rebalancer",
+                     *       "band_low": "225.4",
+                     *       "band_high": "234.6",
+                     *       "expires_at": "2026-11-25T15:15:00.000Z",
+                     *       "decided_by": 3,
+                     *       "decided_at": "2026-11-25T15:06:00.000Z",
+                     *       "decision_note": "Too large before earnings",
+                     *       "created_at": "2026-11-25T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_name: string;
+                        approval_id: number;
+                        band_high: null | string;
+                        band_low: null | string;
+                        /** Format: date-time */
+                        created_at: string;
+                        decided_at: null | string;
+                        decided_by: null | number;
+                        decision_note: null | string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        order: {
+                            account_id: number;
+                            agent_id: number;
+                            approval_id: null | number;
+                            broker: null | string;
+                            broker_order_id: null | string;
+                            client_order_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            filled_avg_price: null | string;
+                            /** @description decimal string */
+                            filled_qty: string;
+                            limit_price: null | string;
+                            /** @enum {unknown} */
+                            mode: "paper" | "live";
+                            notional: null | string;
+                            order_id: number;
+                            /** @description The order value the gate judged, to the cent */
+                            priced_notional: string;
+                            qty: null | string;
+                            /** @description The limit price, else the quote at the time ("0" when none) */
+                            reference_price: string;
+                            reject_detail: null | string;
+                            reject_reason: null | string;
+                            side: string;
+                            /**
+                             * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                             * @enum {unknown}
+                             */
+                            status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                            symbol: string;
+                            time_in_force: string;
+                            /**
+                             * Format: date
+                             * @description The New York trading day it counts in
+                             */
+                            trading_day: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {unknown} */
+                            via: "rest" | "mcp" | "console";
+                        };
+                        /**
+                         * @description pending (waiting for a person), approved (approved, being sent), sent (approved and sent to the broker), rejected (refused by a person), expired (not decided in time, or the quote left the band)
+                         * @enum {unknown}
+                         */
+                        status: "pending" | "approved" | "sent" | "rejected" | "expired";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
