@@ -57,11 +57,17 @@ function Controls({ agent }: { agent: Agent }) {
 
 export default function AgentPage() {
   const id = Number(useParams().agentId)
-  const agent = useQuery({
-    queryKey: agentKey(id),
-    queryFn: () => fetchAgent(id),
-    enabled: Number.isSafeInteger(id) && id > 0,
-  })
+  const valid = Number.isSafeInteger(id) && id > 0
+  const agent = useQuery({ queryKey: agentKey(id), queryFn: () => fetchAgent(id), enabled: valid })
+  if (!valid)
+    return (
+      <Page title="Agent">
+        <AgentsTabs />
+        <p className="problem" role="alert">
+          There is no agent at this address.
+        </p>
+      </Page>
+    )
   return (
     <Page title={agent.data?.name ?? 'Agent'}>
       <AgentsTabs />
