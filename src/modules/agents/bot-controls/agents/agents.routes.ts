@@ -1,5 +1,7 @@
 /** /api/bot-controls/agents: the tenant's agents and their credentials. */
+import type { FastifyRequest } from 'fastify'
 import { scopeOf } from '../../../../platform/auth/authenticate.ts'
+import { effectiveTenant } from '../../../../platform/auth/scope.ts'
 import type { App } from '../../../../platform/http/app-type.ts'
 import { problems } from '../../../../platform/http/problem.ts'
 import type { BotControls } from '../index.ts'
@@ -17,6 +19,15 @@ const SETTINGS =
   '`live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; ' +
   '`allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window; ' +
   '`allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any.'
+
+/**
+ * A route's `preValidation`: another tenant's `tenant_id` from a non-administrator is a 403 before
+ * the body is read (who may act is answered before what was sent).
+ */
+export async function tenantFirst(req: FastifyRequest): Promise<void> {
+  const raw = (req.query as Record<string, unknown> | undefined)?.['tenant_id']
+  if (typeof raw === 'string' && /^\d{1,15}$/.test(raw)) effectiveTenant(scopeOf(req), Number(raw))
+}
 
 export function agentsRoutes(app: App, api: BotControls): void {
   collectionRoutes(app, api)
@@ -46,6 +57,7 @@ function collectionRoutes(app: App, api: BotControls): void {
   app.post(
     `${BASE}/agents`,
     {
+      preValidation: tenantFirst,
       schema: {
         operationId: 'createBotAgent',
         summary: 'Create an agent',
@@ -53,6 +65,7 @@ function collectionRoutes(app: App, api: BotControls): void {
           '`name` 1–100 characters. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null ' +
           `(none), no credential (issue one with POST …/credentials). ${SETTINGS} ${ADMIN}`,
         examples: {
+          query: { tenant_id: 41 },
           body: { name: 'Momentum rebalancer', strategy_label: 'weekly momentum, top 3' },
           201: { description: 'Created', value: X.NEW_AGENT_EXAMPLE },
         },
@@ -86,6 +99,7 @@ function itemRoutes(app: App, api: BotControls): void {
   app.patch(
     `${BASE}/agents/:agent_id`,
     {
+      preValidation: tenantFirst,
       schema: {
         operationId: 'updateBotAgent',
         summary: 'Change an agent: name, switches, mode, allow-lists, label',
@@ -107,6 +121,7 @@ function itemRoutes(app: App, api: BotControls): void {
   app.delete(
     `${BASE}/agents/:agent_id`,
     {
+      preValidation: tenantFirst,
       schema: {
         operationId: 'archiveBotAgent',
         summary: 'Archive an agent',
@@ -129,6 +144,7 @@ function credentialRoutes(app: App, api: BotControls): void {
   app.post(
     `${BASE}/agents/:agent_id/credentials`,
     {
+      preValidation: tenantFirst,
       schema: {
         operationId: 'issueBotAgentCredential',
         summary: 'Issue (or rotate) the agent’s API key',
@@ -136,7 +152,7 @@ function credentialRoutes(app: App, api: BotControls): void {
           'Returns the key once: only its SHA-256 is stored. The key authenticates as this agent only ' +
           '(`Authorization: Bearer sxa_…`), with the scopes granted: `portfolio:read`, `market:read`, `orders:read`, ' +
           '`orders:propose` (orders are held for approval), `orders:execute` (orders at or under the approval ' +
-          `threshold are sent). Default: ${DEFAULT_AGENT_SCOPES.join(', ')}. An agent has one key: issuing again ` +
+          `threshold are sent). Send \`{}\` for the default: ${DEFAULT_AGENT_SCOPES.join(', ')}. An agent has one key: issuing again ` +
           `replaces it and the old key stops at once. ${NOT_FOUND} ${ADMIN}`,
         examples: {
           params: { agent_id: 7 },

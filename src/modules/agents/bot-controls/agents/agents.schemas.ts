@@ -109,30 +109,31 @@ export const IssuedCredential = Type.Object({
   created_at: Time,
 })
 
-const decimalError = (example: string, places: number) => ({
-  type: `must be a decimal string such as "${example}" (send numbers as strings), or null`,
-  pattern: `must be a decimal string ≥ 0 with at most ${places} decimal places, e.g. "${example}"`,
-})
+const MONEY_MESSAGE =
+  'must be a decimal string ≥ 0 with at most 2 decimal places, such as "1000.00" (send numbers as strings: JSON numbers are refused)'
 /** Money: a JSON string, ≥ 0, at most 2 decimal places (never a JSON number: floats round). */
 export const MoneyString = (description: string) =>
-  Type.String({ pattern: '^[0-9]{1,18}(\\.[0-9]{1,2})?$', description, errorMessage: decimalError('1000.00', 2) })
+  Type.String({ pattern: '^[0-9]{1,18}(\\.[0-9]{1,2})?$', description, errorMessage: MONEY_MESSAGE })
+/** Money or null; one message for both ways of failing (a number, a malformed string). */
+const NullableMoney = (description: string) =>
+  Type.Union([Type.Null(), MoneyString(description)], { description, errorMessage: { anyOf: `${MONEY_MESSAGE}, or null` } })
 const Count = (description: string) =>
   Nullable(Type.Integer({ minimum: 0, maximum: MAX_COUNT, description: `${description}; null: no limit` }))
 
 export const LimitsInput = Type.Object(
   {
     max_orders_per_day: Count('Orders per New York trading day'),
-    max_notional_per_day: Nullable(MoneyString('Sum of priced notional per trading day; null: no limit')),
-    max_order_notional: Nullable(MoneyString('One order’s priced notional; null: no limit')),
-    max_position_weight: Nullable(
-      Type.String({
-        pattern: '^(0(\\.[0-9]{1,6})?|1(\\.0{1,6})?)$',
+    max_notional_per_day: NullableMoney('Sum of priced notional per trading day; null: no limit'),
+    max_order_notional: NullableMoney('One order’s priced notional; null: no limit'),
+    max_position_weight: Type.Union(
+      [Type.Null(), Type.String({ pattern: '^(0(\\.[0-9]{1,6})?|1(\\.0{1,6})?)$' })],
+      {
         description: 'Largest share of the account’s value (holdings + cash) one symbol may reach after a buy, 0–1; null: no limit',
         errorMessage: {
-          type: 'must be a decimal string between "0" and "1" such as "0.25" (send numbers as strings), or null',
-          pattern: 'must be a decimal string between 0 and 1 with at most 6 decimal places, e.g. "0.25"',
+          anyOf:
+            'must be a decimal string from "0" to "1" with at most 6 decimal places, such as "0.25" (send numbers as strings), or null',
         },
-      }),
+      },
     ),
     max_open_positions: Count('Symbols the agent holds a nonzero position in'),
     max_orders_per_minute: Count('Orders in any 60 seconds'),
@@ -165,13 +166,13 @@ export const Usage = Type.Object({
 })
 
 export const ThresholdInput = Type.Object(
-  { threshold: Nullable(MoneyString('Orders priced above this wait for approval; null: none does')) },
+  { threshold: NullableMoney('Orders priced above this wait for approval; null: none does') },
   { additionalProperties: false },
 )
 export const OverrideInput = Type.Object(
   {
     account_id: Id({ description: 'One of your broker accounts' }),
-    threshold: Nullable(MoneyString('This account’s own threshold; null removes the override')),
+    threshold: NullableMoney('This account’s own threshold; null removes the override'),
   },
   { additionalProperties: false },
 )

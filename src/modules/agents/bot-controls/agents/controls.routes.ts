@@ -4,7 +4,7 @@ import type { App } from '../../../../platform/http/app-type.ts'
 import { problems } from '../../../../platform/http/problem.ts'
 import type { BotControls } from '../index.ts'
 import * as X from './agents.examples.ts'
-import { ADMIN, BASE } from './agents.routes.ts'
+import { ADMIN, BASE, tenantFirst } from './agents.routes.ts'
 import * as S from './agents.schemas.ts'
 
 const tags = ['bot-controls']
@@ -47,6 +47,7 @@ function limitRoutes(app: App, api: BotControls): void {
   app.put(
     `${BASE}/agents/:agent_id/limits`,
     {
+      preValidation: tenantFirst,
       schema: {
         operationId: 'putBotAgentLimits',
         summary: 'Replace an agent’s limits',
@@ -103,7 +104,7 @@ function thresholdRoutes(app: App, api: BotControls): void {
         operationId: 'getBotApprovalThreshold',
         summary: 'The approval threshold and account overrides',
         description: `${PRECEDENCE} \`updated_at\`: the latest change (null: never set). ${ADMIN}`,
-        examples: { 200: { description: 'The threshold', value: X.THRESHOLD_EXAMPLE } },
+        examples: { query: { tenant_id: 41 }, 200: { description: 'The threshold', value: X.THRESHOLD_EXAMPLE } },
         tags,
         querystring,
         response: { 200: S.Threshold, ...problems(401, 403, 422) },
@@ -114,11 +115,13 @@ function thresholdRoutes(app: App, api: BotControls): void {
   app.put(
     `${BASE}/approval-threshold`,
     {
+      preValidation: tenantFirst,
       schema: {
         operationId: 'putBotApprovalThreshold',
         summary: 'Set the tenant’s approval threshold',
         description: `\`threshold\`: a decimal string ≥ 0, or null for none. ${PRECEDENCE} ${DECIMALS} ${ADMIN}`,
         examples: {
+          query: { tenant_id: 41 },
           body: { threshold: '2500.00' },
           200: { description: 'Saved', value: X.THRESHOLD_EXAMPLE },
         },
@@ -133,6 +136,7 @@ function thresholdRoutes(app: App, api: BotControls): void {
   app.put(
     `${BASE}/approval-threshold/account-override`,
     {
+      preValidation: tenantFirst,
       schema: {
         operationId: 'putBotThresholdOverride',
         summary: 'Set or remove an account’s own threshold',
@@ -140,6 +144,7 @@ function thresholdRoutes(app: App, api: BotControls): void {
           '`account_id`: one of your broker accounts (another → 422 naming it); `threshold`: a decimal string ≥ 0, ' +
           `or null to remove the override. ${PRECEDENCE} ${DECIMALS} ${ADMIN}`,
         examples: {
+          query: { tenant_id: 41 },
           body: { account_id: 12, threshold: '500.00' },
           200: { description: 'Saved', value: X.THRESHOLD_EXAMPLE },
         },
