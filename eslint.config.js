@@ -60,6 +60,11 @@ const siblingModuleThroughIndex = {
 const topModules = readdirSync(MODULES, { withFileTypes: true })
   .filter((e) => e.isDirectory() && existsSync(new URL(`${e.name}/index.ts`, MODULES)))
   .map((e) => e.name)
+const areaModules = areas.flatMap((a) =>
+  readdirSync(new URL(`${a}/`, MODULES), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(new URL(`${a}/${e.name}/index.ts`, MODULES)))
+    .map((e) => `${a}/${e.name}`),
+)
 const siblingModuleFromDepth = (depth) => ({
   regex: `^(?:\\.\\./){${depth + 1}}(?!\\.\\.)${MODULE}/(?!index\\.ts$)`,
   message: "Modules import each other only through the other module's index.ts.",
@@ -123,7 +128,11 @@ const importBoundaries = [
     ),
   },
   ...[1, 2, 3].map((depth) => ({
-    files: topModules.map((m) => `src/modules/${m}/${'*/'.repeat(depth)}*.ts`),
+    files: [
+      ...topModules.map((m) => `src/modules/${m}/${'*/'.repeat(depth)}*.ts`),
+      // A module in an area split into sub-domain folders (agents/bot-controls/gate/): the same rule.
+      ...areaModules.map((m) => `src/modules/${m}/${'*/'.repeat(depth)}*.ts`),
+    ],
     // Migrations keep the block above (their helpers are a second entry to the database layer).
     ignores: ['src/modules/*/**/migrations/*.ts', 'src/modules/*/**/*.ddl.ts'],
     rules: restrict(

@@ -61,6 +61,7 @@ export const job = <P>(name: string, run: (payload: P) => Promise<void>, schedul
 export interface SweepCaller {
   tenantId: number
   post(url: string, body?: unknown): Promise<{ statusCode: number; body: string }>
+  put(url: string, body?: unknown): Promise<{ statusCode: number; body: string }>
 }
 
 export interface SweepTarget {

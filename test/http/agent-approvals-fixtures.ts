@@ -2,10 +2,12 @@
  * Shared set-up of the approval-queue tests: a session-time clock, a market whose quotes a test can
  * move, and a held order (an agent of the tenant, its order held above the threshold).
  */
+import assert from 'node:assert/strict'
 import { fixedClock } from '../../src/platform/clock.ts'
 import type { Quote } from '../../src/kernel/bars.ts'
 import { nyDate } from '../../src/kernel/calendar/nyse.ts'
 import { SimulatedMarketData } from '../../src/providers/market-data/index.ts'
+import { json, type Body } from '../helpers/assertions.ts'
 import type { Client, TestApp } from '../helpers/test-app.ts'
 
 /** Wednesday 2026-11-25, 10:00 New York: the regular session is trading. */
@@ -80,7 +82,13 @@ export async function seedHeld(t: TestApp, u: Client, o: HeldInput) {
       .executeTakeFirstOrThrow()
     await s.db
       .insertInto('bot_usage_day')
-      .values({ tenant_id: u.tenantId, agent_id: agent.id, trading_day: nyDate(now), orders: 1, notional: o.priced_notional })
+      .values({
+        tenant_id: u.tenantId,
+        agent_id: agent.id,
+        trading_day: nyDate(now),
+        orders: 1,
+        notional: o.priced_notional,
+      })
       .execute()
     const { approvalId } = await t.c.botControls.approvals.hold(s, order, o.reference_price)
     return { agentId: agent.id, orderId: order.id, approvalId }
@@ -92,3 +100,31 @@ export const usageOf = (t: TestApp, tenantId: number, agentId: number) =>
   t.c.scopes.withTenant(tenantId, (s) =>
     s.db.selectFrom('bot_usage_day').selectAll().where('agent_id', '=', agentId).executeTakeFirstOrThrow(),
   )
+
+/** An account of the tenant, an agent (created by `u`) and the tenant's approval threshold. */
+export async function agentWithThreshold(u: Client, threshold: string | null, accountId?: number) {
+  const account = accountId ?? json(await u.post('/api/accounts', { name: 'Brokerage', broker_type: 'manual' })).id
+  const th = await u.put('/api/bot-controls/approval-threshold', { threshold })
+  assert.equal(th.statusCode, 200, th.body)
+  const agent = await u.post('/api/bot-controls/agents', { name: 'Rebalancer' })
+  assert.equal(agent.statusCode, 201, agent.body)
+  return { accountId: account as number, agentId: json(agent).agent_id as number }
+}
+
+let orderSeq = 0
+
+/** Places an order through the gate as `u` (a user, or an agent's key in `headers`); answers the order view. */
+export async function place(
+  u: Client,
+  agentId: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Body> {
+  const res = await u.post(
+    `/api/bot-controls/agents/${agentId}/orders`,
+    { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', client_order_id: `o-${++orderSeq}`, ...body },
+    headers,
+  )
+  assert.equal(res.statusCode, 201, res.body)
+  return json(res)
+}

@@ -66,7 +66,10 @@ describe('agent approvals: the queue', () => {
     const items = json(await u.get('/api/alerts/in-app')).items as Body[]
     assert.equal(items.length, 1, JSON.stringify(items))
     assert.equal(items[0]!.title, 'Rebalancer asks to place an order')
-    assert.equal(items[0]!.body, 'buy 10 AAPL (market, about $1000). Approve or reject before 10:15 New York time.')
+    assert.equal(
+      items[0]!.body,
+      'buy 10 AAPL (market, about $1000). Approve or reject before 10:15 New York time.',
+    )
     assert.equal(items[0]!.url, '/app/agents/approvals')
     // The job again (a retry, another worker): the dedupe key keeps it one notification.
     await t.c.botControls.approvals.notifyHeld({ tenantId: u.tenantId, approvalId: held.approvalId })
@@ -90,8 +93,15 @@ describe('agent approvals: the queue', () => {
       ['rejected', 'approval.rejected', 'Too large before earnings'],
     )
     const usage = await usageOf(t, u.tenantId, held.agentId)
-    assert.deepEqual([usage.orders, Number(usage.notional), usage.rejections], [0, 0, { 'approval.rejected': 1 }])
-    const again = assertProblem(await u.post(`${BASE}/${held.approvalId}/reject`, {}), 409, 'bot.approval_not_pending')
+    assert.deepEqual(
+      [usage.orders, Number(usage.notional), usage.rejections],
+      [0, 0, { 'approval.rejected': 1 }],
+    )
+    const again = assertProblem(
+      await u.post(`${BASE}/${held.approvalId}/reject`, {}),
+      409,
+      'bot.approval_not_pending',
+    )
     assert.deepEqual([again.approval_status, again.order_status], ['rejected', 'rejected'])
     assertProblem(await u.post(`${BASE}/${held.approvalId}/approve`), 409, 'bot.approval_not_pending')
     assert.deepEqual((await usageOf(t, u.tenantId, held.agentId)).rejections, { 'approval.rejected': 1 })
@@ -155,9 +165,15 @@ describe('agent approvals: the queue', () => {
     }
     await u.post(`${BASE}/${ids[0]}/reject`, {})
     const p1 = json(await u.get(`${BASE}?status=pending&page_size=1`))
-    assert.deepEqual([p1.items.map((i: Body) => i.approval_id), p1.total, p1.page, p1.page_size], [[ids[2]], 2, 1, 1])
+    assert.deepEqual(
+      [p1.items.map((i: Body) => i.approval_id), p1.total, p1.page, p1.page_size],
+      [[ids[2]], 2, 1, 1],
+    )
     const p2 = json(await u.get(`${BASE}?status=pending&page_size=1&page=2`))
-    assert.deepEqual(p2.items.map((i: Body) => i.approval_id), [ids[1]])
+    assert.deepEqual(
+      p2.items.map((i: Body) => i.approval_id),
+      [ids[1]],
+    )
     const all = json(await u.get(BASE))
     assert.deepEqual([all.items.map((i: Body) => i.approval_id), all.page_size], [[...ids].reverse(), 20])
     assertProblem(await u.get(`${BASE}?status=maybe`), 422, 'validation.failed')
@@ -176,7 +192,10 @@ describe('agent approvals: the queue', () => {
     assertProblem(await other.get(`${BASE}?tenant_id=${owner.tenantId}`), 403, 'auth.tenant_forbidden')
     const admin = await t.newTenant({ role: 'admin' })
     const seen = json(await admin.get(`${BASE}?tenant_id=${owner.tenantId}`))
-    assert.deepEqual(seen.items.map((i: Body) => i.approval_id), [held.approvalId])
+    assert.deepEqual(
+      seen.items.map((i: Body) => i.approval_id),
+      [held.approvalId],
+    )
     assert.equal(json(await owner.get(`${BASE}/${held.approvalId}`)).status, 'pending')
   })
 })

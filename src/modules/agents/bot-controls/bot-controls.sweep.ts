@@ -1,5 +1,5 @@
 /** Cross-tenant sweep fixtures: the owner creates an agent; another tenant must get 404 on it. */
-import { created, type SweepCaller, type SweepFixture } from '../../module.ts'
+import { created, type SweepCaller, type SweepFixture, type SweepTarget } from '../../module.ts'
 
 async function agent(owner: SweepCaller): Promise<{ params: { agent_id: number } }> {
   const { agent_id } = await created(await owner.post('/api/bot-controls/agents', { name: 'Sweep agent' }))
@@ -15,6 +15,31 @@ const NO_LIMITS = {
   max_orders_per_minute: 1,
 }
 
+/** The owner's order held for approval: an account, a zero threshold, an agent, a limit order above it. */
+async function heldOrder(owner: SweepCaller): Promise<SweepTarget> {
+  const { id: accountId } = await created(
+    await owner.post('/api/accounts', { name: 'Sweep', broker_type: 'manual' }),
+  )
+  const threshold = await owner.put('/api/bot-controls/approval-threshold', { threshold: '0.00' })
+  if (threshold.statusCode !== 200)
+    throw new Error(`sweep fixture: threshold ${threshold.statusCode}: ${threshold.body}`)
+  const { agent_id: agentId } = await created(await owner.post('/api/bot-controls/agents', { name: 'Sweep' }))
+  const order = await created(
+    await owner.post(`/api/bot-controls/agents/${agentId}/orders`, {
+      account_id: accountId,
+      symbol: 'AAPL',
+      side: 'buy',
+      qty: '1',
+      type: 'limit',
+      limit_price: '10',
+      time_in_force: 'day',
+      client_order_id: 'sweep-held',
+    }),
+  )
+  if (!order.approval_id) throw new Error(`sweep fixture: the order was not held: ${JSON.stringify(order)}`)
+  return { params: { approval_id: order.approval_id } }
+}
+
 export const botControlsSweep: Record<string, SweepFixture> = {
   getBotAgent: agent,
   updateBotAgent: async (owner) => ({ ...(await agent(owner)), body: { trading_state: 'halted' } }),
@@ -23,4 +48,7 @@ export const botControlsSweep: Record<string, SweepFixture> = {
   getBotAgentLimits: agent,
   putBotAgentLimits: async (owner) => ({ ...(await agent(owner)), body: NO_LIMITS }),
   getBotAgentUsage: agent,
+  getBotApproval: heldOrder,
+  approveBotApproval: heldOrder,
+  rejectBotApproval: async (owner) => ({ ...(await heldOrder(owner)), body: { note: 'Intruder' } }),
 }

@@ -9,12 +9,12 @@ import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import { defineModule, type ModuleContext } from '../../module.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
-import type { MarketData } from '../../market/market-data/index.ts'
 import type { Notifications } from '../../engagement/notifications/index.ts'
 import { approvalJobs } from './approvals/approvals.job.ts'
 import { approvalsRoutes } from './approvals/approvals.routes.ts'
 import { ApprovalsService } from './approvals/approvals.service.ts'
 import { approvalNotifier } from './approvals/notice.service.ts'
+import { PricingService } from './gate/pricing.service.ts'
 import { agentsRoutes } from './agents/agents.routes.ts'
 import { AgentsService } from './agents/agents.service.ts'
 import { controlsRoutes } from './agents/controls.routes.ts'
@@ -28,6 +28,10 @@ import * as m0049 from './migrations/0049_bot_controls.ts'
 import * as m0050 from './migrations/0050_agent_orders.ts'
 import { AGENT_ORDERS_TABLES } from './orders.tables.ts'
 import { PolicyReader } from './policy.ts'
+import { createGate, type Gate } from './gate/gate-wiring.service.ts'
+import { gateRoutes } from './gate/gate.routes.ts'
+import { gateJobs } from './gate/sync-orders.job.ts'
+import type { Brokers } from '../../brokers/index.ts'
 
 export type {
   AgentPolicy,
@@ -63,55 +67,60 @@ export interface BotControls {
   policy: PolicyReader
   /** Today's usage (New York trading day) against the limits. */
   usage: UsageService
+  /** Agent orders through the gate: place, simulate, list, get, cancel; `sendApproved` for approvals. */
+  orders: Gate['orders']
+  /** What a proposed approval threshold would have held, and what each limit would have blocked. */
+  preview: Gate['preview']
   /** The approval queue: `hold` (the gate, in its transaction), list, approve, reject, expiry. */
   approvals: ApprovalsService
 }
 
 interface Needs {
   portfolio: Portfolio
+  brokers: Brokers
   notifications: Notifications
-  marketData: MarketData
 }
 
 export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls {
   const deps = { scopes: ctx.scopes, clock: ctx.clock, accountNames: needs.portfolio.accountNames }
   const limits = new LimitsService(deps)
-  const api: BotControls = {
+  const policy = new PolicyReader()
+  const threshold = new ThresholdService(deps)
+  // The approval band is checked against the same quote the gate prices market orders at.
+  const pricing = new PricingService({ market: ctx.providers.market, log: ctx.log })
+  const approvals: ApprovalsService = new ApprovalsService({
+    scopes: ctx.scopes,
+    clock: ctx.clock,
+    log: ctx.log,
+    jobs: ctx.jobs,
+    quote: (symbol) => pricing.quote(symbol),
+    send: (tenantId, orderId) => gate.orders.sendApproved(tenantId, orderId),
+    notify: approvalNotifier(needs.notifications),
+  })
+  const gate = createGate(ctx, needs, { policy, threshold }, approvals)
+  return {
     agents: new AgentsService(deps),
     limits,
     credentials: new CredentialsService(deps),
-    threshold: new ThresholdService(deps),
-    policy: new PolicyReader(),
+    threshold,
+    policy,
     usage: new UsageService({ ...deps, limits }),
-    approvals: new ApprovalsService({
-      scopes: ctx.scopes,
-      clock: ctx.clock,
-      log: ctx.log,
-      jobs: ctx.jobs,
-      quote: async (symbol) => price((await needs.marketData.quotes.quote(symbol)).last),
-      send: (tenantId, orderId) => api.orders.sendApproved(tenantId, orderId),
-      notify: approvalNotifier(needs.notifications),
-    }),
+    ...gate,
+    approvals,
   }
-  return api
-}
-
-/** A quote's price as a decimal string (prices are kept to 6 decimals). */
-function price(n: number): string {
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`no usable price: ${n}`)
-  return n.toFixed(6).replace(/\.?0+$/, '')
 }
 
 function routes(app: App, api: BotControls): void {
   agentsRoutes(app, api)
   controlsRoutes(app, api)
+  gateRoutes(app, api)
   approvalsRoutes(app, api.approvals)
 }
 
 export const botControlsModule = defineModule({
   name: 'bot-controls',
   key: 'botControls',
-  needs: { portfolio: true, notifications: true, marketData: true },
+  needs: { portfolio: true, brokers: true, notifications: true },
   tables: [...BOT_CONTROLS_TABLES, ...AGENT_ORDERS_TABLES],
   migrations: [
     ['0049_bot_controls', m0049],
@@ -119,6 +128,6 @@ export const botControlsModule = defineModule({
   ],
   build: createBotControls,
   routes,
-  jobs: (api) => approvalJobs(api.approvals),
+  jobs: (api) => [...gateJobs(api), ...approvalJobs(api.approvals)],
   sweep: botControlsSweep,
 })

@@ -52,7 +52,12 @@ export const lockOrder = (s: TenantScope, id: number) =>
 export const setDecision = (
   s: TenantScope,
   id: number,
-  d: { status: ApprovalStatus; decided_by?: number | null; decided_at?: Date | null; decision_note?: string | null },
+  d: {
+    status: ApprovalStatus
+    decided_by?: number | null
+    decided_at?: Date | null
+    decision_note?: string | null
+  },
 ) =>
   s.db
     .updateTable('bot_approval')
@@ -80,7 +85,12 @@ export const closeOrder = (
  * Gives a held order's budget back to the day it counted in (one order, its priced notional) and,
  * for a rejection, counts the reason. A held order counted when the gate held it.
  */
-export async function giveBack(s: TenantScope, o: OrderRow, rejection: string | null, now: Date): Promise<void> {
+export async function giveBack(
+  s: TenantScope,
+  o: OrderRow,
+  rejection: string | null,
+  now: Date,
+): Promise<void> {
   const rejections = rejection
     ? sql<string>`rejections || jsonb_build_object(${rejection}::text, coalesce((rejections ->> ${rejection}::text)::int, 0) + 1)`
     : sql<string>`rejections`
@@ -110,8 +120,12 @@ export const agentOf = (s: TenantScope, agentId: number) =>
 const joined = (s: TenantScope) =>
   s.db
     .selectFrom('bot_approval as a')
-    .innerJoin('bot_order as o', (j) => j.onRef('o.tenant_id', '=', 'a.tenant_id').onRef('o.id', '=', 'a.order_id'))
-    .leftJoin('bot_agent as g', (j) => j.onRef('g.tenant_id', '=', 'a.tenant_id').onRef('g.id', '=', 'a.agent_id'))
+    .innerJoin('bot_order as o', (j) =>
+      j.onRef('o.tenant_id', '=', 'a.tenant_id').onRef('o.id', '=', 'a.order_id'),
+    )
+    .leftJoin('bot_agent as g', (j) =>
+      j.onRef('g.tenant_id', '=', 'a.tenant_id').onRef('g.id', '=', 'a.agent_id'),
+    )
     .where('a.tenant_id', '=', s.tenantId)
 
 function toItem(r: Record<string, unknown>): ApprovalItem {
@@ -121,18 +135,55 @@ function toItem(r: Record<string, unknown>): ApprovalItem {
     if (k.startsWith('a__')) approval[k.slice(3)] = v
     else if (k.startsWith('o__')) order[k.slice(3)] = v
   }
-  return { approval: approval as ApprovalRow, order: order as OrderRow, agentName: (r.agent_name as string | null) ?? '' }
+  return {
+    approval: approval as ApprovalRow,
+    order: order as OrderRow,
+    agentName: (r.agent_name as string | null) ?? '',
+  }
 }
 
 const APPROVAL_COLS = [
-  'id', 'tenant_id', 'order_id', 'agent_id', 'order_hash', 'band_low', 'band_high', 'status', 'expires_at',
-  'decided_by', 'decided_at', 'decision_note', 'created_at',
+  'id',
+  'tenant_id',
+  'order_id',
+  'agent_id',
+  'order_hash',
+  'band_low',
+  'band_high',
+  'status',
+  'expires_at',
+  'decided_by',
+  'decided_at',
+  'decision_note',
+  'created_at',
 ] as const
 const ORDER_COLS = [
-  'id', 'tenant_id', 'agent_id', 'account_id', 'client_order_id', 'symbol', 'side', 'qty', 'notional',
-  'order_type', 'limit_price', 'time_in_force', 'mode', 'priced_notional', 'reference_price', 'status',
-  'reject_reason', 'reject_detail', 'broker', 'broker_order_id', 'filled_qty', 'filled_avg_price', 'via',
-  'trading_day', 'created_at', 'updated_at',
+  'id',
+  'tenant_id',
+  'agent_id',
+  'account_id',
+  'client_order_id',
+  'symbol',
+  'side',
+  'qty',
+  'notional',
+  'order_type',
+  'limit_price',
+  'time_in_force',
+  'mode',
+  'priced_notional',
+  'reference_price',
+  'status',
+  'reject_reason',
+  'reject_detail',
+  'broker',
+  'broker_order_id',
+  'filled_qty',
+  'filled_avg_price',
+  'via',
+  'trading_day',
+  'created_at',
+  'updated_at',
 ] as const
 
 const columns = () => [
@@ -155,7 +206,12 @@ export async function listItems(
 ): Promise<ApprovalItem[]> {
   let q = joined(s).select(columns())
   if (status) q = q.where('a.status', '=', status)
-  const rows = await q.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').offset(offset).limit(limit).execute()
+  const rows = await q
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute()
   return rows.map(toItem)
 }
 
@@ -191,4 +247,3 @@ export async function tenantsWithDue(s: SystemScope, now: Date, limit: number): 
     .execute()
   return rows.map((r) => Number(r.tenant_id))
 }
-

@@ -32,7 +32,10 @@ export function approvalsRoutes(app: App, approvals: ApprovalsService): void {
           `Reading expires lapsed approvals first. ${RULES} ${TENANT}`,
         examples: {
           query: { status: 'pending', page: 1, page_size: 20 },
-          200: { description: 'A page', value: { items: [X.PENDING_EXAMPLE], total: 1, page: 1, page_size: 20 } },
+          200: {
+            description: 'A page',
+            value: { items: [X.PENDING_EXAMPLE], total: 1, page: 1, page_size: 20 },
+          },
         },
         tags,
         querystring: S.ApprovalListQuery,
@@ -48,7 +51,10 @@ export function approvalsRoutes(app: App, approvals: ApprovalsService): void {
         operationId: 'getBotApproval',
         summary: 'One approval with its order',
         description: `Another tenant’s or an unknown approval → 404 \`bot.approval_not_found\`. ${TENANT}`,
-        examples: { params: { approval_id: 77 }, 200: { description: 'The approval', value: X.PENDING_EXAMPLE } },
+        examples: {
+          params: { approval_id: 77 },
+          200: { description: 'The approval', value: X.PENDING_EXAMPLE },
+        },
         tags,
         params: S.ApprovalParams,
         querystring: S.TenantQuery,
@@ -73,17 +79,25 @@ function decisionRoutes(app: App, approvals: ApprovalsService): void {
           'answer for one already expired); the order must ' +
           'be the one held (else it expires: 409 `bot.approval_order_changed`); a market order’s current quote must ' +
           'be within its band (else the approval and the order expire: 422 `bot.approval_price_band` with `quote`, ' +
-          '`band_low`, `band_high`). Then the approval is `approved` (who: `decided_by`, when: `decided_at`) and the ' +
+          '`band_low`, `band_high`; no quote at all → 503 `bot.quote_unavailable`, still pending). Then the approval is `approved` (who: `decided_by`, when: `decided_at`) and the ' +
           'order goes to its broker; the answer shows the approval `sent` with the order as the broker took it ' +
           `(\`approved\` while the broker has not taken it). ${RULES} ${TENANT}`,
-        examples: { params: { approval_id: 77 }, 200: { description: 'Approved and sent', value: X.SENT_EXAMPLE } },
+        examples: {
+          params: { approval_id: 77 },
+          200: { description: 'Approved and sent', value: X.SENT_EXAMPLE },
+        },
         tags,
         params: S.ApprovalParams,
         querystring: S.TenantQuery,
-        response: { 200: S.Approval, ...problems(401, 403, 404, 409, 422) },
+        response: { 200: S.Approval, ...problems(401, 403, 404, 409, 422, 503) },
       },
     },
-    (req) => approvals.approve(scopeOf(req), effectiveTenant(scopeOf(req), req.query.tenant_id), req.params.approval_id),
+    (req) =>
+      approvals.approve(
+        scopeOf(req),
+        effectiveTenant(scopeOf(req), req.query.tenant_id),
+        req.params.approval_id,
+      ),
   )
   app.post(
     `${BASE}/:approval_id/reject`,

@@ -39,7 +39,11 @@ export const ApprovalParams = Type.Object({ approval_id: Id() })
 export const RejectInput = Type.Object(
   {
     note: Type.Optional(
-      Text({ minLength: 1, maxLength: NOTE_MAX, description: `Why (kept with the decision), 1–${NOTE_MAX} characters` }),
+      Text({
+        minLength: 1,
+        maxLength: NOTE_MAX,
+        description: `Why (kept with the decision), 1–${NOTE_MAX} characters`,
+      }),
     ),
   },
   { additionalProperties: false },
@@ -51,7 +55,9 @@ export const Approval = Type.Object({
   status: ApprovalStatus,
   order: AgentOrderView,
   agent_name: Type.String(),
-  band_low: Nullable(Dec('A market order is sent only while the quote is at least this; null for a limit order')),
+  band_low: Nullable(
+    Dec('A market order is sent only while the quote is at least this; null for a limit order'),
+  ),
   band_high: Nullable(Dec('… and at most this; null for a limit order')),
   expires_at: Time,
   decided_by: Nullable(Type.Integer({ description: 'The user who approved or rejected it' })),

@@ -10,7 +10,12 @@ import type { Logger } from 'pino'
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
 import type { Clock } from '../../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
-import { ConflictError, NotFoundError, UnprocessableError } from '../../../../platform/http/errors.ts'
+import {
+  ConflictError,
+  NotFoundError,
+  ServiceUnavailableError,
+  UnprocessableError,
+} from '../../../../platform/http/errors.ts'
 import type { JobQueue } from '../../../../platform/jobs/index.ts'
 import { marketBand, withinBand } from '../lib/approval-band.ts'
 import { orderHash, type HashedOrder } from '../lib/order-hash.ts'
@@ -48,8 +53,8 @@ export interface ApprovalsDeps {
   clock: Clock
   log: Logger
   jobs: Pick<JobQueue, 'enqueue'>
-  /** The symbol's current price (the market-data quote) as a decimal string; throws when there is none. */
-  quote(symbol: string): Promise<string>
+  /** The symbol's current price as a decimal string (the quote the gate prices at), or null when there is none. */
+  quote(symbol: string): Promise<string | null>
   /** Sends an approved order to its broker (the gate's `orders.sendApproved`); answers its status. */
   send(tenantId: number, orderId: number): Promise<{ status: string }>
   notify: ApprovalNotifier
@@ -58,7 +63,8 @@ export interface ApprovalsDeps {
 const notFound = () => new NotFoundError('bot.approval_not_found', 'No such approval')
 
 type Lapse = { kind: 'expired' } | { kind: 'not_pending'; status: string; orderStatus: string }
-type Outcome = Lapse | { kind: 'band'; quote: string; low: string; high: string } | { kind: 'changed' } | { kind: 'ok' }
+type Outcome =
+  Lapse | { kind: 'band'; quote: string; low: string; high: string } | { kind: 'changed' } | { kind: 'ok' }
 
 export class ApprovalsService {
   constructor(private readonly deps: ApprovalsDeps) {}
@@ -95,7 +101,9 @@ export class ApprovalsService {
         { tenantId: s.tenantId, approvalId: row.id },
         { idempotencyKey: `bot-approval:${s.tenantId}:${row.id}`, retryLimit: 5, retryDelayMs: 1000 },
       )
-      .catch((err: unknown) => this.deps.log.warn({ err, approval_id: row.id }, 'bot approvals: notify not queued'))
+      .catch((err: unknown) =>
+        this.deps.log.warn({ err, approval_id: row.id }, 'bot approvals: notify not queued'),
+      )
     return { approvalId: row.id }
   }
 
@@ -105,7 +113,12 @@ export class ApprovalsService {
     return this.tx(tenantId, async (s) => {
       await this.expireDueIn(s, this.deps.clock.now())
       const items = await repo.listItems(s, q.status, (page - 1) * size, size)
-      return { items: items.map(approvalView), total: await repo.countItems(s, q.status), page, page_size: size }
+      return {
+        items: items.map(approvalView),
+        total: await repo.countItems(s, q.status),
+        page,
+        page_size: size,
+      }
     })
   }
 
@@ -123,16 +136,31 @@ export class ApprovalsService {
     const before = await this.get(tenantId, id)
     const market = before.status === 'pending' && before.order.type === 'market'
     const quote = market ? await this.deps.quote(before.order.symbol) : null
+    if (market && quote === null)
+      throw new ServiceUnavailableError(
+        'bot.quote_unavailable',
+        `No quote for ${before.order.symbol} now: its band cannot be checked; the approval stays pending`,
+      )
     const outcome = await this.decide(tenantId, id, async (s, a, o, now) => {
       if (orderHash(o) !== a.order_hash) {
-        await this.close(s, a, o, now, { status: 'expired', reason: 'approval.order_changed', detail: null, by: scope.userId })
+        await this.close(s, a, o, now, {
+          status: 'expired',
+          reason: 'approval.order_changed',
+          detail: null,
+          by: scope.userId,
+        })
         return { kind: 'changed' }
       }
       if (quote !== null && a.band_low !== null && a.band_high !== null) {
         const band = { low: dec(a.band_low), high: dec(a.band_high) }
         if (!withinBand(quote, band)) {
           const detail = `quote ${quote} outside the band ${band.low}–${band.high}`
-          await this.close(s, a, o, now, { status: 'expired', reason: 'approval.price_band', detail, by: scope.userId })
+          await this.close(s, a, o, now, {
+            status: 'expired',
+            reason: 'approval.price_band',
+            detail,
+            by: scope.userId,
+          })
           return { kind: 'band', quote, ...band }
         }
       }
@@ -146,9 +174,19 @@ export class ApprovalsService {
   }
 
   /** Rejects: the order is rejected (`approval.rejected`, the note as detail) and its budget given back. */
-  async reject(scope: RequestScope, tenantId: number, id: number, note: string | null): Promise<S.ApprovalOut> {
+  async reject(
+    scope: RequestScope,
+    tenantId: number,
+    id: number,
+    note: string | null,
+  ): Promise<S.ApprovalOut> {
     const outcome = await this.decide(tenantId, id, async (s, a, o, now) => {
-      await this.close(s, a, o, now, { status: 'rejected', reason: 'approval.rejected', detail: note, by: scope.userId })
+      await this.close(s, a, o, now, {
+        status: 'rejected',
+        reason: 'approval.rejected',
+        detail: note,
+        by: scope.userId,
+      })
       return { kind: 'ok' }
     })
     refuse(outcome, id)
@@ -216,7 +254,13 @@ export class ApprovalsService {
   }
 
   private lapse(s: TenantScope, a: repo.ApprovalRow, o: repo.OrderRow, now: Date) {
-    return this.close(s, a, o, now, { status: 'expired', reason: 'approval.expired', detail: null, by: null, at: a.expires_at })
+    return this.close(s, a, o, now, {
+      status: 'expired',
+      reason: 'approval.expired',
+      detail: null,
+      by: null,
+      at: a.expires_at,
+    })
   }
 
   /** Ends an approval and its held order; the order's budget goes back to its day. */
@@ -225,7 +269,13 @@ export class ApprovalsService {
     a: repo.ApprovalRow,
     o: repo.OrderRow,
     now: Date,
-    d: { status: 'rejected' | 'expired'; reason: string; detail: string | null; by: number | null; at?: Date },
+    d: {
+      status: 'rejected' | 'expired'
+      reason: string
+      detail: string | null
+      by: number | null
+      at?: Date
+    },
   ): Promise<void> {
     await repo.setDecision(s, a.id, {
       status: d.status,
@@ -251,7 +301,10 @@ function refuse(o: Outcome, id: number): void {
       { extra: { approval_status: o.status, order_status: o.orderStatus } },
     )
   if (o.kind === 'changed')
-    throw new ConflictError('bot.approval_order_changed', `The order of approval ${id} changed since it was held`)
+    throw new ConflictError(
+      'bot.approval_order_changed',
+      `The order of approval ${id} changed since it was held`,
+    )
   throw new UnprocessableError(
     'bot.approval_price_band',
     `The quote ${o.quote} is outside the approved band ${o.low}–${o.high}: the order expired unsent`,

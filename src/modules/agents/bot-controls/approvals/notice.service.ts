@@ -10,7 +10,12 @@ export const AGENT_APPROVALS_LIST = 'agent-approvals'
 export const APPROVALS_URL = '/app/agents/approvals'
 
 const nyTime = (d: Date) =>
-  d.toLocaleTimeString('en-US', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hour12: false })
+  d.toLocaleTimeString('en-US', {
+    timeZone: 'America/New_York',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  })
 
 export const approvalNotifier =
   (notifications: Pick<Notifications, 'dispatch'>): ApprovalNotifier =>

@@ -9,7 +9,13 @@
 import { nyDate } from '../../../../kernel/calendar/nyse.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import type { FactsService, OutsideFacts } from './facts.service.ts'
-import { type ApprovalHold, evaluate, type GateOrder, type GateReaders, needsApproval } from './gate.service.ts'
+import {
+  type ApprovalHold,
+  evaluate,
+  type GateOrder,
+  type GateReaders,
+  needsApproval,
+} from './gate.service.ts'
 import { agentNotFound, checkValue } from './order-input.service.ts'
 import * as repo from './orders.repository.ts'
 
@@ -40,7 +46,6 @@ export async function decide(s: TenantScope, d: DecideInput): Promise<Decided> {
     order: d.order,
     quote: d.outside.quote,
     now: d.now,
-    accountOwned: d.outside.accountOwned,
     ...inside,
     usage: { orders: usage.orders, notional: usage.notional },
     valuation: d.outside.valuation,

@@ -43,7 +43,13 @@ export function statusOf(b: Pick<BrokerOrder, 'status' | 'filledQty'>): BotOrder
 
 /** A refusal we can be sure of: the order was not placed. */
 function refusal(err: unknown): string | null {
-  if (isUpstreamError(err) && err.status !== undefined && err.status >= 400 && err.status < 500 && err.status !== 429)
+  if (
+    isUpstreamError(err) &&
+    err.status !== undefined &&
+    err.status >= 400 &&
+    err.status < 500 &&
+    err.status !== 429
+  )
     return vendorText(err.body) ?? err.message
   if (err instanceof AppError && err.status === 422) return err.message
   return null
@@ -66,7 +72,8 @@ export class ExecutionService {
   async send(tenantId: number, order: repo.OrderRow): Promise<void> {
     if (order.mode === 'paper') return this.deps.paper.place(tenantId, order)
     const route = await this.deps.brokers.route(tenantId, order.account_id)
-    if (!route) return this.refused(tenantId, order, 'the account is no longer linked to a connected trading broker')
+    if (!route)
+      return this.refused(tenantId, order, 'the account is no longer linked to a connected trading broker')
     const request: OrderRequest = {
       symbol: order.symbol,
       side: order.side,
@@ -83,8 +90,13 @@ export class ExecutionService {
     } catch (err) {
       const msg = refusal(err)
       if (msg !== null) return this.refused(tenantId, order, msg, route.broker)
-      this.deps.log.warn({ err, tenant_id: tenantId, order_id: order.id }, 'agent order: outcome unknown, left sent')
-      await this.deps.scopes.withTenant(tenantId, (s) => repo.updateOrder(s, order.id, { broker: route.broker }))
+      this.deps.log.warn(
+        { err, tenant_id: tenantId, order_id: order.id },
+        'agent order: outcome unknown, left sent',
+      )
+      await this.deps.scopes.withTenant(tenantId, (s) =>
+        repo.updateOrder(s, order.id, { broker: route.broker }),
+      )
       return
     }
     await this.apply(tenantId, order.id, route.broker, placed)
@@ -111,7 +123,9 @@ export class ExecutionService {
         broker_order_id: b.id,
         filled_qty: b.filledQty,
         filled_avg_price: b.filledAvgPrice,
-        ...(status === 'broker_rejected' ? { reject_reason: 'broker.rejected', reject_detail: 'the broker rejected the order' } : {}),
+        ...(status === 'broker_rejected'
+          ? { reject_reason: 'broker.rejected', reject_detail: 'the broker rejected the order' }
+          : {}),
       })
       if (status === 'broker_rejected') await giveBack(s, o)
     })

@@ -5,49 +5,18 @@
  * trading broker, and last the approval threshold. Pure: the caller gathers the facts (under the
  * agent's usage lock when placing) and records what is decided.
  */
-import type { RequestScope } from '../../../../platform/auth/scope.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import { decDiv, decSign, toCents } from '../../../../kernel/decimal/index.ts'
 import * as R from '../lib/gate-rules.ts'
+import type { AgentPolicy, PolicyReader, ThresholdService } from '../index.ts'
 import type { OrderRow } from './orders.repository.ts'
 
-export type AgentScope = 'portfolio:read' | 'market:read' | 'orders:read' | 'orders:propose' | 'orders:execute'
-export interface AgentPrincipal {
-  tenantId: number
-  agentId: number
-  userId: number
-  scopes: AgentScope[]
-}
-/** Who places an order: a signed-in user of the tenant, or an agent's credential. */
-export type OrderActor = { kind: 'user'; scope: RequestScope } | { kind: 'agent'; principal: AgentPrincipal }
-
-/** What the gate reads of an agent (bot controls' policy reader). Decimals as strings; null: none. */
-export interface AgentPolicy {
-  agent: {
-    id: number
-    name: string
-    enabled: boolean
-    tradingState: 'active' | 'reducing' | 'halted'
-    mode: 'paper' | 'live'
-    allowedSymbols: string[] | null
-    allowedHours: { start: string; end: string } | null
-    allowedAccounts: number[] | null
-    createdBy: number
-  }
-  limits: {
-    maxOrdersPerDay: number | null
-    maxNotionalPerDay: string | null
-    maxOrderNotional: string | null
-    maxPositionWeight: string | null
-    maxOpenPositions: number | null
-    maxOrdersPerMinute: number | null
-  }
-}
+export type { AgentPolicy, AgentPrincipal, AgentScope, OrderActor } from '../index.ts'
 
 /** The readers the gate needs from the agents' side of the module, inside its transaction. */
 export interface GateReaders {
-  policy: { read(s: TenantScope, agentId: number): Promise<AgentPolicy | null> }
-  threshold: { effective(s: TenantScope, accountId: number): Promise<string | null> }
+  policy: Pick<PolicyReader, 'read'>
+  threshold: Pick<ThresholdService, 'effective'>
 }
 
 /** Holds an order for approval in the gate's transaction (the approvals' `hold`). */
@@ -98,7 +67,10 @@ const fail = (check: string, detail: string): R.CheckResult => ({ check, passed:
 const pass = (check: string, detail: string): R.CheckResult => ({ check, passed: true, detail })
 
 /** The order's reference price and value: the limit price, else the quote; the notional given, else qty × price. */
-export function priceOf(order: GateOrder, quote: string | null): { reference: string | null; priced: string | null } {
+export function priceOf(
+  order: GateOrder,
+  quote: string | null,
+): { reference: string | null; priced: string | null } {
   const reference = order.type === 'limit' ? order.limitPrice : quote
   if (order.notional !== null) return { reference, priced: R.pricedNotional(order.notional, '1') }
   return { reference, priced: reference === null ? null : R.pricedNotional(order.qty!, reference) }
@@ -109,7 +81,8 @@ function stateChecks(f: GateFacts, qty: string | null): R.CheckResult[] {
   if (!a.enabled) return [fail('agent.disabled', `agent ${a.id} is disabled`)]
   const enabled = pass('agent.disabled', 'enabled')
   if (a.tradingState === 'halted') return [enabled, fail('state.halted', 'the agent is halted: no orders')]
-  if (a.tradingState === 'reducing' && qty !== null) return [enabled, R.reduces(f.order.side, qty, f.position)]
+  if (a.tradingState === 'reducing' && qty !== null)
+    return [enabled, R.reduces(f.order.side, qty, f.position)]
   return [enabled, pass('state.active', `trading state ${a.tradingState}`)]
 }
 
@@ -118,9 +91,16 @@ export function evaluate(f: GateFacts): GateDecision {
   const { order, policy } = f
   const { reference, priced } = priceOf(order, f.quote)
   const opensNew = order.side === 'buy' && decSign(f.position) === 0
-  const out: GateDecision = { checks: [], failed: null, priced: priced ?? '0.00', reference: reference ?? '0', opensNew }
+  const out: GateDecision = {
+    checks: [],
+    failed: null,
+    priced: priced ?? '0.00',
+    reference: reference ?? '0',
+    opensNew,
+  }
   // A notional order's quantity is known once priced: a reducing agent's notional order is judged then.
-  const qty = order.qty ?? (reference !== null && order.notional !== null ? decDiv(order.notional, reference, 9) : null)
+  const qty =
+    order.qty ?? (reference !== null && order.notional !== null ? decDiv(order.notional, reference, 9) : null)
   const steps: (() => R.CheckResult[])[] = [
     () => stateChecks(f, order.qty),
     () => [
@@ -140,8 +120,14 @@ export function evaluate(f: GateFacts): GateDecision {
     () => limitChecks(f, priced ?? '0', opensNew),
     () => [
       policy.agent.mode === 'paper' || f.tradable
-        ? pass('account.tradable', policy.agent.mode === 'paper' ? 'paper trading' : 'a connected broker trades it')
-        : fail('account.not_tradable', `account ${order.accountId} is not linked to a connected broker that trades`),
+        ? pass(
+            'account.tradable',
+            policy.agent.mode === 'paper' ? 'paper trading' : 'a connected broker trades it',
+          )
+        : fail(
+            'account.not_tradable',
+            `account ${order.accountId} is not linked to a connected broker that trades`,
+          ),
     ],
   ]
   for (const step of steps) {

@@ -17,8 +17,10 @@ const field = (name: string, msg: string) => UnprocessableError.field(['body', n
 export function normalize(b: SimulateInputBody): GateOrder {
   if ((b.qty === undefined) === (b.notional === undefined))
     throw field('qty', 'give exactly one of qty and notional')
-  if (b.notional !== undefined && b.type !== 'market') throw field('notional', 'notional is for market orders only')
-  if (b.type === 'limit' && b.limit_price === undefined) throw field('limit_price', 'a limit order needs limit_price')
+  if (b.notional !== undefined && b.type !== 'market')
+    throw field('notional', 'notional is for market orders only')
+  if (b.type === 'limit' && b.limit_price === undefined)
+    throw field('limit_price', 'a limit order needs limit_price')
   if (b.type === 'market' && b.limit_price !== undefined)
     throw field('limit_price', 'a market order takes no limit_price')
   for (const k of ['qty', 'notional', 'limit_price'] as const) {
@@ -66,7 +68,12 @@ const insufficient = (scope: AgentScope, granted: AgentScope[]) =>
  */
 export function actorContext(actor: OrderActor, agentId: number, need: 'read' | 'propose'): ActorContext {
   if (actor.kind === 'user')
-    return { tenantId: actor.scope.tenantId, canExecute: true, userId: actor.scope.userId, agentCaller: false }
+    return {
+      tenantId: actor.scope.tenantId,
+      canExecute: true,
+      userId: actor.scope.userId,
+      agentCaller: false,
+    }
   const p = actor.principal
   if (p.agentId !== agentId) throw agentNotFound()
   const has = (s: AgentScope) => p.scopes.includes(s)

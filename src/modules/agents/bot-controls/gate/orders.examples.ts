@@ -64,7 +64,11 @@ export const SIMULATION_EXAMPLE = {
   checks: [
     { check: 'agent.disabled', passed: true, detail: 'enabled' },
     { check: 'state.active', passed: true, detail: 'trading state active' },
-    { check: 'limit.max_order_notional', passed: true, detail: 'order notional 952.50; the limit is 5000.00' },
+    {
+      check: 'limit.max_order_notional',
+      passed: true,
+      detail: 'order notional 952.50; the limit is 5000.00',
+    },
   ],
   post_trade: { position_weight: '0.0952', open_positions: 2 },
 }

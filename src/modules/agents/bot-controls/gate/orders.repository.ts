@@ -5,6 +5,7 @@
  */
 import { sql, type Insertable, type Selectable } from 'kysely'
 import type { SystemScope, TenantScope } from '../../../../platform/db/index.ts'
+import { orderHash } from '../lib/order-hash.ts'
 import type { BotOrderStatus, BotOrderTable, BotUsageDayTable } from '../orders.tables.ts'
 
 export type OrderRow = Selectable<BotOrderTable> & { approval_id: number | null }
@@ -78,7 +79,9 @@ export async function addRejection(s: TenantScope, agentId: number, day: string,
 const orders = (s: TenantScope) =>
   s.db
     .selectFrom('bot_order as o')
-    .leftJoin('bot_approval as a', (j) => j.onRef('a.tenant_id', '=', 'o.tenant_id').onRef('a.order_id', '=', 'o.id'))
+    .leftJoin('bot_approval as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'o.tenant_id').onRef('a.order_id', '=', 'o.id'),
+    )
     .selectAll('o')
     .select('a.id as approval_id')
     .where('o.tenant_id', '=', s.tenantId)
@@ -87,11 +90,20 @@ export const findOrder = (s: TenantScope, id: number): Promise<OrderRow | undefi
   orders(s).where('o.id', '=', id).executeTakeFirst()
 
 export const findByClientId = (s: TenantScope, agentId: number, clientOrderId: string) =>
-  orders(s).where('o.agent_id', '=', agentId).where('o.client_order_id', '=', clientOrderId).executeTakeFirst()
+  orders(s)
+    .where('o.agent_id', '=', agentId)
+    .where('o.client_order_id', '=', clientOrderId)
+    .executeTakeFirst()
 
 /** The order, locked (cancel and the sending of an approved order take turns with the fills job). */
 export const lockOrder = (s: TenantScope, id: number) =>
-  s.db.selectFrom('bot_order').select(['id']).where('tenant_id', '=', s.tenantId).where('id', '=', id).forUpdate().executeTakeFirst()
+  s.db
+    .selectFrom('bot_order')
+    .select(['id'])
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
 
 export async function insertOrder(s: TenantScope, o: NewOrder): Promise<OrderRow> {
   const row = await s.db
@@ -105,7 +117,13 @@ export async function insertOrder(s: TenantScope, o: NewOrder): Promise<OrderRow
 export type OrderPatch = Partial<
   Pick<
     Selectable<BotOrderTable>,
-    'status' | 'reject_reason' | 'reject_detail' | 'broker' | 'broker_order_id' | 'filled_qty' | 'filled_avg_price'
+    | 'status'
+    | 'reject_reason'
+    | 'reject_detail'
+    | 'broker'
+    | 'broker_order_id'
+    | 'filled_qty'
+    | 'filled_avg_price'
   >
 >
 
@@ -141,10 +159,19 @@ export const positions = (s: TenantScope, agentId: number) =>
     .execute()
 
 /** Adds `delta` (a fill: + bought, − sold) to the agent's position in the account's symbol. */
-export const addPosition = (s: TenantScope, p: { agentId: number; accountId: number; symbol: string; delta: string }) =>
+export const addPosition = (
+  s: TenantScope,
+  p: { agentId: number; accountId: number; symbol: string; delta: string },
+) =>
   s.db
     .insertInto('bot_position')
-    .values({ tenant_id: s.tenantId, agent_id: p.agentId, account_id: p.accountId, symbol: p.symbol, qty: p.delta })
+    .values({
+      tenant_id: s.tenantId,
+      agent_id: p.agentId,
+      account_id: p.accountId,
+      symbol: p.symbol,
+      qty: p.delta,
+    })
     .onConflict((oc) =>
       oc
         .columns(['tenant_id', 'agent_id', 'account_id', 'symbol'])
@@ -165,7 +192,10 @@ export const listOrders = (s: TenantScope, f: OrderFilter, offset: number, limit
 }
 
 export async function countOrders(s: TenantScope, f: OrderFilter): Promise<number> {
-  let q = s.db.selectFrom('bot_order').select((eb) => eb.fn.countAll<string>().as('n')).where('tenant_id', '=', s.tenantId)
+  let q = s.db
+    .selectFrom('bot_order')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', s.tenantId)
   if (f.agentId !== undefined) q = q.where('agent_id', '=', f.agentId)
   if (f.status) q = q.where('status', '=', f.status)
   return Number((await q.executeTakeFirstOrThrow()).n)
@@ -194,3 +224,20 @@ export const closeApproval = (s: TenantScope, orderId: number, note: string) =>
     .where('order_id', '=', orderId)
     .where('status', '=', 'pending')
     .execute()
+
+/** Until approvals wire their own: a pending approval of the held order, expiring in 15 minutes. */
+export async function provisionalHold(s: TenantScope, order: OrderRow): Promise<{ approvalId: number }> {
+  const row = await s.db
+    .insertInto('bot_approval')
+    .values({
+      tenant_id: s.tenantId,
+      order_id: order.id,
+      agent_id: order.agent_id,
+      order_hash: orderHash(order),
+      status: 'pending',
+      expires_at: sql<Date>`now() + interval '15 minutes'`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { approvalId: row.id }
+}

@@ -12,7 +12,12 @@ const tags = ['bot-controls']
 const BASE = '/api/bot-controls'
 const AUTH = 'Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.'
 
-export function ordersRoutes(app: App, orders: AgentOrdersService, keys: AgentKeyResolver, origins: string[]): void {
+export function ordersRoutes(
+  app: App,
+  orders: AgentOrdersService,
+  keys: AgentKeyResolver,
+  origins: string[],
+): void {
   const config = { auth: 'public' as const, agentKey: true }
   const preHandler = agentAuth(keys, origins)
   app.post(
@@ -27,8 +32,14 @@ export function ordersRoutes(app: App, orders: AgentOrdersService, keys: AgentKe
         examples: {
           params: { agent_id: 3 },
           body: X.ORDER_INPUT_EXAMPLE,
-          201: { description: 'Recorded: filled, sent, pending_approval or rejected (with its reason)', value: X.ORDER_EXAMPLE },
-          200: { description: 'The same client_order_id and request again: the recorded order', value: X.ORDER_EXAMPLE },
+          201: {
+            description: 'Recorded: filled, sent, pending_approval or rejected (with its reason)',
+            value: X.ORDER_EXAMPLE,
+          },
+          200: {
+            description: 'The same client_order_id and request again: the recorded order',
+            value: X.ORDER_EXAMPLE,
+          },
         },
         tags,
         params: S.AgentParams,
@@ -67,12 +78,10 @@ export function ordersRoutes(app: App, orders: AgentOrdersService, keys: AgentKe
   readRoutes(app, orders, config, preHandler)
 }
 
-function readRoutes(
-  app: App,
-  orders: AgentOrdersService,
-  config: { auth: 'public'; agentKey: boolean },
-  preHandler: ReturnType<typeof agentAuth>,
-): void {
+type Config = { auth: 'public'; agentKey: boolean }
+type PreHandler = ReturnType<typeof agentAuth>
+
+function readRoutes(app: App, orders: AgentOrdersService, config: Config, preHandler: PreHandler): void {
   app.get(
     `${BASE}/agents/:agent_id/orders`,
     {
@@ -87,7 +96,10 @@ function readRoutes(
         examples: {
           params: { agent_id: 3 },
           query: { status: 'rejected', page: 1, page_size: 20 },
-          200: { description: 'A page', value: { items: [X.REJECTED_EXAMPLE], total: 1, page: 1, page_size: 20 } },
+          200: {
+            description: 'A page',
+            value: { items: [X.REJECTED_EXAMPLE], total: 1, page: 1, page_size: 20 },
+          },
         },
         tags,
         params: S.AgentParams,
@@ -99,10 +111,19 @@ function readRoutes(
       const actor = actorOf(req)
       const tenantId = tenantOf(actor, req.query.tenant_id)
       actorContext(actor, req.params.agent_id, 'read')
-      const q = { page: req.query.page ?? 1, page_size: req.query.page_size ?? 20, ...(req.query.status ? { status: req.query.status } : {}) }
+      const q = {
+        page: req.query.page ?? 1,
+        page_size: req.query.page_size ?? 20,
+        ...(req.query.status ? { status: req.query.status } : {}),
+      }
       return orders.list(tenantId, req.params.agent_id, q)
     },
   )
+  getRoute(app, orders, config, preHandler)
+  cancelRoute(app, orders, config, preHandler)
+}
+
+function getRoute(app: App, orders: AgentOrdersService, config: Config, preHandler: PreHandler): void {
   app.get(
     `${BASE}/orders/:order_id`,
     {
@@ -128,6 +149,9 @@ function readRoutes(
       return order
     },
   )
+}
+
+function cancelRoute(app: App, orders: AgentOrdersService, config: Config, preHandler: PreHandler): void {
   app.post(
     `${BASE}/agents/:agent_id/orders/:order_id/cancel`,
     {
@@ -142,7 +166,10 @@ function readRoutes(
           `Filled, rejected, canceled or expired → 409 \`bot.order_not_cancelable\`. ${AUTH}`,
         examples: {
           params: { agent_id: 3, order_id: 481 },
-          200: { description: 'Canceled', value: { ...X.ORDER_EXAMPLE, status: 'canceled', filled_qty: '0', filled_avg_price: null } },
+          200: {
+            description: 'Canceled',
+            value: { ...X.ORDER_EXAMPLE, status: 'canceled', filled_qty: '0', filled_avg_price: null },
+          },
         },
         tags,
         params: S.AgentOrderParams,

@@ -10,13 +10,17 @@ const decimal = (pattern: string, description: string) =>
   Type.String({ pattern, description: `${description}; a JSON string (a JSON number is refused)` })
 
 const Qty = decimal('^(0|[1-9][0-9]{0,9})(\\.[0-9]{1,9})?$', 'Shares, > 0, at most 9 decimals')
-const Notional = decimal('^(0|[1-9][0-9]{0,11})(\\.[0-9]{1,2})?$', 'Dollars, > 0, at most 2 decimals (market orders only)')
+const Notional = decimal(
+  '^(0|[1-9][0-9]{0,11})(\\.[0-9]{1,2})?$',
+  'Dollars, > 0, at most 2 decimals (market orders only)',
+)
 const LimitPrice = decimal('^(0|[1-9][0-9]{0,7})(\\.[0-9]{1,6})?$', 'Limit price, > 0, at most 6 decimals')
 export const ClientOrderId = Type.String({
   minLength: 1,
   maxLength: 128,
   pattern: '^[A-Za-z0-9._:-]+$',
-  description: 'Your idempotency key (1–128 of A–Z a–z 0–9 . _ : -): the same key and request answer the same order',
+  description:
+    'Your idempotency key (1–128 of A–Z a–z 0–9 . _ : -): the same key and request answer the same order',
 })
 
 const inputFields = {
@@ -68,9 +72,13 @@ export const AgentOrderView = Type.Object({
   time_in_force: Type.String(),
   mode: Type.Enum(['paper', 'live']),
   priced_notional: Type.String({ description: 'The order value the gate judged, to the cent' }),
-  reference_price: Type.String({ description: 'The limit price, else the quote at the time ("0" when none)' }),
+  reference_price: Type.String({
+    description: 'The limit price, else the quote at the time ("0" when none)',
+  }),
   status: Status,
-  reject_reason: Nullable(Type.String({ description: 'The typed reason (state.halted, limit.max_order_notional…)' })),
+  reject_reason: Nullable(
+    Type.String({ description: 'The typed reason (state.halted, limit.max_order_notional…)' }),
+  ),
   reject_detail: Nullable(Type.String()),
   approval_id: Nullable(Type.Integer()),
   broker: Nullable(Type.String({ description: 'paper, brokera or brokerb' })),
@@ -112,8 +120,12 @@ export const TenantQuery = Type.Object({
 
 export const OrderListQuery = Type.Object({
   status: Type.Optional(Status),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1, description: '1-based page' })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '1–100, default 20' })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100_000, default: 1, description: '1-based page' }),
+  ),
+  page_size: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '1–100, default 20' }),
+  ),
   tenant_id: Type.Optional(Id({ description: 'Another tenant (administrators); default: your own' })),
 })
 export type OrderListQueryInput = Static<typeof OrderListQuery>

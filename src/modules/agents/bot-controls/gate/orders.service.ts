@@ -76,7 +76,12 @@ export class AgentOrdersService {
     }))
     if (pre.existing) return replay(pre.existing)
     if (!pre.policy) throw agentNotFound()
-    const outside = await this.deps.facts.outside(who, pre.policy, order, pre.policy.limits.maxPositionWeight !== null)
+    const outside = await this.deps.facts.outside(
+      who,
+      pre.policy,
+      order,
+      pre.policy.limits.maxPositionWeight !== null,
+    )
     const now = this.deps.clock.now()
     const done: Decided = await this.tx(who.tenantId, (s) =>
       decide(s, { ...this.deps, agentId, order, outside, now, canExecute: who.canExecute, via }),
@@ -89,7 +94,11 @@ export class AgentOrdersService {
     return { order: toView(done.row), replayed: false }
   }
 
-  async simulate(actor: OrderActor, agentId: number, input: S.SimulateInputBody): Promise<S.SimulationViewOut> {
+  async simulate(
+    actor: OrderActor,
+    agentId: number,
+    input: S.SimulateInputBody,
+  ): Promise<S.SimulationViewOut> {
     const who = actorContext(actor, agentId, 'propose')
     const order = normalize(input)
     const policy = await this.tx(who.tenantId, (s) => this.deps.readers.policy.read(s, agentId))
@@ -102,12 +111,21 @@ export class AgentOrdersService {
   }
 
   /** The agent's order log, newest first; another tenant's or an archived agent → 404. */
-  async list(tenantId: number, agentId: number, q: { status?: S.AgentOrderViewOut['status']; page: number; page_size: number }) {
+  async list(
+    tenantId: number,
+    agentId: number,
+    q: { status?: S.AgentOrderViewOut['status']; page: number; page_size: number },
+  ) {
     const f = { agentId, ...(q.status ? { status: q.status } : {}) }
     return this.tx(tenantId, async (s) => {
       if (!(await this.deps.readers.policy.read(s, agentId))) throw agentNotFound()
       const rows = await repo.listOrders(s, f, (q.page - 1) * q.page_size, q.page_size)
-      return { items: rows.map(toView), total: await repo.countOrders(s, f), page: q.page, page_size: q.page_size }
+      return {
+        items: rows.map(toView),
+        total: await repo.countOrders(s, f),
+        page: q.page,
+        page_size: q.page_size,
+      }
     })
   }
 
@@ -132,11 +150,13 @@ export class AgentOrdersService {
       return o
     })
     if (row.status !== 'pending_approval') {
-      if (!(await this.deps.execution.cancel(who.tenantId, row))) throw notCancelable('not cancelable at its broker')
+      if (!(await this.deps.execution.cancel(who.tenantId, row)))
+        throw notCancelable('not cancelable at its broker')
       await this.tx(who.tenantId, async (s) => {
         await repo.lockOrder(s, orderId)
         const o = await repo.findOrder(s, orderId)
-        if (o && repo.OPEN_STATUSES.includes(o.status)) await repo.updateOrder(s, orderId, { status: 'canceled' })
+        if (o && repo.OPEN_STATUSES.includes(o.status))
+          await repo.updateOrder(s, orderId, { status: 'canceled' })
       })
     }
     return toView(await this.reload(who.tenantId, orderId))

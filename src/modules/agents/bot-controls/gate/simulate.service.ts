@@ -8,7 +8,13 @@ import { decAdd } from '../../../../kernel/decimal/index.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import { weightOf } from '../lib/gate-rules.ts'
 import type { FactsService, OutsideFacts } from './facts.service.ts'
-import { type AgentPolicy, evaluate, type GateOrder, type GateReaders, needsApproval } from './gate.service.ts'
+import {
+  type AgentPolicy,
+  evaluate,
+  type GateOrder,
+  type GateReaders,
+  needsApproval,
+} from './gate.service.ts'
 import { checkValue } from './order-input.service.ts'
 import * as repo from './orders.repository.ts'
 import type { SimulationViewOut } from './orders.schemas.ts'
@@ -32,15 +38,14 @@ export async function simulate(s: TenantScope, d: SimulateInput): Promise<Simula
     order: d.order,
     quote: d.outside.quote,
     now: d.now,
-    accountOwned: d.outside.accountOwned,
     ...inside,
     usage: { orders: usage?.orders ?? 0, notional: usage?.notional ?? '0' },
     valuation: d.outside.valuation,
     tradable: d.outside.route !== null,
   })
   checkValue(decision.priced)
-  const threshold = d.outside.accountOwned ? await d.readers.threshold.effective(s, d.order.accountId) : null
-  const v = d.outside.valuation
+  const threshold = inside.accountOwned ? await d.readers.threshold.effective(s, d.order.accountId) : null
+  const v = inside.accountOwned ? d.outside.valuation : null
   const post_trade = {
     position_weight:
       v && d.order.side === 'buy' ? weightOf(decAdd(v.symbolValue, decision.priced), v.accountValue) : null,
@@ -54,7 +59,12 @@ export async function simulate(s: TenantScope, d: SimulateInput): Promise<Simula
     post_trade,
   }
   if (decision.failed)
-    return { outcome: 'would_reject', reason: decision.failed.check, detail: decision.failed.detail, ...common }
+    return {
+      outcome: 'would_reject',
+      reason: decision.failed.check,
+      detail: decision.failed.detail,
+      ...common,
+    }
   if (needsApproval(decision.priced, threshold, d.canExecute))
     return {
       outcome: 'would_hold',

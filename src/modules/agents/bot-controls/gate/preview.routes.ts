@@ -1,0 +1,63 @@
+/** GET /api/bot-controls/approval-threshold/preview: what a proposed threshold would have held. */
+import { effectiveTenant } from '../../../../platform/auth/scope.ts'
+import { scopeOf } from '../../../../platform/auth/authenticate.ts'
+import type { App } from '../../../../platform/http/app-type.ts'
+import { problems } from '../../../../platform/http/problem.ts'
+import * as S from './preview.schemas.ts'
+import type { PreviewService } from './preview.service.ts'
+
+export function previewRoutes(app: App, preview: PreviewService): void {
+  app.get(
+    '/api/bot-controls/approval-threshold/preview',
+    {
+      schema: {
+        operationId: 'previewApprovalThreshold',
+        summary: 'What a proposed approval threshold would have held, and what each limit would have blocked',
+        description:
+          'Over the agent orders created in the last `days` days (default 7, 1–90): `would_need_approval` lists ' +
+          'those that passed the gate and are worth strictly more than `proposed_threshold` (the gate holds an order ' +
+          'above the threshold, not at it), with their count and total; `limits_would_block` replays each agent’s ' +
+          'orders of the window in time order against the limits it has now — orders per minute (the 60 s before ' +
+          'each order), orders and notional per New York trading day (a new day starts at zero), order notional; ' +
+          'a blocked order does not count towards the next — and lists what each limit would have blocked. Open ' +
+          'positions and position weight are not replayed (they need positions at the time).',
+        examples: {
+          query: { proposed_threshold: '1000.00', days: 7 },
+          200: {
+            description: 'The preview',
+            value: {
+              proposed_threshold: '1000.00',
+              days: 7,
+              from: '2026-11-23T15:00:00.000Z',
+              to: '2026-11-30T15:00:00.000Z',
+              orders_considered: 14,
+              would_need_approval: [
+                {
+                  order_id: 481,
+                  agent_id: 3,
+                  agent_name: 'Momentum bot',
+                  account_id: 12,
+                  symbol: 'AAPL',
+                  side: 'buy',
+                  priced_notional: '1905.00',
+                  created_at: '2026-11-27T15:02:11.000Z',
+                  status: 'filled',
+                },
+              ],
+              count: 1,
+              notional_total: '1905.00',
+              limits_would_block: [{ limit: 'limit.max_orders_per_day', agent_id: 3, order_ids: [490, 491] }],
+            },
+          },
+        },
+        tags: ['bot-controls'],
+        querystring: S.PreviewQuery,
+        response: { 200: S.Preview, ...problems(401, 403, 422) },
+      },
+    },
+    (req) => {
+      const tenantId = effectiveTenant(scopeOf(req), req.query.tenant_id)
+      return preview.preview(tenantId, req.query.proposed_threshold, req.query.days ?? 7)
+    },
+  )
+}

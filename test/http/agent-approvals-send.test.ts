@@ -1,0 +1,134 @@
+/**
+ * Held agent orders through the real gate and the paper broker: above the threshold the order waits;
+ * approving sends it (filled at the quote), once; a market order whose quote left its ±2 % band is
+ * refused and expires unsent; the agent's creator finds the request in the in-app inbox; an agent's
+ * key can neither skip nor decide an approval.
+ */
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { assertProblem, json, type Body } from '../helpers/assertions.ts'
+import { useTestApp } from '../helpers/test-app.ts'
+import { agentWithThreshold, approvalsWorld, place, T0 } from './agent-approvals-fixtures.ts'
+
+const world = approvalsWorld()
+const t = useTestApp({ clock: world.clock, providers: { market: world.market } })
+const BASE = '/api/bot-controls/approvals'
+
+describe('agent approvals: approve and send (paper)', () => {
+  it('holds an order above the threshold, approves it once, and the paper broker fills it', async () => {
+    world.clock.set(T0)
+    world.market.prices.set('AAPL', 150)
+    const u = await t.newTenant()
+    const { accountId, agentId } = await agentWithThreshold(u, '1000.00')
+    const held = await place(u, agentId, { account_id: accountId, qty: '10' })
+    assert.deepEqual([held.status, held.priced_notional, held.reference_price], ['pending_approval', '1500.00', '150'])
+    assert.ok(held.approval_id, 'held with its approval')
+    const pending = json(await u.get(`${BASE}?status=pending`))
+    assert.deepEqual(pending.items.map((i: Body) => [i.approval_id, i.order.order_id, i.band_low, i.band_high]), [
+      [held.approval_id, held.order_id, '147', '153'],
+    ])
+    world.clock.advance(60_000)
+    const res = await u.post(`${BASE}/${held.approval_id}/approve`)
+    assert.equal(res.statusCode, 200, res.body)
+    const a = json(res)
+    assert.deepEqual(
+      [a.status, a.decided_by, a.decided_at, a.order.status, a.order.broker, a.order.broker_order_id],
+      ['sent', u.userId, '2026-11-25T15:01:00.000Z', 'filled', 'paper', `paper-${held.order_id}`],
+    )
+    assert.deepEqual([a.order.filled_qty, a.order.filled_avg_price], ['10', '150'])
+    const order = json(await u.get(`/api/bot-controls/orders/${held.order_id}`))
+    assert.equal(order.status, 'filled')
+    assertProblem(await u.post(`${BASE}/${held.approval_id}/approve`), 409, 'bot.approval_not_pending')
+    assertProblem(await u.post(`${BASE}/${held.approval_id}/reject`, {}), 409, 'bot.approval_not_pending')
+    const usage = json(await u.get(`/api/bot-controls/agents/${agentId}/usage`))
+    assert.deepEqual([usage.orders, usage.notional, usage.pending_approvals], [1, '1500.00', 0])
+  })
+
+  it('sends an order below the threshold at once, with no approval', async () => {
+    world.clock.set(T0)
+    world.market.prices.set('AAPL', 150)
+    const u = await t.newTenant()
+    const { accountId, agentId } = await agentWithThreshold(u, '1500.00')
+    const sent = await place(u, agentId, { account_id: accountId, qty: '10' })
+    assert.deepEqual([sent.status, sent.approval_id], ['filled', null], 'exactly at the threshold is not above it')
+    assert.deepEqual(json(await u.get(BASE)).items, [])
+  })
+
+  it('refuses a market order whose quote left its band: 422 with quote and band, approval and order expired', async () => {
+    world.clock.set(T0)
+    world.market.prices.set('MSFT', 400)
+    const u = await t.newTenant()
+    const { accountId, agentId } = await agentWithThreshold(u, '100.00')
+    const held = await place(u, agentId, { account_id: accountId, symbol: 'MSFT', qty: '2' })
+    world.market.prices.set('MSFT', 408.01) // the band is 392–408
+    const res = await u.post(`${BASE}/${held.approval_id}/approve`)
+    const p = assertProblem(res, 422, 'bot.approval_price_band')
+    assert.deepEqual([p.quote, p.band_low, p.band_high], ['408.01', '392', '408'])
+    const a = json(await u.get(`${BASE}/${held.approval_id}`))
+    assert.deepEqual(
+      [a.status, a.decided_by, a.order.status, a.order.reject_reason, a.order.broker],
+      ['expired', u.userId, 'expired', 'approval.price_band', null],
+    )
+    const usage = json(await u.get(`/api/bot-controls/agents/${agentId}/usage`))
+    assert.deepEqual([usage.orders, usage.notional], [0, '0.00'], 'the budget is given back')
+    assertProblem(await u.post(`${BASE}/${held.approval_id}/approve`), 422, 'bot.approval_expired')
+  })
+
+  it('sends a market order whose quote sits exactly on the band’s edge', async () => {
+    world.clock.set(T0)
+    world.market.prices.set('MSFT', 400)
+    const u = await t.newTenant()
+    const { accountId, agentId } = await agentWithThreshold(u, '100.00')
+    const held = await place(u, agentId, { account_id: accountId, symbol: 'MSFT', qty: '2' })
+    world.market.prices.set('MSFT', 392)
+    const res = await u.post(`${BASE}/${held.approval_id}/approve`)
+    assert.equal(res.statusCode, 200, res.body)
+    assert.deepEqual([json(res).status, json(res).order.status, json(res).order.filled_avg_price], ['sent', 'filled', '392'])
+  })
+
+  it('binds a limit order to its limit, not to a band: sent whatever the quote did', async () => {
+    world.clock.set(T0)
+    world.market.prices.set('KO', 60)
+    const u = await t.newTenant()
+    const { accountId, agentId } = await agentWithThreshold(u, '100.00')
+    const held = await place(u, agentId, { account_id: accountId, symbol: 'KO', qty: '10', type: 'limit', limit_price: '61' })
+    const pending = json(await u.get(`${BASE}/${held.approval_id}`))
+    assert.deepEqual([pending.band_low, pending.band_high], [null, null])
+    world.market.prices.set('KO', 70)
+    const res = await u.post(`${BASE}/${held.approval_id}/approve`)
+    assert.equal(res.statusCode, 200, res.body)
+    assert.deepEqual([json(res).status, json(res).order.status], ['sent', 'sent'], 'the limit rests: 70 is above 61')
+  })
+
+  it('tells the agent’s creator in the in-app inbox, linking to the queue', async () => {
+    world.clock.set(T0)
+    world.market.prices.set('AAPL', 150)
+    const u = await t.newTenant()
+    const colleague = await t.newUser(u.tenantId)
+    const { accountId, agentId } = await agentWithThreshold(u, '1000.00')
+    const held = await place(colleague, agentId, { account_id: accountId, qty: '10' })
+    await t.c.jobs.drain()
+    const items = json(await u.get('/api/alerts/in-app')).items as Body[]
+    assert.equal(items.length, 1, JSON.stringify(items))
+    assert.deepEqual([items[0]!.title, items[0]!.url], ['Rebalancer asks to place an order', '/app/agents/approvals'])
+    assert.equal(items[0]!.body, 'buy 10 AAPL (market, about $1500). Approve or reject before 10:15 New York time.')
+    assert.deepEqual(json(await colleague.get('/api/alerts/in-app')).items, [], 'only the agent’s creator is asked')
+    // The colleague may still decide: approvals belong to the tenant's people.
+    assert.equal(json(await colleague.post(`${BASE}/${held.approval_id}/approve`)).decided_by, colleague.userId)
+  })
+
+  it('holds every order of an agent key without orders:execute, and the key cannot decide it', async () => {
+    world.clock.set(T0)
+    world.market.prices.set('AAPL', 150)
+    const u = await t.newTenant()
+    const { accountId, agentId } = await agentWithThreshold(u, null)
+    const cred = await u.post(`/api/bot-controls/agents/${agentId}/credentials`, {})
+    assert.equal(cred.statusCode, 201, cred.body)
+    const agentAuth = { authorization: `Bearer ${json(cred).key}` }
+    const held = await place(t.anon as never, agentId, { account_id: accountId, qty: '1' }, agentAuth)
+    assert.equal(held.status, 'pending_approval')
+    const res = await t.anon.post(`${BASE}/${held.approval_id}/approve`, undefined, agentAuth)
+    assert.equal(res.statusCode, 401, res.body)
+    assert.equal(json(await u.get(`${BASE}/${held.approval_id}`)).status, 'pending')
+  })
+})
