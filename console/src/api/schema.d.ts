@@ -1369,6 +1369,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bot-controls/agents/{agent_id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s order log, newest first
+         * @description Every order the agent asked for, whatever the gate decided; `status` filters; `page` (1-based) and `page_size` 1–100 (default 20); `total` counts the matching orders. An agent’s key reads its own log (scope orders:read). Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         */
+        get: operations["listAgentOrders"];
+        put?: never;
+        /**
+         * Place an order for an agent through the gate
+         * @description Every order is recorded and answered 201 with its status: `rejected` with a typed `reject_reason`, `pending_approval` with its `approval_id`, or sent (`sent`, `filled`: paper mode fills market orders at the quote, marketable limit orders at once; live mode goes to the account’s broker, whose refusal is `broker_rejected`). `client_order_id` is required and idempotent per agent: the same key with the same request → 200 with the recorded order; with another request → 409 `bot.client_order_id_conflict`. Exactly one of `qty` and `notional` (market orders only); `limit_price` exactly for limit orders; decimals as JSON strings; an order worth more than 1000000000000 → 422. An agent key acts for its own agent only (another → 404) and needs `orders:propose` or `orders:execute` (403 `bot.insufficient_scope`). The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, end exclusive), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         */
+        post: operations["placeAgentOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/agents/{agent_id}/orders/{order_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an agent order
+         * @description A pending_approval order is withdrawn (its approval closed, the day’s budget given back); a sent or partially filled one is canceled at its broker. Allowed whatever the agent’s trading state (halted too). Filled, rejected, canceled or expired → 409 `bot.order_not_cancelable`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         */
+        post: operations["cancelAgentOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/agents/{agent_id}/orders/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the gate on an order without placing it
+         * @description Runs the gate on the order as placing it now would, and records nothing: `would_send`, `would_hold` (reason `approval.required`) or `would_reject` with the typed reason; `checks` lists each check run up to the first failure; `post_trade` the position weight in the account (buys, when the account can be valued) and the agent’s open positions after it. `client_order_id` is optional. The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, end exclusive), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         */
+        post: operations["simulateAgentOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bot-controls/agents/{agent_id}/usage": {
         parameters: {
             query?: never;
@@ -1426,6 +1490,126 @@ export interface paths {
          * @description `account_id`: one of your broker accounts (another → 422 naming it); `threshold`: a decimal string ≥ 0, or null to remove the override. An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. Money is a JSON string with at most 2 decimal places ("5000.00"); a JSON number is refused with a 422 saying to send a string (floats round). Amounts are answered with exactly 2 places. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         put: operations["putBotThresholdOverride"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/approval-threshold/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a proposed approval threshold would have held, and what each limit would have blocked
+         * @description Over the agent orders created in the last `days` days (default 7, 1–90): `would_need_approval` lists those that passed the gate and are worth strictly more than `proposed_threshold` (the gate holds an order above the threshold, not at it), with their count and total; `limits_would_block` replays each agent’s orders of the window in time order against the limits it has now — orders per minute (the 60 s before each order), orders and notional per New York trading day (a new day starts at zero), order notional; a blocked order does not count towards the next — and lists what each limit would have blocked. Open positions and position weight are not replayed (they need positions at the time).
+         */
+        get: operations["previewApprovalThreshold"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agent orders held for approval, newest first
+         * @description `status` filters (pending, approved, sent, rejected, expired). Pages: `page` (1-based), `page_size` 1–100 (default 20); `total` counts the matching approvals. Reading expires lapsed approvals first. An approval is bound to the exact order held (account, symbol, side, quantity or notional, type, limit price) and lapses 15 minutes after the order was held (`expires_at`): a lapsed approval is `expired` and so is its order. A market order carries a band of ±2 % around the quote the gate priced it at (`band_low`–`band_high`, both included); a limit order has none (its limit bounds it). A rejected or expired order gives its budget (one order, its notional) back to the agent’s day. Decisions are made by signed-in people of the tenant; an agent’s key cannot approve. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         */
+        get: operations["listBotApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/approvals/{approval_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One approval with its order
+         * @description Another tenant’s or an unknown approval → 404 `bot.approval_not_found`. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         */
+        get: operations["getBotApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/approvals/{approval_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a held agent order and send it
+         * @description Re-checked under the approval’s lock: it must be pending (else 409 `bot.approval_not_pending`, with `approval_status` and `order_status`) and not lapsed (else it expires: 422 `bot.approval_expired`, also the answer for one already expired); the order must be the one held (else it expires: 409 `bot.approval_order_changed`); a market order’s current quote must be within its band (else the approval and the order expire: 422 `bot.approval_price_band` with `quote`, `band_low`, `band_high`; no quote at all → 503 `bot.quote_unavailable`, still pending). Then the approval is `approved` (who: `decided_by`, when: `decided_at`) and the order goes to its broker; the answer shows the approval `sent` with the order as the broker took it (`approved` while the broker has not taken it). An approval is bound to the exact order held (account, symbol, side, quantity or notional, type, limit price) and lapses 15 minutes after the order was held (`expires_at`): a lapsed approval is `expired` and so is its order. A market order carries a band of ±2 % around the quote the gate priced it at (`band_low`–`band_high`, both included); a limit order has none (its limit bounds it). A rejected or expired order gives its budget (one order, its notional) back to the agent’s day. Decisions are made by signed-in people of the tenant; an agent’s key cannot approve. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         */
+        post: operations["approveBotApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/approvals/{approval_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a held agent order
+         * @description `note` (optional, 1–500 characters on one line) is kept as `decision_note` and as the order’s `reject_detail`. The order becomes `rejected` with reason `approval.rejected` (counted in the agent’s rejections) and its budget goes back to its day. Decided → 409 `bot.approval_not_pending`; lapsed or expired → 422 `bot.approval_expired`. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         */
+        post: operations["rejectBotApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot-controls/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One agent order
+         * @description Another tenant’s order, or (with an agent’s key) another agent’s, → 404 `bot.order_not_found`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         */
+        get: operations["getAgentOrder"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -17404,6 +17588,960 @@ export interface operations {
             };
         };
     };
+    listAgentOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description 1–100, default 20
+                 * @example 20
+                 */
+                page_size?: number;
+                /**
+                 * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                 * @example rejected
+                 */
+                status?: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 3 */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "order_id": 482,
+                     *           "agent_id": 3,
+                     *           "account_id": 12,
+                     *           "client_order_id": "momentum-2026-11-30-002",
+                     *           "symbol": "AAPL",
+                     *           "side": "buy",
+                     *           "qty": "50",
+                     *           "notional": null,
+                     *           "type": "limit",
+                     *           "limit_price": "190.5",
+                     *           "time_in_force": "day",
+                     *           "mode": "paper",
+                     *           "priced_notional": "9525.00",
+                     *           "reference_price": "190.5",
+                     *           "status": "rejected",
+                     *           "reject_reason": "limit.max_order_notional",
+                     *           "reject_detail": "order notional 9525.00; the limit is 5000.00",
+                     *           "approval_id": null,
+                     *           "broker": null,
+                     *           "broker_order_id": null,
+                     *           "filled_qty": "0",
+                     *           "filled_avg_price": null,
+                     *           "via": "rest",
+                     *           "trading_day": "2026-11-30",
+                     *           "created_at": "2026-11-30T15:02:11.000Z",
+                     *           "updated_at": "2026-11-30T15:02:11.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "page_size": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            account_id: number;
+                            agent_id: number;
+                            approval_id: null | number;
+                            broker: null | string;
+                            broker_order_id: null | string;
+                            client_order_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            filled_avg_price: null | string;
+                            /** @description decimal string */
+                            filled_qty: string;
+                            limit_price: null | string;
+                            /** @enum {unknown} */
+                            mode: "paper" | "live";
+                            notional: null | string;
+                            order_id: number;
+                            /** @description The order value the gate judged, to the cent */
+                            priced_notional: string;
+                            qty: null | string;
+                            /** @description The limit price, else the quote at the time ("0" when none) */
+                            reference_price: string;
+                            reject_detail: null | string;
+                            reject_reason: null | string;
+                            side: string;
+                            /**
+                             * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                             * @enum {unknown}
+                             */
+                            status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                            symbol: string;
+                            time_in_force: string;
+                            /**
+                             * Format: date
+                             * @description The New York trading day it counts in
+                             */
+                            trading_day: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {unknown} */
+                            via: "rest" | "mcp" | "console";
+                        }[];
+                        page: number;
+                        page_size: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    placeAgentOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "account_id": 12,
+                 *       "symbol": "AAPL",
+                 *       "side": "buy",
+                 *       "qty": "5",
+                 *       "type": "limit",
+                 *       "limit_price": "190.50",
+                 *       "time_in_force": "day",
+                 *       "client_order_id": "momentum-2026-11-30-001"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One of the tenant’s portfolio accounts */
+                    account_id: number;
+                    /** @description Your idempotency key (1–128 of A–Z a–z 0–9 . _ : -): the same key and request answer the same order */
+                    client_order_id: string;
+                    /** @description Limit price, > 0, at most 6 decimals; a JSON string (a JSON number is refused) */
+                    limit_price?: string;
+                    /** @description Dollars, > 0, at most 2 decimals (market orders only); a JSON string (a JSON number is refused) */
+                    notional?: string;
+                    /** @description Shares, > 0, at most 9 decimals; a JSON string (a JSON number is refused) */
+                    qty?: string;
+                    /**
+                     * @description buy or sell
+                     * @enum {unknown}
+                     */
+                    side: "buy" | "sell";
+                    /** @description Ticker, case-insensitive (stored upper-case) */
+                    symbol: string;
+                    /**
+                     * @description day, gtc, ioc or fok
+                     * @enum {unknown}
+                     */
+                    time_in_force: "day" | "gtc" | "ioc" | "fok";
+                    /**
+                     * @description market or limit
+                     * @enum {unknown}
+                     */
+                    type: "market" | "limit";
+                };
+            };
+        };
+        responses: {
+            /** @description The same client_order_id and request again: the recorded order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": 481,
+                     *       "agent_id": 3,
+                     *       "account_id": 12,
+                     *       "client_order_id": "momentum-2026-11-30-001",
+                     *       "symbol": "AAPL",
+                     *       "side": "buy",
+                     *       "qty": "5",
+                     *       "notional": null,
+                     *       "type": "limit",
+                     *       "limit_price": "190.5",
+                     *       "time_in_force": "day",
+                     *       "mode": "paper",
+                     *       "priced_notional": "952.50",
+                     *       "reference_price": "190.5",
+                     *       "status": "filled",
+                     *       "reject_reason": null,
+                     *       "reject_detail": null,
+                     *       "approval_id": null,
+                     *       "broker": "paper",
+                     *       "broker_order_id": "paper-481",
+                     *       "filled_qty": "5",
+                     *       "filled_avg_price": "189.97",
+                     *       "via": "rest",
+                     *       "trading_day": "2026-11-30",
+                     *       "created_at": "2026-11-30T15:02:11.000Z",
+                     *       "updated_at": "2026-11-30T15:02:11.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: number;
+                        agent_id: number;
+                        approval_id: null | number;
+                        broker: null | string;
+                        broker_order_id: null | string;
+                        client_order_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        filled_avg_price: null | string;
+                        /** @description decimal string */
+                        filled_qty: string;
+                        limit_price: null | string;
+                        /** @enum {unknown} */
+                        mode: "paper" | "live";
+                        notional: null | string;
+                        order_id: number;
+                        /** @description The order value the gate judged, to the cent */
+                        priced_notional: string;
+                        qty: null | string;
+                        /** @description The limit price, else the quote at the time ("0" when none) */
+                        reference_price: string;
+                        reject_detail: null | string;
+                        reject_reason: null | string;
+                        side: string;
+                        /**
+                         * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                         * @enum {unknown}
+                         */
+                        status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                        symbol: string;
+                        time_in_force: string;
+                        /**
+                         * Format: date
+                         * @description The New York trading day it counts in
+                         */
+                        trading_day: string;
+                        type: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @enum {unknown} */
+                        via: "rest" | "mcp" | "console";
+                    };
+                };
+            };
+            /** @description Recorded: filled, sent, pending_approval or rejected (with its reason) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": 481,
+                     *       "agent_id": 3,
+                     *       "account_id": 12,
+                     *       "client_order_id": "momentum-2026-11-30-001",
+                     *       "symbol": "AAPL",
+                     *       "side": "buy",
+                     *       "qty": "5",
+                     *       "notional": null,
+                     *       "type": "limit",
+                     *       "limit_price": "190.5",
+                     *       "time_in_force": "day",
+                     *       "mode": "paper",
+                     *       "priced_notional": "952.50",
+                     *       "reference_price": "190.5",
+                     *       "status": "filled",
+                     *       "reject_reason": null,
+                     *       "reject_detail": null,
+                     *       "approval_id": null,
+                     *       "broker": "paper",
+                     *       "broker_order_id": "paper-481",
+                     *       "filled_qty": "5",
+                     *       "filled_avg_price": "189.97",
+                     *       "via": "rest",
+                     *       "trading_day": "2026-11-30",
+                     *       "created_at": "2026-11-30T15:02:11.000Z",
+                     *       "updated_at": "2026-11-30T15:02:11.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: number;
+                        agent_id: number;
+                        approval_id: null | number;
+                        broker: null | string;
+                        broker_order_id: null | string;
+                        client_order_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        filled_avg_price: null | string;
+                        /** @description decimal string */
+                        filled_qty: string;
+                        limit_price: null | string;
+                        /** @enum {unknown} */
+                        mode: "paper" | "live";
+                        notional: null | string;
+                        order_id: number;
+                        /** @description The order value the gate judged, to the cent */
+                        priced_notional: string;
+                        qty: null | string;
+                        /** @description The limit price, else the quote at the time ("0" when none) */
+                        reference_price: string;
+                        reject_detail: null | string;
+                        reject_reason: null | string;
+                        side: string;
+                        /**
+                         * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                         * @enum {unknown}
+                         */
+                        status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                        symbol: string;
+                        time_in_force: string;
+                        /**
+                         * Format: date
+                         * @description The New York trading day it counts in
+                         */
+                        trading_day: string;
+                        type: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @enum {unknown} */
+                        via: "rest" | "mcp" | "console";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelAgentOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                agent_id: number;
+                /** @example 481 */
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Canceled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": 481,
+                     *       "agent_id": 3,
+                     *       "account_id": 12,
+                     *       "client_order_id": "momentum-2026-11-30-001",
+                     *       "symbol": "AAPL",
+                     *       "side": "buy",
+                     *       "qty": "5",
+                     *       "notional": null,
+                     *       "type": "limit",
+                     *       "limit_price": "190.5",
+                     *       "time_in_force": "day",
+                     *       "mode": "paper",
+                     *       "priced_notional": "952.50",
+                     *       "reference_price": "190.5",
+                     *       "status": "canceled",
+                     *       "reject_reason": null,
+                     *       "reject_detail": null,
+                     *       "approval_id": null,
+                     *       "broker": "paper",
+                     *       "broker_order_id": "paper-481",
+                     *       "filled_qty": "0",
+                     *       "filled_avg_price": null,
+                     *       "via": "rest",
+                     *       "trading_day": "2026-11-30",
+                     *       "created_at": "2026-11-30T15:02:11.000Z",
+                     *       "updated_at": "2026-11-30T15:02:11.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: number;
+                        agent_id: number;
+                        approval_id: null | number;
+                        broker: null | string;
+                        broker_order_id: null | string;
+                        client_order_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        filled_avg_price: null | string;
+                        /** @description decimal string */
+                        filled_qty: string;
+                        limit_price: null | string;
+                        /** @enum {unknown} */
+                        mode: "paper" | "live";
+                        notional: null | string;
+                        order_id: number;
+                        /** @description The order value the gate judged, to the cent */
+                        priced_notional: string;
+                        qty: null | string;
+                        /** @description The limit price, else the quote at the time ("0" when none) */
+                        reference_price: string;
+                        reject_detail: null | string;
+                        reject_reason: null | string;
+                        side: string;
+                        /**
+                         * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                         * @enum {unknown}
+                         */
+                        status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                        symbol: string;
+                        time_in_force: string;
+                        /**
+                         * Format: date
+                         * @description The New York trading day it counts in
+                         */
+                        trading_day: string;
+                        type: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @enum {unknown} */
+                        via: "rest" | "mcp" | "console";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    simulateAgentOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                agent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "account_id": 12,
+                 *       "symbol": "AAPL",
+                 *       "side": "buy",
+                 *       "qty": "5",
+                 *       "type": "limit",
+                 *       "limit_price": "190.50",
+                 *       "time_in_force": "day",
+                 *       "client_order_id": "momentum-2026-11-30-001"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description One of the tenant’s portfolio accounts */
+                    account_id: number;
+                    /** @description Your idempotency key (1–128 of A–Z a–z 0–9 . _ : -): the same key and request answer the same order */
+                    client_order_id?: string;
+                    /** @description Limit price, > 0, at most 6 decimals; a JSON string (a JSON number is refused) */
+                    limit_price?: string;
+                    /** @description Dollars, > 0, at most 2 decimals (market orders only); a JSON string (a JSON number is refused) */
+                    notional?: string;
+                    /** @description Shares, > 0, at most 9 decimals; a JSON string (a JSON number is refused) */
+                    qty?: string;
+                    /**
+                     * @description buy or sell
+                     * @enum {unknown}
+                     */
+                    side: "buy" | "sell";
+                    /** @description Ticker, case-insensitive (stored upper-case) */
+                    symbol: string;
+                    /**
+                     * @description day, gtc, ioc or fok
+                     * @enum {unknown}
+                     */
+                    time_in_force: "day" | "gtc" | "ioc" | "fok";
+                    /**
+                     * @description market or limit
+                     * @enum {unknown}
+                     */
+                    type: "market" | "limit";
+                };
+            };
+        };
+        responses: {
+            /** @description What placing it now would do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome": "would_hold",
+                     *       "reason": "approval.required",
+                     *       "detail": "the order's value 952.50 is above the approval threshold 500.00",
+                     *       "priced_notional": "952.50",
+                     *       "reference_price": "190.5",
+                     *       "threshold": "500.00",
+                     *       "checks": [
+                     *         {
+                     *           "check": "agent.disabled",
+                     *           "passed": true,
+                     *           "detail": "enabled"
+                     *         },
+                     *         {
+                     *           "check": "state.active",
+                     *           "passed": true,
+                     *           "detail": "trading state active"
+                     *         },
+                     *         {
+                     *           "check": "limit.max_order_notional",
+                     *           "passed": true,
+                     *           "detail": "order notional 952.50; the limit is 5000.00"
+                     *         }
+                     *       ],
+                     *       "post_trade": {
+                     *         "position_weight": "0.0952",
+                     *         "open_positions": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Every check run, in the gate’s order, up to the first failure */
+                        checks: {
+                            check: string;
+                            detail: string;
+                            passed: boolean;
+                        }[];
+                        detail: null | string;
+                        /** @enum {unknown} */
+                        outcome: "would_send" | "would_hold" | "would_reject";
+                        post_trade: {
+                            open_positions: number;
+                            position_weight: null | string;
+                        };
+                        priced_notional: string;
+                        reason: null | string;
+                        reference_price: string;
+                        threshold: null | string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBotAgentUsage: {
         parameters: {
             query?: {
@@ -17927,6 +19065,1255 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewApprovalThreshold: {
+        parameters: {
+            query: {
+                /**
+                 * @description 1–90, default 7
+                 * @example 7
+                 */
+                days?: number;
+                /**
+                 * @description The threshold to try, dollars ≥ 0 with at most 2 decimals, as in the query string
+                 * @example 1000.00
+                 */
+                proposed_threshold: string;
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "proposed_threshold": "1000.00",
+                     *       "days": 7,
+                     *       "from": "2026-11-23T15:00:00.000Z",
+                     *       "to": "2026-11-30T15:00:00.000Z",
+                     *       "orders_considered": 14,
+                     *       "would_need_approval": [
+                     *         {
+                     *           "order_id": 481,
+                     *           "agent_id": 3,
+                     *           "agent_name": "Momentum bot",
+                     *           "account_id": 12,
+                     *           "symbol": "AAPL",
+                     *           "side": "buy",
+                     *           "priced_notional": "1905.00",
+                     *           "created_at": "2026-11-27T15:02:11.000Z",
+                     *           "status": "filled"
+                     *         }
+                     *       ],
+                     *       "count": 1,
+                     *       "notional_total": "1905.00",
+                     *       "limits_would_block": [
+                     *         {
+                     *           "limit": "limit.max_orders_per_day",
+                     *           "agent_id": 3,
+                     *           "order_ids": [
+                     *             490,
+                     *             491
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        count: number;
+                        days: number;
+                        /** Format: date-time */
+                        from: string;
+                        /** @description Per agent and limit: the orders its current limits would have blocked */
+                        limits_would_block: {
+                            agent_id: number;
+                            limit: string;
+                            order_ids: number[];
+                        }[];
+                        /** @description The sum of their priced_notional */
+                        notional_total: string;
+                        /** @description Agent orders created in the window */
+                        orders_considered: number;
+                        proposed_threshold: string;
+                        /** Format: date-time */
+                        to: string;
+                        /** @description Orders that passed the gate, worth strictly more than the proposal */
+                        would_need_approval: {
+                            account_id: number;
+                            agent_id: number;
+                            agent_name: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            order_id: number;
+                            priced_notional: string;
+                            side: string;
+                            /** @description What became of it */
+                            status: string;
+                            symbol: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBotApprovals: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1-based page number
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, 1–100; default 20
+                 * @example 20
+                 */
+                page_size?: number;
+                /**
+                 * @description pending (waiting for a person), approved (approved, being sent), sent (approved and sent to the broker), rejected (refused by a person), expired (not decided in time, or the quote left the band)
+                 * @example pending
+                 */
+                status?: "pending" | "approved" | "sent" | "rejected" | "expired";
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "approval_id": 77,
+                     *           "status": "pending",
+                     *           "order": {
+                     *             "order_id": 5102,
+                     *             "agent_id": 12,
+                     *             "account_id": 301,
+                     *             "client_order_id": "rebalance-2026-11-25-aapl",
+                     *             "symbol": "AAPL",
+                     *             "side": "buy",
+                     *             "qty": "40",
+                     *             "notional": null,
+                     *             "type": "market",
+                     *             "limit_price": null,
+                     *             "time_in_force": "day",
+                     *             "mode": "paper",
+                     *             "priced_notional": "9200.00",
+                     *             "reference_price": "230",
+                     *             "status": "pending_approval",
+                     *             "reject_reason": null,
+                     *             "reject_detail": null,
+                     *             "approval_id": 77,
+                     *             "broker": null,
+                     *             "broker_order_id": null,
+                     *             "filled_qty": "0",
+                     *             "filled_avg_price": null,
+                     *             "via": "mcp",
+                     *             "trading_day": "2026-11-25",
+                     *             "created_at": "2026-11-25T15:00:00.000Z",
+                     *             "updated_at": "2026-11-25T15:00:00.000Z"
+                     *           },
+                     *           "agent_name": "Rebalancer",
+                     *           "band_low": "225.4",
+                     *           "band_high": "234.6",
+                     *           "expires_at": "2026-11-25T15:15:00.000Z",
+                     *           "decided_by": null,
+                     *           "decided_at": null,
+                     *           "decision_note": null,
+                     *           "created_at": "2026-11-25T15:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "page_size": 20
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            agent_name: string;
+                            approval_id: number;
+                            band_high: null | string;
+                            band_low: null | string;
+                            /** Format: date-time */
+                            created_at: string;
+                            decided_at: null | string;
+                            decided_by: null | number;
+                            decision_note: null | string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            order: {
+                                account_id: number;
+                                agent_id: number;
+                                approval_id: null | number;
+                                broker: null | string;
+                                broker_order_id: null | string;
+                                client_order_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                filled_avg_price: null | string;
+                                /** @description decimal string */
+                                filled_qty: string;
+                                limit_price: null | string;
+                                /** @enum {unknown} */
+                                mode: "paper" | "live";
+                                notional: null | string;
+                                order_id: number;
+                                /** @description The order value the gate judged, to the cent */
+                                priced_notional: string;
+                                qty: null | string;
+                                /** @description The limit price, else the quote at the time ("0" when none) */
+                                reference_price: string;
+                                reject_detail: null | string;
+                                reject_reason: null | string;
+                                side: string;
+                                /**
+                                 * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                                 * @enum {unknown}
+                                 */
+                                status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                                symbol: string;
+                                time_in_force: string;
+                                /**
+                                 * Format: date
+                                 * @description The New York trading day it counts in
+                                 */
+                                trading_day: string;
+                                type: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                                /** @enum {unknown} */
+                                via: "rest" | "mcp" | "console";
+                            };
+                            /**
+                             * @description pending (waiting for a person), approved (approved, being sent), sent (approved and sent to the broker), rejected (refused by a person), expired (not decided in time, or the quote left the band)
+                             * @enum {unknown}
+                             */
+                            status: "pending" | "approved" | "sent" | "rejected" | "expired";
+                        }[];
+                        page: number;
+                        page_size: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBotApproval: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 77 */
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approval_id": 77,
+                     *       "status": "pending",
+                     *       "order": {
+                     *         "order_id": 5102,
+                     *         "agent_id": 12,
+                     *         "account_id": 301,
+                     *         "client_order_id": "rebalance-2026-11-25-aapl",
+                     *         "symbol": "AAPL",
+                     *         "side": "buy",
+                     *         "qty": "40",
+                     *         "notional": null,
+                     *         "type": "market",
+                     *         "limit_price": null,
+                     *         "time_in_force": "day",
+                     *         "mode": "paper",
+                     *         "priced_notional": "9200.00",
+                     *         "reference_price": "230",
+                     *         "status": "pending_approval",
+                     *         "reject_reason": null,
+                     *         "reject_detail": null,
+                     *         "approval_id": 77,
+                     *         "broker": null,
+                     *         "broker_order_id": null,
+                     *         "filled_qty": "0",
+                     *         "filled_avg_price": null,
+                     *         "via": "mcp",
+                     *         "trading_day": "2026-11-25",
+                     *         "created_at": "2026-11-25T15:00:00.000Z",
+                     *         "updated_at": "2026-11-25T15:00:00.000Z"
+                     *       },
+                     *       "agent_name": "Rebalancer",
+                     *       "band_low": "225.4",
+                     *       "band_high": "234.6",
+                     *       "expires_at": "2026-11-25T15:15:00.000Z",
+                     *       "decided_by": null,
+                     *       "decided_at": null,
+                     *       "decision_note": null,
+                     *       "created_at": "2026-11-25T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_name: string;
+                        approval_id: number;
+                        band_high: null | string;
+                        band_low: null | string;
+                        /** Format: date-time */
+                        created_at: string;
+                        decided_at: null | string;
+                        decided_by: null | number;
+                        decision_note: null | string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        order: {
+                            account_id: number;
+                            agent_id: number;
+                            approval_id: null | number;
+                            broker: null | string;
+                            broker_order_id: null | string;
+                            client_order_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            filled_avg_price: null | string;
+                            /** @description decimal string */
+                            filled_qty: string;
+                            limit_price: null | string;
+                            /** @enum {unknown} */
+                            mode: "paper" | "live";
+                            notional: null | string;
+                            order_id: number;
+                            /** @description The order value the gate judged, to the cent */
+                            priced_notional: string;
+                            qty: null | string;
+                            /** @description The limit price, else the quote at the time ("0" when none) */
+                            reference_price: string;
+                            reject_detail: null | string;
+                            reject_reason: null | string;
+                            side: string;
+                            /**
+                             * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                             * @enum {unknown}
+                             */
+                            status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                            symbol: string;
+                            time_in_force: string;
+                            /**
+                             * Format: date
+                             * @description The New York trading day it counts in
+                             */
+                            trading_day: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {unknown} */
+                            via: "rest" | "mcp" | "console";
+                        };
+                        /**
+                         * @description pending (waiting for a person), approved (approved, being sent), sent (approved and sent to the broker), rejected (refused by a person), expired (not decided in time, or the quote left the band)
+                         * @enum {unknown}
+                         */
+                        status: "pending" | "approved" | "sent" | "rejected" | "expired";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveBotApproval: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 77 */
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved and sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approval_id": 77,
+                     *       "status": "sent",
+                     *       "order": {
+                     *         "order_id": 5102,
+                     *         "agent_id": 12,
+                     *         "account_id": 301,
+                     *         "client_order_id": "rebalance-2026-11-25-aapl",
+                     *         "symbol": "AAPL",
+                     *         "side": "buy",
+                     *         "qty": "40",
+                     *         "notional": null,
+                     *         "type": "market",
+                     *         "limit_price": null,
+                     *         "time_in_force": "day",
+                     *         "mode": "paper",
+                     *         "priced_notional": "9200.00",
+                     *         "reference_price": "230",
+                     *         "status": "filled",
+                     *         "reject_reason": null,
+                     *         "reject_detail": null,
+                     *         "approval_id": 77,
+                     *         "broker": "paper",
+                     *         "broker_order_id": "paper-5102",
+                     *         "filled_qty": "40",
+                     *         "filled_avg_price": "231.1",
+                     *         "via": "mcp",
+                     *         "trading_day": "2026-11-25",
+                     *         "created_at": "2026-11-25T15:00:00.000Z",
+                     *         "updated_at": "2026-11-25T15:04:00.000Z"
+                     *       },
+                     *       "agent_name": "Rebalancer",
+                     *       "band_low": "225.4",
+                     *       "band_high": "234.6",
+                     *       "expires_at": "2026-11-25T15:15:00.000Z",
+                     *       "decided_by": 3,
+                     *       "decided_at": "2026-11-25T15:04:00.000Z",
+                     *       "decision_note": null,
+                     *       "created_at": "2026-11-25T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_name: string;
+                        approval_id: number;
+                        band_high: null | string;
+                        band_low: null | string;
+                        /** Format: date-time */
+                        created_at: string;
+                        decided_at: null | string;
+                        decided_by: null | number;
+                        decision_note: null | string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        order: {
+                            account_id: number;
+                            agent_id: number;
+                            approval_id: null | number;
+                            broker: null | string;
+                            broker_order_id: null | string;
+                            client_order_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            filled_avg_price: null | string;
+                            /** @description decimal string */
+                            filled_qty: string;
+                            limit_price: null | string;
+                            /** @enum {unknown} */
+                            mode: "paper" | "live";
+                            notional: null | string;
+                            order_id: number;
+                            /** @description The order value the gate judged, to the cent */
+                            priced_notional: string;
+                            qty: null | string;
+                            /** @description The limit price, else the quote at the time ("0" when none) */
+                            reference_price: string;
+                            reject_detail: null | string;
+                            reject_reason: null | string;
+                            side: string;
+                            /**
+                             * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                             * @enum {unknown}
+                             */
+                            status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                            symbol: string;
+                            time_in_force: string;
+                            /**
+                             * Format: date
+                             * @description The New York trading day it counts in
+                             */
+                            trading_day: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {unknown} */
+                            via: "rest" | "mcp" | "console";
+                        };
+                        /**
+                         * @description pending (waiting for a person), approved (approved, being sent), sent (approved and sent to the broker), rejected (refused by a person), expired (not decided in time, or the quote left the band)
+                         * @enum {unknown}
+                         */
+                        status: "pending" | "approved" | "sent" | "rejected" | "expired";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rejectBotApproval: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 77 */
+                approval_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "Too large before earnings"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Why (kept with the decision), 1–500 characters */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approval_id": 77,
+                     *       "status": "rejected",
+                     *       "order": {
+                     *         "order_id": 5102,
+                     *         "agent_id": 12,
+                     *         "account_id": 301,
+                     *         "client_order_id": "rebalance-2026-11-25-aapl",
+                     *         "symbol": "AAPL",
+                     *         "side": "buy",
+                     *         "qty": "40",
+                     *         "notional": null,
+                     *         "type": "market",
+                     *         "limit_price": null,
+                     *         "time_in_force": "day",
+                     *         "mode": "paper",
+                     *         "priced_notional": "9200.00",
+                     *         "reference_price": "230",
+                     *         "status": "rejected",
+                     *         "reject_reason": "approval.rejected",
+                     *         "reject_detail": "Too large before earnings",
+                     *         "approval_id": 77,
+                     *         "broker": null,
+                     *         "broker_order_id": null,
+                     *         "filled_qty": "0",
+                     *         "filled_avg_price": null,
+                     *         "via": "mcp",
+                     *         "trading_day": "2026-11-25",
+                     *         "created_at": "2026-11-25T15:00:00.000Z",
+                     *         "updated_at": "2026-11-25T15:06:00.000Z"
+                     *       },
+                     *       "agent_name": "Rebalancer",
+                     *       "band_low": "225.4",
+                     *       "band_high": "234.6",
+                     *       "expires_at": "2026-11-25T15:15:00.000Z",
+                     *       "decided_by": 3,
+                     *       "decided_at": "2026-11-25T15:06:00.000Z",
+                     *       "decision_note": "Too large before earnings",
+                     *       "created_at": "2026-11-25T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        agent_name: string;
+                        approval_id: number;
+                        band_high: null | string;
+                        band_low: null | string;
+                        /** Format: date-time */
+                        created_at: string;
+                        decided_at: null | string;
+                        decided_by: null | number;
+                        decision_note: null | string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        order: {
+                            account_id: number;
+                            agent_id: number;
+                            approval_id: null | number;
+                            broker: null | string;
+                            broker_order_id: null | string;
+                            client_order_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            filled_avg_price: null | string;
+                            /** @description decimal string */
+                            filled_qty: string;
+                            limit_price: null | string;
+                            /** @enum {unknown} */
+                            mode: "paper" | "live";
+                            notional: null | string;
+                            order_id: number;
+                            /** @description The order value the gate judged, to the cent */
+                            priced_notional: string;
+                            qty: null | string;
+                            /** @description The limit price, else the quote at the time ("0" when none) */
+                            reference_price: string;
+                            reject_detail: null | string;
+                            reject_reason: null | string;
+                            side: string;
+                            /**
+                             * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                             * @enum {unknown}
+                             */
+                            status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                            symbol: string;
+                            time_in_force: string;
+                            /**
+                             * Format: date
+                             * @description The New York trading day it counts in
+                             */
+                            trading_day: string;
+                            type: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @enum {unknown} */
+                            via: "rest" | "mcp" | "console";
+                        };
+                        /**
+                         * @description pending (waiting for a person), approved (approved, being sent), sent (approved and sent to the broker), rejected (refused by a person), expired (not decided in time, or the quote left the band)
+                         * @enum {unknown}
+                         */
+                        status: "pending" | "approved" | "sent" | "rejected" | "expired";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAgentOrder: {
+        parameters: {
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
+            header?: never;
+            path: {
+                /** @example 481 */
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": 481,
+                     *       "agent_id": 3,
+                     *       "account_id": 12,
+                     *       "client_order_id": "momentum-2026-11-30-001",
+                     *       "symbol": "AAPL",
+                     *       "side": "buy",
+                     *       "qty": "5",
+                     *       "notional": null,
+                     *       "type": "limit",
+                     *       "limit_price": "190.5",
+                     *       "time_in_force": "day",
+                     *       "mode": "paper",
+                     *       "priced_notional": "952.50",
+                     *       "reference_price": "190.5",
+                     *       "status": "filled",
+                     *       "reject_reason": null,
+                     *       "reject_detail": null,
+                     *       "approval_id": null,
+                     *       "broker": "paper",
+                     *       "broker_order_id": "paper-481",
+                     *       "filled_qty": "5",
+                     *       "filled_avg_price": "189.97",
+                     *       "via": "rest",
+                     *       "trading_day": "2026-11-30",
+                     *       "created_at": "2026-11-30T15:02:11.000Z",
+                     *       "updated_at": "2026-11-30T15:02:11.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: number;
+                        agent_id: number;
+                        approval_id: null | number;
+                        broker: null | string;
+                        broker_order_id: null | string;
+                        client_order_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        filled_avg_price: null | string;
+                        /** @description decimal string */
+                        filled_qty: string;
+                        limit_price: null | string;
+                        /** @enum {unknown} */
+                        mode: "paper" | "live";
+                        notional: null | string;
+                        order_id: number;
+                        /** @description The order value the gate judged, to the cent */
+                        priced_notional: string;
+                        qty: null | string;
+                        /** @description The limit price, else the quote at the time ("0" when none) */
+                        reference_price: string;
+                        reject_detail: null | string;
+                        reject_reason: null | string;
+                        side: string;
+                        /**
+                         * @description rejected (by the gate), pending_approval, sent, partially_filled, filled, canceled, expired (approval not given in time), broker_rejected
+                         * @enum {unknown}
+                         */
+                        status: "rejected" | "pending_approval" | "sent" | "partially_filled" | "filled" | "canceled" | "expired" | "broker_rejected";
+                        symbol: string;
+                        time_in_force: string;
+                        /**
+                         * Format: date
+                         * @description The New York trading day it counts in
+                         */
+                        trading_day: string;
+                        type: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @enum {unknown} */
+                        via: "rest" | "mcp" | "console";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description URI Too Long */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
