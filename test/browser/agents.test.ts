@@ -3,7 +3,8 @@
  * the form is listed and stored with its defaults; its state switch halts it (stored, and its next
  * order refused as halted); the limits editor saves decimal strings exactly and shows the API's 422
  * under the field it names; an order held above the threshold (placed through the API) is approved
- * from the queue and leaves pending_approval; a threshold saved from the form is stored, and the
+ * from the queue and leaves pending_approval; the agent's key is shown once, places orders, and stops
+ * when rotated, and the order log and today's refusals show a halted agent's refused order; a threshold saved from the form is stored, and the
  * preview of a proposed threshold lists exactly the seeded orders priced above it. Every page passes
  * axe-core and fits a 390 px wide phone.
  */
@@ -179,6 +180,72 @@ describe('console: agents', { skip: consoleSkipReason() }, () => {
     const decided = approvals.items.find((a) => a.approval_id === held.approval_id)
     assert.ok(decided && ['approved', 'sent'].includes(decided.status), JSON.stringify(decided))
     assert.ok(decided.decided_by)
+    await page.close()
+  })
+
+  it("issues the agent's key once, rotates it, and shows the order log and today's refusals", async () => {
+    const user = await h.newUser()
+    const account = await createManualAccount(user.api)
+    const id = await newAgent(user, 'Key bot')
+    const page = await h.login(user, `/agents/${id}`)
+    await page.waitForSelector('::-p-text(No credential yet)')
+    await page.click('button::-p-text(Issue a key)')
+    await page.waitForSelector('[data-agent-key]')
+    const first = await page.$eval('[data-agent-key]', (e) => e.textContent ?? '')
+    assert.match(first, /^sxa_/)
+    await checked(h, page)
+
+    // The key shown is the agent's: its order is recorded as coming over REST.
+    const byKey = (key: string, cid: string) =>
+      h.t.app.inject({
+        method: 'POST',
+        url: `${BC}/agents/${id}/orders`,
+        headers: { authorization: `Bearer ${key}` },
+        payload: {
+          account_id: account,
+          symbol: 'MSFT',
+          side: 'buy',
+          qty: '1',
+          type: 'limit',
+          limit_price: '20.00',
+          time_in_force: 'day',
+          client_order_id: cid,
+        },
+      })
+    const placed = await byKey(first, 'by-key-1')
+    assert.equal(placed.statusCode, 201, placed.body)
+
+    // Rotating asks first; the new key is shown once and the old one stops at once.
+    await page.click('button::-p-text(Rotate the key)')
+    await page.click('button::-p-text(Yes, rotate the key)')
+    await page.waitForFunction(
+      `(document.querySelector('[data-agent-key]')?.textContent ?? '${first}') !== '${first}'`,
+    )
+    const second = await page.$eval('[data-agent-key]', (e) => e.textContent ?? '')
+    assert.match(second, /^sxa_/)
+    assert.equal((await byKey(first, 'by-key-2')).statusCode, 401, 'the rotated key is refused')
+    assert.equal((await byKey(second, 'by-key-3')).statusCode, 201)
+    await page.reload()
+    await page.waitForSelector('[data-agent-key-prefix]')
+    assert.equal(await page.$('[data-agent-key]'), null, 'the key is not shown again')
+    assert.ok(second.startsWith(await page.$eval('[data-agent-key-prefix]', (e) => e.textContent ?? '')))
+
+    // Halted, its next order is refused: the log and today's refusals say why.
+    const halt = await user.api.patch(`${BC}/agents/${id}`, { trading_state: 'halted' })
+    assert.equal(halt.statusCode, 200, halt.body)
+    const refused = json<OrderView>(await byKey(second, 'by-key-4'))
+    assert.equal(refused.reject_reason, 'state.halted')
+    await page.reload()
+    await page.waitForSelector(`tr[data-order="${refused.order_id}"][data-status=rejected]`)
+    assert.match(
+      await page.$eval(`tr[data-order="${refused.order_id}"]`, (e) => e.textContent ?? ''),
+      /state\.halted/,
+    )
+    assert.equal(await page.$$eval('table.agent-orders tr[data-order]', (rows) => rows.length), 3)
+    await page.waitForSelector('tr[data-reason="state.halted"]')
+    assert.equal(await page.$eval('tr[data-reason="state.halted"] td.num', (e) => e.textContent), '1')
+    assert.equal(await page.$eval('[data-stat="Orders"]', (e) => e.textContent), '2')
+    await checked(h, page)
     await page.close()
   })
 
