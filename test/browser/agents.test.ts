@@ -261,9 +261,21 @@ describe('console: agents', { skip: consoleSkipReason() }, () => {
       await placeLimit(user, id, account, '3', '800.00'),
     ]
     assert.ok(orders.every((o) => o.status !== 'rejected' && o.status !== 'pending_approval'))
-    const above = orders.filter((o) => Number(o.priced_notional) * 100 > 100000).map((o) => o.order_id)
+    // Whole cents from the two-decimal strings: exact, no float.
+    const cents = (v: string) => BigInt(v.replace('.', ''))
+    const above = orders.filter((o) => cents(o.priced_notional) > 100000n).map((o) => o.order_id)
     assert.equal(above.length, 2)
 
+    // A limit set afterwards: the preview replays the orders against it (2400.00 > 2000.00).
+    const limits = await user.api.put(`${BC}/agents/${id}/limits`, {
+      max_orders_per_day: null,
+      max_notional_per_day: null,
+      max_order_notional: '2000.00',
+      max_position_weight: null,
+      max_open_positions: null,
+      max_orders_per_minute: null,
+    })
+    assert.equal(limits.statusCode, 200, limits.body)
     const page = await h.login(user, '/agents/threshold')
     await page.waitForSelector('input[name=threshold]')
     await checked(h, page)
@@ -282,6 +294,11 @@ describe('console: agents', { skip: consoleSkipReason() }, () => {
     assert.deepEqual(new Set(listed), new Set(above))
     assert.equal(await page.$eval('[data-count]', (e) => e.getAttribute('data-count')), '2')
     assert.match(await page.$eval('[data-preview]', (e) => e.textContent ?? ''), /3,400\.01/)
+    await page.waitForSelector('li[data-limit="limit.max_order_notional"]')
+    assert.match(
+      await page.$eval('li[data-limit="limit.max_order_notional"]', (e) => e.textContent ?? ''),
+      new RegExp(`Preview bot: .*would have refused order #${orders[3]!.order_id}$`),
+    )
     await checked(h, page)
     await page.close()
   })

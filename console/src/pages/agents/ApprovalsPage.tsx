@@ -8,7 +8,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { SelectField } from '../../ui/Field.tsx'
-import { dateTime, money, num } from '../../ui/format.ts'
+import { dateTime, money } from '../../ui/format.ts'
 import { Page, Section } from '../../ui/Page.tsx'
 import { messageOf } from '../../api/problem.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -28,10 +28,11 @@ import {
 import { Countdown } from './Countdown.tsx'
 import { PageButtons } from './PageButtons.tsx'
 
+/** A market order's band (2 % either side of its price when placed); a limit order is bound to its limit. */
 const band = (a: Approval) =>
   a.band_low === null || a.band_high === null
-    ? 'the limit price'
-    : `${num(a.band_low, 6)} – ${num(a.band_high, 6)}`
+    ? `its limit, ${money(a.order.limit_price)}`
+    : `${money(a.band_low, 'USD', { maximumFractionDigits: 4 })} – ${money(a.band_high, 'USD', { maximumFractionDigits: 4 })}`
 
 /** What the last decision did, kept by the page: the decided row leaves the pending list at once. */
 export interface Outcome {

@@ -68,7 +68,7 @@ function LimitsForm({ agentId, limits }: { agentId: number; limits: Limits }) {
       key={limits.updated_at ?? 'new'}
       onSubmit={(e) => save.mutate(toInput(formFields(e)))}
     >
-      <div className="intel-form-grid">
+      <div className="limit-fields">
         {FIELDS.map((f) => {
           const v = limits[f.name]
           return (

@@ -11,7 +11,7 @@ import { date, dateTime, money } from '../../ui/format.ts'
 import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
-import { fetchPreview, type Preview, words } from './api.ts'
+import { AGENTS, fetchAgents, fetchPreview, type Preview, words } from './api.ts'
 
 function Held({ p }: { p: Preview }) {
   if (p.would_need_approval.length === 0)
@@ -49,14 +49,19 @@ function Held({ p }: { p: Preview }) {
 }
 
 function Blocked({ p }: { p: Preview }) {
+  // The agents' names: the first page of the list (usually cached), else the preview's own rows.
+  const agents = useQuery({ queryKey: [...AGENTS, 1], queryFn: () => fetchAgents(1) })
+  const names = new Map<number, string>(p.would_need_approval.map((o) => [o.agent_id, o.agent_name]))
+  for (const a of agents.data?.items ?? []) names.set(a.agent_id, a.name)
   if (p.limits_would_block.length === 0)
     return <p className="muted">The agents' current limits would have refused none of these orders.</p>
   return (
     <ul className="limits-blocked">
       {p.limits_would_block.map((b) => (
-        <li key={`${b.agent_id}-${b.limit}`} data-limit={b.limit}>
-          <code>{b.limit}</code> ({words(b.limit)}) of agent #{b.agent_id} would have refused{' '}
-          {b.order_ids.length === 1 ? 'order' : `${b.order_ids.length} orders:`} {b.order_ids.join(', ')}
+        <li key={`${b.agent_id}-${b.limit}`} data-limit={b.limit} data-agent={b.agent_id}>
+          {names.get(b.agent_id) ?? `Agent #${b.agent_id}`}: <code>{b.limit}</code> ({words(b.limit)}) would
+          have refused {b.order_ids.length === 1 ? 'order' : `${b.order_ids.length} orders:`}{' '}
+          {b.order_ids.map((id) => `#${id}`).join(', ')}
         </li>
       ))}
     </ul>

@@ -159,9 +159,9 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'sent', 'rejected', 'ex
 /** "pending_approval" → "pending approval"; a reason like "limit.max_order_notional" → "max order notional". */
 export const words = (s: string) => s.replace(/^limit\./, '').replace(/[._]/g, ' ')
 
-/** An order as a person reads it: "buy 10 AAPL, limit 150.00" or "sell $2,000 of MSFT, market". */
+/** An order as a person reads it: "buy 10 AAPL, limit $150.00" or "sell $2,000.00 of MSFT, market". */
 export function orderText(o: Order, fmtMoney: (v: string) => string): string {
   const size = o.qty !== null ? `${o.qty} ${o.symbol}` : `${fmtMoney(o.notional ?? '0')} of ${o.symbol}`
-  const type = o.type === 'limit' ? `limit ${o.limit_price ?? ''}` : 'market'
+  const type = o.type === 'limit' && o.limit_price !== null ? `limit ${fmtMoney(o.limit_price)}` : 'market'
   return `${o.side} ${size}, ${type}`
 }
