@@ -103,7 +103,8 @@ export const usageOf = (t: TestApp, tenantId: number, agentId: number) =>
 
 /** An account of the tenant, an agent (created by `u`) and the tenant's approval threshold. */
 export async function agentWithThreshold(u: Client, threshold: string | null, accountId?: number) {
-  const account = accountId ?? json(await u.post('/api/accounts', { name: 'Brokerage', broker_type: 'manual' })).id
+  const account =
+    accountId ?? json(await u.post('/api/accounts', { name: 'Brokerage', broker_type: 'manual' })).id
   const th = await u.put('/api/bot-controls/approval-threshold', { threshold })
   assert.equal(th.statusCode, 200, th.body)
   const agent = await u.post('/api/bot-controls/agents', { name: 'Rebalancer' })
@@ -122,7 +123,14 @@ export async function place(
 ): Promise<Body> {
   const res = await u.post(
     `/api/bot-controls/agents/${agentId}/orders`,
-    { symbol: 'AAPL', side: 'buy', type: 'market', time_in_force: 'day', client_order_id: `o-${++orderSeq}`, ...body },
+    {
+      symbol: 'AAPL',
+      side: 'buy',
+      type: 'market',
+      time_in_force: 'day',
+      client_order_id: `o-${++orderSeq}`,
+      ...body,
+    },
     headers,
   )
   assert.equal(res.statusCode, 201, res.body)

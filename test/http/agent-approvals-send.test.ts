@@ -21,12 +21,16 @@ describe('agent approvals: approve and send (paper)', () => {
     const u = await t.newTenant()
     const { accountId, agentId } = await agentWithThreshold(u, '1000.00')
     const held = await place(u, agentId, { account_id: accountId, qty: '10' })
-    assert.deepEqual([held.status, held.priced_notional, held.reference_price], ['pending_approval', '1500.00', '150'])
+    assert.deepEqual(
+      [held.status, held.priced_notional, held.reference_price],
+      ['pending_approval', '1500.00', '150'],
+    )
     assert.ok(held.approval_id, 'held with its approval')
     const pending = json(await u.get(`${BASE}?status=pending`))
-    assert.deepEqual(pending.items.map((i: Body) => [i.approval_id, i.order.order_id, i.band_low, i.band_high]), [
-      [held.approval_id, held.order_id, '147', '153'],
-    ])
+    assert.deepEqual(
+      pending.items.map((i: Body) => [i.approval_id, i.order.order_id, i.band_low, i.band_high]),
+      [[held.approval_id, held.order_id, '147', '153']],
+    )
     world.clock.advance(60_000)
     const res = await u.post(`${BASE}/${held.approval_id}/approve`)
     assert.equal(res.statusCode, 200, res.body)
@@ -50,7 +54,11 @@ describe('agent approvals: approve and send (paper)', () => {
     const u = await t.newTenant()
     const { accountId, agentId } = await agentWithThreshold(u, '1500.00')
     const sent = await place(u, agentId, { account_id: accountId, qty: '10' })
-    assert.deepEqual([sent.status, sent.approval_id], ['filled', null], 'exactly at the threshold is not above it')
+    assert.deepEqual(
+      [sent.status, sent.approval_id],
+      ['filled', null],
+      'exactly at the threshold is not above it',
+    )
     assert.deepEqual(json(await u.get(BASE)).items, [])
   })
 
@@ -83,7 +91,10 @@ describe('agent approvals: approve and send (paper)', () => {
     world.market.prices.set('MSFT', 392)
     const res = await u.post(`${BASE}/${held.approval_id}/approve`)
     assert.equal(res.statusCode, 200, res.body)
-    assert.deepEqual([json(res).status, json(res).order.status, json(res).order.filled_avg_price], ['sent', 'filled', '392'])
+    assert.deepEqual(
+      [json(res).status, json(res).order.status, json(res).order.filled_avg_price],
+      ['sent', 'filled', '392'],
+    )
   })
 
   it('binds a limit order to its limit, not to a band: sent whatever the quote did', async () => {
@@ -91,13 +102,23 @@ describe('agent approvals: approve and send (paper)', () => {
     world.market.prices.set('KO', 60)
     const u = await t.newTenant()
     const { accountId, agentId } = await agentWithThreshold(u, '100.00')
-    const held = await place(u, agentId, { account_id: accountId, symbol: 'KO', qty: '10', type: 'limit', limit_price: '61' })
+    const held = await place(u, agentId, {
+      account_id: accountId,
+      symbol: 'KO',
+      qty: '10',
+      type: 'limit',
+      limit_price: '61',
+    })
     const pending = json(await u.get(`${BASE}/${held.approval_id}`))
     assert.deepEqual([pending.band_low, pending.band_high], [null, null])
     world.market.prices.set('KO', 70)
     const res = await u.post(`${BASE}/${held.approval_id}/approve`)
     assert.equal(res.statusCode, 200, res.body)
-    assert.deepEqual([json(res).status, json(res).order.status], ['sent', 'sent'], 'the limit rests: 70 is above 61')
+    assert.deepEqual(
+      [json(res).status, json(res).order.status],
+      ['sent', 'sent'],
+      'the limit rests: 70 is above 61',
+    )
   })
 
   it('tells the agent’s creator in the in-app inbox, linking to the queue', async () => {
@@ -110,11 +131,24 @@ describe('agent approvals: approve and send (paper)', () => {
     await t.c.jobs.drain()
     const items = json(await u.get('/api/alerts/in-app')).items as Body[]
     assert.equal(items.length, 1, JSON.stringify(items))
-    assert.deepEqual([items[0]!.title, items[0]!.url], ['Rebalancer asks to place an order', '/app/agents/approvals'])
-    assert.equal(items[0]!.body, 'buy 10 AAPL (market, about $1500). Approve or reject before 10:15 New York time.')
-    assert.deepEqual(json(await colleague.get('/api/alerts/in-app')).items, [], 'only the agent’s creator is asked')
+    assert.deepEqual(
+      [items[0]!.title, items[0]!.url],
+      ['Rebalancer asks to place an order', '/app/agents/approvals'],
+    )
+    assert.equal(
+      items[0]!.body,
+      'buy 10 AAPL (market, about $1500). Approve or reject before 10:15 New York time.',
+    )
+    assert.deepEqual(
+      json(await colleague.get('/api/alerts/in-app')).items,
+      [],
+      'only the agent’s creator is asked',
+    )
     // The colleague may still decide: approvals belong to the tenant's people.
-    assert.equal(json(await colleague.post(`${BASE}/${held.approval_id}/approve`)).decided_by, colleague.userId)
+    assert.equal(
+      json(await colleague.post(`${BASE}/${held.approval_id}/approve`)).decided_by,
+      colleague.userId,
+    )
   })
 
   it('holds every order of an agent key without orders:execute, and the key cannot decide it', async () => {

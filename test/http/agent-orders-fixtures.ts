@@ -24,7 +24,7 @@ export function gateWorld() {
   return { clock, market }
 }
 
-export const NO_LIMITS = {
+export const NO_LIMITS: Record<string, string | number | null> = {
   max_orders_per_day: null,
   max_notional_per_day: null,
   max_order_notional: null,
@@ -42,7 +42,7 @@ export async function createAccount(u: Client, name = 'Agent account'): Promise<
 /** An agent (paper mode unless told), its limits and settings as given. */
 export async function createAgent(
   u: Client,
-  opts: { limits?: Partial<typeof NO_LIMITS>; settings?: Body } = {},
+  opts: { limits?: Record<string, string | number | null>; settings?: Body } = {},
 ): Promise<number> {
   const res = await u.post('/api/bot-controls/agents', {
     name: `Bot ${Math.random().toString(36).slice(2, 8)}`,

@@ -40,6 +40,33 @@ async function heldOrder(owner: SweepCaller): Promise<SweepTarget> {
   return { params: { approval_id: order.approval_id } }
 }
 
+/** The owner's account, agent and one of its orders (a paper limit order that rests, so it can be canceled). */
+async function agentOrder(
+  owner: SweepCaller,
+): Promise<SweepTarget & { params: { agent_id: number; order_id: number } }> {
+  const { id: accountId } = await created(
+    await owner.post('/api/accounts', { name: 'Sweep', broker_type: 'manual' }),
+  )
+  const { agent_id: agentId } = await created(
+    await owner.post('/api/bot-controls/agents', { name: 'Sweep orders' }),
+  )
+  const order = await created(
+    await owner.post(`/api/bot-controls/agents/${agentId}/orders`, { ...ORDER, account_id: accountId }),
+  )
+  return { params: { agent_id: agentId!, order_id: order.order_id! } }
+}
+
+/** A buy limit far below any quote: it rests as sent. */
+const ORDER = {
+  symbol: 'AAPL',
+  side: 'buy',
+  qty: '1',
+  type: 'limit',
+  limit_price: '0.01',
+  time_in_force: 'gtc',
+  client_order_id: 'sweep-order',
+}
+
 export const botControlsSweep: Record<string, SweepFixture> = {
   getBotAgent: agent,
   updateBotAgent: async (owner) => ({ ...(await agent(owner)), body: { trading_state: 'halted' } }),
@@ -51,4 +78,9 @@ export const botControlsSweep: Record<string, SweepFixture> = {
   getBotApproval: heldOrder,
   approveBotApproval: heldOrder,
   rejectBotApproval: async (owner) => ({ ...(await heldOrder(owner)), body: { note: 'Intruder' } }),
+  placeAgentOrder: async (owner) => ({ ...(await agent(owner)), body: { ...ORDER, account_id: 1 } }),
+  simulateAgentOrder: async (owner) => ({ ...(await agent(owner)), body: { ...ORDER, account_id: 1 } }),
+  listAgentOrders: agent,
+  getAgentOrder: async (owner) => ({ params: { order_id: (await agentOrder(owner)).params.order_id } }),
+  cancelAgentOrder: agentOrder,
 }

@@ -68,6 +68,9 @@ export async function decide(s: TenantScope, d: DecideInput): Promise<Decided> {
     reference_price: decision.reference,
     via: d.via,
     trading_day: day,
+    // The gate's clock, as the per-minute window reads it.
+    created_at: d.now,
+    updated_at: d.now,
   }
   if (decision.failed) {
     const row = await repo.insertOrder(s, {

@@ -11,7 +11,6 @@ import type { Portfolio } from '../../../portfolio/index.ts'
 import { type AccountOrders, ExecutionService } from './execution.service.ts'
 import { FactsService } from './facts.service.ts'
 import type { ApprovalHold, GateReaders } from './gate.service.ts'
-import { provisionalHold } from './orders.repository.ts'
 import { AgentOrdersService } from './orders.service.ts'
 import { PaperBroker } from './paper-broker.service.ts'
 import { PreviewService } from './preview.service.ts'
@@ -37,7 +36,7 @@ export function createGate(
   ctx: ModuleContext,
   needs: { portfolio: Portfolio; brokers: Brokers },
   readers: GateReaders,
-  approvals: ApprovalHold = { hold: provisionalHold },
+  approvals: ApprovalHold,
 ): Gate {
   const pricing = new PricingService({ market: ctx.providers.market, log: ctx.log })
   const paper = new PaperBroker({ scopes: ctx.scopes, pricing })

@@ -5,7 +5,6 @@
  */
 import { sql, type Insertable, type Selectable } from 'kysely'
 import type { SystemScope, TenantScope } from '../../../../platform/db/index.ts'
-import { orderHash } from '../lib/order-hash.ts'
 import type { BotOrderStatus, BotOrderTable, BotUsageDayTable } from '../orders.tables.ts'
 
 export type OrderRow = Selectable<BotOrderTable> & { approval_id: number | null }
@@ -225,19 +224,3 @@ export const closeApproval = (s: TenantScope, orderId: number, note: string) =>
     .where('status', '=', 'pending')
     .execute()
 
-/** Until approvals wire their own: a pending approval of the held order, expiring in 15 minutes. */
-export async function provisionalHold(s: TenantScope, order: OrderRow): Promise<{ approvalId: number }> {
-  const row = await s.db
-    .insertInto('bot_approval')
-    .values({
-      tenant_id: s.tenantId,
-      order_id: order.id,
-      agent_id: order.agent_id,
-      order_hash: orderHash(order),
-      status: 'pending',
-      expires_at: sql<Date>`now() + interval '15 minutes'`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return { approvalId: row.id }
-}

@@ -1,0 +1,195 @@
+/**
+ * Every typed rejection of the gate, recorded (201, status rejected, the reason) and counted in the
+ * day's usage; each limit exactly at its boundary (passes) and one cent or one order over (fails).
+ */
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { json, type Body } from '../helpers/assertions.ts'
+import { useTestApp, type Client } from '../helpers/test-app.ts'
+import {
+  createAccount,
+  createAgent,
+  gateWorld,
+  order,
+  placed,
+  START,
+  usage,
+} from './agent-orders-fixtures.ts'
+
+const { clock, market } = gateWorld()
+const t = useTestApp({ clock, providers: { market } })
+market.prices.set('AAPL', 100.005)
+market.prices.set('MSFT', 250)
+market.prices.set('NVDA', null)
+
+/** A limit buy of `qty` AAPL at `price`: its value is exactly qty × price. */
+const limitBuy = (account: number, qty: string, price: string, extra: Body = {}) =>
+  order(account, { type: 'limit', qty, limit_price: price, ...extra })
+
+async function expectRejected(u: Client, agent: number, body: Body, reason: string) {
+  const o = await placed(u, agent, body)
+  assert.equal(o.status, 'rejected', JSON.stringify(o))
+  assert.equal(o.reject_reason, reason)
+  assert.equal(typeof o.reject_detail, 'string')
+  assert.equal(o.broker, null)
+  return o
+}
+
+async function setup(opts: Parameters<typeof createAgent>[1] = {}) {
+  const u = await t.newTenant()
+  const account = await createAccount(u)
+  const agent = await createAgent(u, opts)
+  return { u, account, agent }
+}
+
+describe('gate: the limits at their boundaries', () => {
+  it('max_order_notional: 100.00 passes at 100.00; 100.01 (1 × 100.005 rounded) is one cent over', async () => {
+    const { u, account, agent } = await setup({ limits: { max_order_notional: '100.00' } })
+    assert.equal((await placed(u, agent, limitBuy(account, '1', '100'))).status, 'sent')
+    const o = await expectRejected(u, agent, order(account), 'limit.max_order_notional')
+    assert.equal(o.priced_notional, '100.01')
+    assert.equal(o.reject_detail, 'order notional 100.01; the limit is 100.00')
+    const use = await usage(u, agent)
+    assert.deepEqual(
+      [use.orders, use.notional, use.rejections],
+      [1, '100.00', { 'limit.max_order_notional': 1 }],
+    )
+  })
+
+  it('max_notional_per_day: 200 + 100 = 300.00 passes at 300.00; one cent more fails', async () => {
+    const { u, account, agent } = await setup({ limits: { max_notional_per_day: '300' } })
+    await placed(u, agent, limitBuy(account, '2', '100'))
+    await placed(u, agent, limitBuy(account, '1', '100'))
+    await expectRejected(u, agent, limitBuy(account, '1', '0.01'), 'limit.max_notional_per_day')
+    assert.equal((await usage(u, agent)).notional, '300.00')
+  })
+
+  it('max_orders_per_day: the second of 2 passes, the third fails; rejections do not use the budget', async () => {
+    const { u, account, agent } = await setup({ limits: { max_orders_per_day: 2, max_order_notional: '50' } })
+    await expectRejected(u, agent, limitBuy(account, '1', '60'), 'limit.max_order_notional')
+    await placed(u, agent, limitBuy(account, '1', '10'))
+    await placed(u, agent, limitBuy(account, '1', '10'))
+    await expectRejected(u, agent, limitBuy(account, '1', '10'), 'limit.max_orders_per_day')
+  })
+
+  it('max_orders_per_minute: 2 within 60 s pass, a third fails; 61 s after the first it passes', async () => {
+    const { u, account, agent } = await setup({ limits: { max_orders_per_minute: 2 } })
+    try {
+      await placed(u, agent, limitBuy(account, '1', '10'))
+      clock.advance(30_000)
+      await placed(u, agent, limitBuy(account, '1', '10'))
+      clock.advance(29_000)
+      await expectRejected(u, agent, limitBuy(account, '1', '10'), 'limit.max_orders_per_minute')
+      clock.advance(2_000) // 61 s after the first
+      assert.notEqual((await placed(u, agent, limitBuy(account, '1', '10'))).status, 'rejected')
+    } finally {
+      clock.set(START)
+    }
+  })
+
+  it('max_open_positions: a buy of a new symbol over the limit fails; more of a held one passes', async () => {
+    const { u, account, agent } = await setup({ limits: { max_open_positions: 1 } })
+    assert.equal((await placed(u, agent, order(account))).status, 'filled')
+    await expectRejected(u, agent, order(account, { symbol: 'MSFT' }), 'limit.max_open_positions')
+    assert.equal((await placed(u, agent, order(account))).status, 'filled')
+  })
+
+  it('max_position_weight: 2,500 of a 10,000 account is exactly 0.25 and passes; 2,500.01 fails', async () => {
+    const { u, account, agent } = await setup({ limits: { max_position_weight: '0.25' } })
+    const dep = await u.post('/api/activities', {
+      account_id: account,
+      type: 'DEPOSIT',
+      date: '2026-11-02',
+      amount: 10000,
+    })
+    assert.equal(dep.statusCode, 201, dep.body)
+    assert.equal((await placed(u, agent, limitBuy(account, '25', '100'))).status, 'sent')
+    const o = await expectRejected(u, agent, limitBuy(account, '1', '2500.01'), 'limit.max_position_weight')
+    assert.match(o.reject_detail, /of 10000\.00\); the limit is 0\.25$/)
+    // A sell adds no weight.
+    assert.notEqual(
+      (await placed(u, agent, limitBuy(account, '1', '9000', { side: 'sell' }))).reject_reason,
+      'limit.max_position_weight',
+    )
+  })
+})
+
+describe('gate: state, allow-lists, pricing, tradability', () => {
+  it('agent.disabled and state.halted refuse everything', async () => {
+    const d = await setup({ settings: { enabled: false } })
+    await expectRejected(d.u, d.agent, order(d.account), 'agent.disabled')
+    const h = await setup({ settings: { trading_state: 'halted' } })
+    await expectRejected(h.u, h.agent, order(h.account, { side: 'sell' }), 'state.halted')
+  })
+
+  it('state.reducing: only what reduces the agent’s own position, by qty and by notional', async () => {
+    const { u, account, agent } = await setup()
+    await placed(u, agent, order(account, { qty: '10' })) // long 10 AAPL (paper fill)
+    const patch = await u.patch(`/api/bot-controls/agents/${agent}`, { trading_state: 'reducing' })
+    assert.equal(patch.statusCode, 200, patch.body)
+    await expectRejected(u, agent, order(account, { qty: '1' }), 'state.reducing') // a buy adds
+    await expectRejected(u, agent, order(account, { side: 'sell', qty: '10.5' }), 'state.reducing')
+    await expectRejected(u, agent, order(account, { symbol: 'MSFT', side: 'sell' }), 'state.reducing')
+    // $1,100 of AAPL at 100.005 is 10.999 shares: more than held
+    await expectRejected(
+      u,
+      agent,
+      order(account, { side: 'sell', qty: undefined, notional: '1100' }),
+      'state.reducing',
+    )
+    assert.equal((await placed(u, agent, order(account, { side: 'sell', qty: '4' }))).status, 'filled')
+    assert.equal((await placed(u, agent, order(account, { side: 'sell', qty: '6' }))).status, 'filled')
+    await expectRejected(u, agent, order(account, { side: 'sell', qty: '1' }), 'state.reducing') // flat now
+  })
+
+  it('symbol.not_allowed, hours.not_allowed (New York time, end exclusive), account.not_allowed', async () => {
+    const { u, account, agent } = await setup({
+      settings: { allowed_symbols: ['MSFT'], allowed_hours: { start: '10:01', end: '10:02' } },
+    })
+    await expectRejected(u, agent, order(account), 'symbol.not_allowed')
+    const msft = () => order(account, { symbol: 'MSFT' })
+    try {
+      await expectRejected(u, agent, msft(), 'hours.not_allowed') // 10:00 New York: before the start
+      clock.set('2026-11-30T15:01:00Z') // 10:01: the start is included
+      assert.equal((await placed(u, agent, msft())).status, 'filled')
+      clock.set('2026-11-30T15:01:59Z')
+      assert.equal((await placed(u, agent, msft())).status, 'filled')
+      clock.set('2026-11-30T15:02:00Z') // 10:02: the end is excluded
+      await expectRejected(u, agent, msft(), 'hours.not_allowed')
+    } finally {
+      clock.set(START)
+    }
+    const other = await createAccount(u, 'Other')
+    const patch = await u.patch(`/api/bot-controls/agents/${agent}`, {
+      allowed_accounts: [account],
+      allowed_hours: null,
+    })
+    assert.equal(patch.statusCode, 200, patch.body)
+    await expectRejected(u, agent, order(other, { symbol: 'MSFT' }), 'account.not_allowed')
+  })
+
+  it('an account of another tenant is never allowed (recorded as account.not_allowed)', async () => {
+    const { u, agent } = await setup()
+    const stranger = await t.newTenant()
+    const theirs = await createAccount(stranger)
+    const o = await expectRejected(u, agent, order(theirs), 'account.not_allowed')
+    assert.equal(o.reject_detail, `account ${theirs} is not one of this tenant's accounts`)
+  })
+
+  it('price.unavailable without a quote; account.not_tradable for a live agent on an unlinked account', async () => {
+    const { u, account, agent } = await setup()
+    await expectRejected(u, agent, order(account, { symbol: 'NVDA' }), 'price.unavailable')
+    const live = await createAgent(u, { settings: { mode: 'live' } })
+    await expectRejected(u, live, order(account), 'account.not_tradable')
+    const use = await usage(u, agent)
+    assert.deepEqual([use.orders, use.rejections_total, use.rejections], [0, 1, { 'price.unavailable': 1 }])
+  })
+
+  it('the order log filters by status', async () => {
+    const { u, account, agent } = await setup({ limits: { max_order_notional: '50' } })
+    await placed(u, agent, limitBuy(account, '1', '10'))
+    const r = await expectRejected(u, agent, order(account), 'limit.max_order_notional')
+    const page = json(await u.get(`/api/bot-controls/agents/${agent}/orders?status=rejected&page_size=1`))
+    assert.deepEqual([page.total, page.page_size, page.items[0].order_id], [1, 1, r.order_id])
+  })
+})
