@@ -52,16 +52,32 @@ describe('bot-controls agents', () => {
     assertFieldError(await u.post(`${BOT}/agents`, { name: 'x'.repeat(101) }), ['body', 'name'])
     assertFieldError(await u.post(`${BOT}/agents`, { name: 'a', mode: 'margin' }), ['body', 'mode'])
     assertFieldError(await u.patch(url, { trading_state: 'paused' }), ['body', 'trading_state'])
-    assertFieldError(await u.patch(url, { allowed_symbols: ['AAPL', '1BAD'] }), ['body', 'allowed_symbols', 1])
-    assertFieldError(await u.patch(url, { allowed_symbols: Array.from({ length: 201 }, (_, i) => `S${i}`) }), [
+    assertFieldError(await u.patch(url, { allowed_symbols: ['AAPL', '1BAD'] }), [
       'body',
       'allowed_symbols',
+      1,
     ])
-    assertFieldError(await u.patch(url, { allowed_hours: { start: '9:30', end: '16:00' } }), ['body', 'allowed_hours', 'start'])
-    const backwards = assertProblem(await u.patch(url, { allowed_hours: { start: '16:00', end: '09:30' } }), 422, 'validation.failed')
+    assertFieldError(
+      await u.patch(url, { allowed_symbols: Array.from({ length: 201 }, (_, i) => `S${i}`) }),
+      ['body', 'allowed_symbols'],
+    )
+    assertFieldError(await u.patch(url, { allowed_hours: { start: '9:30', end: '16:00' } }), [
+      'body',
+      'allowed_hours',
+      'start',
+    ])
+    const backwards = assertProblem(
+      await u.patch(url, { allowed_hours: { start: '16:00', end: '09:30' } }),
+      422,
+      'validation.failed',
+    )
     assert.deepEqual(backwards.errors[0].loc, ['body', 'allowed_hours', 'end'])
     assert.match(backwards.errors[0].msg, /after start/)
-    assertFieldError(await u.patch(url, { allowed_hours: { start: '10:00', end: '10:00' } }), ['body', 'allowed_hours', 'end'])
+    assertFieldError(await u.patch(url, { allowed_hours: { start: '10:00', end: '10:00' } }), [
+      'body',
+      'allowed_hours',
+      'end',
+    ])
     assertFieldError(await u.patch(url, {}), ['body'])
     assertFieldError(await u.patch(url, { colour: 'red' }), ['body', 'colour'])
     assertFieldError(await u.get(`${BOT}/agents?page_size=101`), ['query', 'page_size'])
@@ -94,12 +110,25 @@ describe('bot-controls agents', () => {
     )
     assert.equal(b.updated_at, clock.now().toISOString())
     assert.equal(b.created_at, a.created_at)
-    const refused = assertProblem(await u.patch(url, { allowed_accounts: [mine, theirs] }), 422, 'bot.account_not_found')
+    const refused = assertProblem(
+      await u.patch(url, { allowed_accounts: [mine, theirs] }),
+      422,
+      'bot.account_not_found',
+    )
     assert.deepEqual(refused.errors, [
-      { loc: ['body', 'allowed_accounts', 1], msg: `account ${theirs} is not one of yours`, type: 'not_found' },
+      {
+        loc: ['body', 'allowed_accounts', 1],
+        msg: `account ${theirs} is not one of yours`,
+        type: 'not_found',
+      },
     ])
-    const cleared = json(await u.patch(url, { allowed_symbols: null, allowed_hours: null, allowed_accounts: null }))
-    assert.deepEqual([cleared.allowed_symbols, cleared.allowed_hours, cleared.allowed_accounts], [null, null, null])
+    const cleared = json(
+      await u.patch(url, { allowed_symbols: null, allowed_hours: null, allowed_accounts: null }),
+    )
+    assert.deepEqual(
+      [cleared.allowed_symbols, cleared.allowed_hours, cleared.allowed_accounts],
+      [null, null, null],
+    )
   })
 
   it('lists live agents oldest first, in pages with the total', async () => {
@@ -111,7 +140,12 @@ describe('bot-controls agents', () => {
     const p2 = json(await u.get(`${BOT}/agents?page=2&page_size=2`))
     const p3 = json(await u.get(`${BOT}/agents?page=3&page_size=2`))
     assert.deepEqual(
-      [p1, p2, p3].map((p) => [p.total, p.page, p.page_size, p.items.map((x: { agent_id: number }) => x.agent_id)]),
+      [p1, p2, p3].map((p) => [
+        p.total,
+        p.page,
+        p.page_size,
+        p.items.map((x: { agent_id: number }) => x.agent_id),
+      ]),
       [
         [4, 1, 2, [ids[0], ids[1]]],
         [4, 2, 2, [ids[3], ids[4]]],
@@ -127,8 +161,17 @@ describe('bot-controls agents', () => {
     const a = await createAgent(u)
     const key = json(await u.post(`${BOT}/agents/${a.agent_id}/credentials`, {})).key as string
     assert.ok(await t.c.botControls.credentials.resolve(key))
-    const orderId = await seedOrder(t, u, { agentId: a.agent_id, accountId: acct, status: 'pending_approval', day: '2026-11-24' })
-    const approvalId = await seedApproval(t, u, { agentId: a.agent_id, orderId, expiresAt: new Date('2026-11-24T15:15:00Z') })
+    const orderId = await seedOrder(t, u, {
+      agentId: a.agent_id,
+      accountId: acct,
+      status: 'pending_approval',
+      day: '2026-11-24',
+    })
+    const approvalId = await seedApproval(t, u, {
+      agentId: a.agent_id,
+      orderId,
+      expiresAt: new Date('2026-11-24T15:15:00Z'),
+    })
     const res = await u.delete(`${BOT}/agents/${a.agent_id}`)
     assert.equal(res.statusCode, 200, res.body)
     assert.deepEqual(json(res), { agent_id: a.agent_id, archived: true })
@@ -137,13 +180,30 @@ describe('bot-controls agents', () => {
     assertProblem(await u.delete(`${BOT}/agents/${a.agent_id}`), 404, 'bot.agent_not_found')
     assertProblem(await u.get(`${BOT}/agents/${a.agent_id}/limits`), 404, 'bot.agent_not_found')
     assert.equal(json(await u.get(`${BOT}/agents`)).total, 0)
-    assert.equal(await t.c.scopes.withTenant(u.tenantId, (s) => t.c.botControls.policy.read(s, a.agent_id)), null)
-    const [approval, order] = await t.c.scopes.withTenant(u.tenantId, async (s) => [
-      await s.db.selectFrom('bot_approval').selectAll().where('id', '=', approvalId).executeTakeFirstOrThrow(),
-      await s.db.selectFrom('bot_order').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow(),
-    ] as const)
+    assert.equal(
+      await t.c.scopes.withTenant(u.tenantId, (s) => t.c.botControls.policy.read(s, a.agent_id)),
+      null,
+    )
+    const [approval, order] = await t.c.scopes.withTenant(
+      u.tenantId,
+      async (s) =>
+        [
+          await s.db
+            .selectFrom('bot_approval')
+            .selectAll()
+            .where('id', '=', approvalId)
+            .executeTakeFirstOrThrow(),
+          await s.db.selectFrom('bot_order').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow(),
+        ] as const,
+    )
     assert.deepEqual(
-      [approval.status, approval.decision_note, Number(approval.decided_by), order.status, order.reject_reason],
+      [
+        approval.status,
+        approval.decision_note,
+        Number(approval.decided_by),
+        order.status,
+        order.reject_reason,
+      ],
       ['rejected', 'agent archived', u.userId, 'rejected', 'approval.rejected'],
     )
   })
@@ -163,8 +223,16 @@ describe('bot-controls agents', () => {
     assert.equal(json(await stranger.get(`${BOT}/agents`)).total, 0)
     assertProblem(await stranger.get(`${url}?tenant_id=${owner.tenantId}`), 403, 'auth.tenant_forbidden')
     // Who may act is answered before what was sent: a foreign tenant_id with a bad body is still a 403.
-    assertProblem(await stranger.post(`${BOT}/agents?tenant_id=${owner.tenantId}`, {}), 403, 'auth.tenant_forbidden')
-    assertProblem(await stranger.put(`${BOT}/approval-threshold?tenant_id=${owner.tenantId}`), 403, 'auth.tenant_forbidden')
+    assertProblem(
+      await stranger.post(`${BOT}/agents?tenant_id=${owner.tenantId}`, {}),
+      403,
+      'auth.tenant_forbidden',
+    )
+    assertProblem(
+      await stranger.put(`${BOT}/approval-threshold?tenant_id=${owner.tenantId}`),
+      403,
+      'auth.tenant_forbidden',
+    )
     assertProblem(await admin.get(url), 404, 'bot.agent_not_found')
     const q = `?tenant_id=${owner.tenantId}`
     assert.equal(json(await admin.get(`${url}${q}`)).name, 'Rebalancer')

@@ -35,10 +35,22 @@ describe('bot-controls credentials', () => {
       },
     )
     const agent = json(await u.get(`${BOT}/agents/${a.agent_id}`))
-    assert.deepEqual(agent.credential, { prefix: c.prefix, scopes: c.scopes, created_at: c.created_at, last_used_at: null })
-    assert.ok(!JSON.stringify(json(await u.get(`${BOT}/agents`))).includes(c.key), 'the key is never shown again')
+    assert.deepEqual(agent.credential, {
+      prefix: c.prefix,
+      scopes: c.scopes,
+      created_at: c.created_at,
+      last_used_at: null,
+    })
+    assert.ok(
+      !JSON.stringify(json(await u.get(`${BOT}/agents`))).includes(c.key),
+      'the key is never shown again',
+    )
     const stored = await t.c.scopes.withTenant(u.tenantId, (s) =>
-      s.db.selectFrom('bot_agent_credential').selectAll().where('agent_id', '=', a.agent_id).executeTakeFirstOrThrow(),
+      s.db
+        .selectFrom('bot_agent_credential')
+        .selectAll()
+        .where('agent_id', '=', a.agent_id)
+        .executeTakeFirstOrThrow(),
     )
     assert.equal(stored.key_hash, createHash('sha256').update(c.key).digest('hex'))
     assert.ok(!JSON.stringify(stored).includes(c.key))
@@ -48,7 +60,10 @@ describe('bot-controls credentials', () => {
       userId: u.userId,
       scopes: ['portfolio:read', 'market:read', 'orders:read', 'orders:propose'],
     })
-    assert.equal(json(await u.get(`${BOT}/agents/${a.agent_id}`)).credential.last_used_at, clock.now().toISOString())
+    assert.equal(
+      json(await u.get(`${BOT}/agents/${a.agent_id}`)).credential.last_used_at,
+      clock.now().toISOString(),
+    )
   })
 
   it('rotates: the old key stops at once, the new one carries the scopes asked for', async () => {
@@ -62,7 +77,10 @@ describe('bot-controls credentials', () => {
     assert.deepEqual(second.scopes, ['portfolio:read', 'orders:execute'])
     assert.equal(await resolve(first), null)
     assert.deepEqual((await resolve(second.key))?.scopes, ['portfolio:read', 'orders:execute'])
-    assert.equal(json(await u.get(`${BOT}/agents/${a.agent_id}`)).credential.created_at, clock.now().toISOString())
+    assert.equal(
+      json(await u.get(`${BOT}/agents/${a.agent_id}`)).credential.created_at,
+      clock.now().toISOString(),
+    )
   })
 
   it('resolves nothing for a malformed key, another tenant’s number in a key, or a forged key', async () => {
@@ -71,7 +89,15 @@ describe('bot-controls credentials', () => {
     const a = await createAgent(u)
     const key = json(await u.post(`${BOT}/agents/${a.agent_id}/credentials`, {})).key as string
     const random = key.slice(key.indexOf('.') + 1)
-    for (const bad of ['', 'sxa_', 'Bearer x', random, `sxa_${other.tenantId}.${random}`, `sxk_${u.tenantId}.${random}`, `${key}x`]) {
+    for (const bad of [
+      '',
+      'sxa_',
+      'Bearer x',
+      random,
+      `sxa_${other.tenantId}.${random}`,
+      `sxk_${u.tenantId}.${random}`,
+      `${key}x`,
+    ]) {
       assert.equal(await resolve(bad), null, bad)
     }
     assert.ok(await resolve(key))

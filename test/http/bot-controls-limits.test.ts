@@ -57,24 +57,53 @@ describe('bot-controls limits', () => {
     })
     const edge = json(await u.put(url, { ...LIMITS, max_position_weight: '1', max_order_notional: '0.01' }))
     assert.deepEqual([edge.max_position_weight, edge.max_order_notional], ['1', '0.01'])
-    assert.equal(json(await u.put(url, { ...LIMITS, max_position_weight: '0.000001' })).max_position_weight, '0.000001')
+    assert.equal(
+      json(await u.put(url, { ...LIMITS, max_position_weight: '0.000001' })).max_position_weight,
+      '0.000001',
+    )
   })
 
   it('refuses numbers, too many places, negatives, out-of-range weights and missing fields with 422', async () => {
     const u = await t.newTenant()
     const a = await createAgent(u)
     const url = `${BOT}/agents/${a.agent_id}/limits`
-    const number = assertProblem(await u.put(url, { ...LIMITS, max_order_notional: 5000 }), 422, 'validation.failed')
+    const number = assertProblem(
+      await u.put(url, { ...LIMITS, max_order_notional: 5000 }),
+      422,
+      'validation.failed',
+    )
     assert.deepEqual(number.errors[0].loc, ['body', 'max_order_notional'])
     assert.match(number.errors[0].msg, /send numbers as strings/)
-    const places = assertProblem(await u.put(url, { ...LIMITS, max_notional_per_day: '10.001' }), 422, 'validation.failed')
+    const places = assertProblem(
+      await u.put(url, { ...LIMITS, max_notional_per_day: '10.001' }),
+      422,
+      'validation.failed',
+    )
     assert.match(places.errors[0].msg, /at most 2 decimal places/)
-    assertFieldError(await u.put(url, { ...LIMITS, max_order_notional: '-1.00' }), ['body', 'max_order_notional'])
-    assertFieldError(await u.put(url, { ...LIMITS, max_order_notional: '1e3' }), ['body', 'max_order_notional'])
-    assertFieldError(await u.put(url, { ...LIMITS, max_order_notional: '1000000000000000000' }), ['body', 'max_order_notional'])
-    assertFieldError(await u.put(url, { ...LIMITS, max_position_weight: '1.000001' }), ['body', 'max_position_weight'])
-    assertFieldError(await u.put(url, { ...LIMITS, max_position_weight: '0.0000001' }), ['body', 'max_position_weight'])
-    assertFieldError(await u.put(url, { ...LIMITS, max_position_weight: 0.5 }), ['body', 'max_position_weight'])
+    assertFieldError(await u.put(url, { ...LIMITS, max_order_notional: '-1.00' }), [
+      'body',
+      'max_order_notional',
+    ])
+    assertFieldError(await u.put(url, { ...LIMITS, max_order_notional: '1e3' }), [
+      'body',
+      'max_order_notional',
+    ])
+    assertFieldError(await u.put(url, { ...LIMITS, max_order_notional: '1000000000000000000' }), [
+      'body',
+      'max_order_notional',
+    ])
+    assertFieldError(await u.put(url, { ...LIMITS, max_position_weight: '1.000001' }), [
+      'body',
+      'max_position_weight',
+    ])
+    assertFieldError(await u.put(url, { ...LIMITS, max_position_weight: '0.0000001' }), [
+      'body',
+      'max_position_weight',
+    ])
+    assertFieldError(await u.put(url, { ...LIMITS, max_position_weight: 0.5 }), [
+      'body',
+      'max_position_weight',
+    ])
     assertFieldError(await u.put(url, { ...LIMITS, max_orders_per_day: -1 }), ['body', 'max_orders_per_day'])
     assertFieldError(await u.put(url, { ...LIMITS, max_orders_per_day: 1.5 }), ['body', 'max_orders_per_day'])
     assertFieldError(await u.put(url, { ...LIMITS, max_orders_per_day: '5' }), ['body', 'max_orders_per_day'])
@@ -91,16 +120,39 @@ describe('bot-controls limits', () => {
     await u.put(`${BOT}/agents/${a.agent_id}/limits`, { ...LIMITS, max_notional_per_day: '1000.00' })
     const empty = json(await u.get(`${BOT}/agents/${a.agent_id}/usage`))
     assert.deepEqual(
-      [empty.trading_day, empty.orders, empty.notional, empty.rejections, empty.rejections_total, empty.remaining],
+      [
+        empty.trading_day,
+        empty.orders,
+        empty.notional,
+        empty.rejections,
+        empty.rejections_total,
+        empty.remaining,
+      ],
       ['2026-11-24', 0, '0.00', {}, 0, { orders_per_day: 20, notional_per_day: '1000.00' }],
     )
     await t.c.scopes.withTenant(u.tenantId, async (s) => {
-      const day = (trading_day: string, agent_id: number, orders: number, notional: string, rejections: object) =>
+      const day = (
+        trading_day: string,
+        agent_id: number,
+        orders: number,
+        notional: string,
+        rejections: object,
+      ) =>
         s.db
           .insertInto('bot_usage_day')
-          .values({ tenant_id: u.tenantId, agent_id, trading_day, orders, notional, rejections: JSON.stringify(rejections) })
+          .values({
+            tenant_id: u.tenantId,
+            agent_id,
+            trading_day,
+            orders,
+            notional,
+            rejections: JSON.stringify(rejections),
+          })
           .execute()
-      await day('2026-11-24', a.agent_id, 3, '999.99', { 'limit.max_order_notional': 2, 'symbol.not_allowed': 1 })
+      await day('2026-11-24', a.agent_id, 3, '999.99', {
+        'limit.max_order_notional': 2,
+        'symbol.not_allowed': 1,
+      })
       await day('2026-11-23', a.agent_id, 9, '5000', { 'state.halted': 4 })
       await day('2026-11-24', other.agent_id, 7, '70', {})
       const pos = (symbol: string, qty: string) =>
@@ -112,9 +164,23 @@ describe('bot-controls limits', () => {
       await pos('MSFT', '-2.5')
       await pos('SPY', '0')
     })
-    const held = await seedOrder(t, u, { agentId: a.agent_id, accountId: acct, status: 'pending_approval', day: '2026-11-24' })
-    const stale = await seedOrder(t, u, { agentId: a.agent_id, accountId: acct, status: 'pending_approval', day: '2026-11-24' })
-    await seedApproval(t, u, { agentId: a.agent_id, orderId: held, expiresAt: new Date(clock.now().getTime() + 60_000) })
+    const held = await seedOrder(t, u, {
+      agentId: a.agent_id,
+      accountId: acct,
+      status: 'pending_approval',
+      day: '2026-11-24',
+    })
+    const stale = await seedOrder(t, u, {
+      agentId: a.agent_id,
+      accountId: acct,
+      status: 'pending_approval',
+      day: '2026-11-24',
+    })
+    await seedApproval(t, u, {
+      agentId: a.agent_id,
+      orderId: held,
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+    })
     await seedApproval(t, u, { agentId: a.agent_id, orderId: stale, expiresAt: clock.now() })
     const usage = json(await u.get(`${BOT}/agents/${a.agent_id}/usage`))
     assert.deepEqual(
@@ -134,7 +200,10 @@ describe('bot-controls limits', () => {
     )
     clock.advance(2 * 60_000 + 1000) // 00:00:01 in New York: a new trading day
     const reset = json(await u.get(`${BOT}/agents/${a.agent_id}/usage`))
-    assert.deepEqual([reset.trading_day, reset.orders, reset.notional, reset.rejections_total], ['2026-11-25', 0, '0.00', 0])
+    assert.deepEqual(
+      [reset.trading_day, reset.orders, reset.notional, reset.rejections_total],
+      ['2026-11-25', 0, '0.00', 0],
+    )
   })
 })
 
@@ -153,12 +222,20 @@ describe('bot-controls approval threshold', () => {
     const put = json(await u.put(`${BOT}/approval-threshold`, { threshold: '2500' }))
     assert.deepEqual([put.threshold, put.updated_at], ['2500.00', clock.now().toISOString()])
     assert.deepEqual([await effective(u, ira), await effective(u, taxable)], ['2500.00', '2500.00'])
-    const o = json(await u.put(`${BOT}/approval-threshold/account-override`, { account_id: ira, threshold: '0' }))
+    const o = json(
+      await u.put(`${BOT}/approval-threshold/account-override`, { account_id: ira, threshold: '0' }),
+    )
     assert.deepEqual(o.overrides, [{ account_id: ira, account_name: 'IRA', threshold: '0.00' }])
     assert.deepEqual([await effective(u, ira), await effective(u, taxable)], ['0.00', '2500.00'])
     await u.put(`${BOT}/approval-threshold`, { threshold: null })
-    assert.deepEqual([await effective(u, ira), await effective(u, taxable)], ['0.00', null], 'the override outlives the tenant threshold')
-    const removed = json(await u.put(`${BOT}/approval-threshold/account-override`, { account_id: ira, threshold: null }))
+    assert.deepEqual(
+      [await effective(u, ira), await effective(u, taxable)],
+      ['0.00', null],
+      'the override outlives the tenant threshold',
+    )
+    const removed = json(
+      await u.put(`${BOT}/approval-threshold/account-override`, { account_id: ira, threshold: null }),
+    )
     assert.deepEqual([removed.threshold, removed.overrides], [null, []])
     assert.equal(await effective(u, ira), null)
   })
@@ -178,9 +255,16 @@ describe('bot-controls approval threshold', () => {
     assertFieldError(await u.put(`${BOT}/approval-threshold`, { threshold: 100 }), ['body', 'threshold'])
     assertFieldError(await u.put(`${BOT}/approval-threshold`, { threshold: '1.005' }), ['body', 'threshold'])
     assertFieldError(await u.put(`${BOT}/approval-threshold`, {}), ['body', 'threshold'])
-    assertProblem(await u.put(`${BOT}/approval-threshold?tenant_id=${other.tenantId}`, { threshold: '1' }), 403, 'auth.tenant_forbidden')
+    assertProblem(
+      await u.put(`${BOT}/approval-threshold?tenant_id=${other.tenantId}`, { threshold: '1' }),
+      403,
+      'auth.tenant_forbidden',
+    )
     const q = `?tenant_id=${other.tenantId}`
-    assert.equal(json(await admin.put(`${BOT}/approval-threshold${q}`, { threshold: '10.10' })).tenant_id, other.tenantId)
+    assert.equal(
+      json(await admin.put(`${BOT}/approval-threshold${q}`, { threshold: '10.10' })).tenant_id,
+      other.tenantId,
+    )
     assert.equal(json(await other.get(`${BOT}/approval-threshold`)).threshold, '10.10')
     assert.equal(json(await admin.get(`${BOT}/approval-threshold`)).threshold, null)
   })

@@ -21,13 +21,13 @@ import { controlsRoutes } from './agents/controls.routes.ts'
 import { CredentialsService } from './agents/credentials.service.ts'
 import { LimitsService, UsageService } from './agents/limits.service.ts'
 import { ThresholdService } from './agents/threshold.service.ts'
-import type { AgentPrincipal } from './agents/types.ts'
+import type { AgentPrincipal } from './agents/lib/types.ts'
 import { botControlsSweep } from './bot-controls.sweep.ts'
 import { BOT_CONTROLS_TABLES } from './controls.tables.ts'
 import * as m0049 from './migrations/0049_bot_controls.ts'
 import * as m0050 from './migrations/0050_agent_orders.ts'
 import { AGENT_ORDERS_TABLES } from './orders.tables.ts'
-import { PolicyReader } from './policy.ts'
+import { PolicyReader } from './policy.service.ts'
 import { createGate, type Gate } from './gate/gate-wiring.service.ts'
 import { gateRoutes } from './gate/gate.routes.ts'
 import { gateJobs } from './gate/sync-orders.job.ts'
@@ -42,8 +42,8 @@ export type {
   LimitsView,
   ThresholdView,
   UsageView,
-} from './agents/types.ts'
-export { AGENT_SCOPES, DEFAULT_AGENT_SCOPES } from './agents/types.ts'
+} from './agents/lib/types.ts'
+export { AGENT_SCOPES, DEFAULT_AGENT_SCOPES } from './agents/lib/types.ts'
 export { AGENT_KEY_PREFIX } from './agents/credentials.service.ts'
 export type { AgentsService, CredentialsService, LimitsService, PolicyReader, ThresholdService, UsageService }
 export type { AgentMode, AllowedHours, TradingState } from './controls.tables.ts'

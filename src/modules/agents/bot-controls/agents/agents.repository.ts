@@ -1,7 +1,13 @@
 /** SQL for `bot_agent` and `bot_agent_credential`; every query takes the tenant scope. */
 import type { Selectable } from 'kysely'
 import type { TenantScope } from '../../../../platform/db/index.ts'
-import type { AgentMode, AllowedHours, BotAgentCredentialTable, BotAgentTable, TradingState } from '../controls.tables.ts'
+import type {
+  AgentMode,
+  AllowedHours,
+  BotAgentCredentialTable,
+  BotAgentTable,
+  TradingState,
+} from '../controls.tables.ts'
 
 export type AgentRow = Selectable<BotAgentTable>
 export type CredentialRow = Selectable<BotAgentCredentialTable>
@@ -39,16 +45,28 @@ export const listAgents = (s: TenantScope, limit: number, offset: number) =>
   live(s).selectAll().orderBy('id').limit(limit).offset(offset).execute()
 
 /** A live (not archived) agent of the tenant. */
-export const findAgent = (s: TenantScope, id: number) => live(s).selectAll().where('id', '=', id).executeTakeFirst()
+export const findAgent = (s: TenantScope, id: number) =>
+  live(s).selectAll().where('id', '=', id).executeTakeFirst()
 
 /** The agent locked for the rest of the transaction (edits, credential rotation and archiving serialise). */
 export const lockAgent = (s: TenantScope, id: number) =>
   live(s).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 
-export async function insertAgent(s: TenantScope, f: AgentFields & { name: string; created_by: number }, now: Date) {
+export async function insertAgent(
+  s: TenantScope,
+  f: AgentFields & { name: string; created_by: number },
+  now: Date,
+) {
   const row = await s.db
     .insertInto('bot_agent')
-    .values({ ...jsonFields(f), name: f.name, created_by: f.created_by, tenant_id: s.tenantId, created_at: now, updated_at: now })
+    .values({
+      ...jsonFields(f),
+      name: f.name,
+      created_by: f.created_by,
+      tenant_id: s.tenantId,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow()
   await s.db
@@ -78,7 +96,11 @@ export async function archiveAgent(s: TenantScope, id: number, userId: number, n
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
     .execute()
-  await s.db.deleteFrom('bot_agent_credential').where('tenant_id', '=', s.tenantId).where('agent_id', '=', id).execute()
+  await s.db
+    .deleteFrom('bot_agent_credential')
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', id)
+    .execute()
   const held = await s.db
     .updateTable('bot_approval')
     .set({ status: 'rejected', decided_by: userId, decided_at: now, decision_note: 'agent archived' })
@@ -90,7 +112,12 @@ export async function archiveAgent(s: TenantScope, id: number, userId: number, n
   if (held.length === 0) return
   await s.db
     .updateTable('bot_order')
-    .set({ status: 'rejected', reject_reason: 'approval.rejected', reject_detail: 'agent archived', updated_at: now })
+    .set({
+      status: 'rejected',
+      reject_reason: 'approval.rejected',
+      reject_detail: 'agent archived',
+      updated_at: now,
+    })
     .where('tenant_id', '=', s.tenantId)
     .where('status', '=', 'pending_approval')
     .where(
@@ -117,10 +144,20 @@ export async function saveCredential(
   c: { agent_id: number; prefix: string; key_hash: string; scopes: string[]; created_by: number },
   now: Date,
 ) {
-  await s.db.deleteFrom('bot_agent_credential').where('tenant_id', '=', s.tenantId).where('agent_id', '=', c.agent_id).execute()
+  await s.db
+    .deleteFrom('bot_agent_credential')
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', c.agent_id)
+    .execute()
   return s.db
     .insertInto('bot_agent_credential')
-    .values({ ...c, scopes: JSON.stringify(c.scopes), tenant_id: s.tenantId, created_at: now, last_used_at: null })
+    .values({
+      ...c,
+      scopes: JSON.stringify(c.scopes),
+      tenant_id: s.tenantId,
+      created_at: now,
+      last_used_at: null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow()
 }
@@ -129,7 +166,9 @@ export async function saveCredential(
 export const credentialByHash = (s: TenantScope, keyHash: string) =>
   s.db
     .selectFrom('bot_agent_credential as c')
-    .innerJoin('bot_agent as a', (j) => j.onRef('a.tenant_id', '=', 'c.tenant_id').onRef('a.id', '=', 'c.agent_id'))
+    .innerJoin('bot_agent as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'c.tenant_id').onRef('a.id', '=', 'c.agent_id'),
+    )
     .select(['c.agent_id', 'c.scopes', 'c.last_used_at', 'a.created_by'])
     .where('c.tenant_id', '=', s.tenantId)
     .where('c.key_hash', '=', keyHash)

@@ -7,11 +7,12 @@ import { problems } from '../../../../platform/http/problem.ts'
 import type { BotControls } from '../index.ts'
 import * as X from './agents.examples.ts'
 import * as S from './agents.schemas.ts'
-import { DEFAULT_AGENT_SCOPES } from './types.ts'
+import { DEFAULT_AGENT_SCOPES } from './lib/types.ts'
 
 const tags = ['bot-controls']
 export const BASE = '/api/bot-controls'
-export const ADMIN = 'Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.'
+export const ADMIN =
+  'Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.'
 const NOT_FOUND = 'Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`.'
 const SETTINGS =
   '`trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that ' +
@@ -45,7 +46,10 @@ function collectionRoutes(app: App, api: BotControls): void {
         description: `\`page\` (1-based) and \`page_size\` 1–100 (default 20); \`total\` counts live agents. Archived agents are not listed. ${ADMIN}`,
         examples: {
           query: { page: 1, page_size: 20 },
-          200: { description: 'A page', value: { items: [X.AGENT_EXAMPLE], total: 1, page: 1, page_size: 20 } },
+          200: {
+            description: 'A page',
+            value: { items: [X.AGENT_EXAMPLE], total: 1, page: 1, page_size: 20 },
+          },
         },
         tags,
         querystring: S.AgentListQuery,
@@ -129,7 +133,10 @@ function itemRoutes(app: App, api: BotControls): void {
           'The agent stops at once: it leaves the list, its key no longer authenticates, and its pending approvals are ' +
           'rejected (note "agent archived") with their orders. Its order history stays. ' +
           `${NOT_FOUND} ${ADMIN}`,
-        examples: { params: { agent_id: 7 }, 200: { description: 'Archived', value: { agent_id: 7, archived: true } } },
+        examples: {
+          params: { agent_id: 7 },
+          200: { description: 'Archived', value: { agent_id: 7, archived: true } },
+        },
         tags,
         params: S.AgentParams,
         querystring: S.TenantQuery,

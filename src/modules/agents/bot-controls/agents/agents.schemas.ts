@@ -3,7 +3,7 @@ import { type Static, Type } from 'typebox'
 import { Id, Name, Nullable, Text } from '../../../../platform/http/schemas.ts'
 import { AGENT_MODES, TRADING_STATES } from '../controls.tables.ts'
 import { MAX_ALLOWED_SYMBOLS } from './lib/values.ts'
-import { AGENT_SCOPES } from './types.ts'
+import { AGENT_SCOPES } from './lib/types.ts'
 
 export const MAX_ALLOWED_ACCOUNTS = 100
 const MAX_COUNT = 1_000_000
@@ -13,15 +13,26 @@ const TenantId = Id({ description: 'Another tenant (administrators); default: yo
 export const TenantQuery = Type.Object({ tenant_id: Type.Optional(TenantId) })
 export const AgentParams = Type.Object({ agent_id: Id() })
 export const AgentListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1, description: '1-based page number' })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Agents per page, 1–100 (default 20)' })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100_000, default: 1, description: '1-based page number' }),
+  ),
+  page_size: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+      description: 'Agents per page, 1–100 (default 20)',
+    }),
+  ),
   tenant_id: Type.Optional(TenantId),
 })
 
 const TradingStateSchema = Type.Enum([...TRADING_STATES], {
   description: 'active: trades; reducing: only orders that shrink its own position; halted: nothing',
 })
-const ModeSchema = Type.Enum([...AGENT_MODES], { description: 'paper: the internal paper broker; live: the account’s connected broker' })
+const ModeSchema = Type.Enum([...AGENT_MODES], {
+  description: 'paper: the internal paper broker; live: the account’s connected broker',
+})
 export const ScopeSchema = Type.Enum([...AGENT_SCOPES], {
   description: 'portfolio:read, market:read, orders:read, orders:propose or orders:execute',
 })
@@ -40,7 +51,10 @@ const Symbols = Type.Array(
     pattern: '^[A-Za-z][A-Za-z0-9.\\-]{0,9}$',
     errorMessage: { pattern: 'must be a ticker: a letter, then up to 9 letters, digits, dots or dashes' },
   }),
-  { maxItems: MAX_ALLOWED_SYMBOLS, description: `Up to ${MAX_ALLOWED_SYMBOLS} tickers (upper-cased, duplicates dropped); null: any` },
+  {
+    maxItems: MAX_ALLOWED_SYMBOLS,
+    description: `Up to ${MAX_ALLOWED_SYMBOLS} tickers (upper-cased, duplicates dropped); null: any`,
+  },
 )
 const Accounts = Type.Array(Id(), {
   maxItems: MAX_ALLOWED_ACCOUNTS,
@@ -60,7 +74,11 @@ const settings = {
 export const AgentCreate = Type.Object({ name: Name(100), ...settings }, { additionalProperties: false })
 export const AgentPatch = Type.Object(
   { name: Type.Optional(Name(100)), ...settings },
-  { additionalProperties: false, minProperties: 1, errorMessage: { minProperties: 'must change at least one field' } },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    errorMessage: { minProperties: 'must change at least one field' },
+  },
 )
 export type AgentPatchBody = Static<typeof AgentPatch>
 
@@ -116,7 +134,10 @@ export const MoneyString = (description: string) =>
   Type.String({ pattern: '^[0-9]{1,18}(\\.[0-9]{1,2})?$', description, errorMessage: MONEY_MESSAGE })
 /** Money or null; one message for both ways of failing (a number, a malformed string). */
 const NullableMoney = (description: string) =>
-  Type.Union([Type.Null(), MoneyString(description)], { description, errorMessage: { anyOf: `${MONEY_MESSAGE}, or null` } })
+  Type.Union([Type.Null(), MoneyString(description)], {
+    description,
+    errorMessage: { anyOf: `${MONEY_MESSAGE}, or null` },
+  })
 const Count = (description: string) =>
   Nullable(Type.Integer({ minimum: 0, maximum: MAX_COUNT, description: `${description}; null: no limit` }))
 
@@ -128,7 +149,8 @@ export const LimitsInput = Type.Object(
     max_position_weight: Type.Union(
       [Type.Null(), Type.String({ pattern: '^(0(\\.[0-9]{1,6})?|1(\\.0{1,6})?)$' })],
       {
-        description: 'Largest share of the account’s value (holdings + cash) one symbol may reach after a buy, 0–1; null: no limit',
+        description:
+          'Largest share of the account’s value (holdings + cash) one symbol may reach after a buy, 0–1; null: no limit',
         errorMessage: {
           anyOf:
             'must be a decimal string from "0" to "1" with at most 6 decimal places, such as "0.25" (send numbers as strings), or null',
@@ -162,7 +184,10 @@ export const Usage = Type.Object({
   pending_approvals: Type.Integer(),
   open_positions: Type.Integer(),
   limits: Limits,
-  remaining: Type.Object({ orders_per_day: Nullable(Type.Integer()), notional_per_day: Nullable(Type.String()) }),
+  remaining: Type.Object({
+    orders_per_day: Nullable(Type.Integer()),
+    notional_per_day: Nullable(Type.String()),
+  }),
 })
 
 export const ThresholdInput = Type.Object(
@@ -179,6 +204,8 @@ export const OverrideInput = Type.Object(
 export const Threshold = Type.Object({
   tenant_id: Type.Integer(),
   threshold: Nullable(Type.String()),
-  overrides: Type.Array(Type.Object({ account_id: Type.Integer(), account_name: Type.String(), threshold: Type.String() })),
+  overrides: Type.Array(
+    Type.Object({ account_id: Type.Integer(), account_name: Type.String(), threshold: Type.String() }),
+  ),
   updated_at: Nullable(Time),
 })

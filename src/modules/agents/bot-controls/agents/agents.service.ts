@@ -6,7 +6,7 @@ import { NotFoundError, UnprocessableError } from '../../../../platform/http/err
 import type { AllowedHours } from '../controls.tables.ts'
 import * as repo from './agents.repository.ts'
 import { checkHours, normalizeSymbols } from './lib/values.ts'
-import type { AgentScope, AgentView } from './types.ts'
+import type { AgentScope, AgentView } from './lib/types.ts'
 
 export const agentNotFound = () => new NotFoundError('bot.agent_not_found', 'Agent not found')
 
@@ -81,7 +81,12 @@ export class AgentsService {
         rows.map((r) => Number(r.id)),
       )
       const byAgent = new Map(creds.map((c) => [Number(c.agent_id), c]))
-      return { items: rows.map((r) => toAgentView(r, byAgent.get(Number(r.id)))), total, page, page_size: size }
+      return {
+        items: rows.map((r) => toAgentView(r, byAgent.get(Number(r.id)))),
+        total,
+        page,
+        page_size: size,
+      }
     })
   }
 
@@ -89,7 +94,11 @@ export class AgentsService {
     const now = this.deps.clock.now()
     return this.deps.scopes.withTenant(effectiveTenant(scope, q.tenant_id), async (s) => {
       const fields = await this.checked(s, body)
-      const row = await repo.insertAgent(s, { ...fields, name: body.name.trim(), created_by: scope.userId }, now)
+      const row = await repo.insertAgent(
+        s,
+        { ...fields, name: body.name.trim(), created_by: scope.userId },
+        now,
+      )
       return toAgentView(row, undefined)
     })
   }
@@ -114,7 +123,11 @@ export class AgentsService {
   }
 
   /** Archives the agent: gone from lists, its key stops, its pending approvals are rejected. */
-  async archive(scope: RequestScope, id: number, q: TenantQuery): Promise<{ agent_id: number; archived: true }> {
+  async archive(
+    scope: RequestScope,
+    id: number,
+    q: TenantQuery,
+  ): Promise<{ agent_id: number; archived: true }> {
     const now = this.deps.clock.now()
     await this.deps.scopes.withTenant(effectiveTenant(scope, q.tenant_id), async (s) => {
       await requireAgent(s, id, true)
@@ -136,9 +149,17 @@ export class AgentsService {
       const i = body.allowed_accounts.findIndex((id) => !names.has(id))
       if (i >= 0) {
         const id = body.allowed_accounts[i]!
-        throw new UnprocessableError('bot.account_not_found', `allowed_accounts: account ${id} is not one of yours`, [
-          { loc: ['body', 'allowed_accounts', i], msg: `account ${id} is not one of yours`, type: 'not_found' },
-        ])
+        throw new UnprocessableError(
+          'bot.account_not_found',
+          `allowed_accounts: account ${id} is not one of yours`,
+          [
+            {
+              loc: ['body', 'allowed_accounts', i],
+              msg: `account ${id} is not one of yours`,
+              type: 'not_found',
+            },
+          ],
+        )
       }
       out.allowed_accounts = ids
     }

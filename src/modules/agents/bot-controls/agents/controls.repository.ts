@@ -26,7 +26,9 @@ export const saveLimits = (s: TenantScope, agentId: number, v: LimitValues, user
   s.db
     .insertInto('bot_agent_limits')
     .values({ ...v, tenant_id: s.tenantId, agent_id: agentId, updated_by: userId, updated_at: now })
-    .onConflict((oc) => oc.columns(['tenant_id', 'agent_id']).doUpdateSet({ ...v, updated_by: userId, updated_at: now }))
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'agent_id']).doUpdateSet({ ...v, updated_by: userId, updated_at: now }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow()
 
@@ -37,7 +39,9 @@ export const saveTenantThreshold = (s: TenantScope, threshold: string | null, us
   s.db
     .insertInto('bot_approval_threshold')
     .values({ tenant_id: s.tenantId, threshold, updated_by: userId, updated_at: now })
-    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ threshold, updated_by: userId, updated_at: now }))
+    .onConflict((oc) =>
+      oc.column('tenant_id').doUpdateSet({ threshold, updated_by: userId, updated_at: now }),
+    )
     .execute()
 
 export const overrides = (s: TenantScope) =>
@@ -56,7 +60,13 @@ export const accountOverride = (s: TenantScope, accountId: number) =>
     .where('account_id', '=', accountId)
     .executeTakeFirst()
 
-export const saveOverride = (s: TenantScope, accountId: number, threshold: string, userId: number, now: Date) =>
+export const saveOverride = (
+  s: TenantScope,
+  accountId: number,
+  threshold: string,
+  userId: number,
+  now: Date,
+) =>
   s.db
     .insertInto('bot_threshold_override')
     .values({ tenant_id: s.tenantId, account_id: accountId, threshold, updated_by: userId, updated_at: now })

@@ -104,7 +104,10 @@ function thresholdRoutes(app: App, api: BotControls): void {
         operationId: 'getBotApprovalThreshold',
         summary: 'The approval threshold and account overrides',
         description: `${PRECEDENCE} \`updated_at\`: the latest change (null: never set). ${ADMIN}`,
-        examples: { query: { tenant_id: 41 }, 200: { description: 'The threshold', value: X.THRESHOLD_EXAMPLE } },
+        examples: {
+          query: { tenant_id: 41 },
+          200: { description: 'The threshold', value: X.THRESHOLD_EXAMPLE },
+        },
         tags,
         querystring,
         response: { 200: S.Threshold, ...problems(401, 403, 422) },

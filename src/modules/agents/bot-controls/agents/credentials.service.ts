@@ -12,7 +12,13 @@ import type { Scopes } from '../../../../platform/db/index.ts'
 import { issueToken, tenantOfToken } from '../../../accounts/identity/index.ts'
 import * as repo from './agents.repository.ts'
 import { requireAgent, type TenantQuery } from './agents.service.ts'
-import { AGENT_SCOPES, type AgentPrincipal, type AgentScope, DEFAULT_AGENT_SCOPES, type IssuedCredential } from './types.ts'
+import {
+  AGENT_SCOPES,
+  type AgentPrincipal,
+  type AgentScope,
+  DEFAULT_AGENT_SCOPES,
+  type IssuedCredential,
+} from './lib/types.ts'
 
 /** Every agent key starts with this. */
 export const AGENT_KEY_PREFIX = 'sxa_'
@@ -40,11 +46,23 @@ export class CredentialsService {
       await requireAgent(s, agentId, true)
       return repo.saveCredential(
         s,
-        { agent_id: agentId, prefix: keyPrefix(token), key_hash: hash, scopes: granted, created_by: scope.userId },
+        {
+          agent_id: agentId,
+          prefix: keyPrefix(token),
+          key_hash: hash,
+          scopes: granted,
+          created_by: scope.userId,
+        },
         now,
       )
     })
-    return { agent_id: agentId, key: token, prefix: row.prefix, scopes: granted, created_at: row.created_at.toISOString() }
+    return {
+      agent_id: agentId,
+      key: token,
+      prefix: row.prefix,
+      scopes: granted,
+      created_at: row.created_at.toISOString(),
+    }
   }
 
   /** The agent a presented key stands for, or null (malformed, unknown, replaced, or its agent archived). */

@@ -7,7 +7,7 @@ import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
 import { requireAgent, type TenantQuery } from './agents.service.ts'
 import * as repo from './controls.repository.ts'
 import { compareDecimal, money, moneyOrNull, shortDecimal } from './lib/values.ts'
-import type { LimitsView, UsageView } from './types.ts'
+import type { LimitsView, UsageView } from './lib/types.ts'
 
 export type LimitsInput = repo.LimitValues
 
@@ -43,7 +43,12 @@ export class LimitsService {
   }
 
   /** Replaces all six limits (null: no limit). */
-  async put(scope: RequestScope, agentId: number, body: LimitsInput, q: TenantQuery = {}): Promise<LimitsView> {
+  async put(
+    scope: RequestScope,
+    agentId: number,
+    body: LimitsInput,
+    q: TenantQuery = {},
+  ): Promise<LimitsView> {
     const now = this.deps.clock.now()
     return this.deps.scopes.withTenant(effectiveTenant(scope, q.tenant_id), async (s) => {
       await requireAgent(s, agentId, true)
@@ -80,7 +85,8 @@ export class UsageService {
         open_positions: await repo.openPositions(s, agentId),
         limits,
         remaining: {
-          orders_per_day: limits.max_orders_per_day === null ? null : Math.max(0, limits.max_orders_per_day - orders),
+          orders_per_day:
+            limits.max_orders_per_day === null ? null : Math.max(0, limits.max_orders_per_day - orders),
           notional_per_day: remainingMoney(limits.max_notional_per_day, notional),
         },
       }

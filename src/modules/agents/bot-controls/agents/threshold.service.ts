@@ -10,7 +10,7 @@ import { UnprocessableError } from '../../../../platform/http/errors.ts'
 import type { AccountNames, TenantQuery } from './agents.service.ts'
 import * as repo from './controls.repository.ts'
 import { money, moneyOrNull } from './lib/values.ts'
-import type { ThresholdView } from './types.ts'
+import type { ThresholdView } from './lib/types.ts'
 
 const latest = (dates: (Date | undefined)[]) =>
   dates.reduce<Date | null>((a, d) => (d && (!a || d > a) ? d : a), null)
@@ -48,9 +48,17 @@ export class ThresholdService {
     return this.deps.scopes.withTenant(effectiveTenant(scope, q.tenant_id), async (s) => {
       const names = await this.deps.accountNames(s, [body.account_id])
       if (!names.has(body.account_id)) {
-        throw new UnprocessableError('bot.account_not_found', `account_id: account ${body.account_id} is not one of yours`, [
-          { loc: ['body', 'account_id'], msg: `account ${body.account_id} is not one of yours`, type: 'not_found' },
-        ])
+        throw new UnprocessableError(
+          'bot.account_not_found',
+          `account_id: account ${body.account_id} is not one of yours`,
+          [
+            {
+              loc: ['body', 'account_id'],
+              msg: `account ${body.account_id} is not one of yours`,
+              type: 'not_found',
+            },
+          ],
+        )
       }
       if (body.threshold === null) await repo.deleteOverride(s, body.account_id)
       else await repo.saveOverride(s, body.account_id, body.threshold, scope.userId, now)

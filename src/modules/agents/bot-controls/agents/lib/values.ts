@@ -24,7 +24,10 @@ export function normalizeSymbols(symbols: readonly string[]): string[] {
 /** `start` must come before `end` (same day, New York time; the end minute is outside the window). */
 export function checkHours(h: AllowedHours | null | undefined): void {
   if (h && h.start >= h.end) {
-    throw UnprocessableError.field(['body', 'allowed_hours', 'end'], `must be after start (${h.start}); a window cannot span midnight`)
+    throw UnprocessableError.field(
+      ['body', 'allowed_hours', 'end'],
+      `must be after start (${h.start}); a window cannot span midnight`,
+    )
   }
 }
 

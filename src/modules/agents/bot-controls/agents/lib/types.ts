@@ -1,5 +1,5 @@
 /** The agents part's public types: scopes, the principal a credential resolves to, views. */
-import type { AgentMode, AllowedHours, TradingState } from '../controls.tables.ts'
+import type { AgentMode, AllowedHours, TradingState } from '../../controls.tables.ts'
 
 /** What an agent's credential lets it do. */
 export const AGENT_SCOPES = [

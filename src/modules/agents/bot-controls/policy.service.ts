@@ -6,7 +6,7 @@ import type { TenantScope } from '../../../platform/db/index.ts'
 import { findAgent } from './agents/agents.repository.ts'
 import { limitsOf } from './agents/controls.repository.ts'
 import { money, shortDecimal } from './agents/lib/values.ts'
-import type { AgentPolicy } from './agents/types.ts'
+import type { AgentPolicy } from './agents/lib/types.ts'
 
 export class PolicyReader {
   /** The agent's policy; null for an unknown or archived agent. */
