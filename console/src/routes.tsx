@@ -19,6 +19,7 @@ import { area as watchlists } from './pages/watchlists/area.ts'
 import { area as alerts } from './pages/alerts/area.ts'
 import { area as inbox } from './pages/inbox/area.ts'
 import { area as support } from './pages/support/area.ts'
+import { area as agents } from './pages/agents/area.ts'
 
 export const AREAS: Area[] = [
   dashboard,
@@ -29,6 +30,7 @@ export const AREAS: Area[] = [
   intel,
   screener,
   alerts,
+  agents,
   inbox,
   learn,
   support,

@@ -1,0 +1,91 @@
+/**
+ * What an agent may trade (PATCH /api/bot-controls/agents/{id}): the symbols, the New York hours
+ * (start inclusive, end exclusive) and the accounts. Blank means any; the API upper-cases and
+ * de-duplicates the symbols and names a refused one in its 422.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Field } from '../../ui/Field.tsx'
+import { formFields } from '../../ui/form.ts'
+import { Section } from '../../ui/Page.tsx'
+import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
+import { accountsKey, fetchAccounts } from '../portfolio/queries.ts'
+import { useAgentPatch } from './AgentControls.tsx'
+import type { Agent, AgentPatch } from './api.ts'
+
+function toPatch(get: (name: string) => string, accounts: number[]): AgentPatch {
+  const symbols = get('allowed_symbols')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+  const start = get('start')
+  const end = get('end')
+  return {
+    allowed_symbols: symbols.length ? symbols : null,
+    allowed_hours: start || end ? { start, end } : null,
+    allowed_accounts: accounts.length ? accounts : null,
+  }
+}
+
+export function AllowLists({ agent }: { agent: Agent }) {
+  const patch = useAgentPatch(agent)
+  const all = useQuery({ queryKey: accountsKey(false), queryFn: () => fetchAccounts(false) })
+  const [accounts, setAccounts] = useState<number[]>(agent.allowed_accounts ?? [])
+  return (
+    <Section title="What it may trade">
+      <form key={agent.updated_at} onSubmit={(e) => patch.mutate(toPatch(formFields(e), accounts))}>
+        <Field
+          label="Symbols"
+          name="allowed_symbols"
+          hint="separated by commas or spaces; blank for any symbol"
+          defaultValue={(agent.allowed_symbols ?? []).join(', ')}
+          error={patch.error}
+        />
+        <div className="inline-fields">
+          <Field
+            label="From (New York time)"
+            name="start"
+            type="time"
+            defaultValue={agent.allowed_hours?.start ?? ''}
+            error={patch.error}
+          />
+          <Field
+            label="Until"
+            name="end"
+            type="time"
+            hint="blank for any time"
+            defaultValue={agent.allowed_hours?.end ?? ''}
+            error={patch.error}
+          />
+        </div>
+        <fieldset className="param-set">
+          <legend>Accounts (none ticked: any of yours)</legend>
+          {(all.data?.items ?? []).map((a) => (
+            <label key={a.id} className="check">
+              <input
+                type="checkbox"
+                name="allowed_accounts"
+                value={a.id}
+                checked={accounts.includes(a.id)}
+                onChange={(e) =>
+                  setAccounts(e.target.checked ? [...accounts, a.id] : accounts.filter((x) => x !== a.id))
+                }
+              />
+              {a.name}
+            </label>
+          ))}
+          {all.data?.items.length === 0 && <p className="muted">No account yet.</p>}
+          <ProblemAlert error={all.error} />
+        </fieldset>
+        <ProblemAlert error={patch.error} />
+        <div className="actions">
+          <button type="submit" disabled={patch.isPending}>
+            Save what it may trade
+          </button>
+          <span role="status" className="muted">
+            {patch.isSuccess ? 'Saved.' : ''}
+          </span>
+        </div>
+      </form>
+    </Section>
+  )
+}

@@ -1,0 +1,128 @@
+/**
+ * The preview of a proposed threshold (GET /api/bot-controls/approval-threshold/preview): the agents'
+ * recent orders worth more than it (which would have waited for approval), their count and value,
+ * and which orders each agent's current limits would have refused. It changes nothing.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Field } from '../../ui/Field.tsx'
+import { formFields } from '../../ui/form.ts'
+import { date, dateTime, money } from '../../ui/format.ts'
+import { Section } from '../../ui/Page.tsx'
+import { QueryState } from '../../ui/QueryState.tsx'
+import { TableWrap } from '../../ui/TableWrap.tsx'
+import { AGENTS, fetchAgents, fetchPreview, type Preview, words } from './api.ts'
+
+function Held({ p }: { p: Preview }) {
+  if (p.would_need_approval.length === 0)
+    return <p className="empty">None of these orders is worth more than {money(p.proposed_threshold)}.</p>
+  return (
+    <TableWrap label="Orders that would have needed approval">
+      <table className="threshold-preview">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Agent</th>
+            <th scope="col">Order</th>
+            <th scope="col" className="num">
+              Value
+            </th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.would_need_approval.map((o) => (
+            <tr key={o.order_id} data-order={o.order_id}>
+              <td>{dateTime(o.created_at)}</td>
+              <td>{o.agent_name}</td>
+              <td>
+                {o.side} {o.symbol}
+              </td>
+              <td className="num">{money(o.priced_notional)}</td>
+              <td>{words(o.status)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  )
+}
+
+function Blocked({ p }: { p: Preview }) {
+  // The agents' names: the first page of the list (usually cached), else the preview's own rows.
+  const agents = useQuery({ queryKey: [...AGENTS, 1], queryFn: () => fetchAgents(1) })
+  const names = new Map<number, string>(p.would_need_approval.map((o) => [o.agent_id, o.agent_name]))
+  for (const a of agents.data?.items ?? []) names.set(a.agent_id, a.name)
+  if (p.limits_would_block.length === 0)
+    return <p className="muted">The agents' current limits would have refused none of these orders.</p>
+  return (
+    <ul className="limits-blocked">
+      {p.limits_would_block.map((b) => (
+        <li key={`${b.agent_id}-${b.limit}`} data-limit={b.limit} data-agent={b.agent_id}>
+          {names.get(b.agent_id) ?? `Agent #${b.agent_id}`}: <code>{b.limit}</code> ({words(b.limit)}) would
+          have refused {b.order_ids.length === 1 ? 'order' : `${b.order_ids.length} orders:`}{' '}
+          {b.order_ids.map((id) => `#${id}`).join(', ')}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function PreviewSection({ current }: { current: string | null }) {
+  const [asked, setAsked] = useState<{ threshold: string; days: number }>()
+  const preview = useQuery({
+    queryKey: ['agents', 'threshold-preview', asked],
+    queryFn: () =>
+      asked ? fetchPreview(asked.threshold, asked.days) : Promise.reject(new Error('no threshold')),
+    enabled: asked !== undefined,
+    placeholderData: keepPreviousData,
+    retry: false,
+  })
+  return (
+    <Section title="Preview a threshold">
+      <form
+        className="filters"
+        onSubmit={(e) => {
+          const get = formFields(e)
+          setAsked({ threshold: get('proposed_threshold').trim(), days: Number(get('days')) || 7 })
+        }}
+      >
+        <Field
+          label="Proposed threshold (USD)"
+          name="proposed_threshold"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          defaultValue={current ?? ''}
+          error={preview.error}
+        />
+        <Field
+          label="Days back"
+          name="days"
+          type="number"
+          min={1}
+          max={90}
+          defaultValue={7}
+          error={preview.error}
+        />
+        <button type="submit">Preview</button>
+      </form>
+      {asked && (
+        <QueryState query={preview} label="Replaying the recent orders">
+          {(p) => (
+            <div data-preview={p.proposed_threshold}>
+              <p role="status">
+                From {date(p.from)} to {date(p.to)}, {p.orders_considered} agent orders:{' '}
+                <strong data-count={p.count}>{p.count}</strong> worth {money(p.notional_total)} would have
+                waited for approval at {money(p.proposed_threshold)}.
+              </p>
+              <Held p={p} />
+              <h3>What the current limits would have refused</h3>
+              <Blocked p={p} />
+            </div>
+          )}
+        </QueryState>
+      )}
+    </Section>
+  )
+}

@@ -1,0 +1,305 @@
+/**
+ * The console's agents area in Chromium, against the real bot-controls API: an agent created from
+ * the form is listed and stored with its defaults; its state switch halts it (stored, and its next
+ * order refused as halted); the limits editor saves decimal strings exactly and shows the API's 422
+ * under the field it names; an order held above the threshold (placed through the API) is approved
+ * from the queue and leaves pending_approval; the agent's key is shown once, places orders, and stops
+ * when rotated, and the order log and today's refusals show a halted agent's refused order; a threshold saved from the form is stored, and the
+ * preview of a proposed threshold lists exactly the seeded orders priced above it. Every page passes
+ * axe-core and fits a 390 px wide phone.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { Page } from 'puppeteer-core'
+import {
+  assertFitsPhone,
+  type ConsoleHarness,
+  consoleSkipReason,
+  type ConsoleUser,
+  startConsole,
+} from '../helpers/console.ts'
+import { createManualAccount } from '../helpers/portfolio.ts'
+
+const json = <T>(res: { body: string }) => JSON.parse(res.body) as T
+const BC = '/api/bot-controls'
+
+interface AgentView {
+  agent_id: number
+  name: string
+  enabled: boolean
+  trading_state: string
+  mode: string
+  strategy_label: string | null
+}
+interface OrderView {
+  order_id: number
+  status: string
+  reject_reason: string | null
+  priced_notional: string
+  approval_id: number | null
+}
+
+async function checked(h: ConsoleHarness, page: Page): Promise<void> {
+  assert.deepEqual(await h.axe(page), [], `axe on ${page.url()}`)
+  await assertFitsPhone(page)
+}
+
+/** Replaces an uncontrolled input's text (the forms read their values on submit). */
+async function fill(page: Page, selector: string, value: string): Promise<void> {
+  await page.$eval(selector, (e) => ((e as unknown as { value: string }).value = ''))
+  if (value) await page.type(selector, value)
+}
+
+async function newAgent(user: ConsoleUser, name: string): Promise<number> {
+  const res = await user.api.post(`${BC}/agents`, { name })
+  assert.equal(res.statusCode, 201, res.body)
+  return json<AgentView>(res).agent_id
+}
+
+let seq = 0
+/** A limit order placed by the signed-in user for the agent (limit orders are priced at their limit). */
+async function placeLimit(user: ConsoleUser, agentId: number, accountId: number, qty: string, price: string) {
+  const res = await user.api.post(`${BC}/agents/${agentId}/orders`, {
+    account_id: accountId,
+    symbol: 'AAPL',
+    side: 'buy',
+    qty,
+    type: 'limit',
+    limit_price: price,
+    time_in_force: 'day',
+    client_order_id: `console-test-${++seq}`,
+  })
+  assert.equal(res.statusCode, 201, res.body)
+  return json<OrderView>(res)
+}
+
+describe('console: agents', { skip: consoleSkipReason() }, () => {
+  let h: ConsoleHarness
+  before(async () => {
+    h = await startConsole()
+  })
+  after(async () => {
+    await h?.close()
+  })
+
+  it('creates an agent from the form and halts it with its state switch', async () => {
+    const user = await h.newUser()
+    const account = await createManualAccount(user.api)
+    const page = await h.login(user, '/agents')
+    await page.waitForSelector('::-p-text(No agent yet)')
+    await checked(h, page)
+
+    await page.type('input[name=name]', 'Momentum bot')
+    await page.type('input[name=strategy_label]', '20-day breakout')
+    await page.click('form button[type=submit]')
+    await page.waitForSelector('[data-created]')
+    const id = Number(await page.$eval('[data-created]', (e) => e.getAttribute('data-created')))
+    const row = `tr[data-agent="${id}"]`
+    await page.waitForSelector(`${row}[data-state=active]`)
+    const stored = json<AgentView>(await user.api.get(`${BC}/agents/${id}`))
+    assert.deepEqual(
+      [stored.name, stored.strategy_label, stored.enabled, stored.trading_state, stored.mode],
+      ['Momentum bot', '20-day breakout', true, 'active', 'paper'],
+    )
+    await checked(h, page)
+
+    await page.click(`${row} input[type=radio][value=halted]`)
+    await page.waitForSelector(`${row}[data-state=halted]`)
+    assert.equal(json<AgentView>(await user.api.get(`${BC}/agents/${id}`)).trading_state, 'halted')
+    const refused = await placeLimit(user, id, account, '1', '10.00')
+    assert.deepEqual([refused.status, refused.reject_reason], ['rejected', 'state.halted'])
+
+    // Back to active after a reload: the switch shows what is stored.
+    await page.reload()
+    await page.waitForSelector(`${row}[data-state=halted] input[value=halted]:checked`)
+    await page.click(`${row} input[type=radio][value=active]`)
+    await page.waitForSelector(`${row}[data-state=active]`)
+    assert.equal(json<AgentView>(await user.api.get(`${BC}/agents/${id}`)).trading_state, 'active')
+    await page.close()
+  })
+
+  it('saves limits as decimal strings and shows a refused one under its field', async () => {
+    const user = await h.newUser()
+    const id = await newAgent(user, 'Limits bot')
+    const page = await h.login(user, `/agents/${id}`)
+    await page.waitForSelector('input[name=max_order_notional]')
+    await checked(h, page)
+
+    await fill(page, 'input[name=max_order_notional]', '2500.10')
+    await fill(page, 'input[name=max_orders_per_day]', '3')
+    await fill(page, 'input[name=max_position_weight]', '1.5')
+    await page.click('form.limits-form button[type=submit]')
+    await page.waitForSelector('.field.invalid input[name=max_position_weight]')
+    const before = json<Record<string, unknown>>(await user.api.get(`${BC}/agents/${id}/limits`))
+    assert.equal(before['max_order_notional'], null, 'a refused PUT saves nothing')
+
+    await fill(page, 'input[name=max_position_weight]', '0.25')
+    await page.click('form.limits-form button[type=submit]')
+    await page.waitForSelector('[data-saved=yes]')
+    const saved = json<Record<string, unknown>>(await user.api.get(`${BC}/agents/${id}/limits`))
+    assert.deepEqual(
+      [saved['max_order_notional'], saved['max_orders_per_day'], saved['max_position_weight']],
+      ['2500.10', 3, '0.25'],
+    )
+    assert.equal(saved['max_notional_per_day'], null, 'a blank field is no limit')
+    await page.reload()
+    await page.waitForSelector('input[name=max_order_notional]')
+    assert.equal(await page.$eval('input[name=max_order_notional]', (i) => i.value), '2500.10')
+    await checked(h, page)
+    await page.close()
+  })
+
+  it('approves an order held above the threshold from the queue', async () => {
+    const user = await h.newUser()
+    const account = await createManualAccount(user.api)
+    const id = await newAgent(user, 'Approvals bot')
+    const set = await user.api.put(`${BC}/approval-threshold`, { threshold: '100.00' })
+    assert.equal(set.statusCode, 200, set.body)
+    const held = await placeLimit(user, id, account, '2', '75.00') // 150.00 > 100.00
+    assert.equal(held.status, 'pending_approval', JSON.stringify(held))
+    assert.ok(held.approval_id)
+
+    const page = await h.login(user, '/agents/approvals')
+    const row = `tr[data-approval="${held.approval_id}"]`
+    await page.waitForSelector(`${row}[data-status=pending] [data-seconds-left]`)
+    const left = Number(
+      await page.$eval(`${row} [data-seconds-left]`, (e) => e.getAttribute('data-seconds-left')),
+    )
+    assert.ok(left > 13 * 60 && left <= 15 * 60, `expires in 15 minutes: ${left}s`)
+    await checked(h, page)
+
+    await page.click(`${row} button::-p-text(Approve)`)
+    await page.waitForSelector('[data-outcome=done]')
+    await page.waitForSelector('::-p-text(Nothing is waiting for your approval)')
+    const order = json<OrderView>(await user.api.get(`${BC}/orders/${held.order_id}`))
+    assert.notEqual(order.status, 'pending_approval')
+    assert.ok(['sent', 'filled', 'partially_filled'].includes(order.status), order.status)
+    const approvals = json<{ items: { approval_id: number; status: string; decided_by: number | null }[] }>(
+      await user.api.get(`${BC}/approvals`),
+    )
+    const decided = approvals.items.find((a) => a.approval_id === held.approval_id)
+    assert.ok(decided && ['approved', 'sent'].includes(decided.status), JSON.stringify(decided))
+    assert.ok(decided.decided_by)
+    await page.close()
+  })
+
+  it("issues the agent's key once, rotates it, and shows the order log and today's refusals", async () => {
+    const user = await h.newUser()
+    const account = await createManualAccount(user.api)
+    const id = await newAgent(user, 'Key bot')
+    const page = await h.login(user, `/agents/${id}`)
+    await page.waitForSelector('::-p-text(No credential yet)')
+    await page.click('button::-p-text(Issue a key)')
+    await page.waitForSelector('[data-agent-key]')
+    const first = await page.$eval('[data-agent-key]', (e) => e.textContent ?? '')
+    assert.match(first, /^sxa_/)
+    await checked(h, page)
+
+    // The key shown is the agent's: its order is recorded as coming over REST.
+    const byKey = (key: string, cid: string) =>
+      h.t.app.inject({
+        method: 'POST',
+        url: `${BC}/agents/${id}/orders`,
+        headers: { authorization: `Bearer ${key}` },
+        payload: {
+          account_id: account,
+          symbol: 'MSFT',
+          side: 'buy',
+          qty: '1',
+          type: 'limit',
+          limit_price: '20.00',
+          time_in_force: 'day',
+          client_order_id: cid,
+        },
+      })
+    const placed = await byKey(first, 'by-key-1')
+    assert.equal(placed.statusCode, 201, placed.body)
+
+    // Rotating asks first; the new key is shown once and the old one stops at once.
+    await page.click('button::-p-text(Rotate the key)')
+    await page.click('button::-p-text(Yes, rotate the key)')
+    await page.waitForFunction(
+      `(document.querySelector('[data-agent-key]')?.textContent ?? '${first}') !== '${first}'`,
+    )
+    const second = await page.$eval('[data-agent-key]', (e) => e.textContent ?? '')
+    assert.match(second, /^sxa_/)
+    assert.equal((await byKey(first, 'by-key-2')).statusCode, 401, 'the rotated key is refused')
+    assert.equal((await byKey(second, 'by-key-3')).statusCode, 201)
+    await page.reload()
+    await page.waitForSelector('[data-agent-key-prefix]')
+    assert.equal(await page.$('[data-agent-key]'), null, 'the key is not shown again')
+    assert.ok(second.startsWith(await page.$eval('[data-agent-key-prefix]', (e) => e.textContent ?? '')))
+
+    // Halted, its next order is refused: the log and today's refusals say why.
+    const halt = await user.api.patch(`${BC}/agents/${id}`, { trading_state: 'halted' })
+    assert.equal(halt.statusCode, 200, halt.body)
+    const refused = json<OrderView>(await byKey(second, 'by-key-4'))
+    assert.equal(refused.reject_reason, 'state.halted')
+    await page.reload()
+    await page.waitForSelector(`tr[data-order="${refused.order_id}"][data-status=rejected]`)
+    assert.match(
+      await page.$eval(`tr[data-order="${refused.order_id}"]`, (e) => e.textContent ?? ''),
+      /state\.halted/,
+    )
+    assert.equal(await page.$$eval('table.agent-orders tr[data-order]', (rows) => rows.length), 3)
+    await page.waitForSelector('tr[data-reason="state.halted"]')
+    assert.equal(await page.$eval('tr[data-reason="state.halted"] td.num', (e) => e.textContent), '1')
+    assert.equal(await page.$eval('[data-stat="Orders"]', (e) => e.textContent), '2')
+    await checked(h, page)
+    await page.close()
+  })
+
+  it('saves the tenant threshold and previews a proposed one against the recent orders', async () => {
+    const user = await h.newUser()
+    const account = await createManualAccount(user.api)
+    const id = await newAgent(user, 'Preview bot')
+    // No threshold yet: every order is sent. Values 50.00, 1000.00 (exactly at), 1000.01, 2400.00.
+    const orders = [
+      await placeLimit(user, id, account, '1', '50.00'),
+      await placeLimit(user, id, account, '4', '250.00'),
+      await placeLimit(user, id, account, '1', '1000.01'),
+      await placeLimit(user, id, account, '3', '800.00'),
+    ]
+    assert.ok(orders.every((o) => o.status !== 'rejected' && o.status !== 'pending_approval'))
+    // Whole cents from the two-decimal strings: exact, no float.
+    const cents = (v: string) => BigInt(v.replace('.', ''))
+    const above = orders.filter((o) => cents(o.priced_notional) > 100000n).map((o) => o.order_id)
+    assert.equal(above.length, 2)
+
+    // A limit set afterwards: the preview replays the orders against it (2400.00 > 2000.00).
+    const limits = await user.api.put(`${BC}/agents/${id}/limits`, {
+      max_orders_per_day: null,
+      max_notional_per_day: null,
+      max_order_notional: '2000.00',
+      max_position_weight: null,
+      max_open_positions: null,
+      max_orders_per_minute: null,
+    })
+    assert.equal(limits.statusCode, 200, limits.body)
+    const page = await h.login(user, '/agents/threshold')
+    await page.waitForSelector('input[name=threshold]')
+    await checked(h, page)
+    await fill(page, 'input[name=threshold]', '1000.00')
+    await page.click('form:has(input[name=threshold]) button[type=submit]')
+    await page.waitForSelector('[data-saved=yes]')
+    const stored = json<{ threshold: string | null }>(await user.api.get(`${BC}/approval-threshold`))
+    assert.equal(stored.threshold, '1000.00')
+
+    await fill(page, 'input[name=proposed_threshold]', '1000.00')
+    await page.click('form:has(input[name=proposed_threshold]) button[type=submit]')
+    await page.waitForSelector('[data-preview] [data-count]')
+    const listed = await page.$$eval('table.threshold-preview tr[data-order]', (rows) =>
+      rows.map((r) => Number(r.getAttribute('data-order'))),
+    )
+    assert.deepEqual(new Set(listed), new Set(above))
+    assert.equal(await page.$eval('[data-count]', (e) => e.getAttribute('data-count')), '2')
+    assert.match(await page.$eval('[data-preview]', (e) => e.textContent ?? ''), /3,400\.01/)
+    await page.waitForSelector('li[data-limit="limit.max_order_notional"]')
+    assert.match(
+      await page.$eval('li[data-limit="limit.max_order_notional"]', (e) => e.textContent ?? ''),
+      new RegExp(`Preview bot: .*would have refused order #${orders[3]!.order_id}$`),
+    )
+    await checked(h, page)
+    await page.close()
+  })
+})
