@@ -5677,6 +5677,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Model Context Protocol: one JSON-RPC message, as an agent
+         * @description The Model Context Protocol server (Streamable HTTP, stateless: any API process answers any request; no session, no GET stream). Authenticate with an agent’s credential, `Authorization: Bearer sxa_…` (POST /api/bot-controls/agents/{agent_id}/credentials issues it); a user’s token or API key is not accepted here. Without a valid agent key → 401 with `WWW-Authenticate: Bearer realm="sextant-mcp", error="invalid_token"`. The server acts as that agent: tools get_portfolio, get_holdings (scope portfolio:read), get_quotes, get_bars, get_signals, run_screen (market:read), get_agent_limits, list_orders (orders:read), simulate_order, place_order, cancel_order (orders:propose); resources sextant://holdings and sextant://agent/limits. A tool the credential lacks the scope for answers a tool error {error: "insufficient_scope", required_scope, granted_scopes}. Orders pass the same gate as the REST order route. Third-party text (news) comes wrapped as {_trust: {level: "untrusted_third_party_text", …}, data}. Send `Accept: application/json, text/event-stream`; the answer is JSON or one server-sent event. Full tool list: docs/mcp.md.
+         */
+        post: operations["mcpMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -64550,6 +64570,191 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mcpMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON-RPC 2.0 request or notification of the Model Context Protocol */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 7,
+                 *       "method": "tools/call",
+                 *       "params": {
+                 *         "name": "place_order",
+                 *         "arguments": {
+                 *           "account_id": 12,
+                 *           "symbol": "AAPL",
+                 *           "side": "buy",
+                 *           "qty": "10",
+                 *           "type": "limit",
+                 *           "limit_price": "187.50",
+                 *           "time_in_force": "day",
+                 *           "client_order_id": "rebalance-2026-11-24-aapl"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The request id; absent on a notification */
+                    id?: string | number;
+                    /** @enum {string} */
+                    jsonrpc: "2.0";
+                    /** @description initialize, tools/list, tools/call, resources/list, resources/read, ping, notifications/… */
+                    method: string;
+                    /** @description The method’s parameters */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC answer (here: the order was held for approval) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 7,
+                     *       "result": {
+                     *         "content": [
+                     *           {
+                     *             "type": "text",
+                     *             "text": "{\"order\":{\"order_id\":913,\"agent_id\":4,\"account_id\":12,\"client_order_id\":\"rebalance-2026-11-24-aapl\",\"symbol\":\"AAPL\",\"side\":\"buy\",\"qty\":\"10\",\"notional\":null,\"type\":\"limit\",\"limit_price\":\"187.50\",\"time_in_force\":\"day\",\"mode\":\"paper\",\"priced_notional\":\"1875.00\",\"reference_price\":\"187.50\",\"status\":\"pending_approval\",\"reject_reason\":null,\"reject_detail\":null,\"approval_id\":58,\"via\":\"mcp\"},\"replayed\":false}"
+                     *           }
+                     *         ],
+                     *         "structuredContent": {
+                     *           "order": {
+                     *             "order_id": 913,
+                     *             "agent_id": 4,
+                     *             "account_id": 12,
+                     *             "client_order_id": "rebalance-2026-11-24-aapl",
+                     *             "symbol": "AAPL",
+                     *             "side": "buy",
+                     *             "qty": "10",
+                     *             "notional": null,
+                     *             "type": "limit",
+                     *             "limit_price": "187.50",
+                     *             "time_in_force": "day",
+                     *             "mode": "paper",
+                     *             "priced_notional": "1875.00",
+                     *             "reference_price": "187.50",
+                     *             "status": "pending_approval",
+                     *             "reject_reason": null,
+                     *             "reject_detail": null,
+                     *             "approval_id": 58,
+                     *             "via": "mcp"
+                     *           },
+                     *           "replayed": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error?: {
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: (string | number) | null;
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A notification, accepted (no body) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Content Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
