@@ -1,9 +1,16 @@
 /** POST /mcp as the OpenAPI document shows it: one JSON-RPC 2.0 message in, its answer out. */
 import { Type } from 'typebox'
+import { SINGLE_LINE } from '../../../platform/http/schemas.ts'
 
-const Id = Type.Union([Type.String({ maxLength: 128 }), Type.Integer()], {
-  description: 'The request id; absent on a notification',
-})
+const Id = Type.Union(
+  [
+    Type.String({ maxLength: 128, pattern: SINGLE_LINE }),
+    Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
+  ],
+  {
+    description: 'The request id; absent on a notification',
+  },
+)
 
 export const JsonRpcMessage = Type.Object(
   {
@@ -12,6 +19,7 @@ export const JsonRpcMessage = Type.Object(
     method: Type.String({
       minLength: 1,
       maxLength: 128,
+      pattern: SINGLE_LINE,
       description:
         'initialize, tools/list, tools/call, resources/list, resources/read, ping, notifications/…',
     }),
