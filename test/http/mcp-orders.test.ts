@@ -67,6 +67,12 @@ describe('MCP orders: the gate', () => {
     const above = await callOk(s.client, 'place_order', limitBuy(s.account, '10.0001'))
     assert.equal(above.order.priced_notional, '1000.01')
     assert.equal(above.order.status, 'pending_approval', JSON.stringify(above.order))
+    // The held order is in the user's approval queue, bound to this very order.
+    const approval = await s.u.get(`/api/bot-controls/approvals/${String(above.order.approval_id)}`)
+    assert.equal(approval.statusCode, 200, approval.body)
+    const held = json(approval.body) as { status: string; order: { order_id: number } }
+    assert.equal(held.status, 'pending')
+    assert.equal(held.order.order_id, above.order.order_id)
   })
 
   it('rejects an order over a limit with the typed reason, and counts it in usage', async () => {
