@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { fixedClock } from '../../src/platform/clock.ts'
 import type { Quote } from '../../src/kernel/bars.ts'
 import { nyDate } from '../../src/kernel/calendar/nyse.ts'
+import type { TenantScope } from '../../src/platform/db/index.ts'
 import { SimulatedMarketData } from '../../src/providers/market-data/index.ts'
 import { json, type Body } from '../helpers/assertions.ts'
 import type { Client, TestApp } from '../helpers/test-app.ts'
@@ -44,55 +45,61 @@ let seq = 0
 
 /**
  * An order held for approval the way the gate holds one: the agent, its order `pending_approval`
- * counted in the day's usage, and `approvals.hold` in the same transaction.
+ * counted in the day's usage, and `approvals.hold` in the same transaction, then `announce` after it.
  */
 export async function seedHeld(t: TestApp, u: Client, o: HeldInput) {
+  const held = await t.c.scopes.withTenant(u.tenantId, (s) => insertHeld(t, s, u, o))
+  // Committed: the creator is told, as the gate does after its transaction.
+  await t.c.botControls.approvals.announce(u.tenantId, held.approvalId)
+  return held
+}
+
+/** `seedHeld`'s writes in the caller's transaction `s` (nothing announced). */
+export async function insertHeld(t: TestApp, s: TenantScope, u: Client, o: HeldInput) {
   const now = t.c.clock.now()
-  return t.c.scopes.withTenant(u.tenantId, async (s) => {
-    const agent = await s.db
-      .insertInto('bot_agent')
-      .values({ tenant_id: u.tenantId, name: 'Rebalancer', created_by: u.userId })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const type = o.type ?? 'market'
-    const order = await s.db
-      .insertInto('bot_order')
-      .values({
-        tenant_id: u.tenantId,
-        agent_id: agent.id,
-        account_id: 1,
-        client_order_id: `held-${++seq}`,
-        symbol: o.symbol ?? 'AAPL',
-        side: o.side ?? 'buy',
-        qty: o.qty === undefined ? '10' : o.qty,
-        notional: o.notional ?? null,
-        order_type: type,
-        limit_price: o.limit_price ?? null,
-        time_in_force: 'day',
-        mode: 'paper',
-        priced_notional: o.priced_notional,
-        reference_price: o.reference_price,
-        status: 'pending_approval',
-        via: 'rest',
-        trading_day: nyDate(now),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    await s.db
-      .insertInto('bot_usage_day')
-      .values({
-        tenant_id: u.tenantId,
-        agent_id: agent.id,
-        trading_day: nyDate(now),
-        orders: 1,
-        notional: o.priced_notional,
-      })
-      .execute()
-    const { approvalId } = await t.c.botControls.approvals.hold(s, order, o.reference_price)
-    return { agentId: agent.id, orderId: order.id, approvalId }
-  })
+  const agent = await s.db
+    .insertInto('bot_agent')
+    .values({ tenant_id: u.tenantId, name: 'Rebalancer', created_by: u.userId })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const type = o.type ?? 'market'
+  const order = await s.db
+    .insertInto('bot_order')
+    .values({
+      tenant_id: u.tenantId,
+      agent_id: agent.id,
+      account_id: 1,
+      client_order_id: `held-${++seq}`,
+      symbol: o.symbol ?? 'AAPL',
+      side: o.side ?? 'buy',
+      qty: o.qty === undefined ? '10' : o.qty,
+      notional: o.notional ?? null,
+      order_type: type,
+      limit_price: o.limit_price ?? null,
+      time_in_force: 'day',
+      mode: 'paper',
+      priced_notional: o.priced_notional,
+      reference_price: o.reference_price,
+      status: 'pending_approval',
+      via: 'rest',
+      trading_day: nyDate(now),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await s.db
+    .insertInto('bot_usage_day')
+    .values({
+      tenant_id: u.tenantId,
+      agent_id: agent.id,
+      trading_day: nyDate(now),
+      orders: 1,
+      notional: o.priced_notional,
+    })
+    .execute()
+  const { approvalId } = await t.c.botControls.approvals.hold(s, order, o.reference_price)
+  return { agentId: agent.id, orderId: order.id, approvalId }
 }
 
 /** The agent's usage row of the order's day. */
