@@ -4,30 +4,18 @@
  */
 import assert from 'node:assert/strict'
 import { fixedClock } from '../../src/platform/clock.ts'
-import type { Quote } from '../../src/kernel/bars.ts'
 import { nyDate } from '../../src/kernel/calendar/nyse.ts'
 import type { TenantScope } from '../../src/platform/db/index.ts'
-import { SimulatedMarketData } from '../../src/providers/market-data/index.ts'
 import { json, type Body } from '../helpers/assertions.ts'
 import type { Client, TestApp } from '../helpers/test-app.ts'
+import { QuotedMarket } from './agent-orders-fixtures.ts'
 
 /** Wednesday 2026-11-25, 10:00 New York: the regular session is trading. */
 export const T0 = '2026-11-25T15:00:00Z'
 
-/** The simulated market, with prices a test sets per symbol (last, bid and ask alike). */
-export class MovableMarket extends SimulatedMarketData {
-  readonly prices = new Map<string, number>()
-  override async quotes(symbols: string[]): Promise<Quote[]> {
-    return (await super.quotes(symbols)).map((q) => {
-      const p = this.prices.get(q.symbol)
-      return p === undefined ? q : { ...q, last: p, bid: p, ask: p }
-    })
-  }
-}
-
 export function approvalsWorld() {
   const clock = fixedClock(T0)
-  return { clock, market: new MovableMarket({ clock }) }
+  return { clock, market: new QuotedMarket({ clock }) }
 }
 
 export interface HeldInput {
