@@ -4,29 +4,18 @@
  */
 import assert from 'node:assert/strict'
 import { fixedClock } from '../../src/platform/clock.ts'
-import type { Quote } from '../../src/kernel/bars.ts'
 import { nyDate } from '../../src/kernel/calendar/nyse.ts'
-import { SimulatedMarketData } from '../../src/providers/market-data/index.ts'
+import type { TenantScope } from '../../src/platform/db/index.ts'
 import { json, type Body } from '../helpers/assertions.ts'
 import type { Client, TestApp } from '../helpers/test-app.ts'
+import { QuotedMarket } from './agent-orders-fixtures.ts'
 
 /** Wednesday 2026-11-25, 10:00 New York: the regular session is trading. */
 export const T0 = '2026-11-25T15:00:00Z'
 
-/** The simulated market, with prices a test sets per symbol (last, bid and ask alike). */
-export class MovableMarket extends SimulatedMarketData {
-  readonly prices = new Map<string, number>()
-  override async quotes(symbols: string[]): Promise<Quote[]> {
-    return (await super.quotes(symbols)).map((q) => {
-      const p = this.prices.get(q.symbol)
-      return p === undefined ? q : { ...q, last: p, bid: p, ask: p }
-    })
-  }
-}
-
 export function approvalsWorld() {
   const clock = fixedClock(T0)
-  return { clock, market: new MovableMarket({ clock }) }
+  return { clock, market: new QuotedMarket({ clock }) }
 }
 
 export interface HeldInput {
@@ -44,55 +33,61 @@ let seq = 0
 
 /**
  * An order held for approval the way the gate holds one: the agent, its order `pending_approval`
- * counted in the day's usage, and `approvals.hold` in the same transaction.
+ * counted in the day's usage, and `approvals.hold` in the same transaction, then `announce` after it.
  */
 export async function seedHeld(t: TestApp, u: Client, o: HeldInput) {
+  const held = await t.c.scopes.withTenant(u.tenantId, (s) => insertHeld(t, s, u, o))
+  // Committed: the creator is told, as the gate does after its transaction.
+  await t.c.botControls.approvals.announce(u.tenantId, held.approvalId)
+  return held
+}
+
+/** `seedHeld`'s writes in the caller's transaction `s` (nothing announced). */
+export async function insertHeld(t: TestApp, s: TenantScope, u: Client, o: HeldInput) {
   const now = t.c.clock.now()
-  return t.c.scopes.withTenant(u.tenantId, async (s) => {
-    const agent = await s.db
-      .insertInto('bot_agent')
-      .values({ tenant_id: u.tenantId, name: 'Rebalancer', created_by: u.userId })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const type = o.type ?? 'market'
-    const order = await s.db
-      .insertInto('bot_order')
-      .values({
-        tenant_id: u.tenantId,
-        agent_id: agent.id,
-        account_id: 1,
-        client_order_id: `held-${++seq}`,
-        symbol: o.symbol ?? 'AAPL',
-        side: o.side ?? 'buy',
-        qty: o.qty === undefined ? '10' : o.qty,
-        notional: o.notional ?? null,
-        order_type: type,
-        limit_price: o.limit_price ?? null,
-        time_in_force: 'day',
-        mode: 'paper',
-        priced_notional: o.priced_notional,
-        reference_price: o.reference_price,
-        status: 'pending_approval',
-        via: 'rest',
-        trading_day: nyDate(now),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    await s.db
-      .insertInto('bot_usage_day')
-      .values({
-        tenant_id: u.tenantId,
-        agent_id: agent.id,
-        trading_day: nyDate(now),
-        orders: 1,
-        notional: o.priced_notional,
-      })
-      .execute()
-    const { approvalId } = await t.c.botControls.approvals.hold(s, order, o.reference_price)
-    return { agentId: agent.id, orderId: order.id, approvalId }
-  })
+  const agent = await s.db
+    .insertInto('bot_agent')
+    .values({ tenant_id: u.tenantId, name: 'Rebalancer', created_by: u.userId })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const type = o.type ?? 'market'
+  const order = await s.db
+    .insertInto('bot_order')
+    .values({
+      tenant_id: u.tenantId,
+      agent_id: agent.id,
+      account_id: 1,
+      client_order_id: `held-${++seq}`,
+      symbol: o.symbol ?? 'AAPL',
+      side: o.side ?? 'buy',
+      qty: o.qty === undefined ? '10' : o.qty,
+      notional: o.notional ?? null,
+      order_type: type,
+      limit_price: o.limit_price ?? null,
+      time_in_force: 'day',
+      mode: 'paper',
+      priced_notional: o.priced_notional,
+      reference_price: o.reference_price,
+      status: 'pending_approval',
+      via: 'rest',
+      trading_day: nyDate(now),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await s.db
+    .insertInto('bot_usage_day')
+    .values({
+      tenant_id: u.tenantId,
+      agent_id: agent.id,
+      trading_day: nyDate(now),
+      orders: 1,
+      notional: o.priced_notional,
+    })
+    .execute()
+  const { approvalId } = await t.c.botControls.approvals.hold(s, order, o.reference_price)
+  return { agentId: agent.id, orderId: order.id, approvalId }
 }
 
 /** The agent's usage row of the order's day. */

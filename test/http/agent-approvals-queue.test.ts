@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { useTestApp } from '../helpers/test-app.ts'
-import { approvalsWorld, seedHeld, T0, usageOf } from './agent-approvals-fixtures.ts'
+import { approvalsWorld, insertHeld, seedHeld, T0, usageOf } from './agent-approvals-fixtures.ts'
 
 const world = approvalsWorld()
 const t = useTestApp({ clock: world.clock, providers: { market: world.market } })
@@ -74,6 +74,32 @@ describe('agent approvals: the queue', () => {
     // The job again (a retry, another worker): the dedupe key keeps it one notification.
     await t.c.botControls.approvals.notifyHeld({ tenantId: u.tenantId, approvalId: held.approvalId })
     assert.equal((json(await u.get('/api/alerts/in-app')).items as Body[]).length, 1)
+  })
+
+  it('queues no notification for a hold whose transaction rolls back', async () => {
+    world.clock.set(T0)
+    const u = await t.newTenant()
+    const queued: string[] = []
+    const enqueue = t.c.jobs.enqueue.bind(t.c.jobs)
+    t.c.jobs.enqueue = (name, payload, opts) => {
+      queued.push(name)
+      return enqueue(name, payload, opts)
+    }
+    try {
+      await assert.rejects(
+        t.c.scopes.withTenant(u.tenantId, async (s) => {
+          await insertHeld(t, s, u, { reference_price: '100', priced_notional: '1000.00' })
+          throw new Error('the gate failed after the hold')
+        }),
+        /after the hold/,
+      )
+      await t.c.jobs.drain()
+    } finally {
+      t.c.jobs.enqueue = enqueue
+    }
+    assert.deepEqual(queued, [])
+    assert.equal((json(await u.get(BASE)).items as Body[]).length, 0)
+    assert.equal((json(await u.get('/api/alerts/in-app')).items as Body[]).length, 0)
   })
 
   it('rejects with a note: the order is rejected, its budget given back, the reason counted; again → 409', async () => {

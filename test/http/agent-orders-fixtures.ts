@@ -9,12 +9,15 @@ import type { Client } from '../helpers/test-app.ts'
 /** Monday 2026-11-30, 10:00 in New York (15:00 UTC): a regular session. */
 export const START = '2026-11-30T15:00:00Z'
 
-/** The simulated market with quotes a test sets (`last`), by symbol; `null` answers no quote. */
+/** The simulated market with prices a test sets by symbol (last, bid and ask alike); `null` answers no quote. */
 export class QuotedMarket extends SimulatedMarketData {
   readonly prices = new Map<string, number | null>()
   override async quotes(symbols: string[]): Promise<Quote[]> {
     const base = await super.quotes(symbols.filter((s) => this.prices.get(s) !== null))
-    return base.map((q) => (this.prices.has(q.symbol) ? { ...q, last: this.prices.get(q.symbol)! } : q))
+    return base.map((q) => {
+      const p = this.prices.get(q.symbol)
+      return p === undefined || p === null ? q : { ...q, last: p, bid: p, ask: p }
+    })
   }
 }
 

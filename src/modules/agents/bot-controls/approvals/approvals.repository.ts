@@ -1,6 +1,7 @@
 /**
- * SQL for the approval queue: `bot_approval`, the held `bot_order` it is bound to, the agent's name
- * and creator, and giving an order's budget back to `bot_usage_day`. Every query takes the scope first.
+ * SQL for the approval queue: `bot_approval`, the held `bot_order` it is bound to, and the agent's
+ * name and creator. Locking an order and giving its budget back to `bot_usage_day` are the gate's
+ * (gate/orders.repository.ts), so both paths count usage the same way. Every query takes the scope first.
  */
 import { sql, type Selectable } from 'kysely'
 import type { SystemScope, TenantScope } from '../../../../platform/db/index.ts'
@@ -40,15 +41,6 @@ export const lockApproval = (s: TenantScope, id: number) =>
     .forUpdate()
     .executeTakeFirst()
 
-export const lockOrder = (s: TenantScope, id: number) =>
-  s.db
-    .selectFrom('bot_order')
-    .selectAll()
-    .where('tenant_id', '=', s.tenantId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirstOrThrow()
-
 export const setDecision = (
   s: TenantScope,
   id: number,
@@ -80,33 +72,6 @@ export const closeOrder = (
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
     .execute()
-
-/**
- * Gives a held order's budget back to the day it counted in (one order, its priced notional) and,
- * for a rejection, counts the reason. A held order counted when the gate held it.
- */
-export async function giveBack(
-  s: TenantScope,
-  o: OrderRow,
-  rejection: string | null,
-  now: Date,
-): Promise<void> {
-  const rejections = rejection
-    ? sql<string>`rejections || jsonb_build_object(${rejection}::text, coalesce((rejections ->> ${rejection}::text)::int, 0) + 1)`
-    : sql<string>`rejections`
-  await s.db
-    .updateTable('bot_usage_day')
-    .set({
-      orders: sql<number>`greatest(orders - 1, 0)`,
-      notional: sql<string>`greatest(notional - ${o.priced_notional}::numeric, 0)`,
-      rejections,
-      updated_at: now,
-    })
-    .where('tenant_id', '=', s.tenantId)
-    .where('agent_id', '=', o.agent_id)
-    .where('trading_day', '=', o.trading_day)
-    .execute()
-}
 
 /** The agent's name and the user who created it (whom approval requests go to). */
 export const agentOf = (s: TenantScope, agentId: number) =>

@@ -1,8 +1,8 @@
 /**
  * The approval queue. The gate holds an order above the approval threshold with `hold` (in its own
- * transaction): a pending approval bound to the exact order (its hash) and, for a market order, to a
- * price band around the quote the gate used; it lapses after APPROVAL_TTL_MINUTES. A person of the
- * tenant approves (every condition re-checked under the approval's lock, then the order is sent) or
+ * transaction; `announce` notifies the agent's creator once that has committed): a pending approval
+ * bound to the exact order (its hash) and, for a market order, to a price band around the quote the
+ * gate used; it lapses after APPROVAL_TTL_MINUTES. A person of the tenant approves (every condition re-checked under the approval's lock, then the order is sent) or
  * rejects it; either decision records who and when. A rejected or lapsed order gives its budget back
  * to the agent's day. Lapsed approvals are expired by the minute job and on every read.
  */
@@ -14,6 +14,7 @@ import { NotFoundError, ServiceUnavailableError } from '../../../../platform/htt
 import type { JobQueue } from '../../../../platform/jobs/index.ts'
 import { marketBand, withinBand } from '../lib/approval-band.ts'
 import { orderHash, type HashedOrder } from '../lib/order-hash.ts'
+import * as orders from '../gate/orders.repository.ts'
 import * as repo from './approvals.repository.ts'
 import type * as S from './approvals.schemas.ts'
 import { PAGE_SIZE_DEFAULT } from './approvals.schemas.ts'
@@ -58,6 +59,13 @@ export interface ApprovalsDeps {
 
 const notFound = () => new NotFoundError('bot.approval_not_found', 'No such approval')
 
+/** The approval's order, locked (every approval has its order: the foreign key). */
+async function lockHeld(s: TenantScope, orderId: number): Promise<repo.OrderRow> {
+  const o = await orders.lockOrder(s, orderId)
+  if (!o) throw new Error(`agent order ${orderId} of an approval is missing`)
+  return o
+}
+
 export class ApprovalsService {
   constructor(private readonly deps: ApprovalsDeps) {}
 
@@ -68,7 +76,8 @@ export class ApprovalsService {
   /**
    * Holds `order` for approval, in the caller's transaction `s`: a pending approval expiring in
    * APPROVAL_TTL_MINUTES, bound to the order's hash and (market orders) to the band around
-   * `referencePrice`. The creator is notified once the transaction has committed.
+   * `referencePrice`. Queues nothing: the job queue cannot write inside `s`, so the caller calls
+   * `announce` once `s` has committed (a rolled-back hold then never notifies anyone).
    */
   async hold(s: TenantScope, order: HeldOrder, referencePrice: string): Promise<{ approvalId: number }> {
     const now = this.deps.clock.now()
@@ -85,18 +94,23 @@ export class ApprovalsService {
       },
       now,
     )
-    // Not awaited: the job runs once this transaction has released the connection (PGlite) or,
-    // on PostgreSQL, retries until the committed approval is visible.
-    this.deps.jobs
-      .enqueue(
-        JOB_NOTIFY_APPROVAL,
-        { tenantId: s.tenantId, approvalId: row.id },
-        { idempotencyKey: `bot-approval:${s.tenantId}:${row.id}`, retryLimit: 5, retryDelayMs: 1000 },
-      )
-      .catch((err: unknown) =>
-        this.deps.log.warn({ err, approval_id: row.id }, 'bot approvals: notify not queued'),
-      )
     return { approvalId: row.id }
+  }
+
+  /**
+   * After the hold's transaction committed: queues the notification of the agent's creator (once
+   * per approval). A queue failure is logged, never the order's failure: the approval stands.
+   */
+  async announce(tenantId: number, approvalId: number): Promise<void> {
+    try {
+      await this.deps.jobs.enqueue(
+        JOB_NOTIFY_APPROVAL,
+        { tenantId, approvalId },
+        { idempotencyKey: `bot-approval:${tenantId}:${approvalId}`, retryLimit: 5, retryDelayMs: 1000 },
+      )
+    } catch (err) {
+      this.deps.log.warn({ err, approval_id: approvalId }, 'bot approvals: notify not queued')
+    }
   }
 
   async list(tenantId: number, q: S.ApprovalListQueryInput): Promise<S.ApprovalPageOut> {
@@ -199,7 +213,7 @@ export class ApprovalsService {
   /** Expires this tenant's lapsed approvals in `s`; answers how many. */
   async expireDueIn(s: TenantScope, now: Date): Promise<number> {
     const due = await repo.lockDue(s, now, EXPIRY_BATCH)
-    for (const a of due) await this.lapse(s, a, await repo.lockOrder(s, a.order_id), now)
+    for (const a of due) await this.lapse(s, a, await lockHeld(s, a.order_id), now)
     return due.length
   }
 
@@ -209,8 +223,8 @@ export class ApprovalsService {
       const item = await repo.findItem(s, p.approvalId)
       return item ? { item, agent: await repo.agentOf(s, item.approval.agent_id) } : null
     })
-    // Not visible yet: the gate's transaction has not committed; the queue retries.
-    if (!found) throw new Error(`approval ${p.approvalId} is not visible (yet)`)
+    // Queued only after the hold committed: an approval gone since has no one to tell about.
+    if (!found) return
     const { item, agent } = found
     if (item.approval.status !== 'pending' || !agent) return
     await this.deps.notify({
@@ -233,7 +247,7 @@ export class ApprovalsService {
     return this.tx(tenantId, async (s) => {
       const a = await repo.lockApproval(s, id)
       if (!a) throw notFound()
-      const o = await repo.lockOrder(s, a.order_id)
+      const o = await lockHeld(s, a.order_id)
       const now = this.deps.clock.now()
       if (a.status === 'pending' && now >= a.expires_at) {
         await this.lapse(s, a, o, now)
@@ -277,6 +291,8 @@ export class ApprovalsService {
     })
     if (o.status !== 'pending_approval') return
     await repo.closeOrder(s, o.id, { status: d.status, reason: d.reason, detail: d.detail }, now)
-    await repo.giveBack(s, o, d.status === 'rejected' ? d.reason : null, now)
+    // The budget it took when held goes back to its day; a rejection is counted under its reason.
+    await orders.addUsage(s, o.agent_id, o.trading_day, o.priced_notional, -1)
+    if (d.status === 'rejected') await orders.countRejection(s, o.agent_id, o.trading_day, d.reason)
   }
 }

@@ -19,9 +19,13 @@ export interface GateReaders {
   threshold: Pick<ThresholdService, 'effective'>
 }
 
-/** Holds an order for approval in the gate's transaction (the approvals' `hold`). */
+/**
+ * Holds an order for approval in the gate's transaction (the approvals' `hold`); `announce` tells
+ * the agent's creator, called only after that transaction committed.
+ */
 export interface ApprovalHold {
   hold(s: TenantScope, order: OrderRow, referencePrice: string): Promise<{ approvalId: number }>
+  announce(tenantId: number, approvalId: number): Promise<void>
 }
 
 /** An order as the gate reads it: validated, symbol upper-cased, decimals as given. */

@@ -86,6 +86,8 @@ export class AgentOrdersService {
     }
     if ('valuationNeeded' in done) throw new Error('the gate asked twice for a valuation')
     if ('existing' in done) return replay(done.existing)
+    // Committed: only now may the approval's notification be queued.
+    if (done.row.approval_id !== null) await this.deps.approvals.announce(who.tenantId, done.row.approval_id)
     const row =
       done.row.status === 'sent'
         ? await this.deps.execution.send(who.tenantId, done.row, { quote, route: done.route })
