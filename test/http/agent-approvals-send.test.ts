@@ -48,6 +48,33 @@ describe('agent approvals: approve and send (paper)', () => {
     assert.deepEqual([usage.orders, usage.notional, usage.pending_approvals], [1, '1500.00', 0])
   })
 
+  it('keeps a held order pending while its agent is halted or disabled, and sends it once the agent is active again', async () => {
+    world.clock.set(T0)
+    world.market.prices.set('AAPL', 150)
+    const u = await t.newTenant()
+    const { accountId, agentId } = await agentWithThreshold(u, '1000.00')
+    const held = await place(u, agentId, { account_id: accountId, qty: '10' })
+    const agentUrl = `/api/bot-controls/agents/${agentId}`
+    for (const change of [{ trading_state: 'halted' }, { trading_state: 'active', enabled: false }]) {
+      assert.equal((await u.patch(agentUrl, change)).statusCode, 200)
+      const p = assertProblem(
+        await u.post(`${BASE}/${held.approval_id}/approve`),
+        409,
+        'bot.agent_not_trading',
+      )
+      assert.equal(p.reason, change.trading_state === 'halted' ? 'state.halted' : 'agent.disabled')
+      const a = json(await u.get(`${BASE}/${held.approval_id}`))
+      assert.deepEqual([a.status, a.order.status, a.order.broker], ['pending', 'pending_approval', null])
+    }
+    // Reducing: a buy that opens a position does not reduce it.
+    assert.equal((await u.patch(agentUrl, { enabled: true, trading_state: 'reducing' })).statusCode, 200)
+    const r = assertProblem(await u.post(`${BASE}/${held.approval_id}/approve`), 409, 'bot.agent_not_trading')
+    assert.equal(r.reason, 'state.reducing')
+    assert.equal((await u.patch(agentUrl, { trading_state: 'active' })).statusCode, 200)
+    const sent = json(await u.post(`${BASE}/${held.approval_id}/approve`))
+    assert.deepEqual([sent.status, sent.order.status], ['sent', 'filled'])
+  })
+
   it('sends an order below the threshold at once, with no approval', async () => {
     world.clock.set(T0)
     world.market.prices.set('AAPL', 150)

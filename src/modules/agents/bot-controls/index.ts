@@ -10,6 +10,7 @@ import type { App } from '../../../platform/http/app-type.ts'
 import { defineModule, type ModuleContext } from '../../module.ts'
 import type { Portfolio } from '../../portfolio/index.ts'
 import type { Notifications } from '../../engagement/notifications/index.ts'
+import { agentRefusal } from './approvals/agent-check.service.ts'
 import { approvalJobs } from './approvals/approvals.job.ts'
 import { approvalsRoutes } from './approvals/approvals.routes.ts'
 import { ApprovalsService } from './approvals/approvals.service.ts'
@@ -96,6 +97,7 @@ export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls
     quote: (symbol) => pricing.quote(symbol),
     send: (tenantId, orderId) => gate.orders.sendApproved(tenantId, orderId),
     notify: approvalNotifier(needs.notifications),
+    agentRefusal: agentRefusal(policy),
   })
   const gate = createGate(ctx, needs, { policy, threshold }, approvals)
   return {

@@ -75,7 +75,9 @@ function decisionRoutes(app: App, approvals: ApprovalsService): void {
         summary: 'Approve a held agent order and send it',
         description:
           'Re-checked under the approval’s lock: it must be pending (else 409 `bot.approval_not_pending`, with ' +
-          '`approval_status` and `order_status`) and not lapsed (else it expires: 422 `bot.approval_expired`, also the ' +
+          '`approval_status` and `order_status`); its agent must be enabled and not halted, and a reducing agent’s ' +
+          'order must still reduce its position (else 409 `bot.agent_not_trading` with `reason`; the approval stays ' +
+          'pending); not lapsed (else it expires: 422 `bot.approval_expired`, also the ' +
           'answer for one already expired); the order must ' +
           'be the one held (else it expires: 409 `bot.approval_order_changed`); a market order’s current quote must ' +
           'be within its band (else the approval and the order expire: 422 `bot.approval_price_band` with `quote`, ' +

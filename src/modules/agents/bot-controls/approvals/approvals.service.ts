@@ -55,6 +55,11 @@ export interface ApprovalsDeps {
   /** Sends an approved order to its broker (the gate's `orders.sendApproved`); answers its status. */
   send(tenantId: number, orderId: number): Promise<{ status: string }>
   notify: ApprovalNotifier
+  /**
+   * Why the order's agent may not send it now (disabled, halted, or reducing and the order would
+   * not reduce its position), read in the decision's transaction; null when it may.
+   */
+  agentRefusal(s: TenantScope, order: repo.OrderRow): Promise<{ reason: string; detail: string } | null>
 }
 
 const notFound = () => new NotFoundError('bot.approval_not_found', 'No such approval')
@@ -148,6 +153,9 @@ export class ApprovalsService {
         `No quote for ${before.order.symbol} now: its band cannot be checked; the approval stays pending`,
       )
     const outcome = await this.decide(tenantId, id, async (s, a, o, now) => {
+      // An approval stays pending while its agent may not trade: a halted agent sends nothing.
+      const refusal = await this.deps.agentRefusal(s, o)
+      if (refusal) return { kind: 'agent', ...refusal }
       if (orderHash(o) !== a.order_hash) {
         await this.close(s, a, o, now, {
           status: 'expired',

@@ -5,7 +5,11 @@ import { dec } from './approval-view.ts'
 
 type Lapse = { kind: 'expired' } | { kind: 'not_pending'; status: string; orderStatus: string }
 export type Outcome =
-  Lapse | { kind: 'band'; quote: string; low: string; high: string } | { kind: 'changed' } | { kind: 'ok' }
+  | Lapse
+  | { kind: 'band'; quote: string; low: string; high: string }
+  | { kind: 'changed' }
+  | { kind: 'agent'; reason: string; detail: string }
+  | { kind: 'ok' }
 
 /** The error a refused decision answers. */
 export function refuse(o: Outcome, id: number): void {
@@ -17,6 +21,12 @@ export function refuse(o: Outcome, id: number): void {
       'bot.approval_not_pending',
       `Approval ${id} is ${o.status} (its order ${o.orderStatus}): only a pending approval can be decided`,
       { extra: { approval_status: o.status, order_status: o.orderStatus } },
+    )
+  if (o.kind === 'agent')
+    throw new ConflictError(
+      'bot.agent_not_trading',
+      `Approval ${id} cannot be sent now: ${o.detail}. Set the agent active (or enabled) and approve again, or reject it`,
+      { extra: { reason: o.reason } },
     )
   if (o.kind === 'changed')
     throw new ConflictError(
