@@ -72,7 +72,7 @@ export class ExecutionService {
 
   /**
    * Sends the order; answers it as it now is. `known`: what the gate already has (its quote of a
-   * market order, the account's route read under its lock); looked up again when absent.
+   * market order, the account's route it read); looked up again when absent.
    */
   async send(
     tenantId: number,

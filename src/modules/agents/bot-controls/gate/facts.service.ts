@@ -74,8 +74,8 @@ export class FactsService {
   }
 
   /**
-   * The simulation's reads (the gate reads the same facts in one statement under its lock): sent together (one round trip on a
-   * pipelined connection), whatever the policy turns out to need.
+   * The simulation's reads, sent together (one round trip on a pipelined connection), whatever the
+   * policy turns out to need; the gate reads the same facts in one statement under its lock.
    */
   async inside(s: TenantScope, p: { agentId: number; order: GateOrder; now: Date }): Promise<InsideFacts> {
     const { order } = p
