@@ -1,12 +1,12 @@
 /**
- * The gate's transaction for one order: the account's facts read first (whether it is the tenant's,
- * its trading broker), then the agent's usage row of today's New York trading day locked, then in
- * one statement the client_order_id checked again (a concurrent request with the same key waited
- * for this lock), the policy and threshold read afresh, positions and the last minute's orders; the
- * checks run (gate.service.ts), and the outcome recorded with its usage in one statement — a
+ * The gate's transaction for one order: the agent's usage row of today's New York trading day
+ * locked, then in one statement the client_order_id checked again (a concurrent request with the
+ * same key waited for this lock), the policy and threshold read afresh, positions and the last
+ * minute's orders, sent together with the account's facts (whether it is the tenant's, its trading
+ * broker: one statement of each module that owns them); the checks run (gate.service.ts), and the outcome recorded with its usage in one statement — a
  * rejection with its reason (counted in `rejections`), or a pass counted in `orders` and `notional`
  * and either held for approval (the approval created in this same transaction) or marked `sent`
- * for sending after the commit. Four statements for an order that is sent.
+ * for sending after the commit. Six statements for an order that is sent.
  */
 import { nyDate } from '../../../../kernel/calendar/nyse.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
@@ -51,16 +51,19 @@ const MINUTE_MS = 60_000
 
 export async function decide(s: TenantScope, d: DecideInput): Promise<Decided> {
   const day = nyDate(d.now)
-  const { accountOwned, route } = await d.facts.account(s, d.order)
   const usage = await lockUsageDay(s, d.agentId, day)
-  // Everything else is read after the lock, in one statement.
-  const r = await gateReads(s, {
-    agentId: d.agentId,
-    accountId: d.order.accountId,
-    symbol: d.order.symbol,
-    clientOrderId: d.order.clientOrderId,
-    since: new Date(d.now.getTime() - MINUTE_MS),
-  })
+  // Everything else is read after the lock, sent together: this module's rows in one statement,
+  // the account's (the portfolio's and the brokers') through their modules.
+  const [r, { accountOwned, route }] = await Promise.all([
+    gateReads(s, {
+      agentId: d.agentId,
+      accountId: d.order.accountId,
+      symbol: d.order.symbol,
+      clientOrderId: d.order.clientOrderId,
+      since: new Date(d.now.getTime() - MINUTE_MS),
+    }),
+    d.facts.account(s, d.order),
+  ])
   if (r.existing_id !== null) {
     const existing = await repo.findOrder(s, r.existing_id)
     if (!existing) throw new Error(`agent order ${r.existing_id} vanished`)

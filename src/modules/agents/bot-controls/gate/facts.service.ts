@@ -1,8 +1,8 @@
 /**
  * The facts the gate judges an order by. Those that need a provider or another module's own
  * transaction (the quote, the account's valuation) are gathered before the gate's transaction,
- * never inside the lock; whether the account is the tenant's and its trading broker are read in the
- * gate's transaction just before the lock, the rest (usage, positions, recent orders) under it.
+ * never inside the lock; the rest (usage, positions, recent orders, whether the account is the
+ * tenant's, its trading broker) are read inside it.
  */
 import { centsToString } from '../../../../kernel/decimal/index.ts'
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
@@ -60,10 +60,8 @@ export class FactsService {
   }
 
   /**
-   * The account's facts, read in the gate's transaction before it takes the agent's usage lock:
-   * whether the account is the tenant's (the portfolio's rows) and its trading broker (the brokers'
-   * rows). Writers of those rows never take that lock, so reading them under it guards nothing;
-   * before it, they are leading reads, sent together with no transaction of their own.
+   * The account's facts, in the gate's transaction under its lock: whether the account is the
+   * tenant's (the portfolio's rows) and its trading broker (the brokers' rows), sent together.
    */
   async account(s: TenantScope, order: GateOrder): Promise<Pick<InsideFacts, 'accountOwned' | 'route'>> {
     const [owned, route] = await Promise.all([
