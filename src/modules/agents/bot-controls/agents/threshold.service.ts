@@ -15,14 +15,20 @@ import type { ThresholdView } from './lib/types.ts'
 const latest = (dates: (Date | undefined)[]) =>
   dates.reduce<Date | null>((a, d) => (d && (!a || d > a) ? d : a), null)
 
+/** The effective threshold of an account's override (null: none) and the tenant's threshold (null: none). */
+export const effectiveThreshold = (
+  override: string | null,
+  tenant: string | null | undefined,
+): string | null => (override !== null ? money(override) : moneyOrNull(tenant))
+
 export class ThresholdService {
   constructor(private readonly deps: { scopes: Scopes; clock: Clock; accountNames: AccountNames }) {}
 
   /** The threshold an order in this account is held above: the account's override, else the tenant's, else null (none). */
   async effective(s: TenantScope, accountId: number): Promise<string | null> {
     const o = await repo.accountOverride(s, accountId)
-    if (o) return money(o.threshold)
-    return moneyOrNull((await repo.tenantThreshold(s))?.threshold)
+    if (o) return effectiveThreshold(o.threshold, null)
+    return effectiveThreshold(null, (await repo.tenantThreshold(s))?.threshold)
   }
 
   get(scope: RequestScope, q: TenantQuery = {}): Promise<ThresholdView> {

@@ -72,7 +72,7 @@ export class ExecutionService {
 
   /**
    * Sends the order; answers it as it now is. `known`: what the gate already has (its quote of a
-   * market order, the account's route read under its lock); looked up again when absent.
+   * market order, the account's route it read); looked up again when absent.
    */
   async send(
     tenantId: number,
@@ -102,13 +102,28 @@ export class ExecutionService {
     return { ...(await this.apply(tenantId, order.id, route.broker, placed)), approval_id: order.approval_id }
   }
 
-  /** The broker's view of an order applied: status, fills, and the fill delta into the agent's position. */
+  /**
+   * The broker's view of an order applied: status, fills, and the fill delta into the agent's
+   * position. An answer that moves no fill and rejects nothing (an order resting at the broker) is
+   * one UPDATE of the still open order; anything else locks the order first.
+   */
   async apply(tenantId: number, orderId: number, broker: string, b: BrokerOrder) {
+    const status = statusOf(b)
+    const patch = {
+      status,
+      broker,
+      broker_order_id: b.id,
+      filled_qty: b.filledQty,
+      filled_avg_price: b.filledAvgPrice,
+    }
     return this.deps.scopes.withTenant(tenantId, async (s) => {
+      if (status !== 'broker_rejected') {
+        const row = await repo.updateOpenUnfilled(s, orderId, patch)
+        if (row) return row
+      }
       const o = await repo.lockOrder(s, orderId)
       if (!o) throw new Error(`agent order ${orderId} vanished`)
       if (!repo.OPEN_STATUSES.includes(o.status)) return o
-      const status = statusOf(b)
       const delta = decSub(b.filledQty, o.filled_qty)
       if (decSign(delta) !== 0)
         await repo.addPosition(s, {
@@ -120,11 +135,7 @@ export class ExecutionService {
       const rejected = status === 'broker_rejected'
       if (rejected) await giveBack(s, o)
       return repo.updateOrderReturning(s, orderId, {
-        status,
-        broker,
-        broker_order_id: b.id,
-        filled_qty: b.filledQty,
-        filled_avg_price: b.filledAvgPrice,
+        ...patch,
         ...(rejected
           ? { reject_reason: 'broker.rejected', reject_detail: 'the broker rejected the order' }
           : {}),

@@ -60,8 +60,20 @@ export class FactsService {
   }
 
   /**
-   * Read inside the gate's transaction, after the lock: sent together (one round trip on a
-   * pipelined connection), whatever the policy turns out to need.
+   * The account's facts, in the gate's transaction under its lock: whether the account is the
+   * tenant's (the portfolio's rows) and its trading broker (the brokers' rows), sent together.
+   */
+  async account(s: TenantScope, order: GateOrder): Promise<Pick<InsideFacts, 'accountOwned' | 'route'>> {
+    const [owned, route] = await Promise.all([
+      this.deps.portfolio.accountNames(s, [order.accountId]),
+      this.deps.brokers.routeIn(s, order.accountId),
+    ])
+    return { accountOwned: owned.has(order.accountId), route }
+  }
+
+  /**
+   * The simulation's reads, sent together (one round trip on a pipelined connection), whatever the
+   * policy turns out to need; the gate reads the same facts in one statement under its lock.
    */
   async inside(s: TenantScope, p: { agentId: number; order: GateOrder; now: Date }): Promise<InsideFacts> {
     const { order } = p

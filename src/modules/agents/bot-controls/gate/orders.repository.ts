@@ -149,6 +149,22 @@ export const updateOrderReturning = (s: TenantScope, id: number, patch: OrderPat
     .returningAll()
     .executeTakeFirstOrThrow()
 
+/**
+ * `updateOrderReturning` on an order that is still open and whose recorded fills are `filled_qty`
+ * already (the broker's answer moves no fill): one statement, the UPDATE taking the row lock.
+ * undefined when the order is no longer open or a fill moved.
+ */
+export const updateOpenUnfilled = (s: TenantScope, id: number, patch: OrderPatch & { filled_qty: string }) =>
+  s.db
+    .updateTable('bot_order')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .where('status', 'in', OPEN_STATUSES)
+    .where('filled_qty', '=', patch.filled_qty)
+    .returningAll()
+    .executeTakeFirst()
+
 /** Orders of the agent that passed the gate since `since` (the per-minute window). */
 export async function passedSince(s: TenantScope, agentId: number, since: Date): Promise<number> {
   const row = await s.db

@@ -1,6 +1,6 @@
 /**
  * Agent orders: `place` runs the gate in one transaction per order that locks the agent's usage
- * row of today's New York trading day (INSERT … ON CONFLICT DO NOTHING, then SELECT … FOR UPDATE),
+ * row of today's New York trading day (INSERT … ON CONFLICT … DO UPDATE … RETURNING),
  * so concurrent orders of one agent take turns and cannot overshoot a daily limit; the
  * client_order_id is checked under the same lock (same request: the recorded order again; another
  * request: 409). Every outcome is recorded (rejected with its reason, held, sent); sending happens
