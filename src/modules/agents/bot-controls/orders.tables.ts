@@ -8,7 +8,6 @@ import {
   type UpdatedAt,
 } from '../../../platform/db/index.ts'
 
-
 export const ORDER_STATUSES = [
   'rejected',
   'pending_approval',
@@ -85,7 +84,11 @@ export interface BotUsageDayTable {
   orders: ColumnType<number, number | undefined, number>
   notional: ColumnType<string, string | number | undefined, string | number>
   /** Rejections by typed reason. */
-  rejections: ColumnType<Record<string, number>, string | Record<string, number> | undefined, string | Record<string, number>>
+  rejections: ColumnType<
+    Record<string, number>,
+    string | Record<string, number> | undefined,
+    string | Record<string, number>
+  >
   updated_at: UpdatedAt
 }
 
