@@ -16,9 +16,13 @@ const WARMUP = 30
 const t = await buildTestApp({ env: { RATE_LIMIT_ENABLED: 'false' } })
 const u = await t.newTenant()
 await connectAlpaca(t, u, 'post')
-const accounts = JSON.parse((await u.get('/api/accounts')).body) as { items: { id: number; broker_type: string }[] }
+const accounts = JSON.parse((await u.get('/api/accounts')).body) as {
+  items: { id: number; broker_type: string }[]
+}
 const account = accounts.items.find((a) => a.broker_type === 'brokera')!.id
-const agent = JSON.parse((await u.post('/api/bot-controls/agents', { name: 'Bench', mode: 'live' })).body) as {
+const agent = JSON.parse(
+  (await u.post('/api/bot-controls/agents', { name: 'Bench', mode: 'live' })).body,
+) as {
   agent_id: number
 }
 const limits = await u.put(`/api/bot-controls/agents/${agent.agent_id}/limits`, {
@@ -52,7 +56,8 @@ const order = () => ({
   client_order_id: `bench-${++n}`,
 })
 const plain = () => timed('/api/brokera/orders', order())
-const gated = () => timed(`/api/bot-controls/agents/${agent.agent_id}/orders`, { ...order(), account_id: account })
+const gated = () =>
+  timed(`/api/bot-controls/agents/${agent.agent_id}/orders`, { ...order(), account_id: account })
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -69,7 +74,9 @@ try {
     b.push(await gated())
   }
   const added = pct(b, 50) - pct(a, 50)
-  console.log(`agent order gate, ${ORDERS} orders each way (Alpaca sandbox, live agent, ${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'PGlite'})`)
+  console.log(
+    `agent order gate, ${ORDERS} orders each way (Alpaca sandbox, live agent, ${process.env['DATABASE_URL'] ? 'PostgreSQL' : 'PGlite'})`,
+  )
   console.log(`  broker route  ${fmt(a)}`)
   console.log(`  through gate  ${fmt(b)}`)
   console.log(`  gate adds     p50 ${added.toFixed(2)} ms (× ${(pct(b, 50) / pct(a, 50)).toFixed(2)})`)

@@ -21,14 +21,19 @@ describe('agent orders under concurrency', () => {
     const u = await t.newTenant()
     const account = await createAccount(u)
     const agent = await createAgent(u, { limits: { max_orders_per_day: 5 } })
-    const bodies = Array.from({ length: PARALLEL }, () => order(account, { type: 'limit', limit_price: '10' }))
+    const bodies = Array.from({ length: PARALLEL }, () =>
+      order(account, { type: 'limit', limit_price: '10' }),
+    )
     const answers = await Promise.all(bodies.map((b) => place(u, agent, b)))
     assert.deepEqual(new Set(answers.map((r) => r.statusCode)), new Set([201]))
     const statuses = answers.map((r) => json(r).status as string)
     assert.equal(statuses.filter((s) => s !== 'rejected').length, 5)
     assert.equal(statuses.filter((s) => s === 'rejected').length, PARALLEL - 5)
     const use = await usage(u, agent)
-    assert.deepEqual([use.orders, use.notional, use.rejections], [5, '50.00', { 'limit.max_orders_per_day': PARALLEL - 5 }])
+    assert.deepEqual(
+      [use.orders, use.notional, use.rejections],
+      [5, '50.00', { 'limit.max_orders_per_day': PARALLEL - 5 }],
+    )
   })
 
   it('parallel orders against max_notional_per_day: the passed total never exceeds it', async () => {
@@ -36,7 +41,9 @@ describe('agent orders under concurrency', () => {
     const account = await createAccount(u)
     const agent = await createAgent(u, { limits: { max_notional_per_day: '1000.00' } })
     // 24 orders of 70.00: at most 14 (980.00) fit
-    const bodies = Array.from({ length: PARALLEL }, () => order(account, { type: 'limit', limit_price: '70' }))
+    const bodies = Array.from({ length: PARALLEL }, () =>
+      order(account, { type: 'limit', limit_price: '70' }),
+    )
     const answers = await Promise.all(bodies.map((b) => place(u, agent, b)))
     const passed = answers.map((r) => json(r)).filter((o) => o.status !== 'rejected')
     assert.equal(passed.length, 14)

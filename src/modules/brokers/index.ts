@@ -233,7 +233,12 @@ function createBrokers(
     syncLog: new SyncLogService({ scopes: ctx.scopes }),
     enqueueAll,
     sandbox,
-    accountOrders: new AccountOrdersService({ scopes: ctx.scopes, connections, alpaca, schwab: schwabAccess }),
+    accountOrders: new AccountOrdersService({
+      scopes: ctx.scopes,
+      connections,
+      alpaca,
+      schwab: schwabAccess,
+    }),
   }
 }
 
