@@ -87,7 +87,7 @@ export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls
   const limits = new LimitsService(deps)
   const policy = new PolicyReader()
   const threshold = new ThresholdService(deps)
-  // The approval band is checked against the same quote the gate prices market orders at.
+  // One pricing for the gate and the approvals: the band is checked against the quote orders are priced at.
   const pricing = new PricingService({ market: ctx.providers.market, log: ctx.log })
   const approvals: ApprovalsService = new ApprovalsService({
     scopes: ctx.scopes,
@@ -99,7 +99,7 @@ export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls
     notify: approvalNotifier(needs.notifications),
     agentRefusal: agentRefusal(policy),
   })
-  const gate = createGate(ctx, needs, { policy, threshold }, approvals)
+  const gate = createGate(ctx, needs, { policy, threshold }, approvals, pricing)
   return {
     agents: new AgentsService(deps),
     limits,

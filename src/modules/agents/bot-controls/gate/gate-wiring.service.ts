@@ -1,6 +1,6 @@
 /**
  * The gate's services built from the platform, the providers and the modules it calls: pricing
- * (the market data provider), the paper broker, the live brokers (the brokers module's account
+ * (the market data quote, shared with the approvals), the paper broker, the live brokers (the brokers module's account
  * orders), the portfolio (account checks and valuation) and the agents' readers (policy,
  * threshold); approvals hold orders above the threshold.
  */
@@ -14,7 +14,7 @@ import type { ApprovalHold, GateReaders } from './gate.service.ts'
 import { AgentOrdersService } from './orders.service.ts'
 import { PaperBroker } from './paper-broker.service.ts'
 import { PreviewService } from './preview.service.ts'
-import { PricingService } from './pricing.service.ts'
+import type { PricingService } from './pricing.service.ts'
 
 export interface Gate {
   orders: AgentOrdersService
@@ -37,8 +37,8 @@ export function createGate(
   needs: { portfolio: Portfolio; brokers: Brokers },
   readers: GateReaders,
   approvals: ApprovalHold,
+  pricing: PricingService,
 ): Gate {
-  const pricing = new PricingService({ market: ctx.providers.market, log: ctx.log })
   const paper = new PaperBroker({ scopes: ctx.scopes, pricing })
   const execution = new ExecutionService({
     scopes: ctx.scopes,
