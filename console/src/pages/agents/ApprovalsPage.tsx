@@ -7,7 +7,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { SelectField } from '../../ui/Field.tsx'
 import { dateTime, money } from '../../ui/format.ts'
 import { Page, Section } from '../../ui/Page.tsx'
 import { messageOf } from '../../api/problem.ts'
@@ -27,6 +26,7 @@ import {
 } from './api.ts'
 import { Countdown } from './Countdown.tsx'
 import { PageButtons } from './PageButtons.tsx'
+import { StatusFilter } from './StatusFilter.tsx'
 
 /** A market order's band (2 % either side of its price when placed); a limit order is bound to its limit. */
 const band = (a: Approval) =>
@@ -160,24 +160,14 @@ export default function ApprovalsPage() {
           An approval is for this exact order. A market order is sent only while its quote stays inside the
           band; otherwise it expires and the agent must ask again.
         </p>
-        <div className="filters">
-          <SelectField
-            label="Status"
-            name="status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value)
-              setPage(1)
-            }}
-          >
-            <option value="">All</option>
-            {APPROVAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {words(s)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
+        <StatusFilter
+          value={status}
+          statuses={APPROVAL_STATUSES}
+          onChange={(s) => {
+            setStatus(s)
+            setPage(1)
+          }}
+        />
         <p
           role="status"
           className={outcome?.ok === false ? 'problem' : 'notice'}

@@ -5,11 +5,11 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { SelectField } from '../../ui/Field.tsx'
 import { dateTime, money } from '../../ui/format.ts'
 import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
+import { StatusFilter } from './StatusFilter.tsx'
 import { fetchOrders, ORDER_STATUSES, type Order, ordersKey, orderText, PAGE_SIZE, words } from './api.ts'
 import { PageButtons } from './PageButtons.tsx'
 
@@ -79,24 +79,14 @@ export function OrderLog({ agentId }: { agentId: number }) {
   })
   return (
     <Section title="Order log">
-      <div className="filters">
-        <SelectField
-          label="Status"
-          name="status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value)
-            setPage(1)
-          }}
-        >
-          <option value="">All</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {words(s)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <StatusFilter
+        value={status}
+        statuses={ORDER_STATUSES}
+        onChange={(s) => {
+          setStatus(s)
+          setPage(1)
+        }}
+      />
       <QueryState
         query={orders}
         label="Loading the orders"

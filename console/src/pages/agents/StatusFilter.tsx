@@ -1,0 +1,27 @@
+/** The status select above a paged list (the approval queue, an agent's order log). */
+import { SelectField } from '../../ui/Field.tsx'
+import { words } from './api.ts'
+
+export function StatusFilter({
+  value,
+  statuses,
+  onChange,
+}: {
+  value: string
+  statuses: readonly string[]
+  /** The chosen status, '' for all. */
+  onChange: (status: string) => void
+}) {
+  return (
+    <div className="filters">
+      <SelectField label="Status" name="status" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All</option>
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {words(s)}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  )
+}
