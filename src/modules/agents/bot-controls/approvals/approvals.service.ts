@@ -15,8 +15,10 @@ import type { JobQueue } from '../../../../platform/jobs/index.ts'
 import { marketBand, withinBand } from '../lib/approval-band.ts'
 import { orderHash, type HashedOrder } from '../lib/order-hash.ts'
 import * as orders from '../gate/orders.repository.ts'
+import type { AgentRefusal } from './agent-check.service.ts'
 import * as repo from './approvals.repository.ts'
 import type * as S from './approvals.schemas.ts'
+import type { ApprovalNotifier } from './notice.service.ts'
 import { PAGE_SIZE_DEFAULT } from './approvals.schemas.ts'
 import { approvalView, dec } from './lib/approval-view.ts'
 import { refuse, summary, type Outcome } from './lib/decision.ts'
@@ -34,17 +36,6 @@ export interface HeldOrder extends HashedOrder {
   agent_id: number
 }
 
-/** Asks the agent's creator to decide (the notifications module: in-app and push). */
-export type ApprovalNotifier = (n: {
-  tenantId: number
-  userId: number
-  approvalId: number
-  orderId: number
-  agentName: string
-  summary: string
-  expiresAt: Date
-}) => Promise<void>
-
 export interface ApprovalsDeps {
   scopes: Scopes
   clock: Clock
@@ -55,11 +46,8 @@ export interface ApprovalsDeps {
   /** Sends an approved order to its broker (the gate's `orders.sendApproved`); answers its status. */
   send(tenantId: number, orderId: number): Promise<{ status: string }>
   notify: ApprovalNotifier
-  /**
-   * Why the order's agent may not send it now (disabled, halted, or reducing and the order would
-   * not reduce its position), read in the decision's transaction; null when it may.
-   */
-  agentRefusal(s: TenantScope, order: repo.OrderRow): Promise<{ reason: string; detail: string } | null>
+  /** Why the order's agent may not send it now, read in the decision's transaction; null when it may. */
+  agentRefusal(s: TenantScope, order: repo.OrderRow): Promise<AgentRefusal>
 }
 
 const notFound = () => new NotFoundError('bot.approval_not_found', 'No such approval')

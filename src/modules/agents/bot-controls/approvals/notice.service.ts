@@ -3,11 +3,21 @@
  * browsers and devices they registered), deduplicated per approval, linking to the approval queue.
  */
 import type { Notifications } from '../../../engagement/notifications/index.ts'
-import type { ApprovalNotifier } from './approvals.service.ts'
 
 /** The unsubscribe list approval requests belong to. */
 export const AGENT_APPROVALS_LIST = 'agent-approvals'
 export const APPROVALS_URL = '/app/agents/approvals'
+
+/** Asks the agent's creator to decide (the notifications module: in-app and push). */
+export type ApprovalNotifier = (n: {
+  tenantId: number
+  userId: number
+  approvalId: number
+  orderId: number
+  agentName: string
+  summary: string
+  expiresAt: Date
+}) => Promise<void>
 
 const nyTime = (d: Date) =>
   d.toLocaleTimeString('en-US', {
