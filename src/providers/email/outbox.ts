@@ -1,8 +1,11 @@
 /**
- * Outbox e-mail sender: stores each message in `email_outbox` instead of delivering it, so the
+ * Outbox e-mail sender: stores each message in `email_outbox` instead of delivering it (concurrent ones in one insert), so the
  * service works offline and tests can read what was "sent".
  */
+import type { Insertable } from 'kysely'
 import type { Scopes } from '../../platform/db/index.ts'
+import { batchedOutbox } from '../shared/outbox-batch.ts'
+import type { EmailOutboxTable } from './email.tables.ts'
 import type { EmailLogger, EmailMessage, EmailSender } from './email.port.ts'
 
 export interface OutboxEmailSenderOptions {
@@ -21,24 +24,20 @@ export function extractLinks(text: string): string[] {
 
 export function createOutboxEmailSender(opts: OutboxEmailSenderOptions): EmailSender {
   const { scopes, log, logLinks } = opts
+  const store = batchedOutbox<Insertable<EmailOutboxTable>>(scopes, 'email outbox', ({ db }, rows) =>
+    db.insertInto('email_outbox').values(rows).returning('id').execute(),
+  )
   return {
     kind: 'outbox',
     async send(message: EmailMessage) {
-      const row = await scopes.withSystem('email outbox', ({ db }) =>
-        db
-          .insertInto('email_outbox')
-          .values({
-            tenant_id: message.tenantId ?? null,
-            to_address: message.to,
-            subject: message.subject,
-            text_body: message.text,
-            html_body: message.html ?? null,
-            headers: JSON.stringify(message.headers ?? {}),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      )
-      const id = String(row.id)
+      const id = await store({
+        tenant_id: message.tenantId ?? null,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        headers: JSON.stringify(message.headers ?? {}),
+      })
       if (logLinks) {
         log.info(
           {

@@ -1,7 +1,9 @@
 /** Outbox mobile-push sender: keeps each message in `push_outbox` instead of delivering it. */
+import type { Insertable } from 'kysely'
 import type { Scopes } from '../../platform/db/index.ts'
+import { batchedOutbox } from '../shared/outbox-batch.ts'
 import type { MobilePushSender, MobilePushTarget, PushMessage, PushResult } from './push.port.ts'
-import type { PushOutboxPayload } from './push.tables.ts'
+import type { PushOutboxPayload, PushOutboxTable } from './push.tables.ts'
 
 /** The part of a pino logger the sender uses. */
 export interface PushLogger {
@@ -32,25 +34,21 @@ function outboxPayload(message: PushMessage): PushOutboxPayload {
  */
 export function createOutboxMobilePushSender(opts: OutboxMobilePushOptions): MobilePushSender {
   const { scopes, log, logBody } = opts
+  const store = batchedOutbox<Insertable<PushOutboxTable>>(scopes, 'push outbox', ({ db }, rows) =>
+    db.insertInto('push_outbox').values(rows).returning('id').execute(),
+  )
   return {
     kind: 'outbox',
     async send(target: MobilePushTarget, message: PushMessage, tenantId?: number): Promise<PushResult> {
-      const row = await scopes.withSystem('push outbox', ({ db }) =>
-        db
-          .insertInto('push_outbox')
-          .values({
-            tenant_id: tenantId ?? null,
-            platform: target.platform,
-            device_token: target.deviceToken,
-            app_id: target.appId ?? null,
-            title: message.title,
-            body: message.body,
-            payload: JSON.stringify(outboxPayload(message)),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      )
-      const id = String(row.id)
+      const id = await store({
+        tenant_id: tenantId ?? null,
+        platform: target.platform,
+        device_token: target.deviceToken,
+        app_id: target.appId ?? null,
+        title: message.title,
+        body: message.body,
+        payload: JSON.stringify(outboxPayload(message)),
+      })
       // A device token addresses one phone: its tail is enough to tell messages apart in logs.
       const fields: Record<string, unknown> = {
         push_outbox_id: id,

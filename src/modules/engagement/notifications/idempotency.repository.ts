@@ -1,4 +1,5 @@
 /** SQL for `idempotency_key`: claim (insert first), take over, complete, release, prune. */
+import { sql } from 'kysely'
 import type { SystemScope, TenantScope } from '../../../platform/db/index.ts'
 
 export interface KeyRef {
@@ -41,6 +42,34 @@ export const insertKey = (s: TenantScope, ref: KeyRef, fingerprint: string, now:
     .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'route', 'key']).doNothing())
     .returning('created_at')
     .executeTakeFirst()
+
+/**
+ * Inserts each key as processing in one statement; answers the keys it inserted (with their
+ * `created_at`), those already present are left alone. The refs must be distinct.
+ */
+export const insertKeys = (
+  s: TenantScope,
+  rows: ReadonlyArray<{ ref: KeyRef; fingerprint: string }>,
+  now: Date,
+  lockedUntil: Date,
+) =>
+  s.db
+    .insertInto('idempotency_key')
+    .values(
+      rows.map(({ ref, fingerprint }) => ({
+        tenant_id: s.tenantId,
+        user_id: ref.userId,
+        route: ref.route,
+        key: ref.key,
+        fingerprint,
+        state: 'processing' as const,
+        created_at: now,
+        locked_until: lockedUntil,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'route', 'key']).doNothing())
+    .returning(['user_id', 'route', 'key', 'created_at'])
+    .execute()
 
 export const findKey = (s: TenantScope, ref: KeyRef): Promise<KeyRow | undefined> =>
   where(s, ref)
@@ -94,6 +123,31 @@ export async function completeKey(
     .where('state', '=', 'processing')
     .executeTakeFirst()
   return Number(res.numUpdatedRows) === 1
+}
+
+/**
+ * Stores the answers of several claims in one statement; answers how many it stored (fewer than
+ * given when a claim no longer holds its key).
+ */
+export async function completeKeys(
+  s: TenantScope,
+  rows: ReadonlyArray<{ ref: KeyRef; createdAt: Date; status: number; body: unknown }>,
+): Promise<number> {
+  if (!rows.length) return 0
+  const values = rows.map(
+    (r) =>
+      sql`(${r.ref.userId}::bigint, ${r.ref.route}::text, ${r.ref.key}::text, ${r.createdAt}::timestamptz,
+           ${r.status}::int, ${JSON.stringify(r.body)}::jsonb)`,
+  )
+  const res = await sql`
+    update idempotency_key as k
+       set state = 'done', response_status = v.status, response_body = v.body, locked_until = null
+      from (values ${sql.join(values)}) as v (user_id, route, key, created_at, status, body)
+     where k.tenant_id = ${s.tenantId} and k.user_id = v.user_id and k.route = v.route and k.key = v.key
+       and k.created_at = v.created_at and k.state = 'processing'
+       -- The keys again as an array: the key lookup the planner takes instead of hashing the tenant's keys.
+       and k.key = any(${rows.map((r) => r.ref.key)}::text[])`.execute(s.db)
+  return Number(res.numAffectedRows ?? 0)
 }
 
 /** Gives a processing key back (its request failed before answering), so a retry runs at once. */

@@ -13,10 +13,13 @@
 import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import { ConflictError, UnprocessableError } from '../../../platform/http/errors.ts'
+import { Batcher, eachAlone, type Outcome } from '../../../platform/batcher.ts'
 import {
   completeKey,
+  completeKeys,
   findKey,
   insertKey,
+  insertKeys,
   pruneKeys,
   releaseKey,
   takeOver,
@@ -56,7 +59,16 @@ export function parseIdempotencyKey(value: string | string[] | undefined): strin
 }
 
 export class IdempotencyService {
+  readonly #claims = new Batcher<number, { ref: KeyRef; fingerprint: string }, Claim>((tenantId, items) =>
+    this.beginMany(tenantId, items),
+  )
+
   constructor(private readonly deps: { scopes: Scopes; clock: Clock }) {}
+
+  /** `begin`, the new keys of a tenant's concurrent requests claimed together (platform/batcher.ts). */
+  claim(tenantId: number, ref: KeyRef, fingerprint: string): Promise<Claim> {
+    return this.#claims.add(tenantId, { ref, fingerprint })
+  }
 
   /** Claims the key for this request, or answers what a duplicate must get (replay, 409, 422). */
   async begin(tenantId: number, ref: KeyRef, fingerprint: string): Promise<Claim> {
@@ -68,6 +80,33 @@ export class IdempotencyService {
       const row = await findKey(s, ref)
       if (!row) throw inProgress() // deleted between the two statements: the client retries
       return this.decide(s, tenantId, ref, row, fingerprint, now, lockedUntil)
+    })
+  }
+
+  /**
+   * `begin` for several requests of one tenant, the new keys claimed by one insert: answers, in
+   * order, each request's claim or the error a duplicate gets. A key already stored — or given twice
+   * in the batch — goes through `begin` alone after that insert, which decides as for any duplicate.
+   */
+  async beginMany(
+    tenantId: number,
+    items: ReadonlyArray<{ ref: KeyRef; fingerprint: string }>,
+  ): Promise<Outcome<Claim>[]> {
+    const now = this.deps.clock.now()
+    const lockedUntil = new Date(now.getTime() + LOCK_MS)
+    const seen = new Set<string>()
+    const first = items.filter(({ ref }) => !seen.has(refKey(ref)) && seen.add(refKey(ref)))
+    const inserted = await this.deps.scopes.withTenant(tenantId, (s) =>
+      insertKeys(s, first, now, lockedUntil),
+    )
+    const generations = new Map(
+      inserted.map((r) => [refKey({ userId: r.user_id, route: r.route, key: r.key }), r.created_at]),
+    )
+    return eachAlone(items, async ({ ref, fingerprint }): Promise<Claim> => {
+      const generation = generations.get(refKey(ref))
+      if (!generation) return this.begin(tenantId, ref, fingerprint)
+      generations.delete(refKey(ref)) // a second request with this key is a duplicate
+      return { kind: 'new', claim: { ...ref, tenantId, generation } }
     })
   }
 
@@ -113,6 +152,20 @@ export class IdempotencyService {
     if (!(await completeKey(s, claim, claim.generation, status, body))) throw inProgress()
   }
 
+  /** `complete` for several claims in `s`; throws 409 when any claim was lost (the caller rolls back). */
+  async completeMany(
+    s: TenantScope,
+    answers: ReadonlyArray<{ claim: ClaimRef; status: number; body: unknown }>,
+  ): Promise<void> {
+    const rows = answers.map((a) => ({
+      ref: a.claim,
+      createdAt: a.claim.generation,
+      status: a.status,
+      body: a.body,
+    }))
+    if ((await completeKeys(s, rows)) !== rows.length) throw inProgress()
+  }
+
   async release(claim: ClaimRef): Promise<void> {
     await this.deps.scopes.withTenant(claim.tenantId, (s) => releaseKey(s, claim, claim.generation))
   }
@@ -125,6 +178,8 @@ export class IdempotencyService {
     )
   }
 }
+
+const refKey = (ref: KeyRef) => `${ref.userId}\u0000${ref.route}\u0000${ref.key}`
 
 function inProgress(): ConflictError {
   return new ConflictError(

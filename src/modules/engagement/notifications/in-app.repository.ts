@@ -14,13 +14,23 @@ export interface NewInAppItem {
   data: Record<string, string>
 }
 
-export const insertInAppItem = (s: TenantScope, item: NewInAppItem, now: Date) =>
-  s.db
-    .insertInto('in_app_item')
-    .values({ ...item, tenant_id: s.tenantId, data: JSON.stringify(item.data), created_at: now })
-    .onConflict((oc) => oc.columns(['tenant_id', 'notification_id', 'user_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst()
+/** Inserts them in one statement; answers each new item's id with its notification. */
+export const insertInAppItems = (s: TenantScope, items: readonly NewInAppItem[], now: Date) =>
+  items.length === 0
+    ? Promise.resolve([] as Array<{ id: number; notification_id: number }>)
+    : s.db
+        .insertInto('in_app_item')
+        .values(
+          items.map((item) => ({
+            ...item,
+            tenant_id: s.tenantId,
+            data: JSON.stringify(item.data),
+            created_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['tenant_id', 'notification_id', 'user_id']).doNothing())
+        .returning(['id', 'notification_id'])
+        .execute()
 
 const mine = (s: TenantScope, userId: number, unread: boolean) => {
   let q = s.db.selectFrom('in_app_item').where('tenant_id', '=', s.tenantId).where('user_id', '=', userId)

@@ -17,6 +17,7 @@ import { InAppService } from './in-app.service.ts'
 import * as m0043 from './migrations/0043_notifications.ts'
 import { notificationsRoutes } from './notifications.routes.ts'
 import { NotificationsService } from './notifications.service.ts'
+import { NotificationWriter } from './writer.service.ts'
 import { notificationsSweep } from './notifications.sweep.ts'
 import { providerEventsRoutes } from './provider-events.routes.ts'
 import { ProviderEventsService } from './provider-events.service.ts'
@@ -92,7 +93,8 @@ export function createNotifications(ctx: ModuleContext, needs: Needs): Notificat
       if ((await push.targets(tenantId, userId, c)).length) out.push(c)
     return out
   }
-  const notifications = new NotificationsService({ scopes, clock, idempotency, delivery, channelsOf })
+  const writer = new NotificationWriter({ scopes, clock, idempotency, delivery })
+  const notifications = new NotificationsService({ scopes, idempotency, writer, channelsOf })
   return {
     dispatch: (input) => notifications.dispatch(input),
     deliveries: (tenantId, ids) => notifications.deliveries(tenantId, ids),

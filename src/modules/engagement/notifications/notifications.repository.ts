@@ -26,23 +26,28 @@ export interface NewNotification {
   data: Record<string, string>
 }
 
-/** Inserts it; undefined when the recipient already has a notification with this dedupe key. */
-export const insertNotification = (s: TenantScope, n: NewNotification, now: Date) =>
+/** Inserts them in one statement; a row whose recipient already has its dedupe key is left out. */
+export const insertNotifications = (s: TenantScope, rows: readonly NewNotification[], now: Date) =>
   s.db
     .insertInto('notification')
-    .values({ ...n, tenant_id: s.tenantId, data: JSON.stringify(n.data), created_at: now })
+    .values(rows.map((n) => ({ ...n, tenant_id: s.tenantId, data: JSON.stringify(n.data), created_at: now })))
     .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'dedupe_key']).doNothing())
     .returningAll()
-    .executeTakeFirst()
+    .execute()
 
-export const findByDedupeKey = (s: TenantScope, userId: number, dedupeKey: string) =>
+/** The notifications stored under these (recipient, dedupe key) pairs. */
+export const findByDedupeKeys = (
+  s: TenantScope,
+  keys: ReadonlyArray<{ userId: number; dedupeKey: string }>,
+) =>
   s.db
     .selectFrom('notification')
     .selectAll()
     .where('tenant_id', '=', s.tenantId)
-    .where('user_id', '=', userId)
-    .where('dedupe_key', '=', dedupeKey)
-    .executeTakeFirst()
+    .where((eb) =>
+      eb.or(keys.map((k) => eb.and([eb('user_id', '=', k.userId), eb('dedupe_key', '=', k.dedupeKey)]))),
+    )
+    .execute()
 
 export const findNotifications = (s: TenantScope, ids: number[]) =>
   s.db
@@ -190,6 +195,8 @@ export async function finishDeliveries(
            claimed_until = null, updated_at = ${now}
       from (values ${sql.join(values)}) as v (id, status, detail, next_attempt_at, sent_at, dead_lettered_at)
      where d.tenant_id = ${s.tenantId} and d.id = v.id
+       -- The ids again as an array: the key lookup the planner takes instead of hashing the tenant's rows.
+       and d.id = any(${rows.map((r) => r.id)}::bigint[])
     returning d.*`.execute(s.db)
   return res.rows
 }
