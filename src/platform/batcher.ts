@@ -73,10 +73,13 @@ export class Batcher<K, I, O> {
 }
 
 /** Each item alone through `f`, its outcome kept (the fallback of a batch that failed as a whole). */
-export function eachAlone<I, O>(items: readonly I[], f: (item: I) => Promise<O>): Promise<Outcome<O>[]> {
+export function eachAlone<I, O>(
+  items: readonly I[],
+  f: (item: I, index: number) => Promise<O>,
+): Promise<Outcome<O>[]> {
   return Promise.all(
-    items.map((item) =>
-      f(item).then(
+    items.map((item, i) =>
+      f(item, i).then(
         (value): Outcome<O> => ({ ok: true, value }),
         (error: unknown): Outcome<O> => ({ ok: false, error }),
       ),

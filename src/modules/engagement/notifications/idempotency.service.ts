@@ -13,7 +13,7 @@
 import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import { ConflictError, UnprocessableError } from '../../../platform/http/errors.ts'
-import { Batcher, eachAlone, type Outcome } from '../../../platform/batcher.ts'
+import { eachAlone, type Outcome } from '../../../platform/batcher.ts'
 import {
   completeKey,
   completeKeys,
@@ -59,16 +59,7 @@ export function parseIdempotencyKey(value: string | string[] | undefined): strin
 }
 
 export class IdempotencyService {
-  readonly #claims = new Batcher<number, { ref: KeyRef; fingerprint: string }, Claim>((tenantId, items) =>
-    this.beginMany(tenantId, items),
-  )
-
   constructor(private readonly deps: { scopes: Scopes; clock: Clock }) {}
-
-  /** `begin`, the new keys of a tenant's concurrent requests claimed together (platform/batcher.ts). */
-  claim(tenantId: number, ref: KeyRef, fingerprint: string): Promise<Claim> {
-    return this.#claims.add(tenantId, { ref, fingerprint })
-  }
 
   /** Claims the key for this request, or answers what a duplicate must get (replay, 409, 422). */
   async begin(tenantId: number, ref: KeyRef, fingerprint: string): Promise<Claim> {

@@ -9,7 +9,9 @@
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
 import { NotFoundError } from '../../../platform/http/errors.ts'
-import type { IdempotencyService } from './idempotency.service.ts'
+import { Batcher, eachAlone, type Outcome } from '../../../platform/batcher.ts'
+import type { Claim, IdempotencyService } from './idempotency.service.ts'
+import type { KeyRef } from './idempotency.repository.ts'
 import { requestFingerprint } from './lib/fingerprint.ts'
 import type { DeliveryViewOut, NotificationInput } from './notifications.schemas.ts'
 import { deliveriesOf, findNotification } from './notifications.repository.ts'
@@ -34,24 +36,44 @@ export interface DispatchInput {
 
 export interface NotificationsDeps {
   scopes: Scopes
-  idempotency: Pick<IdempotencyService, 'claim' | 'release'>
+  idempotency: Pick<IdempotencyService, 'beginMany' | 'release'>
   writer: Pick<NotificationWriter, 'write'>
   /** The channels a user has (in_app; email when verified; push when subscribed). */
   channelsOf(tenantId: number, userId: number): Promise<Channel[]>
 }
 
+interface AcceptRequest {
+  scope: RequestScope
+  key: string
+  body: NotificationInput
+  ref: KeyRef
+  fingerprint: string
+}
+
+export type AcceptAnswer = { status: number; body: unknown; replayed: boolean }
+
 export class NotificationsService {
+  /**
+   * A tenant's concurrent POSTs: their keys claimed by one insert (committed before the work, so a
+   * duplicate meanwhile sees its key in progress), then written together by the writer.
+   */
+  readonly #accepts = new Batcher<number, AcceptRequest, AcceptAnswer>(async (tenantId, items) => {
+    const claims = await this.deps.idempotency.beginMany(tenantId, items)
+    return eachAlone(items, (item, i) => this.#afterClaim(item, claims[i]!))
+  })
+
   constructor(private readonly deps: NotificationsDeps) {}
 
   /** POST /api/notifications: 202 (new or replayed), 409 in progress, 422 key reused. */
-  async accept(
-    scope: RequestScope,
-    key: string,
-    body: NotificationInput,
-  ): Promise<{ status: number; body: unknown; replayed: boolean }> {
+  accept(scope: RequestScope, key: string, body: NotificationInput): Promise<AcceptAnswer> {
     const fingerprint = requestFingerprint('POST', POST_ROUTE, body)
     const ref = { userId: scope.userId, route: POST_ROUTE, key }
-    const claim = await this.deps.idempotency.claim(scope.tenantId, ref, fingerprint)
+    return this.#accepts.add(scope.tenantId, { scope, key, body, ref, fingerprint })
+  }
+
+  async #afterClaim({ scope, key, body, fingerprint }: AcceptRequest, outcome: Outcome<Claim>) {
+    if (!outcome.ok) throw outcome.error
+    const claim = outcome.value
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body, replayed: true }
     try {
       const channels = body.channels ?? (await this.deps.channelsOf(scope.tenantId, scope.userId))
