@@ -8,6 +8,7 @@ import { centsToString } from '../../../../kernel/decimal/index.ts'
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import type { Portfolio } from '../../../portfolio/index.ts'
+import type { InTenant } from './decide.service.ts'
 import type { AccountOrders, Route } from './execution.service.ts'
 import type { AgentPolicy, GateFacts, GateOrder } from './gate.service.ts'
 import * as repo from './orders.repository.ts'
@@ -60,13 +61,14 @@ export class FactsService {
   }
 
   /**
-   * The account's facts, in the gate's transaction under its lock: whether the account is the
-   * tenant's (the portfolio's rows) and its trading broker (the brokers' rows), sent together.
+   * The account's facts for the gate: whether the account is the tenant's (the portfolio's rows) and
+   * its trading broker (the brokers'), each read by `tx` (decide.service.ts: a scope of its own each,
+   * or the locked scope).
    */
-  async account(s: TenantScope, order: GateOrder): Promise<Pick<InsideFacts, 'accountOwned' | 'route'>> {
+  async account(tx: InTenant, order: GateOrder): Promise<Pick<InsideFacts, 'accountOwned' | 'route'>> {
     const [owned, route] = await Promise.all([
-      this.deps.portfolio.accountNames(s, [order.accountId]),
-      this.deps.brokers.routeIn(s, order.accountId),
+      tx((s) => this.deps.portfolio.accountNames(s, [order.accountId])),
+      tx((s) => this.deps.brokers.routeIn(s, order.accountId)),
     ])
     return { accountOwned: owned.has(order.accountId), route }
   }
