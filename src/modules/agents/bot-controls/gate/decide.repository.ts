@@ -7,8 +7,9 @@
  * (the fallback after repeated misses): the usage row locked first by an upsert, the same reads and
  * writes after it (its version is then this transaction's own).
  */
-import { sql } from 'kysely'
-import type { TenantScope } from '../../../../platform/db/index.ts'
+import { type ExpressionBuilder, sql } from 'kysely'
+import type { Database, TenantScope } from '../../../../platform/db/index.ts'
+import { compiledOnce } from './compiled.repository.ts'
 import type { NewOrder, OrderRow, UsageRow } from './orders.repository.ts'
 import { PASSED_EXCLUDED } from './orders.repository.ts'
 
@@ -54,7 +55,13 @@ export interface GateReadsInput {
  * position in the account's symbol, and — only when their limit is set — its count of open positions
  * and the orders that passed in the last minute.
  */
-export function gateReads(s: TenantScope, p: GateReadsInput) {
+export async function gateReads(s: TenantScope, p: GateReadsInput) {
+  const [row] = await readGate(s, p)
+  if (!row) throw new Error('the gate read no row')
+  return row
+}
+
+const readGate = compiledOnce((s: TenantScope, p: GateReadsInput) => {
   const t = s.tenantId
   return s.db
     .selectFrom(s.db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
@@ -113,44 +120,73 @@ export function gateReads(s: TenantScope, p: GateReadsInput) {
         .where('symbol', '=', p.symbol)
         .where('qty', '<>', '0')
         .as('position'),
-      // Counted only when their limit is set: a CASE runs its subquery only on the branch taken.
-      eb
-        .case()
-        .when('l.max_open_positions', 'is', null)
-        .then(null)
-        .else(
-          eb
-            .selectFrom('bot_position')
-            .select((c) => c.fn.countAll<string>().as('n'))
-            .where('tenant_id', '=', t)
-            .where('agent_id', '=', p.agentId)
-            .where('qty', '<>', '0'),
-        )
-        .end()
-        .as('open_positions'),
-      eb
-        .case()
-        .when('l.max_orders_per_minute', 'is', null)
-        .then(null)
-        .else(
-          eb
-            .selectFrom('bot_order')
-            .select((c) => c.fn.countAll<string>().as('n'))
-            .where('tenant_id', '=', t)
-            .where('agent_id', '=', p.agentId)
-            .where('created_at', '>', p.since)
-            .where('status', 'not in', PASSED_EXCLUDED),
-        )
-        .end()
-        .as('passed_last_minute'),
     ])
-    .executeTakeFirstOrThrow()
+    .select((eb) => counts(eb, t, p))
+})
+
+/** The open positions and the last minute's passed orders, each counted only when its limit is set. */
+function counts(eb: ExpressionBuilder<GateFrom, 'l'>, t: number, p: GateReadsInput) {
+  // A CASE runs its subquery only on the branch taken.
+  return [
+    eb
+      .case()
+      .when('l.max_open_positions', 'is', null)
+      .then(null)
+      .else(
+        eb
+          .selectFrom('bot_position')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .where('tenant_id', '=', t)
+          .where('agent_id', '=', p.agentId)
+          .where('qty', '<>', '0'),
+      )
+      .end()
+      .as('open_positions'),
+    eb
+      .case()
+      .when('l.max_orders_per_minute', 'is', null)
+      .then(null)
+      .else(
+        eb
+          .selectFrom('bot_order')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .where('tenant_id', '=', t)
+          .where('agent_id', '=', p.agentId)
+          .where('created_at', '>', p.since)
+          .where('status', 'not in', PASSED_EXCLUDED),
+      )
+      .end()
+      .as('passed_last_minute'),
+  ]
 }
+
+type GateFrom = Database & { l: Database['bot_agent_limits'] }
 
 export type GateReadsRow = Awaited<ReturnType<typeof gateReads>>
 
-/** The order's columns in the order the inserts list them. */
-const orderColumns = (o: NewOrder) => Object.keys(o) as (keyof NewOrder)[]
+/** The columns of a passed order, as newOrder (decide.service.ts) fills them, and its status. */
+const PASS_COLUMNS = [
+  'agent_id',
+  'account_id',
+  'client_order_id',
+  'symbol',
+  'side',
+  'qty',
+  'notional',
+  'order_type',
+  'limit_price',
+  'time_in_force',
+  'mode',
+  'priced_notional',
+  'reference_price',
+  'via',
+  'trading_day',
+  'created_at',
+  'updated_at',
+  'status',
+] as const
+
+export type PassedOrder = Pick<Required<NewOrder>, (typeof PASS_COLUMNS)[number]> & { trading_day: string }
 
 /**
  * A pass recorded: the usage row counted (orders += 1, notional += `priced`) only if it is still at
@@ -160,45 +196,48 @@ const orderColumns = (o: NewOrder) => Object.keys(o) as (keyof NewOrder)[]
  */
 export async function recordPass(
   s: TenantScope,
-  o: NewOrder & { trading_day: string },
+  o: PassedOrder,
   priced: string,
   seen: string | null,
 ): Promise<OrderRow | undefined> {
-  const cols = orderColumns(o)
-  const row = await s.db
-    .with('usage', (db) =>
-      db
-        .insertInto('bot_usage_day')
-        .values({
-          tenant_id: s.tenantId,
-          agent_id: o.agent_id,
-          trading_day: o.trading_day,
-          orders: 1,
-          notional: priced,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['tenant_id', 'agent_id', 'trading_day'])
-            .doUpdateSet({
-              orders: sql<number>`bot_usage_day.orders + 1`,
-              notional: sql<string>`bot_usage_day.notional + excluded.notional`,
-              updated_at: sql<Date>`now()`,
-            })
-            .where(sql<boolean>`bot_usage_day.xmin::text = ${seen}`),
-        )
-        .returning('agent_id'),
-    )
-    .insertInto('bot_order')
-    .columns([...cols, 'tenant_id'])
-    .expression((eb) =>
-      eb
-        .selectFrom('usage')
-        .select([...cols.map((c) => eb.val(o[c]).as(c)), eb.val(s.tenantId).as('tenant_id')]),
-    )
-    .returningAll()
-    .executeTakeFirst()
+  const [row] = await insertPass(s, { o, priced, seen })
   return row && { ...row, approval_id: null }
 }
+
+const insertPass = compiledOnce(
+  (s: TenantScope, { o, priced, seen }: { o: PassedOrder; priced: string; seen: string | null }) =>
+    s.db
+      .with('usage', (db) =>
+        db
+          .insertInto('bot_usage_day')
+          .values({
+            tenant_id: s.tenantId,
+            agent_id: o.agent_id,
+            trading_day: o.trading_day,
+            orders: 1,
+            notional: priced,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['tenant_id', 'agent_id', 'trading_day'])
+              .doUpdateSet({
+                orders: sql<number>`bot_usage_day.orders + 1`,
+                notional: sql<string>`bot_usage_day.notional + excluded.notional`,
+                updated_at: sql<Date>`now()`,
+              })
+              .where(sql<boolean>`bot_usage_day.xmin::text = ${seen}`),
+          )
+          .returning('agent_id'),
+      )
+      .insertInto('bot_order')
+      .columns([...PASS_COLUMNS, 'tenant_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('usage')
+          .select([...PASS_COLUMNS.map((c) => eb.val(o[c]).as(c)), eb.val(s.tenantId).as('tenant_id')]),
+      )
+      .returningAll(),
+)
 
 /**
  * A rejection recorded: the order inserted and rejections[reason] += 1 on the day's usage row
