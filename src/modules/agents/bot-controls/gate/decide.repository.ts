@@ -49,7 +49,7 @@ export interface GateReadsInput {
 }
 
 /**
- * What the checks read under the lock, as one row: the agent (null columns: unknown or archived)
+ * What the checks read, as one row: the agent (null columns: unknown or archived)
  * and its limits, the order already recorded under the client_order_id, the tenant's threshold and
  * the account's override, the day's usage row (null columns: none yet) and its version, the agent's
  * position in the account's symbol, and — only when their limit is set — its count of open positions

@@ -1,8 +1,8 @@
 /**
  * The facts the gate judges an order by. Those that need a provider or another module's own
- * transaction (the quote, the account's valuation) are gathered before the gate's transaction,
- * never inside the lock; the rest (usage, positions, recent orders, whether the account is the
- * tenant's, its trading broker) are read inside it.
+ * transaction (the quote, the account's valuation) are gathered before the gate decides, never
+ * inside a transaction; the rest (usage, positions, recent orders, whether the account is the
+ * tenant's, its trading broker) are read as the gate decides (decide.service.ts).
  */
 import { centsToString } from '../../../../kernel/decimal/index.ts'
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
@@ -75,7 +75,7 @@ export class FactsService {
 
   /**
    * The simulation's reads, sent together (one round trip on a pipelined connection), whatever the
-   * policy turns out to need; the gate reads the same facts in one statement under its lock.
+   * policy turns out to need; the gate reads the same facts in one statement (decide.repository.ts).
    */
   async inside(s: TenantScope, p: { agentId: number; order: GateOrder; now: Date }): Promise<InsideFacts> {
     const { order } = p

@@ -1,7 +1,7 @@
 /**
- * SQL of the gate: agent orders, the usage row of each New York trading day (the row the gate
- * locks, so concurrent orders of one agent take turns), and the positions the fills build. Every
- * query takes the tenant scope and filters by tenant_id.
+ * SQL of the gate: agent orders, the usage row of each New York trading day (the row every pass
+ * is counted on, decide.repository.ts), and the positions the fills build. Every query takes the
+ * tenant scope and filters by tenant_id.
  */
 import { sql, type Insertable, type Selectable } from 'kysely'
 import type { SystemScope, TenantScope } from '../../../../platform/db/index.ts'
