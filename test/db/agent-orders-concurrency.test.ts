@@ -1,6 +1,7 @@
 /**
- * Concurrent orders of one agent against its daily limits never overshoot: the gate locks the
- * agent's usage row of the New York trading day, so parallel requests take turns. Runs on both
+ * Concurrent orders of one agent against its limits never overshoot: the gate counts a pass on the
+ * agent's usage row of the New York trading day only if the row has not moved since it was read
+ * (else it decides again, and takes the row's lock after a few misses). Runs on both
  * engines (PGlite here; the PostgreSQL pass of CI runs it against a server, where the requests
  * really are concurrent transactions).
  */
@@ -48,6 +49,20 @@ describe('agent orders under concurrency', () => {
     const passed = answers.map((r) => json(r)).filter((o) => o.status !== 'rejected')
     assert.equal(passed.length, 14)
     assert.equal((await usage(u, agent)).notional, '980.00')
+  })
+
+  it('parallel orders against max_orders_per_minute: exactly the limit passes', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const agent = await createAgent(u, { limits: { max_orders_per_minute: 3 } })
+    const bodies = Array.from({ length: PARALLEL }, () =>
+      order(account, { type: 'limit', limit_price: '10' }),
+    )
+    const answers = await Promise.all(bodies.map((b) => place(u, agent, b)))
+    const statuses = answers.map((r) => json(r).status as string)
+    assert.equal(statuses.filter((s) => s !== 'rejected').length, 3)
+    const use = await usage(u, agent)
+    assert.deepEqual([use.orders, use.rejections], [3, { 'limit.max_orders_per_minute': PARALLEL - 3 }])
   })
 
   it('the same client_order_id in parallel: one order, the others answer it again (200)', async () => {

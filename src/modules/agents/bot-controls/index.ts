@@ -2,7 +2,8 @@
  * Bot controls (`/api/bot-controls`): the tenant's agents (automated strategies and AI assistants
  * acting for a user), each agent's trading state, mode, allow-lists, limits and credential, and the
  * one order path by which an agent's order reaches a broker: the gate (state, allow-lists, limits,
- * approval threshold) in one locked transaction per agent, then the broker or an approval.
+ * approval threshold), a pass counted only if nothing was counted since its facts were read, then
+ * the broker or an approval.
  * Rules: README.md and docs/bot-controls.md.
  */
 import type { RequestScope } from '../../../platform/auth/scope.ts'

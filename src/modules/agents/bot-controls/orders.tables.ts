@@ -76,7 +76,10 @@ export interface BotApprovalTable {
   created_at: CreatedAt
 }
 
-/** Tenant (0050): an agent's counters for one New York trading day; the gate locks this row. */
+/**
+ * Tenant (0050): an agent's counters for one New York trading day; every pass is counted on this row
+ * (compare and swap on its version, or under its lock: gate/decide.repository.ts).
+ */
 export interface BotUsageDayTable {
   tenant_id: number
   agent_id: number

@@ -1,21 +1,30 @@
 /**
- * SQL of the gate's deciding transaction, one statement per step: the usage row locked (an upsert
- * that takes the row lock and answers the counters), everything the checks read under that lock
- * (one row), and the outcome written with its usage count (a data-modifying CTE). The reads come
- * after the lock in a statement of their own: under READ COMMITTED each statement sees what was
- * committed when it starts, so only a statement sent after the lock sees the orders of the
- * transaction it waited for.
+ * SQL of the gate's deciding transaction. Optimistic (the usual path): everything the checks read
+ * in one plain select, the day's usage row and its row version (`xmin`) included; then the outcome
+ * written in one statement — a pass counted on the usage row only if that row is still the version
+ * read (compare and swap), the order inserted only if it was. A row that moved means another order
+ * passed (or gave budget back) in between: nothing is written and the caller decides again. Locked
+ * (the fallback after repeated misses): the usage row locked first by an upsert, the same reads and
+ * writes after it (its version is then this transaction's own).
  */
-import { sql } from 'kysely'
-import type { TenantScope } from '../../../../platform/db/index.ts'
+import { type ExpressionBuilder, sql } from 'kysely'
+import type { Database, TenantScope } from '../../../../platform/db/index.ts'
+import { compiledOnce } from './compiled.repository.ts'
 import type { NewOrder, OrderRow, UsageRow } from './orders.repository.ts'
 import { PASSED_EXCLUDED } from './orders.repository.ts'
 
+/** The row version a compare and swap checks: changes with every write of the row. */
+const version = sql<string>`xmin::text`
+
 /**
  * Today's usage row of the agent, created when missing, locked for the rest of the transaction and
- * answered as it is once the lock is held (a concurrent holder's counters included).
+ * answered as it is once the lock is held (a concurrent holder's counters included), with its version.
  */
-export const lockUsageDay = (s: TenantScope, agentId: number, day: string): Promise<UsageRow> =>
+export const lockUsageDay = (
+  s: TenantScope,
+  agentId: number,
+  day: string,
+): Promise<UsageRow & { version: string }> =>
   s.db
     .insertInto('bot_usage_day')
     .values({ tenant_id: s.tenantId, agent_id: agentId, trading_day: day })
@@ -25,6 +34,7 @@ export const lockUsageDay = (s: TenantScope, agentId: number, day: string): Prom
         .doUpdateSet({ updated_at: (eb) => eb.ref('excluded.updated_at') }),
     )
     .returningAll()
+    .returning(version.as('version'))
     .executeTakeFirstOrThrow()
 
 export interface GateReadsInput {
@@ -32,17 +42,26 @@ export interface GateReadsInput {
   accountId: number
   symbol: string
   clientOrderId: string
+  /** Today's New York trading day (the usage row's). */
+  day: string
   /** The start of the per-minute window (exclusive). */
   since: Date
 }
 
 /**
- * What the checks read under the lock, as one row: the agent (null columns: unknown or archived)
+ * What the checks read, as one row: the agent (null columns: unknown or archived)
  * and its limits, the order already recorded under the client_order_id, the tenant's threshold and
- * the account's override, the agent's position in the account's symbol and its count of open
- * positions, and the orders that passed in the last minute.
+ * the account's override, the day's usage row (null columns: none yet) and its version, the agent's
+ * position in the account's symbol, and — only when their limit is set — its count of open positions
+ * and the orders that passed in the last minute.
  */
-export function gateReads(s: TenantScope, p: GateReadsInput) {
+export async function gateReads(s: TenantScope, p: GateReadsInput) {
+  const [row] = await readGate(s, p)
+  if (!row) throw new Error('the gate read no row')
+  return row
+}
+
+const readGate = compiledOnce((s: TenantScope, p: GateReadsInput) => {
   const t = s.tenantId
   return s.db
     .selectFrom(s.db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
@@ -50,6 +69,9 @@ export function gateReads(s: TenantScope, p: GateReadsInput) {
       j.on('a.tenant_id', '=', t).on('a.id', '=', p.agentId).on('a.archived_at', 'is', null),
     )
     .leftJoin('bot_agent_limits as l', (j) => j.on('l.tenant_id', '=', t).onRef('l.agent_id', '=', 'a.id'))
+    .leftJoin('bot_usage_day as u', (j) =>
+      j.on('u.tenant_id', '=', t).on('u.agent_id', '=', p.agentId).on('u.trading_day', '=', p.day),
+    )
     .select([
       'a.id',
       'a.name',
@@ -66,6 +88,9 @@ export function gateReads(s: TenantScope, p: GateReadsInput) {
       'l.max_position_weight',
       'l.max_open_positions',
       'l.max_orders_per_minute',
+      'u.orders as usage_orders',
+      'u.notional as usage_notional',
+      sql<string | null>`u.xmin::text`.as('usage_version'),
     ])
     .select((eb) => [
       eb
@@ -95,58 +120,150 @@ export function gateReads(s: TenantScope, p: GateReadsInput) {
         .where('symbol', '=', p.symbol)
         .where('qty', '<>', '0')
         .as('position'),
-      eb
-        .selectFrom('bot_position')
-        .select((c) => c.fn.countAll<string>().as('n'))
-        .where('tenant_id', '=', t)
-        .where('agent_id', '=', p.agentId)
-        .where('qty', '<>', '0')
-        .as('open_positions'),
-      eb
-        .selectFrom('bot_order')
-        .select((c) => c.fn.countAll<string>().as('n'))
-        .where('tenant_id', '=', t)
-        .where('agent_id', '=', p.agentId)
-        .where('created_at', '>', p.since)
-        .where('status', 'not in', PASSED_EXCLUDED)
-        .as('passed_last_minute'),
     ])
-    .executeTakeFirstOrThrow()
+    .select((eb) => counts(eb, t, p))
+})
+
+/** The open positions and the last minute's passed orders, each counted only when its limit is set. */
+function counts(eb: ExpressionBuilder<GateFrom, 'l'>, t: number, p: GateReadsInput) {
+  // A CASE runs its subquery only on the branch taken.
+  return [
+    eb
+      .case()
+      .when('l.max_open_positions', 'is', null)
+      .then(null)
+      .else(
+        eb
+          .selectFrom('bot_position')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .where('tenant_id', '=', t)
+          .where('agent_id', '=', p.agentId)
+          .where('qty', '<>', '0'),
+      )
+      .end()
+      .as('open_positions'),
+    eb
+      .case()
+      .when('l.max_orders_per_minute', 'is', null)
+      .then(null)
+      .else(
+        eb
+          .selectFrom('bot_order')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .where('tenant_id', '=', t)
+          .where('agent_id', '=', p.agentId)
+          .where('created_at', '>', p.since)
+          .where('status', 'not in', PASSED_EXCLUDED),
+      )
+      .end()
+      .as('passed_last_minute'),
+  ]
 }
+
+type GateFrom = Database & { l: Database['bot_agent_limits'] }
 
 export type GateReadsRow = Awaited<ReturnType<typeof gateReads>>
 
-/** What the gate writes beside the order on the day's usage row (locked by this transaction). */
-export type UsageChange =
-  /** A pass: orders += 1, notional += the order's priced notional. */
-  | { passed: string }
-  /** A rejection: rejections[reason] += 1. */
-  | { rejected: string }
+/** The columns of a passed order, as newOrder (decide.service.ts) fills them, and its status. */
+const PASS_COLUMNS = [
+  'agent_id',
+  'account_id',
+  'client_order_id',
+  'symbol',
+  'side',
+  'qty',
+  'notional',
+  'order_type',
+  'limit_price',
+  'time_in_force',
+  'mode',
+  'priced_notional',
+  'reference_price',
+  'via',
+  'trading_day',
+  'created_at',
+  'updated_at',
+  'status',
+] as const
 
-/** The order inserted and the day's usage counted, in one statement; answers the order. */
-export async function recordOrder(
+export type PassedOrder = Pick<Required<NewOrder>, (typeof PASS_COLUMNS)[number]> & { trading_day: string }
+
+/**
+ * A pass recorded: the usage row counted (orders += 1, notional += `priced`) only if it is still at
+ * `seen` (its version when read; null: there was none, so it is created), and the order inserted
+ * only if it was. undefined: the row moved, nothing was written. A client_order_id recorded since the
+ * read fails the insert (unique violation), and with it the statement.
+ */
+export async function recordPass(
   s: TenantScope,
-  day: string,
-  o: NewOrder,
-  change: UsageChange,
+  o: PassedOrder,
+  priced: string,
+  seen: string | null,
+): Promise<OrderRow | undefined> {
+  const [row] = await insertPass(s, { o, priced, seen })
+  return row && { ...row, approval_id: null }
+}
+
+const insertPass = compiledOnce(
+  (s: TenantScope, { o, priced, seen }: { o: PassedOrder; priced: string; seen: string | null }) =>
+    s.db
+      .with('usage', (db) =>
+        db
+          .insertInto('bot_usage_day')
+          .values({
+            tenant_id: s.tenantId,
+            agent_id: o.agent_id,
+            trading_day: o.trading_day,
+            orders: 1,
+            notional: priced,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['tenant_id', 'agent_id', 'trading_day'])
+              .doUpdateSet({
+                orders: sql<number>`bot_usage_day.orders + 1`,
+                notional: sql<string>`bot_usage_day.notional + excluded.notional`,
+                updated_at: sql<Date>`now()`,
+              })
+              .where(sql<boolean>`bot_usage_day.xmin::text = ${seen}`),
+          )
+          .returning('agent_id'),
+      )
+      .insertInto('bot_order')
+      .columns([...PASS_COLUMNS, 'tenant_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('usage')
+          .select([...PASS_COLUMNS.map((c) => eb.val(o[c]).as(c)), eb.val(s.tenantId).as('tenant_id')]),
+      )
+      .returningAll(),
+)
+
+/**
+ * A rejection recorded: the order inserted and rejections[reason] += 1 on the day's usage row
+ * (created when missing), in one statement. It spends no budget, so it needs no compare and swap.
+ */
+export async function recordRejection(
+  s: TenantScope,
+  o: NewOrder & { trading_day: string },
+  reason: string,
 ): Promise<OrderRow> {
-  const set =
-    'passed' in change
-      ? {
-          orders: sql<number>`greatest(orders + 1, 0)`,
-          notional: sql<string>`greatest(notional + ${change.passed}::numeric, 0)`,
-        }
-      : {
-          rejections: sql<string>`jsonb_set(rejections, array[${change.rejected}::text], to_jsonb(coalesce((rejections ->> ${change.rejected}::text)::int, 0) + 1))`,
-        }
   const row = await s.db
     .with('usage', (db) =>
       db
-        .updateTable('bot_usage_day')
-        .set({ ...set, updated_at: sql<Date>`now()` })
-        .where('tenant_id', '=', s.tenantId)
-        .where('agent_id', '=', o.agent_id)
-        .where('trading_day', '=', day)
+        .insertInto('bot_usage_day')
+        .values({
+          tenant_id: s.tenantId,
+          agent_id: o.agent_id,
+          trading_day: o.trading_day,
+          rejections: sql`jsonb_build_object(${reason}::text, 1)`,
+        })
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'agent_id', 'trading_day']).doUpdateSet({
+            rejections: sql`jsonb_set(bot_usage_day.rejections, array[${reason}::text], to_jsonb(coalesce((bot_usage_day.rejections ->> ${reason}::text)::int, 0) + 1))`,
+            updated_at: sql<Date>`now()`,
+          }),
+        )
         .returning('agent_id'),
     )
     .insertInto('bot_order')
@@ -154,4 +271,10 @@ export async function recordOrder(
     .returningAll()
     .executeTakeFirstOrThrow()
   return { ...row, approval_id: null }
+}
+
+/** Whether `err` is the insert of a client_order_id the agent already used (a concurrent request). */
+export function isClientIdTaken(err: unknown): boolean {
+  const e = err as { code?: unknown; constraint?: unknown } | null
+  return e?.code === '23505' && (e.constraint === undefined || e.constraint === 'bot_order_client_key')
 }

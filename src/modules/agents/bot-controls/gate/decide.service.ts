@@ -1,19 +1,22 @@
 /**
- * The gate's transaction for one order: the agent's usage row of today's New York trading day
- * locked, then in one statement the client_order_id checked again (a concurrent request with the
- * same key waited for this lock), the policy and threshold read afresh, positions and the last
- * minute's orders, sent together with the account's facts (whether it is the tenant's, its trading
- * broker: one statement of each module that owns them); the checks run (gate.service.ts), and the outcome recorded with its usage in one statement — a
+ * The gate's decision for one order. Optimistic (the usual path): the client_order_id, the policy and
+ * threshold, the day's usage and its row version, positions and the last minute's orders read in one
+ * plain select, beside the account's facts (whether it is the tenant's, its trading broker: one
+ * select of each module that owns them), each in a tenant scope of its own, so the three are leading
+ * reads that hold no lock, open no transaction and share one call into PGlite (one write per read
+ * lane on PostgreSQL); the checks run (gate.service.ts); the outcome recorded in one statement — a
  * rejection with its reason (counted in `rejections`), or a pass counted in `orders` and `notional`
- * and either held for approval (the approval created in this same transaction) or marked `sent`
- * for sending after the commit. Six statements for an order that is sent.
+ * only if the usage row is still the version read (else `{ moved: true }`: nothing was written, the
+ * caller decides again), held for approval (the approval created in the same transaction) or
+ * marked `sent` for sending after the commit. Locked (the fallback): one scope that locks the usage
+ * row first, then reads and records the same way, so the pass cannot miss.
  */
 import { nyDate } from '../../../../kernel/calendar/nyse.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import type { Route } from './execution.service.ts'
 import { effectiveThreshold } from '../agents/threshold.service.ts'
 import { policyOf } from '../policy.service.ts'
-import { gateReads, lockUsageDay, recordOrder } from './decide.repository.ts'
+import { gateReads, lockUsageDay, recordPass, recordRejection } from './decide.repository.ts'
 import { type FactsService, needsValuation } from './facts.service.ts'
 import {
   type AgentPolicy,
@@ -46,44 +49,63 @@ export type Decided =
   | { row: repo.OrderRow; route: Route | null }
   /** The policy limits the position weight: the caller values the account (outside the lock) and runs it again. */
   | { valuationNeeded: true }
+  /** Optimistic only: the usage row moved since it was read (another order counted); nothing written. */
+  | { moved: true }
 
 const MINUTE_MS = 60_000
 
-export async function decide(s: TenantScope, d: DecideInput): Promise<Decided> {
+/** Runs `work` in a tenant scope: a new one per call, or (locked) the one scope that holds the lock. */
+export type InTenant = <T>(work: (s: TenantScope) => Promise<T>) => Promise<T>
+
+export async function decide(tx: InTenant, d: DecideInput, locked = false): Promise<Decided> {
   const day = nyDate(d.now)
-  const usage = await lockUsageDay(s, d.agentId, day)
-  // Everything else is read after the lock, sent together: this module's rows in one statement,
-  // the account's (the portfolio's and the brokers') through their modules.
+  if (!locked) return decideIn(tx, d, day, null)
+  return tx(async (s) => decideIn((work) => work(s), d, day, await lockUsageDay(s, d.agentId, day)))
+}
+
+async function decideIn(
+  tx: InTenant,
+  d: DecideInput,
+  day: string,
+  lock: { orders: number; notional: string; version: string } | null,
+): Promise<Decided> {
   const [r, { accountOwned, route }] = await Promise.all([
-    gateReads(s, {
-      agentId: d.agentId,
-      accountId: d.order.accountId,
-      symbol: d.order.symbol,
-      clientOrderId: d.order.clientOrderId,
-      since: new Date(d.now.getTime() - MINUTE_MS),
-    }),
-    d.facts.account(s, d.order),
+    tx((s) =>
+      gateReads(s, {
+        agentId: d.agentId,
+        accountId: d.order.accountId,
+        symbol: d.order.symbol,
+        clientOrderId: d.order.clientOrderId,
+        day,
+        since: new Date(d.now.getTime() - MINUTE_MS),
+      }),
+    ),
+    d.facts.account(tx, d.order),
   ])
   if (r.existing_id !== null) {
-    const existing = await repo.findOrder(s, r.existing_id)
-    if (!existing) throw new Error(`agent order ${r.existing_id} vanished`)
+    const id = r.existing_id
+    const existing = await tx((s) => repo.findOrder(s, id))
+    if (!existing) throw new Error(`agent order ${id} vanished`)
     return { existing }
   }
   if (r.id === null) throw agentNotFound()
   const policy = policyOf(r as Parameters<typeof policyOf>[0], r)
   if (d.valuation === undefined && needsValuation(policy, d.order)) return { valuationNeeded: true }
-  const inside = {
-    accountOwned,
-    position: r.position ?? '0',
-    openPositions: Number(r.open_positions),
-    passedLastMinute: Number(r.passed_last_minute),
+  const usage = lock ?? {
+    orders: r.usage_orders ?? 0,
+    notional: r.usage_notional ?? '0',
+    version: r.usage_version,
   }
   const decision = evaluate({
     policy,
     order: d.order,
     quote: d.quote,
     now: d.now,
-    ...inside,
+    accountOwned,
+    position: r.position ?? '0',
+    // null: no such limit, so not counted (the check passes whatever the count).
+    openPositions: Number(r.open_positions ?? 0),
+    passedLastMinute: Number(r.passed_last_minute ?? 0),
     usage: { orders: usage.orders, notional: usage.notional },
     valuation: d.valuation ?? null,
     tradable: route !== null,
@@ -93,19 +115,18 @@ export async function decide(s: TenantScope, d: DecideInput): Promise<Decided> {
   if (decision.failed) {
     const { check, detail } = decision.failed
     const rejected = { ...base, status: 'rejected' as const, reject_reason: check, reject_detail: detail }
-    return { row: await recordOrder(s, day, rejected, { rejected: check }), route }
+    return { row: await tx((s) => recordRejection(s, rejected, check)), route }
   }
   const threshold = effectiveThreshold(r.override_threshold, r.tenant_threshold)
   const held = needsApproval(decision.priced, threshold, d.canExecute)
-  const row = await recordOrder(
-    s,
-    day,
-    { ...base, status: held ? 'pending_approval' : 'sent' },
-    { passed: decision.priced },
-  )
-  if (!held) return { row, route }
-  const { approvalId } = await d.approvals.hold(s, row, decision.reference)
-  return { row: { ...row, approval_id: approvalId }, route }
+  const status = held ? ('pending_approval' as const) : ('sent' as const)
+  return tx(async (s): Promise<Decided> => {
+    const row = await recordPass(s, { ...base, status }, decision.priced, usage.version)
+    if (!row) return { moved: true }
+    if (!held) return { row, route }
+    const { approvalId } = await d.approvals.hold(s, row, decision.reference)
+    return { row: { ...row, approval_id: approvalId }, route }
+  })
 }
 
 /** The order's row as the gate records it. */

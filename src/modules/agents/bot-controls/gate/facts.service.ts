@@ -1,13 +1,14 @@
 /**
  * The facts the gate judges an order by. Those that need a provider or another module's own
- * transaction (the quote, the account's valuation) are gathered before the gate's transaction,
- * never inside the lock; the rest (usage, positions, recent orders, whether the account is the
- * tenant's, its trading broker) are read inside it.
+ * transaction (the quote, the account's valuation) are gathered before the gate decides, never
+ * inside a transaction; the rest (usage, positions, recent orders, whether the account is the
+ * tenant's, its trading broker) are read as the gate decides (decide.service.ts).
  */
 import { centsToString } from '../../../../kernel/decimal/index.ts'
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import type { Portfolio } from '../../../portfolio/index.ts'
+import type { InTenant } from './decide.service.ts'
 import type { AccountOrders, Route } from './execution.service.ts'
 import type { AgentPolicy, GateFacts, GateOrder } from './gate.service.ts'
 import * as repo from './orders.repository.ts'
@@ -60,20 +61,21 @@ export class FactsService {
   }
 
   /**
-   * The account's facts, in the gate's transaction under its lock: whether the account is the
-   * tenant's (the portfolio's rows) and its trading broker (the brokers' rows), sent together.
+   * The account's facts for the gate: whether the account is the tenant's (the portfolio's rows) and
+   * its trading broker (the brokers'), each read by `tx` (decide.service.ts: a scope of its own each,
+   * or the locked scope).
    */
-  async account(s: TenantScope, order: GateOrder): Promise<Pick<InsideFacts, 'accountOwned' | 'route'>> {
+  async account(tx: InTenant, order: GateOrder): Promise<Pick<InsideFacts, 'accountOwned' | 'route'>> {
     const [owned, route] = await Promise.all([
-      this.deps.portfolio.accountNames(s, [order.accountId]),
-      this.deps.brokers.routeIn(s, order.accountId),
+      tx((s) => this.deps.portfolio.accountNames(s, [order.accountId])),
+      tx((s) => this.deps.brokers.routeIn(s, order.accountId)),
     ])
     return { accountOwned: owned.has(order.accountId), route }
   }
 
   /**
    * The simulation's reads, sent together (one round trip on a pipelined connection), whatever the
-   * policy turns out to need; the gate reads the same facts in one statement under its lock.
+   * policy turns out to need; the gate reads the same facts in one statement (decide.repository.ts).
    */
   async inside(s: TenantScope, p: { agentId: number; order: GateOrder; now: Date }): Promise<InsideFacts> {
     const { order } = p

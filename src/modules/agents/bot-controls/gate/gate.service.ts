@@ -2,8 +2,8 @@
  * The gate's decision for one order, from the facts gathered for it, in the order the checks run
  * (the first failure wins): the agent's state (disabled, halted, reducing), its allow-lists
  * (symbol, New York hours, account), pricing, the six limits (lib/gate-rules.ts), a live agent's
- * trading broker, and last the approval threshold. Pure: the caller gathers the facts (under the
- * agent's usage lock when placing) and records what is decided.
+ * trading broker, and last the approval threshold. Pure: the caller gathers the facts and records
+ * what is decided (decide.service.ts).
  */
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import { decDiv, decSign, toCents } from '../../../../kernel/decimal/index.ts'

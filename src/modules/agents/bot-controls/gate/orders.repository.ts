@@ -1,11 +1,12 @@
 /**
- * SQL of the gate: agent orders, the usage row of each New York trading day (the row the gate
- * locks, so concurrent orders of one agent take turns), and the positions the fills build. Every
- * query takes the tenant scope and filters by tenant_id.
+ * SQL of the gate: agent orders, the usage row of each New York trading day (the row every pass
+ * is counted on, decide.repository.ts), and the positions the fills build. Every query takes the
+ * tenant scope and filters by tenant_id.
  */
 import { sql, type Insertable, type Selectable } from 'kysely'
 import type { SystemScope, TenantScope } from '../../../../platform/db/index.ts'
 import type { BotOrderStatus, BotOrderTable, BotUsageDayTable } from '../orders.tables.ts'
+import { compiledOnce } from './compiled.repository.ts'
 
 export type OrderRow = Selectable<BotOrderTable> & { approval_id: number | null }
 export type UsageRow = Selectable<BotUsageDayTable>
@@ -149,21 +150,43 @@ export const updateOrderReturning = (s: TenantScope, id: number, patch: OrderPat
     .returningAll()
     .executeTakeFirstOrThrow()
 
+/** What the broker's answer sets on an order. */
+export interface BrokerPatch {
+  status: BotOrderStatus
+  broker: string
+  broker_order_id: string
+  filled_qty: string
+  filled_avg_price: string | null
+}
+
 /**
  * `updateOrderReturning` on an order that is still open and whose recorded fills are `filled_qty`
- * already (the broker's answer moves no fill): one statement, the UPDATE taking the row lock.
- * undefined when the order is no longer open or a fill moved.
+ * already (the broker's answer moves no fill): one statement, the UPDATE taking the row lock,
+ * compiled once (compiled.repository.ts: it runs for every order sent). undefined when the order is
+ * no longer open or a fill moved.
  */
-export const updateOpenUnfilled = (s: TenantScope, id: number, patch: OrderPatch & { filled_qty: string }) =>
+export async function updateOpenUnfilled(s: TenantScope, id: number, patch: BrokerPatch) {
+  const [row] = await applyUnfilled(s, { id, patch })
+  return row
+}
+
+const applyUnfilled = compiledOnce((s: TenantScope, { id, patch }: { id: number; patch: BrokerPatch }) =>
   s.db
     .updateTable('bot_order')
-    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .set({
+      status: patch.status,
+      broker: patch.broker,
+      broker_order_id: patch.broker_order_id,
+      filled_qty: patch.filled_qty,
+      filled_avg_price: patch.filled_avg_price,
+      updated_at: sql<Date>`now()`,
+    })
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
     .where('status', 'in', OPEN_STATUSES)
     .where('filled_qty', '=', patch.filled_qty)
-    .returningAll()
-    .executeTakeFirst()
+    .returningAll(),
+)
 
 /** Orders of the agent that passed the gate since `since` (the per-minute window). */
 export async function passedSince(s: TenantScope, agentId: number, since: Date): Promise<number> {

@@ -1,17 +1,21 @@
 /**
- * Agent orders: `place` runs the gate in one transaction per order that locks the agent's usage
- * row of today's New York trading day (INSERT … ON CONFLICT … DO UPDATE … RETURNING),
- * so concurrent orders of one agent take turns and cannot overshoot a daily limit; the
- * client_order_id is checked under the same lock (same request: the recorded order again; another
- * request: 409). Every outcome is recorded (rejected with its reason, held, sent); sending happens
- * after the commit (execution.service.ts). `simulate` runs the same checks read-only.
+ * Agent orders: `place` runs the gate (decide.service.ts) optimistically — the facts read without a
+ * lock, the pass counted on the agent's usage row of today's New York trading day only if that row
+ * has not moved since — and decides again when it has (another order of the agent was counted in
+ * between), taking the row's lock after OPTIMISTIC_TRIES misses, so concurrent orders of one agent
+ * cannot overshoot a limit and each request ends. A client_order_id is unique per agent: a
+ * concurrent request's insert of the same one fails and the next try finds it (same request: the
+ * recorded order again; another request: 409). Every outcome is recorded (rejected with its reason,
+ * held, sent); sending happens after the commit (execution.service.ts). `simulate` runs the same
+ * checks read-only.
  */
 import type { Logger } from 'pino'
 import type { Clock } from '../../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
 import { ConflictError } from '../../../../platform/http/errors.ts'
 import { orderHash } from '../lib/order-hash.ts'
-import { decide, type Decided } from './decide.service.ts'
+import { isClientIdTaken } from './decide.repository.ts'
+import { decide, type DecideInput, type Decided } from './decide.service.ts'
 import type { ExecutionService } from './execution.service.ts'
 import type { FactsService } from './facts.service.ts'
 import type { ApprovalHold, GateFacts, GateReaders, OrderActor } from './gate.service.ts'
@@ -32,6 +36,11 @@ export interface OrdersDeps {
   execution: ExecutionService
   pricing: PricingService
 }
+
+/** Optimistic tries before the gate takes the usage row's lock (each miss means another order counted). */
+const OPTIMISTIC_TRIES = 3
+/** A client_order_id taken meanwhile costs a try more; past this something else is wrong. */
+const MAX_TRIES = 6
 
 const notCancelable = (status: string) =>
   new ConflictError('bot.order_not_cancelable', `The order is ${status}: it can no longer be canceled`)
@@ -75,10 +84,17 @@ export class AgentOrdersService {
     let valuation: GateFacts['valuation'] | undefined
     const now = this.deps.clock.now()
     const run = () =>
-      this.tx(who.tenantId, (s) =>
-        decide(s, { ...this.deps, agentId, order, quote, valuation, now, canExecute: who.canExecute, via }),
-      )
-    let done: Decided = await run()
+      this.decide(who.tenantId, {
+        ...this.deps,
+        agentId,
+        order,
+        quote,
+        valuation,
+        now,
+        canExecute: who.canExecute,
+        via,
+      })
+    let done = await run()
     if ('valuationNeeded' in done) {
       // The weight limit needs the account valued (quotes, rates): outside the lock, then the gate again.
       valuation = await this.deps.facts.valuation(who, order)
@@ -187,6 +203,19 @@ export class AgentOrdersService {
       return { ...o, status: 'sent' as const }
     })
     return toView(await this.deps.execution.send(tenantId, row))
+  }
+
+  /** The gate's decision, tried again while the usage row moves or a client_order_id was taken meanwhile. */
+  private async decide(tenantId: number, d: DecideInput): Promise<Exclude<Decided, { moved: true }>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const done = await decide((work) => this.tx(tenantId, work), d, attempt > OPTIMISTIC_TRIES)
+        if (!('moved' in done)) return done
+      } catch (err) {
+        if (!isClientIdTaken(err) || attempt >= MAX_TRIES) throw err
+      }
+      if (attempt >= MAX_TRIES) throw new Error('the gate could not record the order')
+    }
   }
 
   private async reload(tenantId: number, orderId: number): Promise<repo.OrderRow> {
