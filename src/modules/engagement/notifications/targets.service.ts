@@ -8,20 +8,13 @@
  */
 import type { TenantScope } from '../../../platform/db/index.ts'
 import { accountMailbox } from '../../accounts/identity/index.ts'
+import type { PushChannel, PushTargetRef } from '../push/index.ts'
 import type { Attempt } from './channels.service.ts'
 import type { DeliveryRow, NotificationRow } from './notifications.repository.ts'
 import type { Channel } from './notifications.tables.ts'
 import { suppressionsOf, type SuppressionRow } from './suppressions.repository.ts'
 
-/** A push target of the push module: `seenAt` is when it was last registered. */
-export interface PushTargetRef {
-  kind: 'web_push' | 'mobile_push'
-  id: number
-  recipient: string
-  seenAt: Date
-}
-
-type PushChannel = PushTargetRef['kind']
+export type { PushTargetRef } from '../push/index.ts'
 
 interface PushTargetsApi {
   targetsIn(s: TenantScope, userId: number, channel: PushChannel): Promise<PushTargetRef[]>

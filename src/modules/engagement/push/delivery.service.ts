@@ -13,9 +13,11 @@ import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
 import type {
   MobilePushSender,
+  MobilePushTarget,
   PushMessage,
   PushResult,
   WebPushSender,
+  WebPushTarget,
 } from '../../../providers/push/index.ts'
 import { SUBSCRIPTION_IDLE_DAYS, type TestInput, TOKEN_IDLE_DAYS } from './push.schemas.ts'
 import * as subs from './subscriptions.repository.ts'
@@ -26,13 +28,11 @@ export type PushChannel = 'web_push' | 'mobile_push'
 /**
  * A target of one user: a web subscription (recipient = its endpoint) or a device token. `seenAt`:
  * when the browser or app last registered it (a registration is the user's fresh consent).
+ * `address` is what the provider needs to send to it, read with it, so a send reads nothing.
  */
-export interface PushTargetRef {
-  kind: PushChannel
-  id: number
-  recipient: string
-  seenAt: Date
-}
+export type PushTargetRef = { id: number; recipient: string; seenAt: Date } & (
+  { kind: 'web_push'; address: WebPushTarget } | { kind: 'mobile_push'; address: MobilePushTarget }
+)
 
 /** The user's targets on `channel`, the most recently seen first, read in the caller's transaction. */
 export async function targetsIn(
@@ -41,17 +41,19 @@ export async function targetsIn(
   channel: PushChannel,
 ): Promise<PushTargetRef[]> {
   return channel === 'web_push'
-    ? (await subs.listSubscriptions(s, userId)).map((r) => ({
+    ? (await subs.subscriptionsToSend(s, userId)).map((r) => ({
         kind: channel,
         id: r.id,
         recipient: r.endpoint,
         seenAt: r.last_seen_at,
+        address: { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
       }))
     : (await tokens.listTokens(s, userId)).map((r) => ({
         kind: channel,
         id: r.id,
         recipient: r.device_token,
         seenAt: r.last_seen_at,
+        address: { platform: r.platform, deviceToken: r.device_token, appId: r.app_id },
       }))
 }
 
@@ -63,8 +65,6 @@ export const TEST_MESSAGE = {
   ttlSeconds: 300,
   urgency: 'normal',
 } as const satisfies PushMessage
-
-const GONE: PushResult = { outcome: 'gone', reason: 'the target was removed' }
 
 export class PushDeliveryService {
   constructor(
@@ -83,9 +83,10 @@ export class PushDeliveryService {
   }
 
   /**
-   * Sends `message` to one target and answers the provider's outcome. `gone` (also for a target
-   * removed meanwhile) deletes the target; `sent` records the success. Never throws for the push
-   * service's answer.
+   * Sends `message` to one target, to the address read with it (not read again: a target removed
+   * since is sent to once more, as one removed a moment after the send would have been), and
+   * answers the provider's outcome. `gone` deletes the target while it still has that address;
+   * `sent` records the success of a web subscription. Never throws for the push service's answer.
    */
   async sendTo(tenantId: number, target: PushTargetRef, message: PushMessage): Promise<PushResult> {
     return target.kind === 'web_push'
@@ -93,18 +94,15 @@ export class PushDeliveryService {
       : this.sendMobile(tenantId, target, message)
   }
 
-  private async sendWeb(tenantId: number, target: PushTargetRef, message: PushMessage): Promise<PushResult> {
-    const row = await this.deps.scopes.withTenant(tenantId, (s) => subs.findSubscription(s, target.id))
-    if (!row || row.endpoint !== target.recipient) return GONE
-    const result = await guarded(() =>
-      this.deps.webPush.send(
-        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-        message,
-      ),
-    )
+  private async sendWeb(
+    tenantId: number,
+    target: Extract<PushTargetRef, { kind: 'web_push' }>,
+    message: PushMessage,
+  ): Promise<PushResult> {
+    const result = await guarded(() => this.deps.webPush.send(target.address, message))
     if (result.outcome === 'gone') {
       await this.deps.scopes.withTenant(tenantId, (s) =>
-        subs.deleteGoneSubscription(s, target.id, row.endpoint),
+        subs.deleteGoneSubscription(s, target.id, target.address.endpoint),
       )
       this.deps.log.info(
         { tenant_id: tenantId, subscription_id: target.id, status: result.status },
@@ -119,21 +117,13 @@ export class PushDeliveryService {
 
   private async sendMobile(
     tenantId: number,
-    target: PushTargetRef,
+    target: Extract<PushTargetRef, { kind: 'mobile_push' }>,
     message: PushMessage,
   ): Promise<PushResult> {
-    const row = await this.deps.scopes.withTenant(tenantId, (s) => tokens.findToken(s, target.id))
-    if (!row || row.device_token !== target.recipient) return GONE
-    const result = await guarded(() =>
-      this.deps.mobilePush.send(
-        { platform: row.platform, deviceToken: row.device_token, appId: row.app_id },
-        message,
-        tenantId,
-      ),
-    )
+    const result = await guarded(() => this.deps.mobilePush.send(target.address, message, tenantId))
     if (result.outcome === 'gone') {
       await this.deps.scopes.withTenant(tenantId, (s) =>
-        tokens.deleteGoneToken(s, target.id, row.device_token),
+        tokens.deleteGoneToken(s, target.id, target.address.deviceToken),
       )
       this.deps.log.info(
         { tenant_id: tenantId, token_id: target.id, reason: result.reason },

@@ -114,13 +114,18 @@ export async function deleteOwnSubscription(s: TenantScope, userId: number, id: 
   return res.numDeletedRows > 0n
 }
 
-export const findSubscription = (s: TenantScope, id: number) =>
-  s.db
+/** The user's subscriptions with their keys, to send to; the most recently posted first. */
+export async function subscriptionsToSend(s: TenantScope, userId: number) {
+  const rows = await s.db
     .selectFrom('push_subscription')
-    .select(['id', 'endpoint', 'p256dh', 'auth'])
+    .select(['id', 'endpoint', 'p256dh', 'auth', 'last_seen_at'])
     .where('tenant_id', '=', s.tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  return rows.map(normal)
+}
 
 /** Removes a dead subscription, only while it still has the endpoint the push service refused. */
 export async function deleteGoneSubscription(s: TenantScope, id: number, endpoint: string): Promise<void> {

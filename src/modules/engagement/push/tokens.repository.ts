@@ -109,14 +109,6 @@ export async function deleteOwnToken(s: TenantScope, userId: number, id: number)
   return res.numDeletedRows > 0n
 }
 
-export const findToken = (s: TenantScope, id: number) =>
-  s.db
-    .selectFrom('push_token')
-    .select(['id', 'device_token', 'platform', 'app_id'])
-    .where('tenant_id', '=', s.tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
-
 export async function deleteGoneToken(s: TenantScope, id: number, deviceToken: string): Promise<void> {
   await s.db
     .deleteFrom('push_token')
