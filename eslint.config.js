@@ -291,6 +291,16 @@ export default tseslint.config(
     },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  // A bench's load client in a worker thread (bench/*.worker.mjs): plain JS, no TypeScript loader there.
+  {
+    files: ['bench/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'module',
+      globals: { Buffer: 'readonly', URL: 'readonly' },
+    },
+  },
   {
     // Scripts of the pages served to browsers (src/**/web, src/app/pages): plain JS, browser globals.
     files: ['src/**/*.js'],

@@ -1,14 +1,16 @@
 /**
  * Notifications: `npx tsx bench/notifications.bench.ts [count]` (default 1,000). The real app
  * (PGlite in memory, or `DATABASE_URL=…`) over a real port: `count` POST /api/notifications, each
- * with its own Idempotency-Key, 20 in flight, to a user with a verified address and an Android
- * device token, channels in_app + email + mobile_push. Offline the e-mail and mobile push providers
+ * with its own Idempotency-Key, 20 in flight on kept-alive sockets from a client in a worker thread
+ * (post-load.worker.mjs), to a user with a verified address and an Android device token, channels
+ * in_app + email + mobile_push. Offline the e-mail and mobile push providers
  * are their outbox tables, so "delivered" means the row is in the outbox and the delivery `sent`.
  * Reports the time until every POST was accepted and until every delivery was sent. With `--sql`
  * it also counts the SQL statements and the transactions (scopes) of the run, per notification, and
  * lists the most frequent statements (the counting itself costs a little time).
  */
 import { randomBytes } from 'node:crypto'
+import { Worker } from 'node:worker_threads'
 import { DefaultQueryExecutor } from 'kysely'
 import { buildTestApp } from '../test/helpers/test-app.ts'
 
@@ -59,32 +61,42 @@ const reg = await fetch(`${base}/api/me/push-tokens`, {
 })
 if (reg.status !== 201) throw new Error(`push token: ${reg.status} ${await reg.text()}`)
 
-const body = (i: number) =>
-  JSON.stringify({
-    title: `Bench ${i}`,
-    body: 'A bench notification',
-    channels: ['in_app', 'email', 'mobile_push'],
-  })
 if (SQL) {
   statements.clear()
   transactions = 0
 }
+/** What post-load.worker.mjs is given. */
+interface PostLoad {
+  base: string
+  path: string
+  headers: Record<string, string>
+  body: string
+  keyPrefix: string
+  count: number
+  inFlight: number
+  expect: number
+}
+const load: PostLoad = {
+  base,
+  path: '/api/notifications',
+  headers,
+  body: JSON.stringify({
+    title: 'Bench {i}',
+    body: 'A bench notification',
+    channels: ['in_app', 'email', 'mobile_push'],
+  }),
+  keyPrefix: 'bench-',
+  count: COUNT,
+  inFlight: IN_FLIGHT,
+  expect: 202,
+}
 const cpu0 = process.cpuUsage()
 const t0 = performance.now()
-let next = 0
-async function worker(): Promise<void> {
-  while (next < COUNT) {
-    const i = next++
-    const res = await fetch(`${base}/api/notifications`, {
-      method: 'POST',
-      headers: { ...headers, 'idempotency-key': `bench-${i}` },
-      body: body(i),
-    })
-    if (res.status !== 202) throw new Error(`POST ${i}: ${res.status} ${await res.text()}`)
-    await res.arrayBuffer()
-  }
-}
-await Promise.all(Array.from({ length: IN_FLIGHT }, worker))
+await new Promise<void>((resolve, reject) => {
+  const client = new Worker(new URL('./post-load.worker.mjs', import.meta.url), { workerData: load })
+  client.on('message', () => resolve())
+  client.on('error', reject)
+})
 const accepted = performance.now() - t0
 
 const counts = () =>
