@@ -74,12 +74,13 @@ export class PgConnection implements DatabaseConnection {
 
   /**
    * A scope's leading read, its settings bound in the same batch (scoped-read.ts): on a read lane
-   * when one is ready, else on this connection's own client.
+   * when one is ready, else on this connection's own client. A write sent alone (`writes`) always
+   * takes this connection's client: it may wait for a row lock, which would hold up a lane's reads.
    */
-  scopedRead<R>(scope: ScopeValues, query: CompiledQuery): Promise<QueryResult<R>> {
+  scopedRead<R>(scope: ScopeValues, query: CompiledQuery, writes = false): Promise<QueryResult<R>> {
     return this.#run<R>(query, (name) => {
       const send = (c: pg.ClientBase) => scopedRead<R & pg.QueryResultRow>(c, scope, query, name)
-      return this.lanes?.run(send) ?? this.client().then(send)
+      return (writes ? undefined : this.lanes?.run(send)) ?? this.client().then(send)
     })
   }
 
@@ -194,8 +195,8 @@ export function pipelinedPrelude(onBackgroundError: (err: Error) => void): Prelu
       if (b.status === 'rejected') throw b.reason
       return b.value
     },
-    readFirst<R>(conn: DatabaseConnection, scope: ScopeValues, query: CompiledQuery) {
-      return (conn as PgConnection).scopedRead<R>(scope, query)
+    readFirst<R>(conn: DatabaseConnection, scope: ScopeValues, query: CompiledQuery, writes?: boolean) {
+      return (conn as PgConnection).scopedRead<R>(scope, query, writes)
     },
     commitRead(conn: DatabaseConnection) {
       const client = (conn as PgConnection).taken

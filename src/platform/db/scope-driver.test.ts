@@ -17,7 +17,7 @@ import {
   type QueryResult,
   type Transaction,
 } from 'kysely'
-import { scopeSettings, withPrelude, type PreludeSender } from './scope-driver.ts'
+import { alone, scopeSettings, withPrelude, type PreludeSender } from './scope-driver.ts'
 
 type DB = { t: { id: number } }
 
@@ -71,8 +71,8 @@ function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean; readFir
     ...(opts.commitRead ? { commitRead: () => void sends.push(['commit, unawaited']) } : {}),
     ...(opts.readFirst
       ? {
-          async readFirst(_c, scope, query) {
-            sends.push([`read ${scope.tenant}/${scope.system}`, query.sql])
+          async readFirst(_c, scope, query, writes) {
+            sends.push([`${writes ? 'write' : 'read'} ${scope.tenant}/${scope.system}`, query.sql])
             fail(query.sql)
             return { rows: [] }
           },
@@ -219,6 +219,49 @@ describe('prelude driver', () => {
       })
       assert.match(r.sends[0]?.[0] ?? '', /^begin; /)
     }
+  })
+
+  it('a write marked alone, first in its scope, goes like a leading read: no BEGIN or COMMIT; nothing may follow', async () => {
+    const { db, sends } = recordingDialect({ readFirst: true, commitRead: true })
+    const insert = () => alone(db.insertInto('t').values({ id: 1 }).compile())
+    await db.transaction().execute(async (trx) => {
+      await trx.executeQuery(scopeSettings('42', 'off'))
+      await trx.executeQuery(insert())
+    })
+    assert.deepEqual(sends, [['write 42/off', 'insert into "t" ("id") values ($1)']])
+
+    sends.length = 0
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await trx.executeQuery(scopeSettings('42', 'off'))
+        await trx.executeQuery(insert())
+        await trx.selectFrom('t').select('id').execute()
+      }),
+      /nothing may follow it/,
+    )
+    assert.deepEqual(sends, [['write 42/off', 'insert into "t" ("id") values ($1)']])
+
+    // After a write has opened the transaction, it runs in that transaction.
+    sends.length = 0
+    await db.transaction().execute(async (trx) => {
+      await trx.executeQuery(scopeSettings('42', 'off'))
+      await trx.insertInto('t').values({ id: 2 }).execute()
+      await trx.executeQuery(insert())
+    })
+    assert.deepEqual(sends, [
+      [`begin; ${SETTINGS_42}`, 'insert into "t" ("id") values ($1)'],
+      ['insert into "t" ("id") values ($1)'],
+      ['commit'],
+    ])
+
+    // The next scope on the connection starts afresh.
+    sends.length = 0
+    await db.transaction().execute(async (trx) => {
+      await trx.executeQuery(scopeSettings('42', 'off'))
+      await trx.selectFrom('t').select('id').execute()
+      await trx.selectFrom('t').select('id').execute()
+    })
+    assert.equal(sends.length, 2)
   })
 
   it('with readFirst, a transaction that is not a scope’s (no settings) never reads first', async () => {

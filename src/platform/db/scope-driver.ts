@@ -12,6 +12,8 @@
  *   call, and a read-only transaction's COMMIT is owed to whatever runs next on the one session
  *   (pglite-driver.ts).
  *
+ * A statement marked `alone` (a scope's whole work, ADR 0035) is sent the same way, a write included.
+ *
  * A plain select that comes before anything else in the scope needs no BEGIN at all (ADR 0025): the
  * sender's `readFirst` runs it in its own implicit transaction with the settings bound in the same
  * batch (scoped-read.ts), and the prelude stays pending for whatever follows. A scope of plain selects
@@ -51,7 +53,12 @@ export interface PreludeSender {
    * the scope's settings bound in the same batch, with no BEGIN or COMMIT (scoped-read.ts). Absent:
    * the select opens the scope's transaction like any statement.
    */
-  readFirst?<R>(conn: DatabaseConnection, scope: ScopeValues, query: CompiledQuery): Promise<QueryResult<R>>
+  readFirst?<R>(
+    conn: DatabaseConnection,
+    scope: ScopeValues,
+    query: CompiledQuery,
+    writes?: boolean,
+  ): Promise<QueryResult<R>>
 }
 
 /** A select that takes no row locks and has no data-modifying CTE: it writes nothing. */
@@ -63,6 +70,20 @@ function onlyReads(query: CompiledQuery): boolean {
   }
   if (node.kind !== 'SelectQueryNode' || node.endModifiers?.length) return false
   return (node.with?.expressions ?? []).every((cte) => cte.expression.kind === 'SelectQueryNode')
+}
+
+/** Statements marked `alone`: the whole of their scope's work. */
+const ALONE = new WeakSet<CompiledQuery>()
+
+/**
+ * Marks `query` as the whole of its scope's work (ADR 0035). As the scope's first statement it is
+ * sent like a leading read, a write included: in its own implicit transaction, the settings bound in
+ * the same batch, committed at its Sync — no BEGIN, no COMMIT. Anything after it in the scope throws,
+ * since it could not share that transaction. In a transaction already open it runs there as usual.
+ */
+export function alone<R>(query: CompiledQuery<R>): CompiledQuery<R> {
+  ALONE.add(query)
+  return query
 }
 
 /** Each settings statement's values, for a leading read that binds them instead (scoped-read.ts). */
@@ -101,6 +122,8 @@ class PreludeConnection implements DatabaseConnection {
   pending: (Prelude & { values?: ScopeValues }) | null = null
   /** Whether the open transaction ran anything but plain selects. */
   wrote = false
+  /** Whether a statement marked `alone` was sent as the scope's whole work. */
+  ended = false
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -108,6 +131,8 @@ class PreludeConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.ended)
+      throw new Error('a statement sent alone was the whole of its scope: nothing may follow it')
     const reads = onlyReads(query)
     const values = SETTINGS.get(query)
     if (!this.wrote && !reads && !values) this.wrote = true
@@ -117,9 +142,12 @@ class PreludeConnection implements DatabaseConnection {
       return { rows: [] }
     }
     // A plain select before anything else runs on its own, settings bound; the prelude stays pending
-    // for what may follow. Under READ COMMITTED each statement takes its own snapshot anyway.
-    if (this.pending.values && this.sender.readFirst && reads)
-      return this.sender.readFirst(this.inner, this.pending.values, query)
+    // for what may follow. Under READ COMMITTED each statement takes its own snapshot anyway. A
+    // statement marked alone runs the same way, a write included, and ends the scope.
+    if (this.pending.values && this.sender.readFirst && (reads || ALONE.has(query))) {
+      if (!reads) this.ended = true
+      return this.sender.readFirst(this.inner, this.pending.values, query, !reads)
+    }
     const prelude = this.pending
     this.pending = null
     return this.sender.send(this.inner, prelude, query)
@@ -157,6 +185,7 @@ class PreludeDriver implements Driver {
   async releaseConnection(conn: DatabaseConnection): Promise<void> {
     const c = conn as PreludeConnection
     c.pending = null
+    c.ended = false
     await this.inner.releaseConnection(c.inner)
   }
 
@@ -168,6 +197,7 @@ class PreludeDriver implements Driver {
     }
     c.pending = { text: 'begin' }
     c.wrote = false
+    c.ended = false
   }
 
   async commitTransaction(conn: DatabaseConnection): Promise<void> {

@@ -10,7 +10,7 @@
  * inserted), never decide the shape of the SQL (an `is null`, a list's length, which columns).
  */
 import type { CompiledQuery, Compilable } from 'kysely'
-import type { TenantScope } from '../../../../platform/db/index.ts'
+import { alone, type TenantScope } from '../../../../platform/db/index.ts'
 
 /** Where a value goes: the compiled statement holds it as one of its parameters. */
 class Slot {
@@ -32,18 +32,20 @@ const valueAt = (values: unknown, path: readonly string[]) =>
 
 /**
  * `build(s, p)` compiled on its first run, with the tenant's id and each of `p`'s values as
- * parameters; later runs bind the new values into that compiled statement.
+ * parameters; later runs bind the new values into that compiled statement. `whole`: the caller runs
+ * nothing else in the scope, so the statement may be sent alone, without BEGIN or COMMIT (`alone`).
  */
 export function compiledOnce<P extends object, R>(
   build: (s: TenantScope, p: P) => Compilable<R>,
-): (s: TenantScope, p: P) => Promise<R[]> {
+): (s: TenantScope, p: P, whole?: boolean) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined
-  return async (s, p) => {
+  return async (s, p, whole = false) => {
     compiled ??= compile(s, build)
     const parameters = compiled.parameters.map((v) =>
       v instanceof Slot ? (v.path === TENANT ? s.tenantId : valueAt(p, v.path)) : v,
     )
-    return (await s.db.executeQuery<R>({ ...compiled, parameters })).rows
+    const query: CompiledQuery<R> = { ...compiled, parameters }
+    return (await s.db.executeQuery<R>(whole ? alone(query) : query)).rows
   }
 }
 

@@ -199,8 +199,9 @@ export async function recordPass(
   o: PassedOrder,
   priced: string,
   seen: string | null,
+  whole = false,
 ): Promise<OrderRow | undefined> {
-  const [row] = await insertPass(s, { o, priced, seen })
+  const [row] = await insertPass(s, { o, priced, seen }, whole)
   return row && { ...row, approval_id: null }
 }
 

@@ -119,11 +119,16 @@ async function decideIn(
   }
   const threshold = effectiveThreshold(r.override_threshold, r.tenant_threshold)
   const held = needsApproval(decision.priced, threshold, d.canExecute)
-  const status = held ? ('pending_approval' as const) : ('sent' as const)
+  if (!held) {
+    // The pass is its scope's whole work: one statement sent alone, without BEGIN or COMMIT.
+    const sent = { ...base, status: 'sent' as const }
+    const row = await tx((s) => recordPass(s, sent, decision.priced, usage.version, true))
+    return row ? { row, route } : { moved: true }
+  }
   return tx(async (s): Promise<Decided> => {
-    const row = await recordPass(s, { ...base, status }, decision.priced, usage.version)
+    const pending = { ...base, status: 'pending_approval' as const }
+    const row = await recordPass(s, pending, decision.priced, usage.version)
     if (!row) return { moved: true }
-    if (!held) return { row, route }
     const { approvalId } = await d.approvals.hold(s, row, decision.reference)
     return { row: { ...row, approval_id: approvalId }, route }
   })

@@ -105,7 +105,7 @@ export class ExecutionService {
   /**
    * The broker's view of an order applied: status, fills, and the fill delta into the agent's
    * position. An answer that moves no fill and rejects nothing (an order resting at the broker) is
-   * one UPDATE of the still open order; anything else locks the order first.
+   * one UPDATE of the still open order, sent alone; anything else locks the order first.
    */
   async apply(tenantId: number, orderId: number, broker: string, b: BrokerOrder) {
     const status = statusOf(b)
@@ -116,11 +116,15 @@ export class ExecutionService {
       filled_qty: b.filledQty,
       filled_avg_price: b.filledAvgPrice,
     }
+    if (status !== 'broker_rejected') {
+      // Its scope's whole work, sent alone; when it matches nothing it wrote nothing, and the locked
+      // path below runs in a transaction of its own.
+      const row = await this.deps.scopes.withTenant(tenantId, (s) =>
+        repo.updateOpenUnfilled(s, orderId, patch, true),
+      )
+      if (row) return row
+    }
     return this.deps.scopes.withTenant(tenantId, async (s) => {
-      if (status !== 'broker_rejected') {
-        const row = await repo.updateOpenUnfilled(s, orderId, patch)
-        if (row) return row
-      }
       const o = await repo.lockOrder(s, orderId)
       if (!o) throw new Error(`agent order ${orderId} vanished`)
       if (!repo.OPEN_STATUSES.includes(o.status)) return o

@@ -165,8 +165,8 @@ export interface BrokerPatch {
  * compiled once (compiled.repository.ts: it runs for every order sent). undefined when the order is
  * no longer open or a fill moved.
  */
-export async function updateOpenUnfilled(s: TenantScope, id: number, patch: BrokerPatch) {
-  const [row] = await applyUnfilled(s, { id, patch })
+export async function updateOpenUnfilled(s: TenantScope, id: number, patch: BrokerPatch, whole = false) {
+  const [row] = await applyUnfilled(s, { id, patch }, whole)
   return row
 }
 
