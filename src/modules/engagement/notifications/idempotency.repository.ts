@@ -104,27 +104,6 @@ export async function takeOver(
   return Number(res.numUpdatedRows) === 1
 }
 
-/** Stores the answer; false when this claim (generation `createdAt`) no longer holds the key. */
-export async function completeKey(
-  s: TenantScope,
-  ref: KeyRef,
-  createdAt: Date,
-  status: number,
-  body: unknown,
-): Promise<boolean> {
-  const res = await s.db
-    .updateTable('idempotency_key')
-    .set({ state: 'done', response_status: status, response_body: JSON.stringify(body), locked_until: null })
-    .where('tenant_id', '=', s.tenantId)
-    .where('user_id', '=', ref.userId)
-    .where('route', '=', ref.route)
-    .where('key', '=', ref.key)
-    .where('created_at', '=', createdAt)
-    .where('state', '=', 'processing')
-    .executeTakeFirst()
-  return Number(res.numUpdatedRows) === 1
-}
-
 /**
  * Stores the answers of several claims in one statement; answers how many it stored (fewer than
  * given when a claim no longer holds its key).

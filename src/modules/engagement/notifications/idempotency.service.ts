@@ -2,7 +2,7 @@
  * Idempotency keys for POST routes, generic over the route. A request is first *claimed*: the key
  * is inserted as `processing` (insert first, on conflict nothing), so of concurrent duplicates —
  * in one process or many on one database — exactly one proceeds. The request then does its work
- * and stores its answer with `complete` inside the SAME transaction as that work: the effect and
+ * and stores its answer with `completeMany` inside the SAME transaction as that work: the effect and
  * the answer commit together or not at all. Duplicates meanwhile get 409
  * `idempotency.in_progress` (Retry-After: 1); afterwards, the same body replays the stored answer
  * for RETENTION_MS and another body is 422 `idempotency.key_reused`. A request that fails before
@@ -15,7 +15,6 @@ import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import { ConflictError, UnprocessableError } from '../../../platform/http/errors.ts'
 import { eachAlone, type Outcome } from '../../../platform/batcher.ts'
 import {
-  completeKey,
   completeKeys,
   findKey,
   insertKey,
@@ -138,12 +137,10 @@ export class IdempotencyService {
     throw inProgress()
   }
 
-  /** Stores the answer in the caller's transaction `s`; throws 409 when the claim was lost. */
-  async complete(s: TenantScope, claim: ClaimRef, status: number, body: unknown): Promise<void> {
-    if (!(await completeKey(s, claim, claim.generation, status, body))) throw inProgress()
-  }
-
-  /** `complete` for several claims in `s`; throws 409 when any claim was lost (the caller rolls back). */
+  /**
+   * Stores the answers of claims in the caller's transaction `s`; throws 409 when any claim was lost
+   * (the caller rolls back).
+   */
   async completeMany(
     s: TenantScope,
     answers: ReadonlyArray<{ claim: ClaimRef; status: number; body: unknown }>,

@@ -118,8 +118,10 @@ export class NotificationWriter {
       const queuedOnce = new Set<string>()
       const out = items.map((item) => {
         const key = dedupeOf(item.draft.userId, item.draft.dedupeKey)
-        // Two drafts with one dedupe key in a batch: the second answers the first's notification.
-        const isNew = fresh.has(key) && !queuedOnce.has(key) && Boolean(queuedOnce.add(key))
+        // Two drafts with one dedupe key in a batch: the second answers the first's notification,
+        // and only the first queues its deliveries.
+        const isNew = fresh.has(key) && !queuedOnce.has(key)
+        if (isNew) queuedOnce.add(key)
         const n = fresh.get(key) ?? old.notes.get(key)
         if (!n) throw new Error('notification vanished under its dedupe key')
         const mine = (fresh.has(key) ? rows : old.rows).filter((r) => r.notification_id === n.id)

@@ -16,23 +16,6 @@ export type NewOrder = Omit<Insertable<BotOrderTable>, 'tenant_id'>
 export const PASSED_EXCLUDED: BotOrderStatus[] = ['rejected', 'broker_rejected', 'expired']
 export const OPEN_STATUSES: BotOrderStatus[] = ['sent', 'partially_filled']
 
-/** Today's usage row of the agent, created when missing and locked for the rest of the transaction. */
-export async function lockUsageDay(s: TenantScope, agentId: number, day: string): Promise<UsageRow> {
-  await s.db
-    .insertInto('bot_usage_day')
-    .values({ tenant_id: s.tenantId, agent_id: agentId, trading_day: day })
-    .onConflict((oc) => oc.doNothing())
-    .execute()
-  return s.db
-    .selectFrom('bot_usage_day')
-    .selectAll()
-    .where('tenant_id', '=', s.tenantId)
-    .where('agent_id', '=', agentId)
-    .where('trading_day', '=', day)
-    .forUpdate()
-    .executeTakeFirstOrThrow()
-}
-
 /** A read of today's usage without locking (the simulation). */
 export const usageDay = (s: TenantScope, agentId: number, day: string) =>
   s.db
@@ -94,12 +77,6 @@ const orders = (s: TenantScope) =>
 export const findOrder = (s: TenantScope, id: number): Promise<OrderRow | undefined> =>
   orders(s).where('o.id', '=', id).executeTakeFirst()
 
-export const findByClientId = (s: TenantScope, agentId: number, clientOrderId: string) =>
-  orders(s)
-    .where('o.agent_id', '=', agentId)
-    .where('o.client_order_id', '=', clientOrderId)
-    .executeTakeFirst()
-
 /** The order, locked (cancel and the sending of an approved order take turns with the fills job). */
 export const lockOrder = (s: TenantScope, id: number) =>
   s.db
@@ -109,15 +86,6 @@ export const lockOrder = (s: TenantScope, id: number) =>
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst()
-
-export async function insertOrder(s: TenantScope, o: NewOrder): Promise<OrderRow> {
-  const row = await s.db
-    .insertInto('bot_order')
-    .values({ ...o, tenant_id: s.tenantId })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-  return { ...row, approval_id: null }
-}
 
 export type OrderPatch = Partial<
   Pick<
