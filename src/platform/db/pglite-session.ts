@@ -151,8 +151,10 @@ export class PGliteSession {
     this.#owed = false
     const parts: Uint8Array[] = commitFirst ? [COMMIT] : []
     // Each read parses what the session has not prepared itself, even if an earlier read of the batch
-    // parses it too: that read may fail before its Parse, and the next must not depend on it.
-    const plans: { read: QueuedRead; name: string | undefined }[] = []
+    // parses it too: that read may fail before its Parse, and the next must not depend on it. Each
+    // keeps the description its messages counted on when they skip Describe: a failure earlier in the
+    // batch makes the session forget the statement's, but this read's part was sent without one.
+    const plans: { read: QueuedRead; name: string | undefined; known: Message | undefined }[] = []
     for (const read of batch) {
       try {
         const name = this.names.nameFor(read.query)
@@ -163,7 +165,8 @@ export class PGliteSession {
             serialize.parse({ text: SETTINGS_SQL, name: SETTINGS_NAME }),
           )
         parts.push(...messages)
-        plans.push({ read, name })
+        const skipsDescribe = name !== undefined && this.#prepared.has(name)
+        plans.push({ read, name, known: skipsDescribe ? this.#described.get(name) : undefined })
       } catch (err) {
         read.reject(err) // its values could not be serialized: nothing of it is sent
       }
@@ -188,7 +191,7 @@ export class PGliteSession {
       const error = answers.shift()?.find(isError)
       if (error) this.onBackgroundError(error as unknown as Error)
     }
-    plans.forEach(({ read, name }, i) => {
+    plans.forEach(({ read, name, known }, i) => {
       const answer = answers[i]
       const error = answer ? answer.find(isError) : new Error('PGlite answered fewer reads than it was sent')
       if (error) {
@@ -200,7 +203,7 @@ export class PGliteSession {
       this.#prepared.add(SETTINGS_NAME)
       if (name) this.#prepared.add(name)
       try {
-        read.resolve(this.#result(answer!.slice(afterSettings(answer!, 0)), name))
+        read.resolve(this.#result(answer!.slice(afterSettings(answer!, 0)), name, known))
       } catch (err) {
         read.reject(err)
       }
@@ -238,10 +241,16 @@ export class PGliteSession {
     this.#described.delete(name)
   }
 
-  /** The query's part of the answer as rows; its description reused, or kept for next time. */
-  #result<R>(messages: Message[], name: string | undefined): QueryResult<R> {
+  /**
+   * The query's part of the answer as rows; its description reused (`known`: the one its messages
+   * counted on), or kept for next time.
+   */
+  #result<R>(
+    messages: Message[],
+    name: string | undefined,
+    known = name ? this.#described.get(name) : undefined,
+  ): QueryResult<R> {
     if (name) {
-      const known = this.#described.get(name)
       if (known) messages = [known, ...messages]
       else {
         const description = messages.find(describes)
