@@ -96,6 +96,7 @@ await new Promise<void>((resolve, reject) => {
   const client = new Worker(new URL('./post-load.worker.mjs', import.meta.url), { workerData: load })
   client.on('message', () => resolve())
   client.on('error', reject)
+  client.on('exit', (code) => reject(new Error(`the client exited (${code}) before it was done`)))
 })
 const accepted = performance.now() - t0
 

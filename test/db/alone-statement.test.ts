@@ -1,5 +1,5 @@
 /**
- * A statement marked `alone` (ADR 0035), on the real engine (PGlite, or PostgreSQL when DATABASE_URL
+ * `Scopes.statementAlone` (ADR 0035), on the real engine (PGlite, or PostgreSQL when DATABASE_URL
  * names one): as its scope's first statement a write runs without BEGIN or COMMIT, yet under the
  * scope's tenant, flag and role (RLS refuses a row of another tenant), commits at once, leaves no
  * setting behind, and a failing one leaves the session serving the next scope.
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts'
-import { alone, createScopes, type Scopes } from '../../src/platform/db/index.ts'
+import { createScopes, type Scopes } from '../../src/platform/db/index.ts'
 
 const quiet = { info: () => {} }
 
@@ -36,20 +36,16 @@ describe('a statement sent alone', () => {
   after(() => tdb?.drop())
 
   const flag = (tenantId: number, key: string) =>
-    scopes.withTenant(tenantId, ({ db }) =>
-      db.executeQuery(
-        alone(
-          db
-            .insertInto('feature_flag_override')
-            .values({ tenant_id: tenantId, flag: key, enabled: true })
-            .returning([
-              'flag',
-              sql<string>`current_setting('app.tenant_id', true)`.as('tenant'),
-              sql<string>`current_user`.as('usr'),
-            ])
-            .compile(),
-        ),
-      ),
+    scopes.statementAlone(tenantId, ({ db }) =>
+      db
+        .insertInto('feature_flag_override')
+        .values({ tenant_id: tenantId, flag: key, enabled: true })
+        .returning([
+          'flag',
+          sql<string>`current_setting('app.tenant_id', true)`.as('tenant'),
+          sql<string>`current_user`.as('usr'),
+        ])
+        .compile(),
     )
 
   const flagsOf = (tenantId: number) =>
@@ -64,7 +60,7 @@ describe('a statement sent alone', () => {
     )
 
   it('writes under the scope’s tenant and role, and is committed when it answers', async () => {
-    const { rows } = await flag(tenantA, 'alone.one')
+    const rows = await flag(tenantA, 'alone.one')
     assert.deepEqual(rows, [{ flag: 'alone.one', tenant: String(tenantA), usr: 'sextant_app' }])
     assert.deepEqual(await flagsOf(tenantA), ['alone.one'])
     assert.deepEqual(await flagsOf(tenantB), [])
@@ -72,15 +68,11 @@ describe('a statement sent alone', () => {
 
   it('is confined by RLS: a row of another tenant is refused', async () => {
     await assert.rejects(
-      scopes.withTenant(tenantA, ({ db }) =>
-        db.executeQuery(
-          alone(
-            db
-              .insertInto('feature_flag_override')
-              .values({ tenant_id: tenantB, flag: 'alone.stolen', enabled: true })
-              .compile(),
-          ),
-        ),
+      scopes.statementAlone(tenantA, ({ db }) =>
+        db
+          .insertInto('feature_flag_override')
+          .values({ tenant_id: tenantB, flag: 'alone.stolen', enabled: true })
+          .compile(),
       ),
       /row-level security/,
     )
@@ -99,11 +91,37 @@ describe('a statement sent alone', () => {
     assert.deepEqual((await flagsOf(tenantB)).sort(), ['alone.three', 'alone.two'])
   })
 
+  it('one failing among concurrent scopes (one call into PGlite) fails alone', async () => {
+    await flag(tenantA, 'alone.taken')
+    const results = await Promise.allSettled([
+      flag(tenantA, 'alone.m1'),
+      flagsOf(tenantB),
+      flag(tenantA, 'alone.taken'),
+      flag(tenantB, 'alone.m2'),
+      scopes.withTenant(tenantA, async ({ db }) => {
+        await db
+          .insertInto('feature_flag_override')
+          .values({ tenant_id: tenantA, flag: 'alone.m3', enabled: true })
+          .execute()
+      }),
+    ])
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled'],
+    )
+    assert.deepEqual((await flagsOf(tenantA)).filter((k) => /^alone\.(m|taken)/.test(k)).sort(), [
+      'alone.m1',
+      'alone.m3',
+      'alone.taken',
+    ])
+    assert.ok((await flagsOf(tenantB)).includes('alone.m2'))
+  })
+
   it('concurrent scopes of different tenants each write as their own tenant', async () => {
     const got = await Promise.all(
       Array.from({ length: 20 }, (_, i) => flag(i % 2 ? tenantA : tenantB, `alone.c${i}`)),
     )
-    got.forEach(({ rows }, i) => assert.equal(rows[0]?.tenant, String(i % 2 ? tenantA : tenantB)))
+    got.forEach((rows, i) => assert.equal(rows[0]?.tenant, String(i % 2 ? tenantA : tenantB)))
     assert.equal((await flagsOf(tenantA)).filter((k) => k.startsWith('alone.c')).length, 10)
   })
 })

@@ -13,8 +13,6 @@ export {
   type TenantId,
   type TenantScope,
 } from './tenant-scope.ts'
-// A statement that is its scope's whole work, sent without BEGIN or COMMIT (ADR 0035).
-export { alone } from './scope-driver.ts'
 
 // Row types: `Database` (modules add their tables to it by declaration merging on schema.ts) and the
 // column types and ownership list every `<domain>.tables.ts` uses.

@@ -111,6 +111,8 @@ export function pglitePrelude(): PreludeSender {
     send<R>(conn: DatabaseConnection, prelude: Prelude, query: CompiledQuery) {
       return (conn as PGliteConnection).run<R>(prelude, query)
     },
+    // A write sent alone (ADR 0035) goes the same way: the one session never waits for a row lock,
+    // and each statement of a batch ends at its own Sync, so a failing one rejects only itself.
     readFirst<R>(conn: DatabaseConnection, scope: ScopeValues, query: CompiledQuery) {
       return (conn as PGliteConnection).scopedRead<R>(scope, query)
     },

@@ -254,14 +254,40 @@ describe('prelude driver', () => {
       ['commit'],
     ])
 
-    // The next scope on the connection starts afresh.
+    // After leading reads nothing has opened the transaction: still sent alone.
     sends.length = 0
     await db.transaction().execute(async (trx) => {
       await trx.executeQuery(scopeSettings('42', 'off'))
       await trx.selectFrom('t').select('id').execute()
-      await trx.selectFrom('t').select('id').execute()
+      await trx.executeQuery(insert())
     })
-    assert.equal(sends.length, 2)
+    assert.deepEqual(sends, [
+      ['read 42/off', 'select "id" from "t"'],
+      ['write 42/off', 'insert into "t" ("id") values ($1)'],
+    ])
+
+    // The next scope on the same connection starts afresh.
+    sends.length = 0
+    await db.connection().execute(async (conn) => {
+      for (const work of [
+        (trx: Transaction<DB>) => trx.executeQuery(insert()),
+        (trx: Transaction<DB>) => trx.selectFrom('t').select('id').execute(),
+      ])
+        await conn
+          .transaction()
+          .execute(async (trx) => {
+            await trx.executeQuery(scopeSettings('42', 'off'))
+            await work(trx)
+            await trx.selectFrom('t').select('id').where('id', '=', 1).execute()
+          })
+          .catch((e: Error) => void sends.push([e.message]))
+    })
+    assert.deepEqual(sends, [
+      ['write 42/off', 'insert into "t" ("id") values ($1)'],
+      ['a statement sent alone was the whole of its scope: nothing may follow it'],
+      ['read 42/off', 'select "id" from "t"'],
+      ['read 42/off', 'select "id" from "t" where "id" = $1'],
+    ])
   })
 
   it('with readFirst, a transaction that is not a scope’s (no settings) never reads first', async () => {

@@ -12,13 +12,12 @@
  *   call, and a read-only transaction's COMMIT is owed to whatever runs next on the one session
  *   (pglite-driver.ts).
  *
- * A statement marked `alone` (a scope's whole work, ADR 0035) is sent the same way, a write included.
- *
  * A plain select that comes before anything else in the scope needs no BEGIN at all (ADR 0025): the
  * sender's `readFirst` runs it in its own implicit transaction with the settings bound in the same
  * batch (scoped-read.ts), and the prelude stays pending for whatever follows. A scope of plain selects
  * therefore sends neither BEGIN nor COMMIT, and its reads may share a write (PostgreSQL's read lanes,
- * ADR 0026) or a call into PGlite (ADR 0027) with other scopes' reads.
+ * ADR 0026) or a call into PGlite (ADR 0027) with other scopes' reads. A statement marked `alone` (a
+ * scope's whole work, ADR 0035) is sent the same way, a write included (on PostgreSQL never on a lane).
  *
  * Ordering is the guarantee that keeps RLS intact: the server runs the prelude before the query on
  * the same connection, and a failed prelude aborts the transaction, so the query fails with it rather
@@ -76,10 +75,11 @@ function onlyReads(query: CompiledQuery): boolean {
 const ALONE = new WeakSet<CompiledQuery>()
 
 /**
- * Marks `query` as the whole of its scope's work (ADR 0035). As the scope's first statement it is
- * sent like a leading read, a write included: in its own implicit transaction, the settings bound in
- * the same batch, committed at its Sync — no BEGIN, no COMMIT. Anything after it in the scope throws,
- * since it could not share that transaction. In a transaction already open it runs there as usual.
+ * Marks `query` as the whole of its scope's work (ADR 0035; `Scopes.statementAlone` is the way in).
+ * Before anything has opened the scope's transaction it is sent like a leading read, a write
+ * included: in its own implicit transaction, the settings bound in the same batch, committed at its
+ * Sync — no BEGIN, no COMMIT. Anything after it in the scope throws, since it could not share that
+ * transaction. In a transaction already open it runs there as usual.
  */
 export function alone<R>(query: CompiledQuery<R>): CompiledQuery<R> {
   ALONE.add(query)
@@ -120,7 +120,7 @@ class PreludeConnection implements DatabaseConnection {
    * (which a leading read binds instead).
    */
   pending: (Prelude & { values?: ScopeValues }) | null = null
-  /** Whether the open transaction ran anything but plain selects. */
+  /** Whether the scope ran anything but plain selects. */
   wrote = false
   /** Whether a statement marked `alone` was sent as the scope's whole work. */
   ended = false
@@ -154,6 +154,8 @@ class PreludeConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    if (this.ended)
+      throw new Error('a statement sent alone was the whole of its scope: nothing may follow it')
     this.wrote = true
     await this.flush()
     yield* this.inner.streamQuery<R>(query, chunkSize)
@@ -161,6 +163,8 @@ class PreludeConnection implements DatabaseConnection {
 
   /** Sends a waiting prelude on its own (before a stream or a savepoint). */
   async flush(): Promise<void> {
+    if (this.ended)
+      throw new Error('a statement sent alone was the whole of its scope: nothing may follow it')
     if (this.pending === null) return
     const prelude = this.pending
     this.pending = null

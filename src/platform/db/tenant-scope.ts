@@ -12,9 +12,9 @@
  * Never await a provider, an e-mail or anything slow inside either: on PGlite an open transaction
  * holds the only connection and stalls every other request.
  */
-import type { Kysely, Transaction } from 'kysely'
+import type { CompiledQuery, Kysely, Transaction } from 'kysely'
 import type { Logger } from 'pino'
-import { scopeSettings } from './scope-driver.ts'
+import { alone, scopeSettings } from './scope-driver.ts'
 import type { Database } from './schema.ts'
 
 export type TenantId = number
@@ -31,6 +31,11 @@ export interface SystemScope {
 
 export interface Scopes {
   withTenant<T>(tenantId: TenantId, work: (scope: TenantScope) => Promise<T>): Promise<T>
+  /**
+   * One compiled statement as a tenant scope's whole work, its rows answered: sent alone, in its own
+   * implicit transaction with the settings bound — no BEGIN, no COMMIT (ADR 0035) — a write included.
+   */
+  statementAlone<R>(tenantId: TenantId, statement: (scope: TenantScope) => CompiledQuery<R>): Promise<R[]>
   withSystem<T>(reason: string, work: (scope: SystemScope) => Promise<T>): Promise<T>
   /** Global tables only (plans, catalogues): tenant tables read as empty here. */
   withGlobal<T>(work: (db: Transaction<Database>) => Promise<T>): Promise<T>
@@ -47,6 +52,13 @@ export function createScopes(root: Kysely<Database>, log: Pick<Logger, 'info'>):
     withTenant(tenantId, work) {
       if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`)
       return open(String(tenantId), 'off', (db) => work({ tenantId, db }))
+    },
+    async statementAlone<R>(tenantId: TenantId, statement: (scope: TenantScope) => CompiledQuery<R>) {
+      if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`)
+      const { rows } = await open(String(tenantId), 'off', (db) =>
+        db.executeQuery(alone(statement({ tenantId, db }))),
+      )
+      return rows
     },
     withSystem(reason, work) {
       log.info({ system_scope: reason }, 'system scope')

@@ -10,7 +10,7 @@
  * inserted), never decide the shape of the SQL (an `is null`, a list's length, which columns).
  */
 import type { CompiledQuery, Compilable } from 'kysely'
-import { alone, type TenantScope } from '../../../../platform/db/index.ts'
+import type { TenantScope } from '../../../../platform/db/index.ts'
 
 /** Where a value goes: the compiled statement holds it as one of its parameters. */
 class Slot {
@@ -30,23 +30,29 @@ const TENANT = ['\0tenant']
 const valueAt = (values: unknown, path: readonly string[]) =>
   path.reduce<unknown>((v, key) => (v as Record<string, unknown>)[key], values)
 
+/** A statement compiled once: run it in a scope, or take it bound (for `Scopes.statementAlone`). */
+export interface Compiled<P, R> {
+  (s: TenantScope, p: P): Promise<R[]>
+  bound(s: TenantScope, p: P): CompiledQuery<R>
+}
+
 /**
  * `build(s, p)` compiled on its first run, with the tenant's id and each of `p`'s values as
- * parameters; later runs bind the new values into that compiled statement. `whole`: the caller runs
- * nothing else in the scope, so the statement may be sent alone, without BEGIN or COMMIT (`alone`).
+ * parameters; later runs bind the new values into that compiled statement.
  */
 export function compiledOnce<P extends object, R>(
   build: (s: TenantScope, p: P) => Compilable<R>,
-): (s: TenantScope, p: P, whole?: boolean) => Promise<R[]> {
+): Compiled<P, R> {
   let compiled: CompiledQuery<R> | undefined
-  return async (s, p, whole = false) => {
+  const bound = (s: TenantScope, p: P): CompiledQuery<R> => {
     compiled ??= compile(s, build)
     const parameters = compiled.parameters.map((v) =>
       v instanceof Slot ? (v.path === TENANT ? s.tenantId : valueAt(p, v.path)) : v,
     )
-    const query: CompiledQuery<R> = { ...compiled, parameters }
-    return (await s.db.executeQuery<R>(whole ? alone(query) : query)).rows
+    return { ...compiled, parameters }
   }
+  const run = async (s: TenantScope, p: P) => (await s.db.executeQuery<R>(bound(s, p))).rows
+  return Object.assign(run, { bound })
 }
 
 function compile<P extends object, R>(

@@ -199,11 +199,17 @@ export async function recordPass(
   o: PassedOrder,
   priced: string,
   seen: string | null,
-  whole = false,
 ): Promise<OrderRow | undefined> {
-  const [row] = await insertPass(s, { o, priced, seen }, whole)
-  return row && { ...row, approval_id: null }
+  return passedRow(await insertPass(s, { o, priced, seen }))
 }
+
+/** `recordPass`'s statement bound, to be sent alone as its scope's whole work; its rows → `passedRow`. */
+export const passStatement = (s: TenantScope, o: PassedOrder, priced: string, seen: string | null) =>
+  insertPass.bound(s, { o, priced, seen })
+
+/** The order a pass inserted (undefined: the usage row moved, nothing was written). */
+export const passedRow = ([row]: Array<Omit<OrderRow, 'approval_id'>>): OrderRow | undefined =>
+  row && { ...row, approval_id: null }
 
 const insertPass = compiledOnce(
   (s: TenantScope, { o, priced, seen }: { o: PassedOrder; priced: string; seen: string | null }) =>

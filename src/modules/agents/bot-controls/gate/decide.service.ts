@@ -12,11 +12,19 @@
  * row first, then reads and records the same way, so the pass cannot miss.
  */
 import { nyDate } from '../../../../kernel/calendar/nyse.ts'
+import type { CompiledQuery } from 'kysely'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import type { Route } from './execution.service.ts'
 import { effectiveThreshold } from '../agents/threshold.service.ts'
 import { policyOf } from '../policy.service.ts'
-import { gateReads, lockUsageDay, recordPass, recordRejection } from './decide.repository.ts'
+import {
+  gateReads,
+  lockUsageDay,
+  passedRow,
+  passStatement,
+  recordPass,
+  recordRejection,
+} from './decide.repository.ts'
 import { type FactsService, needsValuation } from './facts.service.ts'
 import {
   type AgentPolicy,
@@ -55,12 +63,24 @@ export type Decided =
 const MINUTE_MS = 60_000
 
 /** Runs `work` in a tenant scope: a new one per call, or (locked) the one scope that holds the lock. */
-export type InTenant = <T>(work: (s: TenantScope) => Promise<T>) => Promise<T>
+export interface InTenant {
+  <T>(work: (s: TenantScope) => Promise<T>): Promise<T>
+  /** One statement as a new scope's whole work, sent alone (`Scopes.statementAlone`), or run in the held one. */
+  alone<R>(statement: (s: TenantScope) => CompiledQuery<R>): Promise<R[]>
+}
+
+/** The one scope `s` as an InTenant: everything runs in it, in its transaction. */
+function heldScope(s: TenantScope): InTenant {
+  const run = <T>(work: (scope: TenantScope) => Promise<T>) => work(s)
+  const alone = async <R>(statement: (scope: TenantScope) => CompiledQuery<R>) =>
+    (await s.db.executeQuery(statement(s))).rows
+  return Object.assign(run, { alone })
+}
 
 export async function decide(tx: InTenant, d: DecideInput, locked = false): Promise<Decided> {
   const day = nyDate(d.now)
   if (!locked) return decideIn(tx, d, day, null)
-  return tx(async (s) => decideIn((work) => work(s), d, day, await lockUsageDay(s, d.agentId, day)))
+  return tx(async (s) => decideIn(heldScope(s), d, day, await lockUsageDay(s, d.agentId, day)))
 }
 
 async function decideIn(
@@ -122,7 +142,7 @@ async function decideIn(
   if (!held) {
     // The pass is its scope's whole work: one statement sent alone, without BEGIN or COMMIT.
     const sent = { ...base, status: 'sent' as const }
-    const row = await tx((s) => recordPass(s, sent, decision.priced, usage.version, true))
+    const row = passedRow(await tx.alone((s) => passStatement(s, sent, decision.priced, usage.version)))
     return row ? { row, route } : { moved: true }
   }
   return tx(async (s): Promise<Decided> => {

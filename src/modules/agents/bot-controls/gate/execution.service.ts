@@ -119,8 +119,8 @@ export class ExecutionService {
     if (status !== 'broker_rejected') {
       // Its scope's whole work, sent alone; when it matches nothing it wrote nothing, and the locked
       // path below runs in a transaction of its own.
-      const row = await this.deps.scopes.withTenant(tenantId, (s) =>
-        repo.updateOpenUnfilled(s, orderId, patch, true),
+      const [row] = await this.deps.scopes.statementAlone(tenantId, (s) =>
+        repo.openUnfilledStatement(s, orderId, patch),
       )
       if (row) return row
     }

@@ -133,10 +133,14 @@ export interface BrokerPatch {
  * compiled once (compiled.repository.ts: it runs for every order sent). undefined when the order is
  * no longer open or a fill moved.
  */
-export async function updateOpenUnfilled(s: TenantScope, id: number, patch: BrokerPatch, whole = false) {
-  const [row] = await applyUnfilled(s, { id, patch }, whole)
+export async function updateOpenUnfilled(s: TenantScope, id: number, patch: BrokerPatch) {
+  const [row] = await applyUnfilled(s, { id, patch })
   return row
 }
+
+/** `updateOpenUnfilled`'s statement bound, to be sent alone as its scope's whole work. */
+export const openUnfilledStatement = (s: TenantScope, id: number, patch: BrokerPatch) =>
+  applyUnfilled.bound(s, { id, patch })
 
 const applyUnfilled = compiledOnce((s: TenantScope, { id, patch }: { id: number; patch: BrokerPatch }) =>
   s.db

@@ -9,13 +9,14 @@
  * held, sent); sending happens after the commit (execution.service.ts). `simulate` runs the same
  * checks read-only.
  */
+import type { CompiledQuery } from 'kysely'
 import type { Logger } from 'pino'
 import type { Clock } from '../../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
 import { ConflictError } from '../../../../platform/http/errors.ts'
 import { orderHash } from '../lib/order-hash.ts'
 import { isClientIdTaken } from './decide.repository.ts'
-import { decide, type DecideInput, type Decided } from './decide.service.ts'
+import { decide, type DecideInput, type Decided, type InTenant } from './decide.service.ts'
 import type { ExecutionService } from './execution.service.ts'
 import type { FactsService } from './facts.service.ts'
 import type { ApprovalHold, GateFacts, GateReaders, OrderActor } from './gate.service.ts'
@@ -209,7 +210,7 @@ export class AgentOrdersService {
   private async decide(tenantId: number, d: DecideInput): Promise<Exclude<Decided, { moved: true }>> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const done = await decide((work) => this.tx(tenantId, work), d, attempt > OPTIMISTIC_TRIES)
+        const done = await decide(this.inTenant(tenantId), d, attempt > OPTIMISTIC_TRIES)
         if (!('moved' in done)) return done
       } catch (err) {
         if (!isClientIdTaken(err) || attempt >= MAX_TRIES) throw err
@@ -226,5 +227,13 @@ export class AgentOrdersService {
 
   private tx<T>(tenantId: number, work: (s: TenantScope) => Promise<T>): Promise<T> {
     return this.deps.scopes.withTenant(tenantId, work)
+  }
+
+  /** A new tenant scope per call, for the gate's optimistic decision. */
+  private inTenant(tenantId: number): InTenant {
+    const run = <T>(work: (s: TenantScope) => Promise<T>) => this.tx(tenantId, work)
+    const alone = <R>(statement: (s: TenantScope) => CompiledQuery<R>) =>
+      this.deps.scopes.statementAlone(tenantId, statement)
+    return Object.assign(run, { alone })
   }
 }
