@@ -15,6 +15,7 @@ import { IdempotencyService } from './idempotency.service.ts'
 import { inAppRoutes } from './in-app.routes.ts'
 import { InAppService } from './in-app.service.ts'
 import * as m0043 from './migrations/0043_notifications.ts'
+import * as m0051 from './migrations/0051_notification_dedupe_key_order.ts'
 import { notificationsRoutes } from './notifications.routes.ts'
 import { NotificationsService } from './notifications.service.ts'
 import { NotificationWriter } from './writer.service.ts'
@@ -129,7 +130,10 @@ export const notificationsModule = defineModule({
   key: 'notifications',
   needs: { identity: true, push: true },
   tables: NOTIFICATIONS_TABLES,
-  migrations: [['0043_notifications', m0043]],
+  migrations: [
+    ['0043_notifications', m0043],
+    ['0051_notification_dedupe_key_order', m0051],
+  ],
   build: (ctx: ModuleContext, needs: { identity: Identity; push: Push }) => createNotifications(ctx, needs),
   routes,
   jobs: (api) => [
