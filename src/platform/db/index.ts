@@ -19,6 +19,9 @@ export {
 export { PLATFORM_TABLES, type Database } from './schema.ts'
 export { ownedTables, type CreatedAt, type NullableNumeric, type Numeric, type UpdatedAt } from './tables.ts'
 
+// Rows passed as column arrays, so a statement of any number of rows keeps one text (prepared once).
+export { anyOf, unnest, type ElementType } from './unnest.ts'
+
 // Opening the database (the boot code only; ESLint keeps `createDatabase` out of everything else).
 export {
   createDatabase,

@@ -1,6 +1,5 @@
 /** SQL for `idempotency_key`: claim (insert first), take over, complete, release, prune. */
-import { sql } from 'kysely'
-import type { SystemScope, TenantScope } from '../../../platform/db/index.ts'
+import { anyOf, unnest, type SystemScope, type TenantScope } from '../../../platform/db/index.ts'
 
 export interface KeyRef {
   userId: number
@@ -113,20 +112,52 @@ export async function completeKeys(
   rows: ReadonlyArray<{ ref: KeyRef; createdAt: Date; status: number; body: unknown }>,
 ): Promise<number> {
   if (!rows.length) return 0
-  const values = rows.map(
-    (r) =>
-      sql`(${r.ref.userId}::bigint, ${r.ref.route}::text, ${r.ref.key}::text, ${r.createdAt}::timestamptz,
-           ${r.status}::int, ${JSON.stringify(r.body)}::jsonb)`,
-  )
-  const res = await sql`
-    update idempotency_key as k
-       set state = 'done', response_status = v.status, response_body = v.body, locked_until = null
-      from (values ${sql.join(values)}) as v (user_id, route, key, created_at, status, body)
-     where k.tenant_id = ${s.tenantId} and k.user_id = v.user_id and k.route = v.route and k.key = v.key
-       and k.created_at = v.created_at and k.state = 'processing'
-       -- The keys again as an array: the key lookup the planner takes instead of hashing the tenant's keys.
-       and k.key = any(${rows.map((r) => r.ref.key)}::text[])`.execute(s.db)
-  return Number(res.numAffectedRows ?? 0)
+  // Column arrays: one statement text, prepared once, whatever the number of answers.
+  const keys = rows.map((r) => r.ref.key)
+  const v = s.db
+    .selectNoFrom([
+      unnest(
+        rows.map((r) => r.ref.userId),
+        'bigint',
+      ).as('user_id'),
+      unnest(
+        rows.map((r) => r.ref.route),
+        'text',
+      ).as('route'),
+      unnest(keys, 'text').as('key'),
+      unnest(
+        rows.map((r) => r.createdAt),
+        'timestamptz',
+      ).as('created_at'),
+      unnest(
+        rows.map((r) => r.status),
+        'integer',
+      ).as('status'),
+      unnest(
+        rows.map((r) => JSON.stringify(r.body)),
+        'jsonb',
+      ).as('body'),
+    ])
+    .as('v')
+  const res = await s.db
+    .updateTable('idempotency_key as k')
+    .from(v)
+    .set((eb) => ({
+      state: 'done',
+      response_status: eb.ref('v.status'),
+      response_body: eb.ref('v.body'),
+      locked_until: null,
+    }))
+    .where('k.tenant_id', '=', s.tenantId)
+    .whereRef('k.user_id', '=', 'v.user_id')
+    .whereRef('k.route', '=', 'v.route')
+    .whereRef('k.key', '=', 'v.key')
+    .whereRef('k.created_at', '=', 'v.created_at')
+    .where('k.state', '=', 'processing')
+    // The keys again as an array: the key lookup the planner takes instead of hashing the tenant's keys.
+    .where('k.key', '=', anyOf(keys, 'text'))
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows)
 }
 
 /** Gives a processing key back (its request failed before answering), so a retry runs at once. */

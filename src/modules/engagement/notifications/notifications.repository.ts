@@ -1,6 +1,12 @@
 /** SQL for `notification` and `notification_delivery`; every query takes the tenant scope first. */
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely'
-import type { Database, SystemScope, TenantScope } from '../../../platform/db/index.ts'
+import type { ExpressionBuilder, Selectable } from 'kysely'
+import {
+  anyOf,
+  unnest,
+  type Database,
+  type SystemScope,
+  type TenantScope,
+} from '../../../platform/db/index.ts'
 import type {
   Channel,
   DeliveryStatus,
@@ -174,7 +180,8 @@ export const finishDelivery = (s: TenantScope, id: number, u: DeliveryUpdate, no
 
 /**
  * Records the outcomes of a batch of attempts in one statement and releases their claims. An
- * attempt sets `sent_at` or `dead_lettered_at` or neither; what it does not set stays.
+ * attempt sets `sent_at` or `dead_lettered_at` or neither; what it does not set stays. The outcomes
+ * travel as column arrays (one statement text, prepared once, whatever the batch's size).
  */
 export async function finishDeliveries(
   s: TenantScope,
@@ -182,23 +189,52 @@ export async function finishDeliveries(
   now: Date,
 ): Promise<DeliveryRow[]> {
   if (!rows.length) return []
-  const values = rows.map(
-    ({ id, u }) =>
-      sql`(${id}::bigint, ${u.status}::text, ${JSON.stringify(u.detail)}::jsonb, ${u.next_attempt_at}::timestamptz,
-           ${u.sent_at ?? null}::timestamptz, ${u.dead_lettered_at ?? null}::timestamptz)`,
+  const ids = rows.map((r) => r.id)
+  const v = s.db
+    .selectNoFrom([
+      unnest(ids, 'bigint').as('id'),
+      unnest(
+        rows.map(({ u }) => u.status),
+        'text',
+      ).as('status'),
+      unnest(
+        rows.map(({ u }) => JSON.stringify(u.detail)),
+        'jsonb',
+      ).as('detail'),
+      unnest(
+        rows.map(({ u }) => u.next_attempt_at),
+        'timestamptz',
+      ).as('next_attempt_at'),
+      unnest(
+        rows.map(({ u }) => u.sent_at ?? null),
+        'timestamptz',
+      ).as('sent_at'),
+      unnest(
+        rows.map(({ u }) => u.dead_lettered_at ?? null),
+        'timestamptz',
+      ).as('dead_lettered_at'),
+    ])
+    .as('v')
+  return (
+    s.db
+      .updateTable('notification_delivery as d')
+      .from(v)
+      .set((eb) => ({
+        status: eb.ref('v.status'),
+        detail: eb.ref('v.detail'),
+        next_attempt_at: eb.ref('v.next_attempt_at'),
+        sent_at: eb.fn.coalesce('v.sent_at', 'd.sent_at'),
+        dead_lettered_at: eb.fn.coalesce('v.dead_lettered_at', 'd.dead_lettered_at'),
+        claimed_until: null,
+        updated_at: now,
+      }))
+      .where('d.tenant_id', '=', s.tenantId)
+      .whereRef('d.id', '=', 'v.id')
+      // The ids again as an array: the key lookup the planner takes instead of hashing the tenant's rows.
+      .where('d.id', '=', anyOf(ids, 'bigint'))
+      .returningAll('d')
+      .execute()
   )
-  const res = await sql<DeliveryRow>`
-    update notification_delivery as d
-       set status = v.status, detail = v.detail, next_attempt_at = v.next_attempt_at,
-           sent_at = coalesce(v.sent_at, d.sent_at),
-           dead_lettered_at = coalesce(v.dead_lettered_at, d.dead_lettered_at),
-           claimed_until = null, updated_at = ${now}
-      from (values ${sql.join(values)}) as v (id, status, detail, next_attempt_at, sent_at, dead_lettered_at)
-     where d.tenant_id = ${s.tenantId} and d.id = v.id
-       -- The ids again as an array: the key lookup the planner takes instead of hashing the tenant's rows.
-       and d.id = any(${rows.map((r) => r.id)}::bigint[])
-    returning d.*`.execute(s.db)
-  return res.rows
 }
 
 export const findDelivery = (s: TenantScope, id: number) =>
