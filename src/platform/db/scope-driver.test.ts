@@ -1,92 +1,13 @@
 /**
  * The prelude driver against a recording connection: what goes out, in which order and in how many
- * sends, for a scoped transaction that reads once, reads nothing, or fails.
+ * sends, for a scoped transaction that reads once, reads nothing, or fails. A statement sent alone:
+ * scope-driver-alone.test.ts.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import {
-  CompiledQuery,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type QueryResult,
-  type Transaction,
-} from 'kysely'
-import { alone, scopeSettings, withPrelude, type PreludeSender } from './scope-driver.ts'
-
-type DB = { t: { id: number } }
-
-/**
- * A Kysely over one fake connection, wrapped in the prelude driver with `sender`: `record` hears every
- * statement the connection runs (and may throw).
- */
-function fakeDb(record: (sql: string) => void, sender: PreludeSender) {
-  const conn: DatabaseConnection = {
-    async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
-      record(q.sql)
-      return { rows: [] }
-    },
-    // eslint-disable-next-line require-yield
-    async *streamQuery() {
-      throw new Error('not used')
-    },
-  }
-  const driver: Driver = {
-    init: async () => {},
-    acquireConnection: async () => conn,
-    beginTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('begin'))),
-    commitTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('commit'))),
-    rollbackTransaction: async (c) => void (await c.executeQuery(CompiledQuery.raw('rollback'))),
-    releaseConnection: async () => {},
-    destroy: async () => {},
-  }
-  const dialect: Dialect = {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => driver,
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-  }
-  return new Kysely<DB>({ dialect: withPrelude(dialect, sender) })
-}
-
-/** A dialect whose one connection records every statement; `sends` groups those sent together. */
-function recordingDialect(opts: { failOn?: RegExp; commitRead?: boolean; readFirst?: boolean } = {}) {
-  const sends: string[][] = []
-  const fail = (sql: string) => {
-    if (opts.failOn?.test(sql)) throw new Error(`failed: ${sql}`)
-  }
-  // Records the prelude and the query as one send, as a pipelined flush puts them on the wire.
-  const together: PreludeSender = {
-    async send(_c, prelude, query) {
-      sends.push([prelude.text, query.sql])
-      fail(prelude.text)
-      fail(query.sql)
-      return { rows: [] }
-    },
-    ...(opts.commitRead ? { commitRead: () => void sends.push(['commit, unawaited']) } : {}),
-    ...(opts.readFirst
-      ? {
-          async readFirst(_c, scope, query, writes) {
-            sends.push([`${writes ? 'write' : 'read'} ${scope.tenant}/${scope.system}`, query.sql])
-            fail(query.sql)
-            return { rows: [] }
-          },
-        }
-      : {}),
-  }
-  const record = (sql: string) => {
-    sends.push([sql])
-    fail(sql)
-  }
-  return { sends, db: fakeDb(record, together) }
-}
-
-const SETTINGS_42 = "set local app.tenant_id = '42'; set local app.system = 'off'; set local role sextant_app"
+import { sql, type Transaction } from 'kysely'
+import { scopeSettings } from './scope-driver.ts'
+import { recordingDialect, SETTINGS_42, type DB } from './scope-driver.fixture.ts'
 
 describe('prelude driver', () => {
   it('sends BEGIN and the settings together with the first query, then the rest one by one', async () => {
@@ -219,75 +140,6 @@ describe('prelude driver', () => {
       })
       assert.match(r.sends[0]?.[0] ?? '', /^begin; /)
     }
-  })
-
-  it('a write marked alone, first in its scope, goes like a leading read: no BEGIN or COMMIT; nothing may follow', async () => {
-    const { db, sends } = recordingDialect({ readFirst: true, commitRead: true })
-    const insert = () => alone(db.insertInto('t').values({ id: 1 }).compile())
-    await db.transaction().execute(async (trx) => {
-      await trx.executeQuery(scopeSettings('42', 'off'))
-      await trx.executeQuery(insert())
-    })
-    assert.deepEqual(sends, [['write 42/off', 'insert into "t" ("id") values ($1)']])
-
-    sends.length = 0
-    await assert.rejects(
-      db.transaction().execute(async (trx) => {
-        await trx.executeQuery(scopeSettings('42', 'off'))
-        await trx.executeQuery(insert())
-        await trx.selectFrom('t').select('id').execute()
-      }),
-      /nothing may follow it/,
-    )
-    assert.deepEqual(sends, [['write 42/off', 'insert into "t" ("id") values ($1)']])
-
-    // After a write has opened the transaction, it runs in that transaction.
-    sends.length = 0
-    await db.transaction().execute(async (trx) => {
-      await trx.executeQuery(scopeSettings('42', 'off'))
-      await trx.insertInto('t').values({ id: 2 }).execute()
-      await trx.executeQuery(insert())
-    })
-    assert.deepEqual(sends, [
-      [`begin; ${SETTINGS_42}`, 'insert into "t" ("id") values ($1)'],
-      ['insert into "t" ("id") values ($1)'],
-      ['commit'],
-    ])
-
-    // After leading reads nothing has opened the transaction: still sent alone.
-    sends.length = 0
-    await db.transaction().execute(async (trx) => {
-      await trx.executeQuery(scopeSettings('42', 'off'))
-      await trx.selectFrom('t').select('id').execute()
-      await trx.executeQuery(insert())
-    })
-    assert.deepEqual(sends, [
-      ['read 42/off', 'select "id" from "t"'],
-      ['write 42/off', 'insert into "t" ("id") values ($1)'],
-    ])
-
-    // The next scope on the same connection starts afresh.
-    sends.length = 0
-    await db.connection().execute(async (conn) => {
-      for (const work of [
-        (trx: Transaction<DB>) => trx.executeQuery(insert()),
-        (trx: Transaction<DB>) => trx.selectFrom('t').select('id').execute(),
-      ])
-        await conn
-          .transaction()
-          .execute(async (trx) => {
-            await trx.executeQuery(scopeSettings('42', 'off'))
-            await work(trx)
-            await trx.selectFrom('t').select('id').where('id', '=', 1).execute()
-          })
-          .catch((e: Error) => void sends.push([e.message]))
-    })
-    assert.deepEqual(sends, [
-      ['write 42/off', 'insert into "t" ("id") values ($1)'],
-      ['a statement sent alone was the whole of its scope: nothing may follow it'],
-      ['read 42/off', 'select "id" from "t"'],
-      ['read 42/off', 'select "id" from "t" where "id" = $1'],
-    ])
   })
 
   it('with readFirst, a transaction that is not a scope’s (no settings) never reads first', async () => {

@@ -131,8 +131,7 @@ class PreludeConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.ended)
-      throw new Error('a statement sent alone was the whole of its scope: nothing may follow it')
+    this.#refuseAfterAlone()
     const reads = onlyReads(query)
     const values = SETTINGS.get(query)
     if (!this.wrote && !reads && !values) this.wrote = true
@@ -154,8 +153,7 @@ class PreludeConnection implements DatabaseConnection {
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    if (this.ended)
-      throw new Error('a statement sent alone was the whole of its scope: nothing may follow it')
+    this.#refuseAfterAlone()
     this.wrote = true
     await this.flush()
     yield* this.inner.streamQuery<R>(query, chunkSize)
@@ -163,12 +161,16 @@ class PreludeConnection implements DatabaseConnection {
 
   /** Sends a waiting prelude on its own (before a stream or a savepoint). */
   async flush(): Promise<void> {
-    if (this.ended)
-      throw new Error('a statement sent alone was the whole of its scope: nothing may follow it')
+    this.#refuseAfterAlone()
     if (this.pending === null) return
     const prelude = this.pending
     this.pending = null
     await this.sender.send(this.inner, prelude, CompiledQuery.raw('select 1'))
+  }
+
+  #refuseAfterAlone(): void {
+    if (this.ended)
+      throw new Error('a statement sent alone was the whole of its scope: nothing may follow it')
   }
 }
 

@@ -41,6 +41,12 @@ export interface Scopes {
   withGlobal<T>(work: (db: Transaction<Database>) => Promise<T>): Promise<T>
 }
 
+/** The tenant id as the scope's setting; anything but a positive safe integer is a bug of the caller. */
+function tenantSetting(tenantId: TenantId): string {
+  if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`)
+  return String(tenantId)
+}
+
 export function createScopes(root: Kysely<Database>, log: Pick<Logger, 'info'>): Scopes {
   const open = <T>(tenant: string, system: 'on' | 'off', work: (trx: Transaction<Database>) => Promise<T>) =>
     root.transaction().execute(async (trx) => {
@@ -50,12 +56,10 @@ export function createScopes(root: Kysely<Database>, log: Pick<Logger, 'info'>):
     })
   return {
     withTenant(tenantId, work) {
-      if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`)
-      return open(String(tenantId), 'off', (db) => work({ tenantId, db }))
+      return open(tenantSetting(tenantId), 'off', (db) => work({ tenantId, db }))
     },
     async statementAlone<R>(tenantId: TenantId, statement: (scope: TenantScope) => CompiledQuery<R>) {
-      if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`)
-      const { rows } = await open(String(tenantId), 'off', (db) =>
+      const { rows } = await open(tenantSetting(tenantId), 'off', (db) =>
         db.executeQuery(alone(statement({ tenantId, db }))),
       )
       return rows

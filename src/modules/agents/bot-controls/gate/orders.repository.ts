@@ -130,15 +130,9 @@ export interface BrokerPatch {
 /**
  * `updateOrderReturning` on an order that is still open and whose recorded fills are `filled_qty`
  * already (the broker's answer moves no fill): one statement, the UPDATE taking the row lock,
- * compiled once (compiled.repository.ts: it runs for every order sent). undefined when the order is
- * no longer open or a fill moved.
+ * compiled once (compiled.repository.ts: it runs for every order sent), and bound here to be sent
+ * alone as its scope's whole work. It answers no row when the order is no longer open or a fill moved.
  */
-export async function updateOpenUnfilled(s: TenantScope, id: number, patch: BrokerPatch) {
-  const [row] = await applyUnfilled(s, { id, patch })
-  return row
-}
-
-/** `updateOpenUnfilled`'s statement bound, to be sent alone as its scope's whole work. */
 export const openUnfilledStatement = (s: TenantScope, id: number, patch: BrokerPatch) =>
   applyUnfilled.bound(s, { id, patch })
 
