@@ -93,7 +93,8 @@ describe('notifications written in batches', () => {
         .selectFrom('in_app_item')
         .select('title')
         .where('tenant_id', '=', u.tenantId)
-        .orderBy('id')
+        // By title: written again one at a time, concurrently, the two take their ids in either order.
+        .orderBy('title')
         .execute(),
     )
     assert.deepEqual(
