@@ -85,10 +85,12 @@ function windowOf(q: HistoryQuery, now: number): { start: number; end: number } 
   if (q.periodType === 'month') return { start: e.minus({ months: q.period }).toMillis(), end }
   if (q.periodType === 'year') return { start: e.minus({ years: q.period }).toMillis(), end }
   // `period` trading days back, counted from the latest session already begun: before the open,
-  // on a weekend or a holiday, "1 day" is the previous session, not an empty day.
+  // on a weekend or a holiday, "1 day" is the previous session, not an empty day. Without extended
+  // hours the session begins at the regular open; with them, at the pre-market.
   const today = e.toISODate()!
   const session = tradingDay(today)
-  let day = session && session.preOpen.getTime() <= end ? today : previousTradingDay(today)
+  const begins = session && (q.extended ? session.preOpen : session.open)
+  let day = begins && begins.getTime() <= end ? today : previousTradingDay(today)
   for (let n = 1; n < q.period; n++) day = previousTradingDay(day)
   return { start: DateTime.fromISO(day, { zone: ZONE }).toMillis(), end }
 }
