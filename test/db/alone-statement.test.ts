@@ -1,5 +1,5 @@
 /**
- * `Scopes.statementAlone` (ADR 0035), on the real engine (PGlite, or PostgreSQL when DATABASE_URL
+ * `Scopes.statementAlone` and `systemStatementAlone` (ADR 0035), on the real engine (PGlite, or PostgreSQL when DATABASE_URL
  * names one): as its scope's first statement a write runs without BEGIN or COMMIT, yet under the
  * scope's tenant, flag and role (RLS refuses a row of another tenant), commits at once, leaves no
  * setting behind, and a failing one leaves the session serving the next scope.
@@ -115,6 +115,24 @@ describe('a statement sent alone', () => {
       'alone.taken',
     ])
     assert.ok((await flagsOf(tenantB)).includes('alone.m2'))
+  })
+
+  it('in a system scope: writes under the system flag and no tenant, committed when it answers', async () => {
+    const rows = await scopes.systemStatementAlone('test: alone', ({ db }) =>
+      db
+        .insertInto('feature_flag_override')
+        .values({ tenant_id: tenantB, flag: 'alone.system', enabled: true })
+        .returning([
+          sql<string>`current_setting('app.system', true)`.as('system'),
+          sql<string>`current_setting('app.tenant_id', true)`.as('tenant'),
+          sql<string>`current_user`.as('usr'),
+        ])
+        .compile(),
+    )
+    assert.deepEqual(rows, [{ system: 'on', tenant: '', usr: 'sextant_app' }])
+    assert.ok((await flagsOf(tenantB)).includes('alone.system'))
+    const raw = (await tdb.handle.raw(`select current_setting('app.system', true) as s`)).rows[0]
+    assert.notEqual(raw?.['s'], 'on', 'the system flag ended with the statement')
   })
 
   it('concurrent scopes of different tenants each write as their own tenant', async () => {

@@ -37,6 +37,8 @@ export interface Scopes {
    */
   statementAlone<R>(tenantId: TenantId, statement: (scope: TenantScope) => CompiledQuery<R>): Promise<R[]>
   withSystem<T>(reason: string, work: (scope: SystemScope) => Promise<T>): Promise<T>
+  /** `statementAlone` for a system scope: one compiled statement, its whole work, sent alone. */
+  systemStatementAlone<R>(reason: string, statement: (scope: SystemScope) => CompiledQuery<R>): Promise<R[]>
   /** Global tables only (plans, catalogues): tenant tables read as empty here. */
   withGlobal<T>(work: (db: Transaction<Database>) => Promise<T>): Promise<T>
 }
@@ -67,6 +69,11 @@ export function createScopes(root: Kysely<Database>, log: Pick<Logger, 'info'>):
     withSystem(reason, work) {
       log.info({ system_scope: reason }, 'system scope')
       return open('', 'on', (db) => work({ reason, db }))
+    },
+    async systemStatementAlone<R>(reason: string, statement: (scope: SystemScope) => CompiledQuery<R>) {
+      log.info({ system_scope: reason }, 'system scope')
+      const { rows } = await open('', 'on', (db) => db.executeQuery(alone(statement({ reason, db }))))
+      return rows
     },
     withGlobal(work) {
       return open('', 'off', work)

@@ -25,7 +25,7 @@ export function extractLinks(text: string): string[] {
 export function createOutboxEmailSender(opts: OutboxEmailSenderOptions): EmailSender {
   const { scopes, log, logLinks } = opts
   const store = batchedOutbox<Insertable<EmailOutboxTable>>(scopes, 'email outbox', ({ db }, rows) =>
-    db.insertInto('email_outbox').values(rows).returning('id').execute(),
+    db.insertInto('email_outbox').values(rows).returning('id').compile(),
   )
   return {
     kind: 'outbox',

@@ -35,7 +35,7 @@ function outboxPayload(message: PushMessage): PushOutboxPayload {
 export function createOutboxMobilePushSender(opts: OutboxMobilePushOptions): MobilePushSender {
   const { scopes, log, logBody } = opts
   const store = batchedOutbox<Insertable<PushOutboxTable>>(scopes, 'push outbox', ({ db }, rows) =>
-    db.insertInto('push_outbox').values(rows).returning('id').execute(),
+    db.insertInto('push_outbox').values(rows).returning('id').compile(),
   )
   return {
     kind: 'outbox',

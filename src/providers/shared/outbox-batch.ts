@@ -1,19 +1,21 @@
 /**
  * The outbox senders' inserts (e-mail, SMS, mobile push kept in a table instead of delivered):
  * messages stored at the same time — a delivery batch sends its e-mails and pushes concurrently —
- * are written by one multi-row insert in one transaction instead of a transaction each
- * (platform/batcher.ts). A batch that fails as a whole is written again one row at a time, so a bad
- * message fails alone. Each message gets its own row id.
+ * are written by one multi-row insert instead of a transaction each (platform/batcher.ts). The
+ * insert is its scope's whole work, so it is sent alone: no BEGIN, no COMMIT (ADR 0035). A batch
+ * that fails as a whole is written again one row at a time, so a bad message fails alone. Each
+ * message gets its own row id.
  */
+import type { CompiledQuery } from 'kysely'
 import { Batcher, eachAlone } from '../../platform/batcher.ts'
 import type { Scopes, SystemScope } from '../../platform/db/index.ts'
 
-/** Inserts `rows` and answers their ids (in any order). */
-export type InsertRows<R> = (s: SystemScope, rows: R[]) => Promise<Array<{ id: number | string }>>
+/** The insert of `rows`, compiled, answering their ids (in any order). */
+export type InsertRows<R> = (s: SystemScope, rows: R[]) => CompiledQuery<{ id: number | string }>
 
 export function batchedOutbox<R>(scopes: Scopes, reason: string, insert: InsertRows<R>) {
   const write = async (rows: R[]): Promise<string[]> => {
-    const ids = await scopes.withSystem(reason, (s) => insert(s, rows))
+    const ids = await scopes.systemStatementAlone(reason, (s) => insert(s, rows))
     if (ids.length !== rows.length) throw new Error(`${reason}: ${ids.length} rows stored of ${rows.length}`)
     // An identity column numbers a multi-row insert's rows in their order.
     return ids

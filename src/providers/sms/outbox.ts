@@ -15,7 +15,7 @@ export interface OutboxSmsSenderOptions {
 export function createOutboxSmsSender(opts: OutboxSmsSenderOptions): SmsSender {
   const { scopes, log, logBody } = opts
   const store = batchedOutbox<Insertable<SmsOutboxTable>>(scopes, 'sms outbox', ({ db }, rows) =>
-    db.insertInto('sms_outbox').values(rows).returning('id').execute(),
+    db.insertInto('sms_outbox').values(rows).returning('id').compile(),
   )
   return {
     kind: 'outbox',

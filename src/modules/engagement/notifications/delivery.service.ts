@@ -1,10 +1,11 @@
 /**
  * The `notifications.deliver` job: one attempt of each of its queued deliveries (a notification's
  * channels due at the same time travel in one job). The deliveries are claimed by one conditional
- * update (open status, due, not held by another worker), so two workers never send one twice; the
- * same transaction reads where they go and what suppresses them (channels.service.ts). The sends
- * run outside any transaction; their outcomes (and the suppressions they call for) are recorded in
- * one more. A delivery to be retried gets its next attempt with exponential backoff and full jitter
+ * update (open status, due, not held by another worker), so two workers never send one twice; plain
+ * reads after it find where they go and what suppresses them (channels.service.ts). The sends run
+ * outside any transaction; their outcomes (and the suppressions they call for) are recorded in one
+ * more. The claim, and the outcomes when they are the whole write, are single statements sent alone
+ * (no BEGIN or COMMIT). A delivery to be retried gets its next attempt with exponential backoff and full jitter
  * (lib/backoff.ts); after MAX_ATTEMPTS, or on a permanent refusal, it is `failed` and dead-lettered
  * (an administrator can retry it).
  */
@@ -49,6 +50,10 @@ export interface DeliveryDeps {
   random: () => number
 }
 
+/** A quiet-hours hold the delivery waited out, kept in its outcome's detail. */
+const heldOf = (d: DeliveryRow): Record<string, unknown> =>
+  typeof d.detail['held_until'] === 'string' ? { held_until: d.detail['held_until'] } : {}
+
 export class DeliveryService {
   constructor(private readonly deps: DeliveryDeps) {}
 
@@ -91,17 +96,18 @@ export class DeliveryService {
       ),
     )
     const done = this.deps.clock.now()
-    const rows = await this.deps.scopes.withTenant(p.tenantId, async (s) => {
-      if (stale.length) await deleteSuppressions(s, stale)
-      const updates = []
-      for (const [i, { d }] of prepared.entries()) {
-        const a = attempts[i]!
-        await this.deps.channels.record(s, d, a)
-        const held = typeof d.detail['held_until'] === 'string' ? { held_until: d.detail['held_until'] } : {}
-        updates.push({ id: d.id, u: this.outcome(d, a, done, held) })
-      }
-      return finishDeliveries(s, updates, done)
-    })
+    const updates = () =>
+      prepared.map(({ d }, i) => ({ id: d.id, u: this.outcome(d, attempts[i]!, done, heldOf(d)) }))
+    // Usually the outcomes are the whole write, one statement sent alone; suppressions to record
+    // (their ids go into the outcomes' details first) or stale ones to delete share its transaction.
+    const quiet = !stale.length && attempts.every((a) => !a.suppress?.length)
+    const rows = quiet
+      ? await this.deps.scopes.statementAlone(p.tenantId, (s) => finishDeliveries(s, updates(), done))
+      : await this.deps.scopes.withTenant(p.tenantId, async (s) => {
+          if (stale.length) await deleteSuppressions(s, stale)
+          for (const [i, { d }] of prepared.entries()) await this.deps.channels.record(s, d, attempts[i]!)
+          return (await s.db.executeQuery(finishDeliveries(s, updates(), done))).rows
+        })
     await this.enqueue(
       p.tenantId,
       rows.filter((r) => r.status === 'retrying'),
@@ -119,7 +125,7 @@ export class DeliveryService {
     const none = { prepared: [] as Prepared[], stale: [] as number[] }
     // Most jobs of a burst find their deliveries already sent in an earlier job's batch.
     if (!(await this.deps.scopes.withTenant(tenantId, (s) => anyClaimable(s, ids, now)))) return none
-    const claimed = await this.deps.scopes.withTenant(tenantId, (s) =>
+    const claimed = await this.deps.scopes.statementAlone(tenantId, (s) =>
       claimDeliveries(s, ids, now, new Date(now.getTime() + CLAIM_MS), BATCH),
     )
     if (!claimed.length) return none

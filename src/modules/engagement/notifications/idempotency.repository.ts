@@ -44,7 +44,8 @@ export const insertKey = (s: TenantScope, ref: KeyRef, fingerprint: string, now:
 
 /**
  * Inserts each key as processing in one statement; answers the keys it inserted (with their
- * `created_at`), those already present are left alone. The refs must be distinct.
+ * `created_at`), those already present are left alone. The refs must be distinct. Compiled, to be
+ * sent alone (`Scopes.statementAlone`): the claim commits before the work it guards.
  */
 export const insertKeys = (
   s: TenantScope,
@@ -68,7 +69,7 @@ export const insertKeys = (
     )
     .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'route', 'key']).doNothing())
     .returning(['user_id', 'route', 'key', 'created_at'])
-    .execute()
+    .compile()
 
 export const findKey = (s: TenantScope, ref: KeyRef): Promise<KeyRow | undefined> =>
   where(s, ref)

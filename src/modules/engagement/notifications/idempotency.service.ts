@@ -86,7 +86,7 @@ export class IdempotencyService {
     const lockedUntil = new Date(now.getTime() + LOCK_MS)
     const seen = new Set<string>()
     const first = items.filter(({ ref }) => !seen.has(refKey(ref)) && seen.add(refKey(ref)))
-    const inserted = await this.deps.scopes.withTenant(tenantId, (s) =>
+    const inserted = await this.deps.scopes.statementAlone(tenantId, (s) =>
       insertKeys(s, first, now, lockedUntil),
     )
     const generations = new Map(

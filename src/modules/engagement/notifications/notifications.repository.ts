@@ -1,5 +1,5 @@
 /** SQL for `notification` and `notification_delivery`; every query takes the tenant scope first. */
-import type { ExpressionBuilder, Selectable } from 'kysely'
+import type { CompiledQuery, ExpressionBuilder, Selectable } from 'kysely'
 import {
   anyOf,
   unnest,
@@ -135,7 +135,8 @@ export const anyClaimable = (s: TenantScope, ids: number[], now: Date) =>
  * up to `batch` in all with the tenant's other due `pending` ones (a burst of notifications is sent
  * in batches, whichever job comes first): one conditional update, rows another worker is claiming
  * skipped, so of two workers only one gets each delivery. The attempt is counted now; the claim
- * lasts until `until` (then another worker may retry).
+ * lasts until `until` (then another worker may retry). Compiled, to be sent alone
+ * (`Scopes.statementAlone`); the ids travel as one array, so the text is the same for any number.
  */
 export const claimDeliveries = (s: TenantScope, ids: number[], now: Date, until: Date, batch: number) =>
   s.db
@@ -147,9 +148,9 @@ export const claimDeliveries = (s: TenantScope, ids: number[], now: Date, until:
         .selectFrom('notification_delivery')
         .select('id')
         .where('tenant_id', '=', s.tenantId)
-        .where((w) => w.or([w('id', 'in', ids), w('status', '=', 'pending')]))
+        .where((w) => w.or([w('id', '=', anyOf(ids, 'bigint')), w('status', '=', 'pending')]))
         .where((w) => claimable(w, now))
-        .orderBy((w) => w('id', 'in', ids), 'desc')
+        .orderBy((w) => w('id', '=', anyOf(ids, 'bigint')), 'desc')
         .orderBy('id')
         .limit(batch)
         .forUpdate()
@@ -157,7 +158,7 @@ export const claimDeliveries = (s: TenantScope, ids: number[], now: Date, until:
     )
     .where((eb) => claimable(eb, now))
     .returningAll()
-    .execute()
+    .compile()
 
 export interface DeliveryUpdate {
   status: DeliveryStatus
@@ -181,14 +182,15 @@ export const finishDelivery = (s: TenantScope, id: number, u: DeliveryUpdate, no
 /**
  * Records the outcomes of a batch of attempts in one statement and releases their claims. An
  * attempt sets `sent_at` or `dead_lettered_at` or neither; what it does not set stays. The outcomes
- * travel as column arrays (one statement text, prepared once, whatever the batch's size).
+ * travel as column arrays (one statement text, prepared once, whatever the batch's size). Compiled:
+ * sent alone when it is its scope's whole work, else run in the caller's transaction. `rows` must
+ * not be empty.
  */
-export async function finishDeliveries(
+export function finishDeliveries(
   s: TenantScope,
   rows: ReadonlyArray<{ id: number; u: DeliveryUpdate }>,
   now: Date,
-): Promise<DeliveryRow[]> {
-  if (!rows.length) return []
+): CompiledQuery<DeliveryRow> {
   const ids = rows.map((r) => r.id)
   const v = s.db
     .selectNoFrom([
@@ -233,7 +235,7 @@ export async function finishDeliveries(
       // The ids again as an array: the key lookup the planner takes instead of hashing the tenant's rows.
       .where('d.id', '=', anyOf(ids, 'bigint'))
       .returningAll('d')
-      .execute()
+      .compile()
   )
 }
 
