@@ -17,7 +17,7 @@ import { isUpstreamError } from '../../../platform/upstream-errors.ts'
 import type { EmailSender } from '../../../providers/email/index.ts'
 import type { PushMessage, PushResult } from '../../../providers/push/push.port.ts'
 import type { RetryHint } from './lib/backoff.ts'
-import type { DeliveryRow, NotificationRow } from './notifications.repository.ts'
+import type { ClaimedDelivery, NotificationRow } from './notifications.repository.ts'
 import type { Channel } from './notifications.tables.ts'
 import { findTargets, type PushTargetRef, type Route, type Targets } from './targets.service.ts'
 import { ensureSuppression } from './suppressions.repository.ts'
@@ -53,7 +53,7 @@ export type Attempt = (
 
 /** A claimed delivery with its notification and where it goes. */
 export interface Prepared {
-  d: DeliveryRow
+  d: ClaimedDelivery
   n: NotificationRow
   route: Route
 }
@@ -73,7 +73,7 @@ export class ChannelsService {
   /** Plain reads in `s`: where each delivery goes, or why it goes nowhere; stale push_gone ids. */
   async prepare(
     s: TenantScope,
-    open: DeliveryRow[],
+    open: ClaimedDelivery[],
     notes: Map<number, NotificationRow>,
   ): Promise<{ prepared: Prepared[]; stale: number[] }> {
     const rows = open.flatMap((d) => {
@@ -93,7 +93,7 @@ export class ChannelsService {
   }
 
   /** In the outcome's transaction: the suppressions the attempt calls for, their ids into its detail. */
-  async record(s: TenantScope, d: DeliveryRow, a: Attempt): Promise<void> {
+  async record(s: TenantScope, d: ClaimedDelivery, a: Attempt): Promise<void> {
     for (const r of a.suppress ?? []) {
       const row = await ensureSuppression(
         s,
@@ -105,7 +105,7 @@ export class ChannelsService {
   }
 
   private async email(
-    d: DeliveryRow,
+    d: ClaimedDelivery,
     n: NotificationRow,
     to: { address: string; recipient: string },
   ): Promise<Attempt> {
@@ -143,7 +143,7 @@ export class ChannelsService {
   }
 
   private async push(
-    d: DeliveryRow,
+    d: ClaimedDelivery,
     n: NotificationRow,
     targets: Extract<Route, { kind: 'push' }>['targets'],
   ): Promise<Attempt> {

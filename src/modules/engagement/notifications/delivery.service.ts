@@ -24,6 +24,8 @@ import {
   finishDeliveries,
   finishDelivery,
   anyClaimable,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
   type DeliveryRow,
   type DeliveryUpdate,
 } from './notifications.repository.ts'
@@ -51,7 +53,7 @@ export interface DeliveryDeps {
 }
 
 /** A quiet-hours hold the delivery waited out, kept in its outcome's detail. */
-const heldOf = (d: DeliveryRow): Record<string, unknown> =>
+const heldOf = (d: ClaimedDelivery): Record<string, unknown> =>
   typeof d.detail['held_until'] === 'string' ? { held_until: d.detail['held_until'] } : {}
 
 export class DeliveryService {
@@ -80,7 +82,7 @@ export class DeliveryService {
   }
 
   /** One attempt of each due delivery of the job; those not due or held by another worker are left. */
-  async deliver(p: DeliverPayload): Promise<DeliveryRow[]> {
+  async deliver(p: DeliverPayload): Promise<DeliveryOutcome[]> {
     const ids = 'deliveryIds' in p ? p.deliveryIds : [p.deliveryId]
     if (!ids.length) return []
     const now = this.deps.clock.now()
@@ -135,7 +137,7 @@ export class DeliveryService {
     })
   }
 
-  private outcome(d: DeliveryRow, a: Attempt, now: Date, held: Record<string, unknown>): DeliveryUpdate {
+  private outcome(d: ClaimedDelivery, a: Attempt, now: Date, held: Record<string, unknown>): DeliveryUpdate {
     const detail = { ...held, ...a.detail }
     if (a.status === 'sent') return { status: 'sent', detail, next_attempt_at: null, sent_at: now }
     if (a.status !== 'retry' && a.status !== 'failed')

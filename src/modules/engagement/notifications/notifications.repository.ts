@@ -17,6 +17,11 @@ import type {
 
 export type NotificationRow = Selectable<NotificationTable>
 export type DeliveryRow = Selectable<NotificationDeliveryTable>
+/** A delivery as a claim answers it: what sending it and recording its outcome read. */
+export type ClaimedDelivery = Pick<
+  DeliveryRow,
+  'tenant_id' | 'id' | 'notification_id' | 'user_id' | 'channel' | 'detail' | 'attempts'
+>
 /** Statuses a worker may still act on. */
 export const OPEN_STATUSES: DeliveryStatus[] = ['pending', 'retrying', 'quiet_hours']
 
@@ -60,7 +65,7 @@ export const findNotifications = (s: TenantScope, ids: number[]) =>
     .selectFrom('notification')
     .selectAll()
     .where('tenant_id', '=', s.tenantId)
-    .where('id', 'in', ids)
+    .where('id', '=', anyOf(ids, 'bigint'))
     .execute()
 
 export const findNotification = (s: TenantScope, id: number) =>
@@ -125,7 +130,7 @@ export const anyClaimable = (s: TenantScope, ids: number[], now: Date) =>
     .selectFrom('notification_delivery')
     .select('id')
     .where('tenant_id', '=', s.tenantId)
-    .where('id', 'in', ids)
+    .where('id', '=', anyOf(ids, 'bigint'))
     .where((eb) => claimable(eb, now))
     .limit(1)
     .executeTakeFirst()
@@ -157,7 +162,7 @@ export const claimDeliveries = (s: TenantScope, ids: number[], now: Date, until:
         .skipLocked(),
     )
     .where((eb) => claimable(eb, now))
-    .returningAll()
+    .returning(['tenant_id', 'id', 'notification_id', 'user_id', 'channel', 'detail', 'attempts'])
     .compile()
 
 export interface DeliveryUpdate {
@@ -168,6 +173,9 @@ export interface DeliveryUpdate {
   dead_lettered_at?: Date | null
   attempts?: number
 }
+
+/** What recording an outcome answers: enough to queue a retry. */
+export type DeliveryOutcome = Pick<DeliveryRow, 'id' | 'status' | 'attempts' | 'next_attempt_at'>
 
 /** Records an attempt's outcome and releases the claim. */
 export const finishDelivery = (s: TenantScope, id: number, u: DeliveryUpdate, now: Date) =>
@@ -190,7 +198,7 @@ export function finishDeliveries(
   s: TenantScope,
   rows: ReadonlyArray<{ id: number; u: DeliveryUpdate }>,
   now: Date,
-): CompiledQuery<DeliveryRow> {
+): CompiledQuery<DeliveryOutcome> {
   const ids = rows.map((r) => r.id)
   const v = s.db
     .selectNoFrom([
@@ -234,7 +242,7 @@ export function finishDeliveries(
       .whereRef('d.id', '=', 'v.id')
       // The ids again as an array: the key lookup the planner takes instead of hashing the tenant's rows.
       .where('d.id', '=', anyOf(ids, 'bigint'))
-      .returningAll('d')
+      .returning(['d.id', 'd.status', 'd.attempts', 'd.next_attempt_at'])
       .compile()
   )
 }

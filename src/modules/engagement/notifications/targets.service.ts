@@ -10,7 +10,7 @@ import type { TenantScope } from '../../../platform/db/index.ts'
 import { accountMailbox } from '../../accounts/identity/index.ts'
 import type { PushChannel, PushTargetRef } from '../push/index.ts'
 import type { Attempt } from './channels.service.ts'
-import type { DeliveryRow, NotificationRow } from './notifications.repository.ts'
+import type { ClaimedDelivery, NotificationRow } from './notifications.repository.ts'
 import type { Channel } from './notifications.tables.ts'
 import { suppressionsOf, type SuppressionRow } from './suppressions.repository.ts'
 
@@ -37,7 +37,7 @@ const decided = (attempt: Attempt): Route => ({ kind: 'decided', attempt })
 
 export async function findTargets(
   s: TenantScope,
-  rows: Array<{ d: DeliveryRow; n: NotificationRow }>,
+  rows: Array<{ d: ClaimedDelivery; n: NotificationRow }>,
   push: PushTargetsApi,
 ): Promise<Targets> {
   const mailboxes = new Map<number, string | null>()
