@@ -75,6 +75,27 @@ describe('MCP server: authentication', () => {
     assertProblem(old, 401, 'mcp.invalid_token')
   })
 
+  it('refuses a browser page of another origin, even with a valid key; its own origin passes', async () => {
+    const u = await t.newTenant()
+    const agent = await agentWithKey(u)
+    const auth = { ...ACCEPT, authorization: `Bearer ${agent.key}` }
+    for (const origin of ['https://evil.example', 'null', 'http://localhost:1']) {
+      const res = await t.anon.post('/mcp', ping, { ...auth, origin })
+      assertProblem(res, 403, 'mcp.origin_not_allowed')
+      assert.match(json(res.body).detail, new RegExp(origin.replace(/[.:/]/g, '\\$&')))
+    }
+    const own = new URL(t.c.config.PUBLIC_BASE_URL).origin
+    const ok = await t.anon.post('/mcp', ping, { ...auth, origin: own })
+    assert.equal(ok.statusCode, 200, ok.body)
+    assert.match(ok.body, /"result":\{\}/) // the ping's answer, as JSON or as one server-sent event
+    // Without a key, another origin is still refused first: nothing tells it whether a key works.
+    assertProblem(
+      await t.anon.post('/mcp', ping, { ...ACCEPT, origin: 'https://evil.example' }),
+      403,
+      'mcp.origin_not_allowed',
+    )
+  })
+
   it('answers GET and DELETE with 405 and a JSON-RPC error (stateless: no session stream)', async () => {
     for (const method of ['GET', 'DELETE'] as const) {
       const res = await t.anon.inject({ method, url: '/mcp' })

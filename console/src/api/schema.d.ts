@@ -5688,7 +5688,7 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol: one JSON-RPC message, as an agent
-         * @description The Model Context Protocol server (Streamable HTTP, stateless: any API process answers any request; no session, no GET stream). Authenticate with an agent’s credential, `Authorization: Bearer sxa_…` (POST /api/bot-controls/agents/{agent_id}/credentials issues it); a user’s token or API key is not accepted here. Without a valid agent key → 401 with `WWW-Authenticate: Bearer realm="sextant-mcp", error="invalid_token"`. The server acts as that agent: tools get_portfolio, get_holdings (scope portfolio:read), get_quotes, get_bars, get_signals, run_screen (market:read), get_agent_limits, list_orders (orders:read), simulate_order, place_order, cancel_order (orders:propose); resources sextant://holdings and sextant://agent/limits. A tool the credential lacks the scope for answers a tool error {error: "insufficient_scope", required_scope, granted_scopes}. Orders pass the same gate as the REST order route. Third-party text (news) comes wrapped as {_trust: {level: "untrusted_third_party_text", …}, data}. Send `Accept: application/json, text/event-stream`; the answer is JSON or one server-sent event. Full tool list: docs/mcp.md.
+         * @description The Model Context Protocol server (Streamable HTTP, stateless: any API process answers any request; no session, no GET stream). Authenticate with an agent’s credential, `Authorization: Bearer sxa_…` (POST /api/bot-controls/agents/{agent_id}/credentials issues it); a user’s token or API key is not accepted here. Without a valid agent key → 401 with `WWW-Authenticate: Bearer realm="sextant-mcp", error="invalid_token"`. The server acts as that agent: tools get_portfolio, get_holdings (scope portfolio:read), get_quotes, get_bars, get_signals, run_screen (market:read), get_agent_limits, list_orders (orders:read), simulate_order, place_order, cancel_order (orders:propose); resources sextant://holdings and sextant://agent/limits. A tool the credential lacks the scope for answers a tool error {error: "insufficient_scope", required_scope, granted_scopes}. Orders pass the same gate as the REST order route. Third-party text (news) comes wrapped as {_trust: {level: "untrusted_third_party_text", …}, data}. Send `Accept: application/json, text/event-stream`; the answer is JSON or one server-sent event. A browser’s `Origin` other than the service’s own or one of CORS_ORIGINS → 403 `mcp.origin_not_allowed` (DNS-rebinding protection; desktop clients send no Origin). Full tool list: docs/mcp.md.
          */
         post: operations["mcpMessage"];
         delete?: never;
@@ -64728,6 +64728,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

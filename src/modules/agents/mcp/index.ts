@@ -6,6 +6,7 @@
  */
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server'
 import type { App } from '../../../platform/http/app-type.ts'
+import { allowedOrigins } from '../../../platform/http/security.ts'
 import { defineModule, type ModuleContext } from '../../module.ts'
 import type { AgentPrincipal } from '../bot-controls/index.ts'
 import { createAgentServer, type McpNeeds } from './mcp-server.service.ts'
@@ -18,11 +19,14 @@ export interface Mcp {
   handler: McpHttpHandler
   /** The agent an `Authorization` header's bearer key stands for, or null. */
   authenticate(authorization: string | undefined): Promise<AgentPrincipal | null>
+  /** No `Origin` (a desktop client), or the service's own origin or one of CORS_ORIGINS. */
+  originAllowed(origin: string | undefined): boolean
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i
 
 function createMcp(ctx: ModuleContext, needs: McpNeeds): Mcp {
+  const origins = new Set(allowedOrigins(ctx.config))
   const handler = createMcpHandler(
     ({ authInfo }) => {
       const principal = authInfo?.extra?.['principal'] as AgentPrincipal | undefined
@@ -38,6 +42,7 @@ function createMcp(ctx: ModuleContext, needs: McpNeeds): Mcp {
       const key = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]
       return key ? needs.botControls.credentials.resolve(key) : null
     },
+    originAllowed: (origin) => origin === undefined || origins.has(origin),
   }
 }
 

@@ -1,7 +1,10 @@
 /**
  * /mcp: the Model Context Protocol endpoint (Streamable HTTP, stateless). The platform's hook does
  * not know agent keys, so the route is public there and authenticates here, before the body is
- * read: `Authorization: Bearer <agent key>` or 401 with a Bearer challenge. The SDK's handler then
+ * read: `Authorization: Bearer <agent key>` or 401 with a Bearer challenge. First, as the protocol
+ * requires of an HTTP server, the `Origin` a browser sends is checked (DNS rebinding: a page of
+ * another site reaching a server through a name it controls): only the service's own origin and
+ * CORS_ORIGINS, else 403; desktop clients send none. The SDK's handler then
  * answers the one message with a fresh server acting as that agent; the reply is hijacked and the
  * handler's web Response written to it. GET and DELETE (session streams and session ends) do not
  * exist on a stateless endpoint: 405 with a JSON-RPC error.
@@ -10,7 +13,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../../platform/http/app-type.ts'
-import { UnauthorizedError } from '../../../platform/http/errors.ts'
+import { ForbiddenError, UnauthorizedError } from '../../../platform/http/errors.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import type { AgentPrincipal } from '../bot-controls/index.ts'
 import type { Mcp } from './index.ts'
@@ -32,7 +35,9 @@ const DESCRIPTION =
   'lacks the scope for answers a tool error {error: "insufficient_scope", required_scope, ' +
   'granted_scopes}. Orders pass the same gate as the REST order route. Third-party text (news) comes ' +
   'wrapped as {_trust: {level: "untrusted_third_party_text", …}, data}. Send `Accept: application/json, ' +
-  'text/event-stream`; the answer is JSON or one server-sent event. Full tool list: docs/mcp.md.'
+  'text/event-stream`; the answer is JSON or one server-sent event. A browser’s `Origin` other than ' +
+  'the service’s own or one of CORS_ORIGINS → 403 `mcp.origin_not_allowed` (DNS-rebinding ' +
+  'protection; desktop clients send no Origin). Full tool list: docs/mcp.md.'
 
 const principals = new WeakMap<FastifyRequest, AgentPrincipal>()
 
@@ -48,6 +53,12 @@ export function mcpRoutes(app: App, api: Mcp): void {
     {
       config: { auth: 'public' },
       onRequest: async (req) => {
+        const origin = req.headers.origin
+        if (!api.originAllowed(origin))
+          throw new ForbiddenError(
+            'mcp.origin_not_allowed',
+            `A page from ${String(origin)} may not call the MCP endpoint: only this service's own origin and CORS_ORIGINS may (a desktop client sends no Origin)`,
+          )
         const principal = await api.authenticate(req.headers.authorization)
         if (!principal)
           throw new UnauthorizedError(
@@ -75,7 +86,7 @@ export function mcpRoutes(app: App, api: Mcp): void {
         response: {
           200: JsonRpcAnswer,
           202: { description: 'A notification, accepted (no body)', type: 'null' },
-          ...problems(401, 422),
+          ...problems(401, 403, 422),
         },
       },
     },
