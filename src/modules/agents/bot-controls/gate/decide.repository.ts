@@ -200,15 +200,15 @@ export async function recordPass(
   priced: string,
   seen: string | null,
 ): Promise<OrderRow | undefined> {
-  return passedRow(await insertPass(s, { o, priced, seen }))
+  return insertedOrder(await insertPass(s, { o, priced, seen }))
 }
 
-/** `recordPass`'s statement bound, to be sent alone as its scope's whole work; its rows → `passedRow`. */
+/** `recordPass`'s statement bound, to be sent alone as its scope's whole work; its rows → `insertedOrder`. */
 export const passStatement = (s: TenantScope, o: PassedOrder, priced: string, seen: string | null) =>
   insertPass.bound(s, { o, priced, seen })
 
-/** The order a pass inserted (undefined: the usage row moved, nothing was written). */
-export const passedRow = ([row]: Array<Omit<OrderRow, 'approval_id'>>): OrderRow | undefined =>
+/** The order a pass or a rejection inserted (undefined: a pass whose usage row moved wrote nothing). */
+export const insertedOrder = ([row]: Array<Omit<OrderRow, 'approval_id'>>): OrderRow | undefined =>
   row && { ...row, approval_id: null }
 
 const insertPass = compiledOnce(
@@ -249,13 +249,10 @@ const insertPass = compiledOnce(
 /**
  * A rejection recorded: the order inserted and rejections[reason] += 1 on the day's usage row
  * (created when missing), in one statement. It spends no budget, so it needs no compare and swap.
+ * Compiled, to be sent alone as its scope's whole work; its row → `insertedOrder`.
  */
-export async function recordRejection(
-  s: TenantScope,
-  o: NewOrder & { trading_day: string },
-  reason: string,
-): Promise<OrderRow> {
-  const row = await s.db
+export const rejectionStatement = (s: TenantScope, o: NewOrder & { trading_day: string }, reason: string) =>
+  s.db
     .with('usage', (db) =>
       db
         .insertInto('bot_usage_day')
@@ -276,9 +273,7 @@ export async function recordRejection(
     .insertInto('bot_order')
     .values({ ...o, tenant_id: s.tenantId })
     .returningAll()
-    .executeTakeFirstOrThrow()
-  return { ...row, approval_id: null }
-}
+    .compile()
 
 /** Whether `err` is the insert of a client_order_id the agent already used (a concurrent request). */
 export function isClientIdTaken(err: unknown): boolean {

@@ -20,10 +20,10 @@ import { policyOf } from '../policy.service.ts'
 import {
   gateReads,
   lockUsageDay,
-  passedRow,
+  insertedOrder,
   passStatement,
   recordPass,
-  recordRejection,
+  rejectionStatement,
 } from './decide.repository.ts'
 import { type FactsService, needsValuation } from './facts.service.ts'
 import {
@@ -135,14 +135,16 @@ async function decideIn(
   if (decision.failed) {
     const { check, detail } = decision.failed
     const rejected = { ...base, status: 'rejected' as const, reject_reason: check, reject_detail: detail }
-    return { row: await tx((s) => recordRejection(s, rejected, check)), route }
+    const row = insertedOrder(await tx.alone((s) => rejectionStatement(s, rejected, check)))
+    if (!row) throw new Error('the rejection was not recorded')
+    return { row, route }
   }
   const threshold = effectiveThreshold(r.override_threshold, r.tenant_threshold)
   const held = needsApproval(decision.priced, threshold, d.canExecute)
   if (!held) {
     // The pass is its scope's whole work: one statement sent alone, without BEGIN or COMMIT.
     const sent = { ...base, status: 'sent' as const }
-    const row = passedRow(await tx.alone((s) => passStatement(s, sent, decision.priced, usage.version)))
+    const row = insertedOrder(await tx.alone((s) => passStatement(s, sent, decision.priced, usage.version)))
     return row ? { row, route } : { moved: true }
   }
   return tx(async (s): Promise<Decided> => {
