@@ -56,27 +56,23 @@ export function createScopes(root: Kysely<Database>, log: Pick<Logger, 'info'>):
       await trx.executeQuery(scopeSettings(tenant, system))
       return work(trx)
     })
-  return {
+  const scopes: Scopes = {
     withTenant(tenantId, work) {
       return open(tenantSetting(tenantId), 'off', (db) => work({ tenantId, db }))
     },
     async statementAlone<R>(tenantId: TenantId, statement: (scope: TenantScope) => CompiledQuery<R>) {
-      const { rows } = await open(tenantSetting(tenantId), 'off', (db) =>
-        db.executeQuery(alone(statement({ tenantId, db }))),
-      )
-      return rows
+      return (await scopes.withTenant(tenantId, (s) => s.db.executeQuery(alone(statement(s))))).rows
     },
     withSystem(reason, work) {
       log.info({ system_scope: reason }, 'system scope')
       return open('', 'on', (db) => work({ reason, db }))
     },
     async systemStatementAlone<R>(reason: string, statement: (scope: SystemScope) => CompiledQuery<R>) {
-      log.info({ system_scope: reason }, 'system scope')
-      const { rows } = await open('', 'on', (db) => db.executeQuery(alone(statement({ reason, db }))))
-      return rows
+      return (await scopes.withSystem(reason, (s) => s.db.executeQuery(alone(statement(s))))).rows
     },
     withGlobal(work) {
       return open('', 'off', work)
     },
   }
+  return scopes
 }

@@ -98,8 +98,7 @@ export class DeliveryService {
       ),
     )
     const done = this.deps.clock.now()
-    const updates = () =>
-      prepared.map(({ d }, i) => ({ id: d.id, u: this.outcome(d, attempts[i]!, done, heldOf(d)) }))
+    const updates = () => prepared.map(({ d }, i) => ({ id: d.id, u: this.outcome(d, attempts[i]!, done) }))
     // Usually the outcomes are the whole write, one statement sent alone; suppressions to record
     // (their ids go into the outcomes' details first) or stale ones to delete share its transaction.
     const quiet = !stale.length && attempts.every((a) => !a.suppress?.length)
@@ -137,8 +136,8 @@ export class DeliveryService {
     })
   }
 
-  private outcome(d: ClaimedDelivery, a: Attempt, now: Date, held: Record<string, unknown>): DeliveryUpdate {
-    const detail = { ...held, ...a.detail }
+  private outcome(d: ClaimedDelivery, a: Attempt, now: Date): DeliveryUpdate {
+    const detail = { ...heldOf(d), ...a.detail }
     if (a.status === 'sent') return { status: 'sent', detail, next_attempt_at: null, sent_at: now }
     if (a.status !== 'retry' && a.status !== 'failed')
       return { status: a.status, detail, next_attempt_at: null }
