@@ -1,7 +1,7 @@
 /**
  * The PGlite driver's calls into the backend (pglite-driver.ts, ADRs 0022, 0025 and 0027): a scope's
  * leading read goes with its settings bound and no BEGIN or COMMIT, batched with the other scopes'
- * reads of the same turn into one `execProtocol` call, each read self-contained; what follows it opens
+ * reads of the same turn into one call into PGlite, each read self-contained; what follows it opens
  * the transaction with the prelude; a read-only transaction's COMMIT is owed to whoever runs next;
  * raw text with several statements still answers its last result.
  */
@@ -21,18 +21,18 @@ const syncs = (call: string) => call.split('S\0\0\0\x04').length - 1
 describe('PGlite driver', () => {
   let handle: DatabaseHandle
   const calls: string[] = []
-  const original = PGlite.prototype.execProtocol
+  const original = PGlite.prototype.execProtocolRawStream
 
   before(async () => {
     handle = await createDatabase(testConfig({ DATABASE_URL: 'memory://' }))
     await migrateToLatest(handle)
-    PGlite.prototype.execProtocol = function (this: PGlite, message, opts) {
+    PGlite.prototype.execProtocolRawStream = function (this: PGlite, message, opts) {
       calls.push(Buffer.from(message).toString('latin1'))
       return original.call(this, message, opts)
     }
   })
   after(async () => {
-    PGlite.prototype.execProtocol = original
+    PGlite.prototype.execProtocolRawStream = original
     await handle?.close()
   })
 
