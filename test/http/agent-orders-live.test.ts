@@ -44,7 +44,14 @@ const brokerOrders = async (u: Client) => json(await u.get('/api/brokera/orders?
 describe('live agent orders through the Alpaca sandbox', () => {
   it('places at the broker with our client order id; the fills job reads the fill into the position', async () => {
     const { u, account, agent } = await liveAgent()
-    const o = await placed(u, agent, order(account, { qty: '1' }))
+    // A buy limit far under the market rests at the broker whatever its session (the sandbox keeps
+    // real time: a market order would fill at once while New York trades).
+    const o = await placed(
+      u,
+      agent,
+      order(account, { qty: '1', type: 'limit', limit_price: '1', time_in_force: 'gtc' }),
+    )
+    assert.equal(o.status, 'sent')
     assert.equal(o.mode, 'live')
     assert.equal(o.broker, 'brokera')
     assert.equal(typeof o.broker_order_id, 'string')
@@ -52,8 +59,8 @@ describe('live agent orders through the Alpaca sandbox', () => {
     assert.equal(atBroker.client_order_id, `sx-${u.tenantId}-${o.order_id}`)
     assert.equal(atBroker.symbol, 'AAPL')
     assert.equal(atBroker.qty, '1')
-    // The sandbox's market is closed now (it keeps real time): the fills job finds the order still
-    // open at the broker and leaves it as it is; nothing is placed again.
+    // The fills job finds the order still open at the broker and leaves it as it is; nothing is
+    // placed again.
     const internals = gateInternals.get(t.c.botControls.orders)!
     await syncOpenOrders(internals)
     assert.equal(json(await u.get(`/api/bot-controls/orders/${o.order_id}`)).status, 'sent')
@@ -65,14 +72,14 @@ describe('live agent orders through the Alpaca sandbox', () => {
       clientOrderId: null,
       symbol: 'AAPL',
       side: 'buy',
-      type: 'market',
-      timeInForce: 'day',
+      type: 'limit',
+      timeInForce: 'gtc',
       status,
       qty: '1',
       notional: null,
       filledQty,
-      filledAvgPrice: '101.25',
-      limitPrice: null,
+      filledAvgPrice: '0.99',
+      limitPrice: '1',
       stopPrice: null,
       extendedHours: false,
       createdAt: START,
@@ -85,7 +92,7 @@ describe('live agent orders through the Alpaca sandbox', () => {
     await internals.execution.apply(u.tenantId, o.order_id, 'brokera', reported('1', 'filled'))
     assert.equal(await position(u.tenantId, agent), '1')
     const after = json(await u.get(`/api/bot-controls/orders/${o.order_id}`))
-    assert.deepEqual([after.status, after.filled_qty, after.filled_avg_price], ['filled', '1', '101.25'])
+    assert.deepEqual([after.status, after.filled_qty, after.filled_avg_price], ['filled', '1', '0.99'])
     // A filled order is closed: a late report changes nothing.
     await internals.execution.apply(u.tenantId, o.order_id, 'brokera', reported('2', 'filled'))
     assert.equal(await position(u.tenantId, agent), '1')
