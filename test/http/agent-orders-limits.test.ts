@@ -87,6 +87,33 @@ describe('gate: the limits at their boundaries', () => {
     }
   })
 
+  it('max_orders_per_minute: held orders withdrawn before approval leave the window; a sent one canceled stays', async () => {
+    const { u, account, agent } = await setup({ limits: { max_orders_per_minute: 2 } })
+    await u.put('/api/bot-controls/approval-threshold', { threshold: '15' })
+    const cancel = async (id: number) =>
+      json(await u.post(`/api/bot-controls/agents/${agent}/orders/${id}/cancel`))
+    const held = [
+      await placed(u, agent, limitBuy(account, '2', '10')),
+      await placed(u, agent, limitBuy(account, '2', '10')),
+    ]
+    assert.deepEqual(
+      held.map((o) => o.status),
+      ['pending_approval', 'pending_approval'],
+    )
+    for (const o of held) {
+      const c = await cancel(o.order_id)
+      assert.deepEqual([c.status, c.reject_reason], ['canceled', 'order.withdrawn'])
+    }
+    // Both withdrawn within the same minute: two more pass the per-minute check.
+    const resting = await placed(u, agent, limitBuy(account, '1', '10', { time_in_force: 'gtc' }))
+    assert.equal(resting.status, 'sent')
+    const c = await cancel(resting.order_id)
+    assert.deepEqual([c.status, c.reject_reason], ['canceled', null])
+    // The canceled order had been sent: it still counts, so this is the second of two.
+    assert.equal((await placed(u, agent, limitBuy(account, '1', '10'))).status, 'sent')
+    await expectRejected(u, agent, limitBuy(account, '1', '10'), 'limit.max_orders_per_minute')
+  })
+
   it('max_open_positions: a buy of a new symbol over the limit fails; more of a held one passes', async () => {
     const { u, account, agent } = await setup({ limits: { max_open_positions: 1 } })
     assert.equal((await placed(u, agent, order(account))).status, 'filled')

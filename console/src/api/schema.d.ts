@@ -1404,7 +1404,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an agent order
-         * @description A pending_approval order is withdrawn (its approval closed, the day’s budget given back); a sent or partially filled one is canceled at its broker. Allowed whatever the agent’s trading state (halted too). Filled, rejected, canceled or expired → 409 `bot.order_not_cancelable`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         * @description A pending_approval order is withdrawn: canceled with reject_reason `order.withdrawn`, its approval closed, the day’s budget given back, and no longer counted in the per-minute window. A sent or partially filled one is canceled at its broker. Allowed whatever the agent’s trading state (halted too). Filled, rejected, canceled or expired → 409 `bot.order_not_cancelable`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
          */
         post: operations["cancelAgentOrder"];
         delete?: never;

@@ -11,7 +11,7 @@ import { type ExpressionBuilder, sql } from 'kysely'
 import type { Database, TenantScope } from '../../../../platform/db/index.ts'
 import { compiledOnce } from './compiled.repository.ts'
 import type { NewOrder, OrderRow, UsageRow } from './orders.repository.ts'
-import { PASSED_EXCLUDED } from './orders.repository.ts'
+import { PASSED_EXCLUDED, WITHDRAWN } from './orders.repository.ts'
 
 /** The row version a compare and swap checks: changes with every write of the row. */
 const version = sql<string>`xmin::text`
@@ -153,7 +153,8 @@ function counts(eb: ExpressionBuilder<GateFrom, 'l'>, t: number, p: GateReadsInp
           .where('tenant_id', '=', t)
           .where('agent_id', '=', p.agentId)
           .where('created_at', '>', p.since)
-          .where('status', 'not in', PASSED_EXCLUDED),
+          .where('status', 'not in', PASSED_EXCLUDED)
+          .where('reject_reason', 'is distinct from', WITHDRAWN),
       )
       .end()
       .as('passed_last_minute'),

@@ -14,6 +14,12 @@ export type NewOrder = Omit<Insertable<BotOrderTable>, 'tenant_id'>
 
 /** Statuses that hold budget: everything but a rejection by the gate or the broker, or an expiry. */
 export const PASSED_EXCLUDED: BotOrderStatus[] = ['rejected', 'broker_rejected', 'expired']
+/**
+ * The reason a held order canceled before approval carries: it never reached a broker and gave its
+ * budget back, so like the statuses above it leaves the per-minute window (a canceled order without
+ * it was sent, and stays counted).
+ */
+export const WITHDRAWN = 'order.withdrawn'
 export const OPEN_STATUSES: BotOrderStatus[] = ['sent', 'partially_filled']
 
 /** A read of today's usage without locking (the simulation). */
@@ -163,6 +169,7 @@ export async function passedSince(s: TenantScope, agentId: number, since: Date):
     .where('agent_id', '=', agentId)
     .where('created_at', '>', since)
     .where('status', 'not in', PASSED_EXCLUDED)
+    .where('reject_reason', 'is distinct from', WITHDRAWN)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }

@@ -161,7 +161,8 @@ function cancelRoute(app: App, orders: AgentOrdersService, config: Config, preHa
         operationId: 'cancelAgentOrder',
         summary: 'Cancel an agent order',
         description:
-          'A pending_approval order is withdrawn (its approval closed, the day’s budget given back); a sent or ' +
+          'A pending_approval order is withdrawn: canceled with reject_reason `order.withdrawn`, its approval closed, ' +
+          'the day’s budget given back, and no longer counted in the per-minute window. A sent or ' +
           'partially filled one is canceled at its broker. Allowed whatever the agent’s trading state (halted too). ' +
           `Filled, rejected, canceled or expired → 409 \`bot.order_not_cancelable\`. ${AUTH}`,
         examples: {

@@ -173,7 +173,11 @@ export class AgentOrdersService {
       const o = await repo.findOrder(s, orderId)
       if (!o || o.agent_id !== agentId) throw orderNotFound()
       if (o.status === 'pending_approval') {
-        await repo.updateOrder(s, o.id, { status: 'canceled' })
+        await repo.updateOrder(s, o.id, {
+          status: 'canceled',
+          reject_reason: repo.WITHDRAWN,
+          reject_detail: 'withdrawn before approval: never sent, its budget given back',
+        })
         await repo.closeApproval(s, o.id, 'order canceled')
         await repo.addUsage(s, o.agent_id, o.trading_day, o.priced_notional, -1)
       } else if (!repo.OPEN_STATUSES.includes(o.status)) throw notCancelable(o.status)
