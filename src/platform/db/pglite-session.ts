@@ -228,7 +228,8 @@ export class PGliteSession {
       // The raw call takes no lock of its own: queue behind PGlite's other calls (raw SQL's query()).
       const messages = await this.pglite.runExclusive(() => exchange(this.pglite, message))
       const error = messages.find(isError)
-      if (error) throw error
+      // pg-protocol's DatabaseError: an Error, typed here as the message it arrived as.
+      if (error) throw error as unknown as Error
       if (name) this.#prepared.add(name)
       return messages
     } catch (err) {
@@ -299,7 +300,8 @@ export async function exchange(pglite: PGlite, message: Uint8Array): Promise<Mes
   const chunks: Buffer[] = []
   await pglite.execProtocolRawStream(message, { onRawData: (bytes) => chunks.push(Buffer.from(bytes)) })
   const messages: Message[] = []
-  const data = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
-  new Parser().parse(data, (m) => messages.push(m as unknown as Message))
+  const [only, ...more] = chunks
+  const data = only && more.length === 0 ? only : Buffer.concat(chunks)
+  new Parser().parse(data, (m) => messages.push(m))
   return messages
 }
