@@ -2,11 +2,10 @@
  * PGlite's one session as the drivers see it (pglite-driver.ts): the statements it has prepared, the
  * COMMIT it is owed, who holds it, and the scopes' leading reads batched into one call (ADR 0027).
  * The messages come from pglite-messages.ts; they go through PGlite's public `execProtocolRawStream`
- * (ADR 0022), and its answers are parsed here by `pg-protocol` (`exchange`).
+ * (ADR 0022), and its answers are parsed by `pg-protocol` (`exchange`, in pglite-messages.ts).
  */
 import { parse, type PGlite, type Results } from '@electric-sql/pglite'
 import type { CompiledQuery, QueryResult } from 'kysely'
-import { Parser } from 'pg-protocol/dist/parser.js'
 import {
   afterSettings,
   bindMessage,
@@ -14,6 +13,7 @@ import {
   concat,
   DESCRIBE_EXECUTE_SYNC,
   describes,
+  exchange,
   EXECUTE_SYNC,
   isError,
   preludeMessage,
@@ -287,21 +287,4 @@ export class PGliteSession {
     const messages = await this.#exec(parts.length === 1 ? parts[0]! : concat(parts), name)
     return this.#result<R>(messages.slice(queryStart(messages)), name)
   }
-}
-
-/**
- * One call into PGlite and its answer as messages, errors included (the caller decides whether one
- * throws). The raw bytes are parsed by `pg-protocol`, the parser the PostgreSQL driver uses: PGlite's
- * own (`execProtocol`) copies every field of every row into a fresh buffer before decoding it, which
- * cost ~0.4 s of a 1,000-notification run (bench/README.md). Each chunk PGlite hands over is a view
- * into its memory, valid only during the callback, so it is copied.
- */
-export async function exchange(pglite: PGlite, message: Uint8Array): Promise<Message[]> {
-  const chunks: Buffer[] = []
-  await pglite.execProtocolRawStream(message, { onRawData: (bytes) => chunks.push(Buffer.from(bytes)) })
-  const messages: Message[] = []
-  const [only, ...more] = chunks
-  const data = only && more.length === 0 ? only : Buffer.concat(chunks)
-  new Parser().parse(data, (m) => messages.push(m))
-  return messages
 }
