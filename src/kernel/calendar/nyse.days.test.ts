@@ -44,6 +44,35 @@ describe('nyDate', () => {
   it('rejects an invalid Date', () => {
     assert.throws(() => nyDate(new Date(Number.NaN)), RangeError)
   })
+
+  it('answers each instant of an hour asked again, across midnight and both 2026 DST changes', () => {
+    // Asked in order, minute by minute: the remembered hour is reused within an hour, never across one.
+    const cases: Array<[string, string]> = [
+      ['2026-03-08T04:59:00Z', '2026-03-07'], // 23:59 EST
+      ['2026-03-08T05:00:00Z', '2026-03-08'],
+      ['2026-03-08T05:59:00Z', '2026-03-08'],
+      ['2026-03-08T06:59:00Z', '2026-03-08'], // 01:59 EST, then clocks go to 03:00 EDT
+      ['2026-03-08T07:00:00Z', '2026-03-08'],
+      ['2026-03-09T03:59:00Z', '2026-03-08'], // 23:59 EDT
+      ['2026-03-09T04:00:00Z', '2026-03-09'],
+      ['2026-11-01T03:59:00Z', '2026-10-31'], // 23:59 EDT
+      ['2026-11-01T04:00:00Z', '2026-11-01'],
+      ['2026-11-01T05:59:00Z', '2026-11-01'], // 01:59 EDT, then back to 01:00 EST
+      ['2026-11-01T06:00:00Z', '2026-11-01'],
+      ['2026-11-02T04:59:00Z', '2026-11-01'], // 23:59 EST
+      ['2026-11-02T05:00:00Z', '2026-11-02'],
+    ]
+    for (const [at, date] of cases) {
+      assert.equal(nyDate(utc(at)), date, at)
+      assert.equal(nyDate(utc(at)), date, `${at} asked twice`)
+    }
+  })
+
+  it('keeps local mean time before 1884: two instants of one UTC hour on either side of midnight', () => {
+    // New York ran 4 h 56 min 02 s behind UTC until 1883: midnight fell at 04:56:02 UTC.
+    assert.equal(nyDate(utc('1880-01-01T04:57:00Z')), '1880-01-01')
+    assert.equal(nyDate(utc('1880-01-01T04:55:00Z')), '1879-12-31')
+  })
 })
 
 describe('holidays', () => {

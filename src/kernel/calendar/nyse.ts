@@ -119,6 +119,16 @@ function nyDay(at: Date): Day {
   return day
 }
 
+/**
+ * The last UTC hour `nyDate` answered and its date: formatting costs tens of microseconds, and hot
+ * paths (the agent order gate) ask several times a request. New York's offset has been a whole number
+ * of hours since 1883 and changes on a whole UTC hour, so its date is the same all through a UTC hour.
+ */
+const HOUR_MS = 3_600_000
+const WHOLE_HOUR_OFFSETS = Date.UTC(1884, 0, 1)
+let lastHour = Number.NaN
+let lastDate = ''
+
 // en-CA formats dates as YYYY-MM-DD. One formatter, built once: luxon's zone lookup per call
 // (Intl formatToParts) dominated market-data hot paths that ask for dates per symbol and minute.
 const NY_DATE_FORMAT = new Intl.DateTimeFormat('en-CA', {
@@ -131,8 +141,14 @@ const NY_DATE_FORMAT = new Intl.DateTimeFormat('en-CA', {
 /** The New York calendar date (YYYY-MM-DD) of an instant. */
 export function nyDate(at: Date): string {
   assertInstant(at)
+  const hour = Math.floor(at.getTime() / HOUR_MS)
+  if (hour === lastHour) return lastDate
   const date = NY_DATE_FORMAT.format(at)
   if (!DATE_PATTERN.test(date)) throw new RangeError('Invalid instant: outside the representable range')
+  if (at.getTime() >= WHOLE_HOUR_OFFSETS) {
+    lastHour = hour
+    lastDate = date
+  }
   return date
 }
 
