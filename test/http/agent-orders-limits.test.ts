@@ -87,6 +87,23 @@ describe('gate: the limits at their boundaries', () => {
     }
   })
 
+  it('max_orders_per_minute: the window reaches back across New York midnight, into the day before', async () => {
+    clock.set('2026-12-01T04:59:20Z') // 23:59:20 on Monday 30 November, New York
+    try {
+      const { u, account, agent } = await setup({ limits: { max_orders_per_minute: 2 } })
+      await placed(u, agent, limitBuy(account, '1', '10'))
+      clock.set('2026-12-01T04:59:40Z')
+      await placed(u, agent, limitBuy(account, '1', '10'))
+      // 00:00:10 on Tuesday: none passed today, yet two did in the last 60 s.
+      clock.set('2026-12-01T05:00:10Z')
+      await expectRejected(u, agent, limitBuy(account, '1', '10'), 'limit.max_orders_per_minute')
+      clock.set('2026-12-01T05:00:40Z') // 60 s after the second: the window is exclusive at its start
+      assert.notEqual((await placed(u, agent, limitBuy(account, '1', '10'))).status, 'rejected')
+    } finally {
+      clock.set(START)
+    }
+  })
+
   it('max_orders_per_minute: held orders withdrawn before approval leave the window; a sent one canceled stays', async () => {
     const { u, account, agent } = await setup({ limits: { max_orders_per_minute: 2 } })
     await u.put('/api/bot-controls/approval-threshold', { threshold: '15' })

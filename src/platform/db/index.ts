@@ -22,6 +22,9 @@ export { ownedTables, type CreatedAt, type NullableNumeric, type Numeric, type U
 // Rows passed as column arrays, so a statement of any number of rows keeps one text (prepared once).
 export { anyOf, unnest, type ElementType } from './unnest.ts'
 
+// A hot path's statement built and compiled by Kysely once, its values bound at every run.
+export { compiledOnce, type Compiled } from './compiled-once.ts'
+
 // Opening the database (the boot code only; ESLint keeps `createDatabase` out of everything else).
 export {
   createDatabase,

@@ -1,6 +1,6 @@
 /** SQL for broker connections, their linked accounts and the single-use OAuth state nonces. */
 import { sql } from 'kysely'
-import type { SystemScope, TenantScope } from '../../../platform/db/index.ts'
+import { compiledOnce, type SystemScope, type TenantScope } from '../../../platform/db/index.ts'
 import type { ConnectedBroker } from '../brokers.tables.ts'
 
 const CONNECTION_COLUMNS = [
@@ -218,17 +218,23 @@ export function expiringConnections(scope: SystemScope, broker: ConnectedBroker,
  * The live trading connection (Alpaca or Schwab) that links a portfolio account, and the account's
  * id at that broker; undefined when no connected trading broker links it.
  */
-export function tradingLink(scope: TenantScope, accountId: number) {
-  return scope.db
+export async function tradingLink(scope: TenantScope, accountId: number) {
+  const [link] = await linkOf(scope, { accountId })
+  return link
+}
+
+// Compiled once: the agent order gate reads it for every order.
+const linkOf = compiledOnce((scope: TenantScope, p: { accountId: number }) =>
+  scope.db
     .selectFrom('broker_linked_account as l')
     .innerJoin('broker_connection as c', (j) =>
       j.onRef('c.tenant_id', '=', 'l.tenant_id').onRef('c.id', '=', 'l.connection_id'),
     )
     .select(['c.broker_type', 'l.external_id'])
     .where('l.tenant_id', '=', scope.tenantId)
-    .where('l.account_id', '=', accountId)
+    .where('l.account_id', '=', p.accountId)
     .where('c.status', '=', 'connected')
     .where('c.broker_type', 'in', ['brokera', 'brokerb'])
     .orderBy('c.id', 'desc')
-    .executeTakeFirst()
-}
+    .limit(1),
+)

@@ -8,10 +8,9 @@
  * writes after it (its version is then this transaction's own).
  */
 import { type ExpressionBuilder, sql } from 'kysely'
-import type { Database, TenantScope } from '../../../../platform/db/index.ts'
-import { compiledOnce } from './compiled.repository.ts'
+import { compiledOnce, type Database, type TenantScope } from '../../../../platform/db/index.ts'
 import type { NewOrder, OrderRow, UsageRow } from './orders.repository.ts'
-import { PASSED_EXCLUDED, WITHDRAWN } from './orders.repository.ts'
+import { holdsBudget } from './orders.repository.ts'
 
 /** The row version a compare and swap checks: changes with every write of the row. */
 const version = sql<string>`xmin::text`
@@ -46,6 +45,11 @@ export interface GateReadsInput {
   day: string
   /** The start of the per-minute window (exclusive). */
   since: Date
+  /**
+   * The window lies inside `day`, a minute's margin after it included (a concurrent order's clock a
+   * little ahead): every order in it is then one of the day's, counted on its usage row.
+   */
+  windowInDay: boolean
 }
 
 /**
@@ -53,7 +57,8 @@ export interface GateReadsInput {
  * and its limits, the order already recorded under the client_order_id, the tenant's threshold and
  * the account's override, the day's usage row (null columns: none yet) and its version, the agent's
  * position in the account's symbol, and — only when their limit is set — its count of open positions
- * and the orders that passed in the last minute.
+ * and the orders that passed in the last minute. That count is left out (null) when the day's usage
+ * already bounds it below the limit (`counts`).
  */
 export async function gateReads(s: TenantScope, p: GateReadsInput) {
   const [row] = await readGate(s, p)
@@ -124,8 +129,14 @@ const readGate = compiledOnce((s: TenantScope, p: GateReadsInput) => {
     .select((eb) => counts(eb, t, p))
 })
 
-/** The open positions and the last minute's passed orders, each counted only when its limit is set. */
-function counts(eb: ExpressionBuilder<GateFrom, 'l'>, t: number, p: GateReadsInput) {
+/**
+ * The open positions and the last minute's passed orders, each counted only when its limit is set.
+ * The orders are not counted either when fewer than the limit passed all day and the window lies
+ * inside the day: the orders in the window are some of the day's (each holds budget until it gives it
+ * back to its day's row), so they are fewer than the limit too, and counting them would cost a visit
+ * of every order of the last minute.
+ */
+function counts(eb: ExpressionBuilder<GateFrom, 'l' | 'u'>, t: number, p: GateReadsInput) {
   // A CASE runs its subquery only on the branch taken.
   return [
     eb
@@ -146,6 +157,13 @@ function counts(eb: ExpressionBuilder<GateFrom, 'l'>, t: number, p: GateReadsInp
       .case()
       .when('l.max_orders_per_minute', 'is', null)
       .then(null)
+      .when(
+        eb.and([
+          eb.val(p.windowInDay),
+          eb(eb.fn.coalesce('u.orders', eb.lit(0)), '<', eb.ref('l.max_orders_per_minute')),
+        ]),
+      )
+      .then(null)
       .else(
         eb
           .selectFrom('bot_order')
@@ -153,15 +171,14 @@ function counts(eb: ExpressionBuilder<GateFrom, 'l'>, t: number, p: GateReadsInp
           .where('tenant_id', '=', t)
           .where('agent_id', '=', p.agentId)
           .where('created_at', '>', p.since)
-          .where('status', 'not in', PASSED_EXCLUDED)
-          .where('reject_reason', 'is distinct from', WITHDRAWN),
+          .where(holdsBudget),
       )
       .end()
       .as('passed_last_minute'),
   ]
 }
 
-type GateFrom = Database & { l: Database['bot_agent_limits'] }
+type GateFrom = Database & { l: Database['bot_agent_limits']; u: Database['bot_usage_day'] }
 
 export type GateReadsRow = Awaited<ReturnType<typeof gateReads>>
 

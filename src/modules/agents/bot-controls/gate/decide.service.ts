@@ -89,6 +89,8 @@ async function decideIn(
   day: string,
   lock: { orders: number; notional: string; version: string } | null,
 ): Promise<Decided> {
+  const since = new Date(d.now.getTime() - MINUTE_MS)
+  const windowInDay = nyDate(since) === day && nyDate(new Date(d.now.getTime() + MINUTE_MS)) === day
   const [r, { accountOwned, route }] = await Promise.all([
     tx((s) =>
       gateReads(s, {
@@ -97,7 +99,8 @@ async function decideIn(
         symbol: d.order.symbol,
         clientOrderId: d.order.clientOrderId,
         day,
-        since: new Date(d.now.getTime() - MINUTE_MS),
+        since,
+        windowInDay,
       }),
     ),
     d.facts.account(tx, d.order),
@@ -125,7 +128,9 @@ async function decideIn(
     position: r.position ?? '0',
     // null: no such limit, so not counted (the check passes whatever the count).
     openPositions: Number(r.open_positions ?? 0),
-    passedLastMinute: Number(r.passed_last_minute ?? 0),
+    // null with a limit: not counted, fewer than the limit passed today (gateReads).
+    passedLastMinute:
+      r.passed_last_minute === null ? { atMost: r.usage_orders ?? 0 } : Number(r.passed_last_minute),
     usage: { orders: usage.orders, notional: usage.notional },
     valuation: d.valuation ?? null,
     tradable: route !== null,

@@ -51,7 +51,8 @@ export interface GateFacts {
   /** The agent's net quantity in the order's account and symbol. */
   position: string
   openPositions: number
-  passedLastMinute: number
+  /** Counted, or only bounded: the orders the agent passed today (when fewer than the limit). */
+  passedLastMinute: number | { atMost: number }
   usage: { orders: number; notional: string }
   /** The account's value and its value in the symbol (only when the weight limit applies). */
   valuation: { symbolValue: string; accountValue: string } | null

@@ -3,23 +3,33 @@
  * is counted on, decide.repository.ts), and the positions the fills build. Every query takes the
  * tenant scope and filters by tenant_id.
  */
-import { sql, type Insertable, type Selectable } from 'kysely'
-import type { SystemScope, TenantScope } from '../../../../platform/db/index.ts'
+import { type ExpressionBuilder, sql, type Insertable, type Selectable } from 'kysely'
+import {
+  compiledOnce,
+  type Database,
+  type SystemScope,
+  type TenantScope,
+} from '../../../../platform/db/index.ts'
 import type { BotOrderStatus, BotOrderTable, BotUsageDayTable } from '../orders.tables.ts'
-import { compiledOnce } from './compiled.repository.ts'
 
 export type OrderRow = Selectable<BotOrderTable> & { approval_id: number | null }
 export type UsageRow = Selectable<BotUsageDayTable>
 export type NewOrder = Omit<Insertable<BotOrderTable>, 'tenant_id'>
 
-/** Statuses that hold budget: everything but a rejection by the gate or the broker, or an expiry. */
-export const PASSED_EXCLUDED: BotOrderStatus[] = ['rejected', 'broker_rejected', 'expired']
-/**
- * The reason a held order canceled before approval carries: it never reached a broker and gave its
- * budget back, so like the statuses above it leaves the per-minute window (a canceled order without
- * it was sent, and stays counted).
- */
+/** The reason a held order withdrawn before approval carries (it never reached a broker). */
 export const WITHDRAWN = 'order.withdrawn'
+
+/**
+ * Whether an order still holds the budget it took when it passed: not rejected (by the gate or the
+ * broker), not expired, and not withdrawn before approval (a canceled order without that reason was
+ * sent, and keeps it). The per-minute window counts these.
+ */
+export const holdsBudget = (eb: ExpressionBuilder<Database, 'bot_order'>) =>
+  eb.and([
+    eb('bot_order.status', 'not in', ['rejected', 'broker_rejected', 'expired'] satisfies BotOrderStatus[]),
+    eb('bot_order.reject_reason', 'is distinct from', WITHDRAWN),
+  ])
+
 export const OPEN_STATUSES: BotOrderStatus[] = ['sent', 'partially_filled']
 
 /** A read of today's usage without locking (the simulation). */
@@ -136,7 +146,7 @@ export interface BrokerPatch {
 /**
  * `updateOrderReturning` on an order that is still open and whose recorded fills are `filled_qty`
  * already (the broker's answer moves no fill): one statement, the UPDATE taking the row lock,
- * compiled once (compiled.repository.ts: it runs for every order sent), and bound here to be sent
+ * compiled once (`compiledOnce`: it runs for every order sent), and bound here to be sent
  * alone as its scope's whole work. It answers no row when the order is no longer open or a fill moved.
  */
 export const openUnfilledStatement = (s: TenantScope, id: number, patch: BrokerPatch) =>
@@ -168,8 +178,7 @@ export async function passedSince(s: TenantScope, agentId: number, since: Date):
     .where('tenant_id', '=', s.tenantId)
     .where('agent_id', '=', agentId)
     .where('created_at', '>', since)
-    .where('status', 'not in', PASSED_EXCLUDED)
-    .where('reject_reason', 'is distinct from', WITHDRAWN)
+    .where(holdsBudget)
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }

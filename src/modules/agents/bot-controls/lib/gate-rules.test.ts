@@ -41,6 +41,16 @@ describe('gate rules: limits at their boundaries', () => {
     assert.equal(ordersPerMinute(null, 10_000).passed, true)
   })
 
+  it('orders per minute, bounded by the orders passed today: passes below the limit, and says it is a bound', () => {
+    const below = ordersPerMinute(3, { atMost: 2 })
+    assert.equal(below.passed, true)
+    assert.equal(
+      below.detail,
+      'at most 3 orders in the last 60 s with this one (2 passed today); the limit is 3',
+    )
+    assert.equal(ordersPerMinute(3, { atMost: 3 }).passed, false)
+  })
+
   it('open positions: a buy of a new symbol adds one', () => {
     assert.equal(openPositions(2, 2, false).passed, true)
     assert.equal(openPositions(2, 2, true).passed, false)

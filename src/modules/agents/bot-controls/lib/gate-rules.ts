@@ -44,14 +44,28 @@ export function plain(x: string): string {
   return decAdd(x, '0')
 }
 
-/** Orders passed in the last 60 seconds, plus this one, against the per-minute limit. */
-export function ordersPerMinute(max: number | null, passedLastMinute: number): CheckResult {
-  const after = passedLastMinute + 1
+/**
+ * Orders passed in the last 60 seconds, plus this one, against the per-minute limit. The count may
+ * be only bounded (`atMost`): by the orders passed today, when the whole window lies in today.
+ */
+export function ordersPerMinute(
+  max: number | null,
+  passedLastMinute: number | { atMost: number },
+): CheckResult {
   if (max === null) return result('limit.max_orders_per_minute', true, 'no limit')
+  if (typeof passedLastMinute === 'number') {
+    const after = passedLastMinute + 1
+    return result(
+      'limit.max_orders_per_minute',
+      after <= max,
+      `${after} orders in the last 60 s with this one; the limit is ${max}`,
+    )
+  }
+  const today = passedLastMinute.atMost
   return result(
     'limit.max_orders_per_minute',
-    after <= max,
-    `${after} orders in the last 60 s with this one; the limit is ${max}`,
+    today + 1 <= max,
+    `at most ${today + 1} orders in the last 60 s with this one (${today} passed today); the limit is ${max}`,
   )
 }
 
