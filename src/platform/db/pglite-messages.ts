@@ -109,10 +109,17 @@ export function splitAtReady(messages: Message[]): Message[][] {
  * own (`execProtocol`) copies every field of every row into a fresh buffer before decoding it, which
  * cost ~0.4 s of a 1,000-notification run (bench/README.md). Each chunk PGlite hands over is a view
  * into its memory, valid only during the callback, so it is copied.
+ *
+ * No `syncToFs` after the call: only IndexedDB's file system (a browser's) needs it. In memory and on
+ * a data directory (Node's file system) PGlite writes through and its sync does nothing, but asking
+ * for it takes a lock of its own, ~15–40 µs a call on the 2-core machine.
  */
 export async function exchange(pglite: PGlite, message: Uint8Array): Promise<Message[]> {
   const chunks: Buffer[] = []
-  await pglite.execProtocolRawStream(message, { onRawData: (bytes) => chunks.push(Buffer.from(bytes)) })
+  await pglite.execProtocolRawStream(message, {
+    syncToFs: false,
+    onRawData: (bytes) => chunks.push(Buffer.from(bytes)),
+  })
   const messages: Message[] = []
   const [only, ...more] = chunks
   const data = only && more.length === 0 ? only : Buffer.concat(chunks)
