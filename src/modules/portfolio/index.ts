@@ -11,7 +11,7 @@ import { activitiesRoutes } from './activities/activities.routes.ts'
 import { ActivitiesService } from './activities/activities.service.ts'
 import { ActivityExportService } from './activities/export.service.ts'
 import { ActivityImportService } from './activities/import.service.ts'
-import { AccountsService, accountNames } from './accounts/accounts.service.ts'
+import { AccountsService, accountNames, ownedAccountQuery } from './accounts/accounts.service.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import * as brokerHoldingsService from './holdings/broker-holdings.service.ts'
 import * as brokerLedger from './activities/broker-ledger.service.ts'
@@ -71,6 +71,8 @@ export interface Portfolio {
   accounts: AccountsService
   /** In the caller's transaction: names of the tenant's accounts among the ids (absent: not the tenant's). */
   accountNames: typeof accountNames
+  /** For another module's statement to embed: the select that finds the account among the tenant's. */
+  ownedAccountQuery: typeof ownedAccountQuery
   manual: ManualService
   capital: CapitalService
   analytics: AnalyticsService
@@ -121,6 +123,7 @@ function createPortfolio(
   return {
     accounts: new AccountsService(deps),
     accountNames,
+    ownedAccountQuery,
     manual: new ManualService(deps),
     capital: new CapitalService(deps),
     analytics: new AnalyticsService(deps),

@@ -1,6 +1,11 @@
 /** SQL for broker connections, their linked accounts and the single-use OAuth state nonces. */
-import { sql } from 'kysely'
-import { compiledOnce, type SystemScope, type TenantScope } from '../../../platform/db/index.ts'
+import { type QueryCreator, sql } from 'kysely'
+import {
+  compiledOnce,
+  type Database,
+  type SystemScope,
+  type TenantScope,
+} from '../../../platform/db/index.ts'
 import type { ConnectedBroker } from '../brokers.tables.ts'
 
 const CONNECTION_COLUMNS = [
@@ -223,18 +228,25 @@ export async function tradingLink(scope: TenantScope, accountId: number) {
   return link
 }
 
-// Compiled once: the agent order gate reads it for every order.
+// Compiled once: the agent order gate's simulation reads it for every order.
 const linkOf = compiledOnce((scope: TenantScope, p: { accountId: number }) =>
-  scope.db
+  tradingLinkQuery(scope.db, scope.tenantId, p.accountId),
+)
+
+/**
+ * `tradingLink`'s select (at most one row: `broker_type`, `external_id`), for another module's
+ * statement to embed as a lateral join: the agent order gate reads it with its own facts.
+ */
+export const tradingLinkQuery = (db: QueryCreator<Database>, tenantId: number, accountId: number) =>
+  db
     .selectFrom('broker_linked_account as l')
     .innerJoin('broker_connection as c', (j) =>
       j.onRef('c.tenant_id', '=', 'l.tenant_id').onRef('c.id', '=', 'l.connection_id'),
     )
     .select(['c.broker_type', 'l.external_id'])
-    .where('l.tenant_id', '=', scope.tenantId)
-    .where('l.account_id', '=', p.accountId)
+    .where('l.tenant_id', '=', tenantId)
+    .where('l.account_id', '=', accountId)
     .where('c.status', '=', 'connected')
     .where('c.broker_type', 'in', ['brokera', 'brokerb'])
     .orderBy('c.id', 'desc')
-    .limit(1),
-)
+    .limit(1)

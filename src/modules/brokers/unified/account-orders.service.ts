@@ -6,7 +6,8 @@
  * exactly as on the broker routes. Vendor errors propagate unchanged: the caller tells a refusal
  * (4xx) from an uncertain outcome (timeout, 5xx).
  */
-import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
+import type { QueryCreator } from 'kysely'
+import type { Database, Scopes, TenantScope } from '../../../platform/db/index.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../../../providers/brokers/index.ts'
 import type { AlpacaService } from '../alpaca/alpaca.service.ts'
 import * as repo from '../connections/connections.repository.ts'
@@ -38,7 +39,15 @@ export class AccountOrdersService {
     return { broker: link.broker_type as TradingBroker, externalId: link.external_id }
   }
 
-  /** `route` in the caller's transaction (the agent order gate reads it under its lock). */
+  /**
+   * `route`'s select for another module's statement to embed as a lateral join (at most one row:
+   * `broker_type`, `external_id`): the agent order gate reads it with its own facts, in one statement.
+   */
+  routeQuery(db: QueryCreator<Database>, tenantId: number, accountId: number) {
+    return repo.tradingLinkQuery(db, tenantId, accountId)
+  }
+
+  /** `route` in the caller's transaction (the agent order gate's simulation). */
   async routeIn(s: TenantScope, accountId: number): Promise<AccountRoute | null> {
     const link = await repo.tradingLink(s, accountId)
     return link ? { broker: link.broker_type as TradingBroker, externalId: link.external_id } : null

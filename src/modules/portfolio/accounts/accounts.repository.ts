@@ -1,6 +1,6 @@
 /** SQL for broker accounts. */
-import { sql } from 'kysely'
-import { anyOf, compiledOnce, type TenantScope } from '../../../platform/db/index.ts'
+import { type QueryCreator, sql } from 'kysely'
+import { anyOf, compiledOnce, type Database, type TenantScope } from '../../../platform/db/index.ts'
 import type { PageRequest } from '../../../platform/http/pagination.ts'
 
 const COLUMNS = [
@@ -44,7 +44,7 @@ export function findAccount(scope: TenantScope, id: number, opts: { lock?: boole
 
 /**
  * The names of the tenant's accounts among `ids` (any status); ids of no account of the tenant are
- * absent. Compiled once: the agent order gate runs it for every order.
+ * absent. Compiled once: the agent order gate's simulation runs it for every order it tries.
  */
 export function accountNamesOf(scope: TenantScope, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([] as { id: number; name: string }[])
@@ -58,6 +58,17 @@ const namesOf = compiledOnce((scope: TenantScope, p: { ids: readonly number[] })
     .where('tenant_id', '=', scope.tenantId)
     .where('id', '=', anyOf(p.ids, 'bigint')),
 )
+
+/**
+ * The select that finds the account among the tenant's (any status), for another module's statement
+ * to embed (`exists (…)`): the agent order gate reads it with its own facts, in one statement.
+ */
+export const ownedAccountQuery = (db: QueryCreator<Database>, tenantId: number, accountId: number) =>
+  db
+    .selectFrom('broker_account')
+    .select(sql<number>`1`.as('one'))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', accountId)
 
 export async function countManualAccounts(scope: TenantScope): Promise<number> {
   const r = await scope.db

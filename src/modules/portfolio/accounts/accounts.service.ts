@@ -35,6 +35,9 @@ export async function ownAccount(s: TenantScope, accountId: number | undefined):
   if (accountId !== undefined && !(await repo.findAccount(s, accountId))) throw accountNotFound()
 }
 
+/** For another module's statement to embed (the agent order gate's read): the tenant's account. */
+export const ownedAccountQuery = repo.ownedAccountQuery
+
 /**
  * In the caller's transaction: the names of the tenant's accounts among `ids`, by id (any status).
  * An id missing from the map is no account of the tenant's.

@@ -9,6 +9,8 @@
  */
 import { type ExpressionBuilder, sql } from 'kysely'
 import { compiledOnce, type Database, type TenantScope } from '../../../../platform/db/index.ts'
+import type { AccountOrdersService } from '../../../brokers/index.ts'
+import type { Portfolio } from '../../../portfolio/index.ts'
 import type { NewOrder, OrderRow, UsageRow } from './orders.repository.ts'
 import { holdsBudget } from './orders.repository.ts'
 
@@ -52,82 +54,105 @@ export interface GateReadsInput {
   windowInDay: boolean
 }
 
+/** The other modules' selects the gate's read embeds: each module keeps the SQL of its own tables. */
+export interface GateSources {
+  /** The portfolio's: the account among the tenant's (`exists`). */
+  ownedAccount: Portfolio['ownedAccountQuery']
+  /** The brokers': the account's trading route, at most one row (`broker_type`, `external_id`). */
+  tradingRoute: AccountOrdersService['routeQuery']
+}
+
 /**
  * What the checks read, as one row: the agent (null columns: unknown or archived)
  * and its limits, the order already recorded under the client_order_id, the tenant's threshold and
  * the account's override, the day's usage row (null columns: none yet) and its version, the agent's
  * position in the account's symbol, and — only when their limit is set — its count of open positions
  * and the orders that passed in the last minute. That count is left out (null) when the day's usage
- * already bounds it below the limit (`counts`).
+ * already bounds it below the limit (`counts`). With them, from the modules that own those rows,
+ * whether the account is the tenant's and its trading route (null columns: none).
  */
-export async function gateReads(s: TenantScope, p: GateReadsInput) {
-  const [row] = await readGate(s, p)
-  if (!row) throw new Error('the gate read no row')
-  return row
+export function gateReadsWith(from: GateSources) {
+  const read = compiledOnce((s: TenantScope, p: GateReadsInput) => {
+    const t = s.tenantId
+    return s.db
+      .selectFrom(s.db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
+      .leftJoin('bot_agent as a', (j) =>
+        j.on('a.tenant_id', '=', t).on('a.id', '=', p.agentId).on('a.archived_at', 'is', null),
+      )
+      .leftJoin('bot_agent_limits as l', (j) => j.on('l.tenant_id', '=', t).onRef('l.agent_id', '=', 'a.id'))
+      .leftJoin('bot_usage_day as u', (j) =>
+        j.on('u.tenant_id', '=', t).on('u.agent_id', '=', p.agentId).on('u.trading_day', '=', p.day),
+      )
+      .leftJoinLateral(from.tradingRoute(s.db, t, p.accountId).as('route'), (j) => j.onTrue())
+      .select(COLUMNS)
+      .select((eb) => [
+        eb.exists(from.ownedAccount(s.db, t, p.accountId)).as('account_owned'),
+        ...facts(eb, t, p),
+        ...counts(eb, t, p),
+      ])
+  })
+  return async (s: TenantScope, p: GateReadsInput) => {
+    const [row] = await read(s, p)
+    if (!row) throw new Error('the gate read no row')
+    return row
+  }
 }
 
-const readGate = compiledOnce((s: TenantScope, p: GateReadsInput) => {
-  const t = s.tenantId
-  return s.db
-    .selectFrom(s.db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
-    .leftJoin('bot_agent as a', (j) =>
-      j.on('a.tenant_id', '=', t).on('a.id', '=', p.agentId).on('a.archived_at', 'is', null),
-    )
-    .leftJoin('bot_agent_limits as l', (j) => j.on('l.tenant_id', '=', t).onRef('l.agent_id', '=', 'a.id'))
-    .leftJoin('bot_usage_day as u', (j) =>
-      j.on('u.tenant_id', '=', t).on('u.agent_id', '=', p.agentId).on('u.trading_day', '=', p.day),
-    )
-    .select([
-      'a.id',
-      'a.name',
-      'a.enabled',
-      'a.trading_state',
-      'a.mode',
-      'a.allowed_symbols',
-      'a.allowed_hours',
-      'a.allowed_accounts',
-      'a.created_by',
-      'l.max_orders_per_day',
-      'l.max_notional_per_day',
-      'l.max_order_notional',
-      'l.max_position_weight',
-      'l.max_open_positions',
-      'l.max_orders_per_minute',
-      'u.orders as usage_orders',
-      'u.notional as usage_notional',
-      sql<string | null>`u.xmin::text`.as('usage_version'),
-    ])
-    .select((eb) => [
-      eb
-        .selectFrom('bot_order')
-        .select('id')
-        .where('tenant_id', '=', t)
-        .where('agent_id', '=', p.agentId)
-        .where('client_order_id', '=', p.clientOrderId)
-        .as('existing_id'),
-      eb
-        .selectFrom('bot_threshold_override')
-        .select('threshold')
-        .where('tenant_id', '=', t)
-        .where('account_id', '=', p.accountId)
-        .as('override_threshold'),
-      eb
-        .selectFrom('bot_approval_threshold')
-        .select('threshold')
-        .where('tenant_id', '=', t)
-        .as('tenant_threshold'),
-      eb
-        .selectFrom('bot_position')
-        .select('qty')
-        .where('tenant_id', '=', t)
-        .where('agent_id', '=', p.agentId)
-        .where('account_id', '=', p.accountId)
-        .where('symbol', '=', p.symbol)
-        .where('qty', '<>', '0')
-        .as('position'),
-    ])
-    .select((eb) => counts(eb, t, p))
-})
+const COLUMNS = [
+  'a.id',
+  'a.name',
+  'a.enabled',
+  'a.trading_state',
+  'a.mode',
+  'a.allowed_symbols',
+  'a.allowed_hours',
+  'a.allowed_accounts',
+  'a.created_by',
+  'l.max_orders_per_day',
+  'l.max_notional_per_day',
+  'l.max_order_notional',
+  'l.max_position_weight',
+  'l.max_open_positions',
+  'l.max_orders_per_minute',
+  'u.orders as usage_orders',
+  'u.notional as usage_notional',
+  sql<string | null>`u.xmin::text`.as('usage_version'),
+  'route.broker_type as route_broker',
+  'route.external_id as route_external_id',
+] as const
+
+/** The order already recorded under the client_order_id, the thresholds, the agent's position. */
+function facts(eb: ExpressionBuilder<GateFrom, 'l' | 'u'>, t: number, p: GateReadsInput) {
+  return [
+    eb
+      .selectFrom('bot_order')
+      .select('id')
+      .where('tenant_id', '=', t)
+      .where('agent_id', '=', p.agentId)
+      .where('client_order_id', '=', p.clientOrderId)
+      .as('existing_id'),
+    eb
+      .selectFrom('bot_threshold_override')
+      .select('threshold')
+      .where('tenant_id', '=', t)
+      .where('account_id', '=', p.accountId)
+      .as('override_threshold'),
+    eb
+      .selectFrom('bot_approval_threshold')
+      .select('threshold')
+      .where('tenant_id', '=', t)
+      .as('tenant_threshold'),
+    eb
+      .selectFrom('bot_position')
+      .select('qty')
+      .where('tenant_id', '=', t)
+      .where('agent_id', '=', p.agentId)
+      .where('account_id', '=', p.accountId)
+      .where('symbol', '=', p.symbol)
+      .where('qty', '<>', '0')
+      .as('position'),
+  ]
+}
 
 /**
  * The open positions and the last minute's passed orders, each counted only when its limit is set.
@@ -180,7 +205,7 @@ function counts(eb: ExpressionBuilder<GateFrom, 'l' | 'u'>, t: number, p: GateRe
 
 type GateFrom = Database & { l: Database['bot_agent_limits']; u: Database['bot_usage_day'] }
 
-export type GateReadsRow = Awaited<ReturnType<typeof gateReads>>
+export type GateReadsRow = Awaited<ReturnType<ReturnType<typeof gateReadsWith>>>
 
 /** The columns of a passed order, as newOrder (decide.service.ts) fills them, and its status. */
 const PASS_COLUMNS = [

@@ -1,10 +1,9 @@
 /**
  * The gate's decision for one order. Optimistic (the usual path): the client_order_id, the policy and
- * threshold, the day's usage and its row version, positions and the last minute's orders read in one
- * plain select, beside the account's facts (whether it is the tenant's, its trading broker: one
- * select of each module that owns them), each in a tenant scope of its own, so the three are leading
- * reads that hold no lock, open no transaction and share one call into PGlite (one write per read
- * lane on PostgreSQL); the checks run (gate.service.ts); the outcome recorded in one statement — a
+ * threshold, the day's usage and its row version, positions, the last minute's orders and the
+ * account's facts (whether it is the tenant's, its trading broker: a select of each module that owns
+ * them, embedded) read in one plain select, a leading read that holds no lock and opens no
+ * transaction (`FactsService.gateReads`); the checks run (gate.service.ts); the outcome recorded in one statement — a
  * rejection with its reason (counted in `rejections`), or a pass counted in `orders` and `notional`
  * only if the usage row is still the version read (else `{ moved: true }`: nothing was written, the
  * caller decides again), held for approval (the approval created in the same transaction) or
@@ -18,7 +17,6 @@ import type { Route } from './execution.service.ts'
 import { effectiveThreshold } from '../agents/threshold.service.ts'
 import { policyOf } from '../policy.service.ts'
 import {
-  gateReads,
   lockUsageDay,
   insertedOrder,
   passStatement,
@@ -91,20 +89,22 @@ async function decideIn(
 ): Promise<Decided> {
   const since = new Date(d.now.getTime() - MINUTE_MS)
   const windowInDay = nyDate(since) === day && nyDate(new Date(d.now.getTime() + MINUTE_MS)) === day
-  const [r, { accountOwned, route }] = await Promise.all([
-    tx((s) =>
-      gateReads(s, {
-        agentId: d.agentId,
-        accountId: d.order.accountId,
-        symbol: d.order.symbol,
-        clientOrderId: d.order.clientOrderId,
-        day,
-        since,
-        windowInDay,
-      }),
-    ),
-    d.facts.account(tx, d.order),
-  ])
+  const r = await tx((s) =>
+    d.facts.gateReads(s, {
+      agentId: d.agentId,
+      accountId: d.order.accountId,
+      symbol: d.order.symbol,
+      clientOrderId: d.order.clientOrderId,
+      day,
+      since,
+      windowInDay,
+    }),
+  )
+  const accountOwned = Boolean(r.account_owned)
+  const route: Route | null =
+    r.route_broker === null
+      ? null
+      : { broker: r.route_broker as Route['broker'], externalId: r.route_external_id! }
   if (r.existing_id !== null) {
     const id = r.existing_id
     const existing = await tx((s) => repo.findOrder(s, id))

@@ -12,6 +12,7 @@ import { AppError } from '../../../../platform/http/errors.ts'
 import { isUpstreamError } from '../../../../platform/upstream-errors.ts'
 import { decSign, decSub } from '../../../../kernel/decimal/index.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../../../../providers/brokers/index.ts'
+import type { AccountOrdersService } from '../../../brokers/index.ts'
 import type { BotOrderStatus } from '../orders.tables.ts'
 import * as repo from './orders.repository.ts'
 import { PAPER, type PaperBroker } from './paper-broker.service.ts'
@@ -25,6 +26,7 @@ export interface Route {
 export interface AccountOrders {
   route(tenantId: number, accountId: number): Promise<Route | null>
   routeIn(s: TenantScope, accountId: number): Promise<Route | null>
+  routeQuery: AccountOrdersService['routeQuery']
   place(tenantId: number, route: Route, order: OrderRequest): Promise<BrokerOrder>
   cancel(tenantId: number, route: Route, brokerOrderId: string): Promise<void>
   list(tenantId: number, route: Route, q: OrderListQuery): Promise<BrokerOrder[]>

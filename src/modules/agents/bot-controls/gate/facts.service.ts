@@ -2,13 +2,13 @@
  * The facts the gate judges an order by. Those that need a provider or another module's own
  * transaction (the quote, the account's valuation) are gathered before the gate decides, never
  * inside a transaction; the rest (usage, positions, recent orders, whether the account is the
- * tenant's, its trading broker) are read as the gate decides (decide.service.ts).
+ * tenant's, its trading broker) are read as the gate decides, in one statement (`gateReads`).
  */
 import { centsToString } from '../../../../kernel/decimal/index.ts'
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import type { Portfolio } from '../../../portfolio/index.ts'
-import type { InTenant } from './decide.service.ts'
+import { gateReadsWith } from './decide.repository.ts'
 import type { AccountOrders, Route } from './execution.service.ts'
 import type { AgentPolicy, GateFacts, GateOrder } from './gate.service.ts'
 import * as repo from './orders.repository.ts'
@@ -16,8 +16,8 @@ import * as repo from './orders.repository.ts'
 const MINUTE_MS = 60_000
 
 export interface FactsDeps {
-  portfolio: Pick<Portfolio, 'valuation' | 'accountNames'>
-  brokers: Pick<AccountOrders, 'routeIn'>
+  portfolio: Pick<Portfolio, 'valuation' | 'accountNames' | 'ownedAccountQuery'>
+  brokers: Pick<AccountOrders, 'routeIn' | 'routeQuery'>
 }
 
 export type InsideFacts = Pick<
@@ -32,7 +32,18 @@ export const needsValuation = (policy: AgentPolicy, order: GateOrder) =>
   order.side === 'buy' && policy.limits.maxPositionWeight !== null
 
 export class FactsService {
-  constructor(private readonly deps: FactsDeps) {}
+  /**
+   * What the gate decides by, read in one statement as it decides (decide.service.ts): its own rows,
+   * and whether the account is the tenant's and its trading route from the modules that own them.
+   */
+  readonly gateReads: ReturnType<typeof gateReadsWith>
+
+  constructor(private readonly deps: FactsDeps) {
+    this.gateReads = gateReadsWith({
+      ownedAccount: deps.portfolio.ownedAccountQuery,
+      tradingRoute: (db, tenantId, accountId) => deps.brokers.routeQuery(db, tenantId, accountId),
+    })
+  }
 
   /** The account's value (holdings and cash, base currency) and its value in the symbol; null when it cannot be valued. */
   async valuation(
@@ -58,19 +69,6 @@ export class FactsService {
       .reduce((a, c) => a + (c.value_base ?? c.cents), 0n)
     const total = held.reduce((a, h) => a + value(h), 0n) + cash
     return { symbolValue: centsToString(symbol), accountValue: centsToString(total) }
-  }
-
-  /**
-   * The account's facts for the gate: whether the account is the tenant's (the portfolio's rows) and
-   * its trading broker (the brokers'), each read by `tx` (decide.service.ts: a scope of its own each,
-   * or the locked scope).
-   */
-  async account(tx: InTenant, order: GateOrder): Promise<Pick<InsideFacts, 'accountOwned' | 'route'>> {
-    const [owned, route] = await Promise.all([
-      tx((s) => this.deps.portfolio.accountNames(s, [order.accountId])),
-      tx((s) => this.deps.brokers.routeIn(s, order.accountId)),
-    ])
-    return { accountOwned: owned.has(order.accountId), route }
   }
 
   /**
