@@ -205,8 +205,6 @@ function counts(eb: ExpressionBuilder<GateFrom, 'l' | 'u'>, t: number, p: GateRe
 
 type GateFrom = Database & { l: Database['bot_agent_limits']; u: Database['bot_usage_day'] }
 
-export type GateReadsRow = Awaited<ReturnType<ReturnType<typeof gateReadsWith>>>
-
 /** The columns of a passed order, as newOrder (decide.service.ts) fills them, and its status. */
 const PASS_COLUMNS = [
   'agent_id',
