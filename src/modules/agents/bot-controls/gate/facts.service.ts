@@ -8,7 +8,7 @@ import { centsToString } from '../../../../kernel/decimal/index.ts'
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import type { Portfolio } from '../../../portfolio/index.ts'
-import { gateReadsWith } from './decide.repository.ts'
+import { gateReadsWith } from './gate-reads.repository.ts'
 import type { AccountOrders, Route } from './execution.service.ts'
 import type { AgentPolicy, GateFacts, GateOrder } from './gate.service.ts'
 import * as repo from './orders.repository.ts'
@@ -73,7 +73,7 @@ export class FactsService {
 
   /**
    * The simulation's reads, sent together (one round trip on a pipelined connection), whatever the
-   * policy turns out to need; the gate reads the same facts in one statement (decide.repository.ts).
+   * policy turns out to need; the gate reads the same facts in one statement (gate-reads.repository.ts).
    */
   async inside(s: TenantScope, p: { agentId: number; order: GateOrder; now: Date }): Promise<InsideFacts> {
     const { order } = p
