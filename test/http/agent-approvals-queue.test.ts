@@ -1,12 +1,12 @@
 /**
  * The approval queue without a broker in the way: a held order is pending for 15 minutes with its
  * band, its creator is notified in-app, people list, reject (once) and see lapsed approvals expire;
- * every decision gives the order's budget back. Another tenant sees nothing.
+ * every decision, and archiving the agent, gives the order's budget back. Another tenant sees nothing.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { assertProblem, json, type Body } from '../helpers/assertions.ts'
-import { useTestApp } from '../helpers/test-app.ts'
+import { useTestApp, type Client } from '../helpers/test-app.ts'
 import { approvalsWorld, insertHeld, seedHeld, T0, usageOf } from './agent-approvals-fixtures.ts'
 
 const world = approvalsWorld()
@@ -133,6 +133,52 @@ describe('agent approvals: the queue', () => {
     assert.deepEqual((await usageOf(t, u.tenantId, held.agentId)).rejections, { 'approval.rejected': 1 })
   })
 
+  it('archiving the agent rejects its held orders as a rejection does: budget back, the reason counted', async () => {
+    world.clock.set(T0)
+    const u = await t.newTenant()
+    const held = await seedHeld(t, u, { reference_price: '100', priced_notional: '1000.00' })
+    world.clock.advance(MINUTE)
+    const res = await u.delete(`/api/bot-controls/agents/${held.agentId}`)
+    assert.equal(res.statusCode, 200, res.body)
+    const a = json(await u.get(`${BASE}/${held.approvalId}`))
+    assert.deepEqual(
+      [a.status, a.decided_by, a.decided_at, a.decision_note],
+      ['rejected', u.userId, '2026-11-25T15:01:00.000Z', 'agent archived'],
+    )
+    assert.deepEqual(
+      [a.order.status, a.order.reject_reason, a.order.reject_detail],
+      ['rejected', 'approval.rejected', 'agent archived'],
+    )
+    const usage = await usageOf(t, u.tenantId, held.agentId)
+    assert.deepEqual(
+      [usage.orders, Number(usage.notional), usage.rejections],
+      [0, 0, { 'approval.rejected': 1 }],
+    )
+    assertProblem(await u.post(`${BASE}/${held.approvalId}/approve`), 409, 'bot.approval_not_pending')
+  })
+
+  it('a cancel arriving while a decision holds the approval waits for it: no deadlock, then withdrawn', async () => {
+    world.clock.set(T0)
+    const u = await t.newTenant()
+    const held = await seedHeld(t, u, { reference_price: '100', priced_notional: '1000.00' })
+    let cancel: ReturnType<Client['post']> | undefined
+    await t.c.scopes.withTenant(u.tenantId, async (s) => {
+      // A decision's locks, as deciding takes them: the approval, then (the cancel under way) its order.
+      const lock = (table: 'bot_approval' | 'bot_order', id: number) =>
+        s.db.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute()
+      await lock('bot_approval', held.approvalId)
+      cancel = u.post(`/api/bot-controls/agents/${held.agentId}/orders/${held.orderId}/cancel`)
+      await untilWaitingOnALock()
+      await lock('bot_order', held.orderId)
+    })
+    const res = await cancel!
+    assert.equal(res.statusCode, 200, res.body)
+    assert.deepEqual([json(res).status, json(res).reject_reason], ['canceled', 'order.withdrawn'])
+    const a = json(await u.get(`${BASE}/${held.approvalId}`))
+    assert.deepEqual([a.status, a.decision_note], ['rejected', 'order canceled'])
+    assert.equal((await usageOf(t, u.tenantId, held.agentId)).orders, 0)
+  })
+
   it('expires after 15 minutes through the minute job: order expired, budget back, decision refused', async () => {
     world.clock.set(T0)
     const u = await t.newTenant()
@@ -225,3 +271,20 @@ describe('agent approvals: the queue', () => {
     assert.equal(json(await owner.get(`${BASE}/${held.approvalId}`)).status, 'pending')
   })
 })
+
+/**
+ * On PostgreSQL, until another connection waits on a row lock (the cancel, behind the decision's);
+ * PGlite's one session makes the cancel wait for the whole scope anyway.
+ */
+async function untilWaitingOnALock(): Promise<void> {
+  if (!process.env['DATABASE_URL']) return
+  for (let i = 0; i < 200; i++) {
+    const r = await t.db.handle.raw(
+      `select count(*)::int as n from pg_stat_activity
+        where wait_event_type = 'Lock' and datname = current_database()`,
+    )
+    if (Number(r.rows[0]?.['n'] ?? 0) > 0) return
+    await new Promise((done) => setTimeout(done, 10))
+  }
+  throw new Error('the cancel never waited on a lock')
+}

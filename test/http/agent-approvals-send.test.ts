@@ -1,8 +1,9 @@
 /**
  * Held agent orders through the real gate and the paper broker: above the threshold the order waits;
  * approving sends it (filled at the quote), once; a market order whose quote left its ±2 % band is
- * refused and expires unsent; the agent's creator finds the request in the in-app inbox; an agent's
- * key can neither skip nor decide an approval.
+ * refused and expires unsent; an approval racing a cancel of its order ends one way or the other;
+ * the agent's creator finds the request in the in-app inbox; an agent's key can neither skip nor
+ * decide an approval.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -87,6 +88,41 @@ describe('agent approvals: approve and send (paper)', () => {
       'exactly at the threshold is not above it',
     )
     assert.deepEqual(json(await u.get(BASE)).items, [])
+  })
+
+  it('an approval racing a cancel of its order: one wins, the other is 409, nothing left half-done', async () => {
+    world.clock.set(T0)
+    world.market.prices.set('AAPL', 150)
+    const u = await t.newTenant()
+    const { accountId, agentId } = await agentWithThreshold(u, '1000.00')
+    const held: Body[] = []
+    for (let i = 0; i < 8; i++) held.push(await place(u, agentId, { account_id: accountId, qty: '10' }))
+    const raced = await Promise.all(
+      held.map((h) =>
+        Promise.all([
+          u.post(`${BASE}/${h.approval_id}/approve`),
+          u.post(`/api/bot-controls/agents/${agentId}/orders/${h.order_id}/cancel`),
+        ]),
+      ),
+    )
+    let sent = 0
+    for (const [i, [approve, cancel]] of raced.entries()) {
+      const a = json(await u.get(`${BASE}/${held[i]!.approval_id}`))
+      if (a.order.reject_reason === 'order.withdrawn') {
+        assert.equal(cancel.statusCode, 200, cancel.body)
+        assert.equal(approve.statusCode, 409, approve.body)
+        assert.deepEqual([a.status, a.order.status], ['rejected', 'canceled'])
+        continue
+      }
+      // Approved first: sent (its budget kept), then filled at once — or canceled if the cancel got in.
+      sent++
+      assert.equal(approve.statusCode, 200, approve.body)
+      assert.equal(a.status, 'sent')
+      if (a.order.status === 'filled') assertProblem(cancel, 409, 'bot.order_not_cancelable')
+      else assert.deepEqual([cancel.statusCode, a.order.status], [200, 'canceled'])
+    }
+    const usage = json(await u.get(`/api/bot-controls/agents/${agentId}/usage`))
+    assert.deepEqual([usage.orders, usage.notional, usage.pending_approvals], [sent, `${sent * 1500}.00`, 0])
   })
 
   it('refuses a market order whose quote left its band: 422 with quote and band, approval and order expired', async () => {

@@ -102,7 +102,10 @@ export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls
   })
   const gate = createGate(ctx, needs, { policy, threshold }, approvals, pricing)
   return {
-    agents: new AgentsService(deps),
+    agents: new AgentsService({
+      ...deps,
+      rejectHeld: (s, agentId, by, note) => approvals.rejectAllOf(s, agentId, by, note),
+    }),
     limits,
     credentials: new CredentialsService(deps),
     threshold,

@@ -86,10 +86,10 @@ export const updateAgent = (s: TenantScope, id: number, f: AgentFields, now: Dat
     .executeTakeFirstOrThrow()
 
 /**
- * Archives the agent: its credential is deleted (the key stops at once) and its pending approvals
- * are rejected, their orders with them, noting why.
+ * Archives the agent: disabled and hidden, its credential deleted (the key stops at once). Its
+ * pending approvals are the approvals' to close (`AgentsDeps.rejectHeld`), in the same transaction.
  */
-export async function archiveAgent(s: TenantScope, id: number, userId: number, now: Date): Promise<void> {
+export async function archiveAgent(s: TenantScope, id: number, now: Date): Promise<void> {
   await s.db
     .updateTable('bot_agent')
     .set({ archived_at: now, updated_at: now, enabled: false })
@@ -100,31 +100,6 @@ export async function archiveAgent(s: TenantScope, id: number, userId: number, n
     .deleteFrom('bot_agent_credential')
     .where('tenant_id', '=', s.tenantId)
     .where('agent_id', '=', id)
-    .execute()
-  const held = await s.db
-    .updateTable('bot_approval')
-    .set({ status: 'rejected', decided_by: userId, decided_at: now, decision_note: 'agent archived' })
-    .where('tenant_id', '=', s.tenantId)
-    .where('agent_id', '=', id)
-    .where('status', '=', 'pending')
-    .returning('order_id')
-    .execute()
-  if (held.length === 0) return
-  await s.db
-    .updateTable('bot_order')
-    .set({
-      status: 'rejected',
-      reject_reason: 'approval.rejected',
-      reject_detail: 'agent archived',
-      updated_at: now,
-    })
-    .where('tenant_id', '=', s.tenantId)
-    .where('status', '=', 'pending_approval')
-    .where(
-      'id',
-      'in',
-      held.map((h) => h.order_id),
-    )
     .execute()
 }
 

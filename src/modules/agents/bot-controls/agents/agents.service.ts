@@ -13,10 +13,17 @@ export const agentNotFound = () => new NotFoundError('bot.agent_not_found', 'Age
 /** In the caller's transaction: names of the tenant's accounts among the ids (absent: not the tenant's). */
 export type AccountNames = (s: TenantScope, ids: readonly number[]) => Promise<Map<number, string>>
 
+/**
+ * In the caller's transaction: the agent's pending approvals rejected by `by`, their orders with
+ * them and their budgets given back (the approvals' own rule).
+ */
+export type RejectHeld = (s: TenantScope, agentId: number, by: number, note: string) => Promise<unknown>
+
 export interface AgentsDeps {
   scopes: Scopes
   clock: Clock
   accountNames: AccountNames
+  rejectHeld: RejectHeld
 }
 
 export interface AgentInput {
@@ -122,7 +129,7 @@ export class AgentsService {
     })
   }
 
-  /** Archives the agent: gone from lists, its key stops, its pending approvals are rejected. */
+  /** Archives the agent: gone from lists, its key stops, its pending approvals are rejected (budgets back). */
   async archive(
     scope: RequestScope,
     id: number,
@@ -131,7 +138,8 @@ export class AgentsService {
     const now = this.deps.clock.now()
     await this.deps.scopes.withTenant(effectiveTenant(scope, q.tenant_id), async (s) => {
       await requireAgent(s, id, true)
-      await repo.archiveAgent(s, id, scope.userId, now)
+      await repo.archiveAgent(s, id, now)
+      await this.deps.rejectHeld(s, id, scope.userId, 'agent archived')
     })
     return { agent_id: id, archived: true }
   }

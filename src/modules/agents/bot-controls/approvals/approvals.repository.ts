@@ -200,6 +200,18 @@ export const lockDue = (s: TenantScope, now: Date, limit: number) =>
     .forUpdate()
     .execute()
 
+/** The agent's pending approvals, locked, oldest first (archiving the agent closes them all). */
+export const lockPendingOf = (s: TenantScope, agentId: number) =>
+  s.db
+    .selectFrom('bot_approval')
+    .selectAll()
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', agentId)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .forUpdate()
+    .execute()
+
 /** The tenants with pending approvals past their expiry (the expiry job, across tenants). */
 export async function tenantsWithDue(s: SystemScope, now: Date, limit: number): Promise<number[]> {
   const rows = await s.db

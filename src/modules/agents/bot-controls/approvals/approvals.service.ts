@@ -213,6 +213,24 @@ export class ApprovalsService {
     return due.length
   }
 
+  /**
+   * In the caller's transaction, when the agent is archived: each of its pending approvals rejected
+   * by `by` with `note`, its order rejected and its budget given back, as a rejection by hand does.
+   * Answers how many.
+   */
+  async rejectAllOf(s: TenantScope, agentId: number, by: number, note: string): Promise<number> {
+    const now = this.deps.clock.now()
+    const pending = await repo.lockPendingOf(s, agentId)
+    for (const a of pending)
+      await this.close(s, a, await lockHeld(s, a.order_id), now, {
+        status: 'rejected',
+        reason: 'approval.rejected',
+        detail: note,
+        by,
+      })
+    return pending.length
+  }
+
   /** The job: tells the agent's creator about a pending approval (once per approval). */
   async notifyHeld(p: { tenantId: number; approvalId: number }): Promise<void> {
     const found = await this.tx(p.tenantId, async (s) => {

@@ -251,11 +251,29 @@ export const openOrders = (s: SystemScope, limit: number) =>
     .execute()
 
 /** A pending approval of a canceled order is closed with it. */
+/**
+ * The order's approval, if it has one, locked. Taken before the order's own lock, in the order
+ * deciding an approval takes them, so a cancel racing a decision waits for it instead of deadlocking.
+ */
+export const lockApprovalOf = (s: TenantScope, orderId: number) =>
+  s.db
+    .selectFrom('bot_approval')
+    .select('id')
+    .where('tenant_id', '=', s.tenantId)
+    .where('order_id', '=', orderId)
+    .forUpdate()
+    .execute()
+
+/**
+ * The approval of a held order withdrawn: rejected with `note`. An approval already approved whose
+ * order is still held (its send not begun: a withdrawal got in first, or a crash in between) is
+ * closed too, so no approval is left approved for an order that was never sent.
+ */
 export const closeApproval = (s: TenantScope, orderId: number, note: string) =>
   s.db
     .updateTable('bot_approval')
     .set({ status: 'rejected', decided_at: sql<Date>`now()`, decision_note: note })
     .where('tenant_id', '=', s.tenantId)
     .where('order_id', '=', orderId)
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'approved'])
     .execute()

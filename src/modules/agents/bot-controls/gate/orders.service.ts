@@ -169,6 +169,7 @@ export class AgentOrdersService {
   async cancel(actor: OrderActor, agentId: number, orderId: number): Promise<S.AgentOrderViewOut> {
     const who = actorContext(actor, agentId, 'propose')
     const row = await this.tx(who.tenantId, async (s) => {
+      await repo.lockApprovalOf(s, orderId)
       await repo.lockOrder(s, orderId)
       const o = await repo.findOrder(s, orderId)
       if (!o || o.agent_id !== agentId) throw orderNotFound()
