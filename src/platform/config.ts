@@ -40,7 +40,10 @@ export const ConfigSchema = Type.Object({
   DB_STATEMENT_CACHE: Type.Integer({ minimum: 0, maximum: 10000, default: 500 }),
   // Shared connections (taken from the pool) that carry scopes' leading reads pipelined (ADR 0026); 0: none.
   DB_READ_LANES: Type.Integer({ minimum: 0, maximum: 8, default: 2 }),
-  /** Embedded PGlite only: minutes between ANALYZE runs (it has no autovacuum); 0 turns them off. */
+  /**
+   * Embedded PGlite only: minutes between ANALYZE runs (it has no autovacuum), with the tables that
+   * grew analyzed every minute between them; 0 turns both off.
+   */
   PGLITE_ANALYZE_MINUTES: Type.Integer({ minimum: 0, maximum: 1440, default: 30 }),
   /** Embedded PGlite's buffer cache (PostgreSQL's own default is 128MB); resident for the process's life. */
   PGLITE_SHARED_BUFFERS: Type.String({ pattern: '^[1-9][0-9]{0,5}(kB|MB|GB)$', default: '32MB' }),

@@ -1,26 +1,44 @@
-/** PGlite's ANALYZE schedule (database.ts): a minute after start, then every N minutes; 0 is never. */
+/**
+ * PGlite's ANALYZE schedule (database.ts): a minute after start, then every N minutes, and every
+ * minute the tables that grew; 0 is never.
+ */
 import assert from 'node:assert/strict'
 import { it, mock } from 'node:test'
-import { scheduleAnalyze } from './database.ts'
+import { GROWN_TABLES, scheduleAnalyze } from './database.ts'
 
-it('runs ANALYZE a minute after start and then every N minutes, until stopped', async () => {
+it('runs ANALYZE a minute after start and then every N minutes, the grown tables every minute, until stopped', async () => {
   mock.timers.enable({ apis: ['setTimeout', 'setInterval'] })
   try {
     const sent: string[] = []
+    let grown: string[] = []
     const s = scheduleAnalyze(
       30,
-      async (text) => (sent.push(text), { rows: [], rowCount: 0 }),
+      async (text) => {
+        if (text !== GROWN_TABLES) return (sent.push(text), { rows: [], rowCount: 0 })
+        sent.push('grown?')
+        return { rows: grown.map((name) => ({ name })), rowCount: grown.length }
+      },
       () => {},
     )
-    mock.timers.tick(59_999)
+    const tick = async (ms: number) => {
+      mock.timers.tick(ms)
+      await new Promise((done) => setImmediate(done))
+    }
+    await tick(59_999)
     assert.deepEqual(sent, [])
-    mock.timers.tick(1)
-    assert.deepEqual(sent, ['analyze'])
-    mock.timers.tick(30 * 60_000 - 60_000)
-    assert.deepEqual(sent, ['analyze', 'analyze'])
+    await tick(1)
+    assert.deepEqual(sent, ['analyze', 'grown?'])
+    grown = ['public.bot_order', 'public."odd name"']
+    await tick(60_000)
+    assert.deepEqual(sent.slice(2), ['grown?', 'analyze public.bot_order, public."odd name"'])
+    grown = []
+    await tick(30 * 60_000 - 120_000)
+    assert.equal(sent.filter((t) => t === 'analyze').length, 2, 'the full run every 30 minutes')
+    assert.equal(sent.filter((t) => t === 'grown?').length, 30, 'the grown tables every minute')
     await s.stop()
-    mock.timers.tick(3 * 30 * 60_000)
-    assert.equal(sent.length, 2, 'nothing runs after stop')
+    const count = sent.length
+    await tick(3 * 30 * 60_000)
+    assert.equal(sent.length, count, 'nothing runs after stop')
   } finally {
     mock.timers.reset()
   }
@@ -47,7 +65,8 @@ it('never runs with 0 minutes, and reports a failing run instead of throwing', a
     await s.stop()
     assert.deepEqual(
       errors.map((e) => e.message),
-      ['closed'],
+      ['closed', 'closed'],
+      'the full run and the grown tables both reported',
     )
   } finally {
     mock.timers.reset()

@@ -159,26 +159,53 @@ async function createPglite(
  * PGlite never runs autovacuum, so without this its planner has no statistics at all: it guesses a
  * handful of rows per table and picks, e.g., a bitmap scan and a sort over every row of a tenant where
  * an index already gives the newest 50 in order (the intel feed: 7.6 ms p50 unanalyzed, 3.8 ms
- * analyzed; bench/README.md). `ANALYZE` every `minutes` (0: never) does what autovacuum would; the first
- * run waits a minute, so it never delays start-up or a short-lived process. It holds PGlite's one
- * session while it samples (tens of ms on a small database).
+ * analyzed; bench/README.md). `ANALYZE` every `minutes` (0: never) does what autovacuum would, and
+ * every minute the tables that grew since are analyzed (`analyzeGrown`); the first run waits a
+ * minute, so it never delays start-up or a short-lived process. It holds PGlite's one session while
+ * it samples (tens of ms on a small database).
  */
 export function scheduleAnalyze(minutes: number, raw: DatabaseHandle['raw'], onError: (err: Error) => void) {
   let running: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    running = raw('analyze').catch((err: unknown) =>
-      onError(err instanceof Error ? err : new Error(String(err))),
-    )
+  const run = (work: () => Promise<unknown>) => () => {
+    running = running
+      .then(work)
+      .catch((err: unknown) => onError(err instanceof Error ? err : new Error(String(err))))
   }
-  const first = minutes > 0 ? setTimeout(run, 60_000).unref() : undefined
-  const every = minutes > 0 ? setInterval(run, minutes * 60_000).unref() : undefined
+  const all = run(() => raw('analyze'))
+  const grown = run(() => analyzeGrown(raw))
+  const on = minutes > 0
+  const first = on ? setTimeout(all, 60_000).unref() : undefined
+  const everyMinute = on ? setInterval(grown, 60_000).unref() : undefined
+  const every = on ? setInterval(all, minutes * 60_000).unref() : undefined
   return {
     async stop() {
       clearTimeout(first)
+      clearInterval(everyMinute)
       clearInterval(every)
       await running
     },
   }
+}
+
+/**
+ * The tables whose statistics lag their size, as autovacuum's analyze threshold would find them:
+ * never analyzed yet holding 4 pages or more, or grown by 4 pages and a fifth since their last
+ * ANALYZE. Sizes come from the files (PGlite does not keep the activity counters autovacuum reads).
+ * Between two full runs a table that grows from a few rows to thousands would otherwise keep the
+ * plans made for a few rows — an index led by tenant_id alone, say, read whole for a key lookup.
+ */
+export const GROWN_TABLES = `select format('%I.%I', n.nspname, c.relname) as name
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema')
+     and pg_relation_size(c.oid) / current_setting('block_size')::int
+         >= greatest(c.relpages + 4, c.relpages + c.relpages / 5)
+   order by 1`
+
+/** ANALYZE of the tables whose statistics lag their size (`GROWN_TABLES`); answers their names. */
+export async function analyzeGrown(raw: DatabaseHandle['raw']): Promise<string[]> {
+  const names = (await raw(GROWN_TABLES)).rows.map((r) => String(r['name']))
+  if (names.length) await raw(`analyze ${names.join(', ')}`)
+  return names
 }
 
 function createPostgres(config: Config, opts: CreateDatabaseOptions): DatabaseHandle {

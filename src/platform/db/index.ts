@@ -27,6 +27,7 @@ export { compiledOnce, type Compiled } from './compiled-once.ts'
 
 // Opening the database (the boot code only; ESLint keeps `createDatabase` out of everything else).
 export {
+  analyzeGrown,
   createDatabase,
   type CreateDatabaseOptions,
   type DatabaseHandle,
