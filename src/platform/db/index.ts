@@ -21,6 +21,7 @@ export { ownedTables, type CreatedAt, type NullableNumeric, type Numeric, type U
 
 // Rows passed as column arrays, so a statement of any number of rows keeps one text (prepared once).
 export { anyOf, unnest, type ElementType } from './unnest.ts'
+export { oneOf } from './literals.ts'
 
 // A hot path's statement built and compiled by Kysely once, its values bound at every run.
 export { compiledOnce, type Compiled } from './compiled-once.ts'

@@ -2,6 +2,7 @@
 import type { CompiledQuery, ExpressionBuilder, Selectable } from 'kysely'
 import {
   anyOf,
+  oneOf,
   unnest,
   type Database,
   type SystemScope,
@@ -24,6 +25,13 @@ export type ClaimedDelivery = Pick<
 >
 /** Statuses a worker may still act on. */
 export const OPEN_STATUSES: DeliveryStatus[] = ['pending', 'retrying', 'quiet_hours']
+/**
+ * Open, and pending: written into the statement (`oneOf`) so that a cached generic plan can use the
+ * due deliveries' partial index, whose predicate names these statuses. Bound as parameters, every
+ * claim read all the tenant's deliveries through its tenant-led unique key.
+ */
+const isOpen = oneOf('status', OPEN_STATUSES)
+const isPending = oneOf('status', ['pending'])
 
 export interface NewNotification {
   user_id: number
@@ -119,7 +127,7 @@ type DeliveryWhere = ExpressionBuilder<Database, 'notification_delivery'>
 /** Open, due and held by no worker. */
 const claimable = (eb: DeliveryWhere, now: Date) =>
   eb.and([
-    eb('status', 'in', OPEN_STATUSES),
+    isOpen,
     eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
     eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]),
   ])
@@ -153,7 +161,7 @@ export const claimDeliveries = (s: TenantScope, ids: number[], now: Date, until:
         .selectFrom('notification_delivery')
         .select('id')
         .where('tenant_id', '=', s.tenantId)
-        .where((w) => w.or([w('id', '=', anyOf(ids, 'bigint')), w('status', '=', 'pending')]))
+        .where((w) => w.or([w('id', '=', anyOf(ids, 'bigint')), isPending]))
         .where((w) => claimable(w, now))
         .orderBy((w) => w('id', '=', anyOf(ids, 'bigint')), 'desc')
         .orderBy('id')
@@ -276,7 +284,7 @@ export const dueDeliveries = (s: SystemScope, now: Date, limit: number) =>
   s.db
     .selectFrom('notification_delivery')
     .select(['tenant_id', 'id', 'attempts', 'next_attempt_at'])
-    .where('status', 'in', OPEN_STATUSES)
+    .where(isOpen)
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .orderBy('next_attempt_at')

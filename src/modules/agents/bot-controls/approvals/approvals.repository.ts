@@ -4,10 +4,12 @@
  * (gate/orders.repository.ts), so both paths count usage the same way. Every query takes the scope first.
  */
 import { sql, type Selectable } from 'kysely'
-import type { SystemScope, TenantScope } from '../../../../platform/db/index.ts'
+import { oneOf, type SystemScope, type TenantScope } from '../../../../platform/db/index.ts'
 import type { ApprovalStatus, BotApprovalTable, BotOrderStatus, BotOrderTable } from '../orders.tables.ts'
 
 export type ApprovalRow = Selectable<BotApprovalTable>
+/** Written into the statement, so a cached plan can use the pending approvals' partial indexes (`oneOf`). */
+const isPending = oneOf('status', ['pending'])
 export type OrderRow = Selectable<BotOrderTable>
 export interface ApprovalItem {
   approval: ApprovalRow
@@ -193,7 +195,7 @@ export const lockDue = (s: TenantScope, now: Date, limit: number) =>
     .selectFrom('bot_approval')
     .selectAll()
     .where('tenant_id', '=', s.tenantId)
-    .where('status', '=', 'pending')
+    .where(isPending)
     .where('expires_at', '<=', now)
     .orderBy('expires_at')
     .limit(limit)
@@ -207,7 +209,7 @@ export const lockPendingOf = (s: TenantScope, agentId: number) =>
     .selectAll()
     .where('tenant_id', '=', s.tenantId)
     .where('agent_id', '=', agentId)
-    .where('status', '=', 'pending')
+    .where(isPending)
     .orderBy('id')
     .forUpdate()
     .execute()
@@ -218,7 +220,7 @@ export async function tenantsWithDue(s: SystemScope, now: Date, limit: number): 
     .selectFrom('bot_approval')
     .select('tenant_id')
     .distinct()
-    .where('status', '=', 'pending')
+    .where(isPending)
     .where('expires_at', '<=', now)
     .limit(limit)
     .execute()

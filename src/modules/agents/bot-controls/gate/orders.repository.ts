@@ -6,6 +6,7 @@
 import { type ExpressionBuilder, sql, type Insertable, type Selectable } from 'kysely'
 import {
   compiledOnce,
+  oneOf,
   type Database,
   type SystemScope,
   type TenantScope,
@@ -31,6 +32,8 @@ export const holdsBudget = (eb: ExpressionBuilder<Database, 'bot_order'>) =>
   ])
 
 export const OPEN_STATUSES: BotOrderStatus[] = ['sent', 'partially_filled']
+/** Written into the statement, so a cached plan can use the open orders' partial index (`oneOf`). */
+const isOpen = oneOf('status', OPEN_STATUSES)
 
 /** A read of today's usage without locking (the simulation). */
 export const usageDay = (s: TenantScope, agentId: number, day: string) =>
@@ -165,7 +168,7 @@ const applyUnfilled = compiledOnce((s: TenantScope, { id, patch }: { id: number;
     })
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
-    .where('status', 'in', OPEN_STATUSES)
+    .where(isOpen)
     .where('filled_qty', '=', patch.filled_qty)
     .returningAll(),
 )
@@ -242,13 +245,7 @@ export const ordersSince = (s: TenantScope, from: Date) =>
 
 /** The open orders of every tenant (the fills job), oldest first. */
 export const openOrders = (s: SystemScope, limit: number) =>
-  s.db
-    .selectFrom('bot_order')
-    .select(['tenant_id', 'id'])
-    .where('status', 'in', OPEN_STATUSES)
-    .orderBy('id')
-    .limit(limit)
-    .execute()
+  s.db.selectFrom('bot_order').select(['tenant_id', 'id']).where(isOpen).orderBy('id').limit(limit).execute()
 
 /** A pending approval of a canceled order is closed with it. */
 /**
