@@ -17,7 +17,11 @@ import {
 import { fakeLogin, NOW } from '../fakes/schwab-fake-session.ts'
 import type { HttpClientOptions, UpstreamError, UpstreamErrorInit } from '../../src/providers/shared/http.ts'
 import { recordingHttp, rejectsWithout } from './broker-test-kit.ts'
-import { createSchwabBroker, type SchwabBroker, type SchwabBrokerOptions } from '../../src/providers/brokers/schwab/schwab-broker.ts'
+import {
+  createSchwabBroker,
+  type SchwabBroker,
+  type SchwabBrokerOptions,
+} from '../../src/providers/brokers/schwab/schwab-broker.ts'
 
 export { DAY, iso, NOW } from '../fakes/schwab-fake-session.ts'
 

@@ -5,7 +5,10 @@
  */
 import type { RealizedTrade, TradeChange, TradeMark } from '../../src/modules/portfolio/index.ts'
 import { Registry } from 'prom-client'
-import { RealizedTradeCache, type RealizedQuery } from '../../src/modules/trading-intel/backtest/trade-cache.service.ts'
+import {
+  RealizedTradeCache,
+  type RealizedQuery,
+} from '../../src/modules/trading-intel/backtest/trade-cache.service.ts'
 import { TRADE_CACHE_METRICS as M } from '../../src/modules/trading-intel/backtest/trade-cache.metrics.ts'
 import type { PackedTrades } from '../../src/modules/trading-intel/backtest/trade-packs.service.ts'
 

@@ -541,13 +541,21 @@ describe('the refresh cookie (how a browser refreshes without ever reading the t
 
   it('POST /api/auth/refresh with no body reads the cookie, rotates it, and a reused one is refused', async () => {
     const s = await session()
-    const res = await t.anon.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(s.refresh) })
+    const res = await t.anon.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: withCookie(s.refresh),
+    })
     assert.equal(res.statusCode, 200, res.body)
     const next = svcCookie(res, 'svc_refresh').value
     assert.equal(next, json(res.body).refresh_token)
     assert.notEqual(next, s.refresh)
     assert.equal((await me(t, json(res.body).access_token)).statusCode, 200)
-    const reused = await t.anon.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(s.refresh) })
+    const reused = await t.anon.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: withCookie(s.refresh),
+    })
     assert.equal(reused.statusCode, 401)
     assert.equal(json(reused.body).code, 'auth.refresh_token_reused')
   })

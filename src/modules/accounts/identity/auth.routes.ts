@@ -116,7 +116,7 @@ function refreshTokenRoute(app: App, { identity: id }: { identity: Identity }): 
         summary: 'Rotate a refresh token for a new access token',
         description:
           'Exchanges a refresh token for a new token pair; the one presented stops working. The token is the ' +
-          'body\'s `refresh_token`, or else the httpOnly `svc_refresh` cookie the login set (how a browser ' +
+          "body's `refresh_token`, or else the httpOnly `svc_refresh` cookie the login set (how a browser " +
           'refreshes: it never sees the token); with neither, 422. Presenting a used ' +
           'one revokes its whole family (every token of that login): 401 `auth.refresh_token_reused`; an ' +
           'unknown or expired one: 401 `auth.invalid_refresh_token`.',

@@ -21,7 +21,14 @@ import { errorText } from '../lib/broker-errors.ts'
 import { byHour, inTradeOrder, newFills, toFill } from './lib/fill-rows.ts'
 import * as fills from './fills.repository.ts'
 import { historyFrom, setHistoryFrom } from './history.repository.ts'
-import { cashRows, closeOn, mapActivities, openingValue, unmappedNote, withSource } from './lib/ledger-sync.ts'
+import {
+  cashRows,
+  closeOn,
+  mapActivities,
+  openingValue,
+  unmappedNote,
+  withSource,
+} from './lib/ledger-sync.ts'
 import { insertSyncLog } from './sync-log.repository.ts'
 
 const OVERLAP_MS = 3 * 86_400_000
