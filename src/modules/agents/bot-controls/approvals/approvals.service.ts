@@ -28,7 +28,11 @@ export const APPROVAL_TTL_MINUTES = 15
 export const JOB_EXPIRE_APPROVALS = 'bot-controls.expire-approvals'
 export const JOB_NOTIFY_APPROVAL = 'bot-controls.notify-approval'
 const EXPIRY_BATCH = 200
-const SENT = new Set(['sent', 'partially_filled', 'filled'])
+/**
+ * The broker took the order, whatever it became since (a cancel can land before the answer is
+ * recorded); only a refusal leaves the approval `approved`.
+ */
+const tookIt = (status: string) => status !== 'broker_rejected'
 
 /** The order row the gate holds: its id and agent, and the fields the approval is bound to. */
 export interface HeldOrder extends HashedOrder {
@@ -171,7 +175,7 @@ export class ApprovalsService {
     })
     refuse(outcome, id)
     const sent = await this.deps.send(tenantId, before.order.order_id)
-    if (SENT.has(sent.status)) await this.tx(tenantId, (s) => repo.setDecision(s, id, { status: 'sent' }))
+    if (tookIt(sent.status)) await this.tx(tenantId, (s) => repo.setDecision(s, id, { status: 'sent' }))
     return this.get(tenantId, id)
   }
 
