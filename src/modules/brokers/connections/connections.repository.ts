@@ -3,10 +3,14 @@ import { type QueryCreator, sql } from 'kysely'
 import {
   compiledOnce,
   type Database,
+  oneOf,
   type SystemScope,
   type TenantScope,
 } from '../../../platform/db/index.ts'
 import type { ConnectedBroker } from '../brokers.tables.ts'
+
+/** Written into the statement, so a cached plan can use the live connections' partial indexes (`oneOf`). */
+const isLive = oneOf('status', ['connected'])
 
 const CONNECTION_COLUMNS = [
   'id',
@@ -31,7 +35,7 @@ export function findLiveConnection(scope: TenantScope, broker: ConnectedBroker) 
     .select(CONNECTION_COLUMNS)
     .where('tenant_id', '=', scope.tenantId)
     .where('broker_type', '=', broker)
-    .where('status', '=', 'connected')
+    .where(isLive)
     .executeTakeFirst()
 }
 
@@ -56,7 +60,7 @@ export async function saveConnection(
     .set({ access_token_enc: null, refresh_token_enc: null })
     .where('tenant_id', '=', scope.tenantId)
     .where('broker_type', '=', c.broker)
-    .where('status', '=', 'connected')
+    .where(isLive)
     .execute()
   return scope.db
     .insertInto('broker_connection')
@@ -197,7 +201,7 @@ export function allLiveConnections(scope: SystemScope) {
   return scope.db
     .selectFrom('broker_connection')
     .select(['tenant_id', 'broker_type', 'user_id'])
-    .where('status', '=', 'connected')
+    .where(isLive)
     .orderBy('tenant_id')
     .execute()
 }
@@ -208,7 +212,7 @@ export function expiringConnections(scope: SystemScope, broker: ConnectedBroker,
     scope.db
       .selectFrom('broker_connection')
       .select(['tenant_id', 'id'])
-      .where('status', '=', 'connected')
+      .where(isLive)
       .where('broker_type', '=', broker)
       .where('refresh_token_enc', 'is not', null)
       .where('access_expires_at', '<', before)

@@ -33,13 +33,16 @@ const LIVE = [
   'created_at',
 ] as const
 
+// `enabled` is a literal in these reads, not a parameter: a cached plan can then use the enabled
+// rules' partial indexes.
+
 /** Enabled rules bound to any of the symbols, every tenant. */
 export const rulesForSymbols = (s: SystemScope, symbols: string[]): Promise<LiveRule[]> =>
   symbols.length
     ? (s.db
         .selectFrom('alert_rule')
         .select(LIVE)
-        .where('enabled', '=', true)
+        .where('enabled', '=', sql.lit(true))
         .where('symbol', 'in', symbols)
         .execute() as Promise<LiveRule[]>)
     : Promise.resolve([])
@@ -49,7 +52,7 @@ export const rulesOfTypes = (s: SystemScope, types: string[]): Promise<LiveRule[
   s.db
     .selectFrom('alert_rule')
     .select(LIVE)
-    .where('enabled', '=', true)
+    .where('enabled', '=', sql.lit(true))
     .where('alert_type', 'in', types)
     .orderBy('tenant_id')
     .orderBy('id')
@@ -62,7 +65,7 @@ export const ruleSymbols = async (s: SystemScope): Promise<string[]> =>
       .selectFrom('alert_rule')
       .select('symbol')
       .distinct()
-      .where('enabled', '=', true)
+      .where('enabled', '=', sql.lit(true))
       .where('symbol', 'is not', null)
       .execute()
   ).map((r) => r.symbol!)

@@ -41,12 +41,13 @@ export function findInvestor(scope: TenantScope, id: number) {
     .executeTakeFirst()
 }
 
+/** `is_owner` a literal, not a parameter: a cached plan can then use the owner's partial unique index. */
 export function findOwnerInvestor(scope: TenantScope) {
   return scope.db
     .selectFrom('investor')
     .select('id')
     .where('tenant_id', '=', scope.tenantId)
-    .where('is_owner', '=', true)
+    .where('is_owner', '=', sql.lit(true))
     .executeTakeFirst()
 }
 

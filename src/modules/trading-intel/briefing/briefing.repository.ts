@@ -1,5 +1,5 @@
 /** The briefing subscriptions: per-user upsert and reads, the unsubscribe, and the daily send claim. */
-import type { Selectable } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { SystemScope, TenantScope } from '../../../platform/db/index.ts'
 import type { BriefingSubscriptionTable } from './briefing.tables.ts'
 
@@ -82,12 +82,15 @@ export function unsubscribe(s: TenantScope, id: number, at: Date): Promise<SubRo
     .executeTakeFirstOrThrow()
 }
 
-/** Every tenant's enabled subscriptions due at `hhmm` and not sent on `day` (system work, one read). */
+/**
+ * Every tenant's enabled subscriptions due at `hhmm` and not sent on `day` (system work, one read).
+ * `enabled` a literal, not a parameter: a cached plan can then use the enabled ones' partial index.
+ */
 export function dueSubs(s: SystemScope, day: string, hhmm: string) {
   return s.db
     .selectFrom('briefing_subscription')
     .select(['tenant_id', 'id'])
-    .where('enabled', '=', true)
+    .where('enabled', '=', sql.lit(true))
     .where('send_at', '<=', hhmm)
     .where((eb) => eb.or([eb('last_sent_on', 'is', null), eb('last_sent_on', '<', day)]))
     .orderBy('tenant_id')

@@ -1,6 +1,6 @@
 /** SQL for limits, thresholds and the usage view; every query takes the tenant scope. */
 import type { Selectable } from 'kysely'
-import type { TenantScope } from '../../../../platform/db/index.ts'
+import { oneOf, type TenantScope } from '../../../../platform/db/index.ts'
 import type { BotAgentLimitsTable } from '../controls.tables.ts'
 
 export type LimitsRow = Selectable<BotAgentLimitsTable>
@@ -98,7 +98,8 @@ export const pendingApprovals = (s: TenantScope, agentId: number, now: Date) =>
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('tenant_id', '=', s.tenantId)
     .where('agent_id', '=', agentId)
-    .where('status', '=', 'pending')
+    // Written into the statement: the pending approvals' partial index names the status (`oneOf`).
+    .where(oneOf('status', ['pending']))
     .where('expires_at', '>', now)
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n))
