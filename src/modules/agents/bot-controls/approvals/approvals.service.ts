@@ -2,26 +2,27 @@
  * The approval queue. The gate holds an order above the approval threshold with `hold` (in its own
  * transaction; `announce` notifies the agent's creator once that has committed): a pending approval
  * bound to the exact order (its hash) and, for a market order, to a price band around the quote the
- * gate used; it lapses after APPROVAL_TTL_MINUTES. A person of the tenant approves (every condition re-checked under the approval's lock, then the order is sent) or
- * rejects it; either decision records who and when. A rejected or lapsed order gives its budget back
- * to the agent's day. Lapsed approvals are expired by the minute job and on every read.
+ * gate used; it lapses after APPROVAL_TTL_MINUTES. A person of the tenant approves (every condition
+ * re-checked under the approval's lock, then the order is sent) or rejects it; either decision
+ * records who and when. A rejected or lapsed order gives its budget back to the agent's day. Lapsed
+ * approvals are expired by the minute job and on every read. The decision path: decision.service.ts.
  */
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
 import type { Clock } from '../../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
-import { NotFoundError, ServiceUnavailableError } from '../../../../platform/http/errors.ts'
+import { ServiceUnavailableError } from '../../../../platform/http/errors.ts'
 import type { JobQueue } from '../../../../platform/jobs/index.ts'
 import { marketBand, withinBand } from '../lib/approval-band.ts'
 import { orderHash, type HashedOrder } from '../lib/order-hash.ts'
-import * as orders from '../gate/orders.repository.ts'
 import type { AgentRefusal } from './agent-check.service.ts'
 import * as repo from './approvals.repository.ts'
 import type * as S from './approvals.schemas.ts'
+import { close, decide, lapse, lockHeld, notFound } from './decision.service.ts'
 import type { ApprovalNotifier } from './notice.service.ts'
 import { PAGE_SIZE_DEFAULT } from './approvals.schemas.ts'
 import { approvalView, dec } from './lib/approval-view.ts'
-import { refuse, summary, type Outcome } from './lib/decision.ts'
+import { refuse, summary } from './lib/decision.ts'
 
 /** How long a held order waits for a decision. */
 export const APPROVAL_TTL_MINUTES = 15
@@ -52,15 +53,6 @@ export interface ApprovalsDeps {
   notify: ApprovalNotifier
   /** Why the order's agent may not send it now, read in the decision's transaction; null when it may. */
   agentRefusal(s: TenantScope, order: repo.OrderRow): Promise<AgentRefusal>
-}
-
-const notFound = () => new NotFoundError('bot.approval_not_found', 'No such approval')
-
-/** The approval's order, locked (every approval has its order: the foreign key). */
-async function lockHeld(s: TenantScope, orderId: number): Promise<repo.OrderRow> {
-  const o = await orders.lockOrder(s, orderId)
-  if (!o) throw new Error(`agent order ${orderId} of an approval is missing`)
-  return o
 }
 
 export class ApprovalsService {
@@ -144,12 +136,12 @@ export class ApprovalsService {
         'bot.quote_unavailable',
         `No quote for ${before.order.symbol} now: its band cannot be checked; the approval stays pending`,
       )
-    const outcome = await this.decide(tenantId, id, async (s, a, o, now) => {
+    const outcome = await decide(this.deps, tenantId, id, async (s, a, o, now) => {
       // An approval stays pending while its agent may not trade: a halted agent sends nothing.
       const refusal = await this.deps.agentRefusal(s, o)
       if (refusal) return { kind: 'agent', ...refusal }
       if (orderHash(o) !== a.order_hash) {
-        await this.close(s, a, o, now, {
+        await close(s, a, o, now, {
           status: 'expired',
           reason: 'approval.order_changed',
           detail: null,
@@ -161,7 +153,7 @@ export class ApprovalsService {
         const band = { low: dec(a.band_low), high: dec(a.band_high) }
         if (!withinBand(quote, band)) {
           const detail = `quote ${quote} outside the band ${band.low}–${band.high}`
-          await this.close(s, a, o, now, {
+          await close(s, a, o, now, {
             status: 'expired',
             reason: 'approval.price_band',
             detail,
@@ -186,8 +178,8 @@ export class ApprovalsService {
     id: number,
     note: string | null,
   ): Promise<S.ApprovalOut> {
-    const outcome = await this.decide(tenantId, id, async (s, a, o, now) => {
-      await this.close(s, a, o, now, {
+    const outcome = await decide(this.deps, tenantId, id, async (s, a, o, now) => {
+      await close(s, a, o, now, {
         status: 'rejected',
         reason: 'approval.rejected',
         detail: note,
@@ -213,7 +205,7 @@ export class ApprovalsService {
   /** Expires this tenant's lapsed approvals in `s`; answers how many. */
   async expireDueIn(s: TenantScope, now: Date): Promise<number> {
     const due = await repo.lockDue(s, now, EXPIRY_BATCH)
-    for (const a of due) await this.lapse(s, a, await lockHeld(s, a.order_id), now)
+    for (const a of due) await lapse(s, a, await lockHeld(s, a.order_id), now)
     return due.length
   }
 
@@ -226,7 +218,7 @@ export class ApprovalsService {
     const now = this.deps.clock.now()
     const pending = await repo.lockPendingOf(s, agentId)
     for (const a of pending)
-      await this.close(s, a, await lockHeld(s, a.order_id), now, {
+      await close(s, a, await lockHeld(s, a.order_id), now, {
         status: 'rejected',
         reason: 'approval.rejected',
         detail: note,
@@ -254,63 +246,5 @@ export class ApprovalsService {
       summary: summary(item.order),
       expiresAt: item.approval.expires_at,
     })
-  }
-
-  /** Locks the approval and its order; a lapsed one expires (committed) before `fn` could act. */
-  private async decide(
-    tenantId: number,
-    id: number,
-    fn: (s: TenantScope, a: repo.ApprovalRow, o: repo.OrderRow, now: Date) => Promise<Outcome>,
-  ): Promise<Outcome> {
-    return this.tx(tenantId, async (s) => {
-      const a = await repo.lockApproval(s, id)
-      if (!a) throw notFound()
-      const o = await lockHeld(s, a.order_id)
-      const now = this.deps.clock.now()
-      if (a.status === 'pending' && now >= a.expires_at) {
-        await this.lapse(s, a, o, now)
-        return { kind: 'expired' }
-      }
-      if (a.status !== 'pending' || o.status !== 'pending_approval')
-        return { kind: 'not_pending', status: a.status, orderStatus: o.status }
-      return fn(s, a, o, now)
-    })
-  }
-
-  private lapse(s: TenantScope, a: repo.ApprovalRow, o: repo.OrderRow, now: Date) {
-    return this.close(s, a, o, now, {
-      status: 'expired',
-      reason: 'approval.expired',
-      detail: null,
-      by: null,
-      at: a.expires_at,
-    })
-  }
-
-  /** Ends an approval and its held order; the order's budget goes back to its day. */
-  private async close(
-    s: TenantScope,
-    a: repo.ApprovalRow,
-    o: repo.OrderRow,
-    now: Date,
-    d: {
-      status: 'rejected' | 'expired'
-      reason: string
-      detail: string | null
-      by: number | null
-      at?: Date
-    },
-  ): Promise<void> {
-    await repo.setDecision(s, a.id, {
-      status: d.status,
-      decided_by: d.by,
-      decided_at: d.at ?? now,
-      decision_note: d.detail,
-    })
-    if (o.status !== 'pending_approval') return
-    await repo.closeOrder(s, o.id, { status: d.status, reason: d.reason, detail: d.detail }, now)
-    // The budget it took when held goes back to its day; a rejection is counted under its reason.
-    await orders.addUsage(s, o.agent_id, o.trading_day, o.priced_notional, -1)
-    if (d.status === 'rejected') await orders.countRejection(s, o.agent_id, o.trading_day, d.reason)
   }
 }
