@@ -28,6 +28,7 @@ import { botControlsSweep } from './bot-controls.sweep.ts'
 import { BOT_CONTROLS_TABLES } from './controls.tables.ts'
 import * as m0049 from './migrations/0049_bot_controls.ts'
 import * as m0050 from './migrations/0050_agent_orders.ts'
+import * as m0052 from './migrations/0052_bot_order_client_key_order.ts'
 import { AGENT_ORDERS_TABLES } from './orders.tables.ts'
 import { PolicyReader } from './policy.service.ts'
 import { createGate, type Gate } from './gate/gate-wiring.service.ts'
@@ -131,6 +132,7 @@ export const botControlsModule = defineModule({
   migrations: [
     ['0049_bot_controls', m0049],
     ['0050_agent_orders', m0050],
+    ['0052_bot_order_client_key_order', m0052],
   ],
   build: createBotControls,
   routes,
