@@ -1,5 +1,6 @@
 /** SQL for broker connections, their linked accounts and the single-use OAuth state nonces. */
 import { type QueryCreator, sql } from 'kysely'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import {
   compiledOnce,
   type Database,
@@ -40,6 +41,31 @@ export function findLiveConnection(scope: TenantScope, broker: ConnectedBroker) 
 }
 
 export type ConnectionRow = NonNullable<Awaited<ReturnType<typeof findLiveConnection>>>
+
+const LINKED_COLUMNS = ['external_id', 'account_number', 'account_id', 'lots_method'] as const
+
+/**
+ * The live connection with the accounts it links (`accounts`, in link order), in one statement:
+ * every call to a broker starts with both, and two reads cost two calls into the database.
+ */
+export const liveConnectionWithAccounts = compiledOnce((s: TenantScope, p: { broker: ConnectedBroker }) =>
+  s.db
+    .selectFrom('broker_connection')
+    .select(CONNECTION_COLUMNS)
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('broker_linked_account as l')
+          .select(LINKED_COLUMNS.map((c) => `l.${c}` as const))
+          .where('l.tenant_id', '=', s.tenantId)
+          .whereRef('l.connection_id', '=', 'broker_connection.id')
+          .orderBy('l.id'),
+      ).as('accounts'),
+    )
+    .where('tenant_id', '=', s.tenantId)
+    .where('broker_type', '=', p.broker)
+    .where(isLive),
+)
 
 export interface NewTokens {
   access_token_enc: string
@@ -123,7 +149,7 @@ export function disconnect(scope: TenantScope, id: number) {
 export function linkedAccounts(scope: TenantScope, connectionId: number) {
   return scope.db
     .selectFrom('broker_linked_account')
-    .select(['external_id', 'account_number', 'account_id', 'lots_method'])
+    .select(LINKED_COLUMNS)
     .where('tenant_id', '=', scope.tenantId)
     .where('connection_id', '=', connectionId)
     .orderBy('id')

@@ -155,14 +155,16 @@ export class ConnectionsService {
 
   /** The live connection and its grant as stored (no refresh). */
   private async stored(tenantId: number, broker: ConnectedBroker) {
-    const row = await this.deps.scopes.withTenant(tenantId, (s) => repo.findLiveConnection(s, broker))
-    if (!row?.access_token_enc) throw notConnected(broker)
+    const [found] = await this.deps.scopes.withTenant(tenantId, (s) =>
+      repo.liveConnectionWithAccounts(s, { broker }),
+    )
+    if (!found?.access_token_enc) throw notConnected(broker)
+    const { accounts, ...row } = found
     const grant = unsealed(this.deps.cipher, tenantId, broker, row)
     if (!grant) {
       await this.markSynced(tenantId, row.id, UNREADABLE)
       throw reconnectRequired(broker, 'its stored token can no longer be read (the secrets key changed)')
     }
-    const accounts = await this.deps.scopes.withTenant(tenantId, (s) => repo.linkedAccounts(s, row.id))
     return { row, grant, accounts }
   }
 
