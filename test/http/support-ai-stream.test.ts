@@ -164,9 +164,12 @@ describe('support assistant stream', () => {
     let seen = 0
     const { events } = await turn(u, id, (e) => e.event === 'token' && ++seen === 3)
     const received = tokens(events).join('')
+    // The answer's row is stored interrupted, empty and without a model before the stream starts (a
+    // crash leaves an honest record): the stream's own record is the one that names the model.
     const row = await until(async () => {
       const rows = await messages(t, u.tenantId, id)
-      return rows[1]?.finish === 'interrupted' && model.seen.aborted ? rows[1] : undefined
+      const stored = rows[1]?.finish === 'interrupted' && rows[1].model !== null
+      return stored && model.seen.aborted ? rows[1] : undefined
     })
     assert.ok(row.content.startsWith(received), 'stored what was sent')
     assert.ok(row.content.length < script.chunks.join('').length, 'not the whole answer')

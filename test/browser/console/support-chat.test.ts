@@ -194,10 +194,13 @@ describe('console: support assistant', { skip: consoleSkipReason() }, () => {
     await page.locator('button::-p-text(Stop)').click()
     await page.waitForSelector('::-p-text(stopped before it finished)')
     await page.waitForFunction(`!document.querySelector('.support-composer button.danger')`)
+    // The answer is listed interrupted and empty from the start (a crash leaves an honest record)
+    // until the stream stores what it sent.
     let stopped: Conversation['messages'][number] | undefined
-    for (let i = 0; i < 50 && stopped?.finish !== 'interrupted'; i++) {
+    const kept = () => stopped?.finish === 'interrupted' && stopped.content !== ''
+    for (let i = 0; i < 50 && !kept(); i++) {
       stopped = (await conversation(user, id)).messages.at(-1)
-      if (stopped?.finish !== 'interrupted') await new Promise((r) => setTimeout(r, 100))
+      if (!kept()) await new Promise((r) => setTimeout(r, 100))
     }
     assert.equal(stopped?.finish, 'interrupted')
     assert.equal(
