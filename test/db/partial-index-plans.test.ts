@@ -89,6 +89,12 @@ it('the live broker connections are read through a partial index of the connecte
     const scans = await scansOf(await captured(run), 'broker_connection')
     assert.ok(scans.length > 0 && scans.every((i) => live.has(i)), scans.join(', '))
   }
+  // Every call to a broker's API: the live connection with its accounts, in one statement.
+  const withAccounts = connections.liveConnectionWithAccounts.bound(scope(), { broker: 'brokera' })
+  const read = await scansOf(withAccounts, 'broker_connection')
+  assert.ok(read.length > 0 && read.every((i) => live.has(i)), read.join(', '))
+  const linked = await scansOf(withAccounts, 'broker_linked_account')
+  assert.ok(linked.length > 0 && !linked.includes('Seq Scan'), linked.join(', '))
   const refresh = await captured((s) => connections.expiringConnections(s, 'brokerb', NOW, NOW))
   assert.deepEqual(await scansOf(refresh, 'broker_connection'), ['broker_connection_expiry_idx'])
 })

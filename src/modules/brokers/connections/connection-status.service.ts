@@ -37,11 +37,8 @@ export async function connectionStatus(
   const off = (extra: Record<string, unknown>) => ({ connected: false, expires_at: null, extra })
   try {
     if (!deps.adapters[broker]) return off({ hint: `${broker} is not configured on this server` })
-    // The connection and its accounts in one transaction.
-    const found = await deps.scopes.withTenant(scope.tenantId, async (s) => {
-      const row = await repo.findLiveConnection(s, broker)
-      return row ? { row, accounts: await repo.linkedAccounts(s, row.id) } : null
-    })
+    // The connection and its accounts in one statement.
+    const found = await deps.scopes.withTenant(scope.tenantId, (s) => repo.findLiveWithAccounts(s, broker))
     if (!found) return off({ hint: `connect through ${startOf(broker)}` })
     const { row, accounts } = found
     if (!unsealed(deps.cipher, scope.tenantId, broker, row)) return off({ error: UNREADABLE })

@@ -67,6 +67,14 @@ export const liveConnectionWithAccounts = compiledOnce((s: TenantScope, p: { bro
     .where(isLive),
 )
 
+/** `liveConnectionWithAccounts` as the connection's row and its accounts apart; null when none is live. */
+export async function findLiveWithAccounts(s: TenantScope, broker: ConnectedBroker) {
+  const [found] = await liveConnectionWithAccounts(s, { broker })
+  if (!found) return null
+  const { accounts, ...row } = found
+  return { row, accounts }
+}
+
 export interface NewTokens {
   access_token_enc: string
   refresh_token_enc: string | null
@@ -143,16 +151,6 @@ export function disconnect(scope: TenantScope, id: number) {
     })
     .where('tenant_id', '=', scope.tenantId)
     .where('id', '=', id)
-    .execute()
-}
-
-export function linkedAccounts(scope: TenantScope, connectionId: number) {
-  return scope.db
-    .selectFrom('broker_linked_account')
-    .select(LINKED_COLUMNS)
-    .where('tenant_id', '=', scope.tenantId)
-    .where('connection_id', '=', connectionId)
-    .orderBy('id')
     .execute()
 }
 

@@ -110,10 +110,9 @@ export class ConnectionsService {
       : []
     // A connection replaced without a disconnect: its token is revoked and the accounts it alone
     // linked are archived, as a disconnect would.
-    const previous = await this.deps.scopes.withTenant(scope.tenantId, async (s) => {
-      const row = await repo.findLiveConnection(s, broker)
-      return row ? { row, accounts: await repo.linkedAccounts(s, row.id) } : null
-    })
+    const previous = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.findLiveWithAccounts(s, broker),
+    )
     const kept = new Set(accounts.map((a) => a.externalId))
     const orphans = (previous?.accounts ?? [])
       .filter((a) => !kept.has(a.external_id))
@@ -146,20 +145,16 @@ export class ConnectionsService {
 
   /** The accounts the live connection links, read from the database only (no token, no vendor call). */
   async linkedAccounts(tenantId: number, broker: ConnectedBroker) {
-    return this.deps.scopes.withTenant(tenantId, async (s) => {
-      const row = await repo.findLiveConnection(s, broker)
-      if (!row) throw notConnected(broker)
-      return repo.linkedAccounts(s, row.id)
-    })
+    const found = await this.deps.scopes.withTenant(tenantId, (s) => repo.findLiveWithAccounts(s, broker))
+    if (!found) throw notConnected(broker)
+    return found.accounts
   }
 
   /** The live connection and its grant as stored (no refresh). */
   private async stored(tenantId: number, broker: ConnectedBroker) {
-    const [found] = await this.deps.scopes.withTenant(tenantId, (s) =>
-      repo.liveConnectionWithAccounts(s, { broker }),
-    )
-    if (!found?.access_token_enc) throw notConnected(broker)
-    const { accounts, ...row } = found
+    const found = await this.deps.scopes.withTenant(tenantId, (s) => repo.findLiveWithAccounts(s, broker))
+    if (!found?.row.access_token_enc) throw notConnected(broker)
+    const { row, accounts } = found
     const grant = unsealed(this.deps.cipher, tenantId, broker, row)
     if (!grant) {
       await this.markSynced(tenantId, row.id, UNREADABLE)
@@ -258,9 +253,12 @@ export class ConnectionsService {
   }
 
   async disconnect(scope: RequestScope, broker: ConnectedBroker) {
-    const row = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.findLiveConnection(s, broker))
-    if (!row) return { disconnected: false, detail: `${broker} was not connected`, archived_account_ids: [] }
-    const accounts = await this.deps.scopes.withTenant(scope.tenantId, (s) => repo.linkedAccounts(s, row.id))
+    const found = await this.deps.scopes.withTenant(scope.tenantId, (s) =>
+      repo.findLiveWithAccounts(s, broker),
+    )
+    if (!found)
+      return { disconnected: false, detail: `${broker} was not connected`, archived_account_ids: [] }
+    const { row, accounts } = found
     // A token that cannot be read cannot be revoked either; it is erased all the same.
     const grant = unsealed(this.deps.cipher, scope.tenantId, broker, row)
     const revoked = grant ? await this.revoke(broker, grant) : false
