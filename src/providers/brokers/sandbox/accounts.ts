@@ -35,6 +35,8 @@ export interface SandboxAccount {
   connectedAt: number
   history: History
   orders: Order[]
+  /** The orders by client order id (unique per account), so placing one does not scan them all. */
+  byClientId: Map<string, Order>
   placed: Fill[]
   seq: number
 }
@@ -59,15 +61,18 @@ export interface Accounts {
 /** A test's own history for an account (its opening positions, fills and cash activities). */
 export type ScriptedHistory = (accountId: string, connectedAt: number) => History
 
+/** Cents a buy of `spec` at `price` holds back while it is open: its notional, else qty × price. */
+export const reservationOf = (spec: Pick<Order, 'side' | 'qty' | 'notional'>, price: number): number =>
+  spec.side !== 'buy' ? 0 : spec.notional !== undefined ? cents(spec.notional) : centsOf(spec.qty ?? 0, price)
+
 /** Shares of `symbol` held back by open sell orders; cents held back by open buy orders. */
 export function reservedOf(a: SandboxAccount, symbol?: string): { qty: number; cents: number } {
   let qty = 0
   let reserved = 0
   for (const o of a.orders) {
     if (!OPEN_STATUSES.has(o.status)) continue
-    const q = o.qty ?? (o.notional ?? 0) / o.estPrice
-    if (o.side === 'sell' && o.symbol === symbol) qty += q
-    if (o.side === 'buy') reserved += o.notional !== undefined ? cents(o.notional) : centsOf(q, o.estPrice)
+    if (o.side === 'sell' && o.symbol === symbol) qty += o.qty ?? (o.notional ?? 0) / o.estPrice
+    reserved += o.reservedCents
   }
   return { qty, cents: reserved }
 }
@@ -94,6 +99,16 @@ function fillPending(a: SandboxAccount, pending: Order[], last: Map<string, numb
   }
 }
 
+const newAccount = (id: string, connectedAt: number, history: History): SandboxAccount => ({
+  id,
+  connectedAt,
+  history,
+  orders: [],
+  byClientId: new Map(),
+  placed: [],
+  seq: 0,
+})
+
 export function createAccounts(opts: AccountsOptions): Accounts {
   const universe = opts.symbols ?? [...DEFAULT_SYMBOLS]
   const anchors = new Map<string, number>()
@@ -110,19 +125,20 @@ export function createAccounts(opts: AccountsOptions): Accounts {
   }
 
   async function create(id: string, connectedAt: number): Promise<SandboxAccount> {
-    if (scripted)
-      return { id, connectedAt, history: scripted(id, connectedAt), orders: [], placed: [], seq: 0 }
+    const fresh = (history: History) => newAccount(id, connectedAt, history)
+    if (scripted) return fresh(scripted(id, connectedAt))
     const missing = universe.filter((s) => !anchors.has(s))
     if (missing.length) await prices(missing)
-    const history = generateHistory({
-      accountId: id,
-      connectedAt,
-      anchors,
-      universe,
-      positions: opts.positions ?? 8,
-      fills: opts.fills ?? 60,
-    })
-    return { id, connectedAt, history, orders: [], placed: [], seq: 0 }
+    return fresh(
+      generateHistory({
+        accountId: id,
+        connectedAt,
+        anchors,
+        universe,
+        positions: opts.positions ?? 8,
+        fills: opts.fills ?? 60,
+      }),
+    )
   }
 
   async function settle(a: SandboxAccount): Promise<void> {

@@ -42,6 +42,8 @@ export interface Order extends OrderSpec {
   filledAvg?: number
   /** The price the buying-power check used (limit, stop or the quote at submission). */
   estPrice: number
+  /** Cents an open buy holds back (its notional, else qty × estPrice), fixed when it is placed; 0 for a sell. */
+  reservedCents: number
 }
 
 type Json = Record<string, unknown>

@@ -1,10 +1,10 @@
 /** POST/GET/DELETE /v2/orders: validation as Alpaca does it, funds checks, the order lifecycle. */
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { SandboxAccount } from './accounts.ts'
+import { reservationOf, type SandboxAccount } from './accounts.ts'
 import { callerOf } from './auth.ts'
 import { type SandboxContext, fail, hidden, queryOf } from './context.ts'
-import { cents, centsOf, dec } from './decimal.ts'
+import { dec } from './decimal.ts'
 import { cashCentsOf, holdingsOf } from './ledger.ts'
 import { OPEN_STATUSES, type Order, type OrderSpec, orderJson, parseOrder } from './orders.ts'
 import { listOrders } from './queries.ts'
@@ -17,7 +17,7 @@ function fundsError(
   price: number,
 ): string | undefined {
   if (spec.side === 'buy') {
-    const cost = spec.notional !== undefined ? cents(spec.notional) : centsOf(spec.qty ?? 0, price)
+    const cost = reservationOf(spec, price)
     const available = cashCentsOf(a.history, a.placed) - ctx.accounts.reserved(a).cents
     return cost > available ? 'insufficient buying power' : undefined
   }
@@ -35,7 +35,7 @@ async function placeOrder(ctx: SandboxContext, req: FastifyRequest, reply: Fasti
   if (typeof spec === 'string') return fail(reply, 422, 40010001, spec)
   const quote = (await ctx.accounts.prices([spec.symbol])).get(spec.symbol)
   if (quote === undefined) return fail(reply, 422, 40010001, `asset "${spec.symbol}" not found`)
-  if (spec.clientOrderId !== undefined && account.orders.some((o) => o.clientOrderId === spec.clientOrderId))
+  if (spec.clientOrderId !== undefined && account.byClientId.has(spec.clientOrderId))
     return fail(reply, 422, 40010001, 'client_order_id must be unique')
   const estPrice = spec.limit ?? spec.stop ?? quote
   const refused = fundsError(ctx, account, spec, estPrice)
@@ -52,8 +52,10 @@ async function placeOrder(ctx: SandboxContext, req: FastifyRequest, reply: Fasti
     submittedAt: now,
     filledQty: 0,
     estPrice,
+    reservedCents: reservationOf(spec, estPrice),
   }
   account.orders.push(order)
+  account.byClientId.set(order.clientOrderId, order)
   return orderJson(order)
 }
 
@@ -76,7 +78,7 @@ export function orderRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   // `::` is Fastify's escape for a literal colon: GET /v2/orders:by_client_order_id
   app.get('/v2/orders::by_client_order_id', hidden(), async (req, reply) => {
     const id = queryOf(req)['client_order_id'] ?? ''
-    const order = (await readable(ctx, req)).orders.find((o) => o.clientOrderId === id)
+    const order = (await readable(ctx, req)).byClientId.get(id)
     return order ? orderJson(order) : notFound(reply, id)
   })
   app.get<ById>('/v2/orders/:order_id', hidden(), async (req, reply) => {
