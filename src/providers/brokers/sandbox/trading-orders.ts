@@ -9,15 +9,18 @@ import { cashCentsOf, holdingsOf } from './ledger.ts'
 import { OPEN_STATUSES, type Order, type OrderSpec, orderJson, parseOrder } from './orders.ts'
 import { listOrders } from './queries.ts'
 
-/** 403 when the account cannot pay for a buy or does not hold (unreserved) what a sell sells. */
+/**
+ * 403 when the account cannot pay for a buy (`cost`: the cents it would hold back) or does not hold
+ * (unreserved) what a sell sells.
+ */
 function fundsError(
   ctx: SandboxContext,
   a: SandboxAccount,
   spec: OrderSpec,
   price: number,
+  cost: number,
 ): string | undefined {
   if (spec.side === 'buy') {
-    const cost = reservationOf(spec, price)
     const available = cashCentsOf(a.history, a.placed) - ctx.accounts.reserved(a).cents
     return cost > available ? 'insufficient buying power' : undefined
   }
@@ -38,7 +41,8 @@ async function placeOrder(ctx: SandboxContext, req: FastifyRequest, reply: Fasti
   if (spec.clientOrderId !== undefined && account.byClientId.has(spec.clientOrderId))
     return fail(reply, 422, 40010001, 'client_order_id must be unique')
   const estPrice = spec.limit ?? spec.stop ?? quote
-  const refused = fundsError(ctx, account, spec, estPrice)
+  const reservedCents = reservationOf(spec, estPrice)
+  const refused = fundsError(ctx, account, spec, estPrice, reservedCents)
   if (refused) return fail(reply, 403, 40310000, refused)
   const now = ctx.now().getTime()
   const order: Order = {
@@ -52,7 +56,7 @@ async function placeOrder(ctx: SandboxContext, req: FastifyRequest, reply: Fasti
     submittedAt: now,
     filledQty: 0,
     estPrice,
-    reservedCents: reservationOf(spec, estPrice),
+    reservedCents,
   }
   account.orders.push(order)
   account.byClientId.set(order.clientOrderId, order)
