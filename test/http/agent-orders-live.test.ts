@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { PGlite } from '@electric-sql/pglite'
 import { gateInternals } from '../../src/modules/agents/bot-controls/gate/gate-wiring.service.ts'
 import { syncOpenOrders } from '../../src/modules/agents/bot-controls/gate/sync-orders.job.ts'
 import { json, type Body } from '../helpers/assertions.ts'
@@ -98,6 +99,41 @@ describe('live agent orders through the Alpaca sandbox', () => {
     assert.equal(await position(u.tenantId, agent), '1')
     assert.equal((await usage(u, agent)).open_positions, 1)
   })
+
+  it(
+    'reads the broker connection alongside the pass: a resting order is three calls into PGlite',
+    {
+      skip: process.env['DATABASE_URL'] ? 'PGlite only: PostgreSQL runs them side by side' : false,
+    },
+    async () => {
+      const { u, account, agent } = await liveAgent()
+      const resting = (n: number) =>
+        order(account, {
+          type: 'limit',
+          limit_price: '1',
+          time_in_force: 'gtc',
+          client_order_id: `call-${n}`,
+        })
+      await placed(u, agent, resting(1)) // every statement prepared
+      const calls: string[] = []
+      const original = PGlite.prototype.execProtocolRawStream
+      PGlite.prototype.execProtocolRawStream = function (this: PGlite, message, opts) {
+        calls.push(Buffer.from(message).toString('latin1'))
+        return original.call(this, message, opts)
+      }
+      try {
+        const o = await placed(u, agent, resting(2))
+        assert.equal(o.status, 'sent')
+        assert.equal(typeof o.broker_order_id, 'string')
+      } finally {
+        PGlite.prototype.execProtocolRawStream = original
+      }
+      // The gate's read; its pass with the connection's read (two statements, each to its Sync); the
+      // broker's answer. The request's sign-in adds none (the session is cached).
+      const statements = calls.map((c) => c.split('S\0\0\0\x04').length - 1)
+      assert.deepEqual(statements, [1, 2, 1], `calls: ${calls.length}`)
+    },
+  )
 
   it('cancels a resting limit order at the broker', async () => {
     const { u, account, agent } = await liveAgent()

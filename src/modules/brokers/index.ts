@@ -43,7 +43,12 @@ import { unifiedRoutes } from './unified/unified.routes.ts'
 import { UnifiedBrokersService } from './unified/unified.service.ts'
 import { AccountOrdersService } from './unified/account-orders.service.ts'
 
-export type { AccountOrdersService, AccountRoute, TradingBroker } from './unified/account-orders.service.ts'
+export type {
+  AccountOrdersService,
+  AccountRoute,
+  OrderConnection,
+  TradingBroker,
+} from './unified/account-orders.service.ts'
 
 export const JOB_SYNC_ALL = 'brokers.sync-all'
 export const JOB_SYNC = 'brokers.sync'

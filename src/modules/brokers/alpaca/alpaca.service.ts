@@ -33,10 +33,15 @@ export class AlpacaService {
 
   /**
    * Runs `call` with the tenant's token; a token the vendor refuses means: connect again. Also how
-   * the agent orders of bot controls reach Alpaca (unified/account-orders.service.ts).
+   * the agent orders of bot controls reach Alpaca (unified/account-orders.service.ts), whose live
+   * connection may be read ahead (`known`).
    */
-  async withToken<T>(scope: Pick<RequestScope, 'tenantId'>, call: (token: string) => Promise<T>) {
-    const live = await this.deps.connections.live(scope.tenantId, BROKER)
+  async withToken<T>(
+    scope: Pick<RequestScope, 'tenantId'>,
+    call: (token: string) => Promise<T>,
+    known?: Awaited<ReturnType<AlpacaDeps['connections']['live']>>,
+  ) {
+    const live = known ?? (await this.deps.connections.live(scope.tenantId, BROKER))
     try {
       return { live, value: await call(live.grant.accessToken) }
     } catch (err) {

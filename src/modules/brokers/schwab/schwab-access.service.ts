@@ -30,10 +30,15 @@ export class SchwabAccessService {
   /**
    * Runs `call` with the tenant's (refreshed) token. A token Schwab refuses (401) before its time is
    * refreshed once and the call repeated; refused again, or not refreshable: connect again.
+   * `known`: the live connection, read ahead by the caller.
    */
-  async withToken<T>(scope: Pick<RequestScope, 'tenantId'>, call: (token: string, live: Live) => Promise<T>) {
+  async withToken<T>(
+    scope: Pick<RequestScope, 'tenantId'>,
+    call: (token: string, live: Live) => Promise<T>,
+    known?: Live,
+  ) {
     this.adapter() // not configured: 503 before any database read
-    const live = await this.connections.live(scope.tenantId, BROKER)
+    const live = known ?? (await this.connections.live(scope.tenantId, BROKER))
     try {
       return { live, value: await call(live.grant.accessToken, live) }
     } catch (err) {

@@ -16,6 +16,9 @@ import type { SchwabAccessService } from '../schwab/schwab-access.service.ts'
 
 export type TradingBroker = 'brokera' | 'brokerb'
 
+/** The live connection (its row and fresh grant) an account's orders go through, read ahead of `place`. */
+export type OrderConnection = Awaited<ReturnType<ConnectionsService['live']>>
+
 /** Where an account's orders go: the broker and the account's id there. */
 export interface AccountRoute {
   broker: TradingBroker
@@ -53,15 +56,33 @@ export class AccountOrdersService {
     return link ? { broker: link.broker_type as TradingBroker, externalId: link.external_id } : null
   }
 
-  async place(tenantId: number, route: AccountRoute, order: OrderRequest): Promise<BrokerOrder> {
+  /**
+   * The live connection `place` would read, read now: a caller with a write of its own to make first
+   * (the agent order gate's pass) reads it alongside that write rather than after it. Its errors are
+   * `place`'s (not connected, token unreadable).
+   */
+  async connection(tenantId: number, route: AccountRoute): Promise<OrderConnection> {
+    if (route.broker === 'brokerb') this.deps.schwab.adapter() // not configured: 503 before any read
+    return this.deps.connections.live(tenantId, route.broker)
+  }
+
+  /** Places the order; `connection`: the route's live connection read ahead (else read here). */
+  async place(
+    tenantId: number,
+    route: AccountRoute,
+    order: OrderRequest,
+    connection?: OrderConnection,
+  ): Promise<BrokerOrder> {
     const scope = { tenantId }
     if (route.broker === 'brokera') {
       const adapter = this.deps.connections.adapter('brokera')
-      return (await this.deps.alpaca.withToken(scope, (t) => adapter.placeOrder!(t, order))).value
+      return (await this.deps.alpaca.withToken(scope, (t) => adapter.placeOrder!(t, order), connection)).value
     }
     const adapter = this.deps.schwab.adapter()
-    const placed = await this.deps.schwab.withToken(scope, (t) =>
-      adapter.placeOrder(t, { ...order, accountId: route.externalId }),
+    const placed = await this.deps.schwab.withToken(
+      scope,
+      (t) => adapter.placeOrder(t, { ...order, accountId: route.externalId }),
+      connection,
     )
     return placed.value
   }

@@ -13,6 +13,7 @@
 import { nyDate } from '../../../../kernel/calendar/nyse.ts'
 import type { CompiledQuery } from 'kysely'
 import type { TenantScope } from '../../../../platform/db/index.ts'
+import type { OrderConnection } from '../../../brokers/index.ts'
 import type { Route } from './execution.service.ts'
 import { effectiveThreshold } from '../agents/threshold.service.ts'
 import { policyOf } from '../policy.service.ts'
@@ -48,11 +49,13 @@ export interface DecideInput {
   now: Date
   canExecute: boolean
   via: 'rest' | 'mcp' | 'console'
+  /** Starts reading what sending a live order to `route` needs (execution's `connectionAhead`), with the pass. */
+  connectionAhead?: (route: Route) => Promise<OrderConnection>
 }
 
 export type Decided =
   | { existing: repo.OrderRow }
-  | { row: repo.OrderRow; route: Route | null }
+  | { row: repo.OrderRow; route: Route | null; connection?: Promise<OrderConnection> }
   /** The policy limits the position weight: the caller values the account (outside the lock) and runs it again. */
   | { valuationNeeded: true }
   /** Optimistic only: the usage row moved since it was read (another order counted); nothing written. */
@@ -147,10 +150,13 @@ async function decideIn(
   const threshold = effectiveThreshold(r.override_threshold, r.tenant_threshold)
   const held = needsApproval(decision.priced, threshold, d.canExecute)
   if (!held) {
-    // The pass is its scope's whole work: one statement sent alone, without BEGIN or COMMIT.
+    // The pass is its scope's whole work: one statement sent alone, without BEGIN or COMMIT. The
+    // broker connection the order goes through is read alongside it, not after it (same turn).
     const sent = { ...base, status: 'sent' as const }
-    const row = insertedOrder(await tx.alone((s) => passStatement(s, sent, decision.priced, usage.version)))
-    return row ? { row, route } : { moved: true }
+    const pass = tx.alone((s) => passStatement(s, sent, decision.priced, usage.version))
+    const connection = route && policy.agent.mode === 'live' ? d.connectionAhead?.(route) : undefined
+    const row = insertedOrder(await pass)
+    return row ? { row, route, connection } : { moved: true }
   }
   return tx(async (s): Promise<Decided> => {
     const pending = { ...base, status: 'pending_approval' as const }

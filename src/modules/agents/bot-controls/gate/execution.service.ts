@@ -12,7 +12,7 @@ import { AppError } from '../../../../platform/http/errors.ts'
 import { isUpstreamError } from '../../../../platform/upstream-errors.ts'
 import { decSign, decSub } from '../../../../kernel/decimal/index.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../../../../providers/brokers/index.ts'
-import type { AccountOrdersService } from '../../../brokers/index.ts'
+import type { AccountOrdersService, OrderConnection } from '../../../brokers/index.ts'
 import type { BotOrderStatus } from '../orders.tables.ts'
 import * as repo from './orders.repository.ts'
 import { PAPER, type PaperBroker } from './paper-broker.service.ts'
@@ -27,7 +27,13 @@ export interface AccountOrders {
   route(tenantId: number, accountId: number): Promise<Route | null>
   routeIn(s: TenantScope, accountId: number): Promise<Route | null>
   routeQuery: AccountOrdersService['routeQuery']
-  place(tenantId: number, route: Route, order: OrderRequest): Promise<BrokerOrder>
+  connection(tenantId: number, route: Route): Promise<OrderConnection>
+  place(
+    tenantId: number,
+    route: Route,
+    order: OrderRequest,
+    connection?: OrderConnection,
+  ): Promise<BrokerOrder>
   cancel(tenantId: number, route: Route, brokerOrderId: string): Promise<void>
   list(tenantId: number, route: Route, q: OrderListQuery): Promise<BrokerOrder[]>
 }
@@ -73,13 +79,25 @@ export class ExecutionService {
   ) {}
 
   /**
+   * The broker connection a live order to `route` is sent through, read from now on: the gate starts
+   * it with its pass, so that both go in one call into PGlite (one batch) or side by side on
+   * PostgreSQL, instead of one after the other. Its failure is `send`'s to meet (a refusal).
+   */
+  connectionAhead(tenantId: number, route: Route): Promise<OrderConnection> {
+    const ahead = this.deps.brokers.connection(tenantId, route)
+    ahead.catch(() => {}) // not awaited when the pass is not recorded: no unhandled rejection
+    return ahead
+  }
+
+  /**
    * Sends the order; answers it as it now is. `known`: what the gate already has (its quote of a
-   * market order, the account's route it read); looked up again when absent.
+   * market order, the account's route it read, the route's connection read ahead); looked up again
+   * when absent.
    */
   async send(
     tenantId: number,
     order: repo.OrderRow,
-    known: { quote?: string | null; route?: Route | null } = {},
+    known: { quote?: string | null; route?: Route | null; connection?: Promise<OrderConnection> } = {},
   ): Promise<repo.OrderRow> {
     if (order.mode === 'paper') return this.deps.paper.place(tenantId, order, known.quote)
     const route =
@@ -88,7 +106,8 @@ export class ExecutionService {
       return this.refused(tenantId, order, 'the account is no longer linked to a connected trading broker')
     let placed: BrokerOrder
     try {
-      placed = await this.deps.brokers.place(tenantId, route, requestOf(order))
+      const connection = known.route === route ? await known.connection : undefined
+      placed = await this.deps.brokers.place(tenantId, route, requestOf(order), connection)
     } catch (err) {
       const msg = refusal(err)
       if (msg !== null) return this.refused(tenantId, order, msg, route.broker)

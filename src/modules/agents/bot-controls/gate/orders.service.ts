@@ -94,6 +94,7 @@ export class AgentOrdersService {
         now,
         canExecute: who.canExecute,
         via,
+        connectionAhead: (route) => this.deps.execution.connectionAhead(who.tenantId, route),
       })
     let done = await run()
     if ('valuationNeeded' in done) {
@@ -107,7 +108,11 @@ export class AgentOrdersService {
     if (done.row.approval_id !== null) await this.deps.approvals.announce(who.tenantId, done.row.approval_id)
     const row =
       done.row.status === 'sent'
-        ? await this.deps.execution.send(who.tenantId, done.row, { quote, route: done.route })
+        ? await this.deps.execution.send(who.tenantId, done.row, {
+            quote,
+            route: done.route,
+            connection: done.connection,
+          })
         : done.row
     return { order: toView(row), replayed: false }
   }
