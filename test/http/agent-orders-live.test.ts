@@ -135,6 +135,28 @@ describe('live agent orders through the Alpaca sandbox', () => {
     },
   )
 
+  it('a connection whose token cannot be read, found as the pass is written: broker_rejected, budget back', async () => {
+    const { u, account, agent } = await liveAgent()
+    await t.c.scopes.withTenant(u.tenantId, ({ db }) =>
+      db
+        .updateTable('broker_connection')
+        .set({ access_token_enc: 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA' })
+        .where('tenant_id', '=', u.tenantId)
+        .execute(),
+    )
+    const o = await placed(
+      u,
+      agent,
+      order(account, { type: 'limit', limit_price: '1', time_in_force: 'gtc' }),
+    )
+    assert.equal(o.status, 'broker_rejected')
+    assert.equal(o.broker, 'brokera')
+    assert.equal(o.broker_order_id, null)
+    assert.match(o.reject_detail, /reconnect|connect again/)
+    const use = await usage(u, agent)
+    assert.deepEqual([use.orders, use.notional, use.rejections], [0, '0.00', { 'broker.rejected': 1 }])
+  })
+
   it('cancels a resting limit order at the broker', async () => {
     const { u, account, agent } = await liveAgent()
     const o = await placed(
