@@ -1,8 +1,8 @@
 /**
  * Who may place agent orders and what is held: an agent's own key (scopes), a user of the tenant,
  * nobody else; the approval threshold (account override before the tenant's, strictly above holds);
- * simulate records nothing; cancel of held and resting orders; the threshold preview against
- * seeded orders.
+ * simulate records nothing; cancel of held and resting orders; `tenant_id` on every order route
+ * (administrators only); the threshold preview against seeded orders.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -81,6 +81,89 @@ describe('agent orders: credentials and scopes', () => {
     const key = await agentKey(u, a, ['orders:read'])
     assertProblem(await t.anon.get(`/api/bot-controls/orders/${o.order_id}`, key), 404, 'bot.order_not_found')
     assert.equal((await u.get(`/api/bot-controls/orders/${o.order_id}`)).statusCode, 200)
+  })
+})
+
+describe('agent orders: tenant_id', () => {
+  it('a non-administrator or an agent’s key naming another tenant gets 403 on every order route, and nothing is placed', async () => {
+    const owner = await t.newTenant()
+    const stranger = await t.newTenant()
+    const account = await createAccount(owner)
+    const agent = await createAgent(owner)
+    const resting = await placed(
+      owner,
+      agent,
+      order(account, { type: 'limit', limit_price: '90', time_in_force: 'gtc' }),
+    )
+    const own = await createAccount(stranger)
+    const mine = await createAgent(stranger)
+    const q = `?tenant_id=${owner.tenantId}`
+    const theirs = `/api/bot-controls/agents/${agent}/orders`
+    const ours = `/api/bot-controls/agents/${mine}/orders`
+    const forbidden = (res: { statusCode: number; body: string }) =>
+      assertProblem(res, 403, 'auth.tenant_forbidden')
+    forbidden(await stranger.post(`${theirs}${q}`, order(account)))
+    // Never the caller's own tenant instead: an agent of theirs with another tenant named is refused too.
+    forbidden(await stranger.post(`${ours}${q}`, order(own)))
+    forbidden(await stranger.post(`${ours}/simulate${q}`, order(own)))
+    forbidden(await stranger.post(`${theirs}/simulate${q}`, order(account)))
+    forbidden(await stranger.post(`${theirs}/${resting.order_id}/cancel${q}`))
+    forbidden(await stranger.get(`${theirs}${q}`))
+    forbidden(await stranger.get(`/api/bot-controls/orders/${resting.order_id}${q}`))
+    // Who may act is answered before the body is validated...
+    forbidden(await stranger.post(`${ours}${q}`, { qty: 1 }))
+    // ...but after it is parsed: a body that is not JSON is refused as it is read.
+    const unparsed = await stranger.inject({
+      method: 'POST',
+      url: `${ours}${q}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"account_id":',
+    })
+    assertProblem(unparsed, 422, 'validation.malformed_body')
+    // An agent's key never acts for another tenant; naming its own is its own.
+    const key = await agentKey(stranger, mine, ['orders:read', 'orders:execute'])
+    forbidden(await t.anon.post(`${ours}${q}`, order(own), key))
+    forbidden(await t.anon.post(`${ours}/simulate${q}`, order(own), key))
+    forbidden(await t.anon.get(`${ours}${q}`, key))
+    const o = await placed(t.anon, mine, order(own), key)
+    forbidden(await t.anon.post(`${ours}/${o.order_id}/cancel${q}`, undefined, key))
+    const at = `?tenant_id=${stranger.tenantId}`
+    assert.equal((await t.anon.post(`${ours}${at}`, order(own), key)).statusCode, 201)
+    assert.equal((await stranger.post(`${ours}${at}`, order(own))).statusCode, 201)
+    assert.equal((await usage(stranger, mine)).orders, 3)
+    assert.equal((await usage(owner, agent)).orders, 1)
+    assert.equal(json(await owner.get(`/api/bot-controls/orders/${resting.order_id}`)).status, 'sent')
+  })
+
+  it('an administrator places, simulates, reads and cancels in the tenant it names', async () => {
+    const owner = await t.newTenant()
+    const admin = await t.newTenant({ role: 'admin' })
+    const account = await createAccount(owner)
+    const agent = await createAgent(owner)
+    const q = `?tenant_id=${owner.tenantId}`
+    const base = `/api/bot-controls/agents/${agent}/orders`
+    // Without tenant_id an administrator acts in its own tenant, where the agent is unknown.
+    assertProblem(await place(admin, agent, order(account)), 404, 'bot.agent_not_found')
+    const sim = json(await admin.post(`${base}/simulate${q}`, order(account)))
+    assert.equal(sim.outcome, 'would_send')
+    const inOwners = { post: (url: string, body?: unknown) => admin.post(`${url}${q}`, body) }
+    const filled = await placed(inOwners, agent, order(account))
+    assert.equal(filled.status, 'filled')
+    const resting = await placed(
+      inOwners,
+      agent,
+      order(account, { type: 'limit', limit_price: '90', time_in_force: 'gtc' }),
+    )
+    const log = json(await owner.get(base))
+    assert.deepEqual(
+      log.items.map((o: { order_id: number }) => o.order_id),
+      [resting.order_id, filled.order_id],
+    )
+    assert.equal(json(await admin.get(`${base}${q}`)).total, 2)
+    assert.equal(json(await admin.get(`/api/bot-controls/orders/${resting.order_id}${q}`)).status, 'sent')
+    const canceled = await admin.post(`${base}/${resting.order_id}/cancel${q}`)
+    assert.equal(json(canceled).status, 'canceled', canceled.body)
+    assert.equal((await usage(owner, agent)).orders, 2)
   })
 })
 

@@ -1378,13 +1378,13 @@ export interface paths {
         };
         /**
          * An agent’s order log, newest first
-         * @description Every order the agent asked for, whatever the gate decided; `status` filters; `page` (1-based) and `page_size` 1–100 (default 20); `total` counts the matching orders. An agent’s key reads its own log (scope orders:read). Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         * @description Every order the agent asked for, whatever the gate decided; `status` filters; `page` (1-based) and `page_size` 1–100 (default 20); `total` counts the matching orders. An agent’s key reads its own log (scope orders:read). Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
          */
         get: operations["listAgentOrders"];
         put?: never;
         /**
          * Place an order for an agent through the gate
-         * @description Every order is recorded and answered 201 with its status: `rejected` with a typed `reject_reason`, `pending_approval` with its `approval_id`, or sent (`sent`, `filled`: paper mode fills market orders at the quote, marketable limit orders at once; live mode goes to the account’s broker, whose refusal is `broker_rejected`). `client_order_id` is required and idempotent per agent: the same key with the same request → 200 with the recorded order; with another request → 409 `bot.client_order_id_conflict`. Exactly one of `qty` and `notional` (market orders only); `limit_price` exactly for limit orders; decimals as JSON strings; an order worth more than 1000000000000 → 422. An agent key acts for its own agent only (another → 404) and needs `orders:propose` or `orders:execute` (403 `bot.insufficient_scope`). The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, end exclusive), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         * @description Every order is recorded and answered 201 with its status: `rejected` with a typed `reject_reason`, `pending_approval` with its `approval_id`, or sent (`sent`, `filled`: paper mode fills market orders at the quote, marketable limit orders at once; live mode goes to the account’s broker, whose refusal is `broker_rejected`). `client_order_id` is required and idempotent per agent: the same key with the same request → 200 with the recorded order; with another request → 409 `bot.client_order_id_conflict`. Exactly one of `qty` and `notional` (market orders only); `limit_price` exactly for limit orders; decimals as JSON strings; an order worth more than 1000000000000 → 422. An agent key acts for its own agent only (another → 404) and needs `orders:propose` or `orders:execute` (403 `bot.insufficient_scope`). The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, end exclusive), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
          */
         post: operations["placeAgentOrder"];
         delete?: never;
@@ -1404,7 +1404,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an agent order
-         * @description A pending_approval order is withdrawn: canceled with reject_reason `order.withdrawn`, its approval closed, the day’s budget given back, and no longer counted in the per-minute window. A sent or partially filled one is canceled at its broker. Allowed whatever the agent’s trading state (halted too). Filled, rejected, canceled or expired → 409 `bot.order_not_cancelable`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         * @description A pending_approval order is withdrawn: canceled with reject_reason `order.withdrawn`, its approval closed, the day’s budget given back, and no longer counted in the per-minute window. A sent or partially filled one is canceled at its broker. Allowed whatever the agent’s trading state (halted too). Filled, rejected, canceled or expired → 409 `bot.order_not_cancelable`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
          */
         post: operations["cancelAgentOrder"];
         delete?: never;
@@ -1424,7 +1424,7 @@ export interface paths {
         put?: never;
         /**
          * Run the gate on an order without placing it
-         * @description Runs the gate on the order as placing it now would, and records nothing: `would_send`, `would_hold` (reason `approval.required`) or `would_reject` with the typed reason; `checks` lists each check run up to the first failure; `post_trade` the position weight in the account (buys, when the account can be valued) and the agent’s open positions after it. `client_order_id` is optional. The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, end exclusive), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         * @description Runs the gate on the order as placing it now would, and records nothing: `would_send`, `would_hold` (reason `approval.required`) or `would_reject` with the typed reason; `checks` lists each check run up to the first failure; `post_trade` the position weight in the account (buys, when the account can be valued) and the agent’s open positions after it. `client_order_id` is optional. The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, end exclusive), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
          */
         post: operations["simulateAgentOrder"];
         delete?: never;
@@ -1606,7 +1606,7 @@ export interface paths {
         };
         /**
          * One agent order
-         * @description Another tenant’s order, or (with an agent’s key) another agent’s, → 404 `bot.order_not_found`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.
+         * @description Another tenant’s order, or (with an agent’s key) another agent’s, → 404 `bot.order_not_found`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
          */
         get: operations["getAgentOrder"];
         put?: never;
@@ -17816,7 +17816,10 @@ export interface operations {
     };
     placeAgentOrder: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
             header?: never;
             path: {
                 /** @example 3 */
@@ -18144,7 +18147,10 @@ export interface operations {
     };
     cancelAgentOrder: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
             header?: never;
             path: {
                 /** @example 3 */
@@ -18349,7 +18355,10 @@ export interface operations {
     };
     simulateAgentOrder: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Another tenant (administrators); default: your own */
+                tenant_id?: number;
+            };
             header?: never;
             path: {
                 /** @example 3 */

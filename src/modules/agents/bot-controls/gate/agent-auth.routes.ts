@@ -7,6 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { ForbiddenError, UnauthorizedError } from '../../../../platform/http/errors.ts'
+import { tenantFirst } from '../agents/agents.routes.ts'
 import type { AgentPrincipal, OrderActor } from './gate.service.ts'
 
 /** Resolves an agent's key (bot controls' credentials). */
@@ -62,6 +63,26 @@ export function tenantOf(a: OrderActor, requested: number | undefined): number {
   if (requested === undefined || requested === own) return own
   if (a.kind === 'user' && a.scope.role === 'admin') return requested
   throw new ForbiddenError('auth.tenant_forbidden', 'Only administrators may act on another tenant')
+}
+
+/**
+ * The actor acting in the tenant `requested` names (`tenantOf`): an administrator's scope moved to
+ * it, so the order is the other tenant's, as on every other route that takes `tenant_id`.
+ */
+export function actorIn(a: OrderActor, requested: number | undefined): OrderActor {
+  const tenantId = tenantOf(a, requested)
+  return a.kind === 'user' && tenantId !== a.scope.tenantId
+    ? { kind: 'user', scope: { ...a.scope, tenantId } }
+    : a
+}
+
+/**
+ * The `preValidation` of the order routes that take a body: a signed-in non-administrator's foreign
+ * `tenant_id` is a 403 before the body is validated, as on the other bot-controls routes. An agent's
+ * key is resolved only in the preHandler, after validation; `tenantOf` refuses its foreign tenant there.
+ */
+export async function userTenantFirst(req: FastifyRequest): Promise<void> {
+  if (req.scope) await tenantFirst(req)
 }
 
 function originOf(referer: string | undefined): string | undefined {

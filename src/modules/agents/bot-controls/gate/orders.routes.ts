@@ -1,7 +1,15 @@
 /** The agent order routes under /api/bot-controls: place, simulate, the order log, one order, cancel. */
 import type { App } from '../../../../platform/http/app-type.ts'
 import { problems } from '../../../../platform/http/problem.ts'
-import { actorOf, agentAuth, tenantOf, viaOf, type AgentKeyResolver } from './agent-auth.routes.ts'
+import {
+  actorIn,
+  actorOf,
+  agentAuth,
+  tenantOf,
+  userTenantFirst,
+  viaOf,
+  type AgentKeyResolver,
+} from './agent-auth.routes.ts'
 import { ORDERS_DOC, SIMULATE_DOC } from './orders.docs.ts'
 import * as X from './orders.examples.ts'
 import { actorContext, orderNotFound } from './order-input.service.ts'
@@ -10,7 +18,9 @@ import type { AgentOrdersService } from './orders.service.ts'
 
 const tags = ['bot-controls']
 const BASE = '/api/bot-controls'
-const AUTH = 'Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`.'
+const AUTH =
+  'Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators ' +
+  'may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.'
 
 export function ordersRoutes(
   app: App,
@@ -24,6 +34,7 @@ export function ordersRoutes(
     `${BASE}/agents/:agent_id/orders`,
     {
       config,
+      preValidation: userTenantFirst,
       preHandler,
       schema: {
         operationId: 'placeAgentOrder',
@@ -43,12 +54,13 @@ export function ordersRoutes(
         },
         tags,
         params: S.AgentParams,
+        querystring: S.TenantQuery,
         body: S.AgentOrderInput,
         response: { 201: S.AgentOrderView, 200: S.AgentOrderView, ...problems(401, 403, 404, 409, 422) },
       },
     },
     async (req, reply) => {
-      const actor = actorOf(req)
+      const actor = actorIn(actorOf(req), req.query.tenant_id)
       const out = await orders.place(actor, req.params.agent_id, req.body, viaOf(actor))
       return reply.code(out.replayed ? 200 : 201).send(out.order)
     },
@@ -57,6 +69,7 @@ export function ordersRoutes(
     `${BASE}/agents/:agent_id/orders/simulate`,
     {
       config,
+      preValidation: userTenantFirst,
       preHandler,
       schema: {
         operationId: 'simulateAgentOrder',
@@ -69,11 +82,12 @@ export function ordersRoutes(
         },
         tags,
         params: S.AgentParams,
+        querystring: S.TenantQuery,
         body: S.SimulateInput,
         response: { 200: S.SimulationView, ...problems(401, 403, 404, 422) },
       },
     },
-    (req) => orders.simulate(actorOf(req), req.params.agent_id, req.body),
+    (req) => orders.simulate(actorIn(actorOf(req), req.query.tenant_id), req.params.agent_id, req.body),
   )
   readRoutes(app, orders, config, preHandler)
 }
@@ -174,9 +188,11 @@ function cancelRoute(app: App, orders: AgentOrdersService, config: Config, preHa
         },
         tags,
         params: S.AgentOrderParams,
+        querystring: S.TenantQuery,
         response: { 200: S.AgentOrderView, ...problems(401, 403, 404, 409, 422) },
       },
     },
-    (req) => orders.cancel(actorOf(req), req.params.agent_id, req.params.order_id),
+    (req) =>
+      orders.cancel(actorIn(actorOf(req), req.query.tenant_id), req.params.agent_id, req.params.order_id),
   )
 }
