@@ -115,6 +115,8 @@ describe('agent orders: input', () => {
       [{ type: 'limit' }, 'limit_price'],
       [{ limit_price: '5' }, 'limit_price'],
       [{ client_order_id: 'has space' }, 'client_order_id'],
+      // Worth 2e12, above the value the gate prices.
+      [{ type: 'limit', qty: '20000000', limit_price: '100000' }, 'qty'],
     ]
     for (const [change, field] of cases) {
       const res = await place(u, agent, order(account, change))
@@ -124,6 +126,9 @@ describe('agent orders: input', () => {
         `${field}: ${res.body}`,
       )
     }
+    // A JSON number is told to come as a string.
+    const number = json(await place(u, agent, order(account, { qty: 1 })))
+    assert.match(number.errors[0].msg, /decimal string.*send numbers as strings/)
     assert.equal(json(await u.get(`/api/bot-controls/agents/${agent}/orders`)).total, 0)
   })
 })

@@ -7,7 +7,14 @@ import { ORDER_STATUSES } from '../orders.tables.ts'
 export const MAX_ORDER_VALUE = '1000000000000'
 
 const decimal = (pattern: string, description: string) =>
-  Type.String({ pattern, description: `${description}; a JSON string (a JSON number is refused)` })
+  Type.String({
+    pattern,
+    description: `${description}; a JSON string (a JSON number is refused)`,
+    // A JSON number would only hear "must be text": say what to send instead, as the limits do.
+    errorMessage: {
+      type: 'must be a decimal string, such as "10.5" (send numbers as strings: JSON numbers are refused)',
+    },
+  })
 
 const Qty = decimal('^(0|[1-9][0-9]{0,9})(\\.[0-9]{1,9})?$', 'Shares, > 0, at most 9 decimals')
 const Notional = decimal(
