@@ -21,13 +21,16 @@ export const ORDERS_DOC =
   '`broker_rejected`). `client_order_id` is required and idempotent per agent: the same key with the same ' +
   'request → 200 with the recorded order; with another request → 409 `bot.client_order_id_conflict`. Exactly ' +
   'one of `qty` and `notional` (market orders only); `limit_price` exactly for limit orders; decimals as JSON ' +
-  `strings; an order worth more than ${MAX_ORDER_VALUE} → 422. An agent key acts for its own agent only (another → ` +
-  '404) and needs `orders:propose` or `orders:execute` (403 `bot.insufficient_scope`). ' +
+  `strings. An order worth more than ${MAX_ORDER_VALUE} is refused 422 and not recorded: a \`notional\` above it ` +
+  '(the error on `notional`), or `qty` × the limit price, or for a market order × the quote of the moment, above ' +
+  'it (the error on `qty`; a market order’s refusal depends on the quote). An agent key acts for its own agent ' +
+  'only (another → 404) and needs `orders:propose` or `orders:execute` (403 `bot.insufficient_scope`). ' +
   GATE_ORDER
 
 export const SIMULATE_DOC =
   'Runs the gate on the order as placing it now would, and records nothing: `would_send`, `would_hold` ' +
   '(reason `approval.required`) or `would_reject` with the typed reason; `checks` lists each check run up to ' +
   'the first failure; `post_trade` the position weight in the account (buys, when the account can be valued) ' +
-  'and the agent’s open positions after it. `client_order_id` is optional. ' +
+  'and the agent’s open positions after it. `client_order_id` is optional; an order worth more than ' +
+  `${MAX_ORDER_VALUE} is a 422, as when placing it. ` +
   GATE_ORDER
