@@ -157,7 +157,9 @@ export const LimitsInput = Type.Object(
         },
       },
     ),
-    max_open_positions: Count('Symbols the agent holds a nonzero position in'),
+    max_open_positions: Count(
+      'Open positions: (account, symbol) pairs where the agent’s position is nonzero, checked when an order opens one',
+    ),
     max_orders_per_minute: Count('Orders in any 60 seconds'),
   },
   { additionalProperties: false },

@@ -17,8 +17,9 @@ const LIMITS =
   'order) over fails. `max_orders_per_day` and `max_notional_per_day` count orders that passed the gate on the ' +
   'New York trading day (held ones included); `max_order_notional` is one order’s priced notional (qty × limit ' +
   'price or quote, or the notional asked); `max_position_weight` (0–1, up to 6 places) bounds a buy: the account’s ' +
-  'value in the symbol after it over the account’s value (holdings + cash); `max_open_positions` the symbols the ' +
-  'agent holds; `max_orders_per_minute` orders in any 60 seconds. null: no limit.'
+  'value in the symbol after it over the account’s value (holdings + cash); `max_open_positions` the (account, ' +
+  'symbol) pairs where the agent’s position is nonzero, checked when an order opens one; `max_orders_per_minute` ' +
+  'orders in any 60 seconds. null: no limit.'
 
 export function controlsRoutes(app: App, api: BotControls): void {
   limitRoutes(app, api)
@@ -76,8 +77,8 @@ function limitRoutes(app: App, api: BotControls): void {
           'Today is the New York trading day: counters start from zero at midnight New York time. `orders` and ' +
           '`notional` count orders that passed the gate (held ones too, until rejected or expired); `rejections` ' +
           'counts refusals by typed reason (`limit.max_order_notional`, `symbol.not_allowed`, `broker.rejected`, …); ' +
-          '`pending_approvals` counts held orders still inside their approval window; `open_positions` the symbols ' +
-          'the agent holds a nonzero position in; `remaining` what today’s per-day limits still allow (null: no limit). ' +
+          '`pending_approvals` counts held orders still inside their approval window; `open_positions` the (account, ' +
+          'symbol) pairs where the agent’s position is nonzero; `remaining` what today’s per-day limits still allow (null: no limit). ' +
           `${NOT_FOUND} ${ADMIN}`,
         examples: { params: { agent_id: 7 }, 200: { description: 'Today', value: X.USAGE_EXAMPLE } },
         tags,
