@@ -10,6 +10,7 @@ import {
   createAccount,
   createAgent,
   gateWorld,
+  NO_LIMITS,
   order,
   placed,
   START,
@@ -136,6 +137,36 @@ describe('gate: the limits at their boundaries', () => {
     assert.equal((await placed(u, agent, order(account))).status, 'filled')
     await expectRejected(u, agent, order(account, { symbol: 'MSFT' }), 'limit.max_open_positions')
     assert.equal((await placed(u, agent, order(account))).status, 'filled')
+  })
+
+  it('max_open_positions: an order that opens no position passes, even with the agent over the limit', async () => {
+    const { u, account, agent } = await setup()
+    await placed(u, agent, order(account)) // long 1 AAPL
+    await placed(u, agent, order(account, { symbol: 'MSFT' })) // long 1 MSFT
+    const put = await u.put(`/api/bot-controls/agents/${agent}/limits`, {
+      ...NO_LIMITS,
+      max_open_positions: 1,
+    })
+    assert.equal(put.statusCode, 200, put.body)
+    const sell = await placed(u, agent, order(account, { side: 'sell' })) // closes AAPL
+    assert.equal(sell.status, 'filled', JSON.stringify(sell))
+    assert.equal((await usage(u, agent)).open_positions, 1)
+    // MSFT: more of it, then a sell of 3 that flips the long 2 into a short
+    assert.equal((await placed(u, agent, order(account, { symbol: 'MSFT' }))).status, 'filled')
+    assert.equal(
+      (await placed(u, agent, order(account, { symbol: 'MSFT', side: 'sell', qty: '3' }))).status,
+      'filled',
+    )
+    const sim = json(
+      await u.post(
+        `/api/bot-controls/agents/${agent}/orders/simulate`,
+        order(account, { symbol: 'MSFT', side: 'sell' }),
+      ),
+    )
+    const check = sim.checks.find((c: Body) => c.check === 'limit.max_open_positions')
+    assert.equal(check.detail, 'changes a position the agent holds, opening none (1 open); the limit is 1')
+    // A new symbol is still checked.
+    await expectRejected(u, agent, order(account), 'limit.max_open_positions')
   })
 
   it('max_position_weight: 2,500 of a 10,000 account is exactly 0.25 and passes; 2,500.01 fails', async () => {

@@ -57,6 +57,14 @@ describe('gate rules: limits at their boundaries', () => {
     assert.equal(openPositions(2, 1, true).passed, true)
   })
 
+  it('open positions: an order that opens none passes, even over the limit, and says so', () => {
+    const over = openPositions(1, 2, false)
+    assert.equal(over.passed, true)
+    assert.equal(over.detail, 'changes a position the agent holds, opening none (2 open); the limit is 1')
+    assert.equal(openPositions(0, 5, false).passed, true)
+    assert.equal(openPositions(1, 2, true).detail, '3 open positions after this order; the limit is 1')
+  })
+
   it('position weight: (held + this) / account ≤ max exactly; sells pass; an empty account fails', () => {
     const f = (symbolValue: string, priced: string, accountValue: string) => ({
       symbolValue,

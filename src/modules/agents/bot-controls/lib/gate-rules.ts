@@ -101,14 +101,23 @@ export function notionalPerDay(max: string | null, usedToday: string, priced: st
   )
 }
 
-/** The agent's open positions after this order: +1 when a buy opens a symbol it does not hold. */
+/**
+ * Only an order that opens a new position is checked: the agent's open positions, plus this one,
+ * against the limit. One that keeps, shrinks, closes or flips a position the agent holds passes,
+ * even when the agent is already over the limit (a lowered limit must not trap it in its positions).
+ */
 export function openPositions(max: number | null, open: number, opensNew: boolean): CheckResult {
-  const after = open + (opensNew ? 1 : 0)
   if (max === null) return result('limit.max_open_positions', true, 'no limit')
+  if (!opensNew)
+    return result(
+      'limit.max_open_positions',
+      true,
+      `changes a position the agent holds, opening none (${open} open); the limit is ${max}`,
+    )
   return result(
     'limit.max_open_positions',
-    after <= max,
-    `${after} open positions after this order; the limit is ${max}`,
+    open + 1 <= max,
+    `${open + 1} open positions after this order; the limit is ${max}`,
   )
 }
 
