@@ -169,6 +169,24 @@ describe('gate: the limits at their boundaries', () => {
     await expectRejected(u, agent, order(account), 'limit.max_open_positions')
   })
 
+  it('max_open_positions: a sell where the agent holds nothing opens a short, and is checked', async () => {
+    const { u, account, agent } = await setup({ limits: { max_open_positions: 1 } })
+    const sim = (body: Body) => u.post(`/api/bot-controls/agents/${agent}/orders/simulate`, body)
+    const short = json(await sim(order(account, { side: 'sell' })))
+    assert.deepEqual([short.outcome, short.post_trade.open_positions], ['would_send', 1])
+    assert.equal((await placed(u, agent, order(account, { side: 'sell' }))).status, 'filled') // short 1 AAPL
+    const o = await expectRejected(
+      u,
+      agent,
+      order(account, { symbol: 'MSFT', side: 'sell' }),
+      'limit.max_open_positions',
+    )
+    assert.equal(o.reject_detail, '2 open positions after this order; the limit is 1')
+    // Buying back the short closes it: one fewer after it.
+    const cover = json(await sim(order(account)))
+    assert.deepEqual([cover.outcome, cover.post_trade.open_positions], ['would_send', 0])
+  })
+
   it('max_position_weight: 2,500 of a 10,000 account is exactly 0.25 and passes; 2,500.01 fails', async () => {
     const { u, account, agent } = await setup({ limits: { max_position_weight: '0.25' } })
     const dep = await u.post('/api/activities', {

@@ -6,7 +6,7 @@
  * what is decided (decide.service.ts).
  */
 import type { TenantScope } from '../../../../platform/db/index.ts'
-import { decDiv, decSign, toCents } from '../../../../kernel/decimal/index.ts'
+import { decDiv, toCents } from '../../../../kernel/decimal/index.ts'
 import * as R from '../lib/gate-rules.ts'
 import type { AgentPolicy, PolicyReader, ThresholdService } from '../index.ts'
 import type { OrderRow } from './orders.repository.ts'
@@ -65,7 +65,8 @@ export interface GateDecision {
   failed: R.CheckResult | null
   priced: string
   reference: string
-  opensNew: boolean
+  /** The order's quantity: as given, or a notional order's at its reference price (null: not priced). */
+  qty: string | null
 }
 
 const fail = (check: string, detail: string): R.CheckResult => ({ check, passed: false, detail })
@@ -95,17 +96,17 @@ function stateChecks(f: GateFacts, qty: string | null): R.CheckResult[] {
 export function evaluate(f: GateFacts): GateDecision {
   const { order, policy } = f
   const { reference, priced } = priceOf(order, f.quote)
-  const opensNew = order.side === 'buy' && decSign(f.position) === 0
+  const opensNew = R.opensPosition(f.position)
+  // A notional order's quantity is known once priced: a reducing agent's notional order is judged then.
+  const qty =
+    order.qty ?? (reference !== null && order.notional !== null ? decDiv(order.notional, reference, 9) : null)
   const out: GateDecision = {
     checks: [],
     failed: null,
     priced: priced ?? '0.00',
     reference: reference ?? '0',
-    opensNew,
+    qty,
   }
-  // A notional order's quantity is known once priced: a reducing agent's notional order is judged then.
-  const qty =
-    order.qty ?? (reference !== null && order.notional !== null ? decDiv(order.notional, reference, 9) : null)
   const steps: (() => R.CheckResult[])[] = [
     () => stateChecks(f, order.qty),
     () => [

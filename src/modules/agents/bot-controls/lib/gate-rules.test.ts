@@ -6,6 +6,8 @@ import {
   notionalPerDay,
   nyTime,
   openPositions,
+  openPositionsAfter,
+  opensPosition,
   orderNotional,
   ordersPerDay,
   ordersPerMinute,
@@ -63,6 +65,24 @@ describe('gate rules: limits at their boundaries', () => {
     assert.equal(over.detail, 'changes a position the agent holds, opening none (2 open); the limit is 1')
     assert.equal(openPositions(0, 5, false).passed, true)
     assert.equal(openPositions(1, 2, true).detail, '3 open positions after this order; the limit is 1')
+  })
+
+  it('open positions: an order opens one where the agent holds none, whichever its side', () => {
+    assert.equal(opensPosition('0'), true)
+    assert.equal(opensPosition('0.000000000'), true)
+    assert.equal(opensPosition('-2'), false)
+    assert.equal(opensPosition('0.5'), false)
+  })
+
+  it('open positions after an order: one more when it opens, one fewer when it closes exactly', () => {
+    assert.equal(openPositionsAfter(2, '0', 'sell', '1'), 3, 'a sell from flat opens a short')
+    assert.equal(openPositionsAfter(2, '0', 'buy', null), 3)
+    assert.equal(openPositionsAfter(2, '8.165', 'sell', '8.165'), 1)
+    assert.equal(openPositionsAfter(2, '-4', 'buy', '4'), 1)
+    assert.equal(openPositionsAfter(2, '5', 'sell', '3'), 2, 'shrinks')
+    assert.equal(openPositionsAfter(2, '5', 'sell', '6'), 2, 'flips')
+    assert.equal(openPositionsAfter(2, '5', 'buy', '1'), 2, 'grows')
+    assert.equal(openPositionsAfter(2, '5', 'sell', null), 2, 'not priced')
   })
 
   it('position weight: (held + this) / account ≤ max exactly; sells pass; an empty account fails', () => {

@@ -101,6 +101,26 @@ export function notionalPerDay(max: string | null, usedToday: string, priced: st
   )
 }
 
+/** An order opens a new position when the agent holds none in its account and symbol, whichever its side. */
+export const opensPosition = (position: string): boolean => decSign(position) === 0
+
+/**
+ * The agent's open positions after an order of `qty` fills: one more when it opens a position, one
+ * fewer when it closes one exactly, as many when it keeps, shrinks or flips one (or its quantity is
+ * not known).
+ */
+export function openPositionsAfter(
+  open: number,
+  position: string,
+  side: 'buy' | 'sell',
+  qty: string | null,
+): number {
+  if (opensPosition(position)) return open + 1
+  if (qty === null) return open
+  const after = side === 'buy' ? decAdd(position, qty) : decSub(position, qty)
+  return decSign(after) === 0 ? open - 1 : open
+}
+
 /**
  * Only an order that opens a new position is checked: the agent's open positions, plus this one,
  * against the limit. One that keeps, shrinks, closes or flips a position the agent holds passes,
