@@ -235,6 +235,40 @@ describe('gate: state, allow-lists, pricing, tradability', () => {
     await expectRejected(u, agent, order(account, { side: 'sell', qty: '1' }), 'state.reducing') // flat now
   })
 
+  it('state.reducing: net of the agent’s open and held orders on the same side, which it says', async () => {
+    const { u, account, agent } = await setup()
+    await placed(u, agent, order(account, { qty: '8.165' })) // long 8.165 AAPL
+    await u.patch(`/api/bot-controls/agents/${agent}`, { trading_state: 'reducing' })
+    const sellAt200 = (qty: string) => limitBuy(account, qty, '200', { side: 'sell' }) // rests: above the quote
+    const resting = await placed(u, agent, sellAt200('8'))
+    assert.equal(resting.status, 'sent', JSON.stringify(resting))
+    const twice = await expectRejected(u, agent, sellAt200('8'), 'state.reducing')
+    assert.equal(
+      twice.reject_detail,
+      'the agent is reducing: a sell of 8 does not reduce its position (8.165): ' +
+        '8 already being closed by open orders, 0.165 left to close',
+    )
+    // Held for approval, by notional: 10.00 at 100.005 is 0.099995 shares.
+    assert.equal((await u.put('/api/bot-controls/approval-threshold', { threshold: '5' })).statusCode, 200)
+    const held = await placed(u, agent, order(account, { side: 'sell', qty: undefined, notional: '10' }))
+    assert.equal(held.status, 'pending_approval', JSON.stringify(held))
+    await expectRejected(u, agent, sellAt200('0.066'), 'state.reducing')
+    const sim = json(await u.post(`/api/bot-controls/agents/${agent}/orders/simulate`, sellAt200('0.065005')))
+    assert.equal(sim.outcome, 'would_hold', JSON.stringify(sim))
+    assert.equal(
+      sim.checks.find((c: Body) => c.check === 'state.reducing').detail,
+      'reduces the long position of 8.165 (8.099995 already being closed by open orders)',
+    )
+    const simTooMuch = json(
+      await u.post(`/api/bot-controls/agents/${agent}/orders/simulate`, sellAt200('0.066')),
+    )
+    assert.deepEqual([simTooMuch.outcome, simTooMuch.reason], ['would_reject', 'state.reducing'])
+    // Canceled, the resting order closes nothing any more.
+    const cancel = await u.post(`/api/bot-controls/agents/${agent}/orders/${resting.order_id}/cancel`)
+    assert.equal(json(cancel).status, 'canceled')
+    assert.equal((await placed(u, agent, sellAt200('8'))).status, 'pending_approval')
+  })
+
   it('symbol.not_allowed, hours.not_allowed (New York time, end exclusive), account.not_allowed', async () => {
     const { u, account, agent } = await setup({
       settings: { allowed_symbols: ['MSFT'], allowed_hours: { start: '10:01', end: '10:02' } },

@@ -50,6 +50,11 @@ export interface GateFacts {
   accountOwned: boolean
   /** The agent's net quantity in the order's account and symbol. */
   position: string
+  /**
+   * A reducing agent's: what its open orders (sent, partially filled, held) on the order's side in
+   * that account and symbol may still trade, so already close of the position; '0' otherwise.
+   */
+  closing: string
   openPositions: number
   /** Counted, or only bounded: the orders the agent passed today (when fewer than the limit). */
   passedLastMinute: number | { atMost: number }
@@ -88,7 +93,7 @@ function stateChecks(f: GateFacts, qty: string | null): R.CheckResult[] {
   const enabled = pass('agent.disabled', 'enabled')
   if (a.tradingState === 'halted') return [enabled, fail('state.halted', 'the agent is halted: no orders')]
   if (a.tradingState === 'reducing' && qty !== null)
-    return [enabled, R.reduces(f.order.side, qty, f.position)]
+    return [enabled, R.reduces(f.order.side, qty, f.position, f.closing)]
   return [enabled, pass('state.active', `trading state ${a.tradingState}`)]
 }
 
@@ -121,7 +126,7 @@ export function evaluate(f: GateFacts): GateDecision {
     ],
     () =>
       policy.agent.tradingState === 'reducing' && order.qty === null && qty !== null
-        ? [R.reduces(order.side, qty, f.position)]
+        ? [R.reduces(order.side, qty, f.position, f.closing)]
         : [],
     () => limitChecks(f, priced ?? '0', opensNew),
     () => [

@@ -121,6 +121,27 @@ describe('gate rules: pricing, state and allow-lists', () => {
     assert.equal(reduces('sell', '1', '0').passed, false)
   })
 
+  it('reducing: net of what the agent’s open orders on the same side already close, which it says', () => {
+    const twice = reduces('sell', '8', '8.165', '8.000000000')
+    assert.equal(twice.passed, false)
+    assert.equal(
+      twice.detail,
+      'the agent is reducing: a sell of 8 does not reduce its position (8.165): ' +
+        '8 already being closed by open orders, 0.165 left to close',
+    )
+    const rest = reduces('sell', '0.165', '8.165', '8')
+    assert.equal(rest.passed, true)
+    assert.equal(rest.detail, 'reduces the long position of 8.165 (8 already being closed by open orders)')
+    assert.equal(reduces('buy', '1', '-4', '3').passed, true)
+    assert.equal(reduces('buy', '1.000000001', '-4', '3').passed, false)
+    // Open orders already past the position (it shrank since): nothing is left to close.
+    assert.match(
+      reduces('sell', '1', '2', '3').detail,
+      /3 already being closed by open orders, 0 left to close$/,
+    )
+    assert.equal(reduces('sell', '10', '10', '0').detail, 'reduces the long position of 10')
+  })
+
   it('allow-lists: null allows any; an account not the tenant’s is never allowed', () => {
     assert.equal(symbolAllowed(null, 'AAPL').passed, true)
     assert.equal(symbolAllowed(['MSFT'], 'AAPL').passed, false)

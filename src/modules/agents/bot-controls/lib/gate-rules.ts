@@ -171,17 +171,32 @@ export function weightOf(part: string, whole: string): string | null {
   return decSign(whole) <= 0 ? null : decDiv(part, whole, 6)
 }
 
-/** `reducing`: only an order that reduces the agent's own position (sell ≤ long, buy ≤ short). */
-export function reduces(side: 'buy' | 'sell', qty: string, position: string): CheckResult {
+/**
+ * `reducing`: only an order that reduces the agent's own position (sell ≤ long, buy ≤ short), net of
+ * `closing`: what the agent's other open orders on the same side already close of it, so that
+ * orders resting or held together cannot take it past flat into the other side.
+ */
+export function reduces(side: 'buy' | 'sell', qty: string, position: string, closing = '0'): CheckResult {
   const held = side === 'sell' ? position : decSub('0', position)
-  const ok = decSign(held) > 0 && decSign(decSub(held, qty)) >= 0
+  const free = decSub(held, closing)
+  const ok = decSign(held) > 0 && decSign(decSub(free, qty)) >= 0
   const what = side === 'sell' ? 'long' : 'short'
+  if (decSign(closing) <= 0)
+    return result(
+      'state.reducing',
+      ok,
+      ok
+        ? `reduces the ${what} position of ${plain(held)}`
+        : `the agent is reducing: a ${side} of ${plain(qty)} does not reduce its position (${plain(position)})`,
+    )
+  const already = `${plain(closing)} already being closed by open orders`
   return result(
     'state.reducing',
     ok,
     ok
-      ? `reduces the ${what} position of ${plain(held)}`
-      : `the agent is reducing: a ${side} of ${plain(qty)} does not reduce its position (${plain(position)})`,
+      ? `reduces the ${what} position of ${plain(held)} (${already})`
+      : `the agent is reducing: a ${side} of ${plain(qty)} does not reduce its position (${plain(position)}): ` +
+          `${already}, ${decSign(free) > 0 ? plain(free) : '0'} left to close`,
   )
 }
 
