@@ -41,6 +41,7 @@ it('the gate’s read finds an order under its client_order_id through the clien
     agentId: 1,
     accountId: 1,
     symbol: 'AAPL',
+    side: 'sell',
     clientOrderId: 'momentum-001',
     day: '2026-11-30',
     since: new Date(now.getTime() - 60_000),

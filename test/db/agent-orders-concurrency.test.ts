@@ -65,6 +65,22 @@ describe('agent orders under concurrency', () => {
     assert.deepEqual([use.orders, use.rejections], [3, { 'limit.max_orders_per_minute': PARALLEL - 3 }])
   })
 
+  it('parallel sells of a reducing agent: together they never close more than its long', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const agent = await createAgent(u)
+    assert.equal(json(await place(u, agent, order(account, { qty: '10' }))).status, 'filled')
+    await u.patch(`/api/bot-controls/agents/${agent}`, { trading_state: 'reducing' })
+    // Sells of 4 at 200 rest (above the quote 100): two fit the long 10, a third would take it short.
+    const bodies = Array.from({ length: PARALLEL }, () =>
+      order(account, { side: 'sell', qty: '4', type: 'limit', limit_price: '200' }),
+    )
+    const answers = await Promise.all(bodies.map((b) => place(u, agent, b)))
+    const statuses = answers.map((r) => json(r).status as string)
+    assert.equal(statuses.filter((s) => s === 'sent').length, 2)
+    assert.deepEqual((await usage(u, agent)).rejections, { 'state.reducing': PARALLEL - 2 })
+  })
+
   it('the same client_order_id in parallel: one order, the others answer it again (200)', async () => {
     const u = await t.newTenant()
     const account = await createAccount(u)

@@ -10,6 +10,7 @@ import {
   createAccount,
   createAgent,
   gateWorld,
+  NO_LIMITS,
   order,
   placed,
   START,
@@ -138,6 +139,54 @@ describe('gate: the limits at their boundaries', () => {
     assert.equal((await placed(u, agent, order(account))).status, 'filled')
   })
 
+  it('max_open_positions: an order that opens no position passes, even with the agent over the limit', async () => {
+    const { u, account, agent } = await setup()
+    await placed(u, agent, order(account)) // long 1 AAPL
+    await placed(u, agent, order(account, { symbol: 'MSFT' })) // long 1 MSFT
+    const put = await u.put(`/api/bot-controls/agents/${agent}/limits`, {
+      ...NO_LIMITS,
+      max_open_positions: 1,
+    })
+    assert.equal(put.statusCode, 200, put.body)
+    const sell = await placed(u, agent, order(account, { side: 'sell' })) // closes AAPL
+    assert.equal(sell.status, 'filled', JSON.stringify(sell))
+    assert.equal((await usage(u, agent)).open_positions, 1)
+    // MSFT: more of it, then a sell of 3 that flips the long 2 into a short
+    assert.equal((await placed(u, agent, order(account, { symbol: 'MSFT' }))).status, 'filled')
+    assert.equal(
+      (await placed(u, agent, order(account, { symbol: 'MSFT', side: 'sell', qty: '3' }))).status,
+      'filled',
+    )
+    const sim = json(
+      await u.post(
+        `/api/bot-controls/agents/${agent}/orders/simulate`,
+        order(account, { symbol: 'MSFT', side: 'sell' }),
+      ),
+    )
+    const check = sim.checks.find((c: Body) => c.check === 'limit.max_open_positions')
+    assert.equal(check.detail, 'changes a position the agent holds, opening none (1 open); the limit is 1')
+    // A new symbol is still checked.
+    await expectRejected(u, agent, order(account), 'limit.max_open_positions')
+  })
+
+  it('max_open_positions: a sell where the agent holds nothing opens a short, and is checked', async () => {
+    const { u, account, agent } = await setup({ limits: { max_open_positions: 1 } })
+    const sim = (body: Body) => u.post(`/api/bot-controls/agents/${agent}/orders/simulate`, body)
+    const short = json(await sim(order(account, { side: 'sell' })))
+    assert.deepEqual([short.outcome, short.post_trade.open_positions], ['would_send', 1])
+    assert.equal((await placed(u, agent, order(account, { side: 'sell' }))).status, 'filled') // short 1 AAPL
+    const o = await expectRejected(
+      u,
+      agent,
+      order(account, { symbol: 'MSFT', side: 'sell' }),
+      'limit.max_open_positions',
+    )
+    assert.equal(o.reject_detail, '2 open positions after this order; the limit is 1')
+    // Buying back the short closes it: one fewer after it.
+    const cover = json(await sim(order(account)))
+    assert.deepEqual([cover.outcome, cover.post_trade.open_positions], ['would_send', 0])
+  })
+
   it('max_position_weight: 2,500 of a 10,000 account is exactly 0.25 and passes; 2,500.01 fails', async () => {
     const { u, account, agent } = await setup({ limits: { max_position_weight: '0.25' } })
     const dep = await u.post('/api/activities', {
@@ -184,6 +233,40 @@ describe('gate: state, allow-lists, pricing, tradability', () => {
     assert.equal((await placed(u, agent, order(account, { side: 'sell', qty: '4' }))).status, 'filled')
     assert.equal((await placed(u, agent, order(account, { side: 'sell', qty: '6' }))).status, 'filled')
     await expectRejected(u, agent, order(account, { side: 'sell', qty: '1' }), 'state.reducing') // flat now
+  })
+
+  it('state.reducing: net of the agent’s open and held orders on the same side, which it says', async () => {
+    const { u, account, agent } = await setup()
+    await placed(u, agent, order(account, { qty: '8.165' })) // long 8.165 AAPL
+    await u.patch(`/api/bot-controls/agents/${agent}`, { trading_state: 'reducing' })
+    const sellAt200 = (qty: string) => limitBuy(account, qty, '200', { side: 'sell' }) // rests: above the quote
+    const resting = await placed(u, agent, sellAt200('8'))
+    assert.equal(resting.status, 'sent', JSON.stringify(resting))
+    const twice = await expectRejected(u, agent, sellAt200('8'), 'state.reducing')
+    assert.equal(
+      twice.reject_detail,
+      'the agent is reducing: a sell of 8 does not reduce its position (8.165): ' +
+        '8 already being closed by open orders, 0.165 left to close',
+    )
+    // Held for approval, by notional: 10.00 at 100.005 is 0.099995 shares.
+    assert.equal((await u.put('/api/bot-controls/approval-threshold', { threshold: '5' })).statusCode, 200)
+    const held = await placed(u, agent, order(account, { side: 'sell', qty: undefined, notional: '10' }))
+    assert.equal(held.status, 'pending_approval', JSON.stringify(held))
+    await expectRejected(u, agent, sellAt200('0.066'), 'state.reducing')
+    const sim = json(await u.post(`/api/bot-controls/agents/${agent}/orders/simulate`, sellAt200('0.065005')))
+    assert.equal(sim.outcome, 'would_hold', JSON.stringify(sim))
+    assert.equal(
+      sim.checks.find((c: Body) => c.check === 'state.reducing').detail,
+      'reduces the long position of 8.165 (8.099995 already being closed by open orders)',
+    )
+    const simTooMuch = json(
+      await u.post(`/api/bot-controls/agents/${agent}/orders/simulate`, sellAt200('0.066')),
+    )
+    assert.deepEqual([simTooMuch.outcome, simTooMuch.reason], ['would_reject', 'state.reducing'])
+    // Canceled, the resting order closes nothing any more.
+    const cancel = await u.post(`/api/bot-controls/agents/${agent}/orders/${resting.order_id}/cancel`)
+    assert.equal(json(cancel).status, 'canceled')
+    assert.equal((await placed(u, agent, sellAt200('8'))).status, 'pending_approval')
   })
 
   it('symbol.not_allowed, hours.not_allowed (New York time, end exclusive), account.not_allowed', async () => {

@@ -97,6 +97,7 @@ async function decideIn(
       agentId: d.agentId,
       accountId: d.order.accountId,
       symbol: d.order.symbol,
+      side: d.order.side,
       clientOrderId: d.order.clientOrderId,
       day,
       since,
@@ -129,6 +130,8 @@ async function decideIn(
     now: d.now,
     accountOwned,
     position: r.position ?? '0',
+    // null: the agent is not reducing, so not read.
+    closing: r.closing ?? '0',
     // null: no such limit, so not counted (the check passes whatever the count).
     openPositions: Number(r.open_positions ?? 0),
     // null with a limit: not counted, fewer than the limit passed today (gateReads).

@@ -22,7 +22,7 @@ export interface FactsDeps {
 
 export type InsideFacts = Pick<
   GateFacts,
-  'position' | 'openPositions' | 'passedLastMinute' | 'accountOwned'
+  'position' | 'closing' | 'openPositions' | 'passedLastMinute' | 'accountOwned'
 > & {
   route: Route | null
 }
@@ -75,18 +75,25 @@ export class FactsService {
    * The simulation's reads, sent together (one round trip on a pipelined connection), whatever the
    * policy turns out to need; the gate reads the same facts in one statement (gate-reads.repository.ts).
    */
-  async inside(s: TenantScope, p: { agentId: number; order: GateOrder; now: Date }): Promise<InsideFacts> {
+  async inside(
+    s: TenantScope,
+    p: { agentId: number; policy: AgentPolicy; order: GateOrder; now: Date },
+  ): Promise<InsideFacts> {
     const { order } = p
-    const [owned, held, passedLastMinute, route] = await Promise.all([
+    const side = { agentId: p.agentId, ...order }
+    const [owned, held, passedLastMinute, route, closing] = await Promise.all([
       this.deps.portfolio.accountNames(s, [order.accountId]),
       repo.positions(s, p.agentId),
       repo.passedSince(s, p.agentId, new Date(p.now.getTime() - MINUTE_MS)),
       this.deps.brokers.routeIn(s, order.accountId),
+      // Read only for a reducing agent, as the gate does.
+      p.policy.agent.tradingState === 'reducing' ? repo.openOrHeldOnSide(s, side) : '0',
     ])
     const mine = held.find((x) => x.account_id === order.accountId && x.symbol === order.symbol)
     return {
       accountOwned: owned.has(order.accountId),
       position: mine?.qty ?? '0',
+      closing,
       openPositions: held.length,
       passedLastMinute,
       route,

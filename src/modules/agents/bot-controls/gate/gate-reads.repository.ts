@@ -1,19 +1,21 @@
 /**
  * The gate's one leading read: everything the checks need about an order, as one row of one select
  * (the agent and its limits, the day's usage row and its version, the client_order_id already used,
- * the thresholds, the agent's positions and the last minute's orders), with the account's facts from
- * the modules that own them embedded as their own selects.
+ * the thresholds, the agent's positions, a reducing agent's open orders on the order's side and the
+ * last minute's orders), with the account's facts from the modules that own them embedded as their
+ * own selects.
  */
-import { type ExpressionBuilder, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { compiledOnce, type Database, type TenantScope } from '../../../../platform/db/index.ts'
 import type { AccountOrdersService } from '../../../brokers/index.ts'
 import type { Portfolio } from '../../../portfolio/index.ts'
-import { holdsBudget } from './orders.repository.ts'
+import { holdsBudget, openOrHeldOnSideQuery } from './orders.repository.ts'
 
 export interface GateReadsInput {
   agentId: number
   accountId: number
   symbol: string
+  side: 'buy' | 'sell'
   clientOrderId: string
   /** Today's New York trading day (the usage row's). */
   day: string
@@ -38,7 +40,8 @@ export interface GateSources {
  * What the checks read, as one row: the agent (null columns: unknown or archived)
  * and its limits, the order already recorded under the client_order_id, the tenant's threshold and
  * the account's override, the day's usage row (null columns: none yet) and its version, the agent's
- * position in the account's symbol, and — only when their limit is set — its count of open positions
+ * position in the account's symbol and, only when the agent is reducing, what its open orders on
+ * the order's side there already close, and — only when their limit is set — its count of open positions
  * and the orders that passed in the last minute. That count is left out (null) when the day's usage
  * already bounds it below the limit (`counts`). With them, from the modules that own those rows,
  * whether the account is the tenant's and its trading route (null columns: none).
@@ -61,6 +64,7 @@ export function gateReadsWith(from: GateSources) {
         eb.exists(from.ownedAccount(s.db, t, p.accountId)).as('account_owned'),
         ...facts(eb, t, p),
         ...counts(eb, t, p),
+        closing(eb, s.db, t, p),
       ])
   })
   return async (s: TenantScope, p: GateReadsInput) => {
@@ -175,4 +179,23 @@ function counts(eb: ExpressionBuilder<GateFrom, 'l' | 'u'>, t: number, p: GateRe
   ]
 }
 
-type GateFrom = Database & { l: Database['bot_agent_limits']; u: Database['bot_usage_day'] }
+/**
+ * A reducing agent's open orders (sent, partially filled, held) on the order's side of the account's
+ * symbol: what they may still trade, which the order must leave room for. Read only when the agent
+ * is reducing, so an active agent's order pays nothing for it.
+ */
+function closing(eb: ExpressionBuilder<GateFrom, 'a'>, db: Kysely<Database>, t: number, p: GateReadsInput) {
+  return eb
+    .case()
+    .when('a.trading_state', '=', 'reducing')
+    .then(openOrHeldOnSideQuery(db, t, p))
+    .else(null)
+    .end()
+    .as('closing')
+}
+
+type GateFrom = Database & {
+  a: Database['bot_agent']
+  l: Database['bot_agent_limits']
+  u: Database['bot_usage_day']
+}

@@ -6,7 +6,7 @@
  * what is decided (decide.service.ts).
  */
 import type { TenantScope } from '../../../../platform/db/index.ts'
-import { decDiv, decSign, toCents } from '../../../../kernel/decimal/index.ts'
+import { decDiv, toCents } from '../../../../kernel/decimal/index.ts'
 import * as R from '../lib/gate-rules.ts'
 import type { AgentPolicy, PolicyReader, ThresholdService } from '../index.ts'
 import type { OrderRow } from './orders.repository.ts'
@@ -50,6 +50,11 @@ export interface GateFacts {
   accountOwned: boolean
   /** The agent's net quantity in the order's account and symbol. */
   position: string
+  /**
+   * A reducing agent's: what its open orders (sent, partially filled, held) on the order's side in
+   * that account and symbol may still trade, so already close of the position; '0' otherwise.
+   */
+  closing: string
   openPositions: number
   /** Counted, or only bounded: the orders the agent passed today (when fewer than the limit). */
   passedLastMinute: number | { atMost: number }
@@ -65,7 +70,8 @@ export interface GateDecision {
   failed: R.CheckResult | null
   priced: string
   reference: string
-  opensNew: boolean
+  /** The order's quantity: as given, or a notional order's at its reference price (null: not priced). */
+  qty: string | null
 }
 
 const fail = (check: string, detail: string): R.CheckResult => ({ check, passed: false, detail })
@@ -87,7 +93,7 @@ function stateChecks(f: GateFacts, qty: string | null): R.CheckResult[] {
   const enabled = pass('agent.disabled', 'enabled')
   if (a.tradingState === 'halted') return [enabled, fail('state.halted', 'the agent is halted: no orders')]
   if (a.tradingState === 'reducing' && qty !== null)
-    return [enabled, R.reduces(f.order.side, qty, f.position)]
+    return [enabled, R.reduces(f.order.side, qty, f.position, f.closing)]
   return [enabled, pass('state.active', `trading state ${a.tradingState}`)]
 }
 
@@ -95,17 +101,17 @@ function stateChecks(f: GateFacts, qty: string | null): R.CheckResult[] {
 export function evaluate(f: GateFacts): GateDecision {
   const { order, policy } = f
   const { reference, priced } = priceOf(order, f.quote)
-  const opensNew = order.side === 'buy' && decSign(f.position) === 0
+  const opensNew = R.opensPosition(f.position)
+  // A notional order's quantity is known once priced: a reducing agent's notional order is judged then.
+  const qty =
+    order.qty ?? (reference !== null && order.notional !== null ? decDiv(order.notional, reference, 9) : null)
   const out: GateDecision = {
     checks: [],
     failed: null,
     priced: priced ?? '0.00',
     reference: reference ?? '0',
-    opensNew,
+    qty,
   }
-  // A notional order's quantity is known once priced: a reducing agent's notional order is judged then.
-  const qty =
-    order.qty ?? (reference !== null && order.notional !== null ? decDiv(order.notional, reference, 9) : null)
   const steps: (() => R.CheckResult[])[] = [
     () => stateChecks(f, order.qty),
     () => [
@@ -120,7 +126,7 @@ export function evaluate(f: GateFacts): GateDecision {
     ],
     () =>
       policy.agent.tradingState === 'reducing' && order.qty === null && qty !== null
-        ? [R.reduces(order.side, qty, f.position)]
+        ? [R.reduces(order.side, qty, f.position, f.closing)]
         : [],
     () => limitChecks(f, priced ?? '0', opensNew),
     () => [

@@ -3,7 +3,7 @@
  * is counted on, decide.repository.ts), and the positions the fills build. Every query takes the
  * tenant scope and filters by tenant_id.
  */
-import { type ExpressionBuilder, sql, type Insertable, type Selectable } from 'kysely'
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Selectable } from 'kysely'
 import {
   compiledOnce,
   oneOf,
@@ -195,6 +195,43 @@ export const positions = (s: TenantScope, agentId: number) =>
     .where('agent_id', '=', agentId)
     .where('qty', '<>', '0')
     .execute()
+
+/** Orders that may still trade: open at the broker, or held for approval. */
+export const OPEN_OR_HELD: BotOrderStatus[] = [...OPEN_STATUSES, 'pending_approval']
+
+export interface SideOf {
+  agentId: number
+  accountId: number
+  symbol: string
+  side: 'buy' | 'sell'
+}
+
+/**
+ * An order's quantity not yet filled; a notional order's taken at the price the gate priced it at, to
+ * 9 decimals, as the gate judges it. Qualified: the gate's read embeds it beside tables with columns
+ * of the same names.
+ */
+const unfilled = sql<string>`greatest(coalesce(bot_order.qty,
+  round(bot_order.notional / bot_order.reference_price, 9)) - bot_order.filled_qty, 0)`
+
+/**
+ * What the agent's open or held orders on one side of an account's symbol may still trade, as one
+ * row (`qty`, 0 when none).
+ */
+export const openOrHeldOnSideQuery = (db: Kysely<Database>, tenantId: number, p: SideOf) =>
+  db
+    .selectFrom('bot_order')
+    .select(sql<string>`coalesce(sum(${unfilled}), 0)`.as('qty'))
+    .where('tenant_id', '=', tenantId)
+    .where('agent_id', '=', p.agentId)
+    .where('account_id', '=', p.accountId)
+    .where('symbol', '=', p.symbol)
+    .where('side', '=', p.side)
+    .where('status', 'in', OPEN_OR_HELD)
+
+/** The quantity the agent's open or held orders on one side of an account's symbol may still trade. */
+export const openOrHeldOnSide = async (s: TenantScope, p: SideOf): Promise<string> =>
+  (await openOrHeldOnSideQuery(s.db, s.tenantId, p).executeTakeFirstOrThrow()).qty
 
 /** Adds `delta` (a fill: + bought, − sold) to the agent's position in the account's symbol. */
 export const addPosition = (

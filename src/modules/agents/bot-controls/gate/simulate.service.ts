@@ -6,7 +6,7 @@
 import { nyDate } from '../../../../kernel/calendar/nyse.ts'
 import { decAdd } from '../../../../kernel/decimal/index.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
-import { weightOf } from '../lib/gate-rules.ts'
+import { openPositionsAfter, weightOf } from '../lib/gate-rules.ts'
 import type { FactsService } from './facts.service.ts'
 import {
   type AgentPolicy,
@@ -51,7 +51,7 @@ export async function simulate(s: TenantScope, d: SimulateInput): Promise<Simula
   const post_trade = {
     position_weight:
       v && d.order.side === 'buy' ? weightOf(decAdd(v.symbolValue, decision.priced), v.accountValue) : null,
-    open_positions: inside.openPositions + (decision.opensNew ? 1 : 0),
+    open_positions: openPositionsAfter(inside.openPositions, inside.position, d.order.side, decision.qty),
   }
   const common = {
     priced_notional: decision.priced,

@@ -6,6 +6,8 @@ import {
   notionalPerDay,
   nyTime,
   openPositions,
+  openPositionsAfter,
+  opensPosition,
   orderNotional,
   ordersPerDay,
   ordersPerMinute,
@@ -57,6 +59,32 @@ describe('gate rules: limits at their boundaries', () => {
     assert.equal(openPositions(2, 1, true).passed, true)
   })
 
+  it('open positions: an order that opens none passes, even over the limit, and says so', () => {
+    const over = openPositions(1, 2, false)
+    assert.equal(over.passed, true)
+    assert.equal(over.detail, 'changes a position the agent holds, opening none (2 open); the limit is 1')
+    assert.equal(openPositions(0, 5, false).passed, true)
+    assert.equal(openPositions(1, 2, true).detail, '3 open positions after this order; the limit is 1')
+  })
+
+  it('open positions: an order opens one where the agent holds none, whichever its side', () => {
+    assert.equal(opensPosition('0'), true)
+    assert.equal(opensPosition('0.000000000'), true)
+    assert.equal(opensPosition('-2'), false)
+    assert.equal(opensPosition('0.5'), false)
+  })
+
+  it('open positions after an order: one more when it opens, one fewer when it closes exactly', () => {
+    assert.equal(openPositionsAfter(2, '0', 'sell', '1'), 3, 'a sell from flat opens a short')
+    assert.equal(openPositionsAfter(2, '0', 'buy', null), 3)
+    assert.equal(openPositionsAfter(2, '8.165', 'sell', '8.165'), 1)
+    assert.equal(openPositionsAfter(2, '-4', 'buy', '4'), 1)
+    assert.equal(openPositionsAfter(2, '5', 'sell', '3'), 2, 'shrinks')
+    assert.equal(openPositionsAfter(2, '5', 'sell', '6'), 2, 'flips')
+    assert.equal(openPositionsAfter(2, '5', 'buy', '1'), 2, 'grows')
+    assert.equal(openPositionsAfter(2, '5', 'sell', null), 2, 'not priced')
+  })
+
   it('position weight: (held + this) / account ≤ max exactly; sells pass; an empty account fails', () => {
     const f = (symbolValue: string, priced: string, accountValue: string) => ({
       symbolValue,
@@ -91,6 +119,27 @@ describe('gate rules: pricing, state and allow-lists', () => {
     assert.equal(reduces('buy', '4', '-4').passed, true)
     assert.equal(reduces('buy', '5', '-4').passed, false)
     assert.equal(reduces('sell', '1', '0').passed, false)
+  })
+
+  it('reducing: net of what the agent’s open orders on the same side already close, which it says', () => {
+    const twice = reduces('sell', '8', '8.165', '8.000000000')
+    assert.equal(twice.passed, false)
+    assert.equal(
+      twice.detail,
+      'the agent is reducing: a sell of 8 does not reduce its position (8.165): ' +
+        '8 already being closed by open orders, 0.165 left to close',
+    )
+    const rest = reduces('sell', '0.165', '8.165', '8')
+    assert.equal(rest.passed, true)
+    assert.equal(rest.detail, 'reduces the long position of 8.165 (8 already being closed by open orders)')
+    assert.equal(reduces('buy', '1', '-4', '3').passed, true)
+    assert.equal(reduces('buy', '1.000000001', '-4', '3').passed, false)
+    // Open orders already past the position (it shrank since): nothing is left to close.
+    assert.match(
+      reduces('sell', '1', '2', '3').detail,
+      /3 already being closed by open orders, 0 left to close$/,
+    )
+    assert.equal(reduces('sell', '10', '10', '0').detail, 'reduces the long position of 10')
   })
 
   it('allow-lists: null allows any; an account not the tenant’s is never allowed', () => {

@@ -101,14 +101,43 @@ export function notionalPerDay(max: string | null, usedToday: string, priced: st
   )
 }
 
-/** The agent's open positions after this order: +1 when a buy opens a symbol it does not hold. */
+/** An order opens a new position when the agent holds none in its account and symbol, whichever its side. */
+export const opensPosition = (position: string): boolean => decSign(position) === 0
+
+/**
+ * The agent's open positions after an order of `qty` fills: one more when it opens a position, one
+ * fewer when it closes one exactly, as many when it keeps, shrinks or flips one (or its quantity is
+ * not known).
+ */
+export function openPositionsAfter(
+  open: number,
+  position: string,
+  side: 'buy' | 'sell',
+  qty: string | null,
+): number {
+  if (opensPosition(position)) return open + 1
+  if (qty === null) return open
+  const after = side === 'buy' ? decAdd(position, qty) : decSub(position, qty)
+  return decSign(after) === 0 ? open - 1 : open
+}
+
+/**
+ * Only an order that opens a new position is checked: the agent's open positions, plus this one,
+ * against the limit. One that keeps, shrinks, closes or flips a position the agent holds passes,
+ * even when the agent is already over the limit (a lowered limit must not trap it in its positions).
+ */
 export function openPositions(max: number | null, open: number, opensNew: boolean): CheckResult {
-  const after = open + (opensNew ? 1 : 0)
   if (max === null) return result('limit.max_open_positions', true, 'no limit')
+  if (!opensNew)
+    return result(
+      'limit.max_open_positions',
+      true,
+      `changes a position the agent holds, opening none (${open} open); the limit is ${max}`,
+    )
   return result(
     'limit.max_open_positions',
-    after <= max,
-    `${after} open positions after this order; the limit is ${max}`,
+    open + 1 <= max,
+    `${open + 1} open positions after this order; the limit is ${max}`,
   )
 }
 
@@ -142,17 +171,32 @@ export function weightOf(part: string, whole: string): string | null {
   return decSign(whole) <= 0 ? null : decDiv(part, whole, 6)
 }
 
-/** `reducing`: only an order that reduces the agent's own position (sell ≤ long, buy ≤ short). */
-export function reduces(side: 'buy' | 'sell', qty: string, position: string): CheckResult {
+/**
+ * `reducing`: only an order that reduces the agent's own position (sell ≤ long, buy ≤ short), net of
+ * `closing`: what the agent's other open orders on the same side already close of it, so that
+ * orders resting or held together cannot take it past flat into the other side.
+ */
+export function reduces(side: 'buy' | 'sell', qty: string, position: string, closing = '0'): CheckResult {
   const held = side === 'sell' ? position : decSub('0', position)
-  const ok = decSign(held) > 0 && decSign(decSub(held, qty)) >= 0
+  const free = decSub(held, closing)
+  const ok = decSign(held) > 0 && decSign(decSub(free, qty)) >= 0
   const what = side === 'sell' ? 'long' : 'short'
+  if (decSign(closing) <= 0)
+    return result(
+      'state.reducing',
+      ok,
+      ok
+        ? `reduces the ${what} position of ${plain(held)}`
+        : `the agent is reducing: a ${side} of ${plain(qty)} does not reduce its position (${plain(position)})`,
+    )
+  const already = `${plain(closing)} already being closed by open orders`
   return result(
     'state.reducing',
     ok,
     ok
-      ? `reduces the ${what} position of ${plain(held)}`
-      : `the agent is reducing: a ${side} of ${plain(qty)} does not reduce its position (${plain(position)})`,
+      ? `reduces the ${what} position of ${plain(held)} (${already})`
+      : `the agent is reducing: a ${side} of ${plain(qty)} does not reduce its position (${plain(position)}): ` +
+          `${already}, ${decSign(free) > 0 ? plain(free) : '0'} left to close`,
   )
 }
 
