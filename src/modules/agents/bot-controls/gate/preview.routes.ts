@@ -20,7 +20,10 @@ export function previewRoutes(app: App, preview: PreviewService): void {
           'Over the agent orders created in the last `days` days (default 7, 1–90): `would_need_approval` lists ' +
           'those that passed the gate and are worth strictly more than `proposed_threshold` (the gate holds an order ' +
           'above the threshold, not at it), with their count and total; `limits_would_block` replays each agent’s ' +
-          'orders of the window in time order against the limits it has now — orders per minute (the 60 s before ' +
+          'orders of the window that reached the limit checks and would spend budget (those still holding budget at ' +
+          'the gate, and those a `limit.*` check rejected; not those rejected for their state, symbol, hours, ' +
+          'account, price or tradability, nor those whose budget was given back) in time order against the limits ' +
+          'it has now — orders per minute (the 60 s before ' +
           'each order), orders and notional per New York trading day (a new day starts at zero), order notional; ' +
           'a blocked order does not count towards the next — and lists what each limit would have blocked. Open ' +
           'positions and position weight are not replayed (they need positions at the time).',

@@ -50,7 +50,11 @@ export const Preview = Type.Object({
       agent_id: Type.Integer(),
       order_ids: Type.Array(Type.Integer()),
     }),
-    { description: 'Per agent and limit: the orders its current limits would have blocked' },
+    {
+      description:
+        'Per agent and limit: the orders its current limits would have blocked, among those replayed (that held ' +
+        'budget at the gate, or that a limit rejected)',
+    },
   ),
 })
 export type PreviewOut = Static<typeof Preview>

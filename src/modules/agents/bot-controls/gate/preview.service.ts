@@ -2,8 +2,8 @@
  * The threshold preview: the agent orders of the last `days` days that passed the gate and are
  * worth strictly more than a proposed threshold (what it would have held for approval), and each
  * agent's orders of the window replayed in time order against its current limits
- * (lib/limit-replay.ts: per New York trading day, per minute, per order) — what each limit would
- * have blocked.
+ * (lib/limit-replay.ts: per New York trading day, per minute, per order; only the orders that
+ * reached the limit checks and would spend budget) — what each limit would have blocked.
  */
 import { DAY_MS } from '../../../../kernel/dates.ts'
 import { centsToString, toCents } from '../../../../kernel/decimal/index.ts'
@@ -44,6 +44,8 @@ export class PreviewService {
           createdAt: new Date(o.created_at),
           tradingDay: o.trading_day,
           pricedNotional: o.priced_notional,
+          holdsBudget: repo.orderHoldsBudget(o),
+          rejectReason: o.reject_reason,
         }))
       const blocked = replayLimits(mine, policy.limits)
       for (const check of LIMIT_CHECKS) {
