@@ -1,6 +1,7 @@
 /**
- * The approval threshold preview over HTTP, against orders placed through the real gate: the limit
- * replay takes only the orders that reached the limit checks and would spend budget.
+ * The approval threshold preview over HTTP, against orders placed through the real gate: an account's
+ * override applies instead of the proposal; the limit replay takes only the orders that reached the
+ * limit checks and would spend budget.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -73,5 +74,45 @@ describe('threshold preview: the limit replay', () => {
     assert.deepEqual(q.limits_would_block, [
       { limit: 'limit.max_orders_per_day', agent_id: agent, order_ids: [later[3]!.order_id] },
     ])
+  })
+})
+
+describe('threshold preview: account overrides', () => {
+  it('judges an order in an account with its own threshold against it, any other against the proposal', async () => {
+    const u = await t.newTenant()
+    const high = await createAccount(u, 'High override')
+    const plain = await createAccount(u, 'No override')
+    const low = await createAccount(u, 'Low override')
+    const agent = await createAgent(u)
+    const limitBuy = (account: number) =>
+      placed(u, agent, order(account, { type: 'limit', qty: '1', limit_price: '1000.50' }))
+    const inHigh = await limitBuy(high)
+    const inPlain = await limitBuy(plain)
+    const inLow = await placed(u, agent, order(low, { qty: '2' })) // 200.00: under the proposal
+    for (const [account, threshold] of [
+      [high, '99999999'],
+      [low, '100'],
+    ] as const) {
+      const res = await u.put('/api/bot-controls/approval-threshold/account-override', {
+        account_id: account,
+        threshold,
+      })
+      assert.equal(res.statusCode, 200, res.body)
+    }
+    const p = await preview(u, 'proposed_threshold=1000&days=7')
+    assert.deepEqual(
+      p.would_need_approval.map((o: Body) => [
+        o.order_id,
+        o.priced_notional,
+        o.threshold,
+        o.threshold_source,
+      ]),
+      [
+        [inPlain.order_id, '1000.50', '1000.00', 'proposed'],
+        [inLow.order_id, '200.00', '100.00', 'account_override'],
+      ],
+    )
+    assert.deepEqual([p.count, p.notional_total, p.proposed_threshold], [2, '1200.50', '1000.00'])
+    assert.equal(inHigh.priced_notional, '1000.50')
   })
 })

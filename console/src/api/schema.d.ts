@@ -1506,7 +1506,7 @@ export interface paths {
         };
         /**
          * What a proposed approval threshold would have held, and what each limit would have blocked
-         * @description Over the agent orders created in the last `days` days (default 7, 1–90): `would_need_approval` lists those that passed the gate and are worth strictly more than `proposed_threshold` (the gate holds an order above the threshold, not at it), with their count and total; `limits_would_block` replays each agent’s orders of the window in time order against the limits it has now — orders per minute (the 60 s before each order), orders and notional per New York trading day (a new day starts at zero), order notional; a blocked order does not count towards the next — and lists what each limit would have blocked. Open positions and position weight are not replayed (they need positions at the time).
+         * @description Over the agent orders created in the last `days` days (default 7, 1–90): `would_need_approval` lists those that passed the gate and are worth strictly more than the threshold that would apply to them (the gate holds an order above the threshold, not at it), with their count and total. Account overrides are applied: an order in an account with its own threshold is judged against that override, any other against `proposed_threshold` as the tenant threshold; each listed order says which (`threshold`, `threshold_source`). `limits_would_block` replays each agent’s orders of the window that reached the limit checks and would spend budget (those still holding budget at the gate, and those a `limit.*` check rejected; not those rejected for their state, symbol, hours, account, price or tradability, nor those whose budget was given back) in time order against the limits it has now — orders per minute (the 60 s before each order), orders and notional per New York trading day (a new day starts at zero), order notional; a blocked order does not count towards the next — and lists what each limit would have blocked. Open positions and position weight are not replayed (they need positions at the time).
          */
         get: operations["previewApprovalThreshold"];
         put?: never;
@@ -19175,7 +19175,9 @@ export interface operations {
                      *           "side": "buy",
                      *           "priced_notional": "1905.00",
                      *           "created_at": "2026-11-27T15:02:11.000Z",
-                     *           "status": "filled"
+                     *           "status": "filled",
+                     *           "threshold": "1000.00",
+                     *           "threshold_source": "proposed"
                      *         }
                      *       ],
                      *       "count": 1,
@@ -19197,7 +19199,7 @@ export interface operations {
                         days: number;
                         /** Format: date-time */
                         from: string;
-                        /** @description Per agent and limit: the orders its current limits would have blocked */
+                        /** @description Per agent and limit: the orders its current limits would have blocked, among those replayed (that held budget at the gate, or that a limit rejected) */
                         limits_would_block: {
                             agent_id: number;
                             limit: string;
@@ -19207,10 +19209,11 @@ export interface operations {
                         notional_total: string;
                         /** @description Agent orders created in the window */
                         orders_considered: number;
+                        /** @description The proposed tenant threshold */
                         proposed_threshold: string;
                         /** Format: date-time */
                         to: string;
-                        /** @description Orders that passed the gate, worth strictly more than the proposal */
+                        /** @description Orders that passed the gate, worth strictly more than the threshold that would apply to them. Account overrides are applied: in an account with its own threshold an order is judged against that override, as the gate does; elsewhere against the proposed tenant threshold */
                         would_need_approval: {
                             account_id: number;
                             agent_id: number;
@@ -19223,6 +19226,10 @@ export interface operations {
                             /** @description What became of it */
                             status: string;
                             symbol: string;
+                            /** @description The threshold it was judged against: its account’s override, else the proposal */
+                            threshold: string;
+                            /** @description `account_override`: its account has its own threshold, which the proposal does not change */
+                            threshold_source: "account_override" | "proposed";
                         }[];
                     };
                 };
