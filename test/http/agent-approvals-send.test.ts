@@ -1,9 +1,9 @@
 /**
  * Held agent orders through the real gate and the paper broker: above the threshold the order waits;
  * approving sends it (filled at the quote), once; a market order whose quote left its ±2 % band is
- * refused and expires unsent; an approval racing a cancel of its order ends one way or the other;
- * the agent's creator finds the request in the in-app inbox; an agent's key can neither skip nor
- * decide an approval.
+ * refused and expires unsent; the agent's switches and allow-lists keep an approval pending; an
+ * approval racing a cancel of its order ends one way or the other; the agent's creator finds the
+ * request in the in-app inbox; an agent's key can neither skip nor decide an approval.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -72,6 +72,48 @@ describe('agent approvals: approve and send (paper)', () => {
     const r = assertProblem(await u.post(`${BASE}/${held.approval_id}/approve`), 409, 'bot.agent_not_trading')
     assert.equal(r.reason, 'state.reducing')
     assert.equal((await u.patch(agentUrl, { trading_state: 'active' })).statusCode, 200)
+    const sent = json(await u.post(`${BASE}/${held.approval_id}/approve`))
+    assert.deepEqual([sent.status, sent.order.status], ['sent', 'filled'])
+  })
+
+  it('keeps a held order pending while the agent’s allow-lists refuse its symbol, account or hour; no budget re-run', async () => {
+    world.clock.set(T0) // 10:00 New York
+    world.market.prices.set('AAPL', 150)
+    const u = await t.newTenant()
+    const { accountId, agentId } = await agentWithThreshold(u, '1000.00')
+    const other = json(await u.post('/api/accounts', { name: 'Other', broker_type: 'manual' })).id as number
+    const held = await place(u, agentId, { account_id: accountId, qty: '10' })
+    const agentUrl = `/api/bot-controls/agents/${agentId}`
+    const refusals = [
+      [{ allowed_symbols: ['MSFT'] }, 'symbol.not_allowed'],
+      [{ allowed_symbols: null, allowed_accounts: [other] }, 'account.not_allowed'],
+      [{ allowed_accounts: null, allowed_hours: { start: '11:00', end: '16:00' } }, 'hours.not_allowed'],
+    ] as const
+    for (const [change, reason] of refusals) {
+      assert.equal((await u.patch(agentUrl, change)).statusCode, 200)
+      const p = assertProblem(
+        await u.post(`${BASE}/${held.approval_id}/approve`),
+        409,
+        'bot.agent_not_allowed',
+      )
+      assert.equal(p.reason, reason)
+      const a = json(await u.get(`${BASE}/${held.approval_id}`))
+      assert.deepEqual([a.status, a.order.status, a.order.broker], ['pending', 'pending_approval', null])
+    }
+    // Back within its lists; a daily limit its own held order already fills is not checked again.
+    assert.equal(
+      (await u.patch(agentUrl, { allowed_hours: { start: '09:30', end: '16:00' } })).statusCode,
+      200,
+    )
+    const limits = await u.put(`${agentUrl}/limits`, {
+      max_orders_per_day: 1,
+      max_notional_per_day: '1500',
+      max_order_notional: null,
+      max_position_weight: null,
+      max_open_positions: null,
+      max_orders_per_minute: null,
+    })
+    assert.equal(limits.statusCode, 200, limits.body)
     const sent = json(await u.post(`${BASE}/${held.approval_id}/approve`))
     assert.deepEqual([sent.status, sent.order.status], ['sent', 'filled'])
   })

@@ -1506,7 +1506,7 @@ export interface paths {
         };
         /**
          * What a proposed approval threshold would have held, and what each limit would have blocked
-         * @description Over the agent orders created in the last `days` days (default 7, 1–90): `would_need_approval` lists those that passed the gate and are worth strictly more than `proposed_threshold` (the gate holds an order above the threshold, not at it), with their count and total; `limits_would_block` replays each agent’s orders of the window in time order against the limits it has now — orders per minute (the 60 s before each order), orders and notional per New York trading day (a new day starts at zero), order notional; a blocked order does not count towards the next — and lists what each limit would have blocked. Open positions and position weight are not replayed (they need positions at the time).
+         * @description Over the agent orders created in the last `days` days (default 7, 1–90): `would_need_approval` lists those that passed the gate and are worth strictly more than the threshold that would apply to them (the gate holds an order above the threshold, not at it), with their count and total. Account overrides are applied: an order in an account with its own threshold is judged against that override, any other against `proposed_threshold` as the tenant threshold; each listed order says which (`threshold`, `threshold_source`). `limits_would_block` replays each agent’s orders of the window that reached the limit checks and would spend budget (those still holding budget at the gate, and those a `limit.*` check rejected; not those rejected for their state, symbol, hours, account, price or tradability, nor those whose budget was given back) in time order against the limits it has now — orders per minute (the 60 s before each order), orders and notional per New York trading day (a new day starts at zero), order notional; a blocked order does not count towards the next — and lists what each limit would have blocked. Open positions and position weight are not replayed (they need positions at the time).
          */
         get: operations["previewApprovalThreshold"];
         put?: never;
@@ -1568,7 +1568,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a held agent order and send it
-         * @description Re-checked under the approval’s lock: it must be pending (else 409 `bot.approval_not_pending`, with `approval_status` and `order_status`); its agent must be enabled and not halted, and a reducing agent’s order must still reduce its position (else 409 `bot.agent_not_trading` with `reason`; the approval stays pending); not lapsed (else it expires: 422 `bot.approval_expired`, also the answer for one already expired); the order must be the one held (else it expires: 409 `bot.approval_order_changed`); a market order’s current quote must be within its band (else the approval and the order expire: 422 `bot.approval_price_band` with `quote`, `band_low`, `band_high`; no quote at all → 503 `bot.quote_unavailable`, still pending). Then the approval is `approved` (who: `decided_by`, when: `decided_at`) and the order goes to its broker; the answer shows the approval `sent` with the order as the broker took it (`approved` while the broker has not taken it). An approval is bound to the exact order held (account, symbol, side, quantity or notional, type, limit price) and lapses 15 minutes after the order was held (`expires_at`): a lapsed approval is `expired` and so is its order. A market order carries a band of ±2 % around the quote the gate priced it at (`band_low`–`band_high`, both included); a limit order has none (its limit bounds it). A rejected or expired order gives its budget (one order, its notional) back to the agent’s day. Decisions are made by signed-in people of the tenant; an agent’s key cannot approve. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         * @description Re-checked under the approval’s lock: it must be pending (else 409 `bot.approval_not_pending`, with `approval_status` and `order_status`); its agent must be enabled and not halted, and a reducing agent’s order must still reduce its position (else 409 `bot.agent_not_trading` with `reason`; the approval stays pending); the order must still be within the agent’s allow-lists — its symbol and account allowed, the current New York time within its allowed hours (else 409 `bot.agent_not_allowed` with `reason` `symbol.not_allowed`, `account.not_allowed` or `hours.not_allowed`; the approval stays pending); the budget limits are not run again (the order counted when it was held); not lapsed (else it expires: 422 `bot.approval_expired`, also the answer for one already expired); the order must be the one held (else it expires: 409 `bot.approval_order_changed`); a market order’s current quote must be within its band (else the approval and the order expire: 422 `bot.approval_price_band` with `quote`, `band_low`, `band_high`; no quote at all → 503 `bot.quote_unavailable`, still pending). Then the approval is `approved` (who: `decided_by`, when: `decided_at`) and the order goes to its broker; the answer shows the approval `sent` with the order as the broker took it (`approved` while the broker has not taken it). An approval is bound to the exact order held (account, symbol, side, quantity or notional, type, limit price) and lapses 15 minutes after the order was held (`expires_at`): a lapsed approval is `expired` and so is its order. A market order carries a band of ±2 % around the quote the gate priced it at (`band_low`–`band_high`, both included); a limit order has none (its limit bounds it). A rejected or expired order gives its budget (one order, its notional) back to the agent’s day. Decisions are made by signed-in people of the tenant; an agent’s key cannot approve. `tenant_id`: another tenant (administrators only; 403 otherwise).
          */
         post: operations["approveBotApproval"];
         delete?: never;
@@ -19184,7 +19184,9 @@ export interface operations {
                      *           "side": "buy",
                      *           "priced_notional": "1905.00",
                      *           "created_at": "2026-11-27T15:02:11.000Z",
-                     *           "status": "filled"
+                     *           "status": "filled",
+                     *           "threshold": "1000.00",
+                     *           "threshold_source": "proposed"
                      *         }
                      *       ],
                      *       "count": 1,
@@ -19206,7 +19208,7 @@ export interface operations {
                         days: number;
                         /** Format: date-time */
                         from: string;
-                        /** @description Per agent and limit: the orders its current limits would have blocked */
+                        /** @description Per agent and limit: the orders its current limits would have blocked, among those replayed (that held budget at the gate, or that a limit rejected) */
                         limits_would_block: {
                             agent_id: number;
                             limit: string;
@@ -19216,10 +19218,11 @@ export interface operations {
                         notional_total: string;
                         /** @description Agent orders created in the window */
                         orders_considered: number;
+                        /** @description The proposed tenant threshold */
                         proposed_threshold: string;
                         /** Format: date-time */
                         to: string;
-                        /** @description Orders that passed the gate, worth strictly more than the proposal */
+                        /** @description Orders that passed the gate, worth strictly more than the threshold that would apply to them. Account overrides are applied: in an account with its own threshold an order is judged against that override, as the gate does; elsewhere against the proposed tenant threshold */
                         would_need_approval: {
                             account_id: number;
                             agent_id: number;
@@ -19232,6 +19235,10 @@ export interface operations {
                             /** @description What became of it */
                             status: string;
                             symbol: string;
+                            /** @description The threshold it was judged against: its account’s override, else the proposal */
+                            threshold: string;
+                            /** @description `account_override`: its account has its own threshold, which the proposal does not change */
+                            threshold_source: "account_override" | "proposed";
                         }[];
                     };
                 };

@@ -1,7 +1,8 @@
 /**
  * The preview of a proposed threshold (GET /api/bot-controls/approval-threshold/preview): the agents'
- * recent orders worth more than it (which would have waited for approval), their count and value,
- * and which orders each agent's current limits would have refused. It changes nothing.
+ * recent orders worth more than the threshold that would apply (an account's own threshold, else the
+ * proposal), their count and value, and which orders each agent's current limits would have refused.
+ * It changes nothing.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -15,7 +16,12 @@ import { AGENTS, fetchAgents, fetchPreview, type Preview, words } from './api.ts
 
 function Held({ p }: { p: Preview }) {
   if (p.would_need_approval.length === 0)
-    return <p className="empty">None of these orders is worth more than {money(p.proposed_threshold)}.</p>
+    return (
+      <p className="empty">
+        None of these orders is worth more than {money(p.proposed_threshold)} (or its account’s own
+        threshold).
+      </p>
+    )
   return (
     <TableWrap label="Orders that would have needed approval">
       <table className="threshold-preview">
@@ -26,6 +32,9 @@ function Held({ p }: { p: Preview }) {
             <th scope="col">Order</th>
             <th scope="col" className="num">
               Value
+            </th>
+            <th scope="col" className="num">
+              Threshold
             </th>
             <th scope="col">Status</th>
           </tr>
@@ -39,6 +48,10 @@ function Held({ p }: { p: Preview }) {
                 {o.side} {o.symbol}
               </td>
               <td className="num">{money(o.priced_notional)}</td>
+              <td className="num" data-threshold-source={o.threshold_source}>
+                {money(o.threshold)}
+                {o.threshold_source === 'account_override' ? ' (account’s own)' : ''}
+              </td>
               <td>{words(o.status)}</td>
             </tr>
           ))}
@@ -114,7 +127,8 @@ export function PreviewSection({ current }: { current: string | null }) {
               <p role="status">
                 From {date(p.from)} to {date(p.to)}, {p.orders_considered} agent orders:{' '}
                 <strong data-count={p.count}>{p.count}</strong> worth {money(p.notional_total)} would have
-                waited for approval at {money(p.proposed_threshold)}.
+                waited for approval at {money(p.proposed_threshold)} (accounts with their own threshold keep
+                it).
               </p>
               <Held p={p} />
               <h3>What the current limits would have refused</h3>

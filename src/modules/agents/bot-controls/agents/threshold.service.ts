@@ -31,6 +31,12 @@ export class ThresholdService {
     return effectiveThreshold(null, (await repo.tenantThreshold(s))?.threshold)
   }
 
+  /** Every account's own threshold (money), by account id: what applies there instead of the tenant's. */
+  async overrides(s: TenantScope): Promise<Map<number, string>> {
+    const rows = await repo.overrides(s)
+    return new Map(rows.map((r) => [Number(r.account_id), money(r.threshold)]))
+  }
+
   get(scope: RequestScope, q: TenantQuery = {}): Promise<ThresholdView> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
     return this.deps.scopes.withTenant(tenantId, (s) => this.view(s))

@@ -77,7 +77,10 @@ function decisionRoutes(app: App, approvals: ApprovalsService): void {
           'Re-checked under the approval’s lock: it must be pending (else 409 `bot.approval_not_pending`, with ' +
           '`approval_status` and `order_status`); its agent must be enabled and not halted, and a reducing agent’s ' +
           'order must still reduce its position (else 409 `bot.agent_not_trading` with `reason`; the approval stays ' +
-          'pending); not lapsed (else it expires: 422 `bot.approval_expired`, also the ' +
+          'pending); the order must still be within the agent’s allow-lists — its symbol and account allowed, the ' +
+          'current New York time within its allowed hours (else 409 `bot.agent_not_allowed` with `reason` ' +
+          '`symbol.not_allowed`, `account.not_allowed` or `hours.not_allowed`; the approval stays pending); the ' +
+          'budget limits are not run again (the order counted when it was held); not lapsed (else it expires: 422 `bot.approval_expired`, also the ' +
           'answer for one already expired); the order must ' +
           'be the one held (else it expires: 409 `bot.approval_order_changed`); a market order’s current quote must ' +
           'be within its band (else the approval and the order expire: 422 `bot.approval_price_band` with `quote`, ' +

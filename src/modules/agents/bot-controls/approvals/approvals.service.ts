@@ -51,8 +51,8 @@ export interface ApprovalsDeps {
   /** Sends an approved order to its broker (the gate's `orders.sendApproved`); answers its status. */
   send(tenantId: number, orderId: number): Promise<{ status: string }>
   notify: ApprovalNotifier
-  /** Why the order's agent may not send it now, read in the decision's transaction; null when it may. */
-  agentRefusal(s: TenantScope, order: repo.OrderRow): Promise<AgentRefusal>
+  /** Why the order's agent may not send it at `now`, read in the decision's transaction; null when it may. */
+  agentRefusal(s: TenantScope, order: repo.OrderRow, now: Date): Promise<AgentRefusal>
 }
 
 export class ApprovalsService {
@@ -126,7 +126,10 @@ export class ApprovalsService {
     })
   }
 
-  /** Approves and sends: pending, not lapsed, the order unchanged and (market) the quote within the band. */
+  /**
+   * Approves and sends: pending, not lapsed, the agent's switches and allow-lists still letting the
+   * order through, the order unchanged and (market) the quote within the band.
+   */
   async approve(scope: RequestScope, tenantId: number, id: number): Promise<S.ApprovalOut> {
     const before = await this.get(tenantId, id)
     const market = before.status === 'pending' && before.order.type === 'market'
@@ -137,9 +140,10 @@ export class ApprovalsService {
         `No quote for ${before.order.symbol} now: its band cannot be checked; the approval stays pending`,
       )
     const outcome = await decide(this.deps, tenantId, id, async (s, a, o, now) => {
-      // An approval stays pending while its agent may not trade: a halted agent sends nothing.
-      const refusal = await this.deps.agentRefusal(s, o)
-      if (refusal) return { kind: 'agent', ...refusal }
+      // An approval stays pending while its agent may not send the order: a halted agent sends
+      // nothing, nor does one whose allow-lists no longer take the symbol, the account or the hour.
+      const refusal = await this.deps.agentRefusal(s, o, now)
+      if (refusal) return refusal
       if (orderHash(o) !== a.order_hash) {
         await close(s, a, o, now, {
           status: 'expired',

@@ -2,7 +2,7 @@
  * The gate's services built from the platform, the providers and the modules it calls: pricing
  * (the market data quote, shared with the approvals), the paper broker, the live brokers (the brokers module's account
  * orders), the portfolio (account checks and valuation) and the agents' readers (policy,
- * threshold); approvals hold orders above the threshold.
+ * threshold, and for the preview the accounts' overrides); approvals hold orders above the threshold.
  */
 import { allowedOrigins } from '../../../../platform/http/security.ts'
 import type { Brokers } from '../../../brokers/index.ts'
@@ -13,7 +13,7 @@ import { FactsService } from './facts.service.ts'
 import type { ApprovalHold, GateReaders } from './gate.service.ts'
 import { AgentOrdersService } from './orders.service.ts'
 import { PaperBroker } from './paper-broker.service.ts'
-import { PreviewService } from './preview.service.ts'
+import { PreviewService, type PreviewReaders } from './preview.service.ts'
 import type { PricingService } from './pricing.service.ts'
 
 export interface Gate {
@@ -35,7 +35,7 @@ export const gateInternals = new WeakMap<Gate['orders'], GateInternals>()
 export function createGate(
   ctx: ModuleContext,
   needs: { portfolio: Portfolio; brokers: Brokers },
-  readers: GateReaders,
+  readers: GateReaders & PreviewReaders,
   approvals: ApprovalHold,
   pricing: PricingService,
 ): Gate {

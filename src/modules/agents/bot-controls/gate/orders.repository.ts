@@ -20,6 +20,9 @@ export type NewOrder = Omit<Insertable<BotOrderTable>, 'tenant_id'>
 /** The reason a held order withdrawn before approval carries (it never reached a broker). */
 export const WITHDRAWN = 'order.withdrawn'
 
+/** The statuses in which an order has given its budget back (or never took any). */
+const BUDGET_GIVEN_BACK: BotOrderStatus[] = ['rejected', 'broker_rejected', 'expired']
+
 /**
  * Whether an order still holds the budget it took when it passed: not rejected (by the gate or the
  * broker), not expired, and not withdrawn before approval (a canceled order without that reason was
@@ -27,9 +30,13 @@ export const WITHDRAWN = 'order.withdrawn'
  */
 export const holdsBudget = (eb: ExpressionBuilder<Database, 'bot_order'>) =>
   eb.and([
-    eb('bot_order.status', 'not in', ['rejected', 'broker_rejected', 'expired'] satisfies BotOrderStatus[]),
+    eb('bot_order.status', 'not in', BUDGET_GIVEN_BACK),
     eb('bot_order.reject_reason', 'is distinct from', WITHDRAWN),
   ])
+
+/** `holdsBudget` of an order already read (the threshold preview replays these). */
+export const orderHoldsBudget = (o: Pick<OrderRow, 'status' | 'reject_reason'>): boolean =>
+  !BUDGET_GIVEN_BACK.includes(o.status) && o.reject_reason !== WITHDRAWN
 
 export const OPEN_STATUSES: BotOrderStatus[] = ['sent', 'partially_filled']
 /** Written into the statement, so a cached plan can use the open orders' partial index (`oneOf`). */

@@ -31,16 +31,25 @@ const Held = Type.Object({
   priced_notional: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
   status: Type.String({ description: 'What became of it' }),
+  threshold: Type.String({
+    description: 'The threshold it was judged against: its account’s override, else the proposal',
+  }),
+  threshold_source: Type.Union([Type.Literal('account_override'), Type.Literal('proposed')], {
+    description: '`account_override`: its account has its own threshold, which the proposal does not change',
+  }),
 })
 
 export const Preview = Type.Object({
-  proposed_threshold: Type.String(),
+  proposed_threshold: Type.String({ description: 'The proposed tenant threshold' }),
   days: Type.Integer(),
   from: Type.String({ format: 'date-time' }),
   to: Type.String({ format: 'date-time' }),
   orders_considered: Type.Integer({ minimum: 0, description: 'Agent orders created in the window' }),
   would_need_approval: Type.Array(Held, {
-    description: 'Orders that passed the gate, worth strictly more than the proposal',
+    description:
+      'Orders that passed the gate, worth strictly more than the threshold that would apply to them. ' +
+      'Account overrides are applied: in an account with its own threshold an order is judged against that ' +
+      'override, as the gate does; elsewhere against the proposed tenant threshold',
   }),
   count: Type.Integer({ minimum: 0 }),
   notional_total: Type.String({ description: 'The sum of their priced_notional' }),
@@ -50,7 +59,11 @@ export const Preview = Type.Object({
       agent_id: Type.Integer(),
       order_ids: Type.Array(Type.Integer()),
     }),
-    { description: 'Per agent and limit: the orders its current limits would have blocked' },
+    {
+      description:
+        'Per agent and limit: the orders its current limits would have blocked, among those replayed (that held ' +
+        'budget at the gate, or that a limit rejected)',
+    },
   ),
 })
 export type PreviewOut = Static<typeof Preview>

@@ -7,6 +7,14 @@ const at = (iso: string, id: number, notional: string, day = iso.slice(0, 10)): 
   createdAt: new Date(iso),
   tradingDay: day,
   pricedNotional: notional,
+  holdsBudget: true,
+  rejectReason: null,
+})
+/** An order that gave its budget back (or never took any), for `reason`. */
+const without = (o: ReplayOrder, reason: string): ReplayOrder => ({
+  ...o,
+  holdsBudget: false,
+  rejectReason: reason,
 })
 const none = {
   maxOrdersPerMinute: null,
@@ -45,6 +53,27 @@ describe('limit replay', () => {
     assert.deepEqual(blocked.get('limit.max_orders_per_minute'), [3])
     assert.deepEqual(blocked.get('limit.max_orders_per_day'), [5, 6])
     assert.equal(blocked.has('limit.max_order_notional'), false)
+  })
+
+  it('replays only orders that held budget or that a limit rejected; the rest neither count nor are listed', () => {
+    const orders = [
+      at('2026-03-02T15:00:00Z', 1, '10'),
+      without(at('2026-03-02T15:01:00Z', 2, '10'), 'state.halted'),
+      without(at('2026-03-02T15:02:00Z', 3, '10'), 'account.not_allowed'),
+      without(at('2026-03-02T15:03:00Z', 4, '10'), 'approval.expired'), // gave its budget back
+      without(at('2026-03-02T15:04:00Z', 5, '10'), 'limit.max_order_notional'), // passes the limits now
+      at('2026-03-02T15:05:00Z', 6, '10'),
+      without(at('2026-03-02T15:06:00Z', 7, '10'), 'limit.max_orders_per_day'), // blocked again
+    ]
+    const blocked = replayLimits(orders, { ...none, maxOrdersPerDay: 3 })
+    assert.deepEqual([...blocked], [['limit.max_orders_per_day', [7]]])
+    // 1, 5 and 6 are the day's three: a fourth that held budget is blocked, the others never count.
+    const more = [...orders, at('2026-03-02T15:07:00Z', 8, '10')]
+    assert.deepEqual(
+      replayLimits(more, { ...none, maxOrdersPerDay: 3 }).get('limit.max_orders_per_day'),
+      [7, 8],
+    )
+    assert.equal(replayLimits(orders.slice(0, 4), { ...none, maxOrdersPerDay: 1 }).size, 0)
   })
 
   it('no limits block nothing', () => {

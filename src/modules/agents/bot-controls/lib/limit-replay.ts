@@ -5,6 +5,13 @@
  * notional. An order a limit blocks does not count towards the next ones, as at the gate. The
  * limits that need positions or account values at the time (open positions, weight) are not
  * replayed: those figures are not kept per order.
+ *
+ * Which orders are replayed: those that reached the limit checks and would spend budget. That is
+ * an order that still holds budget at the gate (`holdsBudget` in gate/orders.repository.ts: not
+ * rejected, broker_rejected or expired, not withdrawn), and an order a `limit.*` check rejected
+ * (the current limits may let it through). An order rejected for anything else (state, symbol,
+ * hours, account, price, tradable) never reached the limits, and one that gave its budget back
+ * no longer counts at the gate: neither is replayed, counted or listed.
  */
 import { centsToString, toCents } from '../../../../kernel/decimal/index.ts'
 import {
@@ -13,6 +20,7 @@ import {
   orderNotional,
   ordersPerDay,
   ordersPerMinute,
+  LIMIT_CHECKS,
   type CheckResult,
 } from './gate-rules.ts'
 
@@ -21,6 +29,10 @@ export interface ReplayOrder {
   createdAt: Date
   tradingDay: string
   pricedNotional: string
+  /** It still holds the budget it took at the gate (`holdsBudget`). */
+  holdsBudget: boolean
+  /** Its typed `reject_reason` (null: none). */
+  rejectReason: string | null
 }
 
 export interface ReplayLimits {
@@ -31,10 +43,17 @@ export interface ReplayLimits {
 }
 
 const MINUTE_MS = 60_000
+const limitChecks: readonly string[] = LIMIT_CHECKS
+
+/** Reached the limit checks and would spend budget (the header's rule). */
+export const replayable = (o: ReplayOrder): boolean =>
+  o.holdsBudget || (o.rejectReason !== null && limitChecks.includes(o.rejectReason))
 
 /** For each limit check that blocked anything, the ids it blocked, in order. */
 export function replayLimits(orders: readonly ReplayOrder[], limits: ReplayLimits): Map<string, number[]> {
-  const sorted = [...orders].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+  const sorted = orders
+    .filter(replayable)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
   const passed: ReplayOrder[] = []
   const day = { date: '', orders: 0, notional: 0n }
   const blocked = new Map<string, number[]>()

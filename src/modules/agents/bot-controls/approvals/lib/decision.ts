@@ -9,6 +9,7 @@ export type Outcome =
   | { kind: 'band'; quote: string; low: string; high: string }
   | { kind: 'changed' }
   | { kind: 'agent'; reason: string; detail: string }
+  | { kind: 'not_allowed'; reason: string; detail: string }
   | { kind: 'ok' }
 
 /** The error a refused decision answers. */
@@ -26,6 +27,12 @@ export function refuse(o: Outcome, id: number): void {
     throw new ConflictError(
       'bot.agent_not_trading',
       `Approval ${id} cannot be sent now: ${o.detail}. Set the agent active (or enabled) and approve again, or reject it`,
+      { extra: { reason: o.reason } },
+    )
+  if (o.kind === 'not_allowed')
+    throw new ConflictError(
+      'bot.agent_not_allowed',
+      `Approval ${id} cannot be sent now: ${o.detail}. Allow it for the agent and approve again, or reject it`,
       { extra: { reason: o.reason } },
     )
   if (o.kind === 'changed')

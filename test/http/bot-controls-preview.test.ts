@@ -1,0 +1,118 @@
+/**
+ * The approval threshold preview over HTTP, against orders placed through the real gate: an account's
+ * override applies instead of the proposal; the limit replay takes only the orders that reached the
+ * limit checks and would spend budget.
+ */
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { json, type Body } from '../helpers/assertions.ts'
+import { useTestApp, type Client } from '../helpers/test-app.ts'
+import { createAccount, createAgent, gateWorld, NO_LIMITS, order, placed } from './agent-orders-fixtures.ts'
+
+const { clock, market } = gateWorld()
+const t = useTestApp({ clock, providers: { market } })
+market.prices.set('AAPL', 100)
+
+const PREVIEW = '/api/bot-controls/approval-threshold/preview'
+
+async function preview(u: Client, query: string): Promise<Body> {
+  const res = await u.get(`${PREVIEW}?${query}`)
+  assert.equal(res.statusCode, 200, res.body)
+  return json(res)
+}
+
+async function setLimits(u: Client, agent: number, limits: Body) {
+  const res = await u.put(`/api/bot-controls/agents/${agent}/limits`, { ...NO_LIMITS, ...limits })
+  assert.equal(res.statusCode, 200, res.body)
+}
+
+async function patchAgent(u: Client, agent: number, body: Body) {
+  const res = await u.patch(`/api/bot-controls/agents/${agent}`, body)
+  assert.equal(res.statusCode, 200, res.body)
+}
+
+describe('threshold preview: the limit replay', () => {
+  it('replays orders that held budget or that a limit rejected, not those rejected for anything else', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const other = await createAccount(u, 'Other account')
+    const agent = await createAgent(u, { limits: { max_order_notional: '500' } })
+    const buy = (extra: Body = {}) => placed(u, agent, order(account, extra))
+
+    const first = await buy()
+    await patchAgent(u, agent, { trading_state: 'halted' })
+    const halted = await buy()
+    await patchAgent(u, agent, { trading_state: 'active', allowed_accounts: [account] })
+    const notAllowed = await placed(u, agent, order(other))
+    const tooBig = await buy({ qty: '6' }) // 600.00 > 500
+    const later = [await buy(), await buy(), await buy(), await buy()]
+    // Held, then rejected by a person: its budget went back to the day.
+    assert.equal((await u.put('/api/bot-controls/approval-threshold', { threshold: '300' })).statusCode, 200)
+    const held = await buy({ qty: '4' })
+    const rejected = await u.post(`/api/bot-controls/approvals/${held.approval_id}/reject`, {})
+    assert.equal(rejected.statusCode, 200, rejected.body)
+    assert.deepEqual(
+      [halted, notAllowed, tooBig].map((o) => o.reject_reason),
+      ['state.halted', 'account.not_allowed', 'limit.max_order_notional'],
+    )
+    assert.deepEqual(
+      [first, ...later].map((o) => o.status),
+      ['filled', 'filled', 'filled', 'filled', 'filled'],
+    )
+
+    // Exactly five orders passed today: a limit of five blocks none of them; the order the
+    // notional limit rejected is blocked by it again.
+    await setLimits(u, agent, { max_orders_per_day: 5, max_order_notional: '500' })
+    const p = await preview(u, 'proposed_threshold=1000&days=1')
+    assert.deepEqual(p.limits_would_block, [
+      { limit: 'limit.max_order_notional', agent_id: agent, order_ids: [tooBig.order_id] },
+    ])
+
+    // Without the notional limit that order would have passed and counted: the fifth after it is blocked.
+    await setLimits(u, agent, { max_orders_per_day: 5 })
+    const q = await preview(u, 'proposed_threshold=1000&days=1')
+    assert.deepEqual(q.limits_would_block, [
+      { limit: 'limit.max_orders_per_day', agent_id: agent, order_ids: [later[3]!.order_id] },
+    ])
+  })
+})
+
+describe('threshold preview: account overrides', () => {
+  it('judges an order in an account with its own threshold against it, any other against the proposal', async () => {
+    const u = await t.newTenant()
+    const high = await createAccount(u, 'High override')
+    const plain = await createAccount(u, 'No override')
+    const low = await createAccount(u, 'Low override')
+    const agent = await createAgent(u)
+    const limitBuy = (account: number) =>
+      placed(u, agent, order(account, { type: 'limit', qty: '1', limit_price: '1000.50' }))
+    const inHigh = await limitBuy(high)
+    const inPlain = await limitBuy(plain)
+    const inLow = await placed(u, agent, order(low, { qty: '2' })) // 200.00: under the proposal
+    for (const [account, threshold] of [
+      [high, '99999999'],
+      [low, '100'],
+    ] as const) {
+      const res = await u.put('/api/bot-controls/approval-threshold/account-override', {
+        account_id: account,
+        threshold,
+      })
+      assert.equal(res.statusCode, 200, res.body)
+    }
+    const p = await preview(u, 'proposed_threshold=1000&days=7')
+    assert.deepEqual(
+      p.would_need_approval.map((o: Body) => [
+        o.order_id,
+        o.priced_notional,
+        o.threshold,
+        o.threshold_source,
+      ]),
+      [
+        [inPlain.order_id, '1000.50', '1000.00', 'proposed'],
+        [inLow.order_id, '200.00', '100.00', 'account_override'],
+      ],
+    )
+    assert.deepEqual([p.count, p.notional_total, p.proposed_threshold], [2, '1200.50', '1000.00'])
+    assert.equal(inHigh.priced_notional, '1000.50')
+  })
+})
