@@ -50,6 +50,22 @@ async function fill(page: Page, selector: string, value: string): Promise<void> 
   if (value) await page.type(selector, value)
 }
 
+/** What has keyboard focus, described (the tag, and its name, value or text). */
+const focused = (page: Page) =>
+  page.evaluate(`(() => {
+    const e = document.activeElement
+    if (!e || e === document.body) return 'body'
+    return [e.tagName.toLowerCase(), e.getAttribute('aria-label'), e.name, e.value, e.textContent]
+      .filter(Boolean)
+      .join(' ')
+  })()`) as Promise<string>
+
+/** An expression about the focused element, read in the page. */
+const active = (page: Page, expr: string) => page.evaluate(`document.activeElement?.${expr}`)
+
+/** Lets a save and the re-render after it finish, so focus lost on the way would show. */
+const settle = (page: Page) => page.evaluate('new Promise((r) => setTimeout(r, 300))')
+
 async function newAgent(user: ConsoleUser, name: string): Promise<number> {
   const res = await user.api.post(`${BC}/agents`, { name })
   assert.equal(res.statusCode, 201, res.body)
@@ -300,6 +316,155 @@ describe('console: agents', { skip: consoleSkipReason() }, () => {
       new RegExp(`Preview bot: .*would have refused order #${orders[3]!.order_id}$`),
     )
     await checked(h, page)
+    await page.close()
+  })
+
+  it('keeps keyboard focus on the control just used, through the save and after', async () => {
+    const user = await h.newUser()
+    const id = await newAgent(user, 'Focus bot')
+    const page = await h.login(user, `/agents/${id}`)
+    const controls = `.agent-controls[data-agent="${id}"]`
+    await page.waitForSelector(`${controls} input[value=active]:checked`)
+
+    // Arrow keys move along the state radios; each one is saved, and focus stays on it.
+    await page.focus(`${controls} input[value=active]`)
+    await page.keyboard.press('ArrowRight')
+    await page.waitForSelector(`${controls}[data-state=reducing]`)
+    await settle(page)
+    assert.equal(json<AgentView>(await user.api.get(`${BC}/agents/${id}`)).trading_state, 'reducing')
+    assert.equal(await active(page, 'value'), 'reducing', `focus after the save: ${await focused(page)}`)
+
+    // Space on the Enabled switch.
+    await page.focus(`${controls} input[role=switch]`)
+    await page.keyboard.press('Space')
+    await page.waitForSelector(`${controls} input[role=switch]:not(:checked)`)
+    await settle(page)
+    assert.equal(json<AgentView>(await user.api.get(`${BC}/agents/${id}`)).enabled, false)
+    assert.equal(
+      await active(page, "getAttribute('role')"),
+      'switch',
+      `focus after the save: ${await focused(page)}`,
+    )
+
+    // Archive asks first with focus on Cancel; Cancel returns focus to the button.
+    await page.focus('button::-p-text(Archive the agent)')
+    await page.keyboard.press('Enter')
+    await page.waitForSelector('button::-p-text(Yes, archive it)')
+    assert.match(await focused(page), /^button Cancel/)
+    await page.keyboard.press('Enter')
+    await page.waitForSelector('button::-p-text(Archive the agent)')
+    assert.match(await focused(page), /Archive the agent/)
+    await page.close()
+  })
+
+  it('shows one plain message under each refused field, and clears it when the field is edited', async () => {
+    const user = await h.newUser()
+    const id = await newAgent(user, 'Errors bot')
+    const page = await h.login(user, `/agents/${id}`)
+    await page.waitForSelector('input[name=max_order_notional]')
+
+    await fill(page, 'input[name=max_order_notional]', '12.345')
+    await fill(page, 'input[name=max_orders_per_day]', '1.5')
+    await page.click('form.limits-form button[type=submit]')
+    await page.waitForSelector('.field.invalid input[name=max_order_notional]')
+    const messages = () =>
+      page.$$eval('form.limits-form .field', (fields) =>
+        fields.flatMap((f) => {
+          const name = f.querySelector('input')?.name ?? ''
+          return [...f.querySelectorAll('.field-error')].map((e) => `${name}: ${e.textContent ?? ''}`)
+        }),
+      )
+    assert.deepEqual((await messages()).sort(), [
+      'max_order_notional: Enter an amount of 0 or more, with at most 2 decimals',
+      'max_orders_per_day: Enter a whole number of 0 or more',
+    ])
+    assert.equal(await page.$('form.limits-form .problem'), null, 'no box repeating the fields’ messages')
+    assert.equal(await page.$$eval('form.limits-form [role=alert]', (a) => a.length), 2)
+
+    // Editing a field clears its message; the other stays until it is fixed too.
+    await page.type('input[name=max_orders_per_day]', '0')
+    await page.waitForFunction("!document.querySelector('.field.invalid input[name=max_orders_per_day]')")
+    assert.deepEqual(await messages(), [
+      'max_order_notional: Enter an amount of 0 or more, with at most 2 decimals',
+    ])
+
+    // A blank name: one message, under the field.
+    await page.goto(`${h.base}/app/agents`)
+    await page.waitForSelector('input[name=name]')
+    await page.type('input[name=name]', '   ')
+    await page.click('form button[type=submit]')
+    await page.waitForSelector('.field.invalid input[name=name]')
+    assert.deepEqual(
+      await page.$$eval('form .field-error, form ~ .problem', (e) => e.map((x) => x.textContent)),
+      ['Enter a name'],
+    )
+    await page.close()
+  })
+
+  it('keeps the approval actions in reach on a phone and focus in the queue as rows leave', async () => {
+    const user = await h.newUser()
+    const account = await createManualAccount(user.api)
+    const id = await newAgent(user, 'Queue bot')
+    const set = await user.api.put(`${BC}/approval-threshold`, { threshold: '100.00' })
+    assert.equal(set.statusCode, 200, set.body)
+    const first = await placeLimit(user, id, account, '2', '75.00')
+    const second = await placeLimit(user, id, account, '3', '75.00')
+    assert.equal(first.status, 'pending_approval')
+    assert.equal(second.status, 'pending_approval')
+
+    const page = await h.login(user, '/agents/approvals')
+    await page.setViewport({ width: 390, height: 844 })
+    const row = (a: OrderView) => `tr[data-approval="${a.approval_id}"]`
+    await page.waitForSelector(`${row(first)} button::-p-text(Approve)`)
+    for (const label of ['Approve', 'Reject…']) {
+      const box = await page.$eval(`${row(first)} button::-p-text(${label})`, (b) => {
+        const r = b.getBoundingClientRect()
+        return { left: r.left, right: r.right }
+      })
+      assert.ok(box.left >= 0 && box.right <= 390, `${label} at ${box.left}–${box.right}px of 390`)
+    }
+    assert.equal(
+      await page.$eval('.table-wrap', (w) => w.scrollWidth <= w.clientWidth),
+      true,
+      'the table does not scroll sideways',
+    )
+    assert.deepEqual(await h.axe(page), [], 'axe on the phone layout')
+
+    // Reject… opens the note with focus in it; Escape backs out to Reject…
+    await page.focus(`${row(first)} button::-p-text(Reject…)`)
+    await page.keyboard.press('Enter')
+    await page.waitForSelector(`${row(first)} input[name=note]`)
+    assert.equal(await active(page, 'name'), 'note')
+    await page.keyboard.press('Escape')
+    await page.waitForSelector(`${row(first)} button::-p-text(Reject…)`)
+    assert.match(await focused(page), /^button Reject /)
+
+    // Enter in the note rejects; the row leaves and focus lands on the line saying what happened.
+    await page.keyboard.press('Enter')
+    await page.waitForSelector(`${row(first)} input[name=note]`)
+    await page.keyboard.type('too big')
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(`!document.querySelector('${row(first)}')`)
+    await settle(page)
+    assert.equal(
+      await active(page, "getAttribute('data-outcome')"),
+      'done',
+      `focus after the row left: ${await focused(page)}`,
+    )
+    const rejected = json<OrderView>(await user.api.get(`${BC}/orders/${first.order_id}`))
+    assert.equal(rejected.status, 'rejected')
+
+    // Enter on Approve: focus stays in the page, on the outcome, when the row goes.
+    await page.focus(`${row(second)} button::-p-text(Approve)`)
+    await page.keyboard.press('Enter')
+    await page.waitForSelector('::-p-text(Nothing is waiting for your approval)')
+    await settle(page)
+    assert.equal(await active(page, "getAttribute('data-outcome')"), 'done')
+
+    // A new filter is a new list: the last decision's line goes.
+    await page.select('select[name=status]', 'rejected')
+    await page.waitForSelector(`${row(first)}[data-status=rejected]`)
+    assert.equal(await page.$('[data-outcome]'), null)
     await page.close()
   })
 })

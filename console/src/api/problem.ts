@@ -31,15 +31,20 @@ export class ApiError extends Error {
     this.problem = p
   }
 
-  /**
-   * The message for one form field, if the API named it: the last name in `loc`, so an error on an
-   * item of a list (['body', 'symbols', 2]) belongs to the list's field.
-   */
+  /** The message for one form field, if the API named it (see `fieldName`). */
   fieldMessage(field: string): string | undefined {
-    const name = (loc: (string | number)[]) => loc.findLast((part) => typeof part === 'string')
-    return this.problem.errors?.find((e) => name(e.loc) === field)?.msg
+    return this.fieldError(field)?.msg
+  }
+
+  /** The API's first error for one form field (its `type` says what kind of mistake it is). */
+  fieldError(field: string): FieldError | undefined {
+    return this.problem.errors?.find((e) => fieldName(e.loc) === field)
   }
 }
+
+/** The form field an error's `loc` names: its last name, so ['body', 'symbols', 2] is `symbols`. */
+export const fieldName = (loc: (string | number)[]): string | undefined =>
+  loc.findLast((part): part is string => typeof part === 'string')
 
 /** A person-readable sentence for any thrown value. */
 export function messageOf(error: unknown): string {

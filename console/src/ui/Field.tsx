@@ -3,17 +3,20 @@
  * `errors[].loc`, and the message lands next to the input it is about (and is announced).
  */
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
-import { ApiError } from '../api/problem.ts'
+import { ApiError, type FieldError } from '../api/problem.ts'
 
 interface Common {
   label: ReactNode
   name: string
   error?: unknown
   hint?: ReactNode
+  /** Plain words for the API's error on this field, where its own message is technical. */
+  wording?: (error: FieldError) => string | undefined
 }
 
-function messageFor(error: unknown, name: string): string | undefined {
-  return error instanceof ApiError ? error.fieldMessage(name) : undefined
+function messageFor(error: unknown, name: string, wording?: Common['wording']): string | undefined {
+  const e = error instanceof ApiError ? error.fieldError(name) : undefined
+  return e && (wording?.(e) ?? e.msg)
 }
 
 function Wrap({
@@ -48,10 +51,11 @@ export function Field({
   name,
   error,
   hint,
+  wording,
   ...input
 }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId()
-  const message = messageFor(error, name)
+  const message = messageFor(error, name, wording)
   return (
     <Wrap id={id} label={label} message={message} hint={hint}>
       <input
@@ -70,11 +74,12 @@ export function SelectField({
   name,
   error,
   hint,
+  wording,
   children,
   ...select
 }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId()
-  const message = messageFor(error, name)
+  const message = messageFor(error, name, wording)
   return (
     <Wrap id={id} label={label} message={message} hint={hint}>
       <select id={id} name={name} aria-invalid={message ? true : undefined} {...select}>

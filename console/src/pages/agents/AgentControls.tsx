@@ -1,7 +1,8 @@
 /**
  * One agent's switches, saved as soon as they change (PATCH /api/bot-controls/agents/{id}): its
  * trading state (active, reducing only, halted) as a radio group, whether it is enabled, and its mode
- * (paper or live). While a change is saved the controls wait; a refusal shows beside them.
+ * (paper or live). While a change is saved the controls ignore input (aria-disabled, not disabled:
+ * disabling the focused control would drop keyboard focus to the page); a refusal shows beside them.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
@@ -31,7 +32,7 @@ export function StateSwitch({ agent, compact = false }: { agent: Agent; compact?
   // While the change is saved, the radio shows the state asked for.
   const shown = (patch.isPending && patch.variables.trading_state) || agent.trading_state
   return (
-    <fieldset className="state-switch" data-state={agent.trading_state} disabled={patch.isPending}>
+    <fieldset className="state-switch" data-state={agent.trading_state} aria-busy={patch.isPending}>
       <legend className={compact ? 'visually-hidden' : undefined}>Trading state of {agent.name}</legend>
       {TRADING_STATES.map((s) => (
         <label key={s} className="check" title={STATE_HINTS[s]}>
@@ -40,7 +41,10 @@ export function StateSwitch({ agent, compact = false }: { agent: Agent; compact?
             name={`state-${agent.agent_id}`}
             value={s}
             checked={shown === s}
-            onChange={() => patch.mutate({ trading_state: s })}
+            aria-disabled={patch.isPending || undefined}
+            onChange={() => {
+              if (!patch.isPending) patch.mutate({ trading_state: s })
+            }}
           />
           {STATE_LABELS[s]}
         </label>
@@ -59,9 +63,11 @@ export function EnabledSwitch({ agent }: { agent: Agent }) {
         role="switch"
         name={`enabled-${agent.agent_id}`}
         aria-label={`${agent.name} enabled`}
-        checked={agent.enabled}
-        disabled={patch.isPending}
-        onChange={(e) => patch.mutate({ enabled: e.target.checked })}
+        checked={(patch.isPending ? patch.variables.enabled : undefined) ?? agent.enabled}
+        aria-disabled={patch.isPending || undefined}
+        onChange={(e) => {
+          if (!patch.isPending) patch.mutate({ enabled: e.target.checked })
+        }}
       />
       <ProblemAlert error={patch.error} />
     </>
@@ -75,9 +81,11 @@ export function ModeSelect({ agent }: { agent: Agent }) {
       <select
         name={`mode-${agent.agent_id}`}
         aria-label={`${agent.name} mode`}
-        value={agent.mode}
-        disabled={patch.isPending}
-        onChange={(e) => patch.mutate({ mode: e.target.value as (typeof MODES)[number] })}
+        value={(patch.isPending && patch.variables.mode) || agent.mode}
+        aria-disabled={patch.isPending || undefined}
+        onChange={(e) => {
+          if (!patch.isPending) patch.mutate({ mode: e.target.value as (typeof MODES)[number] })
+        }}
       >
         <option value="paper">Paper (simulated fills)</option>
         <option value="live">Live (the account's broker)</option>

@@ -7,7 +7,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Field, SelectField } from '../../ui/Field.tsx'
-import { formFields } from '../../ui/form.ts'
+import { formFields, useFieldErrors } from '../../ui/form.ts'
 import { dateTime } from '../../ui/format.ts'
 import { Page, Section } from '../../ui/Page.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
@@ -17,6 +17,7 @@ import { AgentsTabs } from './AgentsTabs.tsx'
 import { EnabledSwitch, ModeSelect, StateSwitch } from './AgentControls.tsx'
 import { AGENTS, type Agent, type AgentInput, createAgent, fetchAgents, PAGE_SIZE } from './api.ts'
 import { PageButtons } from './PageButtons.tsx'
+import { nameWording } from './wording.ts'
 
 function AgentsTable({ items }: { items: Agent[] }) {
   return (
@@ -67,6 +68,8 @@ function AgentsTable({ items }: { items: Agent[] }) {
   )
 }
 
+const CREATE_FIELDS = ['name', 'strategy_label', 'mode']
+
 function CreateAgent() {
   const client = useQueryClient()
   const [created, setCreated] = useState<Agent>()
@@ -77,13 +80,16 @@ function CreateAgent() {
       await client.invalidateQueries({ queryKey: AGENTS })
     },
   })
+  const errors = useFieldErrors(create.error)
   return (
     <Section title="New agent">
       <form
         className="filters"
+        onChange={errors.onChange}
         onSubmit={(e) => {
           const form = e.currentTarget
           const get = formFields(e)
+          if (create.isPending) return
           const label = get('strategy_label').trim()
           create.mutate(
             {
@@ -95,17 +101,29 @@ function CreateAgent() {
           )
         }}
       >
-        <Field label="Name" name="name" required maxLength={100} error={create.error} />
-        <Field label="Strategy (optional)" name="strategy_label" maxLength={100} error={create.error} />
-        <SelectField label="Mode" name="mode" defaultValue="paper" error={create.error}>
+        <Field
+          label="Name"
+          name="name"
+          required
+          maxLength={100}
+          error={errors.errorFor('name')}
+          wording={nameWording}
+        />
+        <Field
+          label="Strategy (optional)"
+          name="strategy_label"
+          maxLength={100}
+          error={errors.errorFor('strategy_label')}
+        />
+        <SelectField label="Mode" name="mode" defaultValue="paper" error={errors.errorFor('mode')}>
           <option value="paper">Paper</option>
           <option value="live">Live</option>
         </SelectField>
-        <button type="submit" disabled={create.isPending}>
+        <button type="submit" aria-disabled={create.isPending || undefined}>
           Create the agent
         </button>
       </form>
-      <ProblemAlert error={create.error} />
+      <ProblemAlert error={create.error} fields={CREATE_FIELDS} />
       {created && !create.error && (
         <p role="status" className="notice" data-created={created.agent_id}>
           {created.name} is created, enabled and active, with no limits yet.{' '}

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field } from '../../ui/Field.tsx'
-import { formFields } from '../../ui/form.ts'
+import { formFields, useFieldErrors } from '../../ui/form.ts'
 import { Section } from '../../ui/Page.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { accountsKey, fetchAccounts } from '../portfolio/queries.ts'
@@ -30,15 +30,23 @@ export function AllowLists({ agent }: { agent: Agent }) {
   const patch = useAgentPatch(agent)
   const all = useQuery({ queryKey: accountsKey(false), queryFn: () => fetchAccounts(false) })
   const [accounts, setAccounts] = useState<number[]>(agent.allowed_accounts ?? [])
+  const errors = useFieldErrors(patch.error)
   return (
     <Section title="What it may trade">
-      <form key={agent.updated_at} onSubmit={(e) => patch.mutate(toPatch(formFields(e), accounts))}>
+      <form
+        key={agent.updated_at}
+        onChange={errors.onChange}
+        onSubmit={(e) => {
+          const body = toPatch(formFields(e), accounts)
+          if (!patch.isPending) patch.mutate(body)
+        }}
+      >
         <Field
           label="Symbols"
           name="allowed_symbols"
           hint="separated by commas or spaces; blank for any symbol"
           defaultValue={(agent.allowed_symbols ?? []).join(', ')}
-          error={patch.error}
+          error={errors.errorFor('allowed_symbols')}
         />
         <div className="inline-fields">
           <Field
@@ -46,7 +54,7 @@ export function AllowLists({ agent }: { agent: Agent }) {
             name="start"
             type="time"
             defaultValue={agent.allowed_hours?.start ?? ''}
-            error={patch.error}
+            error={errors.errorFor('start')}
           />
           <Field
             label="Until"
@@ -54,7 +62,7 @@ export function AllowLists({ agent }: { agent: Agent }) {
             type="time"
             hint="blank for any time"
             defaultValue={agent.allowed_hours?.end ?? ''}
-            error={patch.error}
+            error={errors.errorFor('end')}
           />
         </div>
         <fieldset className="param-set">
@@ -76,9 +84,9 @@ export function AllowLists({ agent }: { agent: Agent }) {
           {all.data?.items.length === 0 && <p className="muted">No account yet.</p>}
           <ProblemAlert error={all.error} />
         </fieldset>
-        <ProblemAlert error={patch.error} />
+        <ProblemAlert error={patch.error} fields={['allowed_symbols', 'start', 'end']} />
         <div className="actions">
-          <button type="submit" disabled={patch.isPending}>
+          <button type="submit" aria-disabled={patch.isPending || undefined}>
             Save what it may trade
           </button>
           <span role="status" className="muted">

@@ -5,7 +5,7 @@
  * now; rejecting gives the agent's daily budget back. Other statuses show who decided and when.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { dateTime, money } from '../../ui/format.ts'
 import { Page, Section } from '../../ui/Page.tsx'
@@ -24,7 +24,7 @@ import {
   reject,
   words,
 } from './api.ts'
-import { Countdown } from './Countdown.tsx'
+import { Countdown, useSecondsLeft } from './Countdown.tsx'
 import { PageButtons } from './PageButtons.tsx'
 import { StatusFilter } from './StatusFilter.tsx'
 
@@ -41,10 +41,11 @@ export interface Outcome {
 }
 type Report = (o: Outcome) => void
 
-function Decide({ a, report }: { a: Approval; report: Report }) {
+function Decide({ a, report, leave }: { a: Approval; report: Report; leave: () => void }) {
   const client = useQueryClient()
   const [note, setNote] = useState('')
   const [rejecting, setRejecting] = useState(false)
+  const expired = useSecondsLeft(a.expires_at) === 0
   const what = `${a.agent_name}: ${orderText(a.order, (v) => money(v))}`
   const settle = (verb: string) => ({
     onSuccess: (r: Approval) =>
@@ -54,9 +55,31 @@ function Decide({ a, report }: { a: Approval; report: Report }) {
   })
   const yes = useMutation({ mutationFn: () => approve(a.approval_id), ...settle('Approved') })
   const no = useMutation({ mutationFn: () => reject(a.approval_id, note.trim()), ...settle('Rejected') })
-  const busy = yes.isPending || no.isPending
+  // Busy or past its expiry, the buttons ignore presses but keep focus (a disabled button drops it).
+  const inert = yes.isPending || no.isPending || expired
+  const off = inert || undefined
+
+  const box = useRef<HTMLDivElement>(null)
+  const rejectAsk = useRef<HTMLButtonElement>(null)
+  const back = useRef(false)
+  useEffect(() => {
+    if (back.current && !rejecting) rejectAsk.current?.focus()
+    back.current = false
+  }, [rejecting])
+  const cancel = () => {
+    back.current = true
+    setRejecting(false)
+  }
+  // The decided row leaves the list with the focused button in it: hand focus to the page first.
+  useLayoutEffect(() => {
+    const node = box.current
+    return () => {
+      if (node?.contains(document.activeElement)) leave()
+    }
+  }, [leave])
+
   return (
-    <div className="row-actions">
+    <div className="row-actions" ref={box}>
       {rejecting ? (
         <span className="confirm" role="group" aria-label={`Reject ${what}`}>
           <input
@@ -65,26 +88,42 @@ function Decide({ a, report }: { a: Approval; report: Report }) {
             placeholder="Why (optional)"
             maxLength={500}
             value={note}
+            autoFocus
             onChange={(e) => setNote(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault()
+                if (!inert) no.mutate()
+              } else if (e.key === 'Escape') {
+                e.preventDefault()
+                cancel()
+              }
+            }}
           />
-          <button type="button" className="danger" disabled={busy} onClick={() => no.mutate()}>
+          <button type="button" className="danger" aria-disabled={off} onClick={() => inert || no.mutate()}>
             Reject
           </button>
-          <button type="button" className="secondary" onClick={() => setRejecting(false)}>
+          <button type="button" className="secondary" onClick={cancel}>
             Cancel
           </button>
         </span>
       ) : (
         <>
-          <button type="button" disabled={busy} aria-label={`Approve ${what}`} onClick={() => yes.mutate()}>
+          <button
+            type="button"
+            aria-disabled={off}
+            aria-label={`Approve ${what}`}
+            onClick={() => inert || yes.mutate()}
+          >
             Approve
           </button>
           <button
+            ref={rejectAsk}
             type="button"
             className="secondary"
-            disabled={busy}
+            aria-disabled={off}
             aria-label={`Reject ${what}…`}
-            onClick={() => setRejecting(true)}
+            onClick={() => inert || setRejecting(true)}
           >
             Reject…
           </button>
@@ -94,8 +133,8 @@ function Decide({ a, report }: { a: Approval; report: Report }) {
   )
 }
 
-function Decision({ a, report }: { a: Approval; report: Report }) {
-  if (a.status === 'pending') return <Decide a={a} report={report} />
+function Decision({ a, report, leave }: { a: Approval; report: Report; leave: () => void }) {
+  if (a.status === 'pending') return <Decide a={a} report={report} leave={leave} />
   return (
     <span className="wrap">
       {words(a.status)}
@@ -105,7 +144,7 @@ function Decision({ a, report }: { a: Approval; report: Report }) {
   )
 }
 
-function ApprovalsTable({ items, report }: { items: Approval[]; report: Report }) {
+function ApprovalsTable({ items, report, leave }: { items: Approval[]; report: Report; leave: () => void }) {
   return (
     <TableWrap label="Approvals">
       <table className="agent-approvals">
@@ -124,15 +163,21 @@ function ApprovalsTable({ items, report }: { items: Approval[]; report: Report }
         <tbody>
           {items.map((a) => (
             <tr key={a.approval_id} data-approval={a.approval_id} data-status={a.status}>
-              <td>
+              <td data-label="Agent">
                 <Link to={`/agents/${a.order.agent_id}`}>{a.agent_name}</Link>
               </td>
-              <td className="wrap">{orderText(a.order, (v) => money(v))}</td>
-              <td className="num">{money(a.order.priced_notional)}</td>
-              <td>{band(a)}</td>
-              <td>{a.status === 'pending' ? <Countdown until={a.expires_at} /> : dateTime(a.expires_at)}</td>
-              <td>
-                <Decision a={a} report={report} />
+              <td data-label="Order" className="wrap">
+                {orderText(a.order, (v) => money(v))}
+              </td>
+              <td data-label="Value" className="num">
+                {money(a.order.priced_notional)}
+              </td>
+              <td data-label="Price band">{band(a)}</td>
+              <td data-label="Expires">
+                {a.status === 'pending' ? <Countdown until={a.expires_at} /> : dateTime(a.expires_at)}
+              </td>
+              <td data-label="Decision">
+                <Decision a={a} report={report} leave={leave} />
               </td>
             </tr>
           ))}
@@ -146,6 +191,14 @@ export default function ApprovalsPage() {
   const [status, setStatus] = useState('pending')
   const [page, setPage] = useState(1)
   const [outcome, setOutcome] = useState<Outcome>()
+  const outcomeLine = useRef<HTMLParagraphElement>(null)
+  // Where focus goes when the row it was in leaves: the line saying what the decision did, or
+  // with no decision to report (the row expired or was decided elsewhere), the filter.
+  const leave = useCallback(() => {
+    const line = outcomeLine.current
+    if (line && !line.hidden) line.focus()
+    else document.querySelector<HTMLElement>('.approvals-filter select')?.focus()
+  }, [])
   const approvals = useQuery({
     queryKey: approvalsKey(status, page),
     queryFn: () => fetchApprovals(status, page),
@@ -163,12 +216,17 @@ export default function ApprovalsPage() {
         <StatusFilter
           value={status}
           statuses={APPROVAL_STATUSES}
+          className="approvals-filter"
           onChange={(s) => {
             setStatus(s)
             setPage(1)
+            // The last decision's line was about the list as it was.
+            setOutcome(undefined)
           }}
         />
         <p
+          ref={outcomeLine}
+          tabIndex={-1}
           role="status"
           className={outcome?.ok === false ? 'problem' : 'notice'}
           data-outcome={outcome ? (outcome.ok ? 'done' : 'failed') : undefined}
@@ -186,7 +244,7 @@ export default function ApprovalsPage() {
         >
           {(d) => (
             <>
-              <ApprovalsTable items={d.items} report={setOutcome} />
+              <ApprovalsTable items={d.items} report={setOutcome} leave={leave} />
               <PageButtons
                 page={page}
                 total={d.total}

@@ -6,12 +6,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field } from '../../ui/Field.tsx'
-import { formFields } from '../../ui/form.ts'
+import { formFields, useFieldErrors } from '../../ui/form.ts'
 import { dateTime } from '../../ui/format.ts'
 import { Section } from '../../ui/Page.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { fetchLimits, type Limits, type LimitsInput, limitsKey, saveLimits, usageKey } from './api.ts'
+import { countWording, moneyWording, weightWording } from './wording.ts'
 
 type Key = Exclude<keyof LimitsInput, 'agent_id' | 'updated_at'>
 interface LimitField {
@@ -50,6 +51,9 @@ function toInput(get: (name: string) => string): LimitsInput {
   return out as unknown as LimitsInput
 }
 
+const WORDING = { int: countWording, money: moneyWording, ratio: weightWording }
+const NAMES = FIELDS.map((f) => f.name)
+
 function LimitsForm({ agentId, limits }: { agentId: number; limits: Limits }) {
   const client = useQueryClient()
   const [saved, setSaved] = useState(false)
@@ -62,11 +66,16 @@ function LimitsForm({ agentId, limits }: { agentId: number; limits: Limits }) {
       await client.invalidateQueries({ queryKey: usageKey(agentId) })
     },
   })
+  const errors = useFieldErrors(save.error)
   return (
     <form
       className="limits-form"
       key={limits.updated_at ?? 'new'}
-      onSubmit={(e) => save.mutate(toInput(formFields(e)))}
+      onSubmit={(e) => {
+        const input = toInput(formFields(e))
+        if (!save.isPending) save.mutate(input)
+      }}
+      onChange={errors.onChange}
     >
       <div className="limit-fields">
         {FIELDS.map((f) => {
@@ -80,14 +89,15 @@ function LimitsForm({ agentId, limits }: { agentId: number; limits: Limits }) {
               inputMode={f.kind === 'int' ? 'numeric' : 'decimal'}
               autoComplete="off"
               defaultValue={v === null || v === undefined ? '' : String(v)}
-              error={save.error}
+              error={errors.errorFor(f.name)}
+              wording={WORDING[f.kind]}
             />
           )
         })}
       </div>
-      <ProblemAlert error={save.error} />
+      <ProblemAlert error={save.error} fields={NAMES} />
       <div className="actions">
-        <button type="submit" disabled={save.isPending}>
+        <button type="submit" aria-disabled={save.isPending || undefined}>
           Save the limits
         </button>
         <span role="status" className="muted" data-saved={saved ? 'yes' : undefined}>

@@ -7,12 +7,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field } from '../../ui/Field.tsx'
-import { formFields } from '../../ui/form.ts'
+import { formFields, useFieldErrors } from '../../ui/form.ts'
 import { date, dateTime, money } from '../../ui/format.ts'
 import { Section } from '../../ui/Page.tsx'
+import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
 import { AGENTS, fetchAgents, fetchPreview, type Preview, words } from './api.ts'
+import { moneyWording } from './wording.ts'
 
 function Held({ p }: { p: Preview }) {
   if (p.would_need_approval.length === 0)
@@ -81,6 +83,8 @@ function Blocked({ p }: { p: Preview }) {
   )
 }
 
+const PREVIEW_FIELDS = ['proposed_threshold', 'days']
+
 export function PreviewSection({ current }: { current: string | null }) {
   const [asked, setAsked] = useState<{ threshold: string; days: number }>()
   const preview = useQuery({
@@ -91,10 +95,12 @@ export function PreviewSection({ current }: { current: string | null }) {
     placeholderData: keepPreviousData,
     retry: false,
   })
+  const errors = useFieldErrors(preview.error)
   return (
     <Section title="Preview a threshold">
       <form
         className="filters"
+        onChange={errors.onChange}
         onSubmit={(e) => {
           const get = formFields(e)
           setAsked({ threshold: get('proposed_threshold').trim(), days: Number(get('days')) || 7 })
@@ -107,7 +113,8 @@ export function PreviewSection({ current }: { current: string | null }) {
           autoComplete="off"
           required
           defaultValue={current ?? ''}
-          error={preview.error}
+          error={errors.errorFor('proposed_threshold')}
+          wording={moneyWording}
         />
         <Field
           label="Days back"
@@ -116,11 +123,13 @@ export function PreviewSection({ current }: { current: string | null }) {
           min={1}
           max={90}
           defaultValue={7}
-          error={preview.error}
+          error={errors.errorFor('days')}
         />
         <button type="submit">Preview</button>
       </form>
-      {asked && (
+      {/* A refused value shows under its field; the box is for the rest. */}
+      {asked && preview.isError && <ProblemAlert error={preview.error} fields={PREVIEW_FIELDS} />}
+      {asked && !preview.isError && (
         <QueryState query={preview} label="Replaying the recent orders">
           {(p) => (
             <div data-preview={p.proposed_threshold}>

@@ -6,14 +6,16 @@ export function StatusFilter({
   value,
   statuses,
   onChange,
+  className,
 }: {
   value: string
+  className?: string
   statuses: readonly string[]
   /** The chosen status, '' for all. */
   onChange: (status: string) => void
 }) {
   return (
-    <div className="filters">
+    <div className={className ? `filters ${className}` : 'filters'}>
       <SelectField label="Status" name="status" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">All</option>
         {statuses.map((s) => (

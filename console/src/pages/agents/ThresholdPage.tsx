@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field } from '../../ui/Field.tsx'
-import { formFields } from '../../ui/form.ts'
+import { formFields, useFieldErrors } from '../../ui/form.ts'
 import { dateTime } from '../../ui/format.ts'
 import { Page, Section } from '../../ui/Page.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
@@ -16,6 +16,7 @@ import { AgentsTabs } from './AgentsTabs.tsx'
 import { fetchThreshold, saveOverride, saveThreshold, THRESHOLD, type Threshold } from './api.ts'
 import { OverridesTable } from './OverridesTable.tsx'
 import { PreviewSection } from './PreviewSection.tsx'
+import { moneyWording } from './wording.ts'
 
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim())
 
@@ -29,11 +30,16 @@ function useSave<A>(fn: (a: A) => Promise<unknown>) {
 
 function TenantThreshold({ t }: { t: Threshold }) {
   const save = useSave((v: string | null) => saveThreshold(v))
+  const errors = useFieldErrors(save.error)
   return (
     <form
       key={t.updated_at ?? 'none'}
       className="filters"
-      onSubmit={(e) => save.mutate(orNull(formFields(e)('threshold')))}
+      onChange={errors.onChange}
+      onSubmit={(e) => {
+        const threshold = orNull(formFields(e)('threshold'))
+        if (!save.isPending) save.mutate(threshold)
+      }}
     >
       <Field
         label="Threshold (USD)"
@@ -42,15 +48,16 @@ function TenantThreshold({ t }: { t: Threshold }) {
         autoComplete="off"
         hint="blank: no order needs approval (unless its key may only propose)"
         defaultValue={t.threshold ?? ''}
-        error={save.error}
+        error={errors.errorFor('threshold')}
+        wording={moneyWording}
       />
-      <button type="submit" disabled={save.isPending}>
+      <button type="submit" aria-disabled={save.isPending || undefined}>
         Save the threshold
       </button>
       <span role="status" className="muted" data-saved={save.isSuccess ? 'yes' : undefined}>
         {save.isSuccess ? 'Saved.' : ''}
       </span>
-      <ProblemAlert error={save.error} />
+      <ProblemAlert error={save.error} fields={['threshold']} />
     </form>
   )
 }
@@ -60,28 +67,37 @@ function AddOverride() {
   const save = useSave((v: { account: number; threshold: string | null }) =>
     saveOverride(v.account, v.threshold),
   )
+  const errors = useFieldErrors(save.error)
   return (
     <form
       className="filters"
+      onChange={errors.onChange}
       onSubmit={(e) => {
         const form = e.currentTarget
         const threshold = orNull(formFields(e)('threshold'))
-        if (account !== undefined) save.mutate({ account, threshold }, { onSuccess: () => form.reset() })
+        if (account !== undefined && !save.isPending)
+          save.mutate({ account, threshold }, { onSuccess: () => form.reset() })
       }}
     >
-      <AccountSelect value={account} onChange={setAccount} allLabel={null} error={save.error} />
+      <AccountSelect
+        value={account}
+        onChange={setAccount}
+        allLabel={null}
+        error={errors.errorFor('account_id')}
+      />
       <Field
         label="Threshold for this account (USD)"
         name="threshold"
         inputMode="decimal"
         autoComplete="off"
         required
-        error={save.error}
+        error={errors.errorFor('threshold')}
+        wording={moneyWording}
       />
-      <button type="submit" disabled={save.isPending || account === undefined}>
+      <button type="submit" disabled={account === undefined} aria-disabled={save.isPending || undefined}>
         Set the override
       </button>
-      <ProblemAlert error={save.error} />
+      <ProblemAlert error={save.error} fields={['account_id', 'threshold']} />
     </form>
   )
 }
