@@ -262,6 +262,9 @@ describe('agent approvals: the queue', () => {
     assertProblem(await other.post(`${BASE}/${held.approvalId}/reject`, {}), 404, 'bot.approval_not_found')
     assert.deepEqual(json(await other.get(BASE)).items, [])
     assertProblem(await other.get(`${BASE}?tenant_id=${owner.tenantId}`), 403, 'auth.tenant_forbidden')
+    // Naming another tenant is refused before the body is validated, as on every bot-controls route.
+    const reject = `${BASE}/${held.approvalId}/reject?tenant_id=${owner.tenantId}`
+    assertProblem(await other.post(reject, { note: 5 }), 403, 'auth.tenant_forbidden')
     const admin = await t.newTenant({ role: 'admin' })
     const seen = json(await admin.get(`${BASE}?tenant_id=${owner.tenantId}`))
     assert.deepEqual(

@@ -3,6 +3,7 @@ import { scopeOf } from '../../../../platform/auth/authenticate.ts'
 import { effectiveTenant } from '../../../../platform/auth/scope.ts'
 import type { App } from '../../../../platform/http/app-type.ts'
 import { problems } from '../../../../platform/http/problem.ts'
+import { tenantFirst } from '../agents/agents.routes.ts'
 import { MARKET_BAND_PCT } from '../lib/approval-band.ts'
 import * as X from './approvals.examples.ts'
 import * as S from './approvals.schemas.ts'
@@ -107,6 +108,7 @@ function decisionRoutes(app: App, approvals: ApprovalsService): void {
   app.post(
     `${BASE}/:approval_id/reject`,
     {
+      preValidation: tenantFirst,
       schema: {
         operationId: 'rejectBotApproval',
         summary: 'Reject a held agent order',
