@@ -76,6 +76,31 @@ describe('agent approvals: approve and send (paper)', () => {
     assert.deepEqual([sent.status, sent.order.status], ['sent', 'filled'])
   })
 
+  it('a reducing agent’s held sell is sent only if its other open sells leave room for it', async () => {
+    world.clock.set(T0)
+    world.market.prices.set('AAPL', 150)
+    const u = await t.newTenant()
+    const { accountId, agentId } = await agentWithThreshold(u, '1000.00')
+    for (const qty of ['5', '5'])
+      assert.equal((await place(u, agentId, { account_id: accountId, qty })).status, 'filled')
+    // Long 10: a market sell of 8 (1,200.00) is held; a sell of 3 at a limit above the market (900.00) rests.
+    const held = await place(u, agentId, { account_id: accountId, side: 'sell', qty: '8' })
+    assert.equal(held.status, 'pending_approval')
+    const rests = { account_id: accountId, side: 'sell', qty: '3', type: 'limit', limit_price: '300' }
+    const resting = await place(u, agentId, { ...rests, time_in_force: 'gtc' })
+    assert.equal(resting.status, 'sent')
+    const agentUrl = `/api/bot-controls/agents/${agentId}`
+    assert.equal((await u.patch(agentUrl, { trading_state: 'reducing' })).statusCode, 200)
+    const p = assertProblem(await u.post(`${BASE}/${held.approval_id}/approve`), 409, 'bot.agent_not_trading')
+    assert.equal(p.reason, 'state.reducing')
+    assert.match(p.detail, /3 already being closed/)
+    assert.equal(json(await u.get(`${BASE}/${held.approval_id}`)).status, 'pending')
+    const cancel = await u.post(`${agentUrl}/orders/${resting.order_id}/cancel`)
+    assert.equal(cancel.statusCode, 200, cancel.body)
+    const sent = json(await u.post(`${BASE}/${held.approval_id}/approve`))
+    assert.deepEqual([sent.status, sent.order.status, sent.order.filled_qty], ['sent', 'filled', '8'])
+  })
+
   it('keeps a held order pending while the agent’s allow-lists refuse its symbol, account or hour; no budget re-run', async () => {
     world.clock.set(T0) // 10:00 New York
     world.market.prices.set('AAPL', 150)

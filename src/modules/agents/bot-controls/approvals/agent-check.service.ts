@@ -1,9 +1,9 @@
 /**
  * Whether a held order's agent may still send it, read in the approval decision's transaction: an
  * approval does not outrank the agent's switches. A disabled, halted or archived agent sends
- * nothing; a reducing agent sends only an order that still reduces its position; and the order must
- * still be within the agent's allow-lists (symbol, New York hours at the decision, account), in the
- * gate's order. The budget limits are not run again: the order's budget was counted when it was held.
+ * nothing; a reducing agent sends only an order that still reduces its position, net of its other
+ * open or held orders on that side; and the order must still be within the agent's allow-lists
+ * (symbol, New York hours at the decision, account), in the gate's order. The budget limits are not run again: the order's budget was counted when it was held.
  */
 import { decDiv } from '../../../../kernel/decimal/index.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
@@ -30,9 +30,12 @@ export function agentRefusal(policy: PolicyReader) {
       const held = (await orders.positions(s, o.agent_id)).find(
         (x) => x.account_id === o.account_id && x.symbol === o.symbol,
       )
-      // A notional order's quantity is what the gate priced it at.
+      // A notional order's quantity is what the gate priced it at. The agent's other open or held
+      // orders on the same side may close the position first: the order must fit in what they leave.
       const qty = o.qty ?? decDiv(o.notional ?? '0', o.reference_price, 9) ?? '0'
-      const check = reduces(o.side, qty, held?.qty ?? '0')
+      const side = { agentId: o.agent_id, accountId: o.account_id, symbol: o.symbol, side: o.side }
+      const closing = await orders.openOrHeldOnSide(s, side, o.id)
+      const check = reduces(o.side, qty, held?.qty ?? '0', closing)
       if (!check.passed)
         return { kind: 'agent', reason: 'state.reducing', detail: `${name}: ${check.detail}` }
     }

@@ -236,9 +236,14 @@ export const openOrHeldOnSideQuery = (db: Kysely<Database>, tenantId: number, p:
     .where('side', '=', p.side)
     .where('status', 'in', OPEN_OR_HELD)
 
-/** The quantity the agent's open or held orders on one side of an account's symbol may still trade. */
-export const openOrHeldOnSide = async (s: TenantScope, p: SideOf): Promise<string> =>
-  (await openOrHeldOnSideQuery(s.db, s.tenantId, p).executeTakeFirstOrThrow()).qty
+/**
+ * The quantity the agent's open or held orders on one side of an account's symbol may still trade;
+ * `except`: an order left out (the held order an approval is deciding).
+ */
+export const openOrHeldOnSide = async (s: TenantScope, p: SideOf, except?: number): Promise<string> => {
+  const q = openOrHeldOnSideQuery(s.db, s.tenantId, p)
+  return (await (except === undefined ? q : q.where('id', '<>', except)).executeTakeFirstOrThrow()).qty
+}
 
 /** Adds `delta` (a fill: + bought, − sold) to the agent's position in the account's symbol. */
 export const addPosition = (
