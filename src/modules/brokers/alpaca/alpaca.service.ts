@@ -32,9 +32,8 @@ export class AlpacaService {
   constructor(private readonly deps: AlpacaDeps) {}
 
   /**
-   * Runs `call` with the tenant's token; a token the vendor refuses means: connect again. Also how
-   * the agent orders of bot controls reach Alpaca (unified/account-orders.service.ts), whose live
-   * connection may be read ahead (`known`).
+   * Runs `call` with the tenant's token (`known`: its live connection, read ahead by the agent order
+   * gate through unified/account-orders.service.ts); a token the vendor refuses: connect again.
    */
   async withToken<T>(
     scope: Pick<RequestScope, 'tenantId'>,
