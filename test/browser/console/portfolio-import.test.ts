@@ -68,7 +68,7 @@ describe('console: CSV import and the activity ledger', { skip: consoleSkipReaso
     const reason = (refused.errors as { loc: (string | number)[]; msg: string }[])[0]!
     assert.deepEqual(reason.loc.slice(0, 3), ['body', 4, 'Qty'])
     await upload(page, 'bad.csv', BAD_CSV)
-    await page.click('form[aria-label="CSV import"] button[type=submit]')
+    await page.locator('form[aria-label="CSV import"] button[type=submit]').click()
     await page.waitForSelector('tr[data-line="4"].refused')
     assert.equal(await textOf(page, 'tr[data-line="4"] td:last-child'), `Refused: Qty: ${reason.msg}`)
     assert.equal(await textOf(page, 'section[aria-label^="Dry run"] .problem'), refused.detail)
@@ -77,7 +77,7 @@ describe('console: CSV import and the activity ledger', { skip: consoleSkipReaso
     // The good file: its rows listed, the API's counts, nothing written until confirmed.
     const expected = json(await dryRun(user, `account_id=${id}&kind=transactions`, TRADES_CSV))
     await upload(page, 'trades.csv', TRADES_CSV)
-    await page.click('form[aria-label="CSV import"] button[type=submit]')
+    await page.locator('form[aria-label="CSV import"] button[type=submit]').click()
     await page.waitForSelector('::-p-text(Import 2 rows)')
     assert.deepEqual(
       await page.$$eval('tr[data-line]', (rows) => rows.map((r) => r.getAttribute('data-line'))),
@@ -110,7 +110,7 @@ describe('console: CSV import and the activity ledger', { skip: consoleSkipReaso
     await page.waitForSelector(`select[name=account_id] option[value="${id}"]`)
     await page.select('select[name=kind]', 'positions')
     await upload(page, 'positions.csv', 'Symbol,Quantity,Cost Basis\nAAPL,10,1500\nMSFT,4,"1,200.00"\n')
-    await page.click('form[aria-label="CSV import"] button[type=submit]')
+    await page.locator('form[aria-label="CSV import"] button[type=submit]').click()
     await page.locator('::-p-text(Import 2 rows)').click()
     await page.waitForSelector('::-p-text(2 holdings imported.)')
     await page.goto(`${h.base}/app/holdings?account=${id}`)

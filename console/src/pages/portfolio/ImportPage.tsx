@@ -142,7 +142,9 @@ function FileInput({ onFile }: { onFile: (f: { name: string; text: string } | un
         onChange={(e) => {
           const f = e.target.files?.[0]
           setProblem(undefined)
-          if (!f) return onFile(undefined)
+          // The previous file is dropped at once: until the new one is read, nothing can be previewed.
+          onFile(undefined)
+          if (!f) return
           f.text().then(
             (text) => onFile({ name: f.name, text }),
             () => setProblem('The file could not be read'),
