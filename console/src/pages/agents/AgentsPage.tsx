@@ -1,7 +1,8 @@
 /**
  * /agents — the tenant's agents (automated strategies and AI assistants), a page at a time: each
  * one's trading state, on/off switch and mode, changed in place; and a form to create one (it starts
- * enabled, active, in paper mode, with no limits and no credential).
+ * enabled, active, in paper mode, with no limits and no credential). On a phone each agent is a card
+ * (`.stack-on-phone`).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -22,7 +23,7 @@ import { nameWording } from './wording.ts'
 function AgentsTable({ items }: { items: Agent[] }) {
   return (
     <TableWrap label="Your agents">
-      <table className="agents">
+      <table className="agents stack-on-phone">
         <thead>
           <tr>
             <th scope="col">Agent</th>
@@ -39,16 +40,16 @@ function AgentsTable({ items }: { items: Agent[] }) {
                 <Link to={`/agents/${a.agent_id}`}>{a.name}</Link>
                 {a.strategy_label && <span className="holding-name">{a.strategy_label}</span>}
               </th>
-              <td>
+              <td data-label="Trading state">
                 <StateSwitch agent={a} compact />
               </td>
-              <td>
+              <td data-label="Enabled">
                 <EnabledSwitch agent={a} />
               </td>
-              <td>
+              <td data-label="Mode">
                 <ModeSelect agent={a} />
               </td>
-              <td>
+              <td data-label="Credential">
                 {a.credential ? (
                   <>
                     <code>{a.credential.prefix}…</code>

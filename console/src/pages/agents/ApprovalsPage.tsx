@@ -147,7 +147,7 @@ function Decision({ a, report, leave }: { a: Approval; report: Report; leave: ()
 function ApprovalsTable({ items, report, leave }: { items: Approval[]; report: Report; leave: () => void }) {
   return (
     <TableWrap label="Approvals">
-      <table className="agent-approvals">
+      <table className="agent-approvals stack-on-phone">
         <thead>
           <tr>
             <th scope="col">Agent</th>
@@ -176,7 +176,7 @@ function ApprovalsTable({ items, report, leave }: { items: Approval[]; report: R
               <td data-label="Expires">
                 {a.status === 'pending' ? <Countdown until={a.expires_at} /> : dateTime(a.expires_at)}
               </td>
-              <td data-label="Decision">
+              <td>
                 <Decision a={a} report={report} leave={leave} />
               </td>
             </tr>
