@@ -10,8 +10,9 @@ import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
 import { StatusFilter } from './StatusFilter.tsx'
-import { fetchOrders, ORDER_STATUSES, type Order, ordersKey, orderText, PAGE_SIZE, words } from './api.ts'
+import { fetchOrders, ORDER_STATUSES, type Order, ordersKey, orderText, PAGE_SIZE } from './api.ts'
 import { PageButtons } from './PageButtons.tsx'
+import { statusLabel } from './wording.ts'
 
 function Outcome({ o }: { o: Order }) {
   if (o.reject_reason)
@@ -55,7 +56,7 @@ function OrdersTable({ items }: { items: Order[] }) {
                 <span className="holding-name">{o.client_order_id}</span>
               </td>
               <td className="num">{money(o.priced_notional)}</td>
-              <td>{words(o.status)}</td>
+              <td>{statusLabel(o.status)}</td>
               <td className="wrap">
                 <Outcome o={o} />
               </td>

@@ -14,7 +14,7 @@ import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
 import { AGENTS, fetchAgents, fetchPreview, type Preview, words } from './api.ts'
-import { moneyWording } from './wording.ts'
+import { moneyWording, statusLabel } from './wording.ts'
 
 function Held({ p }: { p: Preview }) {
   if (p.would_need_approval.length === 0)
@@ -54,7 +54,7 @@ function Held({ p }: { p: Preview }) {
                 {money(o.threshold)}
                 {o.threshold_source === 'account_override' ? ' (account’s own)' : ''}
               </td>
-              <td>{words(o.status)}</td>
+              <td>{statusLabel(o.status)}</td>
             </tr>
           ))}
         </tbody>
