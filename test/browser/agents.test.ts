@@ -61,6 +61,12 @@ const focused = (page: Page) =>
       .join(' ')
   })()`) as Promise<string>
 
+/** Waits until the element's text matches (an expression read in the page, which has the DOM). */
+const textMatches = (page: Page, selector: string, re: RegExp) =>
+  page.waitForFunction(
+    `${String(re)}.test(document.querySelector(${JSON.stringify(selector)})?.textContent ?? '')`,
+  )
+
 /** An expression about the focused element, read in the page. */
 const active = (page: Page, expr: string) => page.evaluate(`document.activeElement?.${expr}`)
 
@@ -313,11 +319,7 @@ describe('console: agents', { skip: consoleSkipReason() }, () => {
     assert.match(await page.$eval('[data-preview]', (e) => e.textContent ?? ''), /3,400\.01/)
     // The refused order is named as the order log names it, not by its number.
     const blocked = `li[data-limit="limit.max_order_notional"] li[data-order="${orders[3]!.order_id}"]`
-    await page.waitForFunction(
-      (sel) => /\(console-test-\d+\)$/.test(document.querySelector(sel)?.textContent ?? ''),
-      {},
-      blocked,
-    )
+    await textMatches(page, blocked, /\(console-test-\d+\)$/)
     assert.match(
       await page.$eval('li[data-limit="limit.max_order_notional"]', (e) => e.textContent ?? ''),
       /^Preview bot: .*would have refused this order:/,

@@ -29,6 +29,12 @@ async function archive(user: ConsoleUser, id: number): Promise<void> {
   assert.equal(res.statusCode, 200, res.body)
 }
 
+/** Waits until the element's text matches (an expression read in the page, which has the DOM). */
+const textMatches = (page: Page, selector: string, re: RegExp) =>
+  page.waitForFunction(
+    `${String(re)}.test(document.querySelector(${JSON.stringify(selector)})?.textContent ?? '')`,
+  )
+
 const gone = (page: Page) => page.$eval('[data-gone]', (e) => e.textContent ?? '')
 
 describe('console: the agents list', { skip: consoleSkipReason() }, () => {
@@ -57,11 +63,9 @@ describe('console: the agents list', { skip: consoleSkipReason() }, () => {
 
     // Archived through the API again; coming back to the tab reads the list again.
     await archive(user, second)
-    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
+    await page.evaluate("window.dispatchEvent(new Event('visibilitychange'))")
     await page.waitForFunction(`!document.querySelector('tr[data-agent="${second}"]')`)
-    await page.waitForFunction(() =>
-      /Focus-gone bot/.test(document.querySelector('[data-gone]')?.textContent ?? ''),
-    )
+    await textMatches(page, '[data-gone]', /Focus-gone bot/)
     assert.match(await gone(page), /Elsewhere bot, Focus-gone bot\.$/)
     assert.deepEqual(await h.axe(page), [], 'axe with the line')
 

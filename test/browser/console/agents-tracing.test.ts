@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import type { Page } from 'puppeteer-core'
 import {
   assertFitsPhone,
   type ConsoleHarness,
@@ -42,6 +43,12 @@ async function placeLimit(user: ConsoleUser, agentId: number, account: number, q
   assert.equal(res.statusCode, 201, res.body)
   return json<{ order_id: number; status: string; broker: string | null; client_order_id: string }>(res)
 }
+
+/** Waits until the element's text matches (an expression read in the page, which has the DOM). */
+const textMatches = (page: Page, selector: string, re: RegExp) =>
+  page.waitForFunction(
+    `${String(re)}.test(document.querySelector(${JSON.stringify(selector)})?.textContent ?? '')`,
+  )
 
 const NO_LIMITS = {
   max_orders_per_day: null,
@@ -86,22 +93,17 @@ describe('console: tracing agents and their orders', { skip: consoleSkipReason()
       if (r.url().includes('/approval-threshold/preview')) previews.push(r.url())
     })
     await page.waitForSelector('input[name=proposed_threshold]')
-    await page.$eval('input[name=proposed_threshold]', (e) => ((e as HTMLInputElement).value = ''))
+    await page.$eval(
+      'input[name=proposed_threshold]',
+      (e) => ((e as unknown as { value: string }).value = ''),
+    )
     await page.type('input[name=proposed_threshold]', '1000.00')
     await page.click('form:has(input[name=proposed_threshold]) button[type=submit]')
     const line = `li[data-limit="limit.max_orders_per_day"][data-agent="${far}"]`
     await page.waitForSelector(`${line} li[data-order="${orders[2]!.order_id}"] a`)
-    await page.waitForFunction(
-      (sel) => document.querySelector(sel)?.textContent === 'Far bot',
-      {},
-      `${line} [data-agent-name]`,
-    )
+    await textMatches(page, `${line} [data-agent-name]`, /^Far bot$/)
     // Each order as the order log shows it: when, what, and the agent's own client order id.
-    await page.waitForFunction(
-      (sel) => /trace-3/.test(document.querySelector(sel)?.textContent ?? ''),
-      {},
-      `${line} li[data-order="${orders[2]!.order_id}"]`,
-    )
+    await textMatches(page, `${line} li[data-order="${orders[2]!.order_id}"]`, /trace-3/)
     const named = await page.$$eval(`${line} li[data-order]`, (items) =>
       items.map((i) => i.textContent ?? ''),
     )
@@ -126,9 +128,7 @@ describe('console: tracing agents and their orders', { skip: consoleSkipReason()
     await page.click(`${line} li[data-order="${orders[1]!.order_id}"] a`)
     await page.waitForSelector(`[data-followed="${orders[1]!.order_id}"]`)
     await page.waitForFunction(
-      (id) => document.activeElement?.getAttribute('data-followed') === id,
-      {},
-      String(orders[1]!.order_id),
+      `document.activeElement?.getAttribute('data-followed') === '${orders[1]!.order_id}'`,
     )
     assert.match(await page.$eval('[data-followed]', (e) => e.textContent ?? ''), /trace-2/)
     assert.equal(new URL(page.url()).pathname, `/app/agents/${far}`)
