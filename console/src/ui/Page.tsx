@@ -24,18 +24,20 @@ export function Page({
   )
 }
 
-/** A titled section of a page. */
+/** A titled section of a page; `id` makes it a link target (`#id`). */
 export function Section({
   title,
   children,
   actions,
+  id,
 }: {
   title: string
   children: ReactNode
   actions?: ReactNode
+  id?: string
 }) {
   return (
-    <section className="card" aria-label={title}>
+    <section className="card" aria-label={title} id={id}>
       <header className="card-header">
         <h2>{title}</h2>
         {actions}

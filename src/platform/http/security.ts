@@ -10,11 +10,32 @@ import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { TooManyRequestsError } from './errors.ts'
 
+/**
+ * The origins that may send cookie-authenticated writes: PUBLIC_BASE_URL's and CORS_ORIGINS. A
+ * loopback origin brings its loopback equivalents on the same scheme and port (a person told to open
+ * localhost may type 127.0.0.1): only this machine can serve them, on the service's own port. Any
+ * other origin stands alone.
+ */
 export function allowedOrigins(config: Pick<Config, 'CORS_ORIGINS' | 'PUBLIC_BASE_URL'>): string[] {
   const listed = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean)
-  return [...new Set([new URL(config.PUBLIC_BASE_URL).origin, ...listed])]
+  return [...new Set([new URL(config.PUBLIC_BASE_URL).origin, ...listed].flatMap(loopbackEquivalents))]
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+
+/** `http://localhost:8000` → itself, `http://127.0.0.1:8000` and `http://[::1]:8000`; any other origin → itself. */
+export function loopbackEquivalents(origin: string): string[] {
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return [origin]
+  }
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [origin]
+  const port = url.port ? `:${url.port}` : ''
+  return [...new Set([origin, ...LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`)])]
 }
 
 // The interactive docs need scripts; JSON answers get a deny-all CSP (onSend below) instead.

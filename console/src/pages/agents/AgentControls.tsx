@@ -3,6 +3,7 @@
  * trading state (active, reducing only, halted) as a radio group, whether it is enabled, and its mode
  * (paper or live). While a change is saved the controls ignore input (aria-disabled, not disabled:
  * disabling the focused control would drop keyboard focus to the page); a refusal shows beside them.
+ * An agent archived elsewhere answers 404: it leaves the list, which says so (gone.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
@@ -15,15 +16,18 @@ import {
   STATE_LABELS,
   TRADING_STATES,
 } from './api.ts'
+import { useOnGone } from './gone.ts'
 
 export function useAgentPatch(agent: Agent) {
   const client = useQueryClient()
+  const onGone = useOnGone(agent)
   return useMutation({
     mutationFn: (body: AgentPatch) => patchAgent(agent.agent_id, body),
     onSuccess: async (saved) => {
       client.setQueryData(['agents', 'agent', saved.agent_id], saved)
       await client.invalidateQueries({ queryKey: ['agents', 'list'] })
     },
+    onError: onGone,
   })
 }
 

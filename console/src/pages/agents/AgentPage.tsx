@@ -1,10 +1,12 @@
 /**
  * /agents/:agentId — one agent: its switches (trading state, enabled, mode), today's usage, its
  * limits, what it may trade, its credential and its order log; archiving it (its key stops, its
- * orders waiting for approval are rejected, its history stays).
+ * orders waiting for approval are rejected, its history stays). An agent archived elsewhere answers 404
+ * to the next read or action: the page says so instead of showing it.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
+import { ApiError } from '../../api/problem.ts'
 import { Page, Section } from '../../ui/Page.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -14,6 +16,7 @@ import { EnabledSwitch, ModeSelect, StateSwitch } from './AgentControls.tsx'
 import { AllowLists } from './AllowLists.tsx'
 import { type Agent, AGENTS, agentKey, archiveAgent, fetchAgent } from './api.ts'
 import { CredentialSection } from './CredentialSection.tsx'
+import { dropFromLists, useOnGone } from './gone.ts'
 import { LimitsEditor } from './LimitsEditor.tsx'
 import { OrderLog } from './OrderLog.tsx'
 import { UsageSection } from './UsageSection.tsx'
@@ -21,12 +24,16 @@ import { UsageSection } from './UsageSection.tsx'
 function Controls({ agent }: { agent: Agent }) {
   const client = useQueryClient()
   const navigate = useNavigate()
+  const onGone = useOnGone(agent)
   const archive = useMutation({
     mutationFn: () => archiveAgent(agent.agent_id),
     onSuccess: async () => {
+      // Out of the cached list now, so the list does not show it (and take it for gone elsewhere).
+      dropFromLists(client, agent.agent_id)
       await client.invalidateQueries({ queryKey: AGENTS })
       void navigate('/agents')
     },
+    onError: onGone,
   })
   return (
     <Section title="Controls">
@@ -59,12 +66,16 @@ export default function AgentPage() {
   const id = Number(useParams().agentId)
   const valid = Number.isSafeInteger(id) && id > 0
   const agent = useQuery({ queryKey: agentKey(id), queryFn: () => fetchAgent(id), enabled: valid })
-  if (!valid)
+  // An archived agent answers 404 like an unknown one: archived in another tab, it ends up here.
+  const gone = agent.error instanceof ApiError && agent.error.status === 404
+  if (!valid || gone)
     return (
       <Page title="Agent">
         <AgentsTabs />
-        <p className="problem" role="alert">
-          There is no agent at this address.
+        <p className="problem" role="alert" data-gone={gone || undefined}>
+          There is no agent at this address
+          {gone ? ': it is archived (perhaps in another tab or through the API), or never was' : ''}.{' '}
+          <Link to="/agents">Back to your agents</Link>
         </p>
       </Page>
     )
@@ -76,7 +87,7 @@ export default function AgentPage() {
           <>
             <Controls agent={a} />
             <UsageSection agentId={a.agent_id} />
-            <LimitsEditor agentId={a.agent_id} />
+            <LimitsEditor agent={a} />
             <AllowLists agent={a} />
             <CredentialSection agent={a} />
             <OrderLog agentId={a.agent_id} />

@@ -1,7 +1,9 @@
 /**
  * /agents — the tenant's agents (automated strategies and AI assistants), a page at a time: each
  * one's trading state, on/off switch and mode, changed in place; and a form to create one (it starts
- * enabled, active, in paper mode, with no limits and no credential).
+ * enabled, active, in paper mode, with no limits and no credential). The list is read again on
+ * window focus; an agent archived elsewhere leaves it with a line saying so (gone.ts). On a phone
+ * each agent is a card (`.stack-on-phone`).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -15,6 +17,7 @@ import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
 import { AgentsTabs } from './AgentsTabs.tsx'
 import { EnabledSwitch, ModeSelect, StateSwitch } from './AgentControls.tsx'
+import { useGone, useMissingAgents } from './gone.ts'
 import { AGENTS, type Agent, type AgentInput, createAgent, fetchAgents, PAGE_SIZE } from './api.ts'
 import { PageButtons } from './PageButtons.tsx'
 import { nameWording } from './wording.ts'
@@ -22,7 +25,7 @@ import { nameWording } from './wording.ts'
 function AgentsTable({ items }: { items: Agent[] }) {
   return (
     <TableWrap label="Your agents">
-      <table className="agents">
+      <table className="agents stack-on-phone">
         <thead>
           <tr>
             <th scope="col">Agent</th>
@@ -39,16 +42,16 @@ function AgentsTable({ items }: { items: Agent[] }) {
                 <Link to={`/agents/${a.agent_id}`}>{a.name}</Link>
                 {a.strategy_label && <span className="holding-name">{a.strategy_label}</span>}
               </th>
-              <td>
+              <td data-label="Trading state">
                 <StateSwitch agent={a} compact />
               </td>
-              <td>
+              <td data-label="Enabled">
                 <EnabledSwitch agent={a} />
               </td>
-              <td>
+              <td data-label="Mode">
                 <ModeSelect agent={a} />
               </td>
-              <td>
+              <td data-label="Credential">
                 {a.credential ? (
                   <>
                     <code>{a.credential.prefix}…</code>
@@ -140,7 +143,11 @@ export default function AgentsPage() {
     queryKey: [...AGENTS, page],
     queryFn: () => fetchAgents(page),
     placeholderData: keepPreviousData,
+    // Another tab or the API may have archived or created one meanwhile, however recent the last read.
+    refetchOnWindowFocus: 'always',
   })
+  useMissingAgents(page, agents.isPlaceholderData ? undefined : agents.data?.items)
+  const gone = useGone()
   return (
     <Page title="Agents">
       <AgentsTabs />
@@ -149,6 +156,12 @@ export default function AgentsPage() {
         then the approval threshold. Halting an agent refuses its next order at once.
       </p>
       <Section title="Your agents">
+        {gone.length > 0 && (
+          <p role="status" className="notice" data-gone={gone.map((a) => a.agent_id).join(' ')}>
+            No longer listed, archived elsewhere (another tab or the API):{' '}
+            {gone.map((a) => a.name).join(', ')}.
+          </p>
+        )}
         <QueryState
           query={agents}
           label="Loading your agents"

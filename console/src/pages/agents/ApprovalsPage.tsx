@@ -27,6 +27,7 @@ import {
 import { Countdown, useSecondsLeft } from './Countdown.tsx'
 import { PageButtons } from './PageButtons.tsx'
 import { StatusFilter } from './StatusFilter.tsx'
+import { statusLabel } from './wording.ts'
 
 /** A market order's band (2 % either side of its price when placed); a limit order is bound to its limit. */
 const band = (a: Approval) =>
@@ -137,7 +138,7 @@ function Decision({ a, report, leave }: { a: Approval; report: Report; leave: ()
   if (a.status === 'pending') return <Decide a={a} report={report} leave={leave} />
   return (
     <span className="wrap">
-      {words(a.status)}
+      {statusLabel(a.status)}
       {a.decided_at && ` ${dateTime(a.decided_at)}`}
       {a.decision_note && <span className="holding-name">{a.decision_note}</span>}
     </span>
@@ -147,7 +148,7 @@ function Decision({ a, report, leave }: { a: Approval; report: Report; leave: ()
 function ApprovalsTable({ items, report, leave }: { items: Approval[]; report: Report; leave: () => void }) {
   return (
     <TableWrap label="Approvals">
-      <table className="agent-approvals">
+      <table className="agent-approvals stack-on-phone">
         <thead>
           <tr>
             <th scope="col">Agent</th>
@@ -176,7 +177,7 @@ function ApprovalsTable({ items, report, leave }: { items: Approval[]; report: R
               <td data-label="Expires">
                 {a.status === 'pending' ? <Countdown until={a.expires_at} /> : dateTime(a.expires_at)}
               </td>
-              <td data-label="Decision">
+              <td>
                 <Decision a={a} report={report} leave={leave} />
               </td>
             </tr>

@@ -20,6 +20,7 @@ import {
   SCOPE_LABELS,
   SCOPES,
 } from './api.ts'
+import { useOnGone } from './gone.ts'
 
 function ShownOnce({ issued }: { issued: Credential }) {
   return (
@@ -65,6 +66,7 @@ export function CredentialSection({ agent }: { agent: Agent }) {
   )
   const [confirming, setConfirming] = useState(false)
   const [issued, setIssued] = useState<Credential>()
+  const onGone = useOnGone(agent)
   const issue = useMutation({
     mutationFn: () => issueCredential(agent.agent_id, scopes as AgentScope[]),
     onSuccess: async (c) => {
@@ -73,6 +75,7 @@ export function CredentialSection({ agent }: { agent: Agent }) {
       await client.invalidateQueries({ queryKey: agentKey(agent.agent_id) })
       await client.invalidateQueries({ queryKey: AGENTS })
     },
+    onError: onGone,
   })
   const rotate = agent.credential !== null
   return (

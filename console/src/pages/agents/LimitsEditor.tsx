@@ -11,7 +11,16 @@ import { dateTime } from '../../ui/format.ts'
 import { Section } from '../../ui/Page.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { fetchLimits, type Limits, type LimitsInput, limitsKey, saveLimits, usageKey } from './api.ts'
+import {
+  type Agent,
+  fetchLimits,
+  type Limits,
+  type LimitsInput,
+  limitsKey,
+  saveLimits,
+  usageKey,
+} from './api.ts'
+import { useOnGone } from './gone.ts'
 import { countWording, moneyWording, weightWording } from './wording.ts'
 
 type Key = Exclude<keyof LimitsInput, 'agent_id' | 'updated_at'>
@@ -54,12 +63,15 @@ function toInput(get: (name: string) => string): LimitsInput {
 const WORDING = { int: countWording, money: moneyWording, ratio: weightWording }
 const NAMES = FIELDS.map((f) => f.name)
 
-function LimitsForm({ agentId, limits }: { agentId: number; limits: Limits }) {
+function LimitsForm({ agent, limits }: { agent: Agent; limits: Limits }) {
   const client = useQueryClient()
+  const agentId = agent.agent_id
+  const onGone = useOnGone(agent)
   const [saved, setSaved] = useState(false)
   const save = useMutation({
     mutationFn: (body: LimitsInput) => saveLimits(agentId, body),
     onMutate: () => setSaved(false),
+    onError: onGone,
     onSuccess: async (l) => {
       client.setQueryData(limitsKey(agentId), l)
       setSaved(true)
@@ -112,12 +124,13 @@ function LimitsForm({ agentId, limits }: { agentId: number; limits: Limits }) {
   )
 }
 
-export function LimitsEditor({ agentId }: { agentId: number }) {
+export function LimitsEditor({ agent }: { agent: Agent }) {
+  const agentId = agent.agent_id
   const limits = useQuery({ queryKey: limitsKey(agentId), queryFn: () => fetchLimits(agentId) })
   return (
     <Section title="Limits">
       <QueryState query={limits} label="Loading the limits">
-        {(l) => <LimitsForm agentId={agentId} limits={l} />}
+        {(l) => <LimitsForm agent={agent} limits={l} />}
       </QueryState>
     </Section>
   )

@@ -1,17 +1,30 @@
 /**
  * An agent's order log (GET /api/bot-controls/agents/{id}/orders), newest first, all or one status:
  * what it asked for, the value the controls priced it at, what became of it and why, and how it
- * came (REST, MCP, the console).
+ * came (REST, MCP, the console). A link from elsewhere (the threshold preview) names one order with
+ * `?order=<id>#order-log`: that order shows first, whichever page of the log it is on.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { useLocation, useSearchParams } from 'react-router'
 import { dateTime, money } from '../../ui/format.ts'
 import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
 import { StatusFilter } from './StatusFilter.tsx'
-import { fetchOrders, ORDER_STATUSES, type Order, ordersKey, orderText, PAGE_SIZE, words } from './api.ts'
+import { vendorOf } from '../brokers/brokers.ts'
+import {
+  fetchOrder,
+  fetchOrders,
+  ORDER_STATUSES,
+  type Order,
+  orderKey,
+  ordersKey,
+  orderText,
+  PAGE_SIZE,
+} from './api.ts'
 import { PageButtons } from './PageButtons.tsx'
+import { statusLabel } from './wording.ts'
 
 function Outcome({ o }: { o: Order }) {
   if (o.reject_reason)
@@ -27,12 +40,32 @@ function Outcome({ o }: { o: Order }) {
         filled {o.filled_qty} at {money(o.filled_avg_price)}
       </>
     )
-  return <span className="muted">{o.broker ? `${o.broker} ${o.broker_order_id ?? ''}` : '–'}</span>
+  return <Broker o={o} />
 }
 
-function OrdersTable({ items }: { items: Order[] }) {
+/**
+ * Where it went: the broker and its order id, once. A paper order's id is "paper-" and its own order
+ * id, which says nothing more: "Paper" alone. Not sent (held, refused before): a dash.
+ */
+function Broker({ o }: { o: Order }) {
+  if (!o.broker) return <span className="muted">–</span>
+  if (o.broker === 'paper') return <span className="muted">Paper</span>
   return (
-    <TableWrap label="Order log">
+    <span className="muted">
+      {vendorOf(o.broker)}
+      {o.broker_order_id && (
+        <>
+          {' '}
+          <code>{o.broker_order_id}</code>
+        </>
+      )}
+    </span>
+  )
+}
+
+function OrdersTable({ items, label = 'Order log' }: { items: Order[]; label?: string }) {
+  return (
+    <TableWrap label={label}>
       <table className="agent-orders">
         <thead>
           <tr>
@@ -55,7 +88,7 @@ function OrdersTable({ items }: { items: Order[] }) {
                 <span className="holding-name">{o.client_order_id}</span>
               </td>
               <td className="num">{money(o.priced_notional)}</td>
-              <td>{words(o.status)}</td>
+              <td>{statusLabel(o.status)}</td>
               <td className="wrap">
                 <Outcome o={o} />
               </td>
@@ -68,7 +101,32 @@ function OrdersTable({ items }: { items: Order[] }) {
   )
 }
 
+/** The order a link named (`?order=`), shown above the log with focus on it; nothing for another agent's. */
+function FollowedOrder({ agentId, orderId }: { agentId: number; orderId: number }) {
+  const order = useQuery({ queryKey: orderKey(orderId), queryFn: () => fetchOrder(orderId) })
+  const box = useRef<HTMLDivElement>(null)
+  const mine = order.data?.agent_id === agentId
+  useEffect(() => {
+    if (mine) box.current?.focus()
+  }, [mine])
+  if (order.isError)
+    return (
+      <p className="problem" role="alert">
+        The order you followed could not be read: {order.error.message}
+      </p>
+    )
+  if (!order.data || !mine) return null
+  return (
+    <div className="notice" ref={box} tabIndex={-1} data-followed={orderId}>
+      <p>The order you followed:</p>
+      <OrdersTable items={[order.data]} label="The order you followed" />
+    </div>
+  )
+}
+
 export function OrderLog({ agentId }: { agentId: number }) {
+  const followed = Number(useSearchParams()[0].get('order'))
+  const { hash } = useLocation()
   const [status, setStatus] = useState('')
   const [page, setPage] = useState(1)
   const orders = useQuery({
@@ -77,8 +135,16 @@ export function OrderLog({ agentId }: { agentId: number }) {
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   })
+  const loaded = orders.isSuccess
+  useEffect(() => {
+    // The router does not scroll to a #fragment; with an order to show, focus does it instead.
+    if (loaded && hash === '#order-log' && !followed) document.getElementById('order-log')?.scrollIntoView()
+  }, [loaded, hash, followed])
   return (
-    <Section title="Order log">
+    <Section title="Order log" id="order-log">
+      {Number.isSafeInteger(followed) && followed > 0 && (
+        <FollowedOrder agentId={agentId} orderId={followed} />
+      )}
       <StatusFilter
         value={status}
         statuses={ORDER_STATUSES}

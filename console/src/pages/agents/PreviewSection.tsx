@@ -6,6 +6,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Field } from '../../ui/Field.tsx'
 import { formFields, useFieldErrors } from '../../ui/form.ts'
 import { date, dateTime, money } from '../../ui/format.ts'
@@ -13,8 +14,9 @@ import { Section } from '../../ui/Page.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
-import { AGENTS, fetchAgents, fetchPreview, type Preview, words } from './api.ts'
-import { moneyWording } from './wording.ts'
+import { fetchPreview, type Preview } from './api.ts'
+import { BlockedOrders, orderLink } from './BlockedOrders.tsx'
+import { moneyWording, statusLabel } from './wording.ts'
 
 function Held({ p }: { p: Preview }) {
   if (p.would_need_approval.length === 0)
@@ -47,39 +49,21 @@ function Held({ p }: { p: Preview }) {
               <td>{dateTime(o.created_at)}</td>
               <td>{o.agent_name}</td>
               <td>
-                {o.side} {o.symbol}
+                <Link to={orderLink(o.agent_id, o.order_id)}>
+                  {o.side} {o.symbol}
+                </Link>
               </td>
               <td className="num">{money(o.priced_notional)}</td>
               <td className="num" data-threshold-source={o.threshold_source}>
                 {money(o.threshold)}
                 {o.threshold_source === 'account_override' ? ' (account’s own)' : ''}
               </td>
-              <td>{words(o.status)}</td>
+              <td>{statusLabel(o.status)}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </TableWrap>
-  )
-}
-
-function Blocked({ p }: { p: Preview }) {
-  // The agents' names: the first page of the list (usually cached), else the preview's own rows.
-  const agents = useQuery({ queryKey: [...AGENTS, 1], queryFn: () => fetchAgents(1) })
-  const names = new Map<number, string>(p.would_need_approval.map((o) => [o.agent_id, o.agent_name]))
-  for (const a of agents.data?.items ?? []) names.set(a.agent_id, a.name)
-  if (p.limits_would_block.length === 0)
-    return <p className="muted">The agents' current limits would have refused none of these orders.</p>
-  return (
-    <ul className="limits-blocked">
-      {p.limits_would_block.map((b) => (
-        <li key={`${b.agent_id}-${b.limit}`} data-limit={b.limit} data-agent={b.agent_id}>
-          {names.get(b.agent_id) ?? `Agent #${b.agent_id}`}: <code>{b.limit}</code> ({words(b.limit)}) would
-          have refused {b.order_ids.length === 1 ? 'order' : `${b.order_ids.length} orders:`}{' '}
-          {b.order_ids.map((id) => `#${id}`).join(', ')}
-        </li>
-      ))}
-    </ul>
   )
 }
 
@@ -103,7 +87,10 @@ export function PreviewSection({ current }: { current: string | null }) {
         onChange={errors.onChange}
         onSubmit={(e) => {
           const get = formFields(e)
-          setAsked({ threshold: get('proposed_threshold').trim(), days: Number(get('days')) || 7 })
+          const next = { threshold: get('proposed_threshold').trim(), days: Number(get('days')) || 7 }
+          // The same inputs again: ask again all the same, orders may have come in since.
+          if (asked && next.threshold === asked.threshold && next.days === asked.days) void preview.refetch()
+          else setAsked(next)
         }}
       >
         <Field
@@ -141,7 +128,7 @@ export function PreviewSection({ current }: { current: string | null }) {
               </p>
               <Held p={p} />
               <h3>What the current limits would have refused</h3>
-              <Blocked p={p} />
+              <BlockedOrders p={p} />
             </div>
           )}
         </QueryState>

@@ -1,6 +1,6 @@
-/** The status select above a paged list (the approval queue, an agent's order log). */
+/** The status select above a paged list (the approval queue, an agent's order log), in plain words. */
 import { SelectField } from '../../ui/Field.tsx'
-import { words } from './api.ts'
+import { statusLabel } from './wording.ts'
 
 export function StatusFilter({
   value,
@@ -20,7 +20,7 @@ export function StatusFilter({
         <option value="">All</option>
         {statuses.map((s) => (
           <option key={s} value={s}>
-            {words(s)}
+            {statusLabel(s)}
           </option>
         ))}
       </SelectField>

@@ -11,6 +11,7 @@ export const AGENTS = ['agents', 'list'] as const
 export const agentKey = (id: number) => ['agents', 'agent', id] as const
 export const limitsKey = (id: number) => ['agents', 'limits', id] as const
 export const usageKey = (id: number) => ['agents', 'usage', id] as const
+export const orderKey = (id: number) => ['agents', 'order', id] as const
 export const ordersKey = (id: number, status: string, page: number) =>
   ['agents', 'orders', id, { status, page }] as const
 export const approvalsKey = (status: string, page: number) =>
@@ -49,6 +50,8 @@ export const fetchOrders = (agent_id: number, status: string, page: number) =>
       },
     }),
   )
+export const fetchOrder = (order_id: number) =>
+  data(api.GET('/api/bot-controls/orders/{order_id}', { params: { path: { order_id } } }))
 
 export const fetchApprovals = (status: string, page: number) =>
   data(

@@ -1,8 +1,8 @@
 /**
- * Plain words for the API's 422 on the agents area's fields. The API's own messages are written for
- * a program sending JSON ("a decimal string… send numbers as strings"); a person typing in a field
- * needs what to type. The error's `type` (the rule that failed) tells the common cases apart; any
- * other keeps the API's message.
+ * Plain words for the API's 422 on the agents area's fields, and for the statuses its lists and
+ * filters show. The API's own messages are written for a program sending JSON ("a decimal string…
+ * send numbers as strings"); a person typing in a field needs what to type. The error's `type` (the
+ * rule that failed) tells the common cases apart; any other keeps the API's message.
  */
 import type { FieldError } from '../../api/problem.ts'
 
@@ -31,3 +31,16 @@ export const nameWording = (e: FieldError): string | undefined =>
   e.type === 'minLength' || e.type === 'required' || (e.type === 'pattern' && /blank/.test(e.msg))
     ? 'Enter a name'
     : undefined
+
+/** The statuses whose API word does not read well once capitalised. */
+const STATUS_LABELS: Record<string, string> = {
+  broker_rejected: 'Refused by the broker',
+  partially_filled: 'Partly filled',
+}
+
+/**
+ * An order's or an approval's status as a person reads it in a list or a filter: "pending_approval"
+ * → "Pending approval", "broker_rejected" → "Refused by the broker".
+ */
+export const statusLabel = (status: string): string =>
+  STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ')
