@@ -54,7 +54,7 @@ export function gaps({ name, op }: DocOperation, exempt: string[] = []): string[
     if (
       +status >= 400 &&
       !exempt.includes(`${name} ${status}`) &&
-      media(res)?.['schema']?.['$ref'] !== PROBLEM_REF
+      res['content']?.['application/problem+json']?.['schema']?.['$ref'] !== PROBLEM_REF
     )
       out.push(`${name}: ${status} does not reference the Problem schema`)
   }

@@ -96,6 +96,34 @@ describe('MCP server: authentication', () => {
     )
   })
 
+  it('answers a body that is not JSON, or not JSON-RPC, with 400 and a JSON-RPC error; a keyless one still 401', async () => {
+    const u = await t.newTenant()
+    const agent = await agentWithKey(u)
+    const headers = { ...ACCEPT, authorization: `Bearer ${agent.key}`, 'content-type': 'application/json' }
+    const send = (payload: string, h: Record<string, string> = headers) =>
+      t.anon.inject({ method: 'POST', url: '/mcp', headers: h, payload })
+    const parse = await send('{"jsonrpc": "2.0", "id": 1, "method": ')
+    assert.equal(parse.statusCode, 400, parse.body)
+    assert.deepEqual(json(parse.body), {
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error: the body is not valid JSON' },
+      id: null,
+    })
+    for (const payload of [
+      '{"id": 1, "method": "ping"}',
+      '[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]',
+      '7',
+    ]) {
+      const invalid = await send(payload)
+      assert.equal(invalid.statusCode, 400, invalid.body)
+      assert.equal(json(invalid.body).jsonrpc, '2.0')
+      assert.equal(json(invalid.body).error.code, -32600, payload)
+      assert.match(json(invalid.body).error.message, /^Invalid Request: send one JSON-RPC 2\.0 message/)
+    }
+    const { authorization: _, ...keyless } = headers
+    assertProblem(await send('{"jsonrpc": ', keyless), 401, 'mcp.invalid_token')
+  })
+
   it('answers GET and DELETE with 405 and a JSON-RPC error (stateless: no session stream)', async () => {
     for (const method of ['GET', 'DELETE'] as const) {
       const res = await t.anon.inject({ method, url: '/mcp' })

@@ -64733,12 +64733,25 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad Request */
+            /** @description A body that is not JSON (JSON-RPC -32700 Parse error) or not one JSON-RPC 2.0 message (-32600 Invalid Request), as application/json; any other malformed request, a problem */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        error?: {
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: (string | number) | null;
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                    };
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };

@@ -11,7 +11,8 @@
  */
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../../platform/http/app-type.ts'
 import { ForbiddenError, UnauthorizedError } from '../../../platform/http/errors.ts'
 import { problems } from '../../../platform/http/problem.ts'
@@ -39,6 +40,27 @@ const DESCRIPTION =
   'the service’s own or one of CORS_ORIGINS → 403 `mcp.origin_not_allowed` (DNS-rebinding ' +
   'protection; desktop clients send no Origin). Full tool list: docs/mcp.md.'
 
+/**
+ * A body that is not JSON, or not a JSON-RPC message, is answered as JSON-RPC over HTTP answers it:
+ * 400 with a parse error (-32700) or an invalid request (-32600), so an MCP client can read it.
+ * Every other failure (the origin, the credential, the body's size) keeps the service's problem.
+ */
+function jsonRpcFailure(err: FastifyError & { validation?: unknown }) {
+  const failure = (code: number, message: string) => ({
+    jsonrpc: '2.0' as const,
+    error: { code, message },
+    id: null,
+  })
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return failure(-32700, 'Parse error: the body is not valid JSON')
+  if (err.validation)
+    return failure(
+      -32600,
+      `Invalid Request: send one JSON-RPC 2.0 message {jsonrpc: "2.0", method, id?, params?} (${err.message})`,
+    )
+  return undefined
+}
+
 const principals = new WeakMap<FastifyRequest, AgentPrincipal>()
 
 const methodNotAllowed = {
@@ -52,6 +74,11 @@ export function mcpRoutes(app: App, api: Mcp): void {
     MCP_PATH,
     {
       config: { auth: 'public' },
+      errorHandler: (err, _req, reply) => {
+        const failure = jsonRpcFailure(err)
+        if (!failure) throw err // the service's own handler answers it
+        void reply.code(400).type('application/json').send(failure)
+      },
       onRequest: async (req) => {
         const origin = req.headers.origin
         if (!api.originAllowed(origin))
@@ -86,7 +113,16 @@ export function mcpRoutes(app: App, api: Mcp): void {
         response: {
           200: JsonRpcAnswer,
           202: { description: 'A notification, accepted (no body)', type: 'null' },
-          ...problems(401, 403, 422),
+          400: {
+            description:
+              'A body that is not JSON (JSON-RPC -32700 Parse error) or not one JSON-RPC 2.0 message ' +
+              '(-32600 Invalid Request), as application/json; any other malformed request, a problem',
+            content: {
+              'application/json': { schema: JsonRpcAnswer },
+              'application/problem+json': { schema: Type.Ref('Problem') },
+            },
+          },
+          ...problems(401, 403),
         },
       },
     },
