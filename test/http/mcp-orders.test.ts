@@ -164,6 +164,22 @@ describe('MCP orders: scopes and tenants', () => {
     assert.equal(theirs.total, 0)
   })
 
+  it('pages the order log as far as REST does, and names a whole-number bound once', async () => {
+    const s = await setup(EXECUTE, null)
+    const far = await callOk(s.client, 'list_orders', { page: 100_000 })
+    assert.deepEqual([far.items, far.page], [[], 100_000])
+    const past = await s.client.callTool({ name: 'list_orders', arguments: { page: 100_001 } })
+    assert.equal(past.isError, true)
+    const text = (r: typeof past) => (r.content as { text: string }[])[0]!.text
+    assert.match(text(past), /page: Too big: expected number to be <=100000$/)
+    for (const order_id of [1e20, -1e20]) {
+      const res = await s.client.callTool({ name: 'cancel_order', arguments: { order_id } })
+      assert.equal(res.isError, true)
+      assert.equal(text(res).match(/order_id:/g)?.length, 1, text(res))
+      assert.doesNotMatch(text(res), /9007199254740991/)
+    }
+  })
+
   it('never shows or cancels another tenant’s agent orders', async () => {
     const a = await setup(EXECUTE, null)
     const b = await setup(EXECUTE, null)

@@ -12,7 +12,13 @@ const Symbol = z
   .string()
   .regex(/^\^?[A-Za-z0-9]{1,10}([.-][A-Za-z0-9]{1,5})?$/)
   .describe('Ticker, case-insensitive (AAPL, BRK.B)')
-const Id = z.number().int().min(1).max(2_147_483_647)
+/**
+ * A whole number in [min, max]. The bounds stop the checks when they fail, so a huge number is told
+ * the tool's own bound once, not also the JavaScript safe-integer bound that `.int()` carries.
+ */
+const whole = (min: number, max: number) =>
+  z.number().min(min, { abort: true }).max(max, { abort: true }).int()
+const Id = whole(1, 2_147_483_647)
 
 /** Third-party text in its envelope: data, never instructions. */
 export const UntrustedText = z.object({
@@ -79,7 +85,7 @@ export const QuotesOutput = z.object({
 export const BarsInput = z.object({
   symbol: Symbol,
   interval: z.enum(['1m', '5m', '15m', '1h', '1d']).default('1d'),
-  limit: z.number().int().min(1).max(1000).default(100).describe('The most recent N bars'),
+  limit: whole(1, 1000).default(100).describe('The most recent N bars'),
 })
 
 export const BarsOutput = z.object({
@@ -91,8 +97,8 @@ export const BarsOutput = z.object({
 export const SignalsInput = z.object({
   symbol: Symbol.optional(),
   tag: z.enum(['SIGNAL', 'FLOW', 'ALERT', 'NEWS']).optional(),
-  sessions: z.number().int().min(1).max(20).default(1).describe('Trading sessions back (1 = the latest)'),
-  limit: z.number().int().min(1).max(200).default(50),
+  sessions: whole(1, 20).default(1).describe('Trading sessions back (1 = the latest)'),
+  limit: whole(1, 200).default(50),
 })
 
 export const SignalsOutput = z.object({
@@ -120,8 +126,8 @@ export const ScreenInput = z.object({
     .max(5)
     .optional(),
   columns: z.array(z.string()).max(30).optional(),
-  limit: z.number().int().min(1).max(100).optional(),
-  offset: z.number().int().min(0).max(10_000).optional(),
+  limit: whole(1, 100).optional(),
+  offset: whole(0, 10_000).optional(),
   universe: z.enum(['all', 'stocks', 'funds']).optional(),
 })
 
@@ -214,8 +220,8 @@ export const OrdersInput = z.object({
     ])
     .optional()
     .describe('Only orders in this status'),
-  page: z.number().int().min(1).max(10_000).default(1),
-  page_size: z.number().int().min(1).max(100).default(20),
+  page: whole(1, 100_000).default(1),
+  page_size: whole(1, 100).default(20),
 })
 
 export const OrdersOutput = z.object({
