@@ -42,6 +42,9 @@ describe('moderation rules', () => {
     assert.deepEqual(ids('join my VIP discord'), ['offplatform.messenger'])
     assert.deepEqual(ids('t.me/pumpgroup'), ['offplatform.messenger'])
     assert.deepEqual(ids('contact me: +1 (415) 555-0134'), ['offplatform.phone'])
+    assert.deepEqual(ids('text me 4155550134'), ['offplatform.phone'])
+    assert.deepEqual(ids('call me on 020 7946 0958'), ['offplatform.phone'])
+    assert.deepEqual(ids('ring me, +44 20 7946 0958'), ['offplatform.phone'])
     assert.deepEqual(ids('email me at tips@example.com'), ['offplatform.email'])
   })
 
@@ -60,6 +63,10 @@ describe('moderation rules', () => {
       'Order 1234 5678 filled at 10:31',
       'The telegram style of the report is terse.',
       'Is there a risk in buying now?',
+      'Please call me about my order from 2024-01-15',
+      'Call me back re order 12345678',
+      'Call me when 2024-01-15 2024-02-15 settles',
+      'call me, the fill was 1,234.56 at 10:31',
     ])
       assert.deepEqual(ids(text), [], text)
   })

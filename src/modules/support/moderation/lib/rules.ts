@@ -6,6 +6,7 @@
  * verdict (verdict.ts) combines them. Text is normalised first (NFKC, zero-width characters
  * removed, typographic apostrophes straightened, blanks collapsed) so spacing tricks do not evade.
  */
+import { findPii } from '../../../../kernel/text/pii.ts'
 
 export const RULE_CATEGORIES = [
   'pump_and_dump',
@@ -49,7 +50,21 @@ const BROKER_ROLE =
 const MESSENGERS = '(?:telegram|whats ?app|signal|discord|wechat|kik|snapchat|viber)'
 const URGENCY =
   "\\b(?:hurry|last chance|act (?:fast|now)|don't miss(?: out)?|do not miss|before it's too late|now or never|(?:buy|get in|load up|grab)(?: it| in| this)? (?:now|today|asap|immediately|right now|before))\\b"
-const PHONE = /(?:\+?\d[\d\s().-]{6,}\d)/
+/**
+ * A phone number as the PII redactor reads one (international `+…`, or North American), else a
+ * national number written as 10 to 15 digits, bare or grouped by single spaces, dots or dashes
+ * (`020 7946 0958`, `4155550134`). Dates, prices, times and order numbers are none of these.
+ */
+const NATIONAL_PHONE = /(?<![\w.,+-])\d(?:[ .-]?\d){9,14}(?![\w-]|[.,]\d)/
+const DATE_LED = /^\d{4}-\d{2}-\d{2}(?!\d)/
+function firstPhone(text: string): { index: number; length: number } | null {
+  const pii = findPii(text).find((span) => span.kind === 'phone')
+  if (pii) return { index: pii.start, length: pii.end - pii.start }
+  const national = NATIONAL_PHONE.exec(text)
+  return national && !DATE_LED.test(national[0])
+    ? { index: national.index, length: national[0].length }
+    : null
+}
 const CONTACT_ME = /\b(?:contact|call|text|whats ?app|reach|message|ring|dm)(?: me| us)\b/i
 
 export const RULES: readonly Rule[] = [
@@ -174,10 +189,7 @@ export const RULES: readonly Rule[] = [
     category: 'off_platform_solicitation',
     score: 0.85,
     summary: 'a phone number with "contact me", "call me", "text me"',
-    match: (text) => {
-      const m = both(PHONE, CONTACT_ME)(text)
-      return m && text.slice(m.index, m.index + m.length).replace(/\D/g, '').length >= 8 ? m : null
-    },
+    match: (text) => (CONTACT_ME.test(text) ? firstPhone(text) : null),
   },
   {
     id: 'offplatform.email',
