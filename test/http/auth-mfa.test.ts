@@ -277,6 +277,7 @@ describe('profile and entitlements', () => {
         support_ai_messages_per_day: 50,
         support_ai_tokens_per_day: 50_000,
         support_ai_messages_per_minute: 5,
+        agents: 3,
       },
     })
     const admin = await t.newTenant({ role: 'admin' })

@@ -132,7 +132,7 @@ describe('bot-controls agents', () => {
   })
 
   it('lists live agents oldest first, in pages with the total', async () => {
-    const u = await t.newTenant()
+    const u = await t.newTenant({ plan: 'pro' })
     const ids: number[] = []
     for (let i = 0; i < 5; i++) ids.push((await createAgent(u, { name: `A${i}` })).agent_id)
     await u.delete(`${BOT}/agents/${ids[2]}`)

@@ -45,6 +45,7 @@ describe('EntitlementsService', () => {
       support_ai_messages_per_day: 500,
       support_ai_tokens_per_day: 500000,
       support_ai_messages_per_minute: 15,
+      agents: 20,
     })
     await t.c.flags.setOverride(u.tenantId, 'support_ai', false)
     assert.equal((await ent.forTenant(scopeOf(u, 'pro'))).features.support_ai, false)

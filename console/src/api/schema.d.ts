@@ -1288,7 +1288,7 @@ export interface paths {
         put?: never;
         /**
          * Create an agent
-         * @description `name` 1–100 characters. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null (none), no credential (issue one with POST …/credentials). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window; `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description `name` 1–100 characters. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null (none), no credential (issue one with POST …/credentials). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window; `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. The plan caps the tenant's live (not archived) agents (`agents` in GET /api/auth/me/entitlements: free 3, pro 20, premium 100): one more is a 402 `plan.limit_reached` with `limit` and `allowed`; archiving an agent frees its place. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         post: operations["createBotAgent"];
         delete?: never;
@@ -16536,6 +16536,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };

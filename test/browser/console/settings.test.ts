@@ -185,6 +185,8 @@ describe('console: settings', { skip: consoleSkipReason() }, () => {
     const user = await h.newUser()
     const created = await user.api.post('/api/accounts', { name: 'Manual one', broker_type: 'manual' })
     assert.equal(created.statusCode, 201, created.body)
+    for (const name of ['One', 'Two'])
+      assert.equal((await user.api.post('/api/bot-controls/agents', { name })).statusCode, 201)
     const page = await settings(h, user)
     const ent = body<{ plan: string; features: Record<string, boolean>; limits: Record<string, number> }>(
       await user.api.get('/api/auth/me/entitlements'),
@@ -196,6 +198,7 @@ describe('console: settings', { skip: consoleSkipReason() }, () => {
     for (const [k, on] of Object.entries(ent.features))
       assert.equal(await page.$eval(`[data-feature="${k}"]`, (e) => e.getAttribute('data-on')), String(on), k)
     assert.equal(await text(page, '[data-usage="manual_accounts"]'), '1 active manual accounts')
+    assert.equal(await text(page, '[data-usage="agents"]'), '2 live agents')
 
     const base = body<{ base_currency: string; supported: string[] }>(
       await user.api.get('/api/tenant/base-currency'),

@@ -1,7 +1,7 @@
 /**
  * The plan in effect (GET /api/auth/me/entitlements: features after the tenant's overrides, and the
- * plan's limits), the usage the API can count (active manual accounts, from GET /api/accounts), and
- * every plan side by side (GET /api/plans).
+ * plan's limits), the usage the API can count (active manual accounts, from GET /api/accounts; live
+ * agents, the total of GET /api/bot-controls/agents), and every plan side by side (GET /api/plans).
  */
 import { useQuery } from '@tanstack/react-query'
 import { api, data } from '../../api/client.ts'
@@ -27,10 +27,15 @@ async function countManualAccounts(): Promise<number> {
   return n
 }
 
+/** Live (not archived) agents: what the `agents` limit counts. */
+const countAgents = async (): Promise<number> =>
+  (await data(api.GET('/api/bot-controls/agents', { params: { query: { page_size: 1 } } }))).total
+
 const label = (key: string) => key.replaceAll('_', ' ')
 
 const USAGE: Record<string, { query: () => Promise<number>; what: string }> = {
   manual_accounts: { query: countManualAccounts, what: 'active manual accounts' },
+  agents: { query: countAgents, what: 'live agents' },
 }
 
 function UsageCount({

@@ -27,6 +27,7 @@ type PlanRow = Awaited<ReturnType<typeof repo.planCatalogue>>[number]
 /** How a limit reads in the 402 detail: "Your plan allows 3 <this>". */
 const LIMIT_WORDING: Record<string, string> = {
   manual_accounts: 'active manual accounts; upgrade or close one',
+  agents: 'agents; upgrade or archive one',
 }
 const wording = (limit: string) => LIMIT_WORDING[limit] ?? `${limit.replaceAll('_', ' ')}; upgrade for more`
 

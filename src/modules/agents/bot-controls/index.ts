@@ -29,6 +29,9 @@ import { BOT_CONTROLS_TABLES } from './controls.tables.ts'
 import * as m0049 from './migrations/0049_bot_controls.ts'
 import * as m0050 from './migrations/0050_agent_orders.ts'
 import * as m0052 from './migrations/0052_bot_order_client_key_order.ts'
+import * as m0054 from './migrations/0054_agent_plan_cap.ts'
+import { agentCap } from './agents/agent-cap.service.ts'
+import type { Tenancy } from '../../accounts/tenancy/index.ts'
 import { AGENT_ORDERS_TABLES } from './orders.tables.ts'
 import { PolicyReader } from './policy.service.ts'
 import { createGate, type Gate } from './gate/gate-wiring.service.ts'
@@ -79,6 +82,7 @@ export interface BotControls {
 }
 
 interface Needs {
+  tenancy: Tenancy
   portfolio: Portfolio
   brokers: Brokers
   notifications: Notifications
@@ -106,6 +110,7 @@ export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls
     agents: new AgentsService({
       ...deps,
       rejectHeld: (s, agentId, by, note) => approvals.rejectAllOf(s, agentId, by, note),
+      cap: agentCap({ scopes: ctx.scopes, entitlements: needs.tenancy.entitlements }),
     }),
     limits,
     credentials: new CredentialsService(deps),
@@ -127,12 +132,13 @@ function routes(app: App, api: BotControls): void {
 export const botControlsModule = defineModule({
   name: 'bot-controls',
   key: 'botControls',
-  needs: { portfolio: true, brokers: true, notifications: true },
+  needs: { tenancy: true, portfolio: true, brokers: true, notifications: true },
   tables: [...BOT_CONTROLS_TABLES, ...AGENT_ORDERS_TABLES],
   migrations: [
     ['0049_bot_controls', m0049],
     ['0050_agent_orders', m0050],
     ['0052_bot_order_client_key_order', m0052],
+    ['0054_agent_plan_cap', m0054],
   ],
   build: createBotControls,
   routes,

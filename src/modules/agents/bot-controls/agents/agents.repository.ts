@@ -1,5 +1,5 @@
 /** SQL for `bot_agent` and `bot_agent_credential`; every query takes the tenant scope. */
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import type {
   AgentMode,
@@ -40,6 +40,14 @@ export const countAgents = (s: TenantScope) =>
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n))
+
+/**
+ * Holds the tenant's agent-creation lock to the end of the transaction, so two creates cannot both
+ * count the same number of agents and pass the plan's cap together.
+ */
+export async function lockAgentCreation(s: TenantScope): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`bot_agent:${s.tenantId}`}, 0))`.execute(s.db)
+}
 
 export const listAgents = (s: TenantScope, limit: number, offset: number) =>
   live(s).selectAll().orderBy('id').limit(limit).offset(offset).execute()

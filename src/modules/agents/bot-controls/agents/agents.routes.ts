@@ -67,7 +67,9 @@ function collectionRoutes(app: App, api: BotControls): void {
         summary: 'Create an agent',
         description:
           '`name` 1–100 characters. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null ' +
-          `(none), no credential (issue one with POST …/credentials). ${SETTINGS} ${ADMIN}`,
+          `(none), no credential (issue one with POST …/credentials). ${SETTINGS} The plan caps the tenant's live ` +
+          '(not archived) agents (`agents` in GET /api/auth/me/entitlements: free 3, pro 20, premium 100): one more is ' +
+          `a 402 \`plan.limit_reached\` with \`limit\` and \`allowed\`; archiving an agent frees its place. ${ADMIN}`,
         examples: {
           query: { tenant_id: 41 },
           body: { name: 'Momentum rebalancer', strategy_label: 'weekly momentum, top 3' },
@@ -76,7 +78,7 @@ function collectionRoutes(app: App, api: BotControls): void {
         tags,
         querystring: S.TenantQuery,
         body: S.AgentCreate,
-        response: { 201: S.Agent, ...problems(401, 403, 422) },
+        response: { 201: S.Agent, ...problems(401, 402, 403, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(await api.agents.create(scopeOf(req), req.body, req.query)),

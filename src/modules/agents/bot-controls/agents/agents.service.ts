@@ -4,6 +4,7 @@ import type { Clock } from '../../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
 import { NotFoundError, UnprocessableError } from '../../../../platform/http/errors.ts'
 import type { AllowedHours } from '../controls.tables.ts'
+import type { AgentCap } from './agent-cap.service.ts'
 import * as repo from './agents.repository.ts'
 import { checkHours, normalizeSymbols } from './lib/values.ts'
 import type { AgentScope, AgentView } from './lib/types.ts'
@@ -24,6 +25,8 @@ export interface AgentsDeps {
   clock: Clock
   accountNames: AccountNames
   rejectHeld: RejectHeld
+  /** The plan's cap on live agents (402 `plan.limit_reached` at it). */
+  cap: AgentCap
 }
 
 export interface AgentInput {
@@ -99,8 +102,12 @@ export class AgentsService {
 
   async create(scope: RequestScope, body: AgentInput & { name: string }, q: TenantQuery): Promise<AgentView> {
     const now = this.deps.clock.now()
-    return this.deps.scopes.withTenant(effectiveTenant(scope, q.tenant_id), async (s) => {
+    const tenantId = effectiveTenant(scope, q.tenant_id)
+    const withinCap = await this.deps.cap(scope, tenantId)
+    return this.deps.scopes.withTenant(tenantId, async (s) => {
       const fields = await this.checked(s, body)
+      await repo.lockAgentCreation(s)
+      withinCap(await repo.countAgents(s))
       const row = await repo.insertAgent(
         s,
         { ...fields, name: body.name.trim(), created_by: scope.userId },
