@@ -143,9 +143,25 @@ describe('threshold preview: why an order would wait', () => {
     const big = await placed(u, proposer, order(account, { qty: '20' }), proposerKey) // 2000.00
     const sent = await placed(u, executor, order(account, { qty: '3' }), executorKey) // 300.00
     const above = await placed(u, executor, order(account, { qty: '15' }), executorKey) // 1500.00
+    // Placed in the console for the proposer (a signed-in person's cookie, who may execute).
+    const inConsole = (qty: string) =>
+      placed(u, proposer, order(account, { qty }), {
+        authorization: '',
+        cookie: `svc_token=${u.token}`,
+        origin: 'http://localhost:8000',
+      })
+    const consoleSmall = await inConsole('1') // 100.00: sent, and not held at 1000 either
+    const consoleBig = await inConsole('25') // 2500.00
     assert.deepEqual(
-      [small, big, sent, above].map((o) => o.status),
-      ['pending_approval', 'pending_approval', 'filled', 'filled'],
+      [small, big, sent, above, consoleSmall, consoleBig].map((o) => [o.status, o.via]),
+      [
+        ['pending_approval', 'rest'],
+        ['pending_approval', 'rest'],
+        ['filled', 'rest'],
+        ['filled', 'rest'],
+        ['filled', 'console'],
+        ['filled', 'console'],
+      ],
     )
     const names = new Map<number, string>()
     for (const id of [proposer, executor]) {
@@ -160,9 +176,10 @@ describe('threshold preview: why an order would wait', () => {
         [small.order_id, names.get(proposer), 'no_execute_scope', '1000.00'],
         [big.order_id, names.get(proposer), 'no_execute_scope', '1000.00'],
         [above.order_id, names.get(executor), 'threshold', '1000.00'],
+        [consoleBig.order_id, names.get(proposer), 'threshold', '1000.00'],
       ],
     )
-    assert.deepEqual([p.count, p.notional_total], [3, '3700.00'])
+    assert.deepEqual([p.count, p.notional_total], [4, '6200.00'])
 
     // The current key is judged: once the proposer's key may execute, only the threshold holds.
     await agentKey(u, proposer, ['orders:execute'])
@@ -172,6 +189,7 @@ describe('threshold preview: why an order would wait', () => {
       [
         [big.order_id, 'threshold'],
         [above.order_id, 'threshold'],
+        [consoleBig.order_id, 'threshold'],
       ],
     )
   })
