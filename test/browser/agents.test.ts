@@ -5,8 +5,9 @@
  * under the field it names; an order held above the threshold (placed through the API) is approved
  * from the queue and leaves pending_approval; the agent's key is shown once, places orders, and stops
  * when rotated, and the order log and today's refusals show a halted agent's refused order; a threshold saved from the form is stored, and the
- * preview of a proposed threshold lists exactly the seeded orders priced above it and names the one
- * a limit would have refused. Every page passes
+ * preview of a proposed threshold lists exactly the seeded orders that would wait — priced above it,
+ * or from an agent whose key may only propose — says why each would wait, and names the one a limit
+ * would have refused from the preview alone (agent name, no order read one by one). Every page passes
  * axe-core and fits a 390 px wide phone.
  */
 import assert from 'node:assert/strict'
@@ -81,17 +82,28 @@ async function newAgent(user: ConsoleUser, name: string): Promise<number> {
 
 let seq = 0
 /** A limit order placed by the signed-in user for the agent (limit orders are priced at their limit). */
-async function placeLimit(user: ConsoleUser, agentId: number, accountId: number, qty: string, price: string) {
-  const res = await user.api.post(`${BC}/agents/${agentId}/orders`, {
-    account_id: accountId,
-    symbol: 'AAPL',
-    side: 'buy',
-    qty,
-    type: 'limit',
-    limit_price: price,
-    time_in_force: 'day',
-    client_order_id: `console-test-${++seq}`,
-  })
+async function placeLimit(
+  user: ConsoleUser,
+  agentId: number,
+  accountId: number,
+  qty: string,
+  price: string,
+  headers?: Record<string, string>,
+) {
+  const res = await user.api.post(
+    `${BC}/agents/${agentId}/orders`,
+    {
+      account_id: accountId,
+      symbol: 'AAPL',
+      side: 'buy',
+      qty,
+      type: 'limit',
+      limit_price: price,
+      time_in_force: 'day',
+      client_order_id: `console-test-${++seq}`,
+    },
+    headers,
+  )
   assert.equal(res.statusCode, 201, res.body)
   return json<OrderView>(res)
 }
@@ -299,6 +311,14 @@ describe('console: agents', { skip: consoleSkipReason() }, () => {
       max_orders_per_minute: null,
     })
     assert.equal(limits.statusCode, 200, limits.body)
+    // An agent whose key may only propose (the default scopes): its 50.00 order waits all the same.
+    const proposer = await newAgent(user, 'Proposer bot')
+    const issued = await user.api.post(`${BC}/agents/${proposer}/credentials`, {})
+    assert.equal(issued.statusCode, 201, issued.body)
+    const keyed = { authorization: `Bearer ${json<{ key: string }>(issued).key}` }
+    const proposed = await placeLimit(user, proposer, account, '1', '50.00', keyed)
+    assert.equal(proposed.status, 'pending_approval')
+
     const page = await h.login(user, '/agents/threshold')
     await page.waitForSelector('input[name=threshold]')
     await checked(h, page)
@@ -308,23 +328,49 @@ describe('console: agents', { skip: consoleSkipReason() }, () => {
     const stored = json<{ threshold: string | null }>(await user.api.get(`${BC}/approval-threshold`))
     assert.equal(stored.threshold, '1000.00')
 
+    // From here on the preview alone names everything: no order or agent is read one by one.
+    const reads: string[] = []
+    page.on('request', (r) => {
+      if (/\/api\/bot-controls\/(orders|agents)\//.test(new URL(r.url()).pathname)) reads.push(r.url())
+    })
     await fill(page, 'input[name=proposed_threshold]', '1000.00')
     await page.click('form:has(input[name=proposed_threshold]) button[type=submit]')
     await page.waitForSelector('[data-preview] [data-count]')
+    // Each row as "order:why" (the column's data attribute), compared as sets.
     const listed = await page.$$eval('table.threshold-preview tr[data-order]', (rows) =>
-      rows.map((r) => Number(r.getAttribute('data-order'))),
+      rows.map(
+        (r) =>
+          `${r.getAttribute('data-order')}:${r.querySelector('[data-held-because]')?.getAttribute('data-held-because')}`,
+      ),
     )
-    assert.deepEqual(new Set(listed), new Set(above))
-    assert.equal(await page.$eval('[data-count]', (e) => e.getAttribute('data-count')), '2')
-    assert.match(await page.$eval('[data-preview]', (e) => e.textContent ?? ''), /3,400\.01/)
-    // The refused order is named as the order log names it, not by its number.
+    assert.deepEqual(
+      listed.sort(),
+      [...above.map((o) => `${o}:threshold`), `${proposed.order_id}:no_execute_scope`].sort(),
+    )
+    assert.equal(await page.$eval('[data-count]', (e) => e.getAttribute('data-count')), '3')
+    assert.match(await page.$eval('[data-preview]', (e) => e.textContent ?? ''), /3,450\.01/)
+    // Why each waits, in plain words: the column, and the summary for the ones any threshold holds.
+    const why = (order: number) =>
+      page.$eval(`tr[data-order="${order}"] [data-held-because]`, (e) => e.textContent ?? '')
+    assert.equal(await why(above[0]!), 'Worth more than the threshold')
+    assert.match(await why(proposed.order_id), /may only propose orders, so every order waits/)
+    assert.match(
+      await page.$eval('[data-no-execute]', (e) => e.textContent ?? ''),
+      /^1 of them would wait whatever the threshold/,
+    )
+    assert.match(
+      await page.$eval(`tr[data-order="${proposed.order_id}"]`, (e) => e.textContent ?? ''),
+      /Proposer bot/,
+    )
+    // The refused order is named from the preview: its agent, when, what, its value, its client order id.
     const blocked = `li[data-limit="limit.max_order_notional"] li[data-order="${orders[3]!.order_id}"]`
     await textMatches(page, blocked, /\(console-test-\d+\)$/)
     assert.match(
       await page.$eval('li[data-limit="limit.max_order_notional"]', (e) => e.textContent ?? ''),
       /^Preview bot: .*would have refused this order:/,
     )
-    assert.match(await page.$eval(blocked, (e) => e.textContent ?? ''), /buy 3 AAPL, limit \$800\.00/)
+    assert.match(await page.$eval(blocked, (e) => e.textContent ?? ''), /: buy AAPL, \$2,400\.00 \(/)
+    assert.deepEqual(reads, [], 'no order or agent read one by one')
     await checked(h, page)
     await page.close()
   })

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { assertProblem, json } from '../helpers/assertions.ts'
+import { assertProblem, json, type Body } from '../helpers/assertions.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 import {
   agentKey,
@@ -289,10 +289,18 @@ describe('threshold preview', () => {
     )
     assert.deepEqual([p.count, p.notional_total, p.proposed_threshold], [2, '1200.00', '250.00'])
     // o3 is the third order within 60 s; o4 alone is worth more than 800.
-    assert.deepEqual(p.limits_would_block, [
-      { limit: 'limit.max_orders_per_minute', agent_id: agent, order_ids: [o3.order_id] },
-      { limit: 'limit.max_order_notional', agent_id: agent, order_ids: [o4.order_id] },
-    ])
+    assert.deepEqual(
+      p.limits_would_block.map((b: { limit: string; agent_id: number; count: number; orders: Body[] }) => [
+        b.limit,
+        b.agent_id,
+        b.count,
+        b.orders.map((o) => o.order_id),
+      ]),
+      [
+        ['limit.max_orders_per_minute', agent, 1, [o3.order_id]],
+        ['limit.max_order_notional', agent, 1, [o4.order_id]],
+      ],
+    )
     assert.equal(o2.status, 'filled') // a buy limit above the quote fills at the quote
     assert.equal((await u.get('/api/bot-controls/approval-threshold/preview')).statusCode, 422)
   })

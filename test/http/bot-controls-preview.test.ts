@@ -1,13 +1,23 @@
 /**
  * The approval threshold preview over HTTP, against orders placed through the real gate: an account's
  * override applies instead of the proposal; the limit replay takes only the orders that reached the
- * limit checks and would spend budget.
+ * limit checks and would spend budget; an agent whose key may not execute has every order wait, and
+ * says so; a limit that blocks many orders names the newest ten and counts them all.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { json, type Body } from '../helpers/assertions.ts'
 import { useTestApp, type Client } from '../helpers/test-app.ts'
-import { createAccount, createAgent, gateWorld, NO_LIMITS, order, placed } from './agent-orders-fixtures.ts'
+import {
+  agentKey,
+  createAccount,
+  createAgent,
+  gateWorld,
+  NO_LIMITS,
+  order,
+  placed,
+  START,
+} from './agent-orders-fixtures.ts'
 
 const { clock, market } = gateWorld()
 const t = useTestApp({ clock, providers: { market } })
@@ -25,6 +35,14 @@ async function setLimits(u: Client, agent: number, limits: Body) {
   const res = await u.put(`/api/bot-controls/agents/${agent}/limits`, { ...NO_LIMITS, ...limits })
   assert.equal(res.statusCode, 200, res.body)
 }
+
+/** Each limit line as [limit, agent, the ids it names]. */
+const blockedIds = (p: Body) =>
+  (p.limits_would_block as Body[]).map((b) => [
+    b.limit,
+    b.agent_id,
+    (b.orders as Body[]).map((o) => o.order_id),
+  ])
 
 async function patchAgent(u: Client, agent: number, body: Body) {
   const res = await u.patch(`/api/bot-controls/agents/${agent}`, body)
@@ -64,16 +82,12 @@ describe('threshold preview: the limit replay', () => {
     // notional limit rejected is blocked by it again.
     await setLimits(u, agent, { max_orders_per_day: 5, max_order_notional: '500' })
     const p = await preview(u, 'proposed_threshold=1000&days=1')
-    assert.deepEqual(p.limits_would_block, [
-      { limit: 'limit.max_order_notional', agent_id: agent, order_ids: [tooBig.order_id] },
-    ])
+    assert.deepEqual(blockedIds(p), [['limit.max_order_notional', agent, [tooBig.order_id]]])
 
     // Without the notional limit that order would have passed and counted: the fifth after it is blocked.
     await setLimits(u, agent, { max_orders_per_day: 5 })
     const q = await preview(u, 'proposed_threshold=1000&days=1')
-    assert.deepEqual(q.limits_would_block, [
-      { limit: 'limit.max_orders_per_day', agent_id: agent, order_ids: [later[3]!.order_id] },
-    ])
+    assert.deepEqual(blockedIds(q), [['limit.max_orders_per_day', agent, [later[3]!.order_id]]])
   })
 })
 
@@ -114,5 +128,109 @@ describe('threshold preview: account overrides', () => {
     )
     assert.deepEqual([p.count, p.notional_total, p.proposed_threshold], [2, '1200.50', '1000.00'])
     assert.equal(inHigh.priced_notional, '1000.50')
+  })
+})
+
+describe('threshold preview: why an order would wait', () => {
+  it('lists every order of an agent whose key lacks orders:execute, whatever its value, and says why', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const proposer = await createAgent(u) // its key: the default scopes, orders:propose only
+    const executor = await createAgent(u)
+    const proposerKey = await agentKey(u, proposer)
+    const executorKey = await agentKey(u, executor, ['orders:read', 'orders:execute'])
+    const small = await placed(u, proposer, order(account, { qty: '2' }), proposerKey) // 200.00
+    const big = await placed(u, proposer, order(account, { qty: '20' }), proposerKey) // 2000.00
+    const sent = await placed(u, executor, order(account, { qty: '3' }), executorKey) // 300.00
+    const above = await placed(u, executor, order(account, { qty: '15' }), executorKey) // 1500.00
+    // Placed in the console for the proposer (a signed-in person's cookie, who may execute).
+    const inConsole = (qty: string) =>
+      placed(u, proposer, order(account, { qty }), {
+        authorization: '',
+        cookie: `svc_token=${u.token}`,
+        origin: 'http://localhost:8000',
+      })
+    const consoleSmall = await inConsole('1') // 100.00: sent, and not held at 1000 either
+    const consoleBig = await inConsole('25') // 2500.00
+    assert.deepEqual(
+      [small, big, sent, above, consoleSmall, consoleBig].map((o) => [o.status, o.via]),
+      [
+        ['pending_approval', 'rest'],
+        ['pending_approval', 'rest'],
+        ['filled', 'rest'],
+        ['filled', 'rest'],
+        ['filled', 'console'],
+        ['filled', 'console'],
+      ],
+    )
+    const names = new Map<number, string>()
+    for (const id of [proposer, executor]) {
+      const res = await u.get(`/api/bot-controls/agents/${id}`)
+      names.set(id, json(res).name as string)
+    }
+
+    const p = await preview(u, 'proposed_threshold=1000&days=1')
+    assert.deepEqual(
+      p.would_need_approval.map((o: Body) => [o.order_id, o.agent_name, o.held_because, o.threshold]),
+      [
+        [small.order_id, names.get(proposer), 'no_execute_scope', '1000.00'],
+        [big.order_id, names.get(proposer), 'no_execute_scope', '1000.00'],
+        [above.order_id, names.get(executor), 'threshold', '1000.00'],
+        [consoleBig.order_id, names.get(proposer), 'threshold', '1000.00'],
+      ],
+    )
+    assert.deepEqual([p.count, p.notional_total], [4, '6200.00'])
+
+    // The current key is judged: once the proposer's key may execute, only the threshold holds.
+    await agentKey(u, proposer, ['orders:execute'])
+    const q = await preview(u, 'proposed_threshold=1000&days=1')
+    assert.deepEqual(
+      q.would_need_approval.map((o: Body) => [o.order_id, o.held_because]),
+      [
+        [big.order_id, 'threshold'],
+        [above.order_id, 'threshold'],
+        [consoleBig.order_id, 'threshold'],
+      ],
+    )
+  })
+})
+
+describe('threshold preview: the orders a limit would block', () => {
+  it('names the newest ten, newest first, with their agent, and counts them all', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const agent = await createAgent(u)
+    const name = json(await u.get(`/api/bot-controls/agents/${agent}`)).name as string
+    const all = []
+    for (let i = 0; i < 13; i++) {
+      all.push(await placed(u, agent, order(account, { qty: String(i + 1) })))
+      clock.advance(1_000)
+    }
+    clock.set(START)
+    // One order a day: the first passes, the other twelve are blocked.
+    await setLimits(u, agent, { max_orders_per_day: 1 })
+    const p = await preview(u, 'proposed_threshold=100000&days=1')
+    assert.equal(p.limits_would_block.length, 1)
+    const [line] = p.limits_would_block as Body[]
+    assert.deepEqual(
+      [line!.limit, line!.agent_id, line!.agent_name, line!.count],
+      ['limit.max_orders_per_day', agent, name, 12],
+    )
+    const newest = all.slice(3).reverse()
+    assert.deepEqual(
+      line!.orders,
+      newest.map((o) => ({
+        order_id: o.order_id,
+        agent_id: agent,
+        agent_name: name,
+        account_id: account,
+        client_order_id: o.client_order_id,
+        symbol: 'AAPL',
+        side: 'buy',
+        priced_notional: o.priced_notional,
+        created_at: o.created_at,
+      })),
+    )
+    assert.equal(newest[0]!.priced_notional, '1300.00')
   })
 })

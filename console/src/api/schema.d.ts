@@ -1506,7 +1506,7 @@ export interface paths {
         };
         /**
          * What a proposed approval threshold would have held, and what each limit would have blocked
-         * @description Over the agent orders created in the last `days` days (default 7, 1–90): `would_need_approval` lists those that passed the gate and are worth strictly more than the threshold that would apply to them (the gate holds an order above the threshold, not at it), with their count and total. Account overrides are applied: an order in an account with its own threshold is judged against that override, any other against `proposed_threshold` as the tenant threshold; each listed order says which (`threshold`, `threshold_source`). `limits_would_block` replays each agent’s orders of the window that reached the limit checks and would spend budget (those still holding budget at the gate, and those a `limit.*` check rejected; not those rejected for their state, symbol, hours, account, price or tradability, nor those whose budget was given back) in time order against the limits it has now — orders per minute (the 60 s before each order), orders and notional per New York trading day (a new day starts at zero), order notional; a blocked order does not count towards the next — and lists what each limit would have blocked. Open positions and position weight are not replayed (they need positions at the time).
+         * @description Over the agent orders created in the last `days` days (default 7, 1–90): `would_need_approval` lists those that passed the gate and would wait for approval, with their count and total, each saying why (`held_because`): worth strictly more than the threshold that would apply to it (`threshold`; the gate holds an order above the threshold, not at it), or from an agent whose key lacks `orders:execute` (`no_execute_scope`: every such order waits, whatever its value). The order row does not record which credential sent it, so the agent’s current key is judged; an order placed in the console, or by an agent with no key now, is judged on the threshold alone. Account overrides are applied: an order in an account with its own threshold is judged against that override, any other against `proposed_threshold` as the tenant threshold; each listed order says which (`threshold`, `threshold_source`). `limits_would_block` replays each agent’s orders of the window that reached the limit checks and would spend budget (those still holding budget at the gate, and those a `limit.*` check rejected; not those rejected for their state, symbol, hours, account, price or tradability, nor those whose budget was given back) in time order against the limits it has now — orders per minute (the 60 s before each order), orders and notional per New York trading day (a new day starts at zero), order notional; a blocked order does not count towards the next — and gives, per agent and limit, how many orders it would have blocked (`count`) and the newest 10 of them (`orders`). Open positions and position weight are not replayed (they need positions at the time).
          */
         get: operations["previewApprovalThreshold"];
         put?: never;
@@ -19189,24 +19189,37 @@ export interface operations {
                      *           "agent_id": 3,
                      *           "agent_name": "Momentum bot",
                      *           "account_id": 12,
+                     *           "client_order_id": "mom-2026-11-27-0042",
                      *           "symbol": "AAPL",
                      *           "side": "buy",
                      *           "priced_notional": "1905.00",
                      *           "created_at": "2026-11-27T15:02:11.000Z",
                      *           "status": "filled",
                      *           "threshold": "1000.00",
-                     *           "threshold_source": "proposed"
+                     *           "threshold_source": "proposed",
+                     *           "held_because": "threshold"
                      *         }
                      *       ],
                      *       "count": 1,
                      *       "notional_total": "1905.00",
                      *       "limits_would_block": [
                      *         {
-                     *           "limit": "limit.max_orders_per_day",
+                     *           "limit": "limit.max_order_notional",
                      *           "agent_id": 3,
-                     *           "order_ids": [
-                     *             490,
-                     *             491
+                     *           "agent_name": "Momentum bot",
+                     *           "count": 1,
+                     *           "orders": [
+                     *             {
+                     *               "order_id": 481,
+                     *               "agent_id": 3,
+                     *               "agent_name": "Momentum bot",
+                     *               "account_id": 12,
+                     *               "client_order_id": "mom-2026-11-27-0042",
+                     *               "symbol": "AAPL",
+                     *               "side": "buy",
+                     *               "priced_notional": "1905.00",
+                     *               "created_at": "2026-11-27T15:02:11.000Z"
+                     *             }
                      *           ]
                      *         }
                      *       ]
@@ -19220,8 +19233,27 @@ export interface operations {
                         /** @description Per agent and limit: the orders its current limits would have blocked, among those replayed (that held budget at the gate, or that a limit rejected) */
                         limits_would_block: {
                             agent_id: number;
+                            agent_name: string;
+                            /** @description How many orders of this agent the limit would have blocked */
+                            count: number;
+                            /** @description The limit check, as the gate names it (`limit.max_orders_per_day`, …) */
                             limit: string;
-                            order_ids: number[];
+                            /** @description The newest 10 of them, newest first (`count` has them all) */
+                            orders: {
+                                account_id: number;
+                                agent_id: number;
+                                /** @description The agent’s name (an archived agent keeps its last) */
+                                agent_name: string;
+                                /** @description The agent’s own key for the order */
+                                client_order_id: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                order_id: number;
+                                /** @description Its value as the gate priced it */
+                                priced_notional: string;
+                                side: "buy" | "sell";
+                                symbol: string;
+                            }[];
                         }[];
                         /** @description The sum of their priced_notional */
                         notional_total: string;
@@ -19231,16 +19263,22 @@ export interface operations {
                         proposed_threshold: string;
                         /** Format: date-time */
                         to: string;
-                        /** @description Orders that passed the gate, worth strictly more than the threshold that would apply to them. Account overrides are applied: in an account with its own threshold an order is judged against that override, as the gate does; elsewhere against the proposed tenant threshold */
+                        /** @description Orders that passed the gate and would wait for approval: worth strictly more than the threshold that would apply to them, or, whatever their value, from an agent whose current key lacks `orders:execute` (`held_because`). Account overrides are applied: in an account with its own threshold an order is judged against that override, as the gate does; elsewhere against the proposed tenant threshold */
                         would_need_approval: {
                             account_id: number;
                             agent_id: number;
+                            /** @description The agent’s name (an archived agent keeps its last) */
                             agent_name: string;
+                            /** @description The agent’s own key for the order */
+                            client_order_id: string;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description `no_execute_scope`: its agent’s current key lacks `orders:execute`, so the gate holds every order of it whatever the threshold (this reason comes first); `threshold`: it is worth more than the threshold. The order row does not record which credential sent it: the agent’s current key is judged, and an order placed in the console (`via` console: a signed-in person, who may execute) or by an agent with no key now is judged on the threshold alone */
+                            held_because: "threshold" | "no_execute_scope";
                             order_id: number;
+                            /** @description Its value as the gate priced it */
                             priced_notional: string;
-                            side: string;
+                            side: "buy" | "sell";
                             /** @description What became of it */
                             status: string;
                             symbol: string;

@@ -1,6 +1,6 @@
 /**
  * The console's agents area, what a person can trace: the threshold preview names the orders a limit
- * would have refused as the order log does (when, what, the client order id) and links each to the
+ * would have refused (when, what, its value, the client order id) and links each to the
  * agent's order log, which shows that order first with focus on it; an agent past the first page of
  * the agents list is named, not numbered; pressing Preview again asks again; the order log says
  * "Paper" once for a paper order; the status filters read in plain capitalised words.
@@ -109,8 +109,8 @@ describe('console: tracing agents and their orders', { skip: consoleSkipReason()
     )
     assert.equal(named.length, 2)
     for (const [i, text] of named.entries()) {
-      assert.match(text, /buy 1 AAPL, limit \$[23]\.00/)
-      assert.match(text, new RegExp(`\\(trace-${i + 2}\\)$`))
+      assert.match(text, /: buy AAPL, \$[23]\.00 \(/)
+      assert.match(text, new RegExp(`\\(trace-${3 - i}\\)$`)) // newest first
       assert.doesNotMatch(text, /#\d/, 'no bare order number')
     }
     assert.deepEqual(await h.axe(page), [], 'axe on the preview')

@@ -1,53 +1,45 @@
 /**
- * The preview's "what the current limits would have refused": per agent and limit, the orders it
- * would have blocked. The API gives their ids only, which the console shows nowhere, so each order
- * is read (GET /api/bot-controls/orders/{id}) and named as its order log names it — when, what, and
- * the agent's own client order id — with a link to it in the agent's order log. An agent is named
- * from the preview's rows, else read by id (it may be on any page of the agents list).
+ * The preview's "what the current limits would have refused": per agent and limit, the newest
+ * orders it would have blocked, as the API names them (when, what, its value, the agent's own client
+ * order id), each linked to the agent's order log, and how many more there were. Everything shown
+ * comes in the preview itself: no order or agent is read one by one.
  */
-import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { dateTime, money } from '../../ui/format.ts'
-import { agentKey, fetchAgent, fetchOrder, orderKey, orderText, type Preview, words } from './api.ts'
-
-/** Orders named one by one under a limit; past this many, the rest are counted. */
-export const SHOWN_PER_LIMIT = 10
+import { type Preview, words } from './api.ts'
 
 type Block = Preview['limits_would_block'][number]
+type BlockedOrder = Block['orders'][number]
 
 /** Where the agent's order log shows one order (AgentPage reads `order`). */
 export const orderLink = (agentId: number, orderId: number) => `/agents/${agentId}?order=${orderId}#order-log`
 
-function BlockedOrder({ agentId, orderId }: { agentId: number; orderId: number }) {
-  const order = useQuery({ queryKey: orderKey(orderId), queryFn: () => fetchOrder(orderId) })
-  const o = order.data
+function BlockedOrderItem({ o }: { o: BlockedOrder }) {
   return (
-    <li data-order={orderId}>
-      <Link to={orderLink(agentId, orderId)}>
-        {o ? `${dateTime(o.created_at)}: ${orderText(o, (v) => money(v))}` : 'An order'}
+    <li data-order={o.order_id}>
+      <Link to={orderLink(o.agent_id, o.order_id)}>
+        {dateTime(o.created_at)}: {o.side} {o.symbol}, {money(o.priced_notional)}
       </Link>
-      {o && <span className="muted"> ({o.client_order_id})</span>}
-      {order.isError && <span className="muted"> (it could not be read)</span>}
+      <span className="muted"> ({o.client_order_id})</span>
     </li>
   )
 }
 
-function BlockLine({ b, name }: { b: Block; name: string }) {
-  const shown = b.order_ids.slice(0, SHOWN_PER_LIMIT)
-  const more = b.order_ids.length - shown.length
-  const n = b.order_ids.length
+function BlockLine({ b }: { b: Block }) {
+  const more = b.count - b.orders.length
   return (
-    <li data-limit={b.limit} data-agent={b.agent_id}>
-      <span data-agent-name>{name}</span>: <code>{b.limit}</code> ({words(b.limit)}) would have refused{' '}
-      {n === 1 ? 'this order' : `these ${n} orders`}:
+    <li data-limit={b.limit} data-agent={b.agent_id} data-count={b.count}>
+      <span data-agent-name>{b.agent_name}</span>: <code>{b.limit}</code> ({words(b.limit)}) would have
+      refused {b.count === 1 ? 'this order' : `${b.count} orders`}
+      {more > 0 ? `, the newest ${b.orders.length} of them:` : ':'}
       <ul>
-        {shown.map((id) => (
-          <BlockedOrder key={id} agentId={b.agent_id} orderId={id} />
+        {b.orders.map((o) => (
+          <BlockedOrderItem key={o.order_id} o={o} />
         ))}
       </ul>
       {more > 0 && (
-        <p className="muted">
-          and {more} more in <Link to={`/agents/${b.agent_id}#order-log`}>{name}’s order log</Link>.
+        <p className="muted" data-more={more}>
+          and {more} older in <Link to={`/agents/${b.agent_id}#order-log`}>{b.agent_name}’s order log</Link>.
         </p>
       )}
     </li>
@@ -55,18 +47,12 @@ function BlockLine({ b, name }: { b: Block; name: string }) {
 }
 
 export function BlockedOrders({ p }: { p: Preview }) {
-  const known = new Map<number, string>(p.would_need_approval.map((o) => [o.agent_id, o.agent_name]))
-  const unknown = [...new Set(p.limits_would_block.map((b) => b.agent_id))].filter((id) => !known.has(id))
-  const agents = useQueries({
-    queries: unknown.map((id) => ({ queryKey: agentKey(id), queryFn: () => fetchAgent(id) })),
-  })
-  for (const a of agents) if (a.data) known.set(a.data.agent_id, a.data.name)
   if (p.limits_would_block.length === 0)
     return <p className="muted">The agents' current limits would have refused none of these orders.</p>
   return (
     <ul className="limits-blocked">
       {p.limits_would_block.map((b) => (
-        <BlockLine key={`${b.agent_id}-${b.limit}`} b={b} name={known.get(b.agent_id) ?? 'An agent'} />
+        <BlockLine key={`${b.agent_id}-${b.limit}`} b={b} />
       ))}
     </ul>
   )

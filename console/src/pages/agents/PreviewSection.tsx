@@ -1,7 +1,9 @@
 /**
  * The preview of a proposed threshold (GET /api/bot-controls/approval-threshold/preview): the agents'
- * recent orders worth more than the threshold that would apply (an account's own threshold, else the
- * proposal), their count and value, and which orders each agent's current limits would have refused.
+ * recent orders that would wait for approval — worth more than the threshold that would apply (an
+ * account's own, else the proposal), or of any value from an agent whose key may only propose — with
+ * why each would wait, their count and value, and which orders each agent's current limits would
+ * have refused (BlockedOrders.tsx).
  * It changes nothing.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
@@ -16,7 +18,7 @@ import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
 import { fetchPreview, type Preview } from './api.ts'
 import { BlockedOrders, orderLink } from './BlockedOrders.tsx'
-import { moneyWording, statusLabel } from './wording.ts'
+import { HELD_BECAUSE_LABELS, moneyWording, statusLabel } from './wording.ts'
 
 function Held({ p }: { p: Preview }) {
   if (p.would_need_approval.length === 0)
@@ -40,6 +42,7 @@ function Held({ p }: { p: Preview }) {
             <th scope="col" className="num">
               Threshold
             </th>
+            <th scope="col">Why it would wait</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -58,12 +61,28 @@ function Held({ p }: { p: Preview }) {
                 {money(o.threshold)}
                 {o.threshold_source === 'account_override' ? ' (account’s own)' : ''}
               </td>
+              <td data-held-because={o.held_because}>{HELD_BECAUSE_LABELS[o.held_because]}</td>
               <td>{statusLabel(o.status)}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </TableWrap>
+  )
+}
+
+/** The orders that would wait whatever the threshold: their agent's current key may not execute. */
+function Unscoped({ p }: { p: Preview }) {
+  const n = p.would_need_approval.filter((o) => o.held_because === 'no_execute_scope').length
+  if (n === 0) return null
+  return (
+    <>
+      {' '}
+      <span data-no-execute={n}>
+        {n} of them would wait whatever the threshold: their agent’s current key may only propose orders (it
+        lacks the execute scope).
+      </span>
+    </>
   )
 }
 
@@ -125,6 +144,7 @@ export function PreviewSection({ current }: { current: string | null }) {
                 <strong data-count={p.count}>{p.count}</strong> worth {money(p.notional_total)} would have
                 waited for approval at {money(p.proposed_threshold)} (accounts with their own threshold keep
                 it).
+                <Unscoped p={p} />
               </p>
               <Held p={p} />
               <h3>What the current limits would have refused</h3>

@@ -44,3 +44,9 @@ const STATUS_LABELS: Record<string, string> = {
  */
 export const statusLabel = (status: string): string =>
   STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ')
+
+/** Why the preview says an order would wait, in plain words (the API's `held_because`). */
+export const HELD_BECAUSE_LABELS: Record<'threshold' | 'no_execute_scope', string> = {
+  threshold: 'Worth more than the threshold',
+  no_execute_scope: 'Its agent’s key may only propose orders, so every order waits',
+}

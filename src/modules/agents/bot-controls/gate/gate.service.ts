@@ -163,7 +163,19 @@ function limitChecks(f: GateFacts, priced: string, opensNew: boolean): R.CheckRe
   ]
 }
 
-/** Above the effective threshold (strictly), or proposed by an agent that may not execute: held. */
-export function needsApproval(priced: string, threshold: string | null, canExecute: boolean): boolean {
-  return !canExecute || (threshold !== null && toCents(priced) > toCents(threshold))
+/** Why an order that passed the checks is held for approval. */
+export type HoldReason = 'threshold' | 'no_execute_scope'
+
+/**
+ * Why the order waits, null when it is sent: from an actor that may not execute (an agent's key
+ * without orders:execute), every order waits whatever its value — that reason first; else an order
+ * above the effective threshold (strictly) waits.
+ */
+export function holdReason(priced: string, threshold: string | null, canExecute: boolean): HoldReason | null {
+  if (!canExecute) return 'no_execute_scope'
+  return threshold !== null && toCents(priced) > toCents(threshold) ? 'threshold' : null
 }
+
+/** Above the effective threshold (strictly), or proposed by an agent that may not execute: held. */
+export const needsApproval = (priced: string, threshold: string | null, canExecute: boolean): boolean =>
+  holdReason(priced, threshold, canExecute) !== null

@@ -288,10 +288,6 @@ export async function countOrders(s: TenantScope, f: OrderFilter): Promise<numbe
   return Number((await q.executeTakeFirstOrThrow()).n)
 }
 
-/** Every agent order created since `from`, oldest first (the threshold preview). */
-export const ordersSince = (s: TenantScope, from: Date) =>
-  orders(s).where('o.created_at', '>=', from).orderBy('o.created_at').orderBy('o.id').execute()
-
 /** The open orders of every tenant (the fills job), oldest first. */
 export const openOrders = (s: SystemScope, limit: number) =>
   s.db.selectFrom('bot_order').select(['tenant_id', 'id']).where(isOpen).orderBy('id').limit(limit).execute()
