@@ -1336,7 +1336,7 @@ export interface paths {
         put?: never;
         /**
          * Issue (or rotate) the agent’s API key
-         * @description Returns the key once: only its SHA-256 is stored. The key authenticates as this agent only (`Authorization: Bearer sxa_…`), with the scopes granted: `portfolio:read`, `market:read`, `orders:read`, `orders:propose` (orders are held for approval), `orders:execute` (orders at or under the approval threshold are sent). Send `{}` for the default: portfolio:read, market:read, orders:read, orders:propose. An agent has one key: issuing again replaces it and the old key stops at once. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description Returns the key once: only its SHA-256 is stored. The key authenticates as this agent only (`Authorization: Bearer sxa_…`), with the scopes granted: `portfolio:read`, `market:read`, `orders:read`, `orders:propose` (orders are held for approval), `orders:execute` (orders at or under the approval threshold are sent). Send `{}` (or no body) for the default: portfolio:read, market:read, orders:read, orders:propose. An agent has one key: issuing again replaces it and the old key stops at once. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         post: operations["issueBotAgentCredential"];
         delete?: never;
@@ -1588,7 +1588,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a held agent order
-         * @description `note` (optional, 1–500 characters on one line) is kept as `decision_note` and as the order’s `reject_detail`. The order becomes `rejected` with reason `approval.rejected` (counted in the agent’s rejections) and its budget goes back to its day. Decided → 409 `bot.approval_not_pending`; lapsed or expired → 422 `bot.approval_expired`. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         * @description `note` (optional, 1–500 characters on one line; the body itself may be left out) is kept as `decision_note` and as the order’s `reject_detail`. The order becomes `rejected` with reason `approval.rejected` (counted in the agent’s rejections) and its budget goes back to its day. Decided → 409 `bot.approval_not_pending`; lapsed or expired → 422 `bot.approval_expired`. `tenant_id`: another tenant (administrators only; 403 otherwise).
          */
         post: operations["rejectBotApproval"];
         delete?: never;

@@ -152,6 +152,7 @@ function credentialRoutes(app: App, api: BotControls): void {
     `${BASE}/agents/:agent_id/credentials`,
     {
       preValidation: tenantFirst,
+      config: { bodyOptional: true },
       schema: {
         operationId: 'issueBotAgentCredential',
         summary: 'Issue (or rotate) the agent’s API key',
@@ -159,7 +160,7 @@ function credentialRoutes(app: App, api: BotControls): void {
           'Returns the key once: only its SHA-256 is stored. The key authenticates as this agent only ' +
           '(`Authorization: Bearer sxa_…`), with the scopes granted: `portfolio:read`, `market:read`, `orders:read`, ' +
           '`orders:propose` (orders are held for approval), `orders:execute` (orders at or under the approval ' +
-          `threshold are sent). Send \`{}\` for the default: ${DEFAULT_AGENT_SCOPES.join(', ')}. An agent has one key: issuing again ` +
+          `threshold are sent). Send \`{}\` (or no body) for the default: ${DEFAULT_AGENT_SCOPES.join(', ')}. An agent has one key: issuing again ` +
           `replaces it and the old key stops at once. ${NOT_FOUND} ${ADMIN}`,
         examples: {
           params: { agent_id: 7 },
