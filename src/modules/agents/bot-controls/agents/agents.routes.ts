@@ -18,7 +18,8 @@ const SETTINGS =
   '`trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that ' +
   'account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or ' +
   '`live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; ' +
-  '`allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window; ' +
+  '`allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window ' +
+  '(an end of `24:00` runs to midnight; a start cannot be `24:00`); ' +
   '`allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any.'
 
 /**

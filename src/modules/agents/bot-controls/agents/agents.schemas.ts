@@ -38,11 +38,23 @@ export const ScopeSchema = Type.Enum([...AGENT_SCOPES], {
 })
 const Hhmm = Type.String({
   pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
-  errorMessage: { pattern: 'must be a time HH:MM (24-hour, New York time), e.g. 09:30' },
+  description: 'HH:MM, 00:00 to 23:59',
+  errorMessage: { pattern: 'must be a time HH:MM (24-hour, New York time, 00:00 to 23:59), e.g. 09:30' },
+})
+/** An end may also be 24:00, the end of the day, so a window can run to midnight. */
+const HhmmEnd = Type.String({
+  pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$',
+  description: 'HH:MM, 00:01 to 24:00 (24:00: the end of the day)',
+  errorMessage: {
+    pattern: 'must be a time HH:MM (24-hour, New York time), e.g. 16:00, or 24:00 for the end of the day',
+  },
 })
 const Hours = Type.Object(
-  { start: Hhmm, end: Hhmm },
-  { description: 'A daily window in New York time; start < end; the end minute is outside it' },
+  { start: Hhmm, end: HhmmEnd },
+  {
+    description:
+      'A daily window in New York time; start < end; the end minute is outside it; an end of 24:00 runs to midnight',
+  },
 )
 const Symbols = Type.Array(
   Type.String({
