@@ -1462,7 +1462,7 @@ export interface paths {
         };
         /**
          * The approval threshold and account overrides
-         * @description An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. `updated_at`: the latest change (null: never set). Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. `updated_at`: the latest change, a removed override’s included (null: never set). Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         get: operations["getBotApprovalThreshold"];
         /**
@@ -1487,7 +1487,7 @@ export interface paths {
         get?: never;
         /**
          * Set or remove an account’s own threshold
-         * @description `account_id`: one of your broker accounts (another → 422 naming it); `threshold`: a decimal string ≥ 0, or null to remove the override. An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. Money is a JSON string with at most 2 decimal places ("5000.00"); a JSON number is refused with a 422 saying to send a string (floats round). Amounts are answered with exactly 2 places. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description `account_id`: one of your broker accounts (another → 422 naming it); `threshold`: a decimal string ≥ 0, or null to remove the override (which moves `updated_at` to now; the tenant threshold stays). An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. Money is a JSON string with at most 2 decimal places ("5000.00"); a JSON number is refused with a 422 saying to send a string (floats round). Amounts are answered with exactly 2 places. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         put: operations["putBotThresholdOverride"];
         post?: never;
