@@ -12,7 +12,7 @@ import { installMetrics } from '../platform/http/metrics.ts'
 import { ProblemSchema } from '../platform/http/problem.ts'
 import { allowedOrigins, installResponseHeaders, installSecurity } from '../platform/http/security.ts'
 import { closeBodySchemas, requireDeclaredMediaType, schemaCompilers } from '../platform/http/validation.ts'
-import { refusedPrototypeKey } from '../platform/http/json-body.ts'
+import { absentBodyAsEmpty, refusedPrototypeKey } from '../platform/http/json-body.ts'
 import type { Container } from './container.ts'
 import { opsRoutes } from './ops.routes.ts'
 import { sitePages } from './pages/index.ts'
@@ -49,6 +49,7 @@ export async function buildApp(c: Container): Promise<App> {
   // in the media types their route declares.
   app.addHook('onRoute', closeBodySchemas)
   app.addHook('preValidation', requireDeclaredMediaType)
+  app.addHook('preValidation', absentBodyAsEmpty)
   app.addSchema(ProblemSchema)
   installErrorHandling(app)
   await installSecurity(app, c.config, c.redis)

@@ -76,12 +76,14 @@ export async function createContainer(
   const list = overrides.modules ?? modules
   const apis = buildModules(list, context) as ModuleApis
   const jobs = registerJobs(list, apis, context)
-  // Role, plan and standing, session revocation and API keys: all the identity module's.
+  // Role, plan and standing, session revocation and API keys: all the identity module's; agent keys bot controls'.
   const authenticator = createAuthenticator({
     ...context,
     principals: apis.identity.sessions,
     sessions: apis.identity.sessions,
     apiKeys: apis.identity.apiKeys,
+    // An agent's key on a person's operation is a 403 that says where such keys work, not a 401.
+    ...(apis.botControls ? { agentKeys: apis.botControls.credentials } : {}),
   })
   return {
     ...context,

@@ -1,7 +1,8 @@
 /**
  * Every status the service can answer is documented on the operation as a Problem: the
- * framework-level set (added once by the docs transform), the CSRF 403 of cookie-authenticated
- * writes, the 422 of a malformed body on body-less writes, and the route-specific ones.
+ * framework-level set (added once by the docs transform), the 403 of a private operation (an
+ * agent's key, which only the agent order operations and MCP take; on writes also a cookie without
+ * an allowed Origin), the 422 of a malformed body on body-less writes, and the route-specific ones.
  */
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
@@ -21,7 +22,7 @@ it('documents the framework-level errors on every operation, each as a Problem',
     const expected = [400, 429, 500, 503]
     if (op.parameters.some((p) => p.in === 'path')) expected.push(414)
     if (write) expected.push(413, 415, 422)
-    if (op.auth !== 'public') expected.push(401, ...(write ? [403] : []))
+    if (op.auth !== 'public') expected.push(401, 403)
     for (const s of expected) if (!op.responses[String(s)]) missing.push(`${name}: ${s} not documented`)
     for (const [status, response] of Object.entries(op.responses)) {
       if (Number(status) < 400 || OWN_SHAPE.has(`${name} ${status}`)) continue

@@ -85,6 +85,29 @@ describe('bot-controls agents', () => {
     assertFieldError(await u.get(`${BOT}/agents/0`), ['path', 'agent_id'])
   })
 
+  it('lets allowed_hours end at 24:00 (midnight) but never start there', async () => {
+    const u = await t.newTenant()
+    const url = `${BOT}/agents/${(await createAgent(u)).agent_id}`
+    const res = await u.patch(url, { allowed_hours: { start: '09:30', end: '24:00' } })
+    assert.equal(res.statusCode, 200, res.body)
+    assert.deepEqual(json(res).allowed_hours, { start: '09:30', end: '24:00' })
+    assert.deepEqual(json(await u.get(url)).allowed_hours, { start: '09:30', end: '24:00' })
+    for (const bad of [
+      { start: '24:00', end: '24:00' },
+      { start: '24:00', end: '23:00' },
+    ]) {
+      const refused = await u.patch(url, { allowed_hours: bad })
+      assertFieldError(refused, ['body', 'allowed_hours', 'start'])
+      assert.match(refused.body, /00:00 to 23:59/)
+    }
+    assertFieldError(await u.patch(url, { allowed_hours: { start: '09:30', end: '24:01' } }), [
+      'body',
+      'allowed_hours',
+      'end',
+    ])
+    assert.deepEqual(json(await u.get(url)).allowed_hours, { start: '09:30', end: '24:00' })
+  })
+
   it('edits an agent: symbols upper-cased and deduplicated, hours kept, accounts must be the tenant’s', async () => {
     const u = await t.newTenant()
     const other = await t.newTenant()

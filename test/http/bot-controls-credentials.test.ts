@@ -1,13 +1,14 @@
 /**
  * Agent credentials: POST /api/bot-controls/agents/{agent_id}/credentials shows the key once,
  * stores only its SHA-256, binds it to the agent and its scopes; issuing again rotates it and the
- * old key stops at once.
+ * old key stops at once. A live key on a person's operation is a 403 that says where agent keys
+ * work; a bad, replaced or archived agent's key stays a 401.
  */
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { describe, it } from 'node:test'
 import { fixedClock } from '../../src/platform/clock.ts'
-import { assertFieldError, json } from '../helpers/assertions.ts'
+import { assertFieldError, assertProblem, json } from '../helpers/assertions.ts'
 import { useTestApp } from '../helpers/test-app.ts'
 import { BOT, createAgent } from './bot-controls-fixtures.ts'
 
@@ -112,5 +113,33 @@ describe('bot-controls credentials', () => {
     assertFieldError(await u.post(url, { scopes: ['market:read', 'market:read'] }), ['body', 'scopes'])
     assertFieldError(await u.post(url, { key: 'mine' }), ['body', 'key'])
     assert.equal(json(await u.get(`${BOT}/agents/${a.agent_id}`)).credential, null)
+  })
+
+  it('refuses a live agent key on a person’s operation with 403 naming where it works; a dead key stays 401', async () => {
+    const u = await t.newTenant()
+    const a = await createAgent(u)
+    const url = `${BOT}/agents/${a.agent_id}/credentials`
+    const old = json(await u.post(url, {})).key as string
+    const key = json(await u.post(url, {})).key as string
+    const bearer = { authorization: `Bearer ${key}` }
+    for (const res of [
+      await t.anon.get('/api/accounts', bearer),
+      await t.anon.get('/api/accounts', { 'x-api-key': key }),
+      await t.anon.post(`${BOT}/agents`, { name: 'Other' }, bearer),
+    ]) {
+      const p = assertProblem(res, 403, 'auth.agent_key_not_allowed')
+      assert.match(p.detail, /agent order path .*\/mcp/)
+    }
+    assert.equal(json(await u.get(`${BOT}/agents/${a.agent_id}`)).credential.last_used_at, null)
+    const unknown = `sxa_${u.tenantId}.${'A'.repeat(43)}`
+    for (const dead of [old, unknown, 'sxa_nonsense'])
+      assertProblem(
+        await t.anon.get('/api/accounts', { authorization: `Bearer ${dead}` }),
+        401,
+        'auth.unauthenticated',
+      )
+    assert.equal((await u.delete(`${BOT}/agents/${a.agent_id}`)).statusCode, 200)
+    assertProblem(await t.anon.get('/api/accounts', bearer), 401, 'auth.unauthenticated')
+    assertProblem(await t.anon.get('/api/accounts', { 'x-api-key': key }), 401, 'auth.unauthenticated')
   })
 })

@@ -88,10 +88,18 @@ describe('bot-controls limits', () => {
       'body',
       'max_order_notional',
     ])
-    assertFieldError(await u.put(url, { ...LIMITS, max_order_notional: '1000000000000000000' }), [
-      'body',
-      'max_order_notional',
-    ])
+    // 19 digits before the point: over the cap, which the message states
+    const huge = assertProblem(
+      await u.put(url, { ...LIMITS, max_order_notional: '1000000000000000000' }),
+      422,
+      'validation.failed',
+    )
+    assert.deepEqual(huge.errors[0].loc, ['body', 'max_order_notional'])
+    assert.match(huge.errors[0].msg, /at most 999999999999999999\.99 \(up to 18 digits before the point/)
+    const topUrl = `${BOT}/agents/${(await createAgent(u)).agent_id}/limits`
+    const top = await u.put(topUrl, { ...LIMITS, max_order_notional: '999999999999999999.99' })
+    assert.equal(top.statusCode, 200, top.body)
+    assert.equal(json(top).max_order_notional, '999999999999999999.99')
     assertFieldError(await u.put(url, { ...LIMITS, max_position_weight: '1.000001' }), [
       'body',
       'max_position_weight',
@@ -254,6 +262,9 @@ describe('bot-controls approval threshold', () => {
     assert.equal(await effective(other, theirs), null)
     assertFieldError(await u.put(`${BOT}/approval-threshold`, { threshold: 100 }), ['body', 'threshold'])
     assertFieldError(await u.put(`${BOT}/approval-threshold`, { threshold: '1.005' }), ['body', 'threshold'])
+    const over = await u.put(`${BOT}/approval-threshold`, { threshold: '1000000000000000000.00' })
+    assertFieldError(over, ['body', 'threshold'])
+    assert.match(over.body, /at most 999999999999999999\.99/)
     assertFieldError(await u.put(`${BOT}/approval-threshold`, {}), ['body', 'threshold'])
     assertProblem(
       await u.put(`${BOT}/approval-threshold?tenant_id=${other.tenantId}`, { threshold: '1' }),

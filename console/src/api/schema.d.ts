@@ -1288,7 +1288,7 @@ export interface paths {
         put?: never;
         /**
          * Create an agent
-         * @description `name` 1–100 characters. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null (none), no credential (issue one with POST …/credentials). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window; `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. The plan caps the tenant's live (not archived) agents (`agents` in GET /api/auth/me/entitlements: free 3, pro 20, premium 100): one more is a 402 `plan.limit_reached` with `limit` and `allowed`; archiving an agent frees its place. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description `name` 1–100 characters. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null (none), no credential (issue one with POST …/credentials). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window (an end of `24:00` runs to midnight; a start cannot be `24:00`); `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. The plan caps the tenant's live (not archived) agents (`agents` in GET /api/auth/me/entitlements: free 3, pro 20, premium 100): one more is a 402 `plan.limit_reached` with `limit` and `allowed`; archiving an agent frees its place. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         post: operations["createBotAgent"];
         delete?: never;
@@ -1320,7 +1320,7 @@ export interface paths {
         head?: never;
         /**
          * Change an agent: name, switches, mode, allow-lists, label
-         * @description Any of the fields; the ones sent replace the stored ones (null clears an allow-list). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window; `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description Any of the fields; the ones sent replace the stored ones (null clears an allow-list). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window (an end of `24:00` runs to midnight; a start cannot be `24:00`); `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         patch: operations["updateBotAgent"];
         trace?: never;
@@ -1336,7 +1336,7 @@ export interface paths {
         put?: never;
         /**
          * Issue (or rotate) the agent’s API key
-         * @description Returns the key once: only its SHA-256 is stored. The key authenticates as this agent only (`Authorization: Bearer sxa_…`), with the scopes granted: `portfolio:read`, `market:read`, `orders:read`, `orders:propose` (orders are held for approval), `orders:execute` (orders at or under the approval threshold are sent). Send `{}` for the default: portfolio:read, market:read, orders:read, orders:propose. An agent has one key: issuing again replaces it and the old key stops at once. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description Returns the key once: only its SHA-256 is stored. The key authenticates as this agent only (`Authorization: Bearer sxa_…`), with the scopes granted: `portfolio:read`, `market:read`, `orders:read`, `orders:propose` (orders are held for approval), `orders:execute` (orders at or under the approval threshold are sent). Send `{}` (or no body) for the default: portfolio:read, market:read, orders:read, orders:propose. An agent has one key: issuing again replaces it and the old key stops at once. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         post: operations["issueBotAgentCredential"];
         delete?: never;
@@ -1384,7 +1384,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order for an agent through the gate
-         * @description Every order is recorded and answered 201 with its status: `rejected` with a typed `reject_reason`, `pending_approval` with its `approval_id`, or sent (`sent`, `filled`: paper mode fills market orders at the quote, marketable limit orders at once; live mode goes to the account’s broker, whose refusal is `broker_rejected`). `client_order_id` is required and idempotent per agent: the same key with the same request → 200 with the recorded order; with another request → 409 `bot.client_order_id_conflict`. Exactly one of `qty` and `notional` (market orders only); `limit_price` exactly for limit orders; decimals as JSON strings. An order worth more than 1000000000000 is refused 422 and not recorded: a `notional` above it (the error on `notional`), or `qty` × the limit price, or for a market order × the quote of the moment, above it (the error on `qty`; a market order’s refusal depends on the quote). An agent key acts for its own agent only (another → 404) and needs `orders:propose` or `orders:execute` (403 `bot.insufficient_scope`). The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, end exclusive), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
+         * @description Every order is recorded and answered 201 with its status: `rejected` with a typed `reject_reason`, `pending_approval` with its `approval_id`, or sent (`sent`, `filled`: paper mode fills market orders at the quote, marketable limit orders at once; live mode goes to the account’s broker, whose refusal is `broker_rejected`). `client_order_id` is required and idempotent per agent: the same key with the same request → 200 with the recorded order; with another request → 409 `bot.client_order_id_conflict`. Exactly one of `qty` and `notional` (market orders only); `limit_price` exactly for limit orders; decimals as JSON strings. An order worth more than 1000000000000 is refused 422 and not recorded: a `notional` above it (the error on `notional`), or `qty` × the limit price, or for a market order × the quote of the moment, above it (the error on `qty`; a market order’s refusal depends on the quote). An agent key acts for its own agent only (another → 404) and needs `orders:propose` or `orders:execute` (403 `bot.insufficient_scope`). The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, start inclusive, end exclusive; an end of 24:00 is midnight), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
          */
         post: operations["placeAgentOrder"];
         delete?: never;
@@ -1424,7 +1424,7 @@ export interface paths {
         put?: never;
         /**
          * Run the gate on an order without placing it
-         * @description Runs the gate on the order as placing it now would, and records nothing: `would_send`, `would_hold` (reason `approval.required`) or `would_reject` with the typed reason; `checks` lists each check run up to the first failure; `post_trade` the position weight in the account (buys, when the account can be valued) and the agent’s open positions after it. `client_order_id` is optional; an order worth more than 1000000000000 is a 422, as when placing it. The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, end exclusive), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
+         * @description Runs the gate on the order as placing it now would, and records nothing: `would_send`, `would_hold` (reason `approval.required`) or `would_reject` with the typed reason; `checks` lists each check run up to the first failure; `post_trade` the position weight in the account (buys, when the account can be valued) and the agent’s open positions after it. `client_order_id` is optional; an order worth more than 1000000000000 is a 422, as when placing it. The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, start inclusive, end exclusive; an end of 24:00 is midnight), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
          */
         post: operations["simulateAgentOrder"];
         delete?: never;
@@ -1462,7 +1462,7 @@ export interface paths {
         };
         /**
          * The approval threshold and account overrides
-         * @description An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. `updated_at`: the latest change (null: never set). Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. `updated_at`: the latest change, a removed override’s included (null: never set). Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         get: operations["getBotApprovalThreshold"];
         /**
@@ -1487,7 +1487,7 @@ export interface paths {
         get?: never;
         /**
          * Set or remove an account’s own threshold
-         * @description `account_id`: one of your broker accounts (another → 422 naming it); `threshold`: a decimal string ≥ 0, or null to remove the override. An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. Money is a JSON string with at most 2 decimal places ("5000.00"); a JSON number is refused with a 422 saying to send a string (floats round). Amounts are answered with exactly 2 places. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description `account_id`: one of your broker accounts (another → 422 naming it); `threshold`: a decimal string ≥ 0, or null to remove the override (which moves `updated_at` to now; the tenant threshold stays). An agent order whose priced notional is above the effective threshold waits for a person’s approval (exactly at it is sent). Effective threshold: the account’s override if it has one, else the tenant threshold, else none (no order waits). A credential without `orders:execute` has every order held whatever the threshold. Money is a JSON string with at most 2 decimal places ("5000.00"); a JSON number is refused with a 422 saying to send a string (floats round). Amounts are answered with exactly 2 places. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         put: operations["putBotThresholdOverride"];
         post?: never;
@@ -1588,7 +1588,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a held agent order
-         * @description `note` (optional, 1–500 characters on one line) is kept as `decision_note` and as the order’s `reject_detail`. The order becomes `rejected` with reason `approval.rejected` (counted in the agent’s rejections) and its budget goes back to its day. Decided → 409 `bot.approval_not_pending`; lapsed or expired → 422 `bot.approval_expired`. `tenant_id`: another tenant (administrators only; 403 otherwise).
+         * @description `note` (optional, 1–500 characters on one line; the body itself may be left out) is kept as `decision_note` and as the order’s `reject_detail`. The order becomes `rejected` with reason `approval.rejected` (counted in the agent’s rejections) and its budget goes back to its day. Decided → 409 `bot.approval_not_pending`; lapsed or expired → 422 `bot.approval_expired`. `tenant_id`: another tenant (administrators only; 403 otherwise).
          */
         post: operations["rejectBotApproval"];
         delete?: never;
@@ -6446,6 +6446,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -10235,6 +10244,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -10383,6 +10401,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -10515,6 +10542,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10862,6 +10898,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -11014,6 +11059,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13388,6 +13442,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -13802,6 +13865,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -14032,6 +14104,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16181,6 +16262,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -16446,7 +16536,9 @@ export interface operations {
                 "application/json": {
                     allowed_accounts?: null | number[];
                     allowed_hours?: null | {
+                        /** @description HH:MM, 00:01 to 24:00 (24:00: the end of the day) */
                         end: string;
+                        /** @description HH:MM, 00:00 to 23:59 */
                         start: string;
                     };
                     allowed_symbols?: null | string[];
@@ -16955,7 +17047,9 @@ export interface operations {
                 "application/json": {
                     allowed_accounts?: null | number[];
                     allowed_hours?: null | {
+                        /** @description HH:MM, 00:01 to 24:00 (24:00: the end of the day) */
                         end: string;
+                        /** @description HH:MM, 00:00 to 23:59 */
                         start: string;
                     };
                     allowed_symbols?: null | string[];
@@ -20531,6 +20625,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -20627,6 +20730,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20745,6 +20857,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21121,6 +21242,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -21245,6 +21375,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21712,6 +21851,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -21966,6 +22114,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -22096,6 +22253,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -22205,6 +22371,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -22301,6 +22476,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22428,6 +22612,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22568,6 +22761,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22968,6 +23170,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -23112,6 +23323,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -23230,6 +23450,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23372,6 +23601,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23557,6 +23795,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -23684,6 +23931,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23825,6 +24081,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -23943,6 +24208,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -24052,6 +24326,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24329,6 +24612,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -24498,6 +24790,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24726,6 +25027,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -24836,6 +25146,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25319,6 +25638,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -25453,6 +25781,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25755,6 +26092,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26083,6 +26429,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -26250,6 +26605,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26558,6 +26922,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27177,6 +27550,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27836,6 +28218,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -27979,6 +28370,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28613,6 +29013,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -28734,6 +29143,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29173,6 +29591,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -29270,6 +29697,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29428,6 +29864,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30377,6 +30822,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -30487,6 +30941,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30998,6 +31461,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -31110,6 +31582,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31286,6 +31767,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -31442,6 +31932,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -31569,6 +32068,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32004,6 +32512,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -32248,6 +32765,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32705,6 +33231,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -32987,6 +33522,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33320,6 +33864,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -33451,6 +34004,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33591,6 +34153,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33970,6 +34541,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -34271,6 +34851,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -34996,6 +35585,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -35493,6 +36091,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -35606,6 +36213,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -38174,6 +38790,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -39106,6 +39731,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40188,6 +40822,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -40477,6 +41120,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40783,6 +41435,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -41073,6 +41734,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41909,6 +42579,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -42206,6 +42885,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -42370,6 +43058,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -42598,6 +43295,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43400,6 +44106,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -43573,6 +44288,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -43938,6 +44662,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -44449,6 +45182,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -44655,6 +45397,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45024,6 +45775,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -45261,6 +46021,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -45544,6 +46313,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46236,6 +47014,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46990,6 +47777,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -47241,6 +48037,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47653,6 +48458,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -48157,6 +48971,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -48241,6 +49064,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -49047,6 +49879,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -49378,6 +50219,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -49668,6 +50518,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -49861,6 +50720,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -50247,6 +51115,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -50607,6 +51484,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51021,6 +51907,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51839,6 +52734,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unprocessable Content */
             422: {
                 headers: {
@@ -52129,6 +53033,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -53528,6 +54441,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -55348,6 +56270,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -57961,6 +58892,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -58089,6 +59029,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -58352,6 +59301,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -58511,6 +59469,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -58692,6 +59659,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -59271,6 +60247,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -60995,6 +61980,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -61934,6 +62928,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -62853,6 +63856,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -63032,6 +64044,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -63143,6 +64164,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -63284,6 +64314,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -63911,6 +64950,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

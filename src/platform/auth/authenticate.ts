@@ -3,7 +3,9 @@
  * (undeclared means 'user': a route is private unless it says otherwise). Credentials, in order:
  * `Authorization: Bearer <jwt>`, `X-API-Key: <key>`, the `svc_token` cookie.
  * Cookie-authenticated unsafe requests must come from an allowed Origin (CSRF); bearer and API-key
- * requests carry no ambient authority and are not checked.
+ * requests carry no ambient authority and are not checked. An agent's live key (bearer or
+ * X-API-Key) on a private route is a 403 `auth.agent_key_not_allowed`: the key is good, the route
+ * is a person's (a bad or unknown key stays a 401).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts'
@@ -58,6 +60,29 @@ async function identify(
   return m?.[1] ? auth.fromAccessToken(m[1], 'bearer') : null
 }
 
+/** The token a bearer or API-key credential carries (a cookie never holds an agent key). */
+function presentedKey(presented: NonNullable<ReturnType<typeof credentials>>): string | undefined {
+  if (presented.kind === 'api_key') return presented.value
+  if (presented.kind === 'bearer') return /^Bearer\s+(\S+)$/i.exec(presented.value)?.[1]
+  return undefined
+}
+
+/** What an unidentified credential on a private route gets: 403 for an agent's live key, else 401. */
+async function refusal(
+  presented: NonNullable<ReturnType<typeof credentials>>,
+  auth: Authenticator,
+): Promise<Error> {
+  const key = presentedKey(presented)
+  if (key && (await auth.isAgentKey(key)))
+    return new ForbiddenError(
+      'auth.agent_key_not_allowed',
+      'An agent key can only be used on the agent order path (/api/bot-controls/agents/{agent_id}/orders…, ' +
+        '/api/bot-controls/orders/{order_id}) and the MCP server (/mcp); this operation needs a person’s ' +
+        'access token, API key or session',
+    )
+  return unauthenticated()
+}
+
 function unauthenticated(): UnauthorizedError {
   return new UnauthorizedError('auth.unauthenticated', 'A valid access token or API key is required', {
     headers: { 'www-authenticate': 'Bearer' },
@@ -102,6 +127,8 @@ export function installAuthentication(
     identify(presented, opts.authenticator).then(
       (scope) => {
         if (scope) req.scope = scope
+        else if (requirement !== 'public')
+          return void refusal(presented, opts.authenticator).then(done, (err: Error) => done(err))
         try {
           authorize(req, requirement, scope, origins)
         } catch (err) {

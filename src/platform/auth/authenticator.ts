@@ -3,7 +3,9 @@
  * verified locally; the user's role, status and tenant plan come from the identity module's
  * `principals` hook once and are cached briefly, so the hot path costs no query. Session revocation
  * and API keys are answered by hooks identity plugs in too (`sessions`, `apiKeys`); without them
- * every signed session is live and no API key exists. The platform reads no module's tables.
+ * every signed session is live and no API key exists. `agentKeys` (bot controls) tells an agent's
+ * key from a bad one, so a person's operation refuses it with a 403 rather than a 401. The platform
+ * reads no module's tables.
  */
 import type { Cache } from '../cache/index.ts'
 import type { Clock } from '../clock.ts'
@@ -20,9 +22,16 @@ export interface ApiKeyResolver {
   resolve(key: string): Promise<{ tenantId: number; userId: number } | null>
 }
 
+export interface AgentKeyChecker {
+  /** True when `key` is an agent's live key (such a key never authenticates a person). */
+  isLive(key: string): Promise<boolean>
+}
+
 export interface Authenticator {
   fromAccessToken(token: string, via: 'bearer' | 'cookie'): Promise<RequestScope | null>
   fromApiKey(key: string): Promise<RequestScope | null>
+  /** True when `key` (a bearer token or an X-API-Key value) is an agent's live key. */
+  isAgentKey(key: string): Promise<boolean>
   /** Forget cached facts about a user (role/plan/status change). */
   invalidateUser(tenantId: number, userId: number): Promise<void>
 }
@@ -51,6 +60,7 @@ export interface AuthenticatorDeps {
   principals: PrincipalReader
   sessions?: SessionChecker
   apiKeys?: ApiKeyResolver
+  agentKeys?: AgentKeyChecker
 }
 
 export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
@@ -89,6 +99,7 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
       if (!p?.active) return null
       return { tenantId: owner.tenantId, userId: owner.userId, role: p.role, plan: p.plan, via: 'api_key' }
     },
+    isAgentKey: async (agentKey) => (deps.agentKeys ? deps.agentKeys.isLive(agentKey) : false),
     invalidateUser: (tenantId, userId) => deps.cache.delete(key(tenantId, userId)),
   }
 }

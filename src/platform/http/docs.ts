@@ -14,7 +14,8 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
  * The errors any operation can answer whatever its handler does, documented once here: a malformed
  * URL (400), rate limiting (429), a failure (500) or a draining server (503); an over-long path
  * parameter (414); for methods with a body, too large (413), wrong media type (415) or not JSON (422);
- * for private ones, no credentials (401) and, on writes, a cookie without an allowed Origin (403).
+ * for private ones, no credentials (401) and an agent's key, which only the agent order operations
+ * and MCP take, or on writes a cookie without an allowed Origin (403).
  * A route's own entry for a status wins (the OAuth token endpoint's 400 keeps its RFC 6749 shape).
  */
 export function sharedErrorStatuses(method: string, url: string, auth: string): number[] {
@@ -22,7 +23,7 @@ export function sharedErrorStatuses(method: string, url: string, auth: string): 
   if (/[:{]/.test(url)) statuses.push(414)
   const write = !SAFE.has(method.toUpperCase())
   if (write) statuses.push(413, 415, 422)
-  if (auth !== 'public') statuses.push(401, ...(write ? [403] : []))
+  if (auth !== 'public') statuses.push(401, 403)
   return statuses
 }
 

@@ -1,10 +1,21 @@
 /**
- * Why a JSON body that parses was still refused: a key that reaches an object's prototype. Such a
- * key (`__proto__`, or `constructor` holding a `prototype`) can change every object the service
- * builds from the body (prototype pollution), and no field of this API has that name, so the body
- * is refused with a 422 naming the key instead of being read.
+ * JSON bodies beyond parsing.
+ * - Why a JSON body that parses was still refused: a key that reaches an object's prototype. Such a
+ *   key (`__proto__`, or `constructor` holding a `prototype`) can change every object the service
+ *   builds from the body (prototype pollution), and no field of this API has that name, so the body
+ *   is refused with a 422 naming the key instead of being read.
+ * - A route whose body has only optional fields says `config: { bodyOptional: true }`: a request
+ *   with no body at all (and so no content type) reads as `{}`, the body that asks for every default.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { UnprocessableError } from './errors.ts'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every field of the route's body is optional: no body at all reads as `{}` (see `absentBodyAsEmpty`). */
+    bodyOptional?: boolean
+  }
+}
 
 type Path = (string | number)[]
 
@@ -45,4 +56,17 @@ export function refusedPrototypeKey(text: string): UnprocessableError | undefine
   return new UnprocessableError('validation.forbidden_key', `The body is valid JSON, but ${msg}`, [
     { loc: ['body', ...path], msg, type: 'forbidden_key' },
   ])
+}
+
+/**
+ * `preValidation` hook: on a `bodyOptional` route, a request without a body (none sent, or an empty
+ * JSON text) gets `{}` before its schema is checked. A body that was sent is validated as it is.
+ */
+export function absentBodyAsEmpty(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
+  if (req.body === undefined && req.routeOptions.config.bodyOptional === true) req.body = {}
+  done()
 }

@@ -18,7 +18,8 @@ const SETTINGS =
   '`trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that ' +
   'account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or ' +
   '`live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; ' +
-  '`allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window; ' +
+  '`allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window ' +
+  '(an end of `24:00` runs to midnight; a start cannot be `24:00`); ' +
   '`allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any.'
 
 /**
@@ -154,6 +155,7 @@ function credentialRoutes(app: App, api: BotControls): void {
     `${BASE}/agents/:agent_id/credentials`,
     {
       preValidation: tenantFirst,
+      config: { bodyOptional: true },
       schema: {
         operationId: 'issueBotAgentCredential',
         summary: 'Issue (or rotate) the agent’s API key',
@@ -161,7 +163,7 @@ function credentialRoutes(app: App, api: BotControls): void {
           'Returns the key once: only its SHA-256 is stored. The key authenticates as this agent only ' +
           '(`Authorization: Bearer sxa_…`), with the scopes granted: `portfolio:read`, `market:read`, `orders:read`, ' +
           '`orders:propose` (orders are held for approval), `orders:execute` (orders at or under the approval ' +
-          `threshold are sent). Send \`{}\` for the default: ${DEFAULT_AGENT_SCOPES.join(', ')}. An agent has one key: issuing again ` +
+          `threshold are sent). Send \`{}\` (or no body) for the default: ${DEFAULT_AGENT_SCOPES.join(', ')}. An agent has one key: issuing again ` +
           `replaces it and the old key stops at once. ${NOT_FOUND} ${ADMIN}`,
         examples: {
           params: { agent_id: 7 },

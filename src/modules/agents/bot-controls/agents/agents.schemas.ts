@@ -38,11 +38,23 @@ export const ScopeSchema = Type.Enum([...AGENT_SCOPES], {
 })
 const Hhmm = Type.String({
   pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
-  errorMessage: { pattern: 'must be a time HH:MM (24-hour, New York time), e.g. 09:30' },
+  description: 'HH:MM, 00:00 to 23:59',
+  errorMessage: { pattern: 'must be a time HH:MM (24-hour, New York time, 00:00 to 23:59), e.g. 09:30' },
+})
+/** An end may also be 24:00, the end of the day, so a window can run to midnight. */
+const HhmmEnd = Type.String({
+  pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$',
+  description: 'HH:MM, 00:01 to 24:00 (24:00: the end of the day)',
+  errorMessage: {
+    pattern: 'must be a time HH:MM (24-hour, New York time), e.g. 16:00, or 24:00 for the end of the day',
+  },
 })
 const Hours = Type.Object(
-  { start: Hhmm, end: Hhmm },
-  { description: 'A daily window in New York time; start < end; the end minute is outside it' },
+  { start: Hhmm, end: HhmmEnd },
+  {
+    description:
+      'A daily window in New York time; start < end; the end minute is outside it; an end of 24:00 runs to midnight',
+  },
 )
 const Symbols = Type.Array(
   Type.String({
@@ -127,11 +139,20 @@ export const IssuedCredential = Type.Object({
   created_at: Time,
 })
 
+/** Digits a money amount may have before the point: its column is numeric(20, 2). */
+export const MONEY_INTEGER_DIGITS = 18
+/** The largest money amount: 18 nines, then .99. */
+export const MONEY_MAX = `${'9'.repeat(MONEY_INTEGER_DIGITS)}.99`
 const MONEY_MESSAGE =
-  'must be a decimal string ≥ 0 with at most 2 decimal places, such as "1000.00" (send numbers as strings: JSON numbers are refused)'
-/** Money: a JSON string, ≥ 0, at most 2 decimal places (never a JSON number: floats round). */
+  `must be a decimal string ≥ 0 and at most ${MONEY_MAX} (up to ${MONEY_INTEGER_DIGITS} digits before the ` +
+  'point, at most 2 decimal places), such as "1000.00" (send numbers as strings: JSON numbers are refused)'
+/** Money: a JSON string, ≥ 0, at most 2 decimal places (never a JSON number: floats round), at most MONEY_MAX. */
 export const MoneyString = (description: string) =>
-  Type.String({ pattern: '^[0-9]{1,18}(\\.[0-9]{1,2})?$', description, errorMessage: MONEY_MESSAGE })
+  Type.String({
+    pattern: `^[0-9]{1,${MONEY_INTEGER_DIGITS}}(\\.[0-9]{1,2})?$`,
+    description: `${description}; at most ${MONEY_MAX}`,
+    errorMessage: MONEY_MESSAGE,
+  })
 /** Money or null; one message for both ways of failing (a number, a malformed string). */
 const NullableMoney = (description: string) =>
   Type.Union([Type.Null(), MoneyString(description)], {

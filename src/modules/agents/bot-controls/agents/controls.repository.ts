@@ -44,6 +44,18 @@ export const saveTenantThreshold = (s: TenantScope, threshold: string | null, us
     )
     .execute()
 
+/**
+ * Marks the tenant's thresholds changed at `now` without changing the tenant threshold (a row with
+ * none is created if there is no row yet): removing an override leaves no row of its own to date
+ * the change by.
+ */
+export const touchTenantThreshold = (s: TenantScope, userId: number, now: Date) =>
+  s.db
+    .insertInto('bot_approval_threshold')
+    .values({ tenant_id: s.tenantId, threshold: null, updated_by: userId, updated_at: now })
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ updated_by: userId, updated_at: now }))
+    .execute()
+
 export const overrides = (s: TenantScope) =>
   s.db
     .selectFrom('bot_threshold_override')
@@ -75,12 +87,15 @@ export const saveOverride = (
     )
     .execute()
 
-export const deleteOverride = (s: TenantScope, accountId: number) =>
-  s.db
+/** Removes an account's override; true when there was one. */
+export const deleteOverride = async (s: TenantScope, accountId: number): Promise<boolean> => {
+  const r = await s.db
     .deleteFrom('bot_threshold_override')
     .where('tenant_id', '=', s.tenantId)
     .where('account_id', '=', accountId)
-    .execute()
+    .executeTakeFirst()
+  return r.numDeletedRows > 0n
+}
 
 export const usageDay = (s: TenantScope, agentId: number, day: string) =>
   s.db

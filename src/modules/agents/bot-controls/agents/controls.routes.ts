@@ -104,7 +104,7 @@ function thresholdRoutes(app: App, api: BotControls): void {
       schema: {
         operationId: 'getBotApprovalThreshold',
         summary: 'The approval threshold and account overrides',
-        description: `${PRECEDENCE} \`updated_at\`: the latest change (null: never set). ${ADMIN}`,
+        description: `${PRECEDENCE} \`updated_at\`: the latest change, a removed override’s included (null: never set). ${ADMIN}`,
         examples: {
           query: { tenant_id: 41 },
           200: { description: 'The threshold', value: X.THRESHOLD_EXAMPLE },
@@ -146,7 +146,7 @@ function thresholdRoutes(app: App, api: BotControls): void {
         summary: 'Set or remove an account’s own threshold',
         description:
           '`account_id`: one of your broker accounts (another → 422 naming it); `threshold`: a decimal string ≥ 0, ' +
-          `or null to remove the override. ${PRECEDENCE} ${DECIMALS} ${ADMIN}`,
+          `or null to remove the override (which moves \`updated_at\` to now; the tenant threshold stays). ${PRECEDENCE} ${DECIMALS} ${ADMIN}`,
         examples: {
           query: { tenant_id: 41 },
           body: { account_id: 12, threshold: '500.00' },

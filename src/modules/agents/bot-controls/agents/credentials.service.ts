@@ -80,4 +80,15 @@ export class CredentialsService {
       return { tenantId, agentId, userId: Number(c.created_by), scopes: c.scopes as AgentScope[] }
     })
   }
+
+  /**
+   * Whether `key` is a live agent key (known, current, its agent not archived), without counting
+   * it as used: the platform asks this to refuse such a key on a person's operation with a 403.
+   */
+  async isLive(key: string): Promise<boolean> {
+    const tenantId = tenantOfToken(key, AGENT_KEY_PREFIX)
+    if (tenantId === null) return false
+    const c = await this.deps.scopes.withTenant(tenantId, (s) => repo.credentialByHash(s, sha256Hex(key)))
+    return c !== undefined
+  }
 }

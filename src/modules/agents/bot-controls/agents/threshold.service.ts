@@ -50,7 +50,7 @@ export class ThresholdService {
     })
   }
 
-  /** Sets (or, with null, removes) an account's own threshold. */
+  /** Sets (or, with null, removes) an account's own threshold; either moves `updated_at` to now. */
   putOverride(
     scope: RequestScope,
     body: { account_id: number; threshold: string | null },
@@ -72,8 +72,11 @@ export class ThresholdService {
           ],
         )
       }
-      if (body.threshold === null) await repo.deleteOverride(s, body.account_id)
-      else await repo.saveOverride(s, body.account_id, body.threshold, scope.userId, now)
+      if (body.threshold !== null)
+        await repo.saveOverride(s, body.account_id, body.threshold, scope.userId, now)
+      // `updated_at` is the latest row's: a removal leaves no row, so it dates itself on the tenant's.
+      else if (await repo.deleteOverride(s, body.account_id))
+        await repo.touchTenantThreshold(s, scope.userId, now)
       return this.view(s)
     })
   }

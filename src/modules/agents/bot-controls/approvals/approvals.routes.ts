@@ -109,11 +109,12 @@ function decisionRoutes(app: App, approvals: ApprovalsService): void {
     `${BASE}/:approval_id/reject`,
     {
       preValidation: tenantFirst,
+      config: { bodyOptional: true },
       schema: {
         operationId: 'rejectBotApproval',
         summary: 'Reject a held agent order',
         description:
-          `\`note\` (optional, 1–${S.NOTE_MAX} characters on one line) is kept as \`decision_note\` and as the order’s ` +
+          `\`note\` (optional, 1–${S.NOTE_MAX} characters on one line; the body itself may be left out) is kept as \`decision_note\` and as the order’s ` +
           '`reject_detail`. The order becomes `rejected` with reason `approval.rejected` (counted in the agent’s ' +
           'rejections) and its budget goes back to its day. Decided → 409 `bot.approval_not_pending`; lapsed or ' +
           `expired → 422 \`bot.approval_expired\`. ${TENANT}`,

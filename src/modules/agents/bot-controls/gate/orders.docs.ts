@@ -5,7 +5,7 @@ import { MAX_ORDER_VALUE } from './orders.schemas.ts'
 export const GATE_ORDER =
   'The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order ' +
   'that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its ' +
-  'short); `symbol.not_allowed`, `hours.not_allowed` (New York time, end exclusive), `account.not_allowed` ' +
+  'short); `symbol.not_allowed`, `hours.not_allowed` (New York time, start inclusive, end exclusive; an end of 24:00 is midnight), `account.not_allowed` ' +
   '(the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a ' +
   'market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the ' +
   `notional given); the limits ${LIMIT_CHECKS.map((c) => `\`${c}\``).join(', ')} (inclusive: exactly at a limit ` +

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test'
 import {
   accountAllowed,
   hoursAllowed,
+  minuteOfDay,
   notionalPerDay,
   nyTime,
   openPositions,
@@ -162,5 +163,19 @@ describe('gate rules: pricing, state and allow-lists', () => {
     assert.equal(hoursAllowed(w, new Date('2026-01-15T14:30:00Z')).passed, true)
     assert.equal(hoursAllowed(w, new Date('2026-01-15T13:30:00Z')).passed, false)
     assert.equal(hoursAllowed(null, new Date()).passed, true)
+  })
+
+  it('hours: 24:00 ends the window at midnight (1440 minutes); 23:59 is its last minute', () => {
+    assert.deepEqual(['00:00', '09:30', '23:59', '24:00'].map(minuteOfDay), [0, 570, 1439, 1440])
+    const w = { start: '09:30', end: '24:00' }
+    // 2026-07-02 03:59 UTC is 23:59 on 1 July in New York (EDT); 04:00 UTC is midnight
+    assert.equal(hoursAllowed(w, new Date('2026-07-02T03:59:59Z')).passed, true)
+    assert.equal(hoursAllowed(w, new Date('2026-07-02T04:00:00Z')).passed, false)
+    assert.equal(hoursAllowed(w, new Date('2026-07-01T13:29:00Z')).passed, false)
+    assert.equal(hoursAllowed(w, new Date('2026-07-01T13:30:00Z')).passed, true)
+    assert.match(
+      hoursAllowed(w, new Date('2026-07-02T04:00:00Z')).detail,
+      /00:00 New York time; .* 09:30 to midnight/,
+    )
   })
 })

@@ -240,15 +240,26 @@ export function nyTime(at: Date): string {
   return NY_TIME.format(at)
 }
 
-/** A New York time window, start inclusive, end exclusive (null: any time). */
+/**
+ * Minutes since midnight of an `HH:MM` time. `24:00` is 1440, the end of the day: an agent's window
+ * may end there (its last minute is 23:59), never start there.
+ */
+export function minuteOfDay(hhmm: string): number {
+  const [h, m] = hhmm.split(':')
+  return Number(h) * 60 + Number(m)
+}
+
+/** A New York time window, start inclusive, end exclusive; an end of `24:00` runs to midnight (null: any time). */
 export function hoursAllowed(window: { start: string; end: string } | null, at: Date): CheckResult {
   if (window === null) return result('hours.not_allowed', true, 'any time')
   const now = nyTime(at)
-  const ok = now >= window.start && now < window.end
+  const minute = minuteOfDay(now)
+  const ok = minute >= minuteOfDay(window.start) && minute < minuteOfDay(window.end)
+  const until = window.end === '24:00' ? 'midnight (24:00)' : `before ${window.end}`
   return result(
     'hours.not_allowed',
     ok,
-    `${now} New York time; the agent may trade from ${window.start} to before ${window.end}`,
+    `${now} New York time; the agent may trade from ${window.start} to ${until}`,
   )
 }
 

@@ -1,6 +1,7 @@
 /** Pure rules of the agents' settings: symbols, hours, decimal limits, and how they are shown. */
 import { UnprocessableError } from '../../../../../platform/http/errors.ts'
 import type { AllowedHours } from '../../controls.tables.ts'
+import { minuteOfDay } from '../../lib/gate-rules.ts'
 
 export const MAX_ALLOWED_SYMBOLS = 200
 export const SYMBOL_PATTERN = /^[A-Z][A-Z0-9.-]{0,9}$/
@@ -21,9 +22,12 @@ export function normalizeSymbols(symbols: readonly string[]): string[] {
   return out
 }
 
-/** `start` must come before `end` (same day, New York time; the end minute is outside the window). */
+/**
+ * `start` must come before `end` (same day, New York time; the end minute is outside the window, and
+ * an end of `24:00` is midnight, the end of the day).
+ */
 export function checkHours(h: AllowedHours | null | undefined): void {
-  if (h && h.start >= h.end) {
+  if (h && minuteOfDay(h.start) >= minuteOfDay(h.end)) {
     throw UnprocessableError.field(
       ['body', 'allowed_hours', 'end'],
       `must be after start (${h.start}); a window cannot span midnight`,
