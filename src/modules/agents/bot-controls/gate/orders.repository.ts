@@ -237,6 +237,36 @@ export const openOrHeldOnSideQuery = (db: Kysely<Database>, tenantId: number, p:
     .where('status', 'in', OPEN_OR_HELD)
 
 /**
+ * The value of the agent's open or held buys of an account's symbol, what they may still buy: each
+ * at its limit price, a market order at `price` (the price the order being judged is priced at), as
+ * one row (`value`, 0 when none). What the position weight limit counts beside the holdings.
+ */
+export const openOrHeldBuysValueQuery = (
+  db: Kysely<Database>,
+  tenantId: number,
+  p: Omit<SideOf, 'side'> & { price: string | null },
+) =>
+  db
+    .selectFrom('bot_order')
+    .select(
+      sql<string>`coalesce(sum(${unfilled} * coalesce(bot_order.limit_price, ${p.price}::numeric)), 0)`.as(
+        'value',
+      ),
+    )
+    .where('tenant_id', '=', tenantId)
+    .where('agent_id', '=', p.agentId)
+    .where('account_id', '=', p.accountId)
+    .where('symbol', '=', p.symbol)
+    .where('side', '=', 'buy')
+    .where('status', 'in', OPEN_OR_HELD)
+
+/** `openOrHeldBuysValueQuery` run (the simulation). */
+export const openOrHeldBuysValue = async (
+  s: TenantScope,
+  p: Omit<SideOf, 'side'> & { price: string | null },
+): Promise<string> => (await openOrHeldBuysValueQuery(s.db, s.tenantId, p).executeTakeFirstOrThrow()).value
+
+/**
  * The quantity the agent's open or held orders on one side of an account's symbol may still trade;
  * `except`: an order left out (the held order an approval is deciding).
  */

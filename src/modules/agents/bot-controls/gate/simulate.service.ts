@@ -10,6 +10,7 @@ import { openPositionsAfter, weightOf } from '../lib/gate-rules.ts'
 import type { FactsService } from './facts.service.ts'
 import {
   type AgentPolicy,
+  committed,
   evaluate,
   type GateFacts,
   type GateOrder,
@@ -50,7 +51,15 @@ export async function simulate(s: TenantScope, d: SimulateInput): Promise<Simula
   const v = inside.accountOwned ? d.valuation : null
   const post_trade = {
     position_weight:
-      v && d.order.side === 'buy' ? weightOf(decAdd(v.symbolValue, decision.priced), v.accountValue) : null,
+      v && d.order.side === 'buy'
+        ? weightOf(
+            decAdd(
+              decAdd(v.symbolValue, committed({ ...inside, policy: d.policy }, decision.reference)),
+              decision.priced,
+            ),
+            v.accountValue,
+          )
+        : null,
     open_positions: openPositionsAfter(inside.openPositions, inside.position, d.order.side, decision.qty),
   }
   const common = {

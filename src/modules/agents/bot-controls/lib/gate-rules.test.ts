@@ -101,7 +101,10 @@ describe('gate rules: limits at their boundaries', () => {
     assert.match(
       positionWeight('0.25', 'buy', f('1500', '1000', '10000')).detail,
       /weight after this order 0\.25 /,
-    )
+    ) // What the agent has on the way (open, held, paper) counts: 1,000 + 500 committed + 1,000.01 is over.
+    const committed = { symbolValue: '1000', committed: '500', priced: '1000.01', accountValue: '10000' }
+    assert.equal(positionWeight('0.25', 'buy', committed).passed, false)
+    assert.equal(positionWeight('0.25', 'buy', { ...committed, priced: '1000' }).passed, true)
   })
 })
 
