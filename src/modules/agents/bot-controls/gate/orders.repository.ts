@@ -103,6 +103,17 @@ const orders = (s: TenantScope) =>
 export const findOrder = (s: TenantScope, id: number): Promise<OrderRow | undefined> =>
   orders(s).where('o.id', '=', id).executeTakeFirst()
 
+/** The agent's order recorded under `clientOrderId`, if any (the simulation of a used key). */
+export const findByClientId = (
+  s: TenantScope,
+  agentId: number,
+  clientOrderId: string,
+): Promise<OrderRow | undefined> =>
+  orders(s)
+    .where('o.agent_id', '=', agentId)
+    .where('o.client_order_id', '=', clientOrderId)
+    .executeTakeFirst()
+
 /** The order, locked (cancel and the sending of an approved order take turns with the fills job). */
 export const lockOrder = (s: TenantScope, id: number) =>
   s.db

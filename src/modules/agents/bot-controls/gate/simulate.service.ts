@@ -87,3 +87,38 @@ export async function simulate(s: TenantScope, d: SimulateInput): Promise<Simula
     }
   return { outcome: 'would_send', reason: null, detail: null, ...common }
 }
+
+/**
+ * A client_order_id the agent already used: placing runs no check and answers the recorded order
+ * again (`same`: the same request, 200) or refuses it (409 `bot.client_order_id_conflict`); the
+ * simulation says so, with that order's figures.
+ */
+export async function usedKey(
+  s: TenantScope,
+  p: { agentId: number; clientOrderId: string; same: (row: repo.OrderRow) => boolean },
+): Promise<SimulationViewOut | null> {
+  const row = await repo.findByClientId(s, p.agentId, p.clientOrderId)
+  if (!row) return null
+  const held = await repo.positions(s, p.agentId)
+  const common = {
+    existing_order_id: row.id,
+    priced_notional: row.priced_notional,
+    reference_price: row.reference_price,
+    threshold: null,
+    checks: [],
+    post_trade: { position_weight: null, open_positions: held.length },
+  }
+  if (p.same(row))
+    return {
+      outcome: 'would_replay',
+      reason: null,
+      detail: `client_order_id ${p.clientOrderId} was used for order ${row.id} with this request: placing it answers that order again (200), nothing new is placed`,
+      ...common,
+    }
+  return {
+    outcome: 'would_conflict',
+    reason: 'bot.client_order_id_conflict',
+    detail: `client_order_id ${p.clientOrderId} was used for another order (${row.id}): placing this is refused (409)`,
+    ...common,
+  }
+}
