@@ -6,7 +6,7 @@
  * what is decided (decide.service.ts).
  */
 import type { TenantScope } from '../../../../platform/db/index.ts'
-import { decAdd, decDiv, decMul, toCents } from '../../../../kernel/decimal/index.ts'
+import { decAdd, decMul, toCents } from '../../../../kernel/decimal/index.ts'
 import * as R from '../lib/gate-rules.ts'
 import type { AgentPolicy, PolicyReader, ThresholdService } from '../index.ts'
 import type { OrderRow } from './orders.repository.ts'
@@ -109,8 +109,7 @@ export function evaluate(f: GateFacts): GateDecision {
   const { reference, priced } = priceOf(order, f.quote)
   const opensNew = R.opensPosition(f.position)
   // A notional order's quantity is known once priced: a reducing agent's notional order is judged then.
-  const qty =
-    order.qty ?? (reference !== null && order.notional !== null ? decDiv(order.notional, reference, 9) : null)
+  const qty = R.orderQty(order.qty, order.notional, reference)
   const out: GateDecision = {
     checks: [],
     failed: null,

@@ -214,6 +214,22 @@ export const positions = (s: TenantScope, agentId: number) =>
     .where('qty', '<>', '0')
     .execute()
 
+/** The agent's net quantity in one account's symbol ('0' when it holds none there). */
+export async function positionIn(
+  s: TenantScope,
+  p: { agentId: number; accountId: number; symbol: string },
+): Promise<string> {
+  const row = await s.db
+    .selectFrom('bot_position')
+    .select('qty')
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', p.agentId)
+    .where('account_id', '=', p.accountId)
+    .where('symbol', '=', p.symbol)
+    .executeTakeFirst()
+  return row?.qty ?? '0'
+}
+
 /** Orders that may still trade: open at the broker, or held for approval. */
 export const OPEN_OR_HELD: BotOrderStatus[] = [...OPEN_STATUSES, 'pending_approval']
 

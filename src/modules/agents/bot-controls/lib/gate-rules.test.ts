@@ -11,6 +11,7 @@ import {
   orderNotional,
   ordersPerDay,
   ordersPerMinute,
+  orderQty,
   positionWeight,
   pricedNotional,
   reduces,
@@ -109,6 +110,12 @@ describe('gate rules: limits at their boundaries', () => {
 })
 
 describe('gate rules: pricing, state and allow-lists', () => {
+  it('an order’s quantity: as given, or its notional at the price to 9 places; null unpriced', () => {
+    assert.equal(orderQty('3', null, '10'), '3')
+    assert.equal(orderQty(null, '1100', '100.005'), '10.999450027')
+    assert.equal(orderQty(null, '100', null), null)
+  })
+
   it('prices qty × price rounded half up to the cent', () => {
     assert.equal(pricedNotional('3', '10.005'), '30.02') // 30.015 → 30.02
     assert.equal(pricedNotional('0.125', '100.04'), '12.51') // 12.505 → 12.51

@@ -39,6 +39,15 @@ export function pricedNotional(qty: string, price: string): string {
   return money(decMul(qty, price))
 }
 
+/**
+ * An order's quantity: as given, or a notional order's at `price` (the price it was priced or filled
+ * at) to 9 decimals; null when it has neither a quantity nor a price.
+ */
+export function orderQty(qty: string | null, notional: string | null, price: string | null): string | null {
+  if (qty !== null) return qty
+  return notional !== null && price !== null ? decDiv(notional, price, 9) : null
+}
+
 /** A decimal in its shortest form (`2.500000000` → `2.5`); money keeps two places elsewhere. */
 export function plain(x: string): string {
   return decAdd(x, '0')
