@@ -46,6 +46,7 @@ it('the gate’s read finds an order under its client_order_id through the clien
     day: '2026-11-30',
     since: new Date(now.getTime() - 60_000),
     windowInDay: true,
+    price: null,
   })
   assert.ok(statement)
   assert.match(statement.sql, /"client_order_id" = \$\d+/)

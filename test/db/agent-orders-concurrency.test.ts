@@ -81,6 +81,31 @@ describe('agent orders under concurrency', () => {
     assert.deepEqual((await usage(u, agent)).rejections, { 'state.reducing': PARALLEL - 2 })
   })
 
+  it('parallel buys under a position weight limit: together they never pass it', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const dep = await u.post('/api/activities', {
+      account_id: account,
+      type: 'DEPOSIT',
+      date: '2026-11-02',
+      amount: 10000,
+    })
+    assert.equal(dep.statusCode, 201, dep.body)
+    const agent = await createAgent(u, { limits: { max_position_weight: '0.25' } })
+    // Buys of 3 at 90 rest (below the quote 100), 270.00 each: nine fit 2,500.00 of 10,000.00.
+    const bodies = Array.from({ length: PARALLEL }, () =>
+      order(account, { qty: '3', type: 'limit', limit_price: '90' }),
+    )
+    const answers = await Promise.all(bodies.map((b) => place(u, agent, b)))
+    const statuses = answers.map((r) => json(r).status as string)
+    assert.equal(statuses.filter((s) => s === 'sent').length, 9)
+    const use = await usage(u, agent)
+    assert.deepEqual(
+      [use.orders, use.notional, use.rejections],
+      [9, '2430.00', { 'limit.max_position_weight': PARALLEL - 9 }],
+    )
+  })
+
   it('the same client_order_id in parallel: one order, the others answer it again (200)', async () => {
     const u = await t.newTenant()
     const account = await createAccount(u)

@@ -99,6 +99,34 @@ describe('agent orders: idempotency', () => {
     )
     assert.equal((await usage(u, agent)).orders, 1)
   })
+
+  it('simulating with a used client_order_id says what placing would: would_replay or would_conflict', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const agent = await createAgent(u)
+    const body = order(account, { qty: '2' })
+    const first = await placed(u, agent, body)
+    const sim = async (b: typeof body) => {
+      const res = await u.post(`/api/bot-controls/agents/${agent}/orders/simulate`, b)
+      assert.equal(res.statusCode, 200, res.body)
+      return json(res)
+    }
+    const replay = await sim({ ...body, qty: '2.000' })
+    assert.deepEqual(
+      [replay.outcome, replay.reason, replay.existing_order_id, replay.priced_notional, replay.checks],
+      ['would_replay', null, first.order_id, '200.01', []],
+    )
+    assert.match(replay.detail, new RegExp(`used for order ${first.order_id as number} with this request`))
+    const conflict = await sim({ ...body, qty: '3' })
+    assert.deepEqual(
+      [conflict.outcome, conflict.reason, conflict.existing_order_id],
+      ['would_conflict', 'bot.client_order_id_conflict', first.order_id],
+    )
+    // A fresh key, or none, is simulated as usual; nothing was recorded.
+    assert.equal((await sim(order(account, { qty: '2' }))).outcome, 'would_send')
+    assert.equal((await sim({ ...body, client_order_id: undefined })).outcome, 'would_send')
+    assert.equal((await usage(u, agent)).orders, 1)
+  })
 })
 
 describe('agent orders: input', () => {

@@ -207,6 +207,58 @@ describe('gate: the limits at their boundaries', () => {
   })
 })
 
+describe('gate: max_position_weight counts what the agent already has on the way', () => {
+  /** An agent limited to 0.25 of an account holding 10,000.00 of cash. */
+  async function weighed() {
+    const w = await setup({ limits: { max_position_weight: '0.25' } })
+    const dep = await w.u.post('/api/activities', {
+      account_id: w.account,
+      type: 'DEPOSIT',
+      date: '2026-11-02',
+      amount: 10000,
+    })
+    assert.equal(dep.statusCode, 201, dep.body)
+    return w
+  }
+
+  it('two resting limit buys each under the weight but together over: the second is rejected', async () => {
+    const { u, account, agent } = await weighed()
+    // 20 at 100 rests (the quote is 100.005): 2,000.00 of 10,000.00.
+    assert.equal((await placed(u, agent, limitBuy(account, '20', '100'))).status, 'sent')
+    const o = await expectRejected(u, agent, limitBuy(account, '20', '100'), 'limit.max_position_weight')
+    assert.equal(
+      o.reject_detail,
+      "weight after this order 0.4 (2000.00 in the agent's open and held buys and paper position, " +
+        '4000.00 of 10000.00); the limit is 0.25',
+    )
+    // What is left fits exactly: 2,000.00 resting + 500.00 = 0.25.
+    assert.equal((await placed(u, agent, limitBuy(account, '5', '100'))).status, 'sent')
+    const sim = json(
+      await u.post(`/api/bot-controls/agents/${agent}/orders/simulate`, limitBuy(account, '0.01', '100')),
+    )
+    assert.deepEqual([sim.outcome, sim.reason], ['would_reject', 'limit.max_position_weight'])
+    assert.equal(sim.post_trade.position_weight, '0.2501')
+  })
+
+  it('a held buy counts until it is decided', async () => {
+    const { u, account, agent } = await weighed()
+    const put = await u.put('/api/bot-controls/approval-threshold', { threshold: '1000.00' })
+    assert.equal(put.statusCode, 200, put.body)
+    assert.equal((await placed(u, agent, limitBuy(account, '15', '100'))).status, 'pending_approval')
+    await expectRejected(u, agent, limitBuy(account, '11', '100'), 'limit.max_position_weight')
+    assert.equal((await placed(u, agent, limitBuy(account, '10', '100'))).status, 'sent')
+  })
+
+  it('a paper agent’s own position counts, at the order’s price', async () => {
+    const { u, account, agent } = await weighed()
+    // 20 filled at 100.005 (paper): 2,000.10 the account's holdings never see.
+    assert.equal((await placed(u, agent, order(account, { qty: '20' }))).status, 'filled')
+    const o = await expectRejected(u, agent, order(account, { qty: '5' }), 'limit.max_position_weight')
+    assert.match(o.reject_detail, /\(2000\.10 in .*, 2500\.13 of 10000\.00\)/)
+    assert.equal((await placed(u, agent, order(account, { qty: '4.99' }))).status, 'filled')
+  })
+})
+
 describe('gate: state, allow-lists, pricing, tradability', () => {
   it('agent.disabled and state.halted refuse everything', async () => {
     const d = await setup({ settings: { enabled: false } })

@@ -104,6 +104,14 @@ describe('MCP orders: the gate', () => {
     const other = await s.client.callTool({ name: 'place_order', arguments: { ...order, qty: '2' } })
     assert.equal(other.isError, true)
     assert.equal((other.structuredContent as { error: string }).error, 'bot.client_order_id_conflict')
+    // simulate_order with the used key says what place_order just did.
+    const replay = await callOk(s.client, 'simulate_order', order)
+    assert.deepEqual([replay.outcome, replay.existing_order_id], ['would_replay', first.order.order_id])
+    const conflict = await callOk(s.client, 'simulate_order', { ...order, qty: '2' })
+    assert.deepEqual(
+      [conflict.outcome, conflict.reason, conflict.existing_order_id],
+      ['would_conflict', 'bot.client_order_id_conflict', first.order.order_id],
+    )
   })
 
   it('simulates without recording, lists the agent’s orders and cancels a resting one', async () => {

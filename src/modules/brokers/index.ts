@@ -50,6 +50,9 @@ export type {
   TradingBroker,
 } from './unified/account-orders.service.ts'
 
+/** Whether an order call's error means it never reached the broker (not configured, not connected). */
+export { neverSent } from './lib/broker-errors.ts'
+
 export const JOB_SYNC_ALL = 'brokers.sync-all'
 export const JOB_SYNC = 'brokers.sync'
 const SYNC_CRON = '30 17 * * 1-5'

@@ -87,6 +87,8 @@ export function registerOrderTools(server: McpServer, ctx: ToolContext, needs: O
       description:
         'Runs the order through the gate and writes nothing: would_send, would_hold (needs a person’s ' +
         'approval) or would_reject with the reason, each check and the position weight after the trade. ' +
+        'A client_order_id already used says what placing would do instead: would_replay (the same order: ' +
+        'the recorded one answered again) or would_conflict (another order: refused), with existing_order_id. ' +
         'Scope orders:propose.',
       inputSchema: Z.SimulateInput,
       outputSchema: Z.SimulationOutput,

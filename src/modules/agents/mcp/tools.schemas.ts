@@ -200,9 +200,14 @@ export const CancelInput = z.object({ order_id: Id })
 export const CancelOutput = z.object({ order: OrderView })
 
 export const SimulationOutput = z.looseObject({
-  outcome: z.enum(['would_send', 'would_hold', 'would_reject']),
+  outcome: z.enum(['would_send', 'would_hold', 'would_reject', 'would_replay', 'would_conflict']),
   reason: z.string().nullable(),
   detail: z.string().nullable(),
+  existing_order_id: z
+    .number()
+    .int()
+    .optional()
+    .describe('would_replay, would_conflict: the order already recorded under the client_order_id'),
   checks: z.array(z.looseObject({ check: z.string(), passed: z.boolean() })),
 })
 

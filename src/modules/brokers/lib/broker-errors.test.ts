@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { notConfigured, stateMessage } from './broker-errors.ts'
+import { AppError } from '../../../platform/http/errors.ts'
+import { neverSent, notConfigured, notConnected, reconnectRequired, stateMessage } from './broker-errors.ts'
 
 describe('broker error texts', () => {
   it('not configured names each broker’s own settings', () => {
@@ -15,5 +16,13 @@ describe('broker error texts', () => {
       assert.match(stateMessage(p, 'aggregator'), /POST \/api\/brokers\/aggregator\/connect/)
       assert.match(stateMessage(p, 'brokerb'), /GET \/api\/brokerb\/auth-url/)
     }
+  })
+
+  it('never sent: not configured, not connected, connect again; anything else may have reached the broker', () => {
+    assert.equal(neverSent(notConfigured('brokerb')), true)
+    assert.equal(neverSent(notConnected('brokera')), true)
+    assert.equal(neverSent(reconnectRequired('brokerb', 'token refused')), true)
+    assert.equal(neverSent(new AppError(503, 'upstream.unavailable', 'down')), false)
+    assert.equal(neverSent(new Error('socket hang up')), false)
   })
 })

@@ -71,6 +71,18 @@ export const notConnected = (broker: string) => {
 export const neverStarted = (err: unknown) =>
   err instanceof AppError && (err.code === 'broker.not_connected' || err.code === 'broker.not_configured')
 
+/**
+ * Whether an order call failed before anything reached the broker, so the order was certainly not
+ * placed: this server has no app for the broker (503 `broker.not_configured`), the tenant has no
+ * connection to it, or the connection must be made again (a token unreadable, or refused by the
+ * broker). Any other failure (a timeout, a vendor 5xx) leaves the outcome unknown.
+ */
+export const neverSent = (err: unknown): boolean =>
+  err instanceof AppError &&
+  (err.code === 'broker.not_configured' ||
+    err.code === 'broker.not_connected' ||
+    err.code === 'broker.reconnect_required')
+
 export const reconnectRequired = (broker: string, why: string) =>
   new UnprocessableError('broker.reconnect_required', `${broker}: ${why}; disconnect and connect again`)
 

@@ -17,7 +17,9 @@ const LIMITS =
   'order) over fails. `max_orders_per_day` and `max_notional_per_day` count orders that passed the gate on the ' +
   'New York trading day (held ones included); `max_order_notional` is one order’s priced notional (qty × limit ' +
   'price or quote, or the notional asked); `max_position_weight` (0–1, up to 6 places) bounds a buy: the account’s ' +
-  'value in the symbol after it over the account’s value (holdings + cash); `max_open_positions` the (account, ' +
+  'value in the symbol, plus the agent’s open and held buys there (at their limit price, else the order’s) and a ' +
+  'paper agent’s own position there (at the order’s price), plus the order, over the account’s value (holdings + ' +
+  'cash); `max_open_positions` the (account, ' +
   'symbol) pairs where the agent’s position is nonzero, checked when an order opens one; `max_orders_per_minute` ' +
   'orders in any 60 seconds. null: no limit.'
 

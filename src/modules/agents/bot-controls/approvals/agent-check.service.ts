@@ -5,10 +5,16 @@
  * open or held orders on that side; and the order must still be within the agent's allow-lists
  * (symbol, New York hours at the decision, account), in the gate's order. The budget limits are not run again: the order's budget was counted when it was held.
  */
-import { decDiv } from '../../../../kernel/decimal/index.ts'
 import type { TenantScope } from '../../../../platform/db/index.ts'
 import * as orders from '../gate/orders.repository.ts'
-import { accountAllowed, firstFailure, hoursAllowed, reduces, symbolAllowed } from '../lib/gate-rules.ts'
+import {
+  accountAllowed,
+  firstFailure,
+  hoursAllowed,
+  orderQty,
+  reduces,
+  symbolAllowed,
+} from '../lib/gate-rules.ts'
 import type { PolicyReader } from '../policy.service.ts'
 import type { OrderRow } from './approvals.repository.ts'
 
@@ -27,15 +33,13 @@ export function agentRefusal(policy: PolicyReader) {
     if (p.agent.tradingState === 'halted')
       return { kind: 'agent', reason: 'state.halted', detail: `${name} is halted` }
     if (p.agent.tradingState === 'reducing') {
-      const held = (await orders.positions(s, o.agent_id)).find(
-        (x) => x.account_id === o.account_id && x.symbol === o.symbol,
-      )
+      const side = { agentId: o.agent_id, accountId: o.account_id, symbol: o.symbol, side: o.side }
+      const held = await orders.positionIn(s, side)
       // A notional order's quantity is what the gate priced it at. The agent's other open or held
       // orders on the same side may close the position first: the order must fit in what they leave.
-      const qty = o.qty ?? decDiv(o.notional ?? '0', o.reference_price, 9) ?? '0'
-      const side = { agentId: o.agent_id, accountId: o.account_id, symbol: o.symbol, side: o.side }
+      const qty = orderQty(o.qty, o.notional, o.reference_price) ?? '0'
       const closing = await orders.openOrHeldOnSide(s, side, o.id)
-      const check = reduces(o.side, qty, held?.qty ?? '0', closing)
+      const check = reduces(o.side, qty, held, closing)
       if (!check.passed)
         return { kind: 'agent', reason: 'state.reducing', detail: `${name}: ${check.detail}` }
     }

@@ -25,6 +25,7 @@ import {
   rejectionStatement,
 } from './decide.repository.ts'
 import { type FactsService, needsValuation } from './facts.service.ts'
+import type { GateReadsInput } from './gate-reads.repository.ts'
 import {
   type AgentPolicy,
   type ApprovalHold,
@@ -33,6 +34,7 @@ import {
   type GateFacts,
   type GateOrder,
   needsApproval,
+  priceOf,
 } from './gate.service.ts'
 import { agentNotFound, checkValue } from './order-input.service.ts'
 import * as repo from './orders.repository.ts'
@@ -90,20 +92,7 @@ async function decideIn(
   day: string,
   lock: { orders: number; notional: string; version: string } | null,
 ): Promise<Decided> {
-  const since = new Date(d.now.getTime() - MINUTE_MS)
-  const windowInDay = nyDate(since) === day && nyDate(new Date(d.now.getTime() + MINUTE_MS)) === day
-  const r = await tx((s) =>
-    d.facts.gateReads(s, {
-      agentId: d.agentId,
-      accountId: d.order.accountId,
-      symbol: d.order.symbol,
-      side: d.order.side,
-      clientOrderId: d.order.clientOrderId,
-      day,
-      since,
-      windowInDay,
-    }),
-  )
+  const r = await tx((s) => d.facts.gateReads(s, readsInput(d, day)))
   const accountOwned = Boolean(r.account_owned)
   const route: Route | null =
     r.route_broker === null
@@ -132,6 +121,8 @@ async function decideIn(
     position: r.position ?? '0',
     // null: the agent is not reducing, so not read.
     closing: r.closing ?? '0',
+    // null: not a buy under a weight limit, so not read.
+    buying: r.buying ?? '0',
     // null: no such limit, so not counted (the check passes whatever the count).
     openPositions: Number(r.open_positions ?? 0),
     // null with a limit: not counted, fewer than the limit passed today (gateReads).
@@ -168,6 +159,22 @@ async function decideIn(
     const { approvalId } = await d.approvals.hold(s, row, decision.reference)
     return { row: { ...row, approval_id: approvalId }, route }
   })
+}
+
+/** What the gate's one read is asked for. */
+function readsInput(d: DecideInput, day: string): GateReadsInput {
+  const since = new Date(d.now.getTime() - MINUTE_MS)
+  return {
+    agentId: d.agentId,
+    accountId: d.order.accountId,
+    symbol: d.order.symbol,
+    side: d.order.side,
+    clientOrderId: d.order.clientOrderId,
+    day,
+    since,
+    windowInDay: nyDate(since) === day && nyDate(new Date(d.now.getTime() + MINUTE_MS)) === day,
+    price: priceOf(d.order, d.quote).reference,
+  }
 }
 
 /** The order's row as the gate records it. */

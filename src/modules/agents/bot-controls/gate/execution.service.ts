@@ -1,7 +1,8 @@
 /**
  * Sending a passed order, after the gate's transaction has committed (never inside the lock): paper
  * mode to the paper broker, live mode to the trading broker that links the account (the brokers
- * module's account orders). A refusal by the broker (a 4xx, no longer connected) records
+ * module's account orders). A refusal by the broker (a 4xx, no longer connected, the broker not
+ * configured on this server: the order certainly never placed) records
  * `broker_rejected` with its message, counts as the rejection `broker.rejected` and gives the
  * budget back. An uncertain outcome (timeout, 5xx) is never resubmitted: the order stays `sent` and
  * the fills job finds it at the broker by its client order id.
@@ -12,7 +13,7 @@ import { AppError } from '../../../../platform/http/errors.ts'
 import { isUpstreamError } from '../../../../platform/upstream-errors.ts'
 import { decSign, decSub } from '../../../../kernel/decimal/index.ts'
 import type { BrokerOrder, OrderListQuery, OrderRequest } from '../../../../providers/brokers/index.ts'
-import type { AccountOrdersService, OrderConnection } from '../../../brokers/index.ts'
+import { type AccountOrdersService, neverSent, type OrderConnection } from '../../../brokers/index.ts'
 import type { BotOrderStatus } from '../orders.tables.ts'
 import * as repo from './orders.repository.ts'
 import { PAPER, type PaperBroker } from './paper-broker.service.ts'
@@ -50,8 +51,13 @@ export function statusOf(b: Pick<BrokerOrder, 'status' | 'filledQty'>): BotOrder
   return decSign(b.filledQty) > 0 ? 'partially_filled' : 'sent'
 }
 
-/** A refusal we can be sure of: the order was not placed. */
+/**
+ * A refusal we can be sure of: the order was not placed. The broker refused it (a 4xx other than
+ * 429), or it never reached the broker (`neverSent`: Schwab or Alpaca not configured on this server,
+ * no connection, a connection to make again).
+ */
 function refusal(err: unknown): string | null {
+  if (neverSent(err)) return (err as Error).message
   if (
     isUpstreamError(err) &&
     err.status !== undefined &&

@@ -10,7 +10,7 @@ import type { TenantScope } from '../../../../platform/db/index.ts'
 import type { Portfolio } from '../../../portfolio/index.ts'
 import { gateReadsWith } from './gate-reads.repository.ts'
 import type { AccountOrders, Route } from './execution.service.ts'
-import type { AgentPolicy, GateFacts, GateOrder } from './gate.service.ts'
+import { type AgentPolicy, type GateFacts, type GateOrder, priceOf } from './gate.service.ts'
 import * as repo from './orders.repository.ts'
 
 const MINUTE_MS = 60_000
@@ -22,7 +22,7 @@ export interface FactsDeps {
 
 export type InsideFacts = Pick<
   GateFacts,
-  'position' | 'closing' | 'openPositions' | 'passedLastMinute' | 'accountOwned'
+  'position' | 'closing' | 'buying' | 'openPositions' | 'passedLastMinute' | 'accountOwned'
 > & {
   route: Route | null
 }
@@ -77,23 +77,27 @@ export class FactsService {
    */
   async inside(
     s: TenantScope,
-    p: { agentId: number; policy: AgentPolicy; order: GateOrder; now: Date },
+    p: { agentId: number; policy: AgentPolicy; order: GateOrder; quote: string | null; now: Date },
   ): Promise<InsideFacts> {
     const { order } = p
     const side = { agentId: p.agentId, ...order }
-    const [owned, held, passedLastMinute, route, closing] = await Promise.all([
+    const price = priceOf(order, p.quote).reference
+    const [owned, held, passedLastMinute, route, closing, buying] = await Promise.all([
       this.deps.portfolio.accountNames(s, [order.accountId]),
       repo.positions(s, p.agentId),
       repo.passedSince(s, p.agentId, new Date(p.now.getTime() - MINUTE_MS)),
       this.deps.brokers.routeIn(s, order.accountId),
       // Read only for a reducing agent, as the gate does.
       p.policy.agent.tradingState === 'reducing' ? repo.openOrHeldOnSide(s, side) : '0',
+      // Every buy: the simulation answers the weight after it, whether a limit applies or not.
+      order.side === 'buy' ? repo.openOrHeldBuysValue(s, { ...side, price }) : '0',
     ])
     const mine = held.find((x) => x.account_id === order.accountId && x.symbol === order.symbol)
     return {
       accountOwned: owned.has(order.accountId),
       position: mine?.qty ?? '0',
       closing,
+      buying,
       openPositions: held.length,
       passedLastMinute,
       route,

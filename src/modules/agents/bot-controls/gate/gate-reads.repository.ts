@@ -1,15 +1,15 @@
 /**
  * The gate's one leading read: everything the checks need about an order, as one row of one select
  * (the agent and its limits, the day's usage row and its version, the client_order_id already used,
- * the thresholds, the agent's positions, a reducing agent's open orders on the order's side and the
- * last minute's orders), with the account's facts from the modules that own them embedded as their
+ * the thresholds, the agent's positions, a reducing agent's open orders on the order's side, a
+ * weight-limited buy's open and held buys, and the last minute's orders), with the account's facts from the modules that own them embedded as their
  * own selects.
  */
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { compiledOnce, type Database, type TenantScope } from '../../../../platform/db/index.ts'
 import type { AccountOrdersService } from '../../../brokers/index.ts'
 import type { Portfolio } from '../../../portfolio/index.ts'
-import { holdsBudget, openOrHeldOnSideQuery } from './orders.repository.ts'
+import { holdsBudget, openOrHeldBuysValueQuery, openOrHeldOnSideQuery } from './orders.repository.ts'
 
 export interface GateReadsInput {
   agentId: number
@@ -26,6 +26,8 @@ export interface GateReadsInput {
    * little ahead): every order in it is then one of the day's, counted on its usage row.
    */
   windowInDay: boolean
+  /** The order's reference price (its limit price, else the quote; null: none): open market buys are valued at it. */
+  price: string | null
 }
 
 /** The other modules' selects the gate's read embeds: each module keeps the SQL of its own tables. */
@@ -41,7 +43,8 @@ export interface GateSources {
  * and its limits, the order already recorded under the client_order_id, the tenant's threshold and
  * the account's override, the day's usage row (null columns: none yet) and its version, the agent's
  * position in the account's symbol and, only when the agent is reducing, what its open orders on
- * the order's side there already close, and — only when their limit is set — its count of open positions
+ * the order's side there already close, only for a buy under a position weight limit the value of
+ * its open and held buys there, and — only when their limit is set — its count of open positions
  * and the orders that passed in the last minute. That count is left out (null) when the day's usage
  * already bounds it below the limit (`counts`). With them, from the modules that own those rows,
  * whether the account is the tenant's and its trading route (null columns: none).
@@ -65,6 +68,7 @@ export function gateReadsWith(from: GateSources) {
         ...facts(eb, t, p),
         ...counts(eb, t, p),
         closing(eb, s.db, t, p),
+        buying(eb, s.db, t, p),
       ])
   })
   return async (s: TenantScope, p: GateReadsInput) => {
@@ -192,6 +196,24 @@ function closing(eb: ExpressionBuilder<GateFrom, 'a'>, db: Kysely<Database>, t: 
     .else(null)
     .end()
     .as('closing')
+}
+
+/**
+ * A buy under a position weight limit: the value of the agent's open and held buys of the account's
+ * symbol (at their limit price, else the order's), which the weight counts beside the holdings.
+ * Each of them passed and moved the usage row, so parallel buys are judged by the compare and swap
+ * on it. Read only then, so any other order pays nothing for it.
+ */
+function buying(eb: ExpressionBuilder<GateFrom, 'l'>, db: Kysely<Database>, t: number, p: GateReadsInput) {
+  return eb
+    .case()
+    .when('l.max_position_weight', 'is', null)
+    .then(null)
+    .when(sql<boolean>`${p.side}::text <> 'buy'`)
+    .then(null)
+    .else(openOrHeldBuysValueQuery(db, t, p))
+    .end()
+    .as('buying')
 }
 
 type GateFrom = Database & {

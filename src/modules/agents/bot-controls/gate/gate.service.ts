@@ -6,7 +6,7 @@
  * what is decided (decide.service.ts).
  */
 import type { TenantScope } from '../../../../platform/db/index.ts'
-import { decDiv, toCents } from '../../../../kernel/decimal/index.ts'
+import { decAdd, decMul, toCents } from '../../../../kernel/decimal/index.ts'
 import * as R from '../lib/gate-rules.ts'
 import type { AgentPolicy, PolicyReader, ThresholdService } from '../index.ts'
 import type { OrderRow } from './orders.repository.ts'
@@ -59,6 +59,12 @@ export interface GateFacts {
   /** Counted, or only bounded: the orders the agent passed today (when fewer than the limit). */
   passedLastMinute: number | { atMost: number }
   usage: { orders: number; notional: string }
+  /**
+   * What the weight limit counts beside the holdings (a buy under that limit; '0' otherwise): the
+   * value of the agent's open and held buys of the account's symbol (at their limit price, else this
+   * order's). A paper agent's own position there is added at this order's price (`committed`).
+   */
+  buying: string
   /** The account's value and its value in the symbol (only when the weight limit applies). */
   valuation: { symbolValue: string; accountValue: string } | null
   /** Live mode: a connected trading broker links the account. */
@@ -103,8 +109,7 @@ export function evaluate(f: GateFacts): GateDecision {
   const { reference, priced } = priceOf(order, f.quote)
   const opensNew = R.opensPosition(f.position)
   // A notional order's quantity is known once priced: a reducing agent's notional order is judged then.
-  const qty =
-    order.qty ?? (reference !== null && order.notional !== null ? decDiv(order.notional, reference, 9) : null)
+  const qty = R.orderQty(order.qty, order.notional, reference)
   const out: GateDecision = {
     checks: [],
     failed: null,
@@ -128,7 +133,7 @@ export function evaluate(f: GateFacts): GateDecision {
       policy.agent.tradingState === 'reducing' && order.qty === null && qty !== null
         ? [R.reduces(order.side, qty, f.position, f.closing)]
         : [],
-    () => limitChecks(f, priced ?? '0', opensNew),
+    () => limitChecks(f, priced ?? '0', opensNew, reference ?? '0'),
     () => [
       policy.agent.mode === 'paper' || f.tradable
         ? pass(
@@ -150,9 +155,18 @@ export function evaluate(f: GateFacts): GateDecision {
   return out
 }
 
-function limitChecks(f: GateFacts, priced: string, opensNew: boolean): R.CheckResult[] {
+/**
+ * The value the agent already has on the way into the symbol: its open and held buys and, in paper
+ * mode (whose fills the account's holdings never see), its paper position at `reference`, to the cent.
+ */
+export function committed(f: Pick<GateFacts, 'policy' | 'buying' | 'position'>, reference: string): string {
+  const paper = f.policy.agent.mode === 'paper' ? decMul(f.position, reference) : '0'
+  return R.pricedNotional(decAdd(f.buying, paper), '1')
+}
+
+function limitChecks(f: GateFacts, priced: string, opensNew: boolean, reference: string): R.CheckResult[] {
   const l = f.policy.limits
-  const figures = f.valuation && { ...f.valuation, priced }
+  const figures = f.valuation && { ...f.valuation, committed: committed(f, reference), priced }
   return [
     R.ordersPerMinute(l.maxOrdersPerMinute, f.passedLastMinute),
     R.ordersPerDay(l.maxOrdersPerDay, f.usage.orders),

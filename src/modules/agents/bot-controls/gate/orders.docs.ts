@@ -31,6 +31,9 @@ export const SIMULATE_DOC =
   'Runs the gate on the order as placing it now would, and records nothing: `would_send`, `would_hold` ' +
   '(reason `approval.required`) or `would_reject` with the typed reason; `checks` lists each check run up to ' +
   'the first failure; `post_trade` the position weight in the account (buys, when the account can be valued) ' +
-  'and the agent’s open positions after it. `client_order_id` is optional; an order worth more than ' +
+  'and the agent’s open positions after it. `client_order_id` is optional; one the agent already used answers ' +
+  'what placing would: `would_replay` (the same request: the recorded order answered again, 200) or ' +
+  '`would_conflict` (another request: 409 `bot.client_order_id_conflict`), with `existing_order_id`, that ' +
+  'order’s `priced_notional` and `reference_price`, and no checks (placing runs none). An order worth more than ' +
   `${MAX_ORDER_VALUE} is a 422, as when placing it. ` +
   GATE_ORDER

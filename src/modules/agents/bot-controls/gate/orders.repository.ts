@@ -103,6 +103,17 @@ const orders = (s: TenantScope) =>
 export const findOrder = (s: TenantScope, id: number): Promise<OrderRow | undefined> =>
   orders(s).where('o.id', '=', id).executeTakeFirst()
 
+/** The agent's order recorded under `clientOrderId`, if any (the simulation of a used key). */
+export const findByClientId = (
+  s: TenantScope,
+  agentId: number,
+  clientOrderId: string,
+): Promise<OrderRow | undefined> =>
+  orders(s)
+    .where('o.agent_id', '=', agentId)
+    .where('o.client_order_id', '=', clientOrderId)
+    .executeTakeFirst()
+
 /** The order, locked (cancel and the sending of an approved order take turns with the fills job). */
 export const lockOrder = (s: TenantScope, id: number) =>
   s.db
@@ -203,6 +214,22 @@ export const positions = (s: TenantScope, agentId: number) =>
     .where('qty', '<>', '0')
     .execute()
 
+/** The agent's net quantity in one account's symbol ('0' when it holds none there). */
+export async function positionIn(
+  s: TenantScope,
+  p: { agentId: number; accountId: number; symbol: string },
+): Promise<string> {
+  const row = await s.db
+    .selectFrom('bot_position')
+    .select('qty')
+    .where('tenant_id', '=', s.tenantId)
+    .where('agent_id', '=', p.agentId)
+    .where('account_id', '=', p.accountId)
+    .where('symbol', '=', p.symbol)
+    .executeTakeFirst()
+  return row?.qty ?? '0'
+}
+
 /** Orders that may still trade: open at the broker, or held for approval. */
 export const OPEN_OR_HELD: BotOrderStatus[] = [...OPEN_STATUSES, 'pending_approval']
 
@@ -235,6 +262,36 @@ export const openOrHeldOnSideQuery = (db: Kysely<Database>, tenantId: number, p:
     .where('symbol', '=', p.symbol)
     .where('side', '=', p.side)
     .where('status', 'in', OPEN_OR_HELD)
+
+/**
+ * The value of the agent's open or held buys of an account's symbol, what they may still buy: each
+ * at its limit price, a market order at `price` (the price the order being judged is priced at), as
+ * one row (`value`, 0 when none). What the position weight limit counts beside the holdings.
+ */
+export const openOrHeldBuysValueQuery = (
+  db: Kysely<Database>,
+  tenantId: number,
+  p: Omit<SideOf, 'side'> & { price: string | null },
+) =>
+  db
+    .selectFrom('bot_order')
+    .select(
+      sql<string>`coalesce(sum(${unfilled} * coalesce(bot_order.limit_price, ${p.price}::numeric)), 0)`.as(
+        'value',
+      ),
+    )
+    .where('tenant_id', '=', tenantId)
+    .where('agent_id', '=', p.agentId)
+    .where('account_id', '=', p.accountId)
+    .where('symbol', '=', p.symbol)
+    .where('side', '=', 'buy')
+    .where('status', 'in', OPEN_OR_HELD)
+
+/** `openOrHeldBuysValueQuery` run (the simulation). */
+export const openOrHeldBuysValue = async (
+  s: TenantScope,
+  p: Omit<SideOf, 'side'> & { price: string | null },
+): Promise<string> => (await openOrHeldBuysValueQuery(s.db, s.tenantId, p).executeTakeFirstOrThrow()).value
 
 /**
  * The quantity the agent's open or held orders on one side of an account's symbol may still trade;

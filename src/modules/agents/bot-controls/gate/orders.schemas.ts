@@ -103,9 +103,19 @@ export const Check = Type.Object({ check: Type.String(), passed: Type.Boolean(),
 export type CheckOut = Static<typeof Check>
 
 export const SimulationView = Type.Object({
-  outcome: Type.Enum(['would_send', 'would_hold', 'would_reject']),
+  outcome: Type.Enum(['would_send', 'would_hold', 'would_reject', 'would_replay', 'would_conflict'], {
+    description:
+      'would_send, would_hold, would_reject; with a client_order_id already used, what placing would answer ' +
+      'instead: would_replay (the same request: the recorded order again, 200) or would_conflict (another ' +
+      'request: 409 bot.client_order_id_conflict)',
+  }),
   reason: Nullable(Type.String()),
   detail: Nullable(Type.String()),
+  existing_order_id: Type.Optional(
+    Type.Integer({
+      description: 'would_replay, would_conflict: the order recorded under the client_order_id',
+    }),
+  ),
   priced_notional: Type.String(),
   reference_price: Type.String(),
   threshold: DecOrNull,

@@ -24,7 +24,7 @@ import type { PricingService } from './pricing.service.ts'
 import { actorContext, agentNotFound, normalize, orderNotFound } from './order-input.service.ts'
 import * as repo from './orders.repository.ts'
 import type * as S from './orders.schemas.ts'
-import { simulate } from './simulate.service.ts'
+import { simulate, usedKey } from './simulate.service.ts'
 import { toView } from './order-view.service.ts'
 
 export interface OrdersDeps {
@@ -124,6 +124,13 @@ export class AgentOrdersService {
   ): Promise<S.SimulationViewOut> {
     const who = actorContext(actor, agentId, 'propose')
     const order = normalize(input)
+    // A used key first, as placing looks it up first (an archived agent's too).
+    const key = input.client_order_id
+    if (key !== undefined) {
+      const same = (row: repo.OrderRow) => sameRequest(row, { ...input, client_order_id: key })
+      const used = await this.tx(who.tenantId, (s) => usedKey(s, { agentId, clientOrderId: key, same }))
+      if (used) return used
+    }
     const policy = await this.tx(who.tenantId, (s) => this.deps.readers.policy.read(s, agentId))
     if (!policy) throw agentNotFound()
     const [quote, valuation] = await Promise.all([

@@ -6,7 +6,8 @@
  * rests. Broker `paper`, broker order id `paper-<order id>`.
  */
 import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
-import { decDiv, decSign, decSub } from '../../../../kernel/decimal/index.ts'
+import { decSign, decSub } from '../../../../kernel/decimal/index.ts'
+import { orderQty } from '../lib/gate-rules.ts'
 import * as repo from './orders.repository.ts'
 import type { PricingService } from './pricing.service.ts'
 
@@ -49,7 +50,7 @@ export class PaperBroker {
       const canceled = first && immediate && quote !== null ? { status: 'canceled' as const } : {}
       return first ? repo.updateOrderReturning(s, orderId, { ...accepted, ...canceled }) : now
     }
-    const qty = now.qty ?? decDiv(now.notional!, quote, 9)!
+    const qty = orderQty(now.qty, now.notional, quote)!
     const delta = decSub(qty, now.filled_qty)
     await repo.addPosition(s, {
       agentId: now.agent_id,

@@ -10,6 +10,7 @@ import { openPositionsAfter, weightOf } from '../lib/gate-rules.ts'
 import type { FactsService } from './facts.service.ts'
 import {
   type AgentPolicy,
+  committed,
   evaluate,
   type GateFacts,
   type GateOrder,
@@ -50,7 +51,15 @@ export async function simulate(s: TenantScope, d: SimulateInput): Promise<Simula
   const v = inside.accountOwned ? d.valuation : null
   const post_trade = {
     position_weight:
-      v && d.order.side === 'buy' ? weightOf(decAdd(v.symbolValue, decision.priced), v.accountValue) : null,
+      v && d.order.side === 'buy'
+        ? weightOf(
+            decAdd(
+              decAdd(v.symbolValue, committed({ ...inside, policy: d.policy }, decision.reference)),
+              decision.priced,
+            ),
+            v.accountValue,
+          )
+        : null,
     open_positions: openPositionsAfter(inside.openPositions, inside.position, d.order.side, decision.qty),
   }
   const common = {
@@ -77,4 +86,39 @@ export async function simulate(s: TenantScope, d: SimulateInput): Promise<Simula
       ...common,
     }
   return { outcome: 'would_send', reason: null, detail: null, ...common }
+}
+
+/**
+ * A client_order_id the agent already used: placing runs no check and answers the recorded order
+ * again (`same`: the same request, 200) or refuses it (409 `bot.client_order_id_conflict`); the
+ * simulation says so, with that order's figures.
+ */
+export async function usedKey(
+  s: TenantScope,
+  p: { agentId: number; clientOrderId: string; same: (row: repo.OrderRow) => boolean },
+): Promise<SimulationViewOut | null> {
+  const row = await repo.findByClientId(s, p.agentId, p.clientOrderId)
+  if (!row) return null
+  const held = await repo.positions(s, p.agentId)
+  const common = {
+    existing_order_id: row.id,
+    priced_notional: row.priced_notional,
+    reference_price: row.reference_price,
+    threshold: null,
+    checks: [],
+    post_trade: { position_weight: null, open_positions: held.length },
+  }
+  if (p.same(row))
+    return {
+      outcome: 'would_replay',
+      reason: null,
+      detail: `client_order_id ${p.clientOrderId} was used for order ${row.id} with this request: placing it answers that order again (200), nothing new is placed`,
+      ...common,
+    }
+  return {
+    outcome: 'would_conflict',
+    reason: 'bot.client_order_id_conflict',
+    detail: `client_order_id ${p.clientOrderId} was used for another order (${row.id}): placing this is refused (409)`,
+    ...common,
+  }
 }

@@ -12,6 +12,7 @@ import {
   orderNotional,
   ordersPerDay,
   ordersPerMinute,
+  orderQty,
   positionWeight,
   pricedNotional,
   reduces,
@@ -102,11 +103,20 @@ describe('gate rules: limits at their boundaries', () => {
     assert.match(
       positionWeight('0.25', 'buy', f('1500', '1000', '10000')).detail,
       /weight after this order 0\.25 /,
-    )
+    ) // What the agent has on the way (open, held, paper) counts: 1,000 + 500 committed + 1,000.01 is over.
+    const committed = { symbolValue: '1000', committed: '500', priced: '1000.01', accountValue: '10000' }
+    assert.equal(positionWeight('0.25', 'buy', committed).passed, false)
+    assert.equal(positionWeight('0.25', 'buy', { ...committed, priced: '1000' }).passed, true)
   })
 })
 
 describe('gate rules: pricing, state and allow-lists', () => {
+  it('an order’s quantity: as given, or its notional at the price to 9 places; null unpriced', () => {
+    assert.equal(orderQty('3', null, '10'), '3')
+    assert.equal(orderQty(null, '1100', '100.005'), '10.999450027')
+    assert.equal(orderQty(null, '100', null), null)
+  })
+
   it('prices qty × price rounded half up to the cent', () => {
     assert.equal(pricedNotional('3', '10.005'), '30.02') // 30.015 → 30.02
     assert.equal(pricedNotional('0.125', '100.04'), '12.51') // 12.505 → 12.51

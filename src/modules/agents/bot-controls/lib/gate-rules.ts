@@ -39,6 +39,15 @@ export function pricedNotional(qty: string, price: string): string {
   return money(decMul(qty, price))
 }
 
+/**
+ * An order's quantity: as given, or a notional order's at `price` (the price it was priced or filled
+ * at) to 9 decimals; null when it has neither a quantity nor a price.
+ */
+export function orderQty(qty: string | null, notional: string | null, price: string | null): string | null {
+  if (qty !== null) return qty
+  return notional !== null && price !== null ? decDiv(notional, price, 9) : null
+}
+
 /** A decimal in its shortest form (`2.500000000` → `2.5`); money keeps two places elsewhere. */
 export function plain(x: string): string {
   return decAdd(x, '0')
@@ -142,27 +151,33 @@ export function openPositions(max: number | null, open: number, opensNew: boolea
 }
 
 /**
- * Buys only: (the account's market value in the symbol + this order) / the account's value
- * (holdings + cash) against the weight limit, compared exactly (part ≤ max × whole). An account
- * worth nothing fails any weight limit.
+ * Buys only: (the account's market value in the symbol + what the agent already has on the way into
+ * it — `committed`: its open and held buys there and, in paper mode, its paper position — + this
+ * order) / the account's value (holdings + cash) against the weight limit, compared exactly
+ * (part ≤ max × whole). An account worth nothing fails any weight limit.
  */
 export function positionWeight(
   max: string | null,
   side: 'buy' | 'sell',
-  figures: { symbolValue: string; priced: string; accountValue: string } | null,
+  figures: { symbolValue: string; committed?: string; priced: string; accountValue: string } | null,
 ): CheckResult {
   if (max === null) return result('limit.max_position_weight', true, 'no limit')
   if (side === 'sell') return result('limit.max_position_weight', true, 'a sell does not add weight')
   if (!figures) return result('limit.max_position_weight', false, 'the account could not be valued')
-  const part = decAdd(figures.symbolValue, figures.priced)
+  const committed = figures.committed ?? '0'
+  const part = decAdd(decAdd(figures.symbolValue, committed), figures.priced)
   if (decSign(figures.accountValue) <= 0)
     return result('limit.max_position_weight', false, `the account is worth ${money(figures.accountValue)}`)
   const weight = weightOf(part, figures.accountValue)
   const passed = decSign(decSub(decMul(max, figures.accountValue), part)) >= 0
+  const counted =
+    decSign(committed) === 0
+      ? ''
+      : `${money(committed)} in the agent's open and held buys and paper position, `
   return result(
     'limit.max_position_weight',
     passed,
-    `weight after this order ${weight} (${money(part)} of ${money(figures.accountValue)}); the limit is ${plain(max)}`,
+    `weight after this order ${weight} (${counted}${money(part)} of ${money(figures.accountValue)}); the limit is ${plain(max)}`,
   )
 }
 
