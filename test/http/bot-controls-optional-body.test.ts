@@ -1,7 +1,8 @@
 /**
  * Operations whose body has only optional fields take a request with no body at all (and so no
  * content type) as `{}`: rejecting a held order without a note, issuing an agent's key with the
- * default scopes. A body that was sent is still read and validated as it is.
+ * default scopes. A body that was sent is still read and validated as it is, and the document
+ * marks exactly these bodies optional.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -63,4 +64,17 @@ describe('bot-controls: operations whose body is optional', () => {
     assert.equal(json(await u.get(`${BOT}/agents/${agent.agent_id}`)).credential, null)
     assert.equal(json(await u.get(`${BOT}/approvals/${held.approvalId}`)).status, 'pending')
   })
+  it('documents exactly these bodies as optional; every other body stays required', async () => {
+    const doc = json(await t.anon.get('/openapi.json'))
+    const optional: string[] = []
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Body>>))
+      for (const [method, op] of Object.entries(item))
+        if (op.requestBody && op.requestBody.required !== true) optional.push(`${method} ${path}`)
+    assert.deepEqual(optional.sort(), [
+      `post ${BOT}/agents/{agent_id}/credentials`,
+      `post ${BOT}/approvals/{approval_id}/reject`,
+    ])
+  })
 })
+
+type Body = { requestBody?: { required?: boolean } }

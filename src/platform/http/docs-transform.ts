@@ -105,3 +105,20 @@ export function documentedSchema(schema: FastifySchema | undefined, auth: string
   if (response) out['response'] = response
   return out
 }
+
+/** Marks an operation whose request body may be left out (`config.bodyOptional`). */
+export const BODY_OPTIONAL = 'x-body-optional'
+
+/**
+ * swagger marks every request body required (Fastify validates `{}` at least); an operation marked
+ * `x-body-optional` takes a request with no body as `{}`, so its body is documented as optional.
+ */
+export function bodiesMayBeLeftOut<T>(doc: T): T {
+  const paths = (doc as { paths?: Record<string, Record<string, Json>> }).paths ?? {}
+  for (const item of Object.values(paths))
+    for (const op of Object.values(item)) {
+      const body = op?.[BODY_OPTIONAL] === true ? (op['requestBody'] as Json | undefined) : undefined
+      if (body) body['required'] = false
+    }
+  return doc
+}

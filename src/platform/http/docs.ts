@@ -5,7 +5,7 @@
  */
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import { documentedSchema } from './docs-transform.ts'
+import { BODY_OPTIONAL, bodiesMayBeLeftOut, documentedSchema } from './docs-transform.ts'
 import { problems } from './problem.ts'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -66,7 +66,7 @@ export async function installApiDocs(app: FastifyInstance, opts: { publicBaseUrl
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (json.$id as string) || `def-${i}` },
     transform: ({ schema, url, route }) => {
-      const config = route.config as { auth?: string; agentKey?: boolean } | undefined
+      const config = route.config as { auth?: string; agentKey?: boolean; bodyOptional?: boolean } | undefined
       // A route that authenticates agent keys itself is private for everyone else.
       const auth = config?.agentKey ? 'user' : (config?.auth ?? 'user')
       const method = Array.isArray(route.method) ? String(route.method[0]) : route.method
@@ -74,8 +74,11 @@ export async function installApiDocs(app: FastifyInstance, opts: { publicBaseUrl
       const own = (schema?.response as object | undefined) ?? { 200: { description: 'Default Response' } }
       const response = { ...problems(...sharedErrorStatuses(method, route.url, auth)), ...own }
       // `x-auth` lets contract tests (the cross-tenant sweep) tell user routes from admin/public ones.
-      return { schema: documentedSchema({ ...schema, response }, auth, config?.agentKey === true), url }
+      const documented = documentedSchema({ ...schema, response }, auth, config?.agentKey === true)
+      return { schema: config?.bodyOptional ? { ...documented, [BODY_OPTIONAL]: true } : documented, url }
     },
+    transformObject: (doc) =>
+      bodiesMayBeLeftOut('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
   })
   app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger())
   installReference(app)
