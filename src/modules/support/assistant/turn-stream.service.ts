@@ -14,6 +14,7 @@ import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
 import type { Finish } from './assistant.tables.ts'
 import * as repo from './conversations.repository.ts'
+import { recordUsage } from './usage.repository.ts'
 import { StreamingFilter } from './lib/output-filter.ts'
 import type { Responder, ResponderEvent, Source, ToolRunner } from './lib/types.ts'
 import { SSE_HEADERS, sseComment, sseEvent } from '../../../platform/http/sse.ts'
@@ -153,7 +154,7 @@ async function store(
     const tokens = out.done?.usage?.total_tokens ?? 0
     if (tokens)
       await deps.scopes.withTenant(scope.tenantId, (s) =>
-        repo.recordUsage(s, { userId: scope.userId, kind: 'tokens', tokens }, deps.clock.now()),
+        recordUsage(s, { userId: scope.userId, kind: 'tokens', tokens }, deps.clock.now()),
       )
     await deps.scopes.withTenant(scope.tenantId, async (s) => {
       await repo.finishAssistantMessage(s, turn.assistantMessageId, {
