@@ -131,6 +131,8 @@ export interface NewMessage {
   role: 'user' | 'assistant'
   content: string
   finish?: Finish | null
+  /** An answer about to stream: until when its lease runs (answer-lease.service.ts). */
+  lease_expires_at?: Date | null
 }
 
 export const insertMessage = (s: TenantScope, m: NewMessage, now: Date) =>
@@ -178,9 +180,22 @@ export async function finishAssistantMessage(s: TenantScope, id: number, t: Fini
       model: t.model,
       usage: JSON.stringify(t.usage),
       total_tokens: t.usage?.total_tokens ?? 0,
+      // Finished, however it ended: no longer being written.
+      lease_expires_at: null,
     })
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
+    .execute()
+}
+
+/** Moves a streaming answer's lease to `until`; a stored answer (its lease cleared) is left alone. */
+export async function renewLease(s: TenantScope, id: number, until: Date): Promise<void> {
+  await s.db
+    .updateTable('support_message')
+    .set({ lease_expires_at: until })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .where('lease_expires_at', 'is not', null)
     .execute()
 }
 
