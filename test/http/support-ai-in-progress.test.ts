@@ -30,6 +30,12 @@ class Feed {
 }
 
 let feed = new Feed()
+/** Every feed handed out, so a test that fails mid-answer still lets its stream end. */
+const feeds: Feed[] = []
+const fresh = () => {
+  feed = new Feed()
+  feeds.push(feed)
+}
 const llm: LlmProvider = {
   name: 'held',
   model: 'held-1',
@@ -52,7 +58,10 @@ before(async () => {
   t = await buildTestApp({ clock, providers: { llm } })
   url = await t.app.listen({ port: 0, host: '127.0.0.1' })
 })
-after(() => t.close())
+after(async () => {
+  for (const f of feeds) f.push(null)
+  await t.close()
+})
 
 /** Starts a streamed turn; its events are collected as they arrive. */
 async function startTurn(u: Client, id: number) {
@@ -104,7 +113,7 @@ const view = (m: Record<string, unknown>) => ({
 describe('support assistant: an answer in progress', () => {
   it('reads in_progress: true, finish: null while it streams; in_progress: false, finish: stop once it ends', async () => {
     clock.set(START)
-    feed = new Feed()
+    fresh()
     const u = await t.newTenant()
     const id = json(await u.post(`${BASE}/conversations`, {})).conversation_id as number
     const turn = await startTurn(u, id)
@@ -141,7 +150,7 @@ describe('support assistant: an answer in progress', () => {
 
   it('the stream renews the lease as the answer goes on, at most every 5 s', async () => {
     clock.set(START)
-    feed = new Feed()
+    fresh()
     const u = await t.newTenant()
     const id = json(await u.post(`${BASE}/conversations`, {})).conversation_id as number
     const turn = await startTurn(u, id)
@@ -171,7 +180,7 @@ describe('support assistant: an answer in progress', () => {
 
   it('an answer whose lease ran out without finishing reads as interrupted', async () => {
     clock.set(START)
-    feed = new Feed()
+    fresh()
     const u = await t.newTenant()
     const id = json(await u.post(`${BASE}/conversations`, {})).conversation_id as number
     const turn = await startTurn(u, id)
