@@ -3800,7 +3800,7 @@ export interface paths {
         put?: never;
         /**
          * Rate the assistant’s answer
-         * @description At least one of `helpful`, `rating` (1–5) or `comment` (else 422 `support.feedback_empty`); `message_id` names the assistant turn (default: the latest). Negative feedback — `helpful: false` or a rating of 2 or less — also queues a training candidate (`candidate_type: negative_feedback`, `status: queued`) holding the comment and the exchange with e-mail addresses, phone numbers, card numbers (Luhn-checked), IBANs (mod-97-checked) and account numbers replaced by placeholders; its id is `training_candidate_id` (null otherwise). Another user’s conversation → 404.
+         * @description At least one of `helpful`, `rating` (1–5) or `comment` (else 422 `support.feedback_empty`); `message_id` names the assistant turn (default: the latest). Negative feedback — `helpful: false` or a rating of 2 or less — also queues a training candidate (`candidate_type: negative_feedback`, `status: queued`) holding the comment and the exchange with e-mail addresses, phone numbers, card numbers (Luhn-checked), IBANs (mod-97-checked) and account numbers replaced by placeholders; its id is `training_candidate_id` (null otherwise). An answer still being written (`in_progress`) takes no feedback yet → 409 `support.answer_in_progress`. Another user’s conversation → 404.
          */
         post: operations["sendSupportFeedback"];
         delete?: never;
@@ -41654,6 +41654,7 @@ export interface operations {
                      *           "sources": [],
                      *           "filtered": false,
                      *           "finish": null,
+                     *           "in_progress": false,
                      *           "tools": []
                      *         },
                      *         {
@@ -41670,6 +41671,7 @@ export interface operations {
                      *           ],
                      *           "filtered": false,
                      *           "finish": "stop",
+                     *           "in_progress": false,
                      *           "tools": [
                      *             {
                      *               "name": "search_help"
@@ -41697,6 +41699,8 @@ export interface operations {
                             /** @description The output filter changed or removed something */
                             filtered: boolean;
                             finish: null | ("stop" | "length" | "interrupted" | "error");
+                            /** @description An assistant answer still being streamed (its `content` is stored when it ends); false for user turns and finished answers. An answer whose stream stopped without finishing (the server went away) reads `in_progress: false, finish: "interrupted"` within 45 seconds */
+                            in_progress: boolean;
                             intent: null | {
                                 allowed: boolean;
                                 /** @description What the classifier took the message for */
@@ -42164,6 +42168,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -194,8 +194,7 @@ describe('console: support assistant', { skip: consoleSkipReason() }, () => {
     await page.locator('button::-p-text(Stop)').click()
     await page.waitForSelector('::-p-text(stopped before it finished)')
     await page.waitForFunction(`!document.querySelector('.support-composer button.danger')`)
-    // The answer is listed interrupted and empty from the start (a crash leaves an honest record)
-    // until the stream stores what it sent.
+    // The answer is listed in progress (no finish yet) until the stream stores what it sent.
     let stopped: Conversation['messages'][number] | undefined
     const kept = () => stopped?.finish === 'interrupted' && stopped.content !== ''
     for (let i = 0; i < 50 && !kept(); i++) {

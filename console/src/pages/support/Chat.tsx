@@ -2,6 +2,8 @@
  * One conversation: its stored turns, the turn being streamed (with a stop button), feedback under
  * each answer, the notices of a turn that was not answered, and escalation to a person. An escalated
  * conversation is read-only and links to the case form. Either can be deleted (after a confirmation).
+ * While a stored answer is still being written (streamed in another tab, or being stored after a
+ * stop), the conversation is read again every 2 s until none is.
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -9,7 +11,7 @@ import { Link, useNavigate } from 'react-router'
 import { dateTime } from '../../ui/format.ts'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { type Conversation, conversationKey, escalate, fetchConversation } from './api.ts'
+import { type Conversation, conversationKey, escalate, fetchConversation, pollWhileWriting } from './api.ts'
 import { DeleteConversation } from './DeleteConversation.tsx'
 import { Feedback } from './Feedback.tsx'
 import { LiveMessages, StoredMessage } from './Messages.tsx'
@@ -103,7 +105,10 @@ function Composer({
 
 function Thread({ c }: { c: Conversation }) {
   const navigate = useNavigate()
-  const live = useTurn(c.conversation_id)
+  const live = useTurn(c)
+  // The live turn shows its own question and answer: their stored copies wait until it gives way.
+  const shown = live.turn?.outcome ? [] : [live.turn?.userMessageId, live.turn?.assistantId]
+  const stored = c.messages.filter((m) => !shown.includes(m.message_id))
   const handOver = useMutation({
     mutationFn: () => escalate(c.conversation_id),
     onSuccess: (r) => void navigate(consolePath(r.ticket_form_url)),
@@ -112,12 +117,12 @@ function Thread({ c }: { c: Conversation }) {
   return (
     <>
       <ol className="support-thread" aria-label="Messages">
-        {c.messages.map((m) => (
+        {stored.map((m) => (
           <StoredMessage
             key={m.message_id}
             m={m}
             footer={
-              m.role === 'assistant' && open ? (
+              m.role === 'assistant' && open && !m.in_progress ? (
                 <Feedback conversationId={c.conversation_id} messageId={m.message_id} />
               ) : undefined
             }
@@ -159,6 +164,7 @@ export function Chat({ conversationId }: { conversationId: number }) {
   const conversation = useQuery({
     queryKey: conversationKey(conversationId),
     queryFn: () => fetchConversation(conversationId),
+    refetchInterval: (q) => pollWhileWriting(q.state.data),
   })
   return (
     <QueryState query={conversation} label="Loading the conversation">

@@ -1,7 +1,8 @@
 /**
  * A conversation's turns as stored, and the turn being streamed. An assistant answer shows its
  * sources (the help articles it drew on), how it ended when it did not end normally, and whether the
- * safety filter withheld part of it; a question the assistant declined shows why.
+ * safety filter withheld part of it; a question the assistant declined shows why. A stored answer
+ * still being written (its text is stored when it ends) shows "Writing…" as a polite live status.
  */
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -51,6 +52,19 @@ export function StoredMessage({ m, footer }: { m: Message; footer?: ReactNode })
         {m.intent && !m.intent.allowed && (
           <p className="support-declined muted">Not answered: {m.intent.reason}</p>
         )}
+      </Bubble>
+    )
+  if (m.in_progress)
+    return (
+      <Bubble role="assistant" id={m.message_id}>
+        <p
+          className="support-text support-writing muted"
+          role="status"
+          aria-busy="true"
+          data-in-progress="true"
+        >
+          Writing…
+        </p>
       </Bubble>
     )
   return (

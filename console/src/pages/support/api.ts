@@ -45,6 +45,12 @@ export type Conversations = Awaited<ReturnType<typeof fetchConversations>>
 export type ConversationItem = Conversations['items'][number]
 export type Conversation = Awaited<ReturnType<typeof fetchConversation>>
 export type Message = Conversation['messages'][number]
+
+/** How often a conversation is read again while one of its answers is still being written. */
+export const WRITING_POLL_MS = 2000
+/** Polls while any answer is in progress (being streamed, perhaps elsewhere), and stops once none is. */
+export const pollWhileWriting = (c: Conversation | undefined) =>
+  c?.messages.some((m) => m.in_progress) ? WRITING_POLL_MS : false
 export type FeedbackInput =
   paths['/api/support/ai/conversations/{conversation_id}/feedback']['post']['requestBody']['content']['application/json']
 export type Disclosure = Awaited<ReturnType<typeof fetchDisclosure>>

@@ -2,7 +2,8 @@
  * The turn being sent: the question, the answer's text as its tokens arrive, the tools the model
  * called, and how it ended (done with its sources, stopped, broken off, or a JSON outcome instead of
  * a stream). Once it has ended, the stored conversation is read again; the live copy stays on screen
- * until the stored one has the answer.
+ * until the stored one has the answer, finished (an answer stopped mid-stream may still read as in
+ * progress for a moment, while the service stores it).
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
@@ -15,6 +16,7 @@ export interface LiveTurn {
   tools: string[]
   sources: SourceRef[]
   filtered: boolean
+  userMessageId: number | null
   assistantId: number | null
   state: 'sending' | 'streaming' | 'done' | 'stopped' | 'error'
   /** The stream's error event, or the failure of the request. */
@@ -28,6 +30,7 @@ const start = (question: string): LiveTurn => ({
   tools: [],
   sources: [],
   filtered: false,
+  userMessageId: null,
   assistantId: null,
   state: 'sending',
   error: null,
@@ -37,7 +40,12 @@ const start = (question: string): LiveTurn => ({
 function apply(turn: LiveTurn, e: StreamEvent): LiveTurn {
   switch (e.type) {
     case 'meta':
-      return { ...turn, state: 'streaming', assistantId: e.assistant_message_id }
+      return {
+        ...turn,
+        state: 'streaming',
+        userMessageId: e.user_message_id,
+        assistantId: e.assistant_message_id,
+      }
     case 'token':
       return { ...turn, state: 'streaming', text: turn.text + e.text }
     case 'tool':
@@ -55,7 +63,12 @@ function apply(turn: LiveTurn, e: StreamEvent): LiveTurn {
   }
 }
 
-export function useTurn(conversationId: number) {
+/** The stored conversation holds this answer, no longer being written. */
+const holdsFinished = (c: Conversation | undefined, answer: number) =>
+  c?.messages.some((m) => m.message_id === answer && !m.in_progress) ?? false
+
+export function useTurn(conversation: Conversation) {
+  const conversationId = conversation.conversation_id
   const client = useQueryClient()
   const [turn, setTurn] = useState<LiveTurn | null>(null)
   const abort = useRef<AbortController | null>(null)
@@ -68,7 +81,7 @@ export function useTurn(conversationId: number) {
     ])
     const stored = client.getQueryData<Conversation>(conversationKey(conversationId))
     // The stored conversation replaces the live turn once it holds the answer (or there was none).
-    if (answered === null || stored?.messages.some((m) => m.message_id === answered)) setTurn(null)
+    if (answered === null || holdsFinished(stored, answered)) setTurn(null)
   }
 
   const send = async (question: string) => {
@@ -98,9 +111,14 @@ export function useTurn(conversationId: number) {
     else await refresh(current.assistantId)
   }
 
+  const busy = turn?.state === 'sending' || turn?.state === 'streaming'
+  // An ended answer gives way once a read of the conversation holds it finished: perhaps a later
+  // read than the one after the turn, as a stopped answer is stored a moment after the stop.
+  const superseded =
+    !busy && !turn?.outcome && turn?.assistantId != null && holdsFinished(conversation, turn.assistantId)
   return {
-    turn,
-    busy: turn?.state === 'sending' || turn?.state === 'streaming',
+    turn: superseded ? null : turn,
+    busy,
     send: (q: string) => void send(q),
     stop: () => abort.current?.abort(),
     dismiss: () => setTurn(null),

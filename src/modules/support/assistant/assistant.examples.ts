@@ -37,6 +37,7 @@ export const CONVERSATION = {
       sources: [],
       filtered: false,
       finish: null,
+      in_progress: false,
       tools: [],
     },
     {
@@ -49,6 +50,7 @@ export const CONVERSATION = {
       sources: [{ title: 'Connecting brokers', slug: 'brokers' }],
       filtered: false,
       finish: 'stop',
+      in_progress: false,
       tools: [{ name: 'search_help' }],
     },
   ],

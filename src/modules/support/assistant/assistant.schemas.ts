@@ -60,8 +60,17 @@ export const MessageView = Type.Object({
   sources: Type.Array(SourceView),
   filtered: Type.Boolean({ description: 'The output filter changed or removed something' }),
   finish: Nullable(
-    Type.Enum([...FINISHES], { description: 'How an assistant turn ended; null for user turns' }),
+    Type.Enum([...FINISHES], {
+      description:
+        'How an assistant turn ended; null for user turns and for an answer still being written (`in_progress`)',
+    }),
   ),
+  in_progress: Type.Boolean({
+    description:
+      'An assistant answer still being streamed (its `content` is stored when it ends); false for user turns ' +
+      'and finished answers. An answer whose stream stopped without finishing (the server went away) reads ' +
+      '`in_progress: false, finish: "interrupted"` within 45 seconds',
+  }),
   tools: Type.Array(
     Type.Object({
       name: Type.String({

@@ -1,4 +1,4 @@
-/** Row types of the support assistant's tables (migration 0046), merged into `Database`. */
+/** Row types of the support assistant's tables (migrations 0046, 0053), merged into `Database`. */
 import type { ColumnType, Generated } from 'kysely'
 import { type CreatedAt, ownedTables, type UpdatedAt } from '../../../platform/db/index.ts'
 
@@ -44,6 +44,11 @@ export interface SupportMessageTable {
     string
   >
   total_tokens: ColumnType<number, number | undefined, number>
+  /**
+   * (0053) While an answer streams: until when the streaming process holds it. Renewed as the
+   * answer goes on, cleared when it ends; a lapsed lease means the answer was cut off.
+   */
+  lease_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: CreatedAt
 }
 

@@ -1,5 +1,5 @@
 /** SQL for conversations, their messages, intent classifications and tool calls; scoped by tenant and user. */
-import { sql, type Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import { insertAudit } from '../../../platform/audit-log.ts'
 import type { TenantScope } from '../../../platform/db/index.ts'
 import type {
@@ -8,6 +8,7 @@ import type {
   SupportIntentTable,
   SupportMessageTable,
 } from './assistant.tables.ts'
+import { recordUsage } from './usage.repository.ts'
 
 export type ConversationRow = Selectable<SupportConversationTable>
 export type MessageRow = Selectable<SupportMessageTable>
@@ -130,6 +131,8 @@ export interface NewMessage {
   role: 'user' | 'assistant'
   content: string
   finish?: Finish | null
+  /** An answer about to stream: until when its lease runs (answer-lease.service.ts). */
+  lease_expires_at?: Date | null
 }
 
 export const insertMessage = (s: TenantScope, m: NewMessage, now: Date) =>
@@ -177,9 +180,22 @@ export async function finishAssistantMessage(s: TenantScope, id: number, t: Fini
       model: t.model,
       usage: JSON.stringify(t.usage),
       total_tokens: t.usage?.total_tokens ?? 0,
+      // Finished, however it ended: no longer being written.
+      lease_expires_at: null,
     })
     .where('tenant_id', '=', s.tenantId)
     .where('id', '=', id)
+    .execute()
+}
+
+/** Moves a streaming answer's lease to `until`; a stored answer (its lease cleared) is left alone. */
+export async function renewLease(s: TenantScope, id: number, until: Date): Promise<void> {
+  await s.db
+    .updateTable('support_message')
+    .set({ lease_expires_at: until })
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', id)
+    .where('lease_expires_at', 'is not', null)
     .execute()
 }
 
@@ -205,54 +221,6 @@ export async function insertToolCalls(
         created_at: now,
       })),
     )
-    .execute()
-}
-
-/**
- * What the tenant used since `since`: user turns and model tokens; and the user's turns since
- * `minuteAgo`. Read from the usage rows, which outlive a deleted conversation.
- */
-export async function usageSince(s: TenantScope, userId: number, since: Date, minuteAgo: Date) {
-  const mine = sql<boolean>`kind = 'message' and user_id = ${userId} and created_at > ${minuteAgo}`
-  return s.db
-    .selectFrom('support_usage')
-    .select([
-      sql<string>`count(*) filter (where kind = 'message' and created_at >= ${since})`.as('messages'),
-      sql<string>`coalesce(sum(tokens) filter (where created_at >= ${since}), 0)`.as('tokens'),
-      sql<string>`count(*) filter (where ${mine})`.as('minute'),
-      sql<Date | null>`min(created_at) filter (where ${mine})`.as('minute_oldest'),
-    ])
-    .where('tenant_id', '=', s.tenantId)
-    .where('created_at', '>=', since < minuteAgo ? since : minuteAgo)
-    .executeTakeFirstOrThrow()
-}
-
-/** Keeps two days of usage rows: the quota reads today's and the last minute's. */
-const USAGE_KEPT_MS = 2 * 24 * 3_600_000
-
-/** Counts a user turn (and prunes the user's old usage rows) or an answer's model tokens. */
-export async function recordUsage(
-  s: TenantScope,
-  u: { userId: number; kind: 'message' | 'tokens'; tokens?: number },
-  now: Date,
-): Promise<void> {
-  if (u.kind === 'tokens' && !u.tokens) return
-  if (u.kind === 'message')
-    await s.db
-      .deleteFrom('support_usage')
-      .where('tenant_id', '=', s.tenantId)
-      .where('user_id', '=', u.userId)
-      .where('created_at', '<', new Date(now.getTime() - USAGE_KEPT_MS))
-      .execute()
-  await s.db
-    .insertInto('support_usage')
-    .values({
-      tenant_id: s.tenantId,
-      user_id: u.userId,
-      kind: u.kind,
-      tokens: u.tokens ?? 0,
-      created_at: now,
-    })
     .execute()
 }
 

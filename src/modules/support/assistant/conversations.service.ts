@@ -4,6 +4,7 @@ import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../platform/db/index.ts'
 import { NotFoundError } from '../../../platform/http/errors.ts'
 import { resolvePage, toPage, type PageQueryInput } from '../../../platform/http/pagination.ts'
+import { inProgress } from './answer-lease.service.ts'
 import * as repo from './conversations.repository.ts'
 
 export const DEFAULT_TITLE = 'New conversation'
@@ -27,7 +28,14 @@ export function conversationHead(c: repo.ConversationRow) {
   }
 }
 
-function messageView(m: repo.MessageRow, intent: repo.IntentRow | undefined, tools: { name: string }[]) {
+function messageView(
+  m: repo.MessageRow,
+  intent: repo.IntentRow | undefined,
+  tools: { name: string }[],
+  now: Date,
+) {
+  // An answer still streaming has no ending yet; its stored `interrupted` is only the crash record.
+  const writing = inProgress(m, now)
   return {
     message_id: m.id,
     role: m.role,
@@ -36,7 +44,8 @@ function messageView(m: repo.MessageRow, intent: repo.IntentRow | undefined, too
     intent: intent ? { label: intent.label, allowed: intent.allowed, reason: intent.reason } : null,
     sources: m.sources,
     filtered: m.filtered,
-    finish: m.finish,
+    finish: writing ? null : m.finish,
+    in_progress: writing,
     tools,
   }
 }
@@ -86,6 +95,7 @@ export class ConversationsService {
   async get(scope: RequestScope, id: number) {
     return this.owned(scope, id, async (s, c) => {
       const messages = await repo.messagesOf(s, c.id)
+      const now = this.deps.clock.now()
       const byMessage = new Map((await repo.intentsOf(s, c.id)).map((i) => [i.message_id, i]))
       const tools = new Map<number, { name: string }[]>()
       for (const call of await repo.toolNamesOf(s, c.id))
@@ -100,7 +110,7 @@ export class ConversationsService {
                 ticket_form_url: ticketFormUrl(c.id),
               }
             : null,
-        messages: messages.map((m) => messageView(m, byMessage.get(m.id), tools.get(m.id) ?? [])),
+        messages: messages.map((m) => messageView(m, byMessage.get(m.id), tools.get(m.id) ?? [], now)),
       }
     })
   }

@@ -25,7 +25,7 @@ export const insertFeedback = (s: TenantScope, f: NewFeedback, now: Date) =>
 export async function exchange(s: TenantScope, conversationId: number, messageId: number | null) {
   let q = s.db
     .selectFrom('support_message')
-    .select(['id', 'content'])
+    .select(['id', 'content', 'lease_expires_at'])
     .where('tenant_id', '=', s.tenantId)
     .where('conversation_id', '=', conversationId)
     .where('role', '=', 'assistant')

@@ -8,6 +8,7 @@ import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
 import { ConflictError, NotFoundError, UnprocessableError } from '../../../platform/http/errors.ts'
 import { redactPii } from '../../../kernel/text/pii.ts'
+import { inProgress } from './answer-lease.service.ts'
 import type { CandidateStatus } from './assistant.tables.ts'
 import type { ConversationsService } from './conversations.service.ts'
 import * as repo from './feedback.repository.ts'
@@ -82,6 +83,12 @@ export class FeedbackService {
       const ex = await repo.exchange(s, c.id, f.message_id ?? null)
       if (f.message_id !== undefined && !ex)
         throw new NotFoundError('support.message_not_found', 'No such assistant message in this conversation')
+      // Feedback judges a whole answer: one still being written has not said everything yet.
+      if (ex && inProgress(ex.answer, now))
+        throw new ConflictError(
+          'support.answer_in_progress',
+          'This answer is still being written; send feedback once it has finished',
+        )
       const comment = f.comment?.trim() || null
       const fb = await repo.insertFeedback(
         s,

@@ -24,6 +24,7 @@ import { createModelResponder } from './lib/model-responder.ts'
 import { createRetrievalResponder } from './lib/retrieval-responder.ts'
 import type { Responder, ToolRunner } from './lib/types.ts'
 import * as m0046 from './migrations/0046_support_assistant.ts'
+import * as m0053 from './migrations/0053_support_answer_lease.ts'
 import { QuotaService } from './quota.service.ts'
 import { assistantSweep } from './assistant.sweep.ts'
 import { supportRoutes } from './support.routes.ts'
@@ -85,7 +86,10 @@ export const supportAssistantModule = defineModule({
   key: 'supportAssistant',
   needs: { tenancy: true, portfolio: true },
   tables: SUPPORT_ASSISTANT_TABLES,
-  migrations: [['0046_support_assistant', m0046]],
+  migrations: [
+    ['0046_support_assistant', m0046],
+    ['0053_support_answer_lease', m0053],
+  ],
   build: (ctx: ModuleContext, needs: Needs) => createSupportAssistant(ctx, needs),
   routes,
   sweep: assistantSweep,

@@ -9,7 +9,7 @@ import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
 import { TooManyRequestsError } from '../../../platform/http/errors.ts'
 import type { EntitlementsService } from '../../accounts/tenancy/index.ts'
-import { usageSince } from './conversations.repository.ts'
+import { usageSince } from './usage.repository.ts'
 import { DAY_MS } from '../../../kernel/dates.ts'
 
 export const LIMIT_KEYS = {

@@ -24,8 +24,9 @@ export function supportRoutes(app: App, api: Assistant): void {
           `or a rating of ${NEGATIVE_RATING_MAX} or less — also queues a training candidate ` +
           '(`candidate_type: negative_feedback`, `status: queued`) holding the comment and the exchange with ' +
           'e-mail addresses, phone numbers, card numbers (Luhn-checked), IBANs (mod-97-checked) and account ' +
-          'numbers replaced by placeholders; its id is `training_candidate_id` (null otherwise). Another ' +
-          'user’s conversation → 404.',
+          'numbers replaced by placeholders; its id is `training_candidate_id` (null otherwise). An answer ' +
+          'still being written (`in_progress`) takes no feedback yet → 409 `support.answer_in_progress`. ' +
+          'Another user’s conversation → 404.',
         examples: {
           params: { conversation_id: 41 },
           body: { helpful: false, rating: 2, comment: 'That is not what my screen shows' },
@@ -34,7 +35,7 @@ export function supportRoutes(app: App, api: Assistant): void {
         tags,
         params: S.ConversationParams,
         body: S.FeedbackBody,
-        response: { 200: S.FeedbackOut, ...problems(401, 404, 422) },
+        response: { 200: S.FeedbackOut, ...problems(401, 404, 409, 422) },
       },
     },
     (req) => api.feedback.give(scopeOf(req), req.params.conversation_id, req.body),

@@ -5,15 +5,19 @@
  * `id: <assistant_message_id>.<seq>` line; `: ping` comments keep idle proxies from closing the
  * connection. A client that goes away aborts the responder; the turn is stored with the text sent so
  * far and `finish: 'interrupted'`. An upstream failure mid-stream sends `error` and stores `finish:
- * 'error'`. The HTTP status is 200 from the first byte on, whatever happens later.
+ * 'error'`. The HTTP status is 200 from the first byte on, whatever happens later. While it streams,
+ * the answer's lease is renewed on its text and its heartbeats and cleared when it is stored
+ * (answer-lease.service.ts), so a reader of the conversation sees it as in progress.
  */
 import type { FastifyReply } from 'fastify'
 import type { Logger } from 'pino'
 import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import type { Scopes } from '../../../platform/db/index.ts'
+import { AnswerLease } from './answer-lease.service.ts'
 import type { Finish } from './assistant.tables.ts'
 import * as repo from './conversations.repository.ts'
+import { recordUsage } from './usage.repository.ts'
 import { StreamingFilter } from './lib/output-filter.ts'
 import type { Responder, ResponderEvent, Source, ToolRunner } from './lib/types.ts'
 import { SSE_HEADERS, sseComment, sseEvent } from '../../../platform/http/sse.ts'
@@ -60,7 +64,12 @@ export async function streamTurn(
   const send = (event: string, data: unknown) => {
     if (!gone) res.write(sseEvent({ id: `${turn.assistantMessageId}.${seq++}`, event, data }))
   }
-  const ping = setInterval(() => !gone && res.write(sseComment('ping')), deps.heartbeatMs ?? HEARTBEAT_MS)
+  const lease = new AnswerLease(deps, scope.tenantId, turn.assistantMessageId, turn.startedAt)
+  const ping = setInterval(() => {
+    if (gone) return
+    res.write(sseComment('ping'))
+    void lease.renew()
+  }, deps.heartbeatMs ?? HEARTBEAT_MS)
   send('meta', {
     conversation_id: turn.conversationId,
     user_message_id: turn.userMessageId,
@@ -73,8 +82,10 @@ export async function streamTurn(
     signal: abort.signal,
     gone: () => gone,
     send,
+    renew: () => lease.renew(),
   })
   clearInterval(ping)
+  await lease.close()
   await store(deps, scope, turn, out, filter.filtered)
   if (!gone && out.finish !== 'error')
     send('done', {
@@ -92,6 +103,8 @@ interface Io {
   signal: AbortSignal
   gone: () => boolean
   send: (event: string, data: unknown) => void
+  /** Renews the answer's lease (written at most every few seconds). */
+  renew: () => Promise<void>
 }
 
 /** Runs the responder, releasing only what the filter passes; says how the turn ended. */
@@ -112,6 +125,7 @@ async function relay(deps: StreamDeps, scope: RequestScope, turn: PreparedTurn, 
     })
     for await (const ev of events) {
       if (io.gone()) break
+      await io.renew()
       if (ev.type === 'text') release(io.filter.push(ev.text))
       else if (ev.type === 'tool') {
         out.tools.push(ev)
@@ -153,7 +167,7 @@ async function store(
     const tokens = out.done?.usage?.total_tokens ?? 0
     if (tokens)
       await deps.scopes.withTenant(scope.tenantId, (s) =>
-        repo.recordUsage(s, { userId: scope.userId, kind: 'tokens', tokens }, deps.clock.now()),
+        recordUsage(s, { userId: scope.userId, kind: 'tokens', tokens }, deps.clock.now()),
       )
     await deps.scopes.withTenant(scope.tenantId, async (s) => {
       await repo.finishAssistantMessage(s, turn.assistantMessageId, {

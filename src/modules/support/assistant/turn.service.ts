@@ -12,6 +12,7 @@ import type { RequestScope } from '../../../platform/auth/scope.ts'
 import type { Clock } from '../../../platform/clock.ts'
 import type { FeatureFlags } from '../../../platform/feature-flags.ts'
 import { ConflictError, ForbiddenError } from '../../../platform/http/errors.ts'
+import { leaseUntil } from './answer-lease.service.ts'
 import * as repo from './conversations.repository.ts'
 import type { ConversationsService } from './conversations.service.ts'
 import { classifyIntent, refusalMessage } from './lib/intent.ts'
@@ -54,6 +55,8 @@ export interface PreparedTurn {
   question: string
   intent: Intent
   history: { role: 'user' | 'assistant'; content: string }[]
+  /** When the answer's row was stored with its first lease. */
+  startedAt: Date
 }
 
 export type TurnResult = { kind: 'json'; body: JsonOutcome } | { kind: 'stream'; turn: PreparedTurn }
@@ -124,13 +127,15 @@ export class TurnService {
           }
         const assistant = await repo.insertMessage(
           s,
-          // Stored as interrupted until the stream finishes it: a crash leaves an honest record.
+          // Stored as interrupted until the stream finishes it: a crash leaves an honest record. The
+          // lease (renewed by the stream) is what makes it read as in progress meanwhile.
           {
             conversation_id: c.id,
             user_id: scope.userId,
             role: 'assistant',
             content: '',
             finish: 'interrupted',
+            lease_expires_at: leaseUntil(now),
           },
           now,
         )
@@ -147,6 +152,7 @@ export class TurnService {
             question: content,
             intent,
             history,
+            startedAt: now,
           },
         }
       },
