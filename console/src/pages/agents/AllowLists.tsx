@@ -1,7 +1,8 @@
 /**
  * What an agent may trade (PATCH /api/bot-controls/agents/{id}): the symbols, the New York hours
- * (start inclusive, end exclusive) and the accounts. Blank means any; the API upper-cases and
- * de-duplicates the symbols and names a refused one in its 422.
+ * (start inclusive, end exclusive; "until midnight" sends the end 24:00, which a time input cannot
+ * hold) and the accounts. Blank means any; the API upper-cases and de-duplicates the symbols and
+ * names a refused one in its 422.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -13,12 +14,15 @@ import { accountsKey, fetchAccounts } from '../portfolio/queries.ts'
 import { useAgentPatch } from './AgentControls.tsx'
 import type { Agent, AgentPatch } from './api.ts'
 
-function toPatch(get: (name: string) => string, accounts: number[]): AgentPatch {
+/** The end of the day as the API writes it; a time input only goes to 23:59. */
+const MIDNIGHT = '24:00'
+
+function toPatch(get: (name: string) => string, accounts: number[], toMidnight: boolean): AgentPatch {
   const symbols = get('allowed_symbols')
     .split(/[\s,]+/)
     .filter(Boolean)
   const start = get('start')
-  const end = get('end')
+  const end = toMidnight ? MIDNIGHT : get('end')
   return {
     allowed_symbols: symbols.length ? symbols : null,
     allowed_hours: start || end ? { start, end } : null,
@@ -30,6 +34,8 @@ export function AllowLists({ agent }: { agent: Agent }) {
   const patch = useAgentPatch(agent)
   const all = useQuery({ queryKey: accountsKey(false), queryFn: () => fetchAccounts(false) })
   const [accounts, setAccounts] = useState<number[]>(agent.allowed_accounts ?? [])
+  const savedEnd = agent.allowed_hours?.end
+  const [toMidnight, setToMidnight] = useState(savedEnd === MIDNIGHT)
   const errors = useFieldErrors(patch.error)
   return (
     <Section title="What it may trade">
@@ -37,7 +43,7 @@ export function AllowLists({ agent }: { agent: Agent }) {
         key={agent.updated_at}
         onChange={errors.onChange}
         onSubmit={(e) => {
-          const body = toPatch(formFields(e), accounts)
+          const body = toPatch(formFields(e), accounts, toMidnight)
           if (!patch.isPending) patch.mutate(body)
         }}
       >
@@ -61,9 +67,19 @@ export function AllowLists({ agent }: { agent: Agent }) {
             name="end"
             type="time"
             hint="blank for any time"
-            defaultValue={agent.allowed_hours?.end ?? ''}
+            defaultValue={savedEnd === MIDNIGHT ? '' : (savedEnd ?? '')}
+            disabled={toMidnight}
             error={errors.errorFor('end')}
           />
+          <label className="check">
+            <input
+              type="checkbox"
+              name="to_midnight"
+              checked={toMidnight}
+              onChange={(e) => setToMidnight(e.currentTarget.checked)}
+            />
+            Until midnight
+          </label>
         </div>
         <fieldset className="param-set">
           <legend>Accounts (none ticked: any of yours)</legend>
