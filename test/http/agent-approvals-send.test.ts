@@ -292,7 +292,9 @@ describe('agent approvals: approve and send (paper)', () => {
     const held = await place(t.anon as never, agentId, { account_id: accountId, qty: '1' }, agentAuth)
     assert.equal(held.status, 'pending_approval')
     const res = await t.anon.post(`${BASE}/${held.approval_id}/approve`, undefined, agentAuth)
-    assert.equal(res.statusCode, 401, res.body)
+    // A live agent key on a person's operation: refused as not allowed there, not as unknown.
+    assert.equal(res.statusCode, 403, res.body)
+    assert.equal(json(res).code, 'auth.agent_key_not_allowed')
     assert.equal(json(await u.get(`${BASE}/${held.approval_id}`)).status, 'pending')
   })
 })
