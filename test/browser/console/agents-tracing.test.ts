@@ -69,7 +69,7 @@ describe('console: tracing agents and their orders', { skip: consoleSkipReason()
   })
 
   it('names the blocked orders of an agent past the first page and links each to its order log', async () => {
-    const user = await h.newUser()
+    const user = await h.newUser('premium') // 26 agents: above the pro plan's cap of 20
     const account = await createManualAccount(user.api)
     const filler = await newAgent(user, 'Filler 1')
     for (let i = 2; i <= 25; i++) await newAgent(user, `Filler ${i}`)
