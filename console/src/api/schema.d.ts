@@ -40,7 +40,7 @@ export interface paths {
         head?: never;
         /**
          * Rename an account, change its type or status
-         * @description Renames an account, changes its type (null clears it) or its status. Closing or deactivating archives it (archived_at: now; hidden from lists unless include_archived=true): from the New York date of archived_at on it leaves every figure (holdings, analytics, hedging, the game plan), and it stays in the history before that date. Reopening clears archived_at; reopening a manual account takes a slot of the plan (402 when full). 404 for an account that is not the tenant's; an empty body is a 422.
+         * @description Renames an account, changes its type (null clears it) or its status. Closing or deactivating archives it (archived_at: now; hidden from lists unless include_archived=true): from the New York date of archived_at on it leaves every figure (holdings, analytics, hedging, the game plan), and it stays in the history before that date. Reopening clears archived_at; reopening a manual account takes a slot of the tenant's plan (402 `plan.limit_reached` when full). Administrators may pass tenant_id to edit another tenant's account (403 for anyone else); a reopening there is held to that tenant's plan, not the administrator's. 404 for an account that is not the tenant's; an empty body is a 422.
          */
         patch: operations["updateAccount"];
         trace?: never;
@@ -6212,6 +6212,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };

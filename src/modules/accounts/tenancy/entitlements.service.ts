@@ -10,6 +10,7 @@ import type { Scopes } from '../../../platform/db/index.ts'
 import type { FeatureFlags } from '../../../platform/feature-flags.ts'
 import { PaymentRequiredError } from '../../../platform/http/errors.ts'
 import * as repo from './tenancy.repository.ts'
+import { planOfTenant } from './tenancy.service.ts'
 
 export const PLAN_CACHE_TTL_MS = 60_000
 
@@ -92,5 +93,17 @@ export class EntitlementsService {
     return (currentCount) => {
       if (allowed !== undefined && currentCount >= allowed) throw limitReached(name, allowed)
     }
+  }
+
+  /**
+   * `limitGuard` for an operation in `tenantId`, which may be another tenant's when an administrator
+   * acts there (`tenant_id`): the limit is that tenant's plan's, never the administrator's own.
+   */
+  async guardForTenant(
+    acting: PlanScope,
+    tenantId: number,
+    name: string,
+  ): Promise<(currentCount: number) => void> {
+    return this.limitGuard(await planOfTenant(this.deps.scopes, acting, tenantId), name)
   }
 }

@@ -9,6 +9,8 @@
  *   await ent.requireFeature(scope, 'x')  → 402 plan.feature_unavailable unless enabled
  *   await ent.requireWithinLimit(scope, 'watchlist_symbols', countNow)   → 402 plan.limit_reached
  *   const check = await ent.limitGuard(scope, name); ... check(countNow) inside your transaction
+ *   const check = await ent.guardForTenant(scope, tenantId, name)   → the same, on tenantId's plan
+ *     (an administrator acting in another tenant through `tenant_id` is held to that tenant's plan)
  * `scope` is the request's (tenantId and plan). Callers: GET /api/auth/me/entitlements (identity),
  * the manual-account cap (portfolio); next: broker connect, briefings, watchlist/alert caps, gated
  * content.
@@ -39,6 +41,7 @@ export {
   TenancyService,
   createTenant,
   tenantPlanCode,
+  planOfTenant,
   tenantStanding,
   tenantBaseCurrency,
   DEFAULT_PLAN,

@@ -28,6 +28,22 @@ export async function tenantPlanCode(scope: TenantScope): Promise<string | undef
   return (await tenantStanding(scope))?.plan_code
 }
 
+/**
+ * The tenant and plan a limit is judged on when `acting` (the request's tenant and plan) works in
+ * `tenantId`: an administrator acting in another tenant is held to that tenant's plan, not their
+ * own. The target's plan is read in a short transaction of its own, before the operation's; a
+ * tenant with no row keeps the acting plan (the operation then answers its own 404).
+ */
+export async function planOfTenant(
+  scopes: Scopes,
+  acting: Pick<RequestScope, 'tenantId' | 'plan'>,
+  tenantId: number,
+): Promise<{ tenantId: number; plan: string }> {
+  if (tenantId === acting.tenantId) return { tenantId, plan: acting.plan }
+  const plan = await scopes.withTenant(tenantId, (s) => tenantPlanCode(s))
+  return { tenantId, plan: plan ?? acting.plan }
+}
+
 /** The scope's tenant plan and status (active or suspended), read in the caller's transaction. */
 export async function tenantStanding(
   scope: TenantScope,

@@ -110,7 +110,7 @@ export function createBotControls(ctx: ModuleContext, needs: Needs): BotControls
     agents: new AgentsService({
       ...deps,
       rejectHeld: (s, agentId, by, note) => approvals.rejectAllOf(s, agentId, by, note),
-      cap: agentCap({ scopes: ctx.scopes, entitlements: needs.tenancy.entitlements }),
+      cap: agentCap({ entitlements: needs.tenancy.entitlements }),
     }),
     limits,
     credentials: new CredentialsService(deps),

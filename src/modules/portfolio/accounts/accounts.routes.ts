@@ -85,7 +85,9 @@ function updateAccountRoute(app: App, { accounts }: { accounts: AccountsService 
           'archives it (archived_at: now; hidden from lists unless include_archived=true): from the New York ' +
           'date of archived_at on it leaves every figure (holdings, analytics, hedging, the game plan), and it ' +
           'stays in the history before that date. Reopening clears archived_at; reopening a manual account takes a ' +
-          "slot of the plan (402 when full). 404 for an account that is not the tenant's; an empty body is a 422.",
+          "slot of the tenant's plan (402 `plan.limit_reached` when full). Administrators may pass tenant_id to " +
+          "edit another tenant's account (403 for anyone else); a reopening there is held to that tenant's plan, " +
+          "not the administrator's. 404 for an account that is not the tenant's; an empty body is a 422.",
         examples: {
           params: { account_id: 2 },
           body: { name: 'Roth IRA (Ada)', status: 'closed' },
@@ -107,7 +109,7 @@ function updateAccountRoute(app: App, { accounts }: { accounts: AccountsService 
         params: A.AccountParams,
         querystring: A.TenantQuery,
         body: A.PatchAccountBody,
-        response: { 200: A.AccountSchema, ...problems(401, 403, 404, 422) },
+        response: { 200: A.AccountSchema, ...problems(401, 402, 403, 404, 422) },
       },
     },
     (req) => accounts.update(scopeOf(req), req.params.account_id, req.query, req.body),

@@ -54,7 +54,7 @@ export class AccountsService {
     private readonly deps: {
       scopes: Scopes
       clock: Clock
-      entitlements: Pick<EntitlementsService, 'limitGuard'>
+      entitlements: Pick<EntitlementsService, 'limitGuard' | 'guardForTenant'>
     },
   ) {}
 
@@ -113,8 +113,11 @@ export class AccountsService {
     },
   ): Promise<Account> {
     const tenantId = effectiveTenant(scope, q.tenant_id)
+    // An administrator reopening in another tenant takes a slot of that tenant's plan, not their own.
     const withinLimit =
-      body.status === 'active' ? await this.deps.entitlements.limitGuard(scope, MANUAL_ACCOUNTS) : null
+      body.status === 'active'
+        ? await this.deps.entitlements.guardForTenant(scope, tenantId, MANUAL_ACCOUNTS)
+        : null
     const row = await this.deps.scopes.withTenant(tenantId, async (s) => {
       const current = await repo.findAccount(s, id)
       if (!current) throw accountNotFound()

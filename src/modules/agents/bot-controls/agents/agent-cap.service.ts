@@ -1,7 +1,6 @@
 /** The plan's cap on live agents, judged on the plan of the tenant the agent is created in. */
 import type { RequestScope } from '../../../../platform/auth/scope.ts'
-import type { Scopes } from '../../../../platform/db/index.ts'
-import { tenantPlanCode, type EntitlementsService } from '../../../accounts/tenancy/index.ts'
+import type { EntitlementsService } from '../../../accounts/tenancy/index.ts'
 
 /** The plan limit's name: live (not archived) agents per tenant. */
 export const AGENTS_LIMIT = 'agents'
@@ -12,18 +11,9 @@ export type CapGuard = (liveAgents: number) => void
 export type AgentCap = (scope: RequestScope, tenantId: number) => Promise<CapGuard>
 
 /**
- * An administrator creating an agent in another tenant is held to that tenant's plan, not their own.
- * The plan is read before the creating transaction, as the entitlements' catalogue is.
+ * An administrator creating an agent in another tenant is held to that tenant's plan, not their own
+ * (tenancy's `guardForTenant`). The plan is read before the creating transaction.
  */
-export function agentCap(deps: {
-  scopes: Scopes
-  entitlements: Pick<EntitlementsService, 'limitGuard'>
-}): AgentCap {
-  return async (scope, tenantId) => {
-    const plan =
-      tenantId === scope.tenantId
-        ? scope.plan
-        : ((await deps.scopes.withTenant(tenantId, (s) => tenantPlanCode(s))) ?? scope.plan)
-    return deps.entitlements.limitGuard({ tenantId, plan }, AGENTS_LIMIT)
-  }
+export function agentCap(deps: { entitlements: Pick<EntitlementsService, 'guardForTenant'> }): AgentCap {
+  return (scope, tenantId) => deps.entitlements.guardForTenant(scope, tenantId, AGENTS_LIMIT)
 }
