@@ -50,20 +50,29 @@ function credentials(
   return undefined
 }
 
+/**
+ * The token of an `Authorization: Bearer <token>` header, or null: the scheme in any case ("bearer"
+ * too), one or more whitespace characters, then a single token with no whitespace in or after it.
+ */
+export function bearerToken(value: string | undefined): string | null {
+  return (value && BEARER.exec(value)?.[1]) || null
+}
+const BEARER = /^Bearer\s+(\S+)$/i
+
 async function identify(
   presented: NonNullable<ReturnType<typeof credentials>>,
   auth: Authenticator,
 ): Promise<RequestScope | null> {
   if (presented.kind === 'api_key') return auth.fromApiKey(presented.value)
   if (presented.kind === 'cookie') return auth.fromAccessToken(presented.value, 'cookie')
-  const m = /^Bearer\s+(\S+)$/i.exec(presented.value)
-  return m?.[1] ? auth.fromAccessToken(m[1], 'bearer') : null
+  const token = bearerToken(presented.value)
+  return token ? auth.fromAccessToken(token, 'bearer') : null
 }
 
 /** The token a bearer or API-key credential carries (a cookie never holds an agent key). */
 function presentedKey(presented: NonNullable<ReturnType<typeof credentials>>): string | undefined {
   if (presented.kind === 'api_key') return presented.value
-  if (presented.kind === 'bearer') return /^Bearer\s+(\S+)$/i.exec(presented.value)?.[1]
+  if (presented.kind === 'bearer') return bearerToken(presented.value) ?? undefined
   return undefined
 }
 

@@ -3,7 +3,7 @@
  * reactivation and the API key, in account-access.routes.ts.
  */
 import type { App } from '../../../platform/http/app-type.ts'
-import { ACCESS_COOKIE, scopeOf } from '../../../platform/auth/authenticate.ts'
+import { ACCESS_COOKIE, bearerToken, scopeOf } from '../../../platform/auth/authenticate.ts'
 import { problems } from '../../../platform/http/problem.ts'
 import { NoContent } from '../../../platform/http/schemas.ts'
 import { UnprocessableError } from '../../../platform/http/errors.ts'
@@ -167,10 +167,7 @@ function logoutRoute(app: App, { identity: id }: { identity: Identity }): void {
       },
     },
     async (req, reply) => {
-      const tokens = [
-        req.cookies[ACCESS_COOKIE],
-        /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1],
-      ]
+      const tokens = [req.cookies[ACCESS_COOKIE], bearerToken(req.headers.authorization)]
       await id.sessions.logout(
         tokens.filter((t): t is string => Boolean(t)),
         req.body?.refresh_token ?? req.cookies[REFRESH_COOKIE],

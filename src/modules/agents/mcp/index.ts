@@ -5,6 +5,7 @@
  * agent's credential. Rules: README.md and docs/mcp.md.
  */
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server'
+import { bearerToken } from '../../../platform/auth/authenticate.ts'
 import type { App } from '../../../platform/http/app-type.ts'
 import { allowedOrigins } from '../../../platform/http/security.ts'
 import { defineModule, type ModuleContext } from '../../module.ts'
@@ -23,8 +24,6 @@ export interface Mcp {
   originAllowed(origin: string | undefined): boolean
 }
 
-const BEARER = /^Bearer\s+(\S+)$/i
-
 function createMcp(ctx: ModuleContext, needs: McpNeeds): Mcp {
   const origins = new Set(allowedOrigins(ctx.config))
   const handler = createMcpHandler(
@@ -39,7 +38,7 @@ function createMcp(ctx: ModuleContext, needs: McpNeeds): Mcp {
   return {
     handler,
     async authenticate(authorization) {
-      const key = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]
+      const key = bearerToken(authorization)
       return key ? needs.botControls.credentials.resolve(key) : null
     },
     originAllowed: (origin) => origin === undefined || origins.has(origin),

@@ -6,6 +6,7 @@
  * `WWW-Authenticate: Bearer`.
  */
 import type { FastifyRequest } from 'fastify'
+import { bearerToken } from '../../../../platform/auth/authenticate.ts'
 import { ForbiddenError, UnauthorizedError } from '../../../../platform/http/errors.ts'
 import { tenantFirst } from '../agents/agents.routes.ts'
 import type { AgentPrincipal, OrderActor } from './gate.service.ts'
@@ -39,8 +40,9 @@ export function agentAuth(resolver: AgentKeyResolver, origins: readonly string[]
       actors.set(req, { kind: 'user', scope: req.scope })
       return
     }
-    const m = /^Bearer\s+(sxa_\S+)$/i.exec(req.headers.authorization ?? '')
-    const principal = m?.[1] ? await resolver.resolve(m[1]) : null
+    // Only an agent's key (sxa_…) is looked up; anything else the hook did not accept is a 401.
+    const key = bearerToken(req.headers.authorization)
+    const principal = key?.startsWith('sxa_') ? await resolver.resolve(key) : null
     if (!principal) throw unauthenticated()
     actors.set(req, { kind: 'agent', principal })
   }
