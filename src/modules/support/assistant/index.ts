@@ -53,7 +53,12 @@ interface Needs {
   portfolio: Portfolio
 }
 
-export function createSupportAssistant(ctx: ModuleContext, needs: Needs): SupportAssistant {
+/** `heartbeatMs`: how often a streaming answer pings (and so renews its lease); 15 s unless a test says. */
+export function createSupportAssistant(
+  ctx: ModuleContext,
+  needs: Needs,
+  opts: { heartbeatMs?: number } = {},
+): SupportAssistant {
   const { scopes, clock } = ctx
   const help = loadHelpIndex()
   const llm = ctx.providers.llm
@@ -71,7 +76,7 @@ export function createSupportAssistant(ctx: ModuleContext, needs: Needs): Suppor
     help: new HelpService(help),
     responder,
     stream: (reply, scope, turn) =>
-      streamTurn(reply, { scopes, clock, log: ctx.log, responder, tools }, scope, turn),
+      streamTurn(reply, { scopes, clock, log: ctx.log, responder, tools, ...opts }, scope, turn),
   }
 }
 
