@@ -4,6 +4,7 @@
  * are decimal strings, never floats; market prices are numbers as the market-data API gives them.
  */
 import { z } from 'zod'
+import { orderDecimal } from '../bot-controls/index.ts'
 
 const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/)
 const Money = Decimal.describe('Decimal string, exact')
@@ -142,8 +143,11 @@ export const ScreenOutput = z.object({
   degraded_sources: z.array(z.string()).optional(),
 })
 
-/** Decimal strings as the order route takes them (the same patterns: the gate relies on them). */
-const dec = (pattern: RegExp, description: string) => z.string().regex(pattern).describe(description)
+/** Decimal strings as the order route takes them (the same patterns: the gate relies on them), and its message. */
+const dec = (field: Parameters<typeof orderDecimal>[0], description: string) => {
+  const { pattern, message } = orderDecimal(field)
+  return z.string(message).regex(new RegExp(pattern), message).describe(description)
+}
 
 /** An order as an agent sends it (the gate checks the rest: one of qty or notional, limit price iff limit). */
 export const OrderInput = z.object({
@@ -153,18 +157,15 @@ export const OrderInput = z.object({
     .regex(/^[A-Za-z][A-Za-z0-9.-]{0,9}$/)
     .describe('Ticker, case-insensitive'),
   side: z.enum(['buy', 'sell']),
-  qty: dec(
-    /^(0|[1-9][0-9]{0,9})(\.[0-9]{1,9})?$/,
-    'Shares > 0, up to 9 decimals, as a string; or give notional',
-  ).optional(),
+  qty: dec('qty', 'Shares > 0, up to 10 digits and 9 decimals, as a string; or give notional').optional(),
   notional: dec(
-    /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/,
-    'Dollars > 0, 2 decimals, as a string; market orders only',
+    'notional',
+    'Dollars > 0, up to 12 digits and 2 decimals, as a string; market orders only',
   ).optional(),
   type: z.enum(['market', 'limit']),
   limit_price: dec(
-    /^(0|[1-9][0-9]{0,7})(\.[0-9]{1,6})?$/,
-    'Required for a limit order; > 0, up to 6 decimals',
+    'limit_price',
+    'Required for a limit order; > 0, up to 8 digits and 6 decimals',
   ).optional(),
   time_in_force: z.enum(['day', 'gtc', 'ioc', 'fok']).default('day'),
   client_order_id: z
