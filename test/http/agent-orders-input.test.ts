@@ -1,7 +1,8 @@
 /**
  * An agent order's decimal fields refused for their size or form say what to send: the digits
  * allowed before and after the point, on the REST order route and in the MCP tools alike (a value
- * with too many whole digits used to hear only "at most 9 decimals").
+ * with too many whole digits used to hear only "at most 9 decimals"). An MCP tool's unknown or
+ * misspelled argument is an error naming it, as an unknown REST body field is, not dropped.
  */
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
@@ -84,5 +85,30 @@ describe('Agent order input: decimal bounds in the message', () => {
       assert.match(text, c.says, text)
       assert.match(text, new RegExp(c.field), text)
     }
+  })
+})
+
+describe('MCP tool arguments are strict', () => {
+  it('refuses a misspelled argument instead of placing the order with a default', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const agent = await agentWithKey(u)
+    const client = await mcpClient(t.app, agent.key)
+    open.push(client)
+    const typo = { ...order(account, { type: 'market', time_in_forse: 'gtc' }), limit_price: undefined }
+    const res = await client.callTool({ name: 'place_order', arguments: withoutUndefined(typo) })
+    assert.equal(res.isError, true, JSON.stringify(res))
+    const text = (res.content as { type: string; text: string }[])[0]!.text
+    assert.match(text, /time_in_forse/, text)
+    const list = await u.get(`/api/bot-controls/agents/${agent.agentId}/orders`)
+    assert.equal(json(list).total, 0, 'nothing placed')
+    const { tools } = await client.listTools()
+    for (const tool of tools)
+      if (Object.keys(tool.inputSchema.properties ?? {}).length)
+        assert.equal(
+          tool.inputSchema.additionalProperties,
+          false,
+          `${tool.name} declares its arguments closed`,
+        )
   })
 })
