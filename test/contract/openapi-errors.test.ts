@@ -11,8 +11,16 @@ import { useTestApp } from '../helpers/test-app.ts'
 
 const t = useTestApp()
 const PROBLEM = '#/components/schemas/Problem'
-/** Documented with another shape on purpose: RFC 6749 grant errors, the readiness report. */
-const OWN_SHAPE = new Set(['POST /api/auth/token 400', 'POST /api/auth/mfa/challenge 400', 'GET /readyz 503'])
+/**
+ * Documented with another shape on purpose: RFC 6749 grant errors, the readiness report, and the
+ * MCP transport's refusal of an Accept header (a JSON-RPC error, which MCP clients read).
+ */
+const OWN_SHAPE = new Set([
+  'POST /api/auth/token 400',
+  'POST /api/auth/mfa/challenge 400',
+  'GET /readyz 503',
+  'POST /mcp 406',
+])
 
 it('documents the framework-level errors on every operation, each as a Problem', async () => {
   const missing: string[] = []

@@ -282,6 +282,17 @@ describe('gate: state, allow-lists, pricing, tradability', () => {
       order(account, { side: 'sell', qty: undefined, notional: '1100' }),
       'state.reducing',
     )
+    // A notional sell within the position: its one state check is state.reducing, judged once priced.
+    const sim = await u.post(
+      `/api/bot-controls/agents/${agent}/orders/simulate`,
+      order(account, { side: 'sell', qty: undefined, notional: '100' }),
+    )
+    const states = (json(sim).checks as Body[]).filter((c) => String(c.check).startsWith('state.'))
+    assert.deepEqual(
+      states.map((c) => [c.check, c.passed]),
+      [['state.reducing', true]],
+      sim.body,
+    )
     assert.equal((await placed(u, agent, order(account, { side: 'sell', qty: '4' }))).status, 'filled')
     assert.equal((await placed(u, agent, order(account, { side: 'sell', qty: '6' }))).status, 'filled')
     await expectRejected(u, agent, order(account, { side: 'sell', qty: '1' }), 'state.reducing') // flat now

@@ -124,6 +124,22 @@ describe('MCP server: authentication', () => {
     assertProblem(await send('{"jsonrpc": ', keyless), 401, 'mcp.invalid_token')
   })
 
+  it('answers an Accept without text/event-stream with the documented 406 and a JSON-RPC error', async () => {
+    const u = await t.newTenant()
+    const agent = await agentWithKey(u)
+    for (const accept of [undefined, 'application/json']) {
+      const headers = { authorization: `Bearer ${agent.key}`, ...(accept ? { accept } : {}) }
+      const res = await t.anon.post('/mcp', ping, headers)
+      assert.equal(res.statusCode, 406, res.body)
+      assert.equal(json(res.body).jsonrpc, '2.0')
+      assert.equal(json(res.body).error.code, -32000)
+      assert.match(json(res.body).error.message, /application\/json and text\/event-stream/)
+    }
+    const doc = json((await t.anon.get('/openapi.json')).body)
+    const documented = doc.paths['/mcp'].post.responses['406']
+    assert.ok(documented?.content?.['application/json'], 'POST /mcp documents its 406')
+  })
+
   it('answers GET and DELETE with 405 and a JSON-RPC error (stateless: no session stream)', async () => {
     for (const method of ['GET', 'DELETE'] as const) {
       const res = await t.anon.inject({ method, url: '/mcp' })

@@ -17958,11 +17958,11 @@ export interface operations {
                     account_id: number;
                     /** @description Your idempotency key (1–128 of A–Z a–z 0–9 . _ : -): the same key and request answer the same order */
                     client_order_id: string;
-                    /** @description Limit price, > 0, at most 6 decimals; a JSON string (a JSON number is refused) */
+                    /** @description Limit price, > 0, at most 8 digits before the point and 6 decimals; a JSON string (a JSON number is refused) */
                     limit_price?: string;
-                    /** @description Dollars, > 0, at most 2 decimals (market orders only); a JSON string (a JSON number is refused) */
+                    /** @description Dollars, > 0, at most 12 digits before the point and 2 decimals (market orders only); a JSON string (a JSON number is refused) */
                     notional?: string;
-                    /** @description Shares, > 0, at most 9 decimals; a JSON string (a JSON number is refused) */
+                    /** @description Shares, > 0, at most 10 digits before the point and 9 decimals; a JSON string (a JSON number is refused) */
                     qty?: string;
                     /**
                      * @description buy or sell
@@ -18497,11 +18497,11 @@ export interface operations {
                     account_id: number;
                     /** @description Your idempotency key (1–128 of A–Z a–z 0–9 . _ : -): the same key and request answer the same order */
                     client_order_id?: string;
-                    /** @description Limit price, > 0, at most 6 decimals; a JSON string (a JSON number is refused) */
+                    /** @description Limit price, > 0, at most 8 digits before the point and 6 decimals; a JSON string (a JSON number is refused) */
                     limit_price?: string;
-                    /** @description Dollars, > 0, at most 2 decimals (market orders only); a JSON string (a JSON number is refused) */
+                    /** @description Dollars, > 0, at most 12 digits before the point and 2 decimals (market orders only); a JSON string (a JSON number is refused) */
                     notional?: string;
-                    /** @description Shares, > 0, at most 9 decimals; a JSON string (a JSON number is refused) */
+                    /** @description Shares, > 0, at most 10 digits before the point and 9 decimals; a JSON string (a JSON number is refused) */
                     qty?: string;
                     /**
                      * @description buy or sell
@@ -65855,7 +65855,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A body that is not JSON (JSON-RPC -32700 Parse error) or not one JSON-RPC 2.0 message (-32600 Invalid Request), as application/json; any other malformed request, a problem */
+            /** @description A body that is not JSON (JSON-RPC -32700 Parse error) or not one JSON-RPC 2.0 message (-32600 Invalid Request), or an `MCP-Protocol-Version` header the server does not speak (-32000, naming the supported revisions), as application/json; any other malformed request, a problem */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -65893,6 +65893,27 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `Accept` header does not take both application/json and text/event-stream, as Streamable HTTP asks of every client: a JSON-RPC error (-32000, id null) naming the two types */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: {
+                            code: number;
+                            data?: unknown;
+                            message: string;
+                        };
+                        id: (string | number) | null;
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
             /** @description Content Too Large */

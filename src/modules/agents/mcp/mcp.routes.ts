@@ -116,11 +116,18 @@ export function mcpRoutes(app: App, api: Mcp): void {
           400: {
             description:
               'A body that is not JSON (JSON-RPC -32700 Parse error) or not one JSON-RPC 2.0 message ' +
-              '(-32600 Invalid Request), as application/json; any other malformed request, a problem',
+              '(-32600 Invalid Request), or an `MCP-Protocol-Version` header the server does not speak ' +
+              '(-32000, naming the supported revisions), as application/json; any other malformed request, a problem',
             content: {
               'application/json': { schema: JsonRpcAnswer },
               'application/problem+json': { schema: Type.Ref('Problem') },
             },
+          },
+          406: {
+            description:
+              'The `Accept` header does not take both application/json and text/event-stream, as Streamable ' +
+              'HTTP asks of every client: a JSON-RPC error (-32000, id null) naming the two types',
+            content: { 'application/json': { schema: JsonRpcAnswer } },
           },
           ...problems(401, 403),
         },

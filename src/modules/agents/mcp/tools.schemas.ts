@@ -4,6 +4,10 @@
  * are decimal strings, never floats; market prices are numbers as the market-data API gives them.
  */
 import { z } from 'zod'
+import { orderDecimal } from '../bot-controls/index.ts'
+
+// Tool inputs are strict objects, as the REST bodies are: an unknown or misspelled argument
+// (`time_in_forse: "gtc"`) is an error naming it, never dropped for a default the caller did not ask for.
 
 const Decimal = z.string().regex(/^-?\d+(\.\d+)?$/)
 const Money = Decimal.describe('Decimal string, exact')
@@ -48,7 +52,7 @@ export const PortfolioOutput = z.object({
   stale_prices: z.array(z.string()),
 })
 
-export const HoldingsInput = z.object({ account_id: Id.optional().describe('Only this account') })
+export const HoldingsInput = z.strictObject({ account_id: Id.optional().describe('Only this account') })
 
 export const HoldingsOutput = z.object({
   as_of: z.string(),
@@ -74,7 +78,7 @@ export const HoldingsOutput = z.object({
   ),
 })
 
-export const QuotesInput = z.object({ symbols: z.array(Symbol).min(1).max(25) })
+export const QuotesInput = z.strictObject({ symbols: z.array(Symbol).min(1).max(25) })
 
 const Quote = z.looseObject({ symbol: z.string(), last: z.number(), as_of: z.string() })
 export const QuotesOutput = z.object({
@@ -82,7 +86,7 @@ export const QuotesOutput = z.object({
   not_found: z.array(z.object({ symbol: z.string(), error: z.string(), message: z.string() })),
 })
 
-export const BarsInput = z.object({
+export const BarsInput = z.strictObject({
   symbol: Symbol,
   interval: z.enum(['1m', '5m', '15m', '1h', '1d']).default('1d'),
   limit: whole(1, 1000).default(100).describe('The most recent N bars'),
@@ -94,7 +98,7 @@ export const BarsOutput = z.object({
   items: z.array(z.looseObject({ time: z.string(), close: z.number() })),
 })
 
-export const SignalsInput = z.object({
+export const SignalsInput = z.strictObject({
   symbol: Symbol.optional(),
   tag: z.enum(['SIGNAL', 'FLOW', 'ALERT', 'NEWS']).optional(),
   sessions: whole(1, 20).default(1).describe('Trading sessions back (1 = the latest)'),
@@ -117,12 +121,12 @@ export const SignalsOutput = z.object({
   ),
 })
 
-export const ScreenInput = z.object({
+export const ScreenInput = z.strictObject({
   filters: z
     .record(z.string(), z.unknown())
     .describe('A filter group: {"all": [{"field": "pe", "op": "lt", "value": 20}, …]} (see docs/mcp.md)'),
   sort: z
-    .array(z.object({ field: z.string(), dir: z.enum(['asc', 'desc']) }))
+    .array(z.strictObject({ field: z.string(), dir: z.enum(['asc', 'desc']) }))
     .max(5)
     .optional(),
   columns: z.array(z.string()).max(30).optional(),
@@ -142,29 +146,29 @@ export const ScreenOutput = z.object({
   degraded_sources: z.array(z.string()).optional(),
 })
 
-/** Decimal strings as the order route takes them (the same patterns: the gate relies on them). */
-const dec = (pattern: RegExp, description: string) => z.string().regex(pattern).describe(description)
+/** Decimal strings as the order route takes them (the same patterns: the gate relies on them), and its message. */
+const dec = (field: Parameters<typeof orderDecimal>[0], description: string) => {
+  const { pattern, message } = orderDecimal(field)
+  return z.string(message).regex(new RegExp(pattern), message).describe(description)
+}
 
 /** An order as an agent sends it (the gate checks the rest: one of qty or notional, limit price iff limit). */
-export const OrderInput = z.object({
+export const OrderInput = z.strictObject({
   account_id: Id.describe('A portfolio account of the tenant (linked to a trading broker for live mode)'),
   symbol: z
     .string()
     .regex(/^[A-Za-z][A-Za-z0-9.-]{0,9}$/)
     .describe('Ticker, case-insensitive'),
   side: z.enum(['buy', 'sell']),
-  qty: dec(
-    /^(0|[1-9][0-9]{0,9})(\.[0-9]{1,9})?$/,
-    'Shares > 0, up to 9 decimals, as a string; or give notional',
-  ).optional(),
+  qty: dec('qty', 'Shares > 0, up to 10 digits and 9 decimals, as a string; or give notional').optional(),
   notional: dec(
-    /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,2})?$/,
-    'Dollars > 0, 2 decimals, as a string; market orders only',
+    'notional',
+    'Dollars > 0, up to 12 digits and 2 decimals, as a string; market orders only',
   ).optional(),
   type: z.enum(['market', 'limit']),
   limit_price: dec(
-    /^(0|[1-9][0-9]{0,7})(\.[0-9]{1,6})?$/,
-    'Required for a limit order; > 0, up to 6 decimals',
+    'limit_price',
+    'Required for a limit order; > 0, up to 8 digits and 6 decimals',
   ).optional(),
   time_in_force: z.enum(['day', 'gtc', 'ioc', 'fok']).default('day'),
   client_order_id: z
@@ -196,7 +200,7 @@ export const OrderView = z.looseObject({
 })
 
 export const PlaceOutput = z.object({ order: OrderView, replayed: z.boolean() })
-export const CancelInput = z.object({ order_id: Id })
+export const CancelInput = z.strictObject({ order_id: Id })
 export const CancelOutput = z.object({ order: OrderView })
 
 export const SimulationOutput = z.looseObject({
@@ -211,7 +215,7 @@ export const SimulationOutput = z.looseObject({
   checks: z.array(z.looseObject({ check: z.string(), passed: z.boolean() })),
 })
 
-export const OrdersInput = z.object({
+export const OrdersInput = z.strictObject({
   status: z
     .enum([
       'rejected',

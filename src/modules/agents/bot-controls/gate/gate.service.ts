@@ -98,9 +98,10 @@ function stateChecks(f: GateFacts, qty: string | null): R.CheckResult[] {
   if (!a.enabled) return [fail('agent.disabled', `agent ${a.id} is disabled`)]
   const enabled = pass('agent.disabled', 'enabled')
   if (a.tradingState === 'halted') return [enabled, fail('state.halted', 'the agent is halted: no orders')]
-  if (a.tradingState === 'reducing' && qty !== null)
-    return [enabled, R.reduces(f.order.side, qty, f.position, f.closing)]
-  return [enabled, pass('state.active', `trading state ${a.tradingState}`)]
+  if (a.tradingState === 'reducing')
+    // A notional order's quantity is known only once priced: its state.reducing check comes then.
+    return qty !== null ? [enabled, R.reduces(f.order.side, qty, f.position, f.closing)] : [enabled]
+  return [enabled, pass('state.active', 'trading state active')]
 }
 
 /** Runs the checks in order, stopping at the first failure. */

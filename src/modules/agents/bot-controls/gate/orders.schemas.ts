@@ -6,22 +6,48 @@ import { ORDER_STATUSES } from '../orders.tables.ts'
 /** Largest order value the gate prices (a sanity bound far above any plausible order). */
 export const MAX_ORDER_VALUE = '1000000000000'
 
-const decimal = (pattern: string, description: string) =>
-  Type.String({
+/**
+ * The order's decimal fields: how many digits each takes before and after the point. The bounds are
+ * in the message, so a value refused for its size says which part is too long (not only "decimals").
+ */
+const ORDER_DECIMAL_BOUNDS = {
+  qty: { what: 'shares', before: 10, after: 9, example: '"10" or "0.5"' },
+  notional: { what: 'dollars', before: 12, after: 2, example: '"1500.00"' },
+  limit_price: { what: 'a price', before: 8, after: 6, example: '"190.50"' },
+} as const
+
+export type OrderDecimalField = keyof typeof ORDER_DECIMAL_BOUNDS
+
+/** The pattern and the 422 message of one decimal field of an order (the MCP tools use the same). */
+export function orderDecimal(field: OrderDecimalField): { pattern: string; message: string } {
+  const b = ORDER_DECIMAL_BOUNDS[field]
+  return {
+    pattern: `^(0|[1-9][0-9]{0,${b.before - 1}})(\\.[0-9]{1,${b.after}})?$`,
+    message:
+      `must be a decimal string of ${b.what} > 0, at most ${b.before} digits before the point and ` +
+      `${b.after} after, such as ${b.example} (send numbers as strings: JSON numbers are refused)`,
+  }
+}
+
+const decimal = (field: OrderDecimalField, description: string) => {
+  const { pattern, message } = orderDecimal(field)
+  // A JSON number would only hear "must be text", a wrong form only "the expected form": say what to send.
+  return Type.String({
     pattern,
     description: `${description}; a JSON string (a JSON number is refused)`,
-    // A JSON number would only hear "must be text": say what to send instead, as the limits do.
-    errorMessage: {
-      type: 'must be a decimal string, such as "10.5" (send numbers as strings: JSON numbers are refused)',
-    },
+    errorMessage: { type: message, pattern: message },
   })
+}
 
-const Qty = decimal('^(0|[1-9][0-9]{0,9})(\\.[0-9]{1,9})?$', 'Shares, > 0, at most 9 decimals')
+const Qty = decimal('qty', 'Shares, > 0, at most 10 digits before the point and 9 decimals')
 const Notional = decimal(
-  '^(0|[1-9][0-9]{0,11})(\\.[0-9]{1,2})?$',
-  'Dollars, > 0, at most 2 decimals (market orders only)',
+  'notional',
+  'Dollars, > 0, at most 12 digits before the point and 2 decimals (market orders only)',
 )
-const LimitPrice = decimal('^(0|[1-9][0-9]{0,7})(\\.[0-9]{1,6})?$', 'Limit price, > 0, at most 6 decimals')
+const LimitPrice = decimal(
+  'limit_price',
+  'Limit price, > 0, at most 8 digits before the point and 6 decimals',
+)
 export const ClientOrderId = Type.String({
   minLength: 1,
   maxLength: 128,
