@@ -69,11 +69,6 @@ export class Holds<O> {
     return (symbol === undefined ? undefined : this.sellsBySymbol.get(symbol)) ?? NONE
   }
 
-  /** Whether `o` is held (open). */
-  holds(o: O): boolean {
-    return this.open.has(o)
-  }
-
   private count(cents: number, sign: 1 | -1): void {
     if (Number.isFinite(cents)) this.cents += BigInt(sign * cents)
     else this.unbounded += sign
