@@ -7,7 +7,15 @@
  */
 import { randomUUID } from 'node:crypto'
 import { activityId, type Fill, generateHistory, type History } from './history.ts'
-import { type AccountFigures, holdingsOf, lastdayPrice, positionOf, cashCentsOf } from './ledger.ts'
+import {
+  type AccountFigures,
+  fillCashCents,
+  holdingsOf,
+  lastdayPrice,
+  positionOf,
+  cashCentsOf,
+} from './ledger.ts'
+import { Holds } from './holds.ts'
 import { OPEN_STATUSES, type Order } from './orders.ts'
 import { DEFAULT_SYMBOLS } from './universe.ts'
 import { marketReachedAt } from './market-reach.ts'
@@ -37,7 +45,11 @@ export interface SandboxAccount {
   orders: Order[]
   /** The orders by client order id (unique per account), so placing one does not scan them all. */
   byClientId: Map<string, Order>
+  /** What the open orders hold back (holds.ts), changed only by `addOrder` and `setStatus`. */
+  holds: Holds<Order>
   placed: Fill[]
+  /** Cash in cents, a running balance: the history's (fixed once the account exists) plus each `addFill`. */
+  cashCents: number
   seq: number
 }
 
@@ -65,16 +77,37 @@ export type ScriptedHistory = (accountId: string, connectedAt: number) => Histor
 export const reservationOf = (spec: Pick<Order, 'side' | 'qty' | 'notional'>, price: number): number =>
   spec.side !== 'buy' ? 0 : spec.notional !== undefined ? cents(spec.notional) : centsOf(spec.qty ?? 0, price)
 
-/** Shares of `symbol` held back by open sell orders; cents held back by open buy orders. */
+/**
+ * Shares of `symbol` held back by open sell orders (summed in the order they were placed); cents held
+ * back by open buy orders. Both from the account's running holds: nothing here scans its orders.
+ */
 export function reservedOf(a: SandboxAccount, symbol?: string): { qty: number; cents: number } {
   let qty = 0
-  let reserved = 0
-  for (const o of a.orders) {
-    if (!OPEN_STATUSES.has(o.status)) continue
-    if (o.side === 'sell' && o.symbol === symbol) qty += o.qty ?? (o.notional ?? 0) / o.estPrice
-    reserved += o.reservedCents
-  }
-  return { qty, cents: reserved }
+  for (const o of a.holds.sells(symbol)) qty += o.qty ?? (o.notional ?? 0) / o.estPrice
+  return { qty, cents: a.holds.heldCents() }
+}
+
+/** An order's fixed hold: its `reservedCents`, and for a sell the symbol whose shares it holds back. */
+const holdOf = (o: Order) => ({ cents: o.reservedCents, ...(o.side === 'sell' ? { sells: o.symbol } : {}) })
+
+/** Records a newly placed order (open), holding back what it holds. */
+export function addOrder(a: SandboxAccount, o: Order): void {
+  a.orders.push(o)
+  a.byClientId.set(o.clientOrderId, o)
+  if (OPEN_STATUSES.has(o.status)) a.holds.add(o)
+}
+
+/** Changes an order's status (and the fields given with it); an order no longer open holds nothing back. */
+export function setStatus(a: SandboxAccount, o: Order, change: Partial<Order> & Pick<Order, 'status'>): void {
+  Object.assign(o, change)
+  if (OPEN_STATUSES.has(o.status)) a.holds.add(o)
+  else a.holds.remove(o)
+}
+
+/** Records a fill of an order placed through the sandbox, and what it did to the cash. */
+export function addFill(a: SandboxAccount, f: Fill): void {
+  a.placed.push(f)
+  a.cashCents += fillCashCents(f)
 }
 
 /**
@@ -86,16 +119,15 @@ function fillPending(a: SandboxAccount, pending: Order[], last: Map<string, numb
   for (const o of pending) {
     const reached = marketReachedAt(o.submittedAt)
     if (reached > now) continue
-    o.updatedAt = now
     if (o.type !== 'market') {
-      o.status = 'new'
+      setStatus(a, o, { status: 'new', updatedAt: now })
       continue
     }
     const price = last.get(o.symbol) ?? o.estPrice
     const qty = o.qty ?? quotient(o.notional ?? 0, price, 9)
-    Object.assign(o, { status: 'filled', filledAt: reached, filledQty: qty, filledAvg: price })
+    setStatus(a, o, { status: 'filled', updatedAt: now, filledAt: reached, filledQty: qty, filledAvg: price })
     const id = activityId(reached, randomUUID())
-    a.placed.push({ id, at: reached, symbol: o.symbol, side: o.side, qty, price, orderId: o.id })
+    addFill(a, { id, at: reached, symbol: o.symbol, side: o.side, qty, price, orderId: o.id })
   }
 }
 
@@ -105,7 +137,9 @@ const newAccount = (id: string, connectedAt: number, history: History): SandboxA
   history,
   orders: [],
   byClientId: new Map(),
+  holds: new Holds(holdOf),
   placed: [],
+  cashCents: cashCentsOf(history, []),
   seq: 0,
 })
 
@@ -161,8 +195,13 @@ export function createAccounts(opts: AccountsOptions): Accounts {
       const price = last.get(h.symbol) ?? anchors.get(h.symbol) ?? h.avg
       return positionOf(h, price, lastdayPrice(h.symbol, price, now), reservedOf(a, h.symbol).qty)
     })
-    const cashCents = cashCentsOf(a.history, a.placed)
-    return { id: a.id, history: a.history, cashCents, positions, reservedCents: reservedOf(a).cents }
+    return {
+      id: a.id,
+      history: a.history,
+      cashCents: a.cashCents,
+      positions,
+      reservedCents: reservedOf(a).cents,
+    }
   }
 
   return {

@@ -45,11 +45,17 @@ export function replayFills(
   return out
 }
 
-/** Cash in cents: deposits, dividends and fees, less buys, plus sells (opening positions came in as stock). */
+/** Cents a fill moves the cash by: less for a buy, more for a sell. */
+export const fillCashCents = (f: Pick<Fill, 'side' | 'qty' | 'price'>): number =>
+  (f.side === 'buy' ? -1 : 1) * centsOf(f.qty, f.price)
+
+/**
+ * Cash in cents: deposits, dividends and fees, less buys, plus sells (opening positions came in as
+ * stock). A sum of whole cents, so an account keeps it as a running balance from its history's.
+ */
 export function cashCentsOf(history: History, placed: readonly Fill[]): number {
   let total = history.cash.reduce((sum, a) => sum + cents(a.amount), 0)
-  for (const f of [...history.fills, ...placed])
-    total += (f.side === 'buy' ? -1 : 1) * centsOf(f.qty, f.price)
+  for (const f of [...history.fills, ...placed]) total += fillCashCents(f)
   return total
 }
 

@@ -1,11 +1,11 @@
 /** POST/GET/DELETE /v2/orders: validation as Alpaca does it, funds checks, the order lifecycle. */
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { reservationOf, type SandboxAccount } from './accounts.ts'
+import { addOrder, reservationOf, type SandboxAccount, setStatus } from './accounts.ts'
 import { callerOf } from './auth.ts'
 import { type SandboxContext, fail, hidden, queryOf } from './context.ts'
 import { dec } from './decimal.ts'
-import { cashCentsOf, holdingsOf } from './ledger.ts'
+import { holdingsOf } from './ledger.ts'
 import { OPEN_STATUSES, type Order, type OrderSpec, orderJson, parseOrder } from './orders.ts'
 import { listOrders } from './queries.ts'
 
@@ -21,7 +21,7 @@ function fundsError(
   cost: number,
 ): string | undefined {
   if (spec.side === 'buy') {
-    const available = cashCentsOf(a.history, a.placed) - ctx.accounts.reserved(a).cents
+    const available = a.cashCents - ctx.accounts.reserved(a).cents
     return cost > available ? 'insufficient buying power' : undefined
   }
   const held = holdingsOf(a.history, a.placed).get(spec.symbol)?.qty ?? 0
@@ -58,8 +58,7 @@ async function placeOrder(ctx: SandboxContext, req: FastifyRequest, reply: Fasti
     estPrice,
     reservedCents,
   }
-  account.orders.push(order)
-  account.byClientId.set(order.clientOrderId, order)
+  addOrder(account, order)
   return orderJson(order)
 }
 
@@ -96,7 +95,7 @@ export function orderRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!order) return notFound(reply, req.params.order_id)
     if (!OPEN_STATUSES.has(order.status)) return fail(reply, 422, 42210000, 'order is not cancelable')
     const now = ctx.now().getTime()
-    Object.assign(order, { status: 'canceled', canceledAt: now, updatedAt: now })
+    setStatus(account, order, { status: 'canceled', canceledAt: now, updatedAt: now })
     return reply.code(204).send()
   })
 }

@@ -8,7 +8,7 @@ import type { SandboxSigner } from '../sandbox-tokens.ts'
 import type { SchwabMarket } from './catalog.ts'
 import { generateSchwabHistory } from './history.ts'
 import { accountIds, type AccountType } from './ids.ts'
-import type { Login, SchwabAccount } from './ledger.ts'
+import { addOrder, type Login, newAccount, type SchwabAccount } from './ledger.ts'
 import { seedOrders } from './order-book.ts'
 import type { Prices } from './prices.ts'
 
@@ -52,8 +52,8 @@ export function createLogins(opts: LoginsOptions): Logins {
       perYear: opts.perYear,
     })
     const ids = accountIds(opts.signer, login.id, type)
-    const a: SchwabAccount = { type, ...ids, label, history, orders: [], placed: [] }
-    a.orders = seedOrders(a, anchors, login.createdAt)
+    const a = newAccount({ type, ...ids, label, history })
+    for (const o of seedOrders(a, anchors, login.createdAt)) addOrder(a, o)
     return a
   }
 

@@ -7,10 +7,19 @@
 import { randomUUID } from 'node:crypto'
 import { DAY_MS } from '../../../../kernel/dates.ts'
 import { centsOf, round } from '../decimal.ts'
+import type { Holding } from '../ledger.ts'
 import { marketReachedAt } from '../market-reach.ts'
 import { feesOf, type Leg, type Trade } from './history.ts'
 import { numericId } from './ids.ts'
-import { cashCentsOf, holdingsOf, reservedOf, reservePrice, type SchwabAccount } from './ledger.ts'
+import {
+  addOrder,
+  addTrade,
+  holdingsOf,
+  reservedOf,
+  reservePrice,
+  type SchwabAccount,
+  setStatus,
+} from './ledger.ts'
 import { OPEN_STATUSES, type OrderSpec, type SchwabOrder } from './orders.ts'
 import type { Prices } from './prices.ts'
 
@@ -52,7 +61,7 @@ export function seedOrders(
 ): SchwabOrder[] {
   const orders = recentFills(a, createdAt)
   const held = [...holdingsOf(a).values()].sort((x, y) => x.symbol.localeCompare(y.symbol))
-  const cash = cashCentsOf(a) / 100
+  const cash = a.cashCents / 100
   const limit = (k: number, symbol: string, over: Partial<SchwabOrder>): SchwabOrder => ({
     orderType: 'LIMIT',
     session: 'NORMAL',
@@ -99,19 +108,30 @@ export function placeOrder(a: SchwabAccount, spec: OrderSpec, now: number): Schw
     enteredTime: now,
     filledQuantity: 0,
   }
-  a.orders.push(order)
+  addOrder(a, order)
   return order
 }
 
+/** What the account holds now and its long market value (cents) at the prices of the moment. */
+interface Held {
+  holdings: Map<string, Holding>
+  longCents: number
+}
+
 /** Why the account cannot take this order now, if it cannot. */
-function refusal(a: SchwabAccount, o: SchwabOrder, price: number, longCents: number): string | undefined {
+function refusal(
+  a: SchwabAccount,
+  o: SchwabOrder,
+  price: number,
+  { holdings, longCents }: Held,
+): string | undefined {
   if (o.instruction === 'SELL_SHORT')
     return a.type === 'CASH'
       ? 'Short sales are not allowed in a cash account'
       : 'Short selling is not available in the sandbox'
   if (o.instruction === 'BUY_TO_COVER') return `There is no short position in ${o.symbol} to cover`
   if (o.instruction === 'SELL') {
-    const held = holdingsOf(a).get(o.symbol)?.qty ?? 0
+    const held = holdings.get(o.symbol)?.qty ?? 0
     const available = held - reservedOf(a, o.symbol, o).qty
     return o.quantity > available + 1e-9
       ? `Insufficient shares of ${o.symbol}: ${Math.max(0, available)} available`
@@ -119,7 +139,7 @@ function refusal(a: SchwabAccount, o: SchwabOrder, price: number, longCents: num
   }
   const cost = centsOf(o.quantity, reservePrice(o, price))
   const reserved = reservedOf(a, undefined, o).cents
-  const cash = cashCentsOf(a)
+  const cash = a.cashCents
   const power = a.type === 'MARGIN' ? marginBuyingPowerCents(cash, longCents, reserved) : cash - reserved
   return cost > power ? 'Insufficient buying power for this order' : undefined
 }
@@ -136,19 +156,25 @@ export async function settle(prices: Prices, a: SchwabAccount, now: number): Pro
   if (pending.length === 0) return
   const holdings = [...holdingsOf(a).values()]
   const quotes = await prices.quotes([...pending.map((o) => o.symbol), ...holdings.map((h) => h.symbol)])
-  for (const o of pending) {
-    const price = prices.priceOf(o.symbol, quotes) ?? o.price ?? o.stopPrice ?? 0
-    const longCents = [...holdingsOf(a).values()].reduce(
+  // What is held changes only when an order fills: valued again then, not for every order.
+  const heldNow = (): Held => {
+    const current = holdingsOf(a)
+    const longCents = [...current.values()].reduce(
       (s, h) => s + centsOf(h.qty, prices.priceOf(h.symbol, quotes) ?? h.avg),
       0,
     )
-    const refused = refusal(a, o, price, longCents)
+    return { holdings: current, longCents }
+  }
+  let held = heldNow()
+  for (const o of pending) {
+    const price = prices.priceOf(o.symbol, quotes) ?? o.price ?? o.stopPrice ?? 0
+    const refused = refusal(a, o, price, held)
     if (refused) {
-      Object.assign(o, { status: 'REJECTED', statusDescription: refused, closeTime: now })
+      setStatus(a, o, { status: 'REJECTED', statusDescription: refused, closeTime: now })
       continue
     }
     if (o.orderType !== 'MARKET') {
-      o.status = 'WORKING'
+      setStatus(a, o, { status: 'WORKING' })
       continue
     }
     const at = marketReachedAt(o.enteredTime)
@@ -165,15 +191,16 @@ export async function settle(prices: Prices, a: SchwabAccount, now: number): Pro
       legs: [leg],
       fees: feesOf([leg]),
     }
-    a.placed.push(trade)
+    addTrade(a, trade)
     const fill = { price, at, activityId: numericId(randomUUID(), 11) }
-    Object.assign(o, { status: 'FILLED', filledQuantity: o.quantity, closeTime: at, fill })
+    setStatus(a, o, { status: 'FILLED', filledQuantity: o.quantity, closeTime: at, fill })
+    held = heldNow()
   }
 }
 
 /** Cancels an open order; false when it is not cancelable. */
-export function cancelOrder(o: SchwabOrder, now: number): boolean {
+export function cancelOrder(a: SchwabAccount, o: SchwabOrder, now: number): boolean {
   if (!OPEN_STATUSES.has(o.status)) return false
-  Object.assign(o, { status: 'CANCELED', closeTime: now })
+  setStatus(a, o, { status: 'CANCELED', closeTime: now })
   return true
 }

@@ -72,7 +72,7 @@ async function place(ctx: SchwabContext, req: FastifyRequest<ByHash>, reply: Fas
 
 type ById = { Params: { hash: string; orderId: string } }
 
-/** The account's order with this id (settled), or a 404 answer. */
+/** The account and its order with this id (settled), or undefined after a 404 answer. */
 async function orderOf(ctx: SchwabContext, req: FastifyRequest<ById>, reply: FastifyReply) {
   const a = accountOf(req, reply)
   if (!a) return undefined
@@ -80,7 +80,7 @@ async function orderOf(ctx: SchwabContext, req: FastifyRequest<ById>, reply: Fas
   const order = a.orders.find((o) => String(o.orderId) === req.params.orderId)
   if (!order)
     void traderFail(reply, 404, 'Order not found', [`No order ${req.params.orderId} in this account`])
-  return order
+  return order && { a, order }
 }
 
 export function orderRoutes(app: FastifyInstance, ctx: SchwabContext): void {
@@ -95,13 +95,14 @@ export function orderRoutes(app: FastifyInstance, ctx: SchwabContext): void {
     place(ctx, req, reply),
   )
   app.get<ById>('/trader/v1/accounts/:hash/orders/:orderId', hidden(), async (req, reply) => {
-    const order = await orderOf(ctx, req, reply)
-    return order ? orderJson(order) : reply
+    const found = await orderOf(ctx, req, reply)
+    return found ? orderJson(found.order) : reply
   })
   app.delete<ById>('/trader/v1/accounts/:hash/orders/:orderId', hidden(), async (req, reply) => {
-    const order = await orderOf(ctx, req, reply)
-    if (!order) return reply
-    if (!cancelOrder(order, ctx.now().getTime()))
+    const found = await orderOf(ctx, req, reply)
+    if (!found) return reply
+    const { a, order } = found
+    if (!cancelOrder(a, order, ctx.now().getTime()))
       return traderFail(reply, 400, 'Order is not cancelable', [`Order ${order.orderId} is ${order.status}`])
     return reply.code(200).send()
   })

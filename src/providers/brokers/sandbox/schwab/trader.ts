@@ -10,7 +10,7 @@ import { lastdayPrice } from '../ledger.ts'
 import { accountOf, authenticate, type ByHash, callerOf } from './auth.ts'
 import { accountJson, type PricedHolding } from './balances.ts'
 import type { SchwabContext } from './context.ts'
-import { cashCentsOf, holdingsOf, reservedOf, type SchwabAccount } from './ledger.ts'
+import { holdingsOf, reservedOf, type SchwabAccount } from './ledger.ts'
 import { settle } from './order-book.ts'
 import { orderRoutes } from './trader-orders.ts'
 import { listTransactions, transactionQuery, transactionSymbols } from './transactions.ts'
@@ -29,7 +29,7 @@ async function accountView(ctx: SchwabContext, a: SchwabAccount, withPositions: 
     return { holding: h, last, previousClose, name: names.get(h.symbol)?.name ?? h.symbol }
   })
   const totals = {
-    cash: cashCentsOf(a),
+    cash: a.cashCents,
     long: held.reduce((s, p) => s + centsOf(p.holding.qty, p.last), 0),
     previousLong: held.reduce((s, p) => s + centsOf(p.holding.qty, p.previousClose), 0),
     reserved: reservedOf(a).cents,
