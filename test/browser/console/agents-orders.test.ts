@@ -2,8 +2,8 @@
  * The console's agent orders as a demanding user reads them: a limit price shows every decimal the
  * agent sent (150.123456, not 150.12) in the order log and in the approval queue; the order log's
  * pager keeps keyboard focus on reaching its last page and ignores presses past either end; on a
- * 375 px phone the order log, today's refusals and the threshold preview show each row as a card,
- * nothing hidden in a table scrolled sideways.
+ * 375 px phone the order log, today's refusals, the account overrides and the threshold preview show
+ * each row as a card, nothing hidden in a table scrolled sideways.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -110,9 +110,9 @@ describe('console: an agent’s orders', { skip: consoleSkipReason() }, () => {
     await page.close()
   })
 
-  it('shows the order log, the refusals and the preview as cards on a 375 px phone', async () => {
+  it('shows the order log, the refusals, the overrides and the preview as cards on a 375 px phone', async () => {
     const user = await h.newUser()
-    const account = await createManualAccount(user.api)
+    const account = await createManualAccount(user.api, 'Family trust brokerage')
     const id = await newAgent(user, 'Pocket bot')
     const limits = await user.api.put(`${BC}/agents/${id}/limits`, {
       max_orders_per_day: null,
@@ -139,8 +139,13 @@ describe('console: an agent’s orders', { skip: consoleSkipReason() }, () => {
       /Value/,
     )
 
+    const override = await user.api.put(`${BC}/approval-threshold/account-override`, {
+      account_id: account,
+      threshold: '120.75', // below the 150.25 order: the preview still lists it
+    })
+    assert.equal(override.statusCode, 200, override.body)
     await page.goto(`${h.base}/app/agents/threshold`)
-    await page.waitForSelector('input[name=proposed_threshold]')
+    await page.waitForSelector('table.threshold-overrides tr[data-account]')
     await page.type('input[name=proposed_threshold]', '100')
     await page.click('form:has(input[name=proposed_threshold]) button[type=submit]')
     await page.waitForSelector('table.threshold-preview tr[data-order]')
