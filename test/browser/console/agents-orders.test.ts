@@ -1,9 +1,10 @@
 /**
  * The console's agent orders as a demanding user reads them: a limit price shows every decimal the
- * agent sent (150.123456, not 150.12) in the order log and in the approval queue; the order log's
- * pager keeps keyboard focus on reaching its last page and ignores presses past either end; on a
- * 375 px phone the order log, today's refusals, the account overrides and the threshold preview show
- * each row as a card, nothing hidden in a table scrolled sideways.
+ * agent sent (150.123456, not 150.12) in the order log and in the approval queue, where a held order
+ * in the log links to; the order log's pager keeps keyboard focus on reaching its last page and
+ * ignores presses past either end; on a 375 px phone the order log, today's refusals, the account
+ * overrides and the threshold preview show each row as a card, nothing hidden in a table scrolled
+ * sideways.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -77,8 +78,9 @@ describe('console: an agent’s orders', { skip: consoleSkipReason() }, () => {
     const page = await h.login(user, `/agents/${id}`)
     await page.waitForSelector('table.agent-orders tr[data-order]')
     assert.match(await text(page, 'table.agent-orders tr[data-order]'), /limit \$150\.123456/)
+    // A held order points to where it is decided, rather than a dash.
+    await page.click('table.agent-orders tr[data-order] [data-to-approvals]')
 
-    await page.goto(`${h.base}/app/agents/approvals`)
     const row = `tr[data-approval="${held.approval_id}"]`
     await page.waitForSelector(row)
     const shown = await text(page, row)

@@ -6,7 +6,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { useLocation, useSearchParams } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { dateTime, money, price } from '../../ui/format.ts'
 import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -27,6 +27,13 @@ import { PageButtons } from './PageButtons.tsx'
 import { statusLabel } from './wording.ts'
 
 function Outcome({ o }: { o: Order }) {
+  // Held: not a dead end but a decision waiting, where it is taken.
+  if (o.status === 'pending_approval')
+    return (
+      <Link to="/agents/approvals" data-to-approvals>
+        Waiting for your approval
+      </Link>
+    )
   if (o.reject_reason)
     return (
       <>
