@@ -15,6 +15,16 @@ export function money(v: Num, currency = 'USD', opts: Intl.NumberFormatOptions =
   return new Intl.NumberFormat(locale(), { style: 'currency', currency, ...opts }).format(asIntl(v))
 }
 
+/**
+ * A price as the API sent it, every decimal kept: a limit of 150.123456 is $150.123456, never rounded
+ * to the cent as `money` would; whole cents still show two decimals ($60.50).
+ */
+export function price(v: Num, currency = 'USD'): string {
+  if (isBlank(v)) return '—'
+  const decimals = String(v).split('.')[1]?.length ?? 0
+  return money(v, currency, { maximumFractionDigits: Math.max(2, Math.min(decimals, 20)) })
+}
+
 /** +1,234.50 $ / −12.00 $: a change, always signed. */
 export function signedMoney(v: Num, currency = 'USD'): string {
   return money(v, currency, { signDisplay: 'exceptZero' })

@@ -1,11 +1,13 @@
 /**
  * What an agent may trade (PATCH /api/bot-controls/agents/{id}): the symbols, the New York hours
  * (start inclusive, end exclusive; "until midnight" sends the end 24:00, which a time input cannot
- * hold) and the accounts. Blank means any; the API upper-cases and de-duplicates the symbols and
- * names a refused one in its 422.
+ * hold) and the accounts. Blank means any; the API upper-cases and de-duplicates the symbols. Its 422
+ * names a refused symbol by its place in the list sent: the message under the field names the
+ * symbols themselves, as typed, so that in a long list the user sees which to fix.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { ApiError, type FieldError, fieldName } from '../../api/problem.ts'
 import { Field } from '../../ui/Field.tsx'
 import { formFields, useFieldErrors } from '../../ui/form.ts'
 import { Section } from '../../ui/Page.tsx'
@@ -27,6 +29,19 @@ function toPatch(get: (name: string) => string, accounts: number[], toMidnight: 
     allowed_symbols: symbols.length ? symbols : null,
     allowed_hours: start || end ? { start, end } : null,
     allowed_accounts: accounts.length ? accounts : null,
+  }
+}
+
+/** "“$$$”, “TOOLONGSYMBOL1”: must be a ticker…": the refused symbols of `sent`, with the API's message. */
+function symbolsWording(error: unknown, sent: readonly string[] | null | undefined) {
+  return (first: FieldError): string | undefined => {
+    if (!(error instanceof ApiError) || !sent) return undefined
+    const refused = (error.problem.errors ?? [])
+      .filter((e) => fieldName(e.loc) === 'allowed_symbols')
+      .map((e) => e.loc.at(-1))
+      .filter((i): i is number => typeof i === 'number' && sent[i] !== undefined)
+      .map((i) => `“${sent[i]}”`)
+    return refused.length ? `${[...new Set(refused)].join(', ')}: ${first.msg}` : undefined
   }
 }
 
@@ -53,6 +68,7 @@ export function AllowLists({ agent }: { agent: Agent }) {
           hint="separated by commas or spaces; blank for any symbol"
           defaultValue={(agent.allowed_symbols ?? []).join(', ')}
           error={errors.errorFor('allowed_symbols')}
+          wording={symbolsWording(patch.error, patch.variables?.allowed_symbols)}
         />
         <div className="inline-fields">
           <Field

@@ -7,7 +7,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { dateTime, money } from '../../ui/format.ts'
+import { dateTime, money, price } from '../../ui/format.ts'
 import { Page, Section } from '../../ui/Page.tsx'
 import { messageOf } from '../../api/problem.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -32,8 +32,8 @@ import { statusLabel } from './wording.ts'
 /** A market order's band (2 % either side of its price when placed); a limit order is bound to its limit. */
 const band = (a: Approval) =>
   a.band_low === null || a.band_high === null
-    ? `its limit, ${money(a.order.limit_price)}`
-    : `${money(a.band_low, 'USD', { maximumFractionDigits: 4 })} – ${money(a.band_high, 'USD', { maximumFractionDigits: 4 })}`
+    ? `its limit, ${price(a.order.limit_price)}`
+    : `${price(a.band_low)} – ${price(a.band_high)}`
 
 /** What the last decision did, kept by the page: the decided row leaves the pending list at once. */
 export interface Outcome {
@@ -47,7 +47,7 @@ function Decide({ a, report, leave }: { a: Approval; report: Report; leave: () =
   const [note, setNote] = useState('')
   const [rejecting, setRejecting] = useState(false)
   const expired = useSecondsLeft(a.expires_at) === 0
-  const what = `${a.agent_name}: ${orderText(a.order, (v) => money(v))}`
+  const what = `${a.agent_name}: ${orderText(a.order)}`
   const settle = (verb: string) => ({
     onSuccess: (r: Approval) =>
       report({ ok: true, text: `${verb} ${what}. The order is now ${words(r.order.status)}.` }),
@@ -168,7 +168,7 @@ function ApprovalsTable({ items, report, leave }: { items: Approval[]; report: R
                 <Link to={`/agents/${a.order.agent_id}`}>{a.agent_name}</Link>
               </td>
               <td data-label="Order" className="wrap">
-                {orderText(a.order, (v) => money(v))}
+                {orderText(a.order)}
               </td>
               <td data-label="Value" className="num">
                 {money(a.order.priced_notional)}

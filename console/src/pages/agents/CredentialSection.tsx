@@ -101,6 +101,12 @@ export function CredentialSection({ agent }: { agent: Agent }) {
           </label>
         ))}
       </fieldset>
+      {/* The button below waits for a scope: say why, rather than leave it greyed out unexplained. */}
+      {scopes.length === 0 && (
+        <p className="muted" id={`no-scope-${agent.agent_id}`} data-no-scope>
+          Tick at least one thing the key may do.
+        </p>
+      )}
       <ProblemAlert error={issue.error} />
       {rotate && confirming ? (
         <div className="confirm" role="group" aria-label="Confirm rotation">
@@ -118,6 +124,7 @@ export function CredentialSection({ agent }: { agent: Agent }) {
             type="button"
             className={rotate ? 'secondary' : undefined}
             disabled={issue.isPending || scopes.length === 0}
+            aria-describedby={scopes.length === 0 ? `no-scope-${agent.agent_id}` : undefined}
             onClick={() => (rotate ? setConfirming(true) : issue.mutate())}
           >
             {rotate ? 'Rotate the key…' : 'Issue a key'}

@@ -1,13 +1,13 @@
 /**
  * An agent's order log (GET /api/bot-controls/agents/{id}/orders), newest first, all or one status:
  * what it asked for, the value the controls priced it at, what became of it and why, and how it
- * came (REST, MCP, the console). A link from elsewhere (the threshold preview) names one order with
+ * came (REST, MCP, the console). On a phone each order is a card (`.stack-on-phone`). A link from elsewhere (the threshold preview) names one order with
  * `?order=<id>#order-log`: that order shows first, whichever page of the log it is on.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { useLocation, useSearchParams } from 'react-router'
-import { dateTime, money } from '../../ui/format.ts'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import { dateTime, money, price } from '../../ui/format.ts'
 import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
@@ -27,6 +27,13 @@ import { PageButtons } from './PageButtons.tsx'
 import { statusLabel } from './wording.ts'
 
 function Outcome({ o }: { o: Order }) {
+  // Held: not a dead end but a decision waiting, where it is taken.
+  if (o.status === 'pending_approval')
+    return (
+      <Link to="/agents/approvals" data-to-approvals>
+        Waiting for your approval
+      </Link>
+    )
   if (o.reject_reason)
     return (
       <>
@@ -37,7 +44,7 @@ function Outcome({ o }: { o: Order }) {
   if (Number(o.filled_qty) > 0)
     return (
       <>
-        filled {o.filled_qty} at {money(o.filled_avg_price)}
+        filled {o.filled_qty} at {price(o.filled_avg_price)}
       </>
     )
   return <Broker o={o} />
@@ -66,7 +73,7 @@ function Broker({ o }: { o: Order }) {
 function OrdersTable({ items, label = 'Order log' }: { items: Order[]; label?: string }) {
   return (
     <TableWrap label={label}>
-      <table className="agent-orders">
+      <table className="agent-orders stack-on-phone">
         <thead>
           <tr>
             <th scope="col">When</th>
@@ -82,17 +89,19 @@ function OrdersTable({ items, label = 'Order log' }: { items: Order[]; label?: s
         <tbody>
           {items.map((o) => (
             <tr key={o.order_id} data-order={o.order_id} data-status={o.status}>
-              <td>{dateTime(o.created_at)}</td>
-              <td className="wrap">
-                {orderText(o, (v) => money(v))}
+              <td data-label="When">{dateTime(o.created_at)}</td>
+              <td data-label="Order" className="wrap">
+                {orderText(o)}
                 <span className="holding-name">{o.client_order_id}</span>
               </td>
-              <td className="num">{money(o.priced_notional)}</td>
-              <td>{statusLabel(o.status)}</td>
-              <td className="wrap">
+              <td data-label="Value" className="num">
+                {money(o.priced_notional)}
+              </td>
+              <td data-label="Status">{statusLabel(o.status)}</td>
+              <td data-label="Reason or fill" className="wrap">
                 <Outcome o={o} />
               </td>
-              <td>{o.via}</td>
+              <td data-label="Via">{o.via}</td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,7 @@
-/** The accounts whose own approval threshold wins over the tenant's, each removable (threshold null). */
+/**
+ * The accounts whose own approval threshold wins over the tenant's, each removable (threshold null).
+ * On a phone each is a card (`.stack-on-phone`), its Remove button in view.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { money } from '../../ui/format.ts'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
@@ -28,7 +31,7 @@ export function OverridesTable({
     <>
       <ProblemAlert error={remove.error} />
       <TableWrap label="Account overrides">
-        <table className="threshold-overrides">
+        <table className="threshold-overrides stack-on-phone">
           <thead>
             <tr>
               <th scope="col">Account</th>
@@ -42,7 +45,9 @@ export function OverridesTable({
             {overrides.map((o) => (
               <tr key={o.account_id} data-account={o.account_id}>
                 <th scope="row">{o.account_name}</th>
-                <td className="num">{money(o.threshold)}</td>
+                <td data-label="Threshold" className="num">
+                  {money(o.threshold)}
+                </td>
                 <td>
                   <button
                     type="button"

@@ -30,7 +30,7 @@ function Held({ p }: { p: Preview }) {
     )
   return (
     <TableWrap label="Orders that would have needed approval">
-      <table className="threshold-preview">
+      <table className="threshold-preview stack-on-phone">
         <thead>
           <tr>
             <th scope="col">When</th>
@@ -49,20 +49,24 @@ function Held({ p }: { p: Preview }) {
         <tbody>
           {p.would_need_approval.map((o) => (
             <tr key={o.order_id} data-order={o.order_id}>
-              <td>{dateTime(o.created_at)}</td>
-              <td>{o.agent_name}</td>
-              <td>
+              <td data-label="When">{dateTime(o.created_at)}</td>
+              <td data-label="Agent">{o.agent_name}</td>
+              <td data-label="Order">
                 <Link to={orderLink(o.agent_id, o.order_id)}>
                   {o.side} {o.symbol}
                 </Link>
               </td>
-              <td className="num">{money(o.priced_notional)}</td>
-              <td className="num" data-threshold-source={o.threshold_source}>
+              <td data-label="Value" className="num">
+                {money(o.priced_notional)}
+              </td>
+              <td data-label="Threshold" className="num" data-threshold-source={o.threshold_source}>
                 {money(o.threshold)}
                 {o.threshold_source === 'account_override' ? ' (account’s own)' : ''}
               </td>
-              <td data-held-because={o.held_because}>{HELD_BECAUSE_LABELS[o.held_because]}</td>
-              <td>{statusLabel(o.status)}</td>
+              <td data-label="Why it would wait" data-held-because={o.held_because}>
+                {HELD_BECAUSE_LABELS[o.held_because]}
+              </td>
+              <td data-label="Status">{statusLabel(o.status)}</td>
             </tr>
           ))}
         </tbody>

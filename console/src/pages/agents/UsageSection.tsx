@@ -19,7 +19,7 @@ function Rejections({ usage }: { usage: Usage }) {
   if (reasons.length === 0) return <p className="muted">No order refused today.</p>
   return (
     <TableWrap label="Refusals today by reason">
-      <table className="agent-rejections">
+      <table className="agent-rejections stack-on-phone">
         <thead>
           <tr>
             <th scope="col">Reason</th>
@@ -31,10 +31,12 @@ function Rejections({ usage }: { usage: Usage }) {
         <tbody>
           {reasons.map(([reason, n]) => (
             <tr key={reason} data-reason={reason}>
-              <td>
+              <td className="wrap">
                 <code>{reason}</code> <span className="muted">{words(reason)}</span>
               </td>
-              <td className="num">{n}</td>
+              <td data-label="Orders" className="num">
+                {n}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -4,6 +4,7 @@
  * per-account overrides and the preview of a proposed threshold. Types come from the generated client.
  */
 import { api, data, type paths } from '../../api/client.ts'
+import { price } from '../../ui/format.ts'
 
 export const PAGE_SIZE = 25
 
@@ -162,9 +163,13 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'sent', 'rejected', 'ex
 /** "pending_approval" → "pending approval"; a reason like "limit.max_order_notional" → "max order notional". */
 export const words = (s: string) => s.replace(/^limit\./, '').replace(/[._]/g, ' ')
 
-/** An order as a person reads it: "buy 10 AAPL, limit $150.00" or "sell $2,000.00 of MSFT, market". */
-export function orderText(o: Order, fmtMoney: (v: string) => string): string {
-  const size = o.qty !== null ? `${o.qty} ${o.symbol}` : `${fmtMoney(o.notional ?? '0')} of ${o.symbol}`
-  const type = o.type === 'limit' && o.limit_price !== null ? `limit ${fmtMoney(o.limit_price)}` : 'market'
+/**
+ * An order as a person reads it: "buy 10 AAPL, limit $150.123456" or "sell $2,000.00 of MSFT,
+ * market". The limit keeps every decimal the agent sent (up to 6): rounded to the cent it would
+ * name a price the order does not have.
+ */
+export function orderText(o: Order): string {
+  const size = o.qty !== null ? `${o.qty} ${o.symbol}` : `${price(o.notional ?? '0')} of ${o.symbol}`
+  const type = o.type === 'limit' && o.limit_price !== null ? `limit ${price(o.limit_price)}` : 'market'
   return `${o.side} ${size}, ${type}`
 }
