@@ -2,7 +2,7 @@
  * The approval threshold preview over HTTP, against orders placed through the real gate: an account's
  * override applies instead of the proposal; the limit replay takes only the orders that reached the
  * limit checks and would spend budget; an agent whose key may not execute has every order wait, and
- * says so; a limit that blocks many orders names the newest ten and counts them all.
+ * says so, each order judged by what sent it (as the gate recorded it); a limit that blocks many orders names the newest ten and counts them all.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -181,16 +181,49 @@ describe('threshold preview: why an order would wait', () => {
     )
     assert.deepEqual([p.count, p.notional_total], [4, '6200.00'])
 
-    // The current key is judged: once the proposer's key may execute, only the threshold holds.
+    // Each order is judged by what sent it, as the gate recorded it: a key issued since with
+    // orders:execute changes nothing for the orders its predecessor proposed.
     await agentKey(u, proposer, ['orders:execute'])
     const q = await preview(u, 'proposed_threshold=1000&days=1')
     assert.deepEqual(
       q.would_need_approval.map((o: Body) => [o.order_id, o.held_because]),
+      p.would_need_approval.map((o: Body) => [o.order_id, o.held_because]),
+    )
+
+    // An order recorded before the gate kept that (null) is judged by the agent's current key.
+    await t.c.scopes.withTenant(u.tenantId, (s) =>
+      s.db
+        .updateTable('bot_order')
+        .set({ can_execute: null })
+        .where('tenant_id', '=', u.tenantId)
+        .where('id', '=', small.order_id as number)
+        .execute(),
+    )
+    const r = await preview(u, 'proposed_threshold=1000&days=1')
+    assert.deepEqual(
+      r.would_need_approval.map((o: Body) => o.order_id),
+      [big.order_id, above.order_id, consoleBig.order_id],
+    )
+  })
+
+  it('judges an order a person sent over the API with a bearer token by the threshold alone', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const proposer = await createAgent(u)
+    await agentKey(u, proposer) // orders:propose only: the agent's own orders would all wait
+    const mine = await placed(u, proposer, order(account, { qty: '2' })) // 200.00, the person's token
+    const theirs = await placed(u, proposer, order(account, { qty: '20' })) // 2000.00
+    assert.deepEqual(
+      [mine, theirs].map((o) => [o.status, o.via]),
       [
-        [big.order_id, 'threshold'],
-        [above.order_id, 'threshold'],
-        [consoleBig.order_id, 'threshold'],
+        ['filled', 'rest'],
+        ['filled', 'rest'],
       ],
+    )
+    const p = await preview(u, 'proposed_threshold=1000&days=1')
+    assert.deepEqual(
+      p.would_need_approval.map((o: Body) => [o.order_id, o.held_because]),
+      [[theirs.order_id, 'threshold']],
     )
   })
 })

@@ -52,6 +52,11 @@ export interface BotOrderTable {
   filled_qty: ColumnType<string, string | number | undefined, string | number>
   filled_avg_price: NullableNumeric
   via: 'rest' | 'mcp' | 'console'
+  /**
+   * Whether its sender could execute when it placed it (a person, or an agent's key with
+   * orders:execute); null: recorded before this was kept (0055).
+   */
+  can_execute: ColumnType<boolean | null, boolean | null | undefined, boolean | null>
   /** The New York trading day the order counts in. */
   trading_day: ColumnType<string, string, string>
   created_at: CreatedAt

@@ -21,7 +21,7 @@ export interface OrderNeeds {
 export async function agentLimits(ctx: ToolContext, needs: OrderNeeds) {
   const { tenantId, agentId, scopes } = ctx.principal
   const policy = await needs.scopes.withTenant(tenantId, (s) => needs.botControls.policy.read(s, agentId))
-  if (!policy) throw new NotFoundError('bot.agent_not_found', 'No such agent')
+  if (!policy) throw new NotFoundError('bot.agent_not_found', 'Agent not found')
   const { limits, ...usage } = await needs.botControls.usage.ofTenant(tenantId, agentId)
   const a = policy.agent
   return {

@@ -50,6 +50,7 @@ const PASS_COLUMNS = [
   'priced_notional',
   'reference_price',
   'via',
+  'can_execute',
   'trading_day',
   'created_at',
   'updated_at',

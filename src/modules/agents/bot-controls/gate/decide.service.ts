@@ -194,6 +194,8 @@ function newOrder(d: DecideInput, policy: AgentPolicy, decision: GateDecision, d
     priced_notional: decision.priced,
     reference_price: decision.reference,
     via: d.via,
+    // What the preview judges the order by later, whatever its agent's key becomes.
+    can_execute: d.canExecute,
     trading_day: day,
     // The gate's clock, as the per-minute window reads it.
     created_at: d.now,

@@ -7,9 +7,11 @@
 import { decSign, toCents } from '../../../../kernel/decimal/index.ts'
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../../../platform/http/errors.ts'
 import type { AgentScope, GateOrder, OrderActor } from './gate.service.ts'
+import { agentNotFound } from '../agents/agents.service.ts'
 import { MAX_ORDER_VALUE, type SimulateInputBody } from './orders.schemas.ts'
 
-export const agentNotFound = () => new NotFoundError('bot.agent_not_found', 'No such agent')
+/** An unknown, archived or other tenant's agent: one 404 wherever it is met. */
+export { agentNotFound }
 export const orderNotFound = () => new NotFoundError('bot.order_not_found', 'No such agent order')
 
 const field = (name: string, msg: string) => UnprocessableError.field(['body', name], msg)

@@ -5,10 +5,11 @@ export const PREVIEW_DESCRIPTION =
   `Over the agent orders created in the last \`days\` days (default 7, 1–${MAX_PREVIEW_DAYS}): \`would_need_approval\` lists ` +
   'those that passed the gate and would wait for approval, with their count and total, each saying why ' +
   '(`held_because`): worth strictly more than the threshold that would apply to it (`threshold`; the gate ' +
-  'holds an order above the threshold, not at it), or from an agent whose key lacks `orders:execute` ' +
-  '(`no_execute_scope`: every such order waits, whatever its value). The order row does not record which ' +
-  'credential sent it, so the agent’s current key is judged; an order placed in the console, or by an agent ' +
-  'with no key now, is judged on the threshold alone. Account overrides are ' +
+  'holds an order above the threshold, not at it), or sent by an agent’s key that lacks `orders:execute` ' +
+  '(`no_execute_scope`: every such order waits, whatever its value). Each order is judged by what sent it, as ' +
+  'the gate recorded it: a person’s order (console or API) on the threshold alone, an agent’s by the scopes of ' +
+  'the key it was sent with; an order recorded before the gate kept this, by the agent’s current key. ' +
+  'Account overrides are ' +
   'applied: an order in an account with its own threshold is judged against that override, any other ' +
   'against `proposed_threshold` as the tenant threshold; each listed order says which (`threshold`, ' +
   '`threshold_source`). `limits_would_block` replays each agent’s ' +

@@ -3,8 +3,8 @@ import type { TenantScope } from '../../../../platform/db/index.ts'
 
 /**
  * Every agent order created since `from`, oldest first, with its agent's name (archived agents keep
- * theirs) and the scopes of the agent's current credential (null: it has none). The order row does
- * not record which credential sent it: the current one is all there is to judge by.
+ * theirs), whether its sender could execute (recorded by the gate; null on orders older than that)
+ * and, for those older orders, the scopes of the agent's current credential (null: it has none).
  */
 export const previewOrders = (s: TenantScope, from: Date) =>
   s.db
@@ -28,6 +28,7 @@ export const previewOrders = (s: TenantScope, from: Date) =>
       'o.status',
       'o.reject_reason',
       'o.via',
+      'o.can_execute',
       'o.trading_day',
       'o.created_at',
     ])

@@ -22,15 +22,14 @@ export const PreviewQuery = Type.Object({
 export type PreviewQueryInput = Static<typeof PreviewQuery>
 
 const HELD_BECAUSE =
-  '`no_execute_scope`: its agent’s current key lacks `orders:execute`, so the gate holds every order of it ' +
-  'whatever the threshold (this reason comes first); `threshold`: it is worth more than the threshold. The order ' +
-  'row does not record which credential sent it: the agent’s current key is judged, and an order placed in the ' +
-  'console (`via` console: a signed-in person, who may execute) or by an agent with no key now is judged on the ' +
-  'threshold alone'
+  '`no_execute_scope`: it was sent by an agent’s key without `orders:execute`, so the gate holds every order of ' +
+  'it whatever the threshold (this reason comes first); `threshold`: it is worth more than the threshold. Each ' +
+  'order is judged by what sent it, as the gate recorded it (a signed-in person, in the console or over the ' +
+  'API, may execute); an order recorded before the gate kept this is judged by the agent’s current key'
 
 const WOULD_NEED_APPROVAL =
   'Orders that passed the gate and would wait for approval: worth strictly more than the threshold that would ' +
-  'apply to them, or, whatever their value, from an agent whose current key lacks `orders:execute` ' +
+  'apply to them, or, whatever their value, sent by an agent’s key that lacks `orders:execute` ' +
   '(`held_because`). Account overrides are applied: in an account with its own threshold an order is judged ' +
   'against that override, as the gate does; elsewhere against the proposed tenant threshold'
 

@@ -35,13 +35,14 @@ const EXECUTE: AgentScope = 'orders:execute'
 const passedGate = (o: PreviewOrderRow) => o.status !== 'rejected' || o.reject_reason === 'approval.rejected'
 
 /**
- * Whether the order's sender may execute, as far as can be told now. An order placed in the console
- * was a signed-in person's, who may. Any other is judged by the agent's current credential (the row
- * does not record which one sent it): without orders:execute it may only propose; with no credential
- * now, only a person can have placed it.
+ * Whether the order's sender could execute: as the gate recorded it. An order recorded before the gate
+ * kept that (null) is judged as it was then: one placed in the console was a signed-in person's, who
+ * may; any other by the agent's current credential — without orders:execute it may only propose; with
+ * no credential now, only a person can have placed it.
  */
 const mayExecute = (o: PreviewOrderRow) =>
-  o.via === 'console' || o.credential_scopes === null || o.credential_scopes.includes(EXECUTE)
+  o.can_execute ??
+  (o.via === 'console' || o.credential_scopes === null || o.credential_scopes.includes(EXECUTE))
 
 const named = (o: PreviewOrderRow): BlockedOrderOut => ({
   order_id: o.id,
