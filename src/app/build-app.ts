@@ -12,7 +12,11 @@ import { installMetrics } from '../platform/http/metrics.ts'
 import { ProblemSchema } from '../platform/http/problem.ts'
 import { allowedOrigins, installResponseHeaders, installSecurity } from '../platform/http/security.ts'
 import { closeBodySchemas, requireDeclaredMediaType, schemaCompilers } from '../platform/http/validation.ts'
-import { absentBodyAsEmpty, refusedPrototypeKey } from '../platform/http/json-body.ts'
+import {
+  absentBodyAsEmpty,
+  refusedPrototypeKey,
+  refuseBodyOnBodylessWrite,
+} from '../platform/http/json-body.ts'
 import type { Container } from './container.ts'
 import { opsRoutes } from './ops.routes.ts'
 import { sitePages } from './pages/index.ts'
@@ -45,11 +49,12 @@ export async function buildApp(c: Container): Promise<App> {
     // Fastify refuses a prototype key as "not valid JSON"; say what is refused and why instead.
     return parseJson(req, text, (err, value) => done(err ? (refusedPrototypeKey(text) ?? err) : null, value))
   })
-  // Strict input (ADR 0012): bodies closed before they are compiled and documented, and read only
-  // in the media types their route declares.
+  // Strict input (ADR 0012): bodies closed before they are compiled and documented, read only in
+  // the media types their route declares, and refused where a write takes none.
   app.addHook('onRoute', closeBodySchemas)
   app.addHook('preValidation', requireDeclaredMediaType)
   app.addHook('preValidation', absentBodyAsEmpty)
+  app.addHook('preValidation', refuseBodyOnBodylessWrite)
   app.addSchema(ProblemSchema)
   installErrorHandling(app)
   await installSecurity(app, c.config, c.redis)

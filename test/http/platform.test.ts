@@ -3,14 +3,19 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { SignJWT, UnsecuredJWT } from 'jose'
 import { useTestApp } from '../helpers/test-app.ts'
-import { json } from '../helpers/assertions.ts'
+import { assertProblem, json } from '../helpers/assertions.ts'
 
 const t = useTestApp({
   routes: (app) => {
     app.get('/api/test/boom', { config: { auth: 'public' } }, () => {
       throw new Error('secret internal detail: password=hunter2')
     })
-    app.post('/api/test/echo', { config: { auth: 'user' } }, (req) => ({ ok: true, body: req.body }))
+    app.post(
+      '/api/test/echo',
+      { config: { auth: 'user' }, schema: { body: { type: 'object', additionalProperties: true } } },
+      (req) => ({ ok: true, body: req.body }),
+    )
+    app.post('/api/test/bodyless', { config: { auth: 'user' } }, () => ({ ok: true }))
   },
 })
 
@@ -78,6 +83,51 @@ describe('errors are RFC 9457 problems', () => {
       headers: { 'content-type': 'application/json' },
     })
     assert.equal(fine.statusCode, 200, 'ordinary keys named like these are read')
+  })
+
+  it('a body sent to a write that takes none → 422 naming each field (it would be ignored); nothing, null or {} pass', async () => {
+    const u = await t.newTenant()
+    const send = (payload: string | undefined) =>
+      u.inject({
+        method: 'POST',
+        url: '/api/test/bodyless',
+        ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
+      })
+    for (const nothing of [undefined, '', '{}', 'null']) {
+      const res = await send(nothing)
+      assert.equal(res.statusCode, 200, `${String(nothing)}: ${res.body}`)
+    }
+    const fields = await send('{"note": "looks fine", "force": true}')
+    assertProblem(fields, 422, 'validation.failed')
+    const body = json(fields.body)
+    assert.deepEqual(
+      body.errors.map((e: { loc: string[]; type: string }) => [e.loc, e.type]),
+      [
+        [['body', 'note'], 'additional_properties'],
+        [['body', 'force'], 'additional_properties'],
+      ],
+    )
+    assert.equal(body.detail, 'This operation takes no body, and note, force would not be read: send none')
+    for (const other of ['[1]', '"text"', '3']) {
+      const res = await send(other)
+      assertProblem(res, 422, 'validation.failed')
+      assert.deepEqual(json(res.body).errors, [
+        { loc: ['body'], msg: 'this operation takes no body: send none', type: 'unexpected_body' },
+      ])
+    }
+  })
+
+  it('a real body-less write refuses a body and changes nothing: marking all read with a body', async () => {
+    const u = await t.newTenant()
+    await u.post(
+      '/api/notifications',
+      { title: 'N', body: 'b', channels: ['in_app'] },
+      { 'idempotency-key': 'bl-1' },
+    )
+    const refused = await u.post('/api/alerts/in-app/read-all', { only: 'older' })
+    assertProblem(refused, 422, 'validation.failed')
+    assert.deepEqual(json(await u.get('/api/alerts/in-app/unread-count')), { unread: 1 })
+    assert.deepEqual(json(await u.post('/api/alerts/in-app/read-all', {})), { updated: 1 })
   })
 
   it('an over-long path parameter → 414 titled "URI Too Long"', async () => {

@@ -6,6 +6,9 @@
  *   is refused with a 422 naming the key instead of being read.
  * - A route whose body has only optional fields says `config: { bodyOptional: true }`: a request
  *   with no body at all (and so no content type) reads as `{}`, the body that asks for every default.
+ * - A write that takes no body (no body schema, no declared media types) refuses one that carries
+ *   anything: a field sent there would otherwise be ignored while the caller believes it counted
+ *   (a note on an approval, say). No body, an empty text, `null` or `{}` are all "nothing".
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { UnprocessableError } from './errors.ts'
@@ -69,4 +72,38 @@ export function absentBodyAsEmpty(
 ): void {
   if (req.body === undefined && req.routeOptions.config.bodyOptional === true) req.body = {}
   done()
+}
+
+/**
+ * `preValidation` hook: a body sent to a write that takes none is a 422 naming what was sent (each
+ * field of an object, or the body as a whole), so the caller learns it was not read.
+ */
+export function refuseBodyOnBodylessWrite(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
+  const schema = req.routeOptions.schema as { body?: unknown; consumes?: unknown } | undefined
+  if (schema?.body !== undefined || schema?.consumes !== undefined || isNothing(req.body)) return done()
+  const msg = 'this operation takes no body: send none'
+  const fields = isPlainObject(req.body) ? Object.keys(req.body) : []
+  const errors = fields.length
+    ? fields.map((f) => ({
+        loc: ['body', f],
+        msg: `${f} is not read: ${msg}`,
+        type: 'additional_properties',
+      }))
+    : [{ loc: ['body'], msg, type: 'unexpected_body' }]
+  const detail = fields.length
+    ? `This operation takes no body, and ${fields.join(', ')} would not be read: send none`
+    : 'This operation takes no body: send none'
+  done(new UnprocessableError('validation.failed', detail, errors))
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v)
+
+function isNothing(body: unknown): boolean {
+  if (body === undefined || body === null || body === '') return true
+  return isPlainObject(body) && Object.keys(body).length === 0
 }
