@@ -1,7 +1,8 @@
 /** Shared helpers of the support assistant's HTTP tests: row counts, SSE parsing, a scripted model. */
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import type { LlmProvider, LlmStreamEvent, LlmStreamRequest } from '../../src/providers/llm/llm.port.ts'
-import type { TestApp } from '../helpers/test-app.ts'
+import assert from 'node:assert/strict'
+import type { Client, TestApp } from '../helpers/test-app.ts'
 
 export const BASE = '/api/support/ai'
 export const ALLOWED = 'How do I connect my broker account?'
@@ -91,4 +92,38 @@ export function scriptedModel(script: () => Script) {
     },
   }
   return { llm, seen }
+}
+
+/**
+ * Starts a streamed turn over a real socket (`url`: the listening app); its events and ping
+ * comments are collected as they arrive. `seen(name, n)` waits (real time, 10 s at most) until `n`
+ * events named `name` have arrived.
+ */
+export async function startTurn(url: string, u: Client, id: number) {
+  const res = await fetch(`${url}${BASE}/conversations/${id}/messages`, {
+    method: 'POST',
+    headers: {
+      accept: 'text/event-stream',
+      'content-type': 'application/json',
+      authorization: `Bearer ${u.token}`,
+    },
+    body: JSON.stringify({ content: ALLOWED }),
+  })
+  assert.equal(res.status, 200)
+  const events: EventSourceMessage[] = []
+  const pings: string[] = []
+  const parser = createParser({ onEvent: (e) => events.push(e), onComment: (c) => pings.push(c) })
+  const decoder = new TextDecoder()
+  const ended = (async () => {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+      parser.feed(decoder.decode(chunk, { stream: true }))
+  })()
+  const seen = async (name: string, n = 1) => {
+    const end = Date.now() + 10_000
+    while (events.filter((e) => e.event === name).length < n) {
+      if (Date.now() > end) throw new Error(`no ${name} #${n}: ${events.map((e) => e.event).join()}`)
+      await new Promise((r) => setTimeout(r, 10))
+    }
+  }
+  return { events, pings, ended, seen }
 }

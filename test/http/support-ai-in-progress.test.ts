@@ -7,12 +7,11 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { fixedClock } from '../../src/platform/clock.ts'
 import type { LlmProvider, LlmStreamEvent } from '../../src/providers/llm/llm.port.ts'
 import { assertProblem, json } from '../helpers/assertions.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
-import { ALLOWED, BASE, messages } from './support-ai-fixtures.ts'
+import { ALLOWED, BASE, messages, startTurn } from './support-ai-fixtures.ts'
 
 /** What the held model says next: a piece of text, or null for the end of its answer. */
 class Feed {
@@ -63,36 +62,6 @@ after(async () => {
   await t.close()
 })
 
-/** Starts a streamed turn; its events are collected as they arrive. */
-async function startTurn(u: Client, id: number) {
-  const res = await fetch(`${url}${BASE}/conversations/${id}/messages`, {
-    method: 'POST',
-    headers: {
-      accept: 'text/event-stream',
-      'content-type': 'application/json',
-      authorization: `Bearer ${u.token}`,
-    },
-    body: JSON.stringify({ content: ALLOWED }),
-  })
-  assert.equal(res.status, 200)
-  const events: EventSourceMessage[] = []
-  const parser = createParser({ onEvent: (e) => events.push(e) })
-  const decoder = new TextDecoder()
-  const ended = (async () => {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
-      parser.feed(decoder.decode(chunk, { stream: true }))
-  })()
-  /** Waits until `n` events named `name` have arrived. */
-  const seen = async (name: string, n = 1) => {
-    const end = Date.now() + 10_000
-    while (events.filter((e) => e.event === name).length < n) {
-      if (Date.now() > end) throw new Error(`no ${name} #${n}: ${events.map((e) => e.event).join()}`)
-      await new Promise((r) => setTimeout(r, 10))
-    }
-  }
-  return { events, ended, seen }
-}
-
 async function conversation(u: Client, id: number) {
   const res = await u.get(`${BASE}/conversations/${id}`)
   assert.equal(res.statusCode, 200, res.body)
@@ -116,7 +85,7 @@ describe('support assistant: an answer in progress', () => {
     fresh()
     const u = await t.newTenant()
     const id = json(await u.post(`${BASE}/conversations`, {})).conversation_id as number
-    const turn = await startTurn(u, id)
+    const turn = await startTurn(url, u, id)
     feed.push('Alerts fire when the price crosses your level. ')
     await turn.seen('token')
     const during = (await conversation(u, id)).messages as Record<string, unknown>[]
@@ -153,7 +122,7 @@ describe('support assistant: an answer in progress', () => {
     fresh()
     const u = await t.newTenant()
     const id = json(await u.post(`${BASE}/conversations`, {})).conversation_id as number
-    const turn = await startTurn(u, id)
+    const turn = await startTurn(url, u, id)
     feed.push('First sentence here. ')
     await turn.seen('token')
     assert.equal(await lease(u.tenantId, id), at(45_000).toISOString(), 'taken for 45 s')
@@ -183,7 +152,7 @@ describe('support assistant: an answer in progress', () => {
     fresh()
     const u = await t.newTenant()
     const id = json(await u.post(`${BASE}/conversations`, {})).conversation_id as number
-    const turn = await startTurn(u, id)
+    const turn = await startTurn(url, u, id)
     feed.push('Alerts fire when the price crosses your level. ')
     await turn.seen('token')
     // Nothing renews it (the model is silent and the stream does not write): as if it had died.

@@ -6,7 +6,6 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { modules, type AnyModule } from '../../src/app/modules.ts'
 import type { ModuleContext } from '../../src/modules/module.ts'
 import { createSupportAssistant, supportAssistantModule } from '../../src/modules/support/assistant/index.ts'
@@ -14,7 +13,7 @@ import { fixedClock } from '../../src/platform/clock.ts'
 import type { LlmProvider, LlmStreamEvent } from '../../src/providers/llm/llm.port.ts'
 import { json } from '../helpers/assertions.ts'
 import { buildTestApp, type Client, type TestApp } from '../helpers/test-app.ts'
-import { ALLOWED, BASE, messages } from './support-ai-fixtures.ts'
+import { BASE, messages, startTurn } from './support-ai-fixtures.ts'
 
 const HEARTBEAT_MS = 50
 
@@ -58,29 +57,6 @@ after(async () => {
   await t.close()
 })
 
-/** Starts a streamed turn; its events and ping comments are collected as they arrive. */
-async function startTurn(u: Client, id: number) {
-  const res = await fetch(`${url}${BASE}/conversations/${id}/messages`, {
-    method: 'POST',
-    headers: {
-      accept: 'text/event-stream',
-      'content-type': 'application/json',
-      authorization: `Bearer ${u.token}`,
-    },
-    body: JSON.stringify({ content: ALLOWED }),
-  })
-  assert.equal(res.status, 200)
-  const events: EventSourceMessage[] = []
-  const pings: string[] = []
-  const parser = createParser({ onEvent: (e) => events.push(e), onComment: (c) => pings.push(c) })
-  const decoder = new TextDecoder()
-  const ended = (async () => {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
-      parser.feed(decoder.decode(chunk, { stream: true }))
-  })()
-  return { events, pings, ended }
-}
-
 /** Waits (real time, 10 s at most) until `check` holds. */
 async function until(what: string, check: () => Promise<boolean> | boolean) {
   const end = Date.now() + 10_000
@@ -104,7 +80,7 @@ describe('support assistant: the ping renews the lease of a silent answer', () =
   it('a model silent for longer than the lease: the answer stays in progress while the stream pings', async () => {
     const u = await t.newTenant()
     const id = json(await u.post(`${BASE}/conversations`, {})).conversation_id as number
-    const turn = await startTurn(u, id)
+    const turn = await startTurn(url, u, id)
     await until('the answer row', async () => (await lease(u, id)) === at(45_000))
     await until('a first ping', () => turn.pings.length > 0)
     const inProgress = { in_progress: true, finish: null, content: '' }
