@@ -94,14 +94,13 @@ const holdOf = (o: Order) => ({ cents: o.reservedCents, ...(o.side === 'sell' ? 
 export function addOrder(a: SandboxAccount, o: Order): void {
   a.orders.push(o)
   a.byClientId.set(o.clientOrderId, o)
-  if (OPEN_STATUSES.has(o.status)) a.holds.add(o)
+  a.holds.follow(o, OPEN_STATUSES.has(o.status))
 }
 
 /** Changes an order's status (and the fields given with it); an order no longer open holds nothing back. */
 export function setStatus(a: SandboxAccount, o: Order, change: Partial<Order> & Pick<Order, 'status'>): void {
   Object.assign(o, change)
-  if (OPEN_STATUSES.has(o.status)) a.holds.add(o)
-  else a.holds.remove(o)
+  a.holds.follow(o, OPEN_STATUSES.has(o.status))
 }
 
 /** Records a fill of an order placed through the sandbox, and what it did to the cash. */
