@@ -1,6 +1,7 @@
 /**
  * What the broker fakes share: a sandbox's plugin served on a bare Fastify at 127.0.0.1 (a free
- * port, no logger), and the fixed quotes and clock the Alpaca and SnapTrade fakes price with.
+ * port, no logger), the fixed quotes and clock the Alpaca and SnapTrade fakes price with, and a
+ * quotes wrapper that holds calls back so concurrent reads meet inside the sandbox.
  */
 import Fastify, { type FastifyPluginAsync } from 'fastify'
 import type { AddressInfo } from 'node:net'
@@ -63,4 +64,45 @@ export function fakePerFile<F extends { readonly sandbox: { reset(): void }; clo
   })
   after(() => fake.close())
   beforeEach(() => fake.sandbox.reset())
+}
+
+export interface QuotesGate {
+  /** Resolves once the held calls have all been made, each still waiting for its answer. */
+  readonly arrived: Promise<void>
+  /** Answers the held calls; calls after them pass straight through. */
+  release(): void
+}
+
+/**
+ * Wraps a sandbox's quotes function so a test can hold its next calls back: `hold(n)` makes the next
+ * `n` calls wait for `release()`, so `n` requests can be caught inside the step that awaits quotes
+ * (a read settling due orders) at the same moment, as slow quotes would leave them in the app.
+ */
+export function heldQuotes<A extends unknown[], R>(quotes: (...args: A) => Promise<R>) {
+  let held: { wanted: number; waiting: Array<() => void>; arrived: () => void } | undefined
+  return {
+    quotes: async (...args: A): Promise<R> => {
+      const answer = await quotes(...args)
+      const h = held
+      if (h && h.waiting.length < h.wanted)
+        await new Promise<void>((answered) => {
+          h.waiting.push(answered)
+          if (h.waiting.length === h.wanted) h.arrived()
+        })
+      return answer
+    },
+    hold(n: number): QuotesGate {
+      let arrived = () => {}
+      const all = new Promise<void>((resolve) => (arrived = resolve))
+      const h = { wanted: n, waiting: [] as Array<() => void>, arrived }
+      held = h
+      return {
+        arrived: all,
+        release() {
+          if (held === h) held = undefined
+          for (const answer of h.waiting) answer()
+        },
+      }
+    },
+  }
 }

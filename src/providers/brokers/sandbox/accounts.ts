@@ -57,7 +57,10 @@ export interface Accounts {
   get(id: string, connectedAt: number): Promise<SandboxAccount>
   /** Current prices of these symbols (missing ones left out). */
   prices(symbols: string[]): Promise<Map<string, number>>
-  /** Fills the account's pending market orders at the current quote; other new orders become `new`. */
+  /**
+   * Fills the account's pending market orders at the current quote; other new orders become `new`.
+   * Each order once, however many reads settle the account at the same moment.
+   */
   settle(a: SandboxAccount): Promise<void>
   figures(a: SandboxAccount): Promise<AccountFigures>
   /** Shares of a symbol held back by open sell orders; dollars held back by open buy orders. */
@@ -94,14 +97,13 @@ const holdOf = (o: Order) => ({ cents: o.reservedCents, ...(o.side === 'sell' ? 
 export function addOrder(a: SandboxAccount, o: Order): void {
   a.orders.push(o)
   a.byClientId.set(o.clientOrderId, o)
-  if (OPEN_STATUSES.has(o.status)) a.holds.add(o)
+  a.holds.follow(o, OPEN_STATUSES.has(o.status))
 }
 
 /** Changes an order's status (and the fields given with it); an order no longer open holds nothing back. */
 export function setStatus(a: SandboxAccount, o: Order, change: Partial<Order> & Pick<Order, 'status'>): void {
   Object.assign(o, change)
-  if (OPEN_STATUSES.has(o.status)) a.holds.add(o)
-  else a.holds.remove(o)
+  a.holds.follow(o, OPEN_STATUSES.has(o.status))
 }
 
 /** Records a fill of an order placed through the sandbox, and what it did to the cash. */
@@ -110,15 +112,20 @@ export function addFill(a: SandboxAccount, f: Fill): void {
   a.cashCents += fillCashCents(f)
 }
 
+/** An order placed through the sandbox that has not gone to the market yet. */
+const isPending = (o: Order): boolean => o.status === 'accepted' || o.status === 'pending_new'
+
 /**
  * Orders whose session has opened go to the market: market orders fill at the last price (the
  * submission estimate when there is none), dated when they reached it; others rest as `new`.
- * Orders placed outside the session wait, `accepted`, for its open.
+ * Orders placed outside the session wait, `accepted`, for its open. Each order is checked to be
+ * still pending here, with no await between the check and its fill: another read may have settled
+ * it, or a cancel closed it, while this one awaited the quotes.
  */
 function fillPending(a: SandboxAccount, pending: Order[], last: Map<string, number>, now: number): void {
   for (const o of pending) {
     const reached = marketReachedAt(o.submittedAt)
-    if (reached > now) continue
+    if (reached > now || !isPending(o)) continue
     if (o.type !== 'market') {
       setStatus(a, o, { status: 'new', updatedAt: now })
       continue
@@ -177,9 +184,7 @@ export function createAccounts(opts: AccountsOptions): Accounts {
 
   async function settle(a: SandboxAccount): Promise<void> {
     const now = opts.now().getTime()
-    const pending = a.orders.filter(
-      (o) => (o.status === 'accepted' || o.status === 'pending_new') && marketReachedAt(o.submittedAt) <= now,
-    )
+    const pending = a.orders.filter((o) => isPending(o) && marketReachedAt(o.submittedAt) <= now)
     if (pending.length === 0) return
     const last = await prices(pending.filter((o) => o.type === 'market').map((o) => o.symbol))
     fillPending(a, pending, last, now)

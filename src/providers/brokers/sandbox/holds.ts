@@ -3,9 +3,10 @@
  * balance read costs the same however many orders rest (both sandboxes keep one per account).
  *
  * Each order's hold is fixed when it opens (placed or seeded): whole cents for a buy, and for a sell
- * the symbol whose shares it holds. `open` adds it once, `close` removes it once (filled, canceled,
- * rejected); each is a no-op when repeated, so a status change can simply report whether the order
- * is still open. An order whose hold changed would be closed and opened again with the new one.
+ * the symbol whose shares it holds. `follow` is told, whenever an order is recorded or its status
+ * changes, whether it is open: it starts holding an open order's hold once and stops once the order
+ * is no longer open (filled, canceled, rejected); repeating either is a no-op. An order whose hold
+ * changed would be followed as closed, then as open again with the new one.
  *
  * Cents are summed as a BigInt, exact in any order of opening and closing (a float sum of whole
  * cents is exact only below 2^53, and a Schwab order is checked only after it is placed, so an
@@ -33,8 +34,14 @@ export class Holds<O> {
   /** `holdOf` answers an order's fixed hold; it is read once, when the order opens. */
   constructor(private readonly holdOf: (o: O) => Hold) {}
 
+  /** Holds what `o` holds while it is open, nothing once it is not: called on every record or status change. */
+  follow(o: O, isOpen: boolean): void {
+    if (isOpen) this.add(o)
+    else this.remove(o)
+  }
+
   /** Starts holding what `o` holds (once). */
-  add(o: O): void {
+  private add(o: O): void {
     if (this.open.has(o)) return
     const hold = this.holdOf(o)
     this.open.set(o, hold)
@@ -45,7 +52,7 @@ export class Holds<O> {
   }
 
   /** Stops holding what `o` held (once). */
-  remove(o: O): void {
+  private remove(o: O): void {
     const hold = this.open.get(o)
     if (!hold) return
     this.open.delete(o)

@@ -80,7 +80,7 @@ export const newAccount = (
 /** Records an order (seeded or placed); an open one holds back what it holds. */
 export function addOrder(a: SchwabAccount, o: SchwabOrder): void {
   a.orders.push(o)
-  if (OPEN_STATUSES.has(o.status)) a.holds.add(o)
+  a.holds.follow(o, OPEN_STATUSES.has(o.status))
 }
 
 /** Changes an order's status (and the fields given with it); an order no longer open holds nothing back. */
@@ -90,8 +90,7 @@ export function setStatus(
   change: Partial<SchwabOrder> & Pick<SchwabOrder, 'status'>,
 ): void {
   Object.assign(o, change)
-  if (OPEN_STATUSES.has(o.status)) a.holds.add(o)
-  else a.holds.remove(o)
+  a.holds.follow(o, OPEN_STATUSES.has(o.status))
 }
 
 /** Records the trade of an order the sandbox filled, and what it did to the cash. */

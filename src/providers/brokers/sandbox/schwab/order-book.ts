@@ -147,12 +147,13 @@ function refusal(
 /**
  * Settles the account's newly placed orders whose session has opened (every read of orders,
  * positions or balances calls it first); one placed outside the session stays PENDING_ACTIVATION
- * until the next open, and its fill is dated at that open.
+ * until the next open, and its fill is dated at that open. Each order is checked to be still
+ * pending after the quotes are awaited, with no await between that check and its new status:
+ * another read may have settled it, or a cancel closed it, in the meantime.
  */
 export async function settle(prices: Prices, a: SchwabAccount, now: number): Promise<void> {
-  const pending = a.orders.filter(
-    (o) => o.status === 'PENDING_ACTIVATION' && marketReachedAt(o.enteredTime) <= now,
-  )
+  const isPending = (o: SchwabOrder) => o.status === 'PENDING_ACTIVATION'
+  const pending = a.orders.filter((o) => isPending(o) && marketReachedAt(o.enteredTime) <= now)
   if (pending.length === 0) return
   const holdings = [...holdingsOf(a).values()]
   const quotes = await prices.quotes([...pending.map((o) => o.symbol), ...holdings.map((h) => h.symbol)])
@@ -167,6 +168,7 @@ export async function settle(prices: Prices, a: SchwabAccount, now: number): Pro
   }
   let held = heldNow()
   for (const o of pending) {
+    if (!isPending(o)) continue
     const price = prices.priceOf(o.symbol, quotes) ?? o.price ?? o.stopPrice ?? 0
     const refused = refusal(a, o, price, held)
     if (refused) {
