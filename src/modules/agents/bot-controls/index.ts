@@ -57,7 +57,7 @@ export type { AgentMode, AllowedHours, TradingState } from './controls.tables.ts
 export type { ApprovalsService, HeldOrder } from './approvals/approvals.service.ts'
 export { APPROVAL_TTL_MINUTES } from './approvals/approvals.service.ts'
 export { MARKET_BAND_PCT } from './lib/approval-band.ts'
-export { orderDecimal } from './gate/orders.schemas.ts'
+export { DEFAULT_TIME_IN_FORCE, orderDecimal } from './gate/orders.schemas.ts'
 
 /** Who places an order: a signed-in user of the tenant (console, the user's own program) or an agent's credential. */
 export type OrderActor = { kind: 'user'; scope: RequestScope } | { kind: 'agent'; principal: AgentPrincipal }

@@ -23,7 +23,7 @@ import type { ApprovalHold, GateFacts, GateReaders, OrderActor } from './gate.se
 import type { PricingService } from './pricing.service.ts'
 import { actorContext, agentNotFound, normalize, orderNotFound } from './order-input.service.ts'
 import * as repo from './orders.repository.ts'
-import type * as S from './orders.schemas.ts'
+import * as S from './orders.schemas.ts'
 import { simulate, usedKey } from './simulate.service.ts'
 import { toView } from './order-view.service.ts'
 
@@ -57,7 +57,9 @@ function sameRequest(row: repo.OrderRow, b: S.AgentOrderInputBody): boolean {
     order_type: b.type,
     limit_price: b.limit_price ?? null,
   }
-  return orderHash(row) === orderHash(asked) && row.time_in_force === b.time_in_force
+  // An omitted time in force is the default one: a retry that leaves it out is the same request.
+  const timeInForce = b.time_in_force ?? S.DEFAULT_TIME_IN_FORCE
+  return orderHash(row) === orderHash(asked) && row.time_in_force === timeInForce
 }
 
 export class AgentOrdersService {
