@@ -154,7 +154,10 @@ export class AgentOrdersService {
     )
   }
 
-  /** The agent's order log, newest first; another tenant's or an archived agent → 404. */
+  /**
+   * The agent's order log, newest first; an archived agent's too (its history stays readable for
+   * audit; its key no longer resolves, so only the tenant's users read it); another tenant's → 404.
+   */
   async list(
     tenantId: number,
     agentId: number,
@@ -162,7 +165,7 @@ export class AgentOrdersService {
   ) {
     const f = { agentId, ...(q.status ? { status: q.status } : {}) }
     return this.tx(tenantId, async (s) => {
-      if (!(await this.deps.readers.policy.read(s, agentId))) throw agentNotFound()
+      if (!(await repo.agentKnown(s, agentId))) throw agentNotFound()
       const rows = await repo.listOrders(s, f, (q.page - 1) * q.page_size, q.page_size)
       return {
         items: rows.map(toView),
