@@ -45,9 +45,16 @@ export async function seedHeld(t: TestApp, u: Client, o: HeldInput) {
 /** `seedHeld`'s writes in the caller's transaction `s` (nothing announced). */
 export async function insertHeld(t: TestApp, s: TenantScope, u: Client, o: HeldInput) {
   const now = t.c.clock.now()
+  // Live agents' names are unique per tenant: the first is Rebalancer, later ones Rebalancer 2, 3…
+  const { n } = await s.db
+    .selectFrom('bot_agent')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', u.tenantId)
+    .executeTakeFirstOrThrow()
+  const name = Number(n) === 0 ? 'Rebalancer' : `Rebalancer ${Number(n) + 1}`
   const agent = await s.db
     .insertInto('bot_agent')
-    .values({ tenant_id: u.tenantId, name: 'Rebalancer', created_by: u.userId })
+    .values({ tenant_id: u.tenantId, name, created_by: u.userId })
     .returning('id')
     .executeTakeFirstOrThrow()
   const type = o.type ?? 'market'

@@ -235,28 +235,6 @@ describe('agent orders: simulate and cancel', () => {
   })
 })
 
-describe('agent orders: an archived agent', () => {
-  it('replays a used client_order_id, reads and cancels its orders; its sent orders stay open', async () => {
-    const u = await t.newTenant()
-    const account = await createAccount(u)
-    const agent = await createAgent(u)
-    const body = order(account, { type: 'limit', limit_price: '90', time_in_force: 'gtc' })
-    const resting = await placed(u, agent, body)
-    const filled = await placed(u, agent, order(account))
-    assert.equal((await u.delete(`/api/bot-controls/agents/${agent}`)).statusCode, 200)
-    const one = (id: number) => u.get(`/api/bot-controls/orders/${id}`)
-    // Archiving canceled nothing: the resting order is still open.
-    assert.equal(json(await one(resting.order_id)).status, 'sent')
-    const again = await place(u, agent, body)
-    assert.equal(again.statusCode, 200, again.body)
-    assert.equal(json(again).order_id, resting.order_id)
-    assertProblem(await place(u, agent, order(account)), 404, 'bot.agent_not_found')
-    const cancel = (id: number) => u.post(`/api/bot-controls/agents/${agent}/orders/${id}/cancel`)
-    assertProblem(await cancel(filled.order_id), 409, 'bot.order_not_cancelable')
-    assert.equal(json(await cancel(resting.order_id)).status, 'canceled')
-  })
-})
-
 describe('threshold preview', () => {
   it('lists the passed orders strictly above the proposal and what the current limits would block', async () => {
     const u = await t.newTenant()

@@ -127,6 +127,44 @@ describe('agent orders: idempotency', () => {
     assert.equal((await sim({ ...body, client_order_id: undefined })).outcome, 'would_send')
     assert.equal((await usage(u, agent)).orders, 1)
   })
+
+  it('an omitted time_in_force is day: placed and simulated as day, replayed as the same request', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const agent = await createAgent(u)
+    const body = order(account, { time_in_force: undefined })
+    const first = await placed(u, agent, body)
+    assert.equal(first.time_in_force, 'day')
+    const sim = await u.post(`/api/bot-controls/agents/${agent}/orders/simulate`, {
+      ...order(account),
+      time_in_force: undefined,
+      client_order_id: undefined,
+    })
+    assert.equal(sim.statusCode, 200, sim.body)
+    assert.equal(json(sim).outcome, 'would_send')
+    // Omitted again, or named as day: the same request, the recorded order again.
+    for (const retry of [body, { ...body, time_in_force: 'day' }]) {
+      const again = await place(u, agent, retry)
+      assert.equal(again.statusCode, 200, again.body)
+      assert.deepEqual(json(again), first)
+    }
+    assert.equal((await usage(u, agent)).orders, 1)
+  })
+
+  it('an order placed gtc and replayed without time_in_force is another request: 409', async () => {
+    const u = await t.newTenant()
+    const account = await createAccount(u)
+    const agent = await createAgent(u)
+    const body = order(account, { time_in_force: 'gtc' })
+    const first = await placed(u, agent, body)
+    assert.equal(first.time_in_force, 'gtc')
+    assertProblem(
+      await place(u, agent, { ...body, time_in_force: undefined }),
+      409,
+      'bot.client_order_id_conflict',
+    )
+    assert.equal((await usage(u, agent)).orders, 1)
+  })
 })
 
 describe('agent orders: input', () => {

@@ -96,7 +96,7 @@ describe('bot-controls limits', () => {
     )
     assert.deepEqual(huge.errors[0].loc, ['body', 'max_order_notional'])
     assert.match(huge.errors[0].msg, /at most 999999999999999999\.99 \(up to 18 digits before the point/)
-    const topUrl = `${BOT}/agents/${(await createAgent(u)).agent_id}/limits`
+    const topUrl = `${BOT}/agents/${(await createAgent(u, { name: 'Top' })).agent_id}/limits`
     const top = await u.put(topUrl, { ...LIMITS, max_order_notional: '999999999999999999.99' })
     assert.equal(top.statusCode, 200, top.body)
     assert.equal(json(top).max_order_notional, '999999999999999999.99')

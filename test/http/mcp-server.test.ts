@@ -175,6 +175,14 @@ describe('MCP server: tools as the agent', () => {
     }
   })
 
+  it('initialize advertises no list-changed notifications: a stateless server never sends one', async () => {
+    const u = await t.newTenant()
+    const client = await connect((await agentWithKey(u)).key)
+    const capabilities = client.getServerCapabilities()
+    assert.deepEqual(capabilities?.tools, { listChanged: false })
+    assert.deepEqual(capabilities?.resources, { listChanged: false })
+  })
+
   it('get_portfolio totals the holdings at the quote and the cash, exactly', async () => {
     const u = await t.newTenant()
     await seeded(u, '3')

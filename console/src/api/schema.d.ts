@@ -1288,7 +1288,7 @@ export interface paths {
         put?: never;
         /**
          * Create an agent
-         * @description `name` 1–100 characters. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null (none), no credential (issue one with POST …/credentials). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window (an end of `24:00` runs to midnight; a start cannot be `24:00`); `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. The plan caps the tenant's live (not archived) agents (`agents` in GET /api/auth/me/entitlements: free 3, pro 20, premium 100): one more is a 402 `plan.limit_reached` with `limit` and `allowed`; archiving an agent frees its place. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description `name` 1–100 characters, trimmed, unique among the tenant’s live (not archived) agents ignoring case: another live agent’s name → 409 `bot.agent_name_taken` (with `name`); archiving an agent frees its name. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null (none), no credential (issue one with POST …/credentials). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window (an end of `24:00` runs to midnight; a start cannot be `24:00`); `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. The plan caps the tenant's live (not archived) agents (`agents` in GET /api/auth/me/entitlements: free 3, pro 20, premium 100): one more is a 402 `plan.limit_reached` with `limit` and `allowed`; archiving an agent frees its place. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         post: operations["createBotAgent"];
         delete?: never;
@@ -1320,7 +1320,7 @@ export interface paths {
         head?: never;
         /**
          * Change an agent: name, switches, mode, allow-lists, label
-         * @description Any of the fields; the ones sent replace the stored ones (null clears an allow-list). `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window (an end of `24:00` runs to midnight; a start cannot be `24:00`); `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
+         * @description Any of the fields; the ones sent replace the stored ones (null clears an allow-list). `name` 1–100 characters, trimmed, unique among the tenant’s live (not archived) agents ignoring case: another live agent’s name → 409 `bot.agent_name_taken` (with `name`); archiving an agent frees its name. `trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that account and symbol), `halted` (no orders; cancels still work). `mode`: `paper` (the internal paper broker) or `live` (the account’s connected broker). `allowed_symbols`: up to 200 tickers, upper-cased and deduplicated; `allowed_hours`: `{start, end}` as HH:MM in New York time, start before end, the end minute outside the window (an end of `24:00` runs to midnight; a start cannot be `24:00`); `allowed_accounts`: ids of your broker accounts (another id → 422 naming it). For each allow-list null means any. Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`. Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.
          */
         patch: operations["updateBotAgent"];
         trace?: never;
@@ -1378,13 +1378,13 @@ export interface paths {
         };
         /**
          * An agent’s order log, newest first
-         * @description Every order the agent asked for, whatever the gate decided; `status` filters; `page` (1-based) and `page_size` 1–100 (default 20); `total` counts the matching orders. An agent’s key reads its own log (scope orders:read). Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
+         * @description Every order the agent asked for, whatever the gate decided; `status` filters; `page` (1-based) and `page_size` 1–100 (default 20); `total` counts the matching orders. An agent’s key reads its own log (scope orders:read). An archived agent’s log stays readable by the tenant’s users (its key is refused, 401); another tenant’s agent or an unknown id → 404 `bot.agent_not_found`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
          */
         get: operations["listAgentOrders"];
         put?: never;
         /**
          * Place an order for an agent through the gate
-         * @description Every order is recorded and answered 201 with its status: `rejected` with a typed `reject_reason`, `pending_approval` with its `approval_id`, or sent (`sent`, `filled`: paper mode fills market orders at the quote, marketable limit orders at once; live mode goes to the account’s broker, whose refusal is `broker_rejected`). `client_order_id` is required and idempotent per agent: the same key with the same request → 200 with the recorded order; with another request → 409 `bot.client_order_id_conflict`. Exactly one of `qty` and `notional` (market orders only); `limit_price` exactly for limit orders; decimals as JSON strings. An order worth more than 1000000000000 is refused 422 and not recorded: a `notional` above it (the error on `notional`), or `qty` × the limit price, or for a market order × the quote of the moment, above it (the error on `qty`; a market order’s refusal depends on the quote). An agent key acts for its own agent only (another → 404) and needs `orders:propose` or `orders:execute` (403 `bot.insufficient_scope`). The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, start inclusive, end exclusive; an end of 24:00 is midnight), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
+         * @description Every order is recorded and answered 201 with its status: `rejected` with a typed `reject_reason`, `pending_approval` with its `approval_id`, or sent (`sent`, `filled`: paper mode fills market orders at the quote, marketable limit orders at once; live mode goes to the account’s broker, whose refusal is `broker_rejected`). `client_order_id` is required and idempotent per agent: the same key with the same request → 200 with the recorded order; with another request → 409 `bot.client_order_id_conflict`. `time_in_force` is optional, day when omitted (a retry without it matches an order placed day, not one placed gtc). Exactly one of `qty` and `notional` (market orders only); `limit_price` exactly for limit orders; decimals as JSON strings. An order worth more than 1000000000000 is refused 422 and not recorded: a `notional` above it (the error on `notional`), or `qty` × the limit price, or for a market order × the quote of the moment, above it (the error on `qty`; a market order’s refusal depends on the quote). An agent key acts for its own agent only (another → 404) and needs `orders:propose` or `orders:execute` (403 `bot.insufficient_scope`). The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order that reduces the agent’s own position in that account and symbol: a sell up to its long, a buy up to its short); `symbol.not_allowed`, `hours.not_allowed` (New York time, start inclusive, end exclusive; an end of 24:00 is midnight), `account.not_allowed` (the allow-list, and always one of the tenant’s accounts); pricing (a limit order at its limit price, a market order at the quote, else `price.unavailable`; value = qty × price rounded half up to the cent, or the notional given); the limits `limit.max_orders_per_minute`, `limit.max_orders_per_day`, `limit.max_order_notional`, `limit.max_notional_per_day`, `limit.max_open_positions`, `limit.max_position_weight` (inclusive: exactly at a limit passes, one cent over fails; the daily ones count the New York trading day’s orders that passed, held ones included); live mode: `account.not_tradable` unless a connected broker that trades links the account; then the approval threshold (the account’s override, else the tenant’s): a value strictly above it, or an agent key without `orders:execute`, holds the order `pending_approval`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
          */
         post: operations["placeAgentOrder"];
         delete?: never;
@@ -1606,7 +1606,7 @@ export interface paths {
         };
         /**
          * One agent order
-         * @description Another tenant’s order, or (with an agent’s key) another agent’s, → 404 `bot.order_not_found`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
+         * @description An archived agent’s orders stay readable by the tenant’s users. Another tenant’s order, or (with an agent’s key) another agent’s, → 404 `bot.order_not_found`. Auth: a signed-in user of the tenant, or the agent’s own key as `Authorization: Bearer sxa_…`. Administrators may act on another tenant with `tenant_id`; anyone else (an agent’s key too) naming another tenant gets 403.
          */
         get: operations["getAgentOrder"];
         put?: never;
@@ -16662,6 +16662,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Content Too Large */
             413: {
                 headers: {
@@ -17185,6 +17194,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17972,10 +17990,11 @@ export interface operations {
                     /** @description Ticker, case-insensitive (stored upper-case) */
                     symbol: string;
                     /**
-                     * @description day, gtc, ioc or fok
+                     * @description day, gtc, ioc or fok; omitted: day (as the MCP tools)
+                     * @default day
                      * @enum {unknown}
                      */
-                    time_in_force: "day" | "gtc" | "ioc" | "fok";
+                    time_in_force?: "day" | "gtc" | "ioc" | "fok";
                     /**
                      * @description market or limit
                      * @enum {unknown}
@@ -18511,10 +18530,11 @@ export interface operations {
                     /** @description Ticker, case-insensitive (stored upper-case) */
                     symbol: string;
                     /**
-                     * @description day, gtc, ioc or fok
+                     * @description day, gtc, ioc or fok; omitted: day (as the MCP tools)
+                     * @default day
                      * @enum {unknown}
                      */
-                    time_in_force: "day" | "gtc" | "ioc" | "fok";
+                    time_in_force?: "day" | "gtc" | "ioc" | "fok";
                     /**
                      * @description market or limit
                      * @enum {unknown}

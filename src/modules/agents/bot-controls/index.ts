@@ -31,6 +31,7 @@ import * as m0050 from './migrations/0050_agent_orders.ts'
 import * as m0052 from './migrations/0052_bot_order_client_key_order.ts'
 import * as m0054 from './migrations/0054_agent_plan_cap.ts'
 import * as m0055 from './migrations/0055_bot_order_can_execute.ts'
+import * as m0056 from './migrations/0056_bot_agent_unique_name.ts'
 import { agentCap } from './agents/agent-cap.service.ts'
 import type { Tenancy } from '../../accounts/tenancy/index.ts'
 import { AGENT_ORDERS_TABLES } from './orders.tables.ts'
@@ -57,7 +58,7 @@ export type { AgentMode, AllowedHours, TradingState } from './controls.tables.ts
 export type { ApprovalsService, HeldOrder } from './approvals/approvals.service.ts'
 export { APPROVAL_TTL_MINUTES } from './approvals/approvals.service.ts'
 export { MARKET_BAND_PCT } from './lib/approval-band.ts'
-export { orderDecimal } from './gate/orders.schemas.ts'
+export { DEFAULT_TIME_IN_FORCE, orderDecimal } from './gate/orders.schemas.ts'
 
 /** Who places an order: a signed-in user of the tenant (console, the user's own program) or an agent's credential. */
 export type OrderActor = { kind: 'user'; scope: RequestScope } | { kind: 'agent'; principal: AgentPrincipal }
@@ -142,6 +143,7 @@ export const botControlsModule = defineModule({
     ['0052_bot_order_client_key_order', m0052],
     ['0054_agent_plan_cap', m0054],
     ['0055_bot_order_can_execute', m0055],
+    ['0056_bot_agent_unique_name', m0056],
   ],
   build: createBotControls,
   routes,

@@ -36,8 +36,15 @@ export interface ServerDeps {
   needs: McpNeeds
 }
 
+/**
+ * Tools and resources without `listChanged`: each request gets a fresh server whose lists never change
+ * while it lives, and it has no stream to send `notifications/*_list_changed` on. Registered before
+ * the tools, these stay false (the SDK defaults them to true only when unset).
+ */
+export const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false } }
+
 export function createAgentServer(principal: AgentPrincipal, deps: ServerDeps): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS })
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS, capabilities: CAPABILITIES })
   const ctx = toolContext(principal, deps)
   registerPortfolioTools(server, ctx, deps.needs.portfolio)
   registerMarketTools(server, ctx, deps.needs)

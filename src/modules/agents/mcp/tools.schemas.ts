@@ -4,7 +4,7 @@
  * are decimal strings, never floats; market prices are numbers as the market-data API gives them.
  */
 import { z } from 'zod'
-import { orderDecimal } from '../bot-controls/index.ts'
+import { DEFAULT_TIME_IN_FORCE, orderDecimal } from '../bot-controls/index.ts'
 
 // Tool inputs are strict objects, as the REST bodies are: an unknown or misspelled argument
 // (`time_in_forse: "gtc"`) is an error naming it, never dropped for a default the caller did not ask for.
@@ -170,7 +170,7 @@ export const OrderInput = z.strictObject({
     'limit_price',
     'Required for a limit order; > 0, up to 8 digits and 6 decimals',
   ).optional(),
-  time_in_force: z.enum(['day', 'gtc', 'ioc', 'fok']).default('day'),
+  time_in_force: z.enum(['day', 'gtc', 'ioc', 'fok']).default(DEFAULT_TIME_IN_FORCE),
   client_order_id: z
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,128}$/)

@@ -41,9 +41,28 @@ export const countAgents = (s: TenantScope) =>
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n))
 
+/** The name an agent holds among the live ones (migration 0056's unique index): trimmed, any case. */
+const NAME_KEY = sql<string>`lower(btrim(name))`
+
+/** The tenant's live agent named `name` (trimmed, any case) other than `exceptId`, if any. */
+export const agentNamed = (s: TenantScope, name: string, exceptId?: number) => {
+  let q = live(s)
+    .select('id')
+    .where(NAME_KEY, '=', sql<string>`lower(btrim(${name}))`)
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId)
+  return q.executeTakeFirst()
+}
+
+/** Whether `err` is a write that would give two live agents of a tenant the same name. */
+export function isNameTaken(err: unknown): boolean {
+  const e = err as { code?: unknown; constraint?: unknown } | null
+  return e?.code === '23505' && e.constraint === 'bot_agent_live_name_key'
+}
+
 /**
  * Holds the tenant's agent-creation lock to the end of the transaction, so two creates cannot both
- * count the same number of agents and pass the plan's cap together.
+ * count the same number of agents and pass the plan's cap together, nor two creates or renames both
+ * find a name free and take it.
  */
 export async function lockAgentCreation(s: TenantScope): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`bot_agent:${s.tenantId}`}, 0))`.execute(s.db)

@@ -13,6 +13,9 @@ const tags = ['bot-controls']
 export const BASE = '/api/bot-controls'
 export const ADMIN =
   'Administrators may act on another tenant with `tenant_id`; anyone else naming another tenant gets 403.'
+const NAME_RULE =
+  '`name` 1–100 characters, trimmed, unique among the tenant’s live (not archived) agents ignoring case: another ' +
+  'live agent’s name → 409 `bot.agent_name_taken` (with `name`); archiving an agent frees its name.'
 const NOT_FOUND = 'Another tenant’s agent, an archived agent or an unknown id → 404 `bot.agent_not_found`.'
 const SETTINGS =
   '`trading_state`: `active` (trades), `reducing` (only orders that shrink the agent’s own position in that ' +
@@ -67,7 +70,7 @@ function collectionRoutes(app: App, api: BotControls): void {
         operationId: 'createBotAgent',
         summary: 'Create an agent',
         description:
-          '`name` 1–100 characters. Defaults: enabled, `active`, `paper`, every allow-list null (any), every limit null ' +
+          `${NAME_RULE} Defaults: enabled, \`active\`, \`paper\`, every allow-list null (any), every limit null ` +
           `(none), no credential (issue one with POST …/credentials). ${SETTINGS} The plan caps the tenant's live ` +
           '(not archived) agents (`agents` in GET /api/auth/me/entitlements: free 3, pro 20, premium 100): one more is ' +
           `a 402 \`plan.limit_reached\` with \`limit\` and \`allowed\`; archiving an agent frees its place. ${ADMIN}`,
@@ -79,7 +82,7 @@ function collectionRoutes(app: App, api: BotControls): void {
         tags,
         querystring: S.TenantQuery,
         body: S.AgentCreate,
-        response: { 201: S.Agent, ...problems(401, 402, 403, 422) },
+        response: { 201: S.Agent, ...problems(401, 402, 403, 409, 422) },
       },
     },
     async (req, reply) => reply.code(201).send(await api.agents.create(scopeOf(req), req.body, req.query)),
@@ -110,7 +113,7 @@ function itemRoutes(app: App, api: BotControls): void {
       schema: {
         operationId: 'updateBotAgent',
         summary: 'Change an agent: name, switches, mode, allow-lists, label',
-        description: `Any of the fields; the ones sent replace the stored ones (null clears an allow-list). ${SETTINGS} ${NOT_FOUND} ${ADMIN}`,
+        description: `Any of the fields; the ones sent replace the stored ones (null clears an allow-list). ${NAME_RULE} ${SETTINGS} ${NOT_FOUND} ${ADMIN}`,
         examples: {
           params: { agent_id: 7 },
           body: { trading_state: 'reducing', allowed_symbols: ['aapl', 'MSFT', 'spy'] },
@@ -120,7 +123,7 @@ function itemRoutes(app: App, api: BotControls): void {
         params: S.AgentParams,
         querystring: S.TenantQuery,
         body: S.AgentPatch,
-        response: { 200: S.Agent, ...problems(401, 403, 404, 422) },
+        response: { 200: S.Agent, ...problems(401, 403, 404, 409, 422) },
       },
     },
     (req) => api.agents.patch(scopeOf(req), req.params.agent_id, req.body, req.query),

@@ -2,7 +2,7 @@
 import { effectiveTenant, type RequestScope } from '../../../../platform/auth/scope.ts'
 import type { Clock } from '../../../../platform/clock.ts'
 import type { Scopes, TenantScope } from '../../../../platform/db/index.ts'
-import { NotFoundError, UnprocessableError } from '../../../../platform/http/errors.ts'
+import { ConflictError, NotFoundError, UnprocessableError } from '../../../../platform/http/errors.ts'
 import type { AllowedHours } from '../controls.tables.ts'
 import type { AgentCap } from './agent-cap.service.ts'
 import * as repo from './agents.repository.ts'
@@ -10,6 +10,33 @@ import { checkHours, normalizeSymbols } from './lib/values.ts'
 import type { AgentScope, AgentView } from './lib/types.ts'
 
 export const agentNotFound = () => new NotFoundError('bot.agent_not_found', 'Agent not found')
+
+/** Another live agent of the tenant has this name (trimmed, any case): 409, nothing written. */
+export const agentNameTaken = (name: string) =>
+  new ConflictError(
+    'bot.agent_name_taken',
+    `An agent named "${name}" already exists: names are unique among the tenant's agents, ignoring case`,
+    { extra: { name } },
+  )
+
+/**
+ * Runs a write that may name an agent. The name is checked under the tenant's creation lock first;
+ * the unique index answers the same 409 should a write still race past that check.
+ */
+async function naming<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (err) {
+    if (name !== undefined && repo.isNameTaken(err)) throw agentNameTaken(name)
+    throw err
+  }
+}
+
+/** In the creation lock: 409 when another live agent (not `exceptId`) holds the name. */
+async function claimName(s: TenantScope, name: string, exceptId?: number): Promise<void> {
+  await repo.lockAgentCreation(s)
+  if (await repo.agentNamed(s, name, exceptId)) throw agentNameTaken(name)
+}
 
 /** In the caller's transaction: names of the tenant's accounts among the ids (absent: not the tenant's). */
 export type AccountNames = (s: TenantScope, ids: readonly number[]) => Promise<Map<number, string>>
@@ -104,17 +131,16 @@ export class AgentsService {
     const now = this.deps.clock.now()
     const tenantId = effectiveTenant(scope, q.tenant_id)
     const withinCap = await this.deps.cap(scope, tenantId)
-    return this.deps.scopes.withTenant(tenantId, async (s) => {
-      const fields = await this.checked(s, body)
-      await repo.lockAgentCreation(s)
-      withinCap(await repo.countAgents(s))
-      const row = await repo.insertAgent(
-        s,
-        { ...fields, name: body.name.trim(), created_by: scope.userId },
-        now,
-      )
-      return toAgentView(row, undefined)
-    })
+    const name = body.name.trim()
+    return naming(name, () =>
+      this.deps.scopes.withTenant(tenantId, async (s) => {
+        const fields = await this.checked(s, body)
+        await claimName(s, name)
+        withinCap(await repo.countAgents(s))
+        const row = await repo.insertAgent(s, { ...fields, name, created_by: scope.userId }, now)
+        return toAgentView(row, undefined)
+      }),
+    )
   }
 
   async get(scope: RequestScope, id: number, q: TenantQuery): Promise<AgentView> {
@@ -127,13 +153,17 @@ export class AgentsService {
 
   async patch(scope: RequestScope, id: number, body: AgentInput, q: TenantQuery): Promise<AgentView> {
     const now = this.deps.clock.now()
-    return this.deps.scopes.withTenant(effectiveTenant(scope, q.tenant_id), async (s) => {
-      await requireAgent(s, id, true)
-      const fields = await this.checked(s, body)
-      const row = await repo.updateAgent(s, id, fields, now)
-      const [c] = await repo.credentialsOf(s, [id])
-      return toAgentView(row, c)
-    })
+    const name = body.name?.trim()
+    return naming(name, () =>
+      this.deps.scopes.withTenant(effectiveTenant(scope, q.tenant_id), async (s) => {
+        await requireAgent(s, id, true)
+        const fields = await this.checked(s, body)
+        if (name !== undefined) await claimName(s, name, id)
+        const row = await repo.updateAgent(s, id, fields, now)
+        const [c] = await repo.credentialsOf(s, [id])
+        return toAgentView(row, c)
+      }),
+    )
   }
 
   /** Archives the agent: gone from lists, its key stops, its pending approvals are rejected (budgets back). */

@@ -8,7 +8,7 @@ import { decSign, toCents } from '../../../../kernel/decimal/index.ts'
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../../../../platform/http/errors.ts'
 import type { AgentScope, GateOrder, OrderActor } from './gate.service.ts'
 import { agentNotFound } from '../agents/agents.service.ts'
-import { MAX_ORDER_VALUE, type SimulateInputBody } from './orders.schemas.ts'
+import { DEFAULT_TIME_IN_FORCE, MAX_ORDER_VALUE, type SimulateInputBody } from './orders.schemas.ts'
 
 /** An unknown, archived or other tenant's agent: one 404 wherever it is met. */
 export { agentNotFound }
@@ -39,7 +39,7 @@ export function normalize(b: SimulateInputBody): GateOrder {
     notional: b.notional ?? null,
     type: b.type,
     limitPrice: b.limit_price ?? null,
-    timeInForce: b.time_in_force,
+    timeInForce: b.time_in_force ?? DEFAULT_TIME_IN_FORCE,
     clientOrderId: b.client_order_id ?? '',
   }
 }

@@ -1,6 +1,6 @@
 /** The OpenAPI descriptions of the agent order routes, built from the code's constants. */
 import { LIMIT_CHECKS } from '../lib/gate-rules.ts'
-import { MAX_ORDER_VALUE } from './orders.schemas.ts'
+import { DEFAULT_TIME_IN_FORCE, MAX_ORDER_VALUE } from './orders.schemas.ts'
 
 export const GATE_ORDER =
   'The gate, first failure wins: `agent.disabled`; `state.halted` (nothing), `state.reducing` (only an order ' +
@@ -19,7 +19,9 @@ export const ORDERS_DOC =
   '`pending_approval` with its `approval_id`, or sent (`sent`, `filled`: paper mode fills market orders at the ' +
   'quote, marketable limit orders at once; live mode goes to the account’s broker, whose refusal is ' +
   '`broker_rejected`). `client_order_id` is required and idempotent per agent: the same key with the same ' +
-  'request → 200 with the recorded order; with another request → 409 `bot.client_order_id_conflict`. Exactly ' +
+  'request → 200 with the recorded order; with another request → 409 `bot.client_order_id_conflict`. ' +
+  `\`time_in_force\` is optional, ${DEFAULT_TIME_IN_FORCE} when omitted (a retry without it matches an order ` +
+  `placed ${DEFAULT_TIME_IN_FORCE}, not one placed gtc). Exactly ` +
   'one of `qty` and `notional` (market orders only); `limit_price` exactly for limit orders; decimals as JSON ' +
   `strings. An order worth more than ${MAX_ORDER_VALUE} is refused 422 and not recorded: a \`notional\` above it ` +
   '(the error on `notional`), or `qty` × the limit price, or for a market order × the quote of the moment, above ' +

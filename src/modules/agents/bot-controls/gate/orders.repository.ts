@@ -323,6 +323,17 @@ export const addPosition = (
     )
     .execute()
 
+/** Whether the tenant has or had this agent: an archived agent's order log stays readable. */
+export async function agentKnown(s: TenantScope, agentId: number): Promise<boolean> {
+  const row = await s.db
+    .selectFrom('bot_agent')
+    .select('id')
+    .where('tenant_id', '=', s.tenantId)
+    .where('id', '=', agentId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 export interface OrderFilter {
   agentId?: number
   status?: BotOrderStatus

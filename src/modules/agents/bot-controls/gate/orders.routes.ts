@@ -106,7 +106,9 @@ function readRoutes(app: App, orders: AgentOrdersService, config: Config, preHan
         summary: 'An agent’s order log, newest first',
         description:
           'Every order the agent asked for, whatever the gate decided; `status` filters; `page` (1-based) and ' +
-          `\`page_size\` 1–100 (default 20); \`total\` counts the matching orders. An agent’s key reads its own log (scope orders:read). ${AUTH}`,
+          `\`page_size\` 1–100 (default 20); \`total\` counts the matching orders. An agent’s key reads its own log (scope orders:read). ` +
+          'An archived agent’s log stays readable by the tenant’s users (its key is refused, 401); another tenant’s ' +
+          `agent or an unknown id → 404 \`bot.agent_not_found\`. ${AUTH}`,
         examples: {
           params: { agent_id: 3 },
           query: { status: 'rejected', page: 1, page_size: 20 },
@@ -146,7 +148,9 @@ function getRoute(app: App, orders: AgentOrdersService, config: Config, preHandl
       schema: {
         operationId: 'getAgentOrder',
         summary: 'One agent order',
-        description: `Another tenant’s order, or (with an agent’s key) another agent’s, → 404 \`bot.order_not_found\`. ${AUTH}`,
+        description:
+          'An archived agent’s orders stay readable by the tenant’s users. Another tenant’s order, or (with an ' +
+          `agent’s key) another agent’s, → 404 \`bot.order_not_found\`. ${AUTH}`,
         examples: { params: { order_id: 481 }, 200: { description: 'The order', value: X.ORDER_EXAMPLE } },
         tags,
         params: S.OrderParams,

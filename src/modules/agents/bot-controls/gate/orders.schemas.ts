@@ -16,6 +16,9 @@ const ORDER_DECIMAL_BOUNDS = {
   limit_price: { what: 'a price', before: 8, after: 6, example: '"190.50"' },
 } as const
 
+/** The time in force of an order that names none, over REST and MCP alike. */
+export const DEFAULT_TIME_IN_FORCE = 'day'
+
 export type OrderDecimalField = keyof typeof ORDER_DECIMAL_BOUNDS
 
 /** The pattern and the 422 message of one decimal field of an order (the MCP tools use the same). */
@@ -67,7 +70,12 @@ const inputFields = {
   notional: Type.Optional(Notional),
   type: Type.Enum(['market', 'limit'], { description: 'market or limit' }),
   limit_price: Type.Optional(LimitPrice),
-  time_in_force: Type.Enum(['day', 'gtc', 'ioc', 'fok'], { description: 'day, gtc, ioc or fok' }),
+  time_in_force: Type.Optional(
+    Type.Enum(['day', 'gtc', 'ioc', 'fok'], {
+      default: DEFAULT_TIME_IN_FORCE,
+      description: `day, gtc, ioc or fok; omitted: ${DEFAULT_TIME_IN_FORCE} (as the MCP tools)`,
+    }),
+  ),
 }
 
 export const AgentOrderInput = Type.Object(

@@ -23,7 +23,7 @@ import type { ApprovalHold, GateFacts, GateReaders, OrderActor } from './gate.se
 import type { PricingService } from './pricing.service.ts'
 import { actorContext, agentNotFound, normalize, orderNotFound } from './order-input.service.ts'
 import * as repo from './orders.repository.ts'
-import type * as S from './orders.schemas.ts'
+import * as S from './orders.schemas.ts'
 import { simulate, usedKey } from './simulate.service.ts'
 import { toView } from './order-view.service.ts'
 
@@ -57,7 +57,9 @@ function sameRequest(row: repo.OrderRow, b: S.AgentOrderInputBody): boolean {
     order_type: b.type,
     limit_price: b.limit_price ?? null,
   }
-  return orderHash(row) === orderHash(asked) && row.time_in_force === b.time_in_force
+  // An omitted time in force is the default one: a retry that leaves it out is the same request.
+  const timeInForce = b.time_in_force ?? S.DEFAULT_TIME_IN_FORCE
+  return orderHash(row) === orderHash(asked) && row.time_in_force === timeInForce
 }
 
 export class AgentOrdersService {
@@ -152,7 +154,10 @@ export class AgentOrdersService {
     )
   }
 
-  /** The agent's order log, newest first; another tenant's or an archived agent → 404. */
+  /**
+   * The agent's order log, newest first; an archived agent's too (its history stays readable for
+   * audit; its key no longer resolves, so only the tenant's users read it); another tenant's → 404.
+   */
   async list(
     tenantId: number,
     agentId: number,
@@ -160,7 +165,7 @@ export class AgentOrdersService {
   ) {
     const f = { agentId, ...(q.status ? { status: q.status } : {}) }
     return this.tx(tenantId, async (s) => {
-      if (!(await this.deps.readers.policy.read(s, agentId))) throw agentNotFound()
+      if (!(await repo.agentKnown(s, agentId))) throw agentNotFound()
       const rows = await repo.listOrders(s, f, (q.page - 1) * q.page_size, q.page_size)
       return {
         items: rows.map(toView),
