@@ -11,9 +11,14 @@ const t = useTestApp({
     app.get('/api/test/etag', { config: { auth: 'public', rateLimit: false } }, (req, reply) =>
       sendWithEtag(req, reply, { answer: 42, list: [1, 2, 3] }),
     )
-    app.post('/api/test/body', { config: { auth: 'public', rateLimit: false } }, (req) => ({
-      size: JSON.stringify(req.body).length,
-    }))
+    app.post(
+      '/api/test/body',
+      {
+        config: { auth: 'public', rateLimit: false },
+        schema: { body: { type: 'object', additionalProperties: true } },
+      },
+      (req) => ({ size: JSON.stringify(req.body).length }),
+    )
     app.get('/api/test/limited', { config: { auth: 'user' } }, () => ({ ok: true }))
   },
 })
