@@ -39,21 +39,15 @@ const shownState = (page: Page, nav: string, firstRow: string) =>
   )
 
 /**
- * Focuses the pager's last button and presses Enter until it says it cannot go on, waiting each
- * time for the next page's rows; returns how many pages were shown and the rows on the last one.
+ * Focuses the pager's last button and presses Enter `presses` times, waiting each time for the
+ * next page's rows; returns how many rows the page reached shows.
  */
-async function keyToLastPage(
-  page: Page,
-  nav: string,
-  rows: string,
-): Promise<{ pages: number; last: number }> {
+async function keyForward(page: Page, nav: string, rows: string, presses: number): Promise<number> {
   const next = `${nav} button:last-of-type`
   const firstRow = `${rows}:first-child`
   await page.waitForSelector(next)
   await page.focus(next)
-  let pages = 1
-  while ((await page.$eval(next, (b) => b.getAttribute('aria-disabled'))) !== 'true') {
-    assert.ok(pages < 10, 'the pager reaches an end')
+  for (let i = 0; i < presses; i++) {
     const before = await shownState(page, nav, firstRow)
     await page.keyboard.press('Enter')
     await page.waitForFunction(
@@ -69,10 +63,9 @@ async function keyToLastPage(
       firstRow,
       before,
     )
-    pages++
     await pause(page)
   }
-  return { pages, last: await page.$$eval(rows, (r) => r.length) }
+  return page.$$eval(rows, (r) => r.length)
 }
 
 /** Keyboard focus is still on the pager's last button, which says it is unavailable and stays so. */
@@ -141,12 +134,12 @@ describe('console: pagers keep keyboard focus at the last page', { skip: console
   it('the activities ledger (a cursor list): Next keeps focus and ignores presses at the end', async () => {
     const user = await h.newUser()
     const account = await createManualAccount(user.api)
-    await deposits(user, account, 52)
+    await deposits(user, account, 52) // 50 a page: two pages
     const page = await h.login(user, '/activities')
     const nav = 'nav.pager[aria-label="Pages"]'
     const rows = 'table[aria-label=Activities] tbody tr'
     await page.waitForSelector(rows)
-    assert.deepEqual(await keyToLastPage(page, nav, rows), { pages: 2, last: 2 })
+    assert.equal(await keyForward(page, nav, rows, 1), 2, 'the last page shows the 2 rows left')
     await assertStaysAtEnd(page, nav, rows, 'Next')
     assert.deepEqual(await h.axe(page), [])
     await page.close()
@@ -154,12 +147,12 @@ describe('console: pagers keep keyboard focus at the last page', { skip: console
 
   it('the inbox (numbered, Newer/Older): Older keeps focus and ignores presses at the end', async () => {
     const user = await h.newUser()
-    for (let i = 1; i <= 27; i++) await notify(user, `Alert ${i}`)
+    for (let i = 1; i <= 27; i++) await notify(user, `Alert ${i}`) // 25 a page: two pages
     const page = await h.login(user, '/inbox')
     const nav = 'nav.pager[aria-label="Inbox pages"]'
     const rows = 'ul.inbox-list li.inbox-item'
     await page.waitForSelector(rows)
-    assert.deepEqual(await keyToLastPage(page, nav, rows), { pages: 2, last: 2 })
+    assert.equal(await keyForward(page, nav, rows, 1), 2, 'the last page shows the 2 rows left')
     await assertStaysAtEnd(page, nav, rows, 'Older')
     assert.match(await page.$eval(`${nav} span`, (s) => s.textContent ?? ''), /Page 2 of 2/)
     await page.close()
