@@ -98,7 +98,7 @@ describe('console: Intelligence', { skip: consoleSkipReason() }, () => {
     for (;;) {
       await page.waitForSelector('table[aria-label=Trades] tbody tr')
       seen.push(...(await shownTrades(page)))
-      const next = await page.$('button::-p-text(Next page):not([disabled])')
+      const next = await page.$('button::-p-text(Next page):not([aria-disabled=true])')
       if (!next) break
       const first = await page.$eval('table[aria-label=Trades] tbody tr', (r) => r.textContent)
       await next.click()

@@ -177,6 +177,7 @@ export default function AgentsPage() {
                 pageSize={PAGE_SIZE}
                 onPage={setPage}
                 label="Agent pages"
+                loading={agents.isPlaceholderData}
               />
             </>
           )}

@@ -252,6 +252,7 @@ export default function ApprovalsPage() {
                 pageSize={PAGE_SIZE}
                 onPage={setPage}
                 label="Approval pages"
+                loading={approvals.isPlaceholderData}
               />
             </>
           )}

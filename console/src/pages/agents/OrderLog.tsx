@@ -177,6 +177,7 @@ export function OrderLog({ agentId }: { agentId: number }) {
               pageSize={PAGE_SIZE}
               onPage={setPage}
               label="Order pages"
+              loading={orders.isPlaceholderData}
             />
           </>
         )}

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { api, data } from '../../api/client.ts'
 import { Section } from '../../ui/Page.tsx'
+import { PagerNav } from '../../ui/Pager.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { dateTime } from '../../ui/format.ts'
 import { keys, vendorOf } from './brokers.ts'
@@ -31,20 +32,18 @@ export function SyncLog() {
     placeholderData: keepPreviousData,
   })
   const pager = log.data && (page > 1 || log.data.next_cursor !== null) && (
-    <nav className="actions" aria-label="Sync log pages">
-      <button type="button" className="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
-        Newer
-      </button>
-      <span className="muted">Page {page}</span>
-      <button
-        type="button"
-        className="secondary"
-        disabled={log.data.next_cursor === null || log.isPlaceholderData}
-        onClick={() => setPage(page + 1)}
-      >
-        Older
-      </button>
-    </nav>
+    <PagerNav
+      className="actions"
+      label="Sync log pages"
+      previous={{ label: 'Newer', unavailable: page === 1, onPress: () => setPage(page - 1) }}
+      next={{
+        label: 'Older',
+        unavailable: log.data.next_cursor === null || log.isPlaceholderData,
+        onPress: () => setPage(page + 1),
+      }}
+    >
+      Page {page}
+    </PagerNav>
   )
   return (
     <Section title="Sync log" actions={pager}>

@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { dateTime } from '../../ui/format.ts'
 import { Page, Section } from '../../ui/Page.tsx'
+import { PagerNav } from '../../ui/Pager.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { fetchItems, type Item, type Items, itemsKey, markAllRead, markRead, PAGE_SIZE } from './api.ts'
@@ -103,29 +104,19 @@ export default function InboxPage() {
                   />
                 ))}
               </ul>
-              <nav className="pager" aria-label="Inbox pages">
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={page <= 1}
-                  onClick={() => setPage(page - 1)}
-                >
-                  Newer
-                </button>
-                <span data-page={page}>
-                  Page {page}
-                  {d.total !== undefined ? ` of ${Math.max(1, Math.ceil(d.total / PAGE_SIZE))}` : ''} ·{' '}
-                  {d.unread} unread
-                </span>
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={!hasOlder(d, page)}
-                  onClick={() => setPage(page + 1)}
-                >
-                  Older
-                </button>
-              </nav>
+              <PagerNav
+                label="Inbox pages"
+                previous={{ label: 'Newer', unavailable: page <= 1, onPress: () => setPage(page - 1) }}
+                next={{
+                  label: 'Older',
+                  unavailable: items.isPlaceholderData || !hasOlder(d, page),
+                  onPress: () => setPage(page + 1),
+                }}
+              >
+                Page {page}
+                {d.total !== undefined ? ` of ${Math.max(1, Math.ceil(d.total / PAGE_SIZE))}` : ''} ·{' '}
+                {d.unread} unread
+              </PagerNav>
             </>
           )}
         </QueryState>

@@ -3,7 +3,7 @@
  * first, filtered by account, type, symbol and dates; record one by hand, delete a manual or
  * imported one (a broker's are re-read at each sync and cannot be deleted).
  */
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { api, data } from '../../api/client.ts'
@@ -36,6 +36,7 @@ export default function ActivitiesPage() {
   const activities = useQuery({
     queryKey: ['portfolio', 'activities', query],
     queryFn: () => fetchActivities(query),
+    placeholderData: keepPreviousData,
   })
   const filterError = activities.error
   return (
@@ -100,7 +101,7 @@ export default function ActivitiesPage() {
           {(d) => (
             <>
               <ActivityTable items={d.items} />
-              <Pager cursor={cursor} next={d.next_cursor} />
+              <Pager cursor={cursor} next={d.next_cursor} loading={activities.isPlaceholderData} />
             </>
           )}
         </QueryState>

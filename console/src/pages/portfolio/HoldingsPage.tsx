@@ -2,7 +2,7 @@
  * Holdings: what is held now in every account (or one), at today's prices: market value, day
  * change, unrealized P&L and weight, with the totals in the base currency and the exports.
  */
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { Page, Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -42,6 +42,7 @@ export default function HoldingsPage() {
   const holdings = useQuery({
     queryKey: ['portfolio', 'holdings', query],
     queryFn: () => fetchHoldings(query),
+    placeholderData: keepPreviousData,
   })
   const set = (key: string, value: string | undefined) => {
     const next = new URLSearchParams(params)
@@ -97,7 +98,7 @@ export default function HoldingsPage() {
               ) : (
                 <>
                   <HoldingsTable items={d.items} />
-                  <Pager cursor={cursor} next={d.next_cursor} />
+                  <Pager cursor={cursor} next={d.next_cursor} loading={holdings.isPlaceholderData} />
                 </>
               )}
             </Section>

@@ -3,6 +3,7 @@
  * "Next" follows the API's next_cursor. A list whose filters change starts again at page one.
  */
 import { useState } from 'react'
+import { PagerNav } from '../../ui/Pager.tsx'
 
 export interface Cursor {
   current: string | undefined
@@ -23,22 +24,16 @@ export function useCursor(): Cursor {
   }
 }
 
-export function Pager({ cursor, next }: { cursor: Cursor; next: string | null }) {
+/** Previous · Page n · Next over a cursor list; Next waits while the page it follows still loads. */
+export function Pager({ cursor, next, loading }: { cursor: Cursor; next: string | null; loading: boolean }) {
   if (cursor.page === 1 && !next) return null
   return (
-    <nav className="pager" aria-label="Pages">
-      <button
-        type="button"
-        className="secondary"
-        disabled={cursor.page === 1}
-        onClick={() => cursor.previous()}
-      >
-        Previous
-      </button>
-      <span>Page {cursor.page}</span>
-      <button type="button" className="secondary" disabled={!next} onClick={() => next && cursor.next(next)}>
-        Next
-      </button>
-    </nav>
+    <PagerNav
+      label="Pages"
+      previous={{ unavailable: cursor.page === 1, onPress: () => cursor.previous() }}
+      next={{ unavailable: !next || loading, onPress: () => next && cursor.next(next) }}
+    >
+      Page {cursor.page}
+    </PagerNav>
   )
 }

@@ -2,7 +2,7 @@
  * A manual account's holdings (the latest recorded day of each symbol): record one, edit its
  * quantity, cost or day, delete it. Each write refetches every portfolio and analytics figure.
  */
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { api, data, type paths } from '../../api/client.ts'
 import { Field } from '../../ui/Field.tsx'
@@ -32,6 +32,7 @@ export function PositionsSection({ account }: { account: Account }) {
   const positions = useQuery({
     queryKey: ['portfolio', 'positions', account.id, cursor.current],
     queryFn: () => fetchPositions(account.id, cursor.current),
+    placeholderData: keepPreviousData,
   })
   return (
     <Section title="Holdings">
@@ -66,7 +67,7 @@ export function PositionsSection({ account }: { account: Account }) {
                 </tbody>
               </table>
             </TableWrap>
-            <Pager cursor={cursor} next={d.next_cursor} />
+            <Pager cursor={cursor} next={d.next_cursor} loading={positions.isPlaceholderData} />
           </>
         )}
       </QueryState>

@@ -2,7 +2,7 @@
  * A manual account's closed trades (realized gains and losses), newest sale first: record one,
  * correct it, delete it. gain_loss is the API's: proceeds − cost − fees unless entered.
  */
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { api, data, type paths } from '../../api/client.ts'
 import { Field } from '../../ui/Field.tsx'
@@ -120,6 +120,7 @@ export function TradesSection({ account }: { account: Account }) {
   const trades = useQuery({
     queryKey: ['portfolio', 'transactions', account.id, cursor.current],
     queryFn: () => fetchTrades(account.id, cursor.current),
+    placeholderData: keepPreviousData,
   })
   return (
     <Section title="Closed trades">
@@ -165,7 +166,7 @@ export function TradesSection({ account }: { account: Account }) {
                 </tbody>
               </table>
             </TableWrap>
-            <Pager cursor={cursor} next={d.next_cursor} />
+            <Pager cursor={cursor} next={d.next_cursor} loading={trades.isPlaceholderData} />
           </>
         )}
       </QueryState>

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react'
 import { dateTime } from '../../ui/format.ts'
 import { SelectField } from '../../ui/Field.tsx'
 import { Page, Section } from '../../ui/Page.tsx'
+import { PagerNav } from '../../ui/Pager.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import {
@@ -26,28 +27,36 @@ import { SavedScreens } from './SavedScreens.tsx'
 
 const PAGE = 25
 
-function Pager({ total, offset, onPage }: { total: number; offset: number; onPage: (o: number) => void }) {
+/** Pages of the run by offset; both steps wait while the rows shown are the previous run's. */
+function Pager({
+  total,
+  offset,
+  loading,
+  onPage,
+}: {
+  total: number
+  offset: number
+  loading: boolean
+  onPage: (o: number) => void
+}) {
   const last = Math.min(offset + PAGE, total)
   return (
-    <div className="actions" aria-label="Pages">
-      <span>{total === 0 ? 'No rows' : `${offset + 1}–${last} of ${total}`}</span>
-      <button
-        type="button"
-        className="secondary"
-        disabled={offset === 0}
-        onClick={() => onPage(Math.max(0, offset - PAGE))}
-      >
-        Previous page
-      </button>
-      <button
-        type="button"
-        className="secondary"
-        disabled={last >= total}
-        onClick={() => onPage(offset + PAGE)}
-      >
-        Next page
-      </button>
-    </div>
+    <PagerNav
+      className="actions"
+      label="Pages"
+      previous={{
+        label: 'Previous page',
+        unavailable: loading || offset === 0,
+        onPress: () => onPage(Math.max(0, offset - PAGE)),
+      }}
+      next={{
+        label: 'Next page',
+        unavailable: loading || last >= total,
+        onPress: () => onPage(offset + PAGE),
+      }}
+    >
+      {total === 0 ? 'No rows' : `${offset + 1}–${last} of ${total}`}
+    </PagerNav>
   )
 }
 
@@ -153,7 +162,12 @@ function Screener({ catalog }: { catalog: Catalog }) {
                 {d.degraded_sources?.length ? ` Unavailable sources: ${d.degraded_sources.join(', ')}.` : ''}
               </p>
               <ResultsTable run={d} byId={byId} sort={sort} onSort={onSort} />
-              <Pager total={d.total} offset={d.offset} onPage={(offset) => setRan({ ...ran, offset })} />
+              <Pager
+                total={d.total}
+                offset={d.offset}
+                loading={run.isPlaceholderData}
+                onPage={(offset) => setRan({ ...ran, offset })}
+              />
             </>
           )}
         </QueryState>

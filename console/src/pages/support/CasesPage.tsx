@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router'
 import { dateTime } from '../../ui/format.ts'
 import { SelectField } from '../../ui/Field.tsx'
 import { Page, Section } from '../../ui/Page.tsx'
+import { PagerNav } from '../../ui/Pager.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { TableWrap } from '../../ui/TableWrap.tsx'
 import { CASE_STATUSES, type CaseStatus, casesKey, fetchCases, PAGE_SIZE, STATUS_LABELS } from './api.ts'
@@ -93,28 +94,20 @@ export default function CasesPage() {
                   </tbody>
                 </table>
               </TableWrap>
-              <nav className="pager" aria-label="Case pages">
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={page <= 1}
-                  onClick={() => go({ page: page - 1 })}
-                >
-                  Newer
-                </button>
-                <span>
-                  Page {page}
-                  {d.total !== undefined ? ` of ${Math.max(1, Math.ceil(d.total / PAGE_SIZE))}` : ''}
-                </span>
-                <button
-                  type="button"
-                  className="secondary"
-                  disabled={d.total !== undefined ? page * PAGE_SIZE >= d.total : d.items.length < PAGE_SIZE}
-                  onClick={() => go({ page: page + 1 })}
-                >
-                  Older
-                </button>
-              </nav>
+              <PagerNav
+                label="Case pages"
+                previous={{ label: 'Newer', unavailable: page <= 1, onPress: () => go({ page: page - 1 }) }}
+                next={{
+                  label: 'Older',
+                  unavailable:
+                    cases.isPlaceholderData ||
+                    (d.total !== undefined ? page * PAGE_SIZE >= d.total : d.items.length < PAGE_SIZE),
+                  onPress: () => go({ page: page + 1 }),
+                }}
+              >
+                Page {page}
+                {d.total !== undefined ? ` of ${Math.max(1, Math.ceil(d.total / PAGE_SIZE))}` : ''}
+              </PagerNav>
             </>
           )}
         </QueryState>

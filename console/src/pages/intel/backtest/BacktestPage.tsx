@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { dateTime, date, num, pct, trend } from '../../../ui/format.ts'
 import { Page, Section } from '../../../ui/Page.tsx'
 import { QueryState } from '../../../ui/QueryState.tsx'
+import { PagerNav } from '../../../ui/Pager.tsx'
 import { listBacktests, type BacktestListPage } from './api.ts'
 import { BacktestForm } from './BacktestForm.tsx'
 import { TableWrap } from '../../../ui/TableWrap.tsx'
@@ -75,24 +76,20 @@ function SavedRuns() {
       {(d) => (
         <>
           <RunsTable items={d.items} />
-          <div className="actions intel-pager">
-            <button
-              type="button"
-              className="secondary"
-              disabled={cursors.length === 1}
-              onClick={() => setCursors((c) => c.slice(0, -1))}
-            >
-              Newer runs
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              disabled={!next}
-              onClick={() => next && setCursors((c) => [...c, next])}
-            >
-              Older runs
-            </button>
-          </div>
+          <PagerNav
+            className="actions intel-pager"
+            label="Saved backtest pages"
+            previous={{
+              label: 'Newer runs',
+              unavailable: cursors.length === 1,
+              onPress: () => setCursors((c) => c.slice(0, -1)),
+            }}
+            next={{
+              label: 'Older runs',
+              unavailable: !next || list.isPlaceholderData,
+              onPress: () => next && setCursors((c) => [...c, next]),
+            }}
+          />
         </>
       )}
     </QueryState>

@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { ApiError } from '../../../api/problem.ts'
 import { date, money, num, pct, trend } from '../../../ui/format.ts'
 import { QueryState } from '../../../ui/QueryState.tsx'
+import { PagerNav } from '../../../ui/Pager.tsx'
 import { backtestTrades, type TradePage } from './api.ts'
 import { TableWrap } from '../../../ui/TableWrap.tsx'
 
@@ -88,24 +89,20 @@ export function TradeLog({ id, total }: { id: number; total: number }) {
             Page {cursors.length} · {num(total, 0)} trades in all
           </p>
           <Rows items={d.items} />
-          <div className="actions intel-pager">
-            <button
-              type="button"
-              className="secondary"
-              disabled={cursors.length === 1}
-              onClick={() => setCursors((c) => c.slice(0, -1))}
-            >
-              Previous page
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              disabled={!next}
-              onClick={() => next && setCursors((c) => [...c, next])}
-            >
-              Next page
-            </button>
-          </div>
+          <PagerNav
+            className="actions intel-pager"
+            label="Trade log pages"
+            previous={{
+              label: 'Previous page',
+              unavailable: cursors.length === 1,
+              onPress: () => setCursors((c) => c.slice(0, -1)),
+            }}
+            next={{
+              label: 'Next page',
+              unavailable: !next || page.isPlaceholderData,
+              onPress: () => next && setCursors((c) => [...c, next]),
+            }}
+          />
         </>
       )}
     </QueryState>
