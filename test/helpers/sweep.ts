@@ -30,7 +30,8 @@ export async function crossTenantSweep(
       const url = op.path.replace(/\{(\w+)\}/g, (_, k: string) =>
         encodeURIComponent(String(target.params[k])),
       )
-      const res = await call(intruder, op.method, url, target.body)
+      // A fixture's body is for the operations that take one (its PATCH), not its DELETE.
+      const res = await call(intruder, op.method, url, op.hasBody ? target.body : undefined)
       if (res.statusCode !== 404) findings.push(`${name}: intruder got ${res.statusCode}, expected 404`)
     }
     if (op.parameters.some((p) => p.in === 'query' && p.name === 'tenant_id') && !pathParams.length) {
