@@ -11,6 +11,7 @@ import {
   type ConsoleHarness,
   consoleSkipReason,
   type ConsoleUser,
+  nextFrames,
   startConsole,
 } from '../../helpers/console.ts'
 
@@ -99,10 +100,13 @@ describe('console: the agent page’s forms', { skip: consoleSkipReason() }, () 
     const confirm = 'button::-p-text(Yes, rotate the key)'
     await page.focus(confirm)
     await page.keyboard.press('Enter')
-    await page.waitForSelector('button[aria-disabled=true]::-p-text(Yes, rotate the key)')
-    await page.keyboard.press('Enter')
+    for (let i = 0; sent === 0 && i < 250; i++) await new Promise((r) => setTimeout(r, 20))
+    assert.equal(sent, 1, 'the first press sent the rotation')
+    await nextFrames(page)
     const focused = await page.evaluate('document.activeElement?.textContent')
     assert.equal(focused, 'Yes, rotate the key', 'focus stays on the pressed button while it is sent')
+    assert.ok(await page.$('button[aria-disabled=true]::-p-text(Yes, rotate the key)'), 'marked as busy')
+    await page.keyboard.press('Enter')
     release()
     await page.waitForSelector('[data-agent-key]')
     assert.equal(sent, 1, 'one rotation sent for two presses')
