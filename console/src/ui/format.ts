@@ -3,7 +3,8 @@
  * changes, percentages from ratios or from percent figures. The API sends money as decimal strings;
  * Intl formats those strings exactly (no float round trip).
  */
-const locale = () => navigator.language || 'en-US'
+// Read through globalThis so the formats also load outside a browser (the unit tests run them in Node).
+const locale = () => (globalThis as { navigator?: { language?: string } }).navigator?.language || 'en-US'
 
 type Num = number | string | null | undefined
 
@@ -65,6 +66,11 @@ export function date(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)),
   )
+}
+
+/** The time of day (HH:MM in the locale's own way) of an instant in milliseconds, in the user's time zone. */
+export function clockTime(ms: number): string {
+  return new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(new Date(ms))
 }
 
 /** An instant in the user's time zone, or in `timeZone` (an exchange's, e.g. America/New_York). */

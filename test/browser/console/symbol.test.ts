@@ -88,7 +88,11 @@ describe('console: symbol search and the symbol page', { skip: consoleSkipReason
     await page.waitForSelector('[data-stat="Last"]')
     assert.equal(
       await text(page, '[data-stat="Last"]'),
-      await formatted(page, quote.last, { style: 'currency', currency: 'USD' }),
+      await formatted(page, quote.last, {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: Math.max(2, String(quote.last).split('.')[1]?.length ?? 0),
+      }),
     )
     const bars = await api('/api/bars/AAPL?interval=1d&limit=500')
     assert.deepEqual(await caption(page), {
@@ -97,6 +101,31 @@ describe('console: symbol search and the symbol page', { skip: consoleSkipReason
       lastClose: bars.items.at(-1).close,
     })
     assert.equal(await pressed(page, '1D'), 'true')
+    await page.close()
+  })
+
+  it('shows the quote’s prices with every decimal, not rounded to the cent', async () => {
+    const page = await h.login(user, '/symbols')
+    // The quote the page reads is the API's, with prices of four decimals put in.
+    const quote = { ...(await api('/api/quotes/AAPL')), last: 187.4567, previous_close: 186.0123 }
+    Object.assign(quote, { bid: 187.4512, ask: 187.4689 })
+    await page.setRequestInterception(true)
+    page.on('request', (r) => {
+      if (r.isInterceptResolutionHandled()) return
+      if (new URL(r.url()).pathname === '/api/quotes/AAPL')
+        void r.respond({ status: 200, contentType: 'application/json', body: JSON.stringify(quote) })
+      else void r.continue()
+    })
+    await page.goto(`${h.base}/app/symbols/AAPL`, { waitUntil: 'load' })
+    await page.waitForSelector('[data-stat="Last"]')
+    const usd = (v: number) =>
+      formatted(page, v, { style: 'currency', currency: 'USD', maximumFractionDigits: 4 })
+    assert.equal(await text(page, '[data-stat="Last"]'), await usd(187.4567))
+    assert.equal(await text(page, '[data-stat="Previous close"]'), await usd(186.0123))
+    assert.equal(
+      await text(page, '[data-stat="Bid / ask"]'),
+      `${await usd(187.4512)} / ${await usd(187.4689)}`,
+    )
     await page.close()
   })
 

@@ -2,6 +2,7 @@
  * The agent's credential (POST /api/bot-controls/agents/{id}/credentials): the key it sends as
  * `Authorization: Bearer …` to the order route and to /mcp, bound to the scopes chosen here. The key
  * is in that one answer only, so it shows once; issuing again rotates it and the old key stops at once.
+ * While the rotation is sent its confirm button ignores presses (one request, one new key) and keeps focus.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -111,7 +112,15 @@ export function CredentialSection({ agent }: { agent: Agent }) {
       {rotate && confirming ? (
         <div className="confirm" role="group" aria-label="Confirm rotation">
           <p>Rotate the key? The current key stops working at once; the agent will need the new one.</p>
-          <button type="button" className="danger" disabled={issue.isPending} onClick={() => issue.mutate()}>
+          {/* aria-disabled, not disabled: disabling the pressed button would drop keyboard focus to the page. */}
+          <button
+            type="button"
+            className="danger"
+            aria-disabled={issue.isPending || undefined}
+            onClick={() => {
+              if (!issue.isPending) issue.mutate()
+            }}
+          >
             Yes, rotate the key
           </button>
           <button type="button" className="secondary" onClick={() => setConfirming(false)}>

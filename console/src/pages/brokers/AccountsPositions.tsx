@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { SelectField } from '../../ui/Field.tsx'
-import { money, num, signedMoney, trend } from '../../ui/format.ts'
+import { money, num, signedMoney, trend, price } from '../../ui/format.ts'
 import {
   fetchAccounts,
   fetchPositions,
@@ -134,9 +134,9 @@ function PositionsTable({
                 <td className="num" data-quantity={p.quantity}>
                   {num(p.quantity, 8)}
                 </td>
-                <td className="num">{money(p.average_price, currency)}</td>
+                <td className="num">{price(p.average_price, currency)}</td>
                 <td className="num">{money(p.cost_basis, currency)}</td>
-                <td className="num">{money(p.price, currency)}</td>
+                <td className="num">{price(p.price, currency)}</td>
                 <td className="num" data-market-value={p.market_value ?? ''}>
                   {money(p.market_value, currency)}
                 </td>

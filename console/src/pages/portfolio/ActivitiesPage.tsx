@@ -12,7 +12,7 @@ import { Page, Section } from '../../ui/Page.tsx'
 import { ProblemAlert } from '../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { formFields } from '../../ui/form.ts'
-import { date, money, num, signedMoney, trend } from '../../ui/format.ts'
+import { date, money, num, signedMoney, trend, price } from '../../ui/format.ts'
 import { AccountSelect } from './AccountSelect.tsx'
 import { ACTIVITY_TYPES, ActivityForm } from './ActivityForm.tsx'
 import { ConfirmButton } from './ConfirmButton.tsx'
@@ -162,9 +162,7 @@ function ActivityRow({ activity: a }: { activity: Activity }) {
       <td>{a.type}</td>
       <td>{a.symbol ?? '—'}</td>
       <td className="num">{num(a.quantity, 8)}</td>
-      <td className="num">
-        {a.price === null ? '—' : money(a.price, a.currency, { maximumFractionDigits: 6 })}
-      </td>
+      <td className="num">{price(a.price, a.currency)}</td>
       <td className="num">{money(a.amount, a.currency, { maximumFractionDigits: 4 })}</td>
       <td className="num">{money(a.fee, a.currency)}</td>
       <td className={`num ${trend(a.cash_effect)}`}>{signedMoney(a.cash_effect, a.currency)}</td>

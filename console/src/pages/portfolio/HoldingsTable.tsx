@@ -1,6 +1,6 @@
 /** The holdings list's table: each figure in the instrument's currency, weight of the total value. */
 import { Link } from 'react-router'
-import { money, num, pctPoints, signedMoney, trend } from '../../ui/format.ts'
+import { money, num, pctPoints, signedMoney, trend, price } from '../../ui/format.ts'
 import type { Holding } from './queries.ts'
 import { TableWrap } from '../../ui/TableWrap.tsx'
 
@@ -45,7 +45,7 @@ export function HoldingsTable({ items }: { items: Holding[] }) {
               </td>
               <td className="num">{num(h.quantity, 8)}</td>
               <td className="num">
-                {money(h.price, h.currency, { maximumFractionDigits: 6 })}
+                {price(h.price, h.currency)}
                 {h.price_source === 'snapshot' && <span className="muted"> (last snapshot)</span>}
               </td>
               <td className="num" data-col="market_value">

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react'
 import type { Candle } from '../../charts/PriceChart.tsx'
 import { Section } from '../../ui/Page.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { money, date } from '../../ui/format.ts'
+import { date, price } from '../../ui/format.ts'
 import { exchangeTime } from './chart-time.ts'
 import { Detections } from './Detections.tsx'
 import { OVERLAYS, seconds, type Colors, type OverlayId } from './overlays.ts'
@@ -158,7 +158,7 @@ function Chart({
   const when = daily ? date(lastTime) : exchangeTime(lastTime)
   const summary = useMemo(
     () =>
-      `${symbol} ${label} candles: ${s.candles.length}, last close ${money(last?.close, currency)} (${when})`,
+      `${symbol} ${label} candles: ${s.candles.length}, last close ${price(last?.close, currency)} (${when})`,
     [symbol, label, s.candles.length, last?.close, currency, when],
   )
   return (
@@ -177,7 +177,7 @@ function Chart({
         data-first={first ? new Date(first.time * 1000).toISOString() : undefined}
         data-last-close={last?.close}
       >
-        {s.candles.length} candles ({label}), last close <strong>{money(last?.close, currency)}</strong> at{' '}
+        {s.candles.length} candles ({label}), last close <strong>{price(last?.close, currency)}</strong> at{' '}
         {when}
         {s.indicators ? '. VWAP on the price pane; RSI(14) and MACD(12, 26, 9) below.' : ''}
       </p>

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Stat } from '../../ui/Stat.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { date, money, num, pctPoints, signedMoney, trend } from '../../ui/format.ts'
+import { date, num, pctPoints, signedMoney, trend, price } from '../../ui/format.ts'
 import { exchangeTime } from './chart-time.ts'
 import { quoteQuery } from './queries.ts'
 import type { ApiOf } from './types.ts'
@@ -37,7 +37,7 @@ export function QuoteHeader({
           <div className="stats" aria-label="Quote" role="group">
             <Stat
               label="Last"
-              value={money(q.last, currency)}
+              value={price(q.last, currency)}
               sub={`${STATUS[q.market_status]}${q.delayed ? ', delayed' : ''} · ${exchangeTime(q.as_of)}`}
             />
             <Stat
@@ -48,7 +48,7 @@ export function QuoteHeader({
             />
             <Stat
               label="Previous close"
-              value={money(q.previous_close, currency)}
+              value={price(q.previous_close, currency)}
               sub={`before ${date(q.session_date)}`}
             />
             <Stat
@@ -56,7 +56,7 @@ export function QuoteHeader({
               value={
                 q.bid === null || q.ask === null
                   ? '—'
-                  : `${money(q.bid, currency)} / ${money(q.ask, currency)}`
+                  : `${price(q.bid, currency)} / ${price(q.ask, currency)}`
               }
               sub={q.bid === null ? 'no market quoting outside the session' : undefined}
             />

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ApiError } from '../../../api/problem.ts'
-import { date, money, num, pct, trend } from '../../../ui/format.ts'
+import { date, money, num, pct, trend, price } from '../../../ui/format.ts'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { PagerNav } from '../../../ui/Pager.tsx'
 import { backtestTrades, type TradePage } from './api.ts'
@@ -50,8 +50,8 @@ function Rows({ items }: { items: TradePage['items'] }) {
               <td>{date(t.exit_date)}</td>
               <td className="num">{t.holding_days}</td>
               <td className="num">{num(t.quantity, 6)}</td>
-              <td className="num">{money(t.entry_price, 'USD', { maximumFractionDigits: 4 })}</td>
-              <td className="num">{money(t.exit_price, 'USD', { maximumFractionDigits: 4 })}</td>
+              <td className="num">{price(t.entry_price)}</td>
+              <td className="num">{price(t.exit_price)}</td>
               <td className={`num ${trend(t.pnl)}`} data-pnl={String(t.pnl)}>
                 {money(t.pnl)}
               </td>

@@ -1,5 +1,5 @@
 /** The end-of-day review (GET /eod/review): P&L by position, how the day's signals played out, movers. */
-import { date, money, num, pct, pctPoints, signedMoney, trend } from '../../../ui/format.ts'
+import { date, money, num, pct, pctPoints, signedMoney, trend, price } from '../../../ui/format.ts'
 import { Stat } from '../../../ui/Stat.tsx'
 import type { Review } from './api.ts'
 import { TableWrap } from '../../../ui/TableWrap.tsx'
@@ -42,8 +42,8 @@ function Positions({ r }: { r: Review }) {
             <tr key={p.symbol}>
               <td>{p.symbol}</td>
               <td className="num">{num(p.quantity, 6)}</td>
-              <td className="num">{money(p.previous_close)}</td>
-              <td className="num">{money(p.close)}</td>
+              <td className="num">{price(p.previous_close)}</td>
+              <td className="num">{price(p.close)}</td>
               <td className={`num ${trend(p.change_pct)}`}>{pctPoints(p.change_pct, 2, true)}</td>
               <td className={`num ${trend(p.pnl)}`}>{signedMoney(p.pnl)}</td>
               <td className="num">{money(p.market_value)}</td>

@@ -5,7 +5,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Field, SelectField } from '../../../ui/Field.tsx'
 import { formFields } from '../../../ui/form.ts'
-import { date, money, num, pctPoints, trend } from '../../../ui/format.ts'
+import { date, money, num, pctPoints, trend, price } from '../../../ui/format.ts'
 import { ProblemAlert } from '../../../ui/ProblemAlert.tsx'
 import { numberOrUndefined } from '../fields.ts'
 import {
@@ -70,12 +70,12 @@ function Levels({ r }: { r: ExitsOut }) {
               <tr key={`${p.symbol}-${p.entry_price}`}>
                 <td>{p.symbol}</td>
                 <td>{p.side}</td>
-                <td className="num">{money(p.entry_price)}</td>
+                <td className="num">{price(p.entry_price)}</td>
                 <td className="num">
-                  {money(p.last_close)} <span className="muted">{date(p.as_of)}</span>
+                  {price(p.last_close)} <span className="muted">{date(p.as_of)}</span>
                 </td>
                 <td className="num">{num(p.atr, 4)}</td>
-                <td className="num">{money(p.stop, 'USD', { maximumFractionDigits: 4 })}</td>
+                <td className="num">{price(p.stop)}</td>
                 <td className={`num ${trend(p.distance_pct)}`}>{pctPoints(p.distance_pct)}</td>
                 <td className="num">{money(p.at_risk)}</td>
                 <td className={p.triggered ? 'down' : ''}>

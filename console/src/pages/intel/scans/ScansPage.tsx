@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { date, dateTime, money, num, pctPoints, trend } from '../../../ui/format.ts'
+import { date, dateTime, num, pctPoints, trend, price } from '../../../ui/format.ts'
 import { Page, Section } from '../../../ui/Page.tsx'
 import { ProblemAlert } from '../../../ui/ProblemAlert.tsx'
 import { QueryState } from '../../../ui/QueryState.tsx'
@@ -54,7 +54,7 @@ function Results({ d }: { d: Discovery }) {
                 <td>{r.scan_type}</td>
                 <td className="num">{num(r.score, 2)}</td>
                 <td className={r.direction === 'up' ? 'up' : 'down'}>{r.direction}</td>
-                <td className="num">{money(r.price)}</td>
+                <td className="num">{price(r.price)}</td>
                 <td className={`num ${trend(r.change_pct)}`}>{pctPoints(r.change_pct, 2, true)}</td>
                 <td>{date(r.trading_date)}</td>
               </tr>

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { date, dateTime, money, num, pct } from '../../../ui/format.ts'
+import { date, dateTime, num, pct, price } from '../../../ui/format.ts'
 import { Page, Section } from '../../../ui/Page.tsx'
 import { QueryState } from '../../../ui/QueryState.tsx'
 import { Stat } from '../../../ui/Stat.tsx'
@@ -55,7 +55,7 @@ function Signals({ d }: { d: Dashboard }) {
                 <td>{s.symbol}</td>
                 <td>{setupName[s.setup]}</td>
                 <td className={s.direction === 'long' ? 'up' : 'down'}>{s.direction}</td>
-                <td className="num">{money(s.price)}</td>
+                <td className="num">{price(s.price)}</td>
                 <td className="num">{pct(s.confidence, 0)}</td>
                 <td>
                   {date(s.session_date)} {s.session.toLowerCase()}
